@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import { editionRoutes } from './modules/edition/edition.routes.js';
+import { registerAccessControl, type SessionResolver } from './platform/access.js';
+import type { Clock } from './platform/clock.js';
+import type { Database, Db } from './platform/db.js';
+import { registerErrorHandling } from './platform/errors.js';
+import { healthRoutes } from './platform/health.routes.js';
+import { registerIdempotency } from './platform/idempotency.js';
+import { registerWebApp } from './platform/web-app.js';
+
+/** What the app is built from: everything with state or I/O is passed in, so tests build it on their own database. */
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  db: Db;
+  clock: Clock;
+  resolveSession?: SessionResolver;
+};
+
+/** Builds the Fastify app without listening: `main.ts` starts it, tests `inject` into it. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  registerErrorHandling(app);
+  registerAccessControl(app, deps.resolveSession ?? (async () => null));
+  registerIdempotency(app, deps.db);
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // MUI (emotion) writes style elements and style attributes at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        workerSrc: ["'self'", 'blob:'],
+        manifestSrc: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifyMultipart, { limits: { fileSize: 15 * 1024 * 1024, files: 1, fields: 20 } });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Championship platform API', version: '1' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(async (scope) => healthRoutes(scope, deps.database));
+  await app.register(async (scope) => editionRoutes(scope, deps));
+
+  await registerWebApp(app, config.webDist);
+  return app;
+}

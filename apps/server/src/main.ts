@@ -1,0 +1,56 @@
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { seedEditionIfEmpty } from './modules/edition/edition.service.js';
+import { systemClock } from './platform/clock.js';
+import { openDatabase, type Database } from './platform/db.js';
+
+async function openConfiguredDatabase(config: Config): Promise<Database> {
+  return config.databaseUrl
+    ? openDatabase({ kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize })
+    : openDatabase({ kind: 'pglite', dataDir: `${config.dataDir}/pglite` });
+}
+
+/** PostgreSQL may still be starting (containers, failover): retry for a while before giving up. */
+async function migrateWithRetry(database: Database): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await database.migrate();
+      return;
+    } catch (error) {
+      if (attempt >= 10) throw error;
+      console.error(`database not ready (attempt ${attempt}): ${(error as Error).message}`);
+      await new Promise((resolve) => setTimeout(resolve, Math.min(1000 * attempt, 5000)));
+    }
+  }
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await openConfiguredDatabase(config);
+  await migrateWithRetry(database);
+  await seedEditionIfEmpty(database.db, config.editionSeedFile);
+
+  const app = await buildApp({ config, database, db: database.db, clock: systemClock });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info({ db: database.kind }, `championship site at http://localhost:${config.port}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

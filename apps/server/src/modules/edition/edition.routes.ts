@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { publicEditionSchema } from '@bjk/domain';
+import type { AppDeps } from '../../app.js';
+import { getCurrentEdition, toPublicEdition } from './edition.service.js';
+
+export async function editionRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  // The specification's "common stay info": the public edition settings the site and wizards need.
+  r.get('/api/v1/stay/common', {
+    schema: { tags: ['edition'], summary: 'Public settings of the current edition', response: { 200: publicEditionSchema } },
+    config: { access: 'public' },
+    handler: async () => toPublicEdition(await getCurrentEdition(deps.db)),
+  });
+}

@@ -1,0 +1,93 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { PLATFORM_ERRORS, type ErrorBody, type FieldIssue } from '@bjk/domain';
+
+/**
+ * An error with a code the web translates. Services throw these; the one error handler answers them.
+ * `status` is the HTTP status; `details` holds field issues or facts the message needs.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const notFound = (code: string, message = 'Not found', details?: unknown) =>
+  new AppError(404, code, message, details);
+export const conflict = (code: string, message: string, details?: unknown) => new AppError(409, code, message, details);
+export const badRequest = (code: string, message: string, details?: unknown) =>
+  new AppError(400, code, message, details);
+export const forbidden = (code: string = PLATFORM_ERRORS.forbidden, message = 'Permission denied') =>
+  new AppError(403, code, message);
+export const unauthenticated = (code: string = PLATFORM_ERRORS.unauthenticated, message = 'Authentication required', details?: unknown) =>
+  new AppError(401, code, message, details);
+
+/** A validation failure with field paths, shaped like the route validator's. */
+export function validationError(issues: FieldIssue[]): AppError {
+  return new AppError(400, PLATFORM_ERRORS.validation, 'One of the required fields is invalid', { issues });
+}
+
+/** Network and server-side codes meaning "the database is not there", from pg and node. */
+const DB_UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'ETIMEDOUT', 'ECONNRESET', 'EHOSTUNREACH', '57P01', '57P02', '57P03', '53300']);
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && (DB_UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) return true;
+    const message = (e as { message?: unknown }).message;
+    if (typeof message === 'string' && /Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED/.test(message)) return true;
+    if (e instanceof AggregateError && e.errors.some(isDatabaseUnavailable)) return true;
+  }
+  return false;
+}
+
+function body(code: string, message: string, details?: unknown): ErrorBody {
+  return details === undefined ? { code, message } : { code, message, details };
+}
+
+/** Registers the single error handler and the JSON 404 for unknown API paths. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.status >= 500) request.log.error({ err: error }, error.message);
+      return reply.status(error.status).send(body(error.code, error.message, error.details));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues: FieldIssue[] = error.validation.map((issue) => ({
+        path: [error.validationContext, ...issue.instancePath.split('/').filter(Boolean)].filter(Boolean).join('.'),
+        code: String(issue.keyword),
+        message: issue.message ?? 'Invalid value',
+      }));
+      return reply.status(400).send(body(PLATFORM_ERRORS.validation, 'One of the required fields is invalid', { issues }));
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
+      return reply.status(500).send(body(PLATFORM_ERRORS.internal, 'General server error'));
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'database unavailable');
+      return reply.status(503).send(body(PLATFORM_ERRORS.dbUnavailable, 'Could not connect to database server'));
+    }
+    const status = (error as FastifyError).statusCode ?? 500;
+    const fastifyCode = (error as FastifyError).code;
+    if (status === 413 || fastifyCode === 'FST_ERR_CTP_BODY_TOO_LARGE' || fastifyCode === 'FST_REQ_FILE_TOO_LARGE') {
+      return reply.status(413).send(body(PLATFORM_ERRORS.payloadTooLarge, 'The request is too large'));
+    }
+    if (status === 429) {
+      return reply.status(429).send(body(PLATFORM_ERRORS.rateLimited, 'Too many requests, retry later'));
+    }
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors (bad JSON, wrong content type): a validation failure of the request.
+      const code = status === 404 ? PLATFORM_ERRORS.notFound : status === 415 ? PLATFORM_ERRORS.validation : PLATFORM_ERRORS.validation;
+      return reply.status(status === 415 ? 415 : status === 404 ? 404 : 400).send(body(code, error.message));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send(body(PLATFORM_ERRORS.internal, 'General server error'));
+  });
+}

@@ -1,0 +1,135 @@
+import { z } from 'zod';
+import { isoDateSchema, isoDateTimeSchema } from './dates.js';
+import { localizedTextSchema } from './languages.js';
+
+const cents = z.number().int().nonnegative();
+
+export const AGE_GROUPS = ['adult', 'under18', 'under12', 'under3'] as const;
+export type AgeGroup = (typeof AGE_GROUPS)[number];
+
+export const MEAL_PLANS = ['none', 'breakfast', 'half', 'full'] as const;
+export type MealPlan = (typeof MEAL_PLANS)[number];
+
+export const categorySchema = z.object({
+  /** U8 … U20 for players; ARB, ORG, GUEST, EAT for badges of non-players. */
+  code: z.string().regex(/^[A-Z][A-Z0-9]{1,9}$/),
+  kind: z.enum(['player', 'staff']),
+  /** Players only: the youngest birth year… the oldest that may play in it (born in or after this year). */
+  minBirthYear: z.number().int().min(1900).max(2100).optional(),
+  /** Badge colour, CSS hex. */
+  color: z.string().regex(/^#[0-9a-fA-F]{6}$/),
+});
+export type Category = z.infer<typeof categorySchema>;
+
+export const roomTypeSchema = z
+  .object({
+    code: z.string().regex(/^[A-Z][A-Z0-9]{0,9}$/),
+    label: localizedTextSchema,
+    minPersons: z.number().int().min(1).max(20),
+    maxPersons: z.number().int().min(1).max(20),
+    pricePerNightCents: cents,
+    cleaningFeeCents: cents,
+    breakfastIncluded: z.boolean(),
+    /** Hotel rooms offer breakfast or half board; other units none or half board. */
+    hotel: z.boolean(),
+    /** Offered in this edition's reservation wizard. */
+    available: z.boolean(),
+  })
+  .refine((t) => t.minPersons <= t.maxPersons, { message: 'Invalid value', path: ['maxPersons'] });
+export type RoomType = z.infer<typeof roomTypeSchema>;
+
+export const mealPriceSchema = z.object({
+  ageGroup: z.enum(AGE_GROUPS),
+  breakfastCents: cents,
+  halfCents: cents,
+  dinnerCents: cents,
+  fullCents: cents.optional(),
+});
+export type MealPrice = z.infer<typeof mealPriceSchema>;
+
+/**
+ * Everything that changes from one championship to the next (DOMAIN.md §1). Stored in the database,
+ * seeded from `apps/server/seed/demo-edition.json`, edited by admins. Never a literal in code.
+ */
+export const editionSettingsSchema = z
+  .object({
+    code: z.string().regex(/^[a-z0-9-]{3,40}$/),
+    year: z.number().int().min(2000).max(2100),
+    name: localizedTextSchema,
+    shortName: localizedTextSchema,
+    timeZone: z.string().min(1),
+    venue: z.object({ name: z.string().min(1), address: z.string().min(1) }),
+    startDate: isoDateSchema,
+    endDate: isoDateSchema,
+    enrolment: z.object({ opensAt: isoDateTimeSchema, lateFrom: isoDateTimeSchema, closesAt: isoDateTimeSchema }),
+    lodging: z.object({
+      opensAt: isoDateTimeSchema,
+      closesAt: isoDateTimeSchema,
+      extraNightBefore: z.boolean(),
+      extraNightAfter: z.boolean(),
+    }),
+    fees: z.object({
+      enrolmentCents: cents,
+      lateFeeCents: cents,
+      vk: z.object({
+        feeCents: cents,
+        reducedFeeCents: cents,
+        reducedTitles: z.array(z.string()),
+        freeTitles: z.array(z.string()),
+      }),
+    }),
+    categories: z.array(categorySchema).min(1),
+    roomTypes: z.array(roomTypeSchema),
+    meals: z.object({
+      plans: z.array(z.enum(MEAL_PLANS)).min(1),
+      prices: z.array(mealPriceSchema),
+      /** Age groups are measured on the tournament start date; thresholds in years. */
+      ageLimits: z.object({ under3: z.number().int(), under12: z.number().int(), under18: z.number().int() }),
+    }),
+    touristTaxCents: cents,
+    dhMinorDiscountCents: cents,
+    chargeCleaningFee: z.boolean(),
+    organiser: z.object({
+      name: z.string().min(1),
+      address: z.string().min(1),
+      email: z.email(),
+      phone: z.string().optional(),
+      vatNumber: z.string().min(1),
+      website: z.string().optional(),
+    }),
+    bank: z.object({ iban: z.string().min(15), bic: z.string().min(8), holder: z.string().min(1) }),
+    paymentTerms: z.object({ stayDays: z.number().int().min(0), enrolmentDays: z.number().int().min(0) }),
+  })
+  .refine((s) => s.startDate <= s.endDate, { message: 'Invalid value', path: ['endDate'] })
+  .refine((s) => s.enrolment.opensAt <= s.enrolment.closesAt, { message: 'Invalid value', path: ['enrolment', 'closesAt'] })
+  .refine((s) => s.lodging.opensAt <= s.lodging.closesAt, { message: 'Invalid value', path: ['lodging', 'closesAt'] });
+export type EditionSettings = z.infer<typeof editionSettingsSchema>;
+
+/** What the public site reads (`GET /api/v1/stay/common`): the settings carry no secrets, only published facts. */
+export const publicEditionSchema = z.object({
+  settings: editionSettingsSchema,
+  updatedAt: isoDateTimeSchema,
+});
+export type PublicEdition = z.infer<typeof publicEditionSchema>;
+
+export function findCategory(settings: EditionSettings, code: string): Category | undefined {
+  return settings.categories.find((c) => c.code === code);
+}
+
+/** Player categories a player born in `birthYear` may play in, youngest first (the default is the first). */
+export function eligibleCategories(settings: EditionSettings, birthYear: number): Category[] {
+  return settings.categories
+    .filter((c) => c.kind === 'player' && c.minBirthYear !== undefined && birthYear >= c.minBirthYear)
+    .sort((a, b) => (b.minBirthYear ?? 0) - (a.minBirthYear ?? 0));
+}
+
+/** Youth player: born in or after the oldest youth category's year (U20). */
+export function isYouthPlayer(settings: EditionSettings, birthYear: number): boolean {
+  return eligibleCategories(settings, birthYear).length > 0;
+}
+
+/** Adult: born before the U18 year (DOMAIN.md §1). */
+export function isAdultPlayer(settings: EditionSettings, birthYear: number): boolean {
+  const u18 = findCategory(settings, 'U18')?.minBirthYear;
+  return u18 !== undefined && birthYear < u18;
+}
