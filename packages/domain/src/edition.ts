@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { isoDateSchema, isoDateTimeSchema } from './dates.js';
-import { localizedTextSchema } from './languages.js';
+import { isoDateSchema, isoDateTimeSchema } from './date-schemas.js';
+import { localizedTextSchema } from './text.js';
 
 const cents = z.number().int().nonnegative();
 

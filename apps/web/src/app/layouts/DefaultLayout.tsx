@@ -1,0 +1,59 @@
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { useEdition } from '../../shared/edition/useEdition';
+import { formatIban } from '../../shared/format';
+import { currentLanguage } from '../../shared/i18n';
+import { publicNavigation } from '../navigation';
+import { AppShell } from './AppShell';
+
+function Footer() {
+  const { t } = useTranslation('common');
+  const edition = useEdition();
+  const { organiser, bank } = edition;
+  return (
+    <Box component="footer" sx={{ bgcolor: 'primary.main', color: 'primary.contrastText', px: { xs: 2, sm: 3 }, py: 3, mt: 4 }}>
+      <Box sx={{ maxWidth: 1200, mx: 'auto', display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+        <Box>
+          <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600 }}>
+            {organiser.name}
+          </Typography>
+          <Typography variant="body2" component="address" sx={{ fontStyle: 'normal' }}>
+            {organiser.address}
+          </Typography>
+          <Typography variant="body2">
+            <Link href={`mailto:${organiser.email}`} color="inherit" data-testid="footer-email">
+              {organiser.email}
+            </Link>
+          </Typography>
+        </Box>
+        <Box>
+          <Typography variant="body2" data-testid="footer-vat">
+            {t('footer.vat', { vat: organiser.vatNumber })}
+          </Typography>
+          <Typography variant="body2" data-testid="footer-iban">
+            {t('footer.iban', { iban: formatIban(bank.iban), bic: bank.bic })}
+          </Typography>
+        </Box>
+      </Box>
+    </Box>
+  );
+}
+
+/** The public site's layout. */
+export function DefaultLayout() {
+  const { t } = useTranslation('common');
+  const edition = useEdition();
+  const language = currentLanguage();
+  return (
+    <AppShell
+      title={edition.name[language]}
+      shortTitle={edition.shortName[language]}
+      homePath="/"
+      navigation={publicNavigation}
+      navigationLabel={t('nav.label')}
+      footer={<Footer />}
+    />
+  );
+}

@@ -1,0 +1,41 @@
+import LanguageIcon from '@mui/icons-material/Language';
+import Button from '@mui/material/Button';
+import { Suspense, lazy, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Language } from '@bjk/domain/languages';
+import { changeLanguage, currentLanguage } from '../../shared/i18n';
+
+const LanguageMenu = lazy(() => import('./LanguageMenu'));
+
+export function LanguageSwitcher() {
+  const { t } = useTranslation('common');
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [used, setUsed] = useState(false);
+  const language = currentLanguage();
+  const choose = (next: Language) => {
+    setAnchor(null);
+    void changeLanguage(next);
+  };
+  return (
+    <>
+      <Button
+        color="inherit"
+        startIcon={<LanguageIcon />}
+        onClick={(event) => {
+          setUsed(true);
+          setAnchor(event.currentTarget);
+        }}
+        aria-haspopup="menu"
+        aria-label={t('language.choose')}
+        data-testid="language-switcher"
+      >
+        {language.toUpperCase()}
+      </Button>
+      {used && (
+        <Suspense fallback={null}>
+          <LanguageMenu anchor={anchor} current={language} onChoose={choose} onClose={() => setAnchor(null)} />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,24 @@
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useLocation } from 'react-router';
+
+/** Any path the route table does not know. */
+export function NotFoundPage({ homePath = '/' }: { homePath?: string }) {
+  const { t } = useTranslation('errors');
+  const { pathname } = useLocation();
+  return (
+    <Stack spacing={2} sx={{ py: 4 }}>
+      <Typography variant="h1" data-testid="not-found">
+        {t('pageNotFound', { path: pathname })}
+      </Typography>
+      <Typography>{t('pageNotFoundHelp')}</Typography>
+      <div>
+        <Button variant="contained" component={RouterLink} to={homePath}>
+          {t('backHome')}
+        </Button>
+      </div>
+    </Stack>
+  );
+}

@@ -1,0 +1,59 @@
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { daysBetween } from '@bjk/domain/dates';
+import { useEdition } from '../../shared/edition/useEdition';
+import { formatDate, formatDateTime, formatMoney } from '../../shared/format';
+import { currentLanguage } from '../../shared/i18n';
+
+/** Home: the edition's welcome, from its settings (the content area will let organisers write it). */
+export function HomePage() {
+  const { t } = useTranslation('content');
+  const edition = useEdition();
+  const language = currentLanguage();
+  const nights = daysBetween(edition.startDate, edition.endDate);
+  const facts = [
+    { key: 'when', title: t('home.when'), text: t('home.dates', { start: formatDate(edition.startDate, language), end: formatDate(edition.endDate, language), nights }) },
+    { key: 'where', title: t('home.where'), text: `${edition.venue.name}, ${edition.venue.address}` },
+    {
+      key: 'enrolment',
+      title: t('home.enrolment'),
+      text: t('home.enrolmentText', {
+        fee: formatMoney(edition.fees.enrolmentCents, language),
+        closes: formatDateTime(edition.enrolment.closesAt, language, edition.timeZone),
+      }),
+    },
+    {
+      key: 'lodging',
+      title: t('home.lodging'),
+      text: t('home.lodgingText', {
+        opens: formatDateTime(edition.lodging.opensAt, language, edition.timeZone),
+        closes: formatDateTime(edition.lodging.closesAt, language, edition.timeZone),
+      }),
+    },
+  ];
+  return (
+    <Stack spacing={3}>
+      <Stack spacing={1}>
+        <Typography variant="h1" data-testid="home-title">
+          {edition.name[language]}
+        </Typography>
+        <Typography variant="body1" color="text.secondary">
+          {t('home.welcome', { name: edition.shortName[language], venue: edition.venue.name })}
+        </Typography>
+      </Stack>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+        {facts.map((fact) => (
+          <Paper key={fact.key} variant="outlined" sx={{ p: 2 }}>
+            <Typography variant="h2" gutterBottom sx={{ fontSize: '1.1rem' }}>
+              {fact.title}
+            </Typography>
+            <Typography variant="body2">{fact.text}</Typography>
+          </Paper>
+        ))}
+      </Box>
+    </Stack>
+  );
+}

@@ -1,0 +1,106 @@
+import { HttpError, NOT_SENT, NO_RESPONSE } from './http-error';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export type RequestOptions = {
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined>;
+  /** Sent as `Idempotency-Key`; creating calls get one per call when none is given, reused for the retry. */
+  idempotencyKey?: string;
+  signal?: AbortSignal;
+  /** Milliseconds; 0 (the default) means no timeout. */
+  timeoutMs?: number;
+};
+
+export type HttpClientOptions = {
+  baseUrl: string;
+  getToken: () => string | null;
+  getLanguage: () => string;
+  /** Called when a request with a token answers 401 (expired or revoked session). */
+  onUnauthorized?: () => void;
+};
+
+/** Statuses after which a non-idempotent request is tried once more (the specification's list). */
+export const RETRY_STATUSES = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
+const IDEMPOTENT_METHODS = new Set<HttpMethod>(['GET', 'PUT', 'DELETE']);
+
+function newKey(): string {
+  return crypto.randomUUID();
+}
+
+async function readError(response: Response): Promise<HttpError> {
+  const type = response.headers.get('content-type') ?? '';
+  if (type.includes('application/json')) {
+    try {
+      const body = (await response.json()) as { code?: unknown; message?: unknown; details?: unknown };
+      if (typeof body.code === 'string') {
+        return new HttpError(response.status, body.code, String(body.message ?? response.statusText), body.details);
+      }
+    } catch {
+      // A JSON content type with a broken body: treat it as a foreign answer below.
+    }
+  }
+  return new HttpError(response.status, undefined, response.statusText || `HTTP ${response.status}`, undefined, true);
+}
+
+/**
+ * The one HTTP client of the web app: base address, credentials, bearer token, language, error mapping
+ * and the specification's retry rule (idempotent requests 0 retries, others once on RETRY_STATUSES).
+ */
+export function createHttpClient(options: HttpClientOptions) {
+  async function send<T>(method: HttpMethod, path: string, opts: RequestOptions = {}): Promise<T> {
+    let url: string;
+    let init: RequestInit;
+    const idempotencyKey = opts.idempotencyKey ?? (IDEMPOTENT_METHODS.has(method) ? undefined : newKey());
+    try {
+      const query = new URLSearchParams();
+      for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined) query.set(k, String(v));
+      url = `${options.baseUrl}${path}${query.size ? `?${query}` : ''}`;
+      const headers = new Headers({ accept: 'application/json', 'accept-language': options.getLanguage() });
+      const token = options.getToken();
+      if (token) headers.set('authorization', `Bearer ${token}`);
+      if (idempotencyKey) headers.set('idempotency-key', idempotencyKey);
+      let body: BodyInit | undefined;
+      if (opts.body instanceof FormData) body = opts.body;
+      else if (opts.body !== undefined) {
+        headers.set('content-type', 'application/json');
+        body = JSON.stringify(opts.body);
+      }
+      init = { method, headers, body, credentials: 'include' };
+    } catch (error) {
+      throw new HttpError(NOT_SENT, undefined, (error as Error).message);
+    }
+
+    const attempts = IDEMPOTENT_METHODS.has(method) ? 1 : 2;
+    for (let attempt = 1; ; attempt++) {
+      const timeout = opts.timeoutMs ? AbortSignal.timeout(opts.timeoutMs) : undefined;
+      const signal = opts.signal && timeout ? AbortSignal.any([opts.signal, timeout]) : (opts.signal ?? timeout);
+      let response: Response;
+      try {
+        response = await fetch(url, { ...init, signal });
+      } catch (error) {
+        if ((error as Error).name === 'AbortError' && opts.signal?.aborted) throw error;
+        throw new HttpError(NO_RESPONSE, undefined, (error as Error).message);
+      }
+      if (response.ok) {
+        if (response.status === 204) return undefined as T;
+        const type = response.headers.get('content-type') ?? '';
+        return (type.includes('application/json') ? await response.json() : await response.blob()) as T;
+      }
+      if (attempt < attempts && RETRY_STATUSES.has(response.status)) continue;
+      const error = await readError(response);
+      if (response.status === 401 && options.getToken()) options.onUnauthorized?.();
+      throw error;
+    }
+  }
+
+  return {
+    get: <T>(path: string, opts?: RequestOptions) => send<T>('GET', path, opts),
+    post: <T>(path: string, body?: unknown, opts?: RequestOptions) => send<T>('POST', path, { ...opts, body }),
+    put: <T>(path: string, body?: unknown, opts?: RequestOptions) => send<T>('PUT', path, { ...opts, body }),
+    patch: <T>(path: string, body?: unknown, opts?: RequestOptions) => send<T>('PATCH', path, { ...opts, body }),
+    delete: <T>(path: string, opts?: RequestOptions) => send<T>('DELETE', path, opts),
+  };
+}
+
+export type HttpClient = ReturnType<typeof createHttpClient>;

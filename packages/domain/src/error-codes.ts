@@ -1,0 +1,22 @@
+/** Zod-free so the web shell can import it without the schema library. */
+
+/** What every API error answers: `code` is `<area>.<reason>`, translated by the web (namespace `errors`). */
+export type ErrorBody = { code: string; message: string; details?: unknown };
+
+/** A validation failure lists the offending fields by path (`guests.0.birthDate`). */
+export type FieldIssue = { path: string; code: string; message: string };
+
+/** Codes of the platform itself; areas add their own `<area>.<reason>` codes. */
+export const PLATFORM_ERRORS = {
+  validation: 'platform.validation',
+  unauthenticated: 'platform.unauthenticated',
+  forbidden: 'platform.forbidden',
+  notFound: 'platform.not_found',
+  conflict: 'platform.conflict',
+  payloadTooLarge: 'platform.payload_too_large',
+  rateLimited: 'platform.rate_limited',
+  internal: 'platform.internal',
+  dbUnavailable: 'platform.db_unavailable',
+  idempotencyInProgress: 'platform.idempotency_in_progress',
+  idempotencyMismatch: 'platform.idempotency_mismatch',
+} as const;
