@@ -10,7 +10,7 @@ export const theme = createTheme({
   },
   typography: {
     fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
-    h1: { fontSize: '2rem', fontWeight: 600 },
+    h1: { fontSize: 'clamp(1.5rem, 5vw, 2rem)', fontWeight: 600, overflowWrap: 'break-word', hyphens: 'auto' },
     h2: { fontSize: '1.5rem', fontWeight: 600 },
     h3: { fontSize: '1.25rem', fontWeight: 600 },
   },

@@ -1,7 +1,9 @@
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
 import type { NavGroup } from '../navigation';
@@ -11,29 +13,32 @@ type Props = { groups: NavGroup[]; onNavigate?: () => void; label: string };
 export function NavigationList({ groups, onNavigate, label }: Props) {
   const { t } = useTranslation('common');
   const { pathname } = useLocation();
+  const id = useId();
   return (
     <nav aria-label={label}>
       {groups
         .filter((group) => group.items.length > 0)
         .map((group) => (
-          <List
-            key={group.key}
-            dense
-            subheader={<ListSubheader component="div" disableSticky>{t(group.labelKey)}</ListSubheader>}
-          >
-            {group.items.map((item) => (
-              <ListItemButton
-                key={item.to}
-                component={NavLink}
-                to={item.to}
-                end
-                selected={pathname === item.to}
-                onClick={onNavigate}
-              >
-                <ListItemText primary={t(item.labelKey)} />
-              </ListItemButton>
-            ))}
-          </List>
+          <div key={group.key}>
+            <ListSubheader component="h2" id={`${id}-${group.key}`} disableSticky sx={{ lineHeight: '40px' }}>
+              {t(group.labelKey)}
+            </ListSubheader>
+            <List dense disablePadding aria-labelledby={`${id}-${group.key}`}>
+              {group.items.map((item) => (
+                <ListItem key={item.to} disablePadding>
+                  <ListItemButton
+                    component={NavLink}
+                    to={item.to}
+                    end
+                    selected={pathname === item.to}
+                    onClick={onNavigate}
+                  >
+                    <ListItemText primary={t(item.labelKey)} />
+                  </ListItemButton>
+                </ListItem>
+              ))}
+            </List>
+          </div>
         ))}
     </nav>
   );

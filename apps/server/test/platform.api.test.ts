@@ -1,0 +1,269 @@
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { buildApp } from '../src/app.js';
+import { seedEditionIfEmpty } from '../src/modules/edition/edition.service.js';
+import { fixedClock } from '../src/platform/clock.js';
+import { openDatabase, type Database } from '../src/platform/db.js';
+import { AppError } from '../src/platform/errors.js';
+import { testDatabaseKind, openTestDatabase } from './test-database.js';
+import { TEST_NOW, testConfig } from './test-app.js';
+
+let database: Database;
+let app: FastifyInstance;
+let webDist: string;
+let created = 0;
+let failNext = false;
+
+beforeAll(async () => {
+  webDist = await mkdtemp(path.join(os.tmpdir(), 'bjk-web-'));
+  await mkdir(path.join(webDist, 'assets'));
+  await mkdir(path.join(webDist, 'builds'));
+  await writeFile(path.join(webDist, 'index.html'), '<!doctype html><html><body><div id="root"></div></body></html>');
+  await writeFile(path.join(webDist, 'assets/index-abc123.js'), 'console.log(1)');
+  await writeFile(path.join(webDist, 'builds/latest.json'), '{"buildId":"b1"}');
+
+  database = await openTestDatabase();
+  const config = testConfig({ WEB_DIST: webDist, BODY_LIMIT_BYTES: '2048' });
+  await seedEditionIfEmpty(database.db, config.editionSeedFile);
+  app = await buildApp({ config, database, db: database.db, clock: fixedClock(TEST_NOW) });
+  // Probe routes exercising the platform's mechanisms (validation, idempotency, access) through real HTTP handling.
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.post('/api/v1/probe/things', {
+    schema: { body: z.object({ name: z.string().min(2), guests: z.array(z.object({ birthDate: z.iso.date() })).optional() }) },
+    config: { access: 'public' },
+    handler: async (request, reply) => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      if (failNext) {
+        failNext = false;
+        throw new Error('boom');
+      }
+      created += 1;
+      return reply.status(201).send({ id: created, name: request.body.name });
+    },
+  });
+  r.get('/api/v1/probe/conflict', {
+    config: { access: 'public' },
+    handler: async () => {
+      throw new AppError(409, 'lodging.room_taken', 'Room 101 is taken', { room: '101' });
+    },
+  });
+  r.get('/api/v1/probe/managers-only', { config: { access: 'lodging:read' }, handler: async () => ({ secret: true }) });
+  await app.ready();
+}, 60_000);
+
+afterAll(async () => {
+  await app?.close();
+  await database?.close();
+});
+
+describe('the platform', () => {
+  it('reports health with the kind of database it runs on', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok', db: testDatabaseKind() });
+    expect(response.headers['x-request-id']).toMatch(/[0-9a-f-]{36}/);
+  });
+
+  it('publishes the seeded edition settings at the common stay endpoint', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/v1/stay/common' });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.settings.code).toBe('bjk2027');
+    expect(body.settings.fees.enrolmentCents).toBe(3500);
+    expect(body.settings.roomTypes.map((t: { code: string }) => t.code)).toContain('AP4');
+  });
+
+  it('answers an unknown API path with a JSON 404, never the web app', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/v1/no-such-thing' });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toContain('application/json');
+    expect(response.json()).toMatchObject({ code: 'platform.not_found' });
+  });
+
+  it('rejects invalid input with 400 and the path of every bad field', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/v1/probe/things',
+      payload: { name: 'x', guests: [{ birthDate: '2020-02-30' }] },
+    });
+    expect(response.statusCode).toBe(400);
+    const body = response.json();
+    expect(body.code).toBe('platform.validation');
+    const paths = body.details.issues.map((i: { path: string }) => i.path);
+    expect(paths).toEqual(expect.arrayContaining(['body.name', 'body.guests.0.birthDate']));
+  });
+
+  it('rejects malformed JSON with a coded 400', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/v1/probe/things',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name": ',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().code).toBe('platform.validation');
+  });
+
+  it('answers 413 for a body over the limit', async () => {
+    const response = await app.inject({ method: 'POST', url: '/api/v1/probe/things', payload: { name: 'x'.repeat(5000) } });
+    expect(response.statusCode).toBe(413);
+    expect(response.json().code).toBe('platform.payload_too_large');
+  });
+
+  it('passes business errors through with their code, status and details', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/v1/probe/conflict' });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ code: 'lodging.room_taken', message: 'Room 101 is taken', details: { room: '101' } });
+  });
+
+  it('keeps managers-only routes closed without a valid token', async () => {
+    expect((await app.inject({ method: 'GET', url: '/api/v1/probe/managers-only' })).statusCode).toBe(401);
+    const withUnknownToken = await app.inject({
+      method: 'GET',
+      url: '/api/v1/probe/managers-only',
+      headers: { authorization: 'Bearer 0123456789abcdef0123456789abcdef' },
+    });
+    expect(withUnknownToken.statusCode).toBe(401);
+    expect(withUnknownToken.json().code).toBe('platform.unauthenticated');
+  });
+
+  it('refuses to start with an API route that declares no access', async () => {
+    const config = testConfig();
+    const other = await buildApp({ config, database, db: database.db, clock: fixedClock(TEST_NOW) });
+    expect(() => other.get('/api/v1/forgotten', async () => ({}))).toThrow(/declares no access/);
+    await other.close();
+  });
+
+  it('lists every route with its declared access', () => {
+    expect(app.routeCatalogue).toEqual(
+      expect.arrayContaining([
+        { method: 'GET', url: '/api/health', access: 'public' },
+        { method: 'GET', url: '/api/v1/probe/managers-only', access: 'lodging:read' },
+      ]),
+    );
+  });
+});
+
+describe('idempotent creation', () => {
+  it('answers a retried request with the first answer instead of creating twice', async () => {
+    const before = created;
+    const send = () =>
+      app.inject({
+        method: 'POST',
+        url: '/api/v1/probe/things',
+        headers: { 'idempotency-key': 'retry-key-0001' },
+        payload: { name: 'Alice' },
+      });
+    const first = await send();
+    const second = await send();
+    expect(first.statusCode).toBe(201);
+    expect(second.statusCode).toBe(201);
+    expect(second.json()).toEqual(first.json());
+    expect(second.headers['idempotent-replayed']).toBe('true');
+    expect(created - before).toBe(1);
+  });
+
+  it('creates once when a double click sends the same key concurrently', async () => {
+    const before = created;
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        app.inject({
+          method: 'POST',
+          url: '/api/v1/probe/things',
+          headers: { 'idempotency-key': 'double-click-0001' },
+          payload: { name: 'Bob' },
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 201, 201, 201]);
+    expect(new Set(answers.map((a) => a.json().id)).size).toBe(1);
+    expect(created - before).toBe(1);
+  });
+
+  it('refuses the same key for a different request', async () => {
+    await app.inject({ method: 'POST', url: '/api/v1/probe/things', headers: { 'idempotency-key': 'reused-key-0001' }, payload: { name: 'Carl' } });
+    const other = await app.inject({
+      method: 'POST',
+      url: '/api/v1/probe/things',
+      headers: { 'idempotency-key': 'reused-key-0001' },
+      payload: { name: 'Dora' },
+    });
+    expect(other.statusCode).toBe(422);
+    expect(other.json().code).toBe('platform.idempotency_mismatch');
+  });
+
+  it('runs a retry again after a server error', async () => {
+    const before = created;
+    failNext = true;
+    const send = () =>
+      app.inject({ method: 'POST', url: '/api/v1/probe/things', headers: { 'idempotency-key': 'after-error-0001' }, payload: { name: 'Eve' } });
+    expect((await send()).statusCode).toBe(500);
+    const retry = await send();
+    expect(retry.statusCode).toBe(201);
+    expect(created - before).toBe(1);
+  });
+
+  it('rejects a malformed key', async () => {
+    const response = await app.inject({ method: 'POST', url: '/api/v1/probe/things', headers: { 'idempotency-key': 'no spaces!' }, payload: { name: 'Fay' } });
+    expect(response.statusCode).toBe(400);
+  });
+});
+
+describe('serving the web app', () => {
+  it('serves index.html uncached for the home page and every app route', async () => {
+    for (const url of ['/', '/rules', '/mgmt/participants', '/no-such-page']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toContain('<div id="root">');
+    }
+  });
+
+  it('caches hashed assets for a year and never the build marker', async () => {
+    const asset = await app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const marker = await app.inject({ method: 'GET', url: '/builds/latest.json' });
+    expect(marker.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers 404 for a missing asset so a stale client notices and reloads', async () => {
+    const response = await app.inject({ method: 'GET', url: '/assets/index-gone.js' });
+    expect(response.statusCode).toBe(404);
+  });
+
+  it('sends a strict content security policy and other security headers', async () => {
+    const response = await app.inject({ method: 'GET', url: '/' });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('publishes the OpenAPI description generated from the schemas', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    expect(Object.keys(response.json().paths)).toEqual(expect.arrayContaining(['/api/health', '/api/v1/stay/common']));
+  });
+});
+
+describe('without a database', () => {
+  it('answers API calls with 503 when PostgreSQL cannot be reached', async () => {
+    const unreachable = await openDatabase({ kind: 'postgres', url: 'postgres://nobody@127.0.0.1:1/none', connectTimeoutMs: 500 });
+    const offline = await buildApp({ config: testConfig(), database: unreachable, db: unreachable.db, clock: fixedClock(TEST_NOW) });
+    for (const url of ['/api/health', '/api/v1/stay/common']) {
+      const response = await offline.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(503);
+      expect(response.json()).toMatchObject({ code: 'platform.db_unavailable', message: 'Could not connect to database server' });
+    }
+    await offline.close();
+    await unreachable.close();
+  });
+});

@@ -1,0 +1,55 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type AppDeps } from '../src/app.js';
+import { loadConfig, type Config } from '../src/config.js';
+import { seedEditionIfEmpty } from '../src/modules/edition/edition.service.js';
+import { fixedClock } from '../src/platform/clock.js';
+import type { Database } from '../src/platform/db.js';
+import { openTestDatabase } from './test-database.js';
+
+/** "Now" in tests: the demo edition has enrolment and lodging open at this instant. */
+export const TEST_NOW = '2026-11-21T10:00:00+01:00';
+
+export type TestContext = {
+  app: FastifyInstance;
+  database: Database;
+  db: Database['db'];
+  clock: ReturnType<typeof fixedClock>;
+  config: Config;
+  close(): Promise<void>;
+};
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    WEB_DIST: path.join(import.meta.dirname, 'no-web-build'),
+    ...overrides,
+  });
+}
+
+/**
+ * The real app on a fresh database of its own (PGlite or PostgreSQL, see test-database.ts), seeded
+ * with the demo edition, with a clock the test controls. One per test file: a new PGlite takes seconds.
+ */
+export async function createTestApp(
+  options: { env?: Record<string, string>; now?: string; deps?: Partial<AppDeps> } = {},
+): Promise<TestContext> {
+  const config = testConfig(options.env);
+  const database = await openTestDatabase();
+  await seedEditionIfEmpty(database.db, config.editionSeedFile);
+  const clock = fixedClock(options.now ?? TEST_NOW);
+  const app = await buildApp({ config, database, db: database.db, clock, ...options.deps });
+  await app.ready();
+  return {
+    app,
+    database,
+    db: database.db,
+    clock,
+    config,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,42 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+
+/**
+ * Every e2e test fails on a Content Security Policy violation or an uncaught page error: the built app
+ * must run under the server's strict policy.
+ */
+export const test = base.extend<{ pageProblems: string[] }>({
+  pageProblems: [
+    async ({ page }, use) => {
+      const problems: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' && /Content Security Policy|Refused to/.test(message.text())) problems.push(message.text());
+      });
+      page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+      await use(problems);
+      expect(problems, 'CSP violations or page errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** axe-core finds no accessibility violations on what the page shows now. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(summary).toEqual([]);
+}
+
+/** Saves a screenshot under .tmp/screenshots for people to look at (phone and desktop widths). */
+export async function snapshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `.tmp/screenshots/${name}.png`, fullPage: true });
+}
+
+export async function chooseLanguage(page: Page, language: 'nl' | 'fr' | 'de' | 'en'): Promise<void> {
+  const names = { nl: 'Nederlands', fr: 'Français', de: 'Deutsch', en: 'English' };
+  await page.getByTestId('language-switcher').click();
+  await page.getByRole('menuitem', { name: names[language] }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', language);
+}

@@ -1,0 +1,40 @@
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** Every visible word is translated: JSX text with letters in a component is an error. */
+const noLiteralText = {
+  meta: { type: 'problem', messages: { literal: 'Visible text must come from i18n (t()), not a literal: "{{text}}"' } },
+  create(context) {
+    return {
+      JSXText(node) {
+        const text = node.value.trim();
+        if (/\p{L}/u.test(text)) context.report({ node, messageId: 'literal', data: { text: text.slice(0, 40) } });
+      },
+    };
+  },
+};
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', '.tmp/**', 'data/**', 'apps/server/src/db/migrations/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-empty': ['error', { allowEmptyCatch: false }],
+    },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks, local: { rules: { 'no-literal-text': noLiteralText } } },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      'local/no-literal-text': 'error',
+    },
+  },
+);
