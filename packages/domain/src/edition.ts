@@ -88,6 +88,8 @@ export const editionSettingsSchema = z
     }),
     touristTaxCents: cents,
     dhMinorDiscountCents: cents,
+    /** Room types (codes) where a room of exactly two persons with at least one minor gets the discount per night. */
+    dhMinorDiscountRoomTypes: z.array(z.string()).optional(),
     chargeCleaningFee: z.boolean(),
     organiser: z.object({
       name: z.string().min(1),

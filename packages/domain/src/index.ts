@@ -7,3 +7,4 @@ export * from './date-schemas.js';
 export * from './edition.js';
 export * from './permissions.js';
 export * from './system.js';
+export * from './lodging-pricing.js';
