@@ -53,6 +53,8 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      BOOTSTRAP_ADMIN_EMAIL: 'admin@e2e.test',
+      BOOTSTRAP_ADMIN_PASSWORD: 'e2e-admin-password-123',
     },
   },
 });

@@ -7,8 +7,10 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
+import { accountsRoutes } from './modules/accounts/accounts.routes.js';
+import { createSessionResolver } from './modules/accounts/accounts.service.js';
 import { editionRoutes } from './modules/edition/edition.routes.js';
-import { registerAccessControl, type SessionResolver } from './platform/access.js';
+import { registerAccessControl } from './platform/access.js';
 import type { Clock } from './platform/clock.js';
 import type { Database, Db } from './platform/db.js';
 import { registerErrorHandling } from './platform/errors.js';
@@ -22,7 +24,6 @@ export type AppDeps = {
   database: Database;
   db: Db;
   clock: Clock;
-  resolveSession?: SessionResolver;
 };
 
 /** Builds the Fastify app without listening: `main.ts` starts it, tests `inject` into it. */
@@ -46,7 +47,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerErrorHandling(app);
-  registerAccessControl(app, deps.resolveSession ?? (async () => null));
+  registerAccessControl(app, createSessionResolver(deps.db, deps.clock));
   registerIdempotency(app, deps.db);
 
   await app.register(fastifyHelmet, {
@@ -83,6 +84,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(async (scope) => healthRoutes(scope, deps.database));
   await app.register(async (scope) => editionRoutes(scope, deps));
+  await app.register(async (scope) => accountsRoutes(scope, deps));
 
   await registerWebApp(app, config.webDist);
   return app;

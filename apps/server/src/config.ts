@@ -22,6 +22,8 @@ const envSchema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).optional()).transform((v) => v === 'true'),
   PUBLIC_URL: optionalString,
+  BOOTSTRAP_ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()),
+  BOOTSTRAP_ADMIN_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(12, 'at least 12 characters').optional()),
 });
 
 export type Config = {
@@ -37,6 +39,7 @@ export type Config = {
   bodyLimitBytes: number;
   trustProxy: boolean;
   publicUrl: string | undefined;
+  bootstrapAdmin: { email: string | undefined; password: string | undefined };
 };
 
 export class ConfigError extends Error {}
@@ -62,5 +65,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     trustProxy: e.TRUST_PROXY,
     publicUrl: e.PUBLIC_URL,
+    bootstrapAdmin: { email: e.BOOTSTRAP_ADMIN_EMAIL, password: e.BOOTSTRAP_ADMIN_PASSWORD },
   };
 }

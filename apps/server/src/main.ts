@@ -1,5 +1,6 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
+import { ensureBootstrapAdmin } from './modules/accounts/accounts.service.js';
 import { seedEditionIfEmpty } from './modules/edition/edition.service.js';
 import { systemClock } from './platform/clock.js';
 import { openDatabase, type Database } from './platform/db.js';
@@ -29,6 +30,9 @@ async function main(): Promise<void> {
   const database = await openConfiguredDatabase(config);
   await migrateWithRetry(database);
   await seedEditionIfEmpty(database.db, config.editionSeedFile);
+  if (await ensureBootstrapAdmin(database.db, config.bootstrapAdmin.email, config.bootstrapAdmin.password)) {
+    console.log(`created the first admin account ${config.bootstrapAdmin.email}`);
+  }
 
   const app = await buildApp({ config, database, db: database.db, clock: systemClock });
 

@@ -8,3 +8,4 @@ export * from './edition.js';
 export * from './permissions.js';
 export * from './system.js';
 export * from './lodging-pricing.js';
+export * from './accounts.js';

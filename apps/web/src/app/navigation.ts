@@ -9,4 +9,7 @@ export const publicNavigation: NavGroup[] = [
   { key: 'championship', labelKey: 'nav.groups.championship', items: [{ to: '/', labelKey: 'nav.home' }] },
 ];
 
-export const mgmtNavigation: NavGroup[] = [];
+export const mgmtNavigation: NavGroup[] = [
+  { key: 'office', labelKey: 'nav.groups.office', items: [{ to: '/mgmt', labelKey: 'nav.mgmtHome' }] },
+  { key: 'session', labelKey: 'nav.groups.session', items: [{ to: '/mgmt/logout', labelKey: 'nav.logout' }] },
+];

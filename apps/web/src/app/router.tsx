@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, type ComponentType } from 'react';
 import { Outlet, createBrowserRouter, useLocation, type RouteObject } from 'react-router';
 import { HomePage } from '../features/content/HomePage';
 import { lazyWithReload, reloadIfPending } from '../shared/version-check';
@@ -22,6 +22,12 @@ function Root() {
 
 const mgmtLayout = lazyWithReload(() => import('./layouts/MgmtLayout'));
 
+/** A route's page loaded on first visit (its own chunk), with the reload-on-stale-chunk guard. */
+function lazyPage<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) {
+  const guarded = lazyWithReload(load);
+  return async () => ({ Component: (await guarded())[name] as ComponentType });
+}
+
 /**
  * The route table: every route of the site, registered as its area is built. Public routes use the
  * default layout, /mgmt routes the mgmt layout (loaded lazily: visitors never download it).
@@ -43,7 +49,16 @@ export const routes: RouteObject[] = [
         path: '/mgmt',
         lazy: async () => ({ Component: (await mgmtLayout()).MgmtLayout }),
         errorElement: <ErrorPage />,
-        children: [{ path: '*', element: <NotFoundPage homePath="/mgmt" /> }],
+        children: [
+          { path: 'logout', lazy: lazyPage(() => import('../features/accounts/LogoutPage'), 'LogoutPage') },
+          {
+            lazy: lazyPage(() => import('../features/accounts/RequireManager'), 'RequireManager'),
+            children: [
+              { index: true, lazy: lazyPage(() => import('../features/accounts/MgmtHomePage'), 'MgmtHomePage') },
+              { path: '*', element: <NotFoundPage homePath="/mgmt" /> },
+            ],
+          },
+        ],
       },
     ],
   },

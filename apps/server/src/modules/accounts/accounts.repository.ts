@@ -1,0 +1,80 @@
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import type { Role } from '@bjk/domain';
+import type { DbOrTx } from '../../platform/db.js';
+import { accounts, sessions } from './accounts.tables.js';
+
+export type AccountRow = typeof accounts.$inferSelect;
+
+export async function findAccountByEmail(db: DbOrTx, email: string): Promise<AccountRow | undefined> {
+  const rows = await db.select().from(accounts).where(sql`lower(${accounts.email}) = lower(${email})`).limit(1);
+  return rows[0];
+}
+
+export async function findAccountById(db: DbOrTx, id: string): Promise<AccountRow | undefined> {
+  const rows = await db.select().from(accounts).where(eq(accounts.id, id)).limit(1);
+  return rows[0];
+}
+
+export async function countAccounts(db: DbOrTx): Promise<number> {
+  return db.$count(accounts);
+}
+
+export async function insertAccount(
+  db: DbOrTx,
+  values: { email: string; displayName: string; passwordHash: string | null; roles: Role[]; enabled?: boolean },
+): Promise<AccountRow> {
+  const rows = await db.insert(accounts).values(values).returning();
+  return rows[0]!;
+}
+
+export async function updateAccount(
+  db: DbOrTx,
+  id: string,
+  values: Partial<Pick<AccountRow, 'displayName' | 'passwordHash' | 'roles' | 'enabled' | 'lastLoginAt'>>,
+): Promise<AccountRow | undefined> {
+  const rows = await db
+    .update(accounts)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(accounts.id, id))
+    .returning();
+  return rows[0];
+}
+
+export async function insertSession(db: DbOrTx, values: { tokenHash: string; accountId: string; expiresAt: Date; now: Date }) {
+  await db.insert(sessions).values({
+    tokenHash: values.tokenHash,
+    accountId: values.accountId,
+    expiresAt: values.expiresAt,
+    createdAt: values.now,
+    lastSeenAt: values.now,
+  });
+}
+
+/** The live session of a token with its enabled account, or nothing (unknown, expired, revoked, disabled). */
+export async function findLiveSession(db: DbOrTx, tokenHash: string, now: Date) {
+  const rows = await db
+    .select({ session: sessions, account: accounts })
+    .from(sessions)
+    .innerJoin(accounts, eq(accounts.id, sessions.accountId))
+    .where(
+      and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now), eq(accounts.enabled, true)),
+    )
+    .limit(1);
+  return rows[0];
+}
+
+/** Slides the expiry forward; only written when the last slide is older than `minInterval` to spare the database. */
+export async function touchSession(db: DbOrTx, tokenHash: string, now: Date, expiresAt: Date, minIntervalMs: number) {
+  await db
+    .update(sessions)
+    .set({ lastSeenAt: now, expiresAt })
+    .where(and(eq(sessions.tokenHash, tokenHash), lt(sessions.lastSeenAt, new Date(now.getTime() - minIntervalMs))));
+}
+
+export async function revokeSession(db: DbOrTx, tokenHash: string, now: Date) {
+  await db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
+}
+
+export async function revokeSessionsOfAccount(db: DbOrTx, accountId: string, now: Date) {
+  await db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.accountId, accountId), isNull(sessions.revokedAt)));
+}

@@ -1,0 +1,113 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { permissionsOfRoles, WRONG_CREDENTIALS_DETAIL, type Account, type LoginResponse, type Role } from '@bjk/domain';
+import type { Principal, SessionResolver } from '../../platform/access.js';
+import type { Clock } from '../../platform/clock.js';
+import type { Db, DbOrTx } from '../../platform/db.js';
+import { AppError, conflict } from '../../platform/errors.js';
+import { recordAudit } from '../audit/audit.service.js';
+import {
+  countAccounts,
+  findAccountByEmail,
+  findLiveSession,
+  insertAccount,
+  insertSession,
+  revokeSession,
+  touchSession,
+  updateAccount,
+  type AccountRow,
+} from './accounts.repository.js';
+import { DUMMY_HASH, hashPassword, verifyPassword } from './password.js';
+
+/** Sessions live 12 hours after the last request (sliding). */
+export const SESSION_TTL_MS = 12 * 3_600_000;
+const SLIDE_EVERY_MS = 60_000;
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('base64url');
+}
+
+export function toAccount(row: AccountRow): Account {
+  return {
+    id: row.id,
+    email: row.email,
+    displayName: row.displayName,
+    roles: row.roles,
+    permissions: [...permissionsOfRoles(row.roles)],
+    enabled: row.enabled,
+    lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
+  };
+}
+
+function toPrincipal(row: AccountRow): Principal {
+  return { accountId: row.id, email: row.email, displayName: row.displayName, permissions: permissionsOfRoles(row.roles) };
+}
+
+export const wrongCredentials = () =>
+  new AppError(401, 'accounts.wrong_credentials', 'Wrong combination of username and password', {
+    detail: WRONG_CREDENTIALS_DETAIL,
+  });
+
+/** Opens a session for an account and answers the login call. */
+export async function openSession(db: DbOrTx, clock: Clock, account: AccountRow): Promise<LoginResponse> {
+  const now = clock.now();
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+  await insertSession(db, { tokenHash: hashToken(token), accountId: account.id, expiresAt, now });
+  const updated = (await updateAccount(db, account.id, { lastLoginAt: now })) ?? account;
+  return { token, expiresAt: expiresAt.toISOString(), account: toAccount(updated) };
+}
+
+/**
+ * E-mail + password login. Unknown e-mail, wrong password and disabled account give the same answer,
+ * and an unknown e-mail still pays for a hash comparison so timing does not tell them apart.
+ */
+export async function loginWithPassword(db: Db, clock: Clock, email: string, password: string): Promise<LoginResponse> {
+  const account = await findAccountByEmail(db, email);
+  const valid = await verifyPassword(password, account?.passwordHash ?? DUMMY_HASH);
+  if (!account || !account.passwordHash || !valid || !account.enabled) throw wrongCredentials();
+  return openSession(db, clock, account);
+}
+
+export async function logout(db: DbOrTx, clock: Clock, token: string): Promise<void> {
+  await revokeSession(db, hashToken(token), clock.now());
+}
+
+/** The access guard's resolver: a token is valid while its session is live and its account enabled. */
+export function createSessionResolver(db: Db, clock: Clock): SessionResolver {
+  return async (token) => {
+    const now = clock.now();
+    const tokenHash = hashToken(token);
+    const found = await findLiveSession(db, tokenHash, now);
+    if (!found) return null;
+    await touchSession(db, tokenHash, now, new Date(now.getTime() + SESSION_TTL_MS), SLIDE_EVERY_MS);
+    return toPrincipal(found.account);
+  };
+}
+
+export async function createAccount(
+  db: DbOrTx,
+  input: { email: string; displayName: string; password: string | null; roles: Role[] },
+  actor: Principal | null,
+): Promise<Account> {
+  if (await findAccountByEmail(db, input.email)) {
+    throw conflict('accounts.email_taken', 'An account with this e-mail exists already');
+  }
+  const row = await insertAccount(db, {
+    email: input.email.trim(),
+    displayName: input.displayName.trim(),
+    passwordHash: input.password ? await hashPassword(input.password) : null,
+    roles: input.roles,
+  });
+  await recordAudit(db, { actor, action: 'accounts.create', subjectType: 'account', subjectId: row.id, after: { email: row.email, roles: row.roles } });
+  return toAccount(row);
+}
+
+/** At first start, `BOOTSTRAP_ADMIN_EMAIL` and `BOOTSTRAP_ADMIN_PASSWORD` create the first admin (only when no account exists). */
+export async function ensureBootstrapAdmin(db: Db, email: string | undefined, password: string | undefined): Promise<boolean> {
+  if (!email || !password) return false;
+  return db.transaction(async (tx) => {
+    if ((await countAccounts(tx)) > 0) return false;
+    await createAccount(tx, { email, displayName: email.split('@')[0] ?? email, password, roles: ['admin'] }, null);
+    return true;
+  });
+}

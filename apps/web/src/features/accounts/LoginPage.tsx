@@ -1,0 +1,55 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useMutation } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { emailLoginSchema, type LoginRequest } from '@bjk/domain/accounts';
+import { startSession } from '../../shared/auth/session';
+import { ErrorAlert } from '../../shared/ui/ErrorAlert';
+import { login } from './api';
+
+/** Shown in place of any management page while nobody is logged in; after login the same page appears. */
+export function LoginPage() {
+  const { t } = useTranslation('accounts');
+  const form = useForm<LoginRequest>({
+    resolver: zodResolver(emailLoginSchema),
+    defaultValues: { logintype: 'email', username: '', password: '' },
+  });
+  const mutation = useMutation({ mutationFn: login, onSuccess: startSession });
+  const { errors } = form.formState;
+  return (
+    <Paper variant="outlined" sx={{ maxWidth: 420, mx: 'auto', mt: { xs: 2, sm: 6 }, p: { xs: 2, sm: 4 } }}>
+      <Stack component="form" spacing={2} noValidate onSubmit={form.handleSubmit((values) => mutation.mutate(values))}>
+        <Typography variant="h1">{t('login.title')}</Typography>
+        <Typography color="text.secondary">{t('login.intro')}</Typography>
+        {mutation.isError && <ErrorAlert error={mutation.error} submit />}
+        <TextField
+          label={t('login.email')}
+          type="email"
+          autoComplete="username"
+          autoFocus
+          required
+          error={!!errors.username}
+          helperText={errors.username ? t('login.emailRequired') : undefined}
+          {...form.register('username')}
+        />
+        <TextField
+          label={t('login.password')}
+          type="password"
+          autoComplete="current-password"
+          required
+          error={!!errors.password}
+          helperText={errors.password ? t('login.passwordRequired') : undefined}
+          {...form.register('password')}
+        />
+        <Button type="submit" variant="contained" size="large" disabled={mutation.isPending}>
+          {t('login.submit')}
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}

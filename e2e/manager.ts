@@ -1,0 +1,26 @@
+import { expect, type Page } from '@playwright/test';
+
+/** The e2e server's first admin (playwright.config.ts starts it with these bootstrap variables). */
+export const E2E_ADMIN = { email: 'admin@e2e.test', password: 'e2e-admin-password-123' };
+
+/** Logs in through the back office's login page; the page at `path` shows once logged in. */
+export async function loginAsAdmin(page: Page, path = '/mgmt'): Promise<void> {
+  await loginAs(page, E2E_ADMIN.email, E2E_ADMIN.password, path);
+}
+
+export async function loginAs(page: Page, email: string, password: string, path = '/mgmt'): Promise<void> {
+  await page.goto(path);
+  await page.locator('input[autocomplete="username"]').fill(email);
+  await page.locator('input[autocomplete="current-password"]').fill(password);
+  await page.locator('form button[type="submit"]').click();
+  await expect(page.locator('input[autocomplete="current-password"]')).toHaveCount(0);
+}
+
+/** A bearer token for API calls made by the test itself (set-up through the API instead of the UI). */
+export async function adminToken(page: Page): Promise<string> {
+  const response = await page.request.post('/api/v1/accounts/anon/login', {
+    data: { logintype: 'email', username: E2E_ADMIN.email, password: E2E_ADMIN.password },
+  });
+  expect(response.status()).toBe(200);
+  return (await response.json()).token as string;
+}
