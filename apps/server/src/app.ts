@@ -9,6 +9,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Config } from './config.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { createSessionResolver } from './modules/accounts/accounts.service.js';
+import { contentRoutes } from './modules/content/content.routes.js';
 import { editionRoutes } from './modules/edition/edition.routes.js';
 import { registerAccessControl } from './platform/access.js';
 import type { Clock } from './platform/clock.js';
@@ -85,6 +86,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(async (scope) => healthRoutes(scope, deps.database));
   await app.register(async (scope) => editionRoutes(scope, deps));
   await app.register(async (scope) => accountsRoutes(scope, deps));
+  await app.register(async (scope) => contentRoutes(scope, deps));
 
   await registerWebApp(app, config.webDist);
   return app;

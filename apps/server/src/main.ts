@@ -1,7 +1,8 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { ensureBootstrapAdmin } from './modules/accounts/accounts.service.js';
-import { seedEditionIfEmpty } from './modules/edition/edition.service.js';
+import { seedContentIfEmpty } from './modules/content/content.seed.js';
+import { getCurrentEdition, seedEditionIfEmpty } from './modules/edition/edition.service.js';
 import { systemClock } from './platform/clock.js';
 import { openDatabase, type Database } from './platform/db.js';
 
@@ -33,6 +34,7 @@ async function main(): Promise<void> {
   if (await ensureBootstrapAdmin(database.db, config.bootstrapAdmin.email, config.bootstrapAdmin.password)) {
     console.log(`created the first admin account ${config.bootstrapAdmin.email}`);
   }
+  await seedContentIfEmpty(database.db, (await getCurrentEdition(database.db)).settings);
 
   const app = await buildApp({ config, database, db: database.db, clock: systemClock });
 

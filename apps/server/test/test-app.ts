@@ -2,7 +2,8 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppDeps } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
-import { seedEditionIfEmpty } from '../src/modules/edition/edition.service.js';
+import { seedContentIfEmpty } from '../src/modules/content/content.seed.js';
+import { getCurrentEdition, seedEditionIfEmpty } from '../src/modules/edition/edition.service.js';
 import { fixedClock } from '../src/platform/clock.js';
 import type { Database } from '../src/platform/db.js';
 import { openTestDatabase } from './test-database.js';
@@ -38,6 +39,7 @@ export async function createTestApp(
   const config = testConfig(options.env);
   const database = await openTestDatabase();
   await seedEditionIfEmpty(database.db, config.editionSeedFile);
+  await seedContentIfEmpty(database.db, (await getCurrentEdition(database.db)).settings);
   const clock = fixedClock(options.now ?? TEST_NOW);
   const app = await buildApp({ config, database, db: database.db, clock, ...options.deps });
   await app.ready();

@@ -9,3 +9,4 @@ export * from './permissions.js';
 export * from './system.js';
 export * from './lodging-pricing.js';
 export * from './accounts.js';
+export * from './content.js';

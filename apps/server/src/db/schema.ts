@@ -4,3 +4,4 @@ export * from '../modules/edition/edition.tables.js';
 export * from '../modules/accounts/accounts.tables.js';
 export * from '../modules/audit/audit.tables.js';
 export * from '../modules/mail/mail.tables.js';
+export * from '../modules/content/content.tables.js';

@@ -1,0 +1,143 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  createPageSchema,
+  newsEntrySchema,
+  newsIdParamsSchema,
+  newsInputSchema,
+  pageCheckinSchema,
+  pageDetailSchema,
+  pageInstanceParamsSchema,
+  pageLanguageQuerySchema,
+  pageSettingsSchema,
+  pageSummarySchema,
+  pageVersionParamsSchema,
+  pageVersionSchema,
+  pageWorkingCopySchema,
+  publicNewsDetailSchema,
+  publicNewsItemSchema,
+  publicPageSchema,
+} from '@bjk/domain';
+import type { AppDeps } from '../../app.js';
+import { principalOf } from '../../platform/access.js';
+import {
+  checkinPage,
+  checkoutPage,
+  createNews,
+  createPage,
+  deleteNews,
+  getPageDetail,
+  getPageVersion,
+  getPublicNews,
+  getPublicPage,
+  listNews,
+  listPages,
+  listPublicNews,
+  releaseLock,
+  restorePageVersion,
+  saveDraft,
+  updateNews,
+  updatePageSettings,
+} from './content.service.js';
+
+export async function contentRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db, clock } = deps;
+  const tags = ['content'];
+  const write = { access: 'content:write' } as const;
+
+  // Public reading: only published pages and entries, texts only (no personal data).
+  r.get('/api/v1/page/anon/page/:instance', {
+    schema: { tags, summary: 'A published page in the visitor’s language (Dutch fallback flagged)', params: pageInstanceParamsSchema, querystring: pageLanguageQuerySchema, response: { 200: publicPageSchema } },
+    config: { access: 'public' },
+    handler: async (request) => getPublicPage(db, request.params.instance, request.query.lang),
+  });
+  r.get('/api/v1/news/anon', {
+    schema: { tags, summary: 'Published news, newest first', querystring: pageLanguageQuerySchema, response: { 200: z.array(publicNewsItemSchema) } },
+    config: { access: 'public' },
+    handler: async (request) => listPublicNews(db, request.query.lang),
+  });
+  r.get('/api/v1/news/anon/:id', {
+    schema: { tags, summary: 'A news entry with its previous and next entry', params: newsIdParamsSchema, querystring: pageLanguageQuerySchema, response: { 200: publicNewsDetailSchema } },
+    config: { access: 'public' },
+    handler: async (request) => getPublicNews(db, request.params.id, request.query.lang),
+  });
+
+  // Managers: pages with check-out / check-in.
+  r.get('/api/v1/page', {
+    schema: { tags, summary: 'All pages with lock and publication state', response: { 200: z.array(pageSummarySchema) } },
+    config: write,
+    handler: async () => listPages(db),
+  });
+  r.post('/api/v1/page', {
+    schema: { tags, summary: 'Create a page', body: createPageSchema, response: { 201: pageDetailSchema } },
+    config: write,
+    handler: async (request, reply) => reply.status(201).send(await createPage(db, request.body, principalOf(request))),
+  });
+  r.get('/api/v1/page/:instance', {
+    schema: { tags, summary: 'A page with its working copy, lock and versions', params: pageInstanceParamsSchema, response: { 200: pageDetailSchema } },
+    config: write,
+    handler: async (request) => getPageDetail(db, request.params.instance),
+  });
+  r.post('/api/v1/page/checkout/:instance', {
+    schema: { tags, summary: 'Check out a page: take the edit lock and a working copy', params: pageInstanceParamsSchema, response: { 200: pageDetailSchema } },
+    config: write,
+    handler: async (request) => checkoutPage(db, request.params.instance, principalOf(request), clock.now()),
+  });
+  r.put('/api/v1/page/draft/:instance', {
+    schema: { tags, summary: 'Save the working copy (lock holder only)', params: pageInstanceParamsSchema, body: pageWorkingCopySchema, response: { 200: pageDetailSchema } },
+    config: write,
+    handler: async (request) => saveDraft(db, request.params.instance, principalOf(request), request.body),
+  });
+  r.post('/api/v1/page/checkin/:instance', {
+    schema: { tags, summary: 'Check in a page: publish the working copy as a new version and release the lock', params: pageInstanceParamsSchema, body: pageCheckinSchema.nullish(), response: { 200: pageDetailSchema } },
+    config: write,
+    handler: async (request) => checkinPage(db, request.params.instance, principalOf(request), request.body?.workingCopy, clock.now()),
+  });
+  r.post('/api/v1/page/unlock/:instance', {
+    schema: { tags, summary: 'Discard one’s own check-out, or (admin) break another manager’s lock', params: pageInstanceParamsSchema, response: { 200: pageDetailSchema } },
+    config: write,
+    handler: async (request) => releaseLock(db, request.params.instance, principalOf(request)),
+  });
+  r.put('/api/v1/page/settings/:instance', {
+    schema: { tags, summary: 'Publication and menu placement of a page', params: pageInstanceParamsSchema, body: pageSettingsSchema, response: { 200: pageDetailSchema } },
+    config: write,
+    handler: async (request) => updatePageSettings(db, request.params.instance, request.body, clock.now()),
+  });
+  r.get('/api/v1/page/version/:instance/:version', {
+    schema: { tags, summary: 'One earlier version of a page', params: pageVersionParamsSchema, response: { 200: pageVersionSchema } },
+    config: write,
+    handler: async (request) => getPageVersion(db, request.params.instance, request.params.version),
+  });
+  r.post('/api/v1/page/restore/:instance/:version', {
+    schema: { tags, summary: 'Publish an earlier version again as the newest', params: pageVersionParamsSchema, response: { 200: pageDetailSchema } },
+    config: write,
+    handler: async (request) => restorePageVersion(db, request.params.instance, request.params.version, principalOf(request), clock.now()),
+  });
+
+  // Managers: news.
+  r.get('/api/v1/news', {
+    schema: { tags, summary: 'All news entries, drafts included', response: { 200: z.array(newsEntrySchema) } },
+    config: write,
+    handler: async () => listNews(db),
+  });
+  r.post('/api/v1/news', {
+    schema: { tags, summary: 'Write a news entry', body: newsInputSchema, response: { 201: newsEntrySchema } },
+    config: write,
+    handler: async (request, reply) => reply.status(201).send(await createNews(db, request.body)),
+  });
+  r.put('/api/v1/news/:id', {
+    schema: { tags, summary: 'Edit a news entry', params: newsIdParamsSchema, body: newsInputSchema, response: { 200: newsEntrySchema } },
+    config: write,
+    handler: async (request) => updateNews(db, request.params.id, request.body, clock.now()),
+  });
+  r.delete('/api/v1/news/:id', {
+    schema: { tags, summary: 'Delete a news entry', params: newsIdParamsSchema },
+    config: write,
+    handler: async (request, reply) => {
+      await deleteNews(db, request.params.id);
+      return reply.status(204).send();
+    },
+  });
+}

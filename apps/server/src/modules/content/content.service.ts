@@ -1,0 +1,260 @@
+import {
+  CONTENT_ERRORS,
+  type Language,
+  type NewsEntry,
+  type NewsInput,
+  type PageDetail,
+  type PageSettings,
+  type PageSummary,
+  type PageVersion,
+  type PageWorkingCopy,
+  type PublicNewsDetail,
+  type PublicNewsItem,
+  type PublicPage,
+} from '@bjk/domain';
+import type { Principal } from '../../platform/access.js';
+import type { Db, DbOrTx } from '../../platform/db.js';
+import { AppError, conflict, notFound } from '../../platform/errors.js';
+import {
+  deleteNewsRow,
+  findNewsNeighbours,
+  findNewsRow,
+  findPageRow,
+  findPageVersion,
+  insertNews,
+  insertPage,
+  insertPageVersion,
+  listNewsRows,
+  listPageRows,
+  listPageVersions,
+  nextPageVersion,
+  publishAndRelease,
+  releasePageLock,
+  saveWorkingCopy,
+  setPageVersionUnlessLockedByOther,
+  takePageLock,
+  updateNewsRow,
+  updatePageSettingsRow,
+  type NewsRow,
+  type PageRow,
+  type PageVersionRow,
+} from './content.repository.js';
+import { pickTranslation, summarise, writtenLanguages } from './page-language.js';
+
+const pageNotFound = (slug: string) => notFound(CONTENT_ERRORS.pageNotFound, `No page ${slug}`, { slug });
+
+function lockOf(page: PageRow): PageSummary['lock'] {
+  if (!page.lockedBy || !page.lockedAt) return null;
+  return { accountId: page.lockedBy, displayName: page.lockedByName ?? '', since: page.lockedAt.toISOString() };
+}
+
+/** The refusal another manager gets while a page is checked out: who holds it and since when. */
+function lockedError(page: PageRow): AppError {
+  const lock = lockOf(page);
+  return conflict(CONTENT_ERRORS.pageLocked, `Page ${page.slug} is checked out by ${lock?.displayName ?? 'another manager'}`, { lock });
+}
+
+function toSummary(page: PageRow, current: PageVersionRow): PageSummary {
+  return {
+    slug: page.slug,
+    title: current.translations.nl.title,
+    languages: writtenLanguages(current.translations),
+    published: page.published,
+    menuGroup: page.menuGroup as PageSummary['menuGroup'],
+    menuOrder: page.menuOrder,
+    version: page.version,
+    lock: lockOf(page),
+    updatedAt: page.updatedAt.toISOString(),
+  };
+}
+
+// Public reading
+
+export async function getPublicPage(db: DbOrTx, slug: string, language: Language): Promise<PublicPage> {
+  const page = await findPageRow(db, slug);
+  if (!page || !page.published) throw pageNotFound(slug);
+  const current = await findPageVersion(db, slug, page.version);
+  if (!current) throw pageNotFound(slug);
+  const picked = pickTranslation(current.translations, language);
+  return {
+    slug,
+    language: picked.language,
+    requestedLanguage: language,
+    fallback: picked.fallback,
+    title: picked.text.title,
+    body: picked.text.body,
+    heroImage: current.heroImage ?? null,
+    version: page.version,
+    updatedAt: page.updatedAt.toISOString(),
+  };
+}
+
+function toPublicNewsItem(row: NewsRow, language: Language): PublicNewsItem {
+  const picked = pickTranslation(row.translations, language);
+  return { id: row.id, date: row.date, title: picked.text.title, summary: summarise(picked.text.body), language: picked.language, fallback: picked.fallback };
+}
+
+export async function listPublicNews(db: DbOrTx, language: Language): Promise<PublicNewsItem[]> {
+  return (await listNewsRows(db, true)).map((row) => toPublicNewsItem(row, language));
+}
+
+export async function getPublicNews(db: DbOrTx, id: number, language: Language): Promise<PublicNewsDetail> {
+  const row = await findNewsRow(db, id);
+  if (!row || !row.published) throw notFound(CONTENT_ERRORS.newsNotFound, `No news entry ${id}`);
+  const { previous, next } = await findNewsNeighbours(db, row);
+  const neighbour = (n: NewsRow | undefined) => (n ? { id: n.id, date: n.date, title: pickTranslation(n.translations, language).text.title } : null);
+  return { ...toPublicNewsItem(row, language), body: pickTranslation(row.translations, language).text.body, previous: neighbour(previous), next: neighbour(next) };
+}
+
+// Managers: pages
+
+export async function listPages(db: DbOrTx): Promise<PageSummary[]> {
+  return (await listPageRows(db)).map(({ page, current }) => toSummary(page, current));
+}
+
+export async function getPageDetail(db: DbOrTx, slug: string): Promise<PageDetail> {
+  const page = await findPageRow(db, slug);
+  if (!page) throw pageNotFound(slug);
+  const versions = await listPageVersions(db, slug);
+  const current = versions.find((v) => v.version === page.version);
+  if (!current) throw pageNotFound(slug);
+  return {
+    ...toSummary(page, current),
+    translations: current.translations,
+    heroImage: current.heroImage ?? null,
+    workingCopy: page.workingCopy ?? null,
+    versions: versions.map((v) => ({ version: v.version, createdBy: v.createdBy, createdAt: v.createdAt.toISOString(), title: v.translations.nl.title })),
+  };
+}
+
+export async function createPage(db: Db, input: PageSettings & { slug: string; translations: PageWorkingCopy['translations'] }, actor: Principal): Promise<PageDetail> {
+  await db.transaction(async (tx) => {
+    const created = await insertPage(
+      tx,
+      { slug: input.slug, published: input.published, menuGroup: input.menuGroup, menuOrder: input.menuOrder },
+      { translations: input.translations, heroImage: null, createdBy: actor.displayName },
+    );
+    if (!created) throw conflict(CONTENT_ERRORS.pageExists, `Page ${input.slug} already exists`, { slug: input.slug });
+  });
+  return getPageDetail(db, input.slug);
+}
+
+/**
+ * Check-out: the caller gets the edit lock and a working copy of the published texts. Checking out a
+ * page one already holds is harmless (a retry or a second tab) and keeps the edits made so far.
+ */
+export async function checkoutPage(db: Db, slug: string, actor: Principal, now: Date): Promise<PageDetail> {
+  await db.transaction(async (tx) => {
+    const page = await findPageRow(tx, slug);
+    if (!page) throw pageNotFound(slug);
+    if (page.lockedBy === actor.accountId) return;
+    if (page.lockedBy) throw lockedError(page);
+    const current = await findPageVersion(tx, slug, page.version);
+    if (!current) throw pageNotFound(slug);
+    const taken = await takePageLock(tx, slug, actor, { translations: current.translations, heroImage: current.heroImage ?? null }, now);
+    if (!taken) {
+      const holder = await findPageRow(tx, slug);
+      throw holder ? lockedError(holder) : pageNotFound(slug);
+    }
+  });
+  return getPageDetail(db, slug);
+}
+
+async function refuseUnlessHolder(db: DbOrTx, slug: string, actor: Principal): Promise<never> {
+  const page = await findPageRow(db, slug);
+  if (!page) throw pageNotFound(slug);
+  if (page.lockedBy) throw lockedError(page);
+  throw conflict(CONTENT_ERRORS.notCheckedOut, `Check out page ${slug} before editing it`, { slug, accountId: actor.accountId });
+}
+
+/** Saves the holder's edits; anyone else is refused with who holds the lock. */
+export async function saveDraft(db: Db, slug: string, actor: Principal, workingCopy: PageWorkingCopy): Promise<PageDetail> {
+  const saved = await saveWorkingCopy(db, slug, actor.accountId, workingCopy);
+  if (!saved) await refuseUnlessHolder(db, slug, actor);
+  return getPageDetail(db, slug);
+}
+
+/** Check-in: the working copy becomes the next published version and the lock is released. */
+export async function checkinPage(db: Db, slug: string, actor: Principal, workingCopy: PageWorkingCopy | undefined, now: Date): Promise<PageDetail> {
+  await db.transaction(async (tx) => {
+    const page = await findPageRow(tx, slug, true);
+    if (!page || page.lockedBy !== actor.accountId || !page.workingCopy) return refuseUnlessHolder(tx, slug, actor);
+    const copy = workingCopy ?? page.workingCopy;
+    const version = await nextPageVersion(tx, slug);
+    await insertPageVersion(tx, { slug, version, translations: copy.translations, heroImage: copy.heroImage, createdBy: actor.displayName, createdAt: now });
+    const released = await publishAndRelease(tx, slug, actor.accountId, version, now);
+    if (!released) await refuseUnlessHolder(tx, slug, actor);
+  });
+  return getPageDetail(db, slug);
+}
+
+/**
+ * Releases a lock without publishing: the holder discards their edits, or an admin breaks a stale
+ * lock another manager forgot.
+ */
+export async function releaseLock(db: Db, slug: string, actor: Principal): Promise<PageDetail> {
+  await db.transaction(async (tx) => {
+    const page = await findPageRow(tx, slug, true);
+    if (!page) throw pageNotFound(slug);
+    if (!page.lockedBy) return;
+    if (page.lockedBy !== actor.accountId && !actor.permissions.has('accounts:admin')) {
+      throw new AppError(403, CONTENT_ERRORS.adminOnly, 'Only an administrator can break another manager’s lock', { lock: lockOf(page) });
+    }
+    await releasePageLock(tx, slug);
+  });
+  return getPageDetail(db, slug);
+}
+
+export async function getPageVersion(db: DbOrTx, slug: string, version: number): Promise<PageVersion> {
+  const row = await findPageVersion(db, slug, version);
+  if (!row) throw notFound(CONTENT_ERRORS.versionNotFound, `Page ${slug} has no version ${version}`);
+  return { version: row.version, translations: row.translations, heroImage: row.heroImage ?? null, createdBy: row.createdBy, createdAt: row.createdAt.toISOString() };
+}
+
+/** Restores an earlier version by publishing its texts as a new version (history is never rewritten). */
+export async function restorePageVersion(db: Db, slug: string, version: number, actor: Principal, now: Date): Promise<PageDetail> {
+  await db.transaction(async (tx) => {
+    const page = await findPageRow(tx, slug, true);
+    if (!page) throw pageNotFound(slug);
+    if (page.lockedBy && page.lockedBy !== actor.accountId) throw lockedError(page);
+    const old = await findPageVersion(tx, slug, version);
+    if (!old) throw notFound(CONTENT_ERRORS.versionNotFound, `Page ${slug} has no version ${version}`);
+    const next = await nextPageVersion(tx, slug);
+    await insertPageVersion(tx, { slug, version: next, translations: old.translations, heroImage: old.heroImage ?? null, createdBy: actor.displayName, createdAt: now });
+    const updated = await setPageVersionUnlessLockedByOther(tx, slug, actor.accountId, next, now);
+    if (!updated) throw lockedError(page);
+    if (page.lockedBy === actor.accountId) await saveWorkingCopy(tx, slug, actor.accountId, { translations: old.translations, heroImage: old.heroImage ?? null });
+  });
+  return getPageDetail(db, slug);
+}
+
+export async function updatePageSettings(db: Db, slug: string, settings: PageSettings, now: Date): Promise<PageDetail> {
+  const updated = await updatePageSettingsRow(db, slug, settings, now);
+  if (!updated) throw pageNotFound(slug);
+  return getPageDetail(db, slug);
+}
+
+// Managers: news
+
+function toNewsEntry(row: NewsRow): NewsEntry {
+  return { id: row.id, date: row.date, published: row.published, translations: row.translations, updatedAt: row.updatedAt.toISOString() };
+}
+
+export async function listNews(db: DbOrTx): Promise<NewsEntry[]> {
+  return (await listNewsRows(db, false)).map(toNewsEntry);
+}
+
+export async function createNews(db: Db, input: NewsInput): Promise<NewsEntry> {
+  return toNewsEntry(await insertNews(db, input));
+}
+
+export async function updateNews(db: Db, id: number, input: NewsInput, now: Date): Promise<NewsEntry> {
+  const row = await updateNewsRow(db, id, input, now);
+  if (!row) throw notFound(CONTENT_ERRORS.newsNotFound, `No news entry ${id}`);
+  return toNewsEntry(row);
+}
+
+export async function deleteNews(db: Db, id: number): Promise<void> {
+  const row = await deleteNewsRow(db, id);
+  if (!row) throw notFound(CONTENT_ERRORS.newsNotFound, `No news entry ${id}`);
+}

@@ -1,0 +1,174 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { permissionsOfRoles, type Role } from '@bjk/domain';
+import type { Principal } from '../src/platform/access.js';
+import { createTestApp, type TestContext } from './test-app.js';
+
+/** Managers by bearer token; the session resolver is the app's own injection point for who calls. */
+const managers = new Map<string, Principal>();
+function manager(name: string, roles: Role[]): { authorization: string } {
+  const token = `token-${name.toLowerCase()}-0123456789abcdef`;
+  managers.set(token, { accountId: `acc-${name.toLowerCase()}`, email: `${name.toLowerCase()}@example.test`, displayName: name, permissions: permissionsOfRoles(roles) });
+  return { authorization: `Bearer ${token}` };
+}
+
+let ctx: TestContext;
+const anna = manager('Anna', ['editor']);
+const bert = manager('Bert', ['editor']);
+const admin = manager('Ada', ['admin']);
+const treasurer = manager('Tom', ['treasurer']);
+
+beforeAll(async () => {
+  ctx = await createTestApp({ deps: { resolveSession: async (token) => managers.get(token) ?? null } });
+}, 60_000);
+afterAll(async () => ctx?.close());
+
+const page = (slug: string, lang: string) => ctx.app.inject({ method: 'GET', url: `/api/v1/page/anon/page/${slug}?lang=${lang}` });
+const post = (url: string, headers: Record<string, string>, payload?: object) =>
+  payload === undefined ? ctx.app.inject({ method: 'POST', url, headers }) : ctx.app.inject({ method: 'POST', url, headers, payload });
+
+describe('reading pages', () => {
+  it('serves every seeded information page in all four languages', async () => {
+    const slugs = ['home', 'stay', 'catering', 'reservation', 'schedule', 'rules', 'internal-regulations', 'privacy', 'covid', 'mission', 'team', 'arbiters', 'organisers', 'subscriptions', 'contact'];
+    for (const slug of slugs) {
+      for (const lang of ['nl', 'fr', 'de', 'en']) {
+        const response = await page(slug, lang);
+        expect(response.statusCode, `${slug} ${lang}`).toBe(200);
+        expect(response.json()).toMatchObject({ slug, language: lang, fallback: false });
+      }
+    }
+  });
+
+  it('writes the edition facts into the seeded pages', async () => {
+    const body = (await page('subscriptions', 'en')).json().body as string;
+    expect(body).toContain('€35.00');
+    expect((await page('stay', 'nl')).json().body).toContain('Duinenhof vakantiepark');
+  });
+
+  it('answers 404 with a code for an unknown page', async () => {
+    const response = await page('no-such-page', 'nl');
+    expect(response.statusCode).toBe(404);
+    expect(response.json().code).toBe('content.page_not_found');
+  });
+});
+
+describe('check-out and check-in', () => {
+  it('keeps page management closed to visitors and to managers without content rights', async () => {
+    expect((await post('/api/v1/page/checkout/stay', {})).statusCode).toBe(401);
+    expect((await post('/api/v1/page/checkout/stay', treasurer)).statusCode).toBe(403);
+  });
+
+  it('gives one manager the lock and a working copy, and refuses the other with who holds it and since when', async () => {
+    const first = await post('/api/v1/page/checkout/stay', anna);
+    expect(first.statusCode).toBe(200);
+    expect(first.json().lock).toMatchObject({ displayName: 'Anna', since: '2026-11-21T09:00:00.000Z' });
+    expect(first.json().workingCopy.translations.nl.title).toBe('Verblijf');
+
+    const second = await post('/api/v1/page/checkout/stay', bert);
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toMatchObject({ code: 'content.page_locked', details: { lock: { displayName: 'Anna' } } });
+
+    const overwrite = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/v1/page/draft/stay',
+      headers: bert,
+      payload: { translations: { nl: { title: 'Overschreven', body: '' } }, heroImage: null },
+    });
+    expect(overwrite.statusCode).toBe(409);
+    expect(overwrite.json().code).toBe('content.page_locked');
+    const refused = await post('/api/v1/page/checkin/stay', bert);
+    expect(refused.statusCode, refused.body).toBe(409);
+  });
+
+  it('lets exactly one of two managers win a simultaneous check-out', async () => {
+    const answers = await Promise.all([post('/api/v1/page/checkout/rules', anna), post('/api/v1/page/checkout/rules', bert)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const winner = answers.find((a) => a.statusCode === 200)?.json().lock.displayName;
+    await post('/api/v1/page/unlock/rules', winner === 'Anna' ? anna : bert);
+  });
+
+  it('publishes the working copy as a new version at check-in and releases the lock', async () => {
+    const draft = {
+      translations: {
+        nl: { title: 'Verblijf aan zee', body: 'Nieuwe tekst.' },
+        en: { title: 'Stay by the sea', body: 'New text.' },
+      },
+      heroImage: null,
+    };
+    expect((await ctx.app.inject({ method: 'PUT', url: '/api/v1/page/draft/stay', headers: anna, payload: draft })).statusCode).toBe(200);
+    // Saving does not publish: visitors still read the old text.
+    expect((await page('stay', 'nl')).json().title).toBe('Verblijf');
+
+    const checkin = await post('/api/v1/page/checkin/stay', anna, {});
+    expect(checkin.statusCode).toBe(200);
+    expect(checkin.json()).toMatchObject({ version: 2, lock: null, workingCopy: null });
+    expect(checkin.json().versions.map((v: { version: number }) => v.version)).toEqual([2, 1]);
+
+    expect((await page('stay', 'nl')).json()).toMatchObject({ title: 'Verblijf aan zee', fallback: false });
+    expect((await page('stay', 'en')).json()).toMatchObject({ title: 'Stay by the sea', fallback: false });
+    expect((await page('stay', 'de')).json()).toMatchObject({ title: 'Verblijf aan zee', language: 'nl', requestedLanguage: 'de', fallback: true });
+    expect((await post('/api/v1/page/checkout/stay', bert)).statusCode).toBe(200);
+  });
+
+  it('lets only an admin break another manager’s lock', async () => {
+    expect((await post('/api/v1/page/unlock/stay', anna)).statusCode).toBe(403);
+    const broken = await post('/api/v1/page/unlock/stay', admin);
+    expect(broken.statusCode).toBe(200);
+    expect(broken.json().lock).toBeNull();
+  });
+
+  it('restores an earlier version as the newest, keeping the history', async () => {
+    const old = await ctx.app.inject({ method: 'GET', url: '/api/v1/page/version/stay/1', headers: anna });
+    expect(old.json().translations.de.title).toBe('Aufenthalt');
+    const restored = await post('/api/v1/page/restore/stay/1', anna);
+    expect(restored.statusCode).toBe(200);
+    expect(restored.json().version).toBe(3);
+    expect((await page('stay', 'de')).json()).toMatchObject({ title: 'Aufenthalt', fallback: false });
+  });
+
+  it('refuses a restore while another manager holds the lock', async () => {
+    await post('/api/v1/page/checkout/covid', bert);
+    const response = await post('/api/v1/page/restore/covid/1', anna);
+    expect(response.statusCode).toBe(409);
+    expect(response.json().code).toBe('content.page_locked');
+  });
+
+  it('lists pages with their lock and publication state', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/v1/page', headers: anna });
+    const covid = response.json().find((p: { slug: string }) => p.slug === 'covid');
+    expect(covid).toMatchObject({ published: true, lock: { displayName: 'Bert' }, languages: ['nl', 'fr', 'de', 'en'] });
+  });
+
+  it('hides an unpublished page from visitors', async () => {
+    const settings = await ctx.app.inject({ method: 'PUT', url: '/api/v1/page/settings/team', headers: anna, payload: { published: false, menuGroup: 'about', menuOrder: 20 } });
+    expect(settings.statusCode).toBe(200);
+    expect((await page('team', 'nl')).statusCode).toBe(404);
+  });
+});
+
+describe('news', () => {
+  it('lists published news newest first and links each entry to its previous and next', async () => {
+    const created = await post('/api/v1/news', anna, {
+      date: '2026-11-20',
+      published: true,
+      translations: { nl: { title: 'Loting online', body: 'De **loting** staat online.' }, fr: { title: 'Tirage en ligne', body: 'Le tirage est en ligne.' } },
+    });
+    expect(created.statusCode).toBe(201);
+    const id = created.json().id as number;
+    await post('/api/v1/news', anna, { date: '2026-11-21', published: false, translations: { nl: { title: 'Klad', body: '' } } });
+
+    const list = (await ctx.app.inject({ method: 'GET', url: '/api/v1/news/anon?lang=de' })).json();
+    expect(list[0]).toMatchObject({ id, title: 'Loting online', summary: 'De loting staat online.', fallback: true });
+    expect(list.map((n: { title: string }) => n.title)).not.toContain('Klad');
+
+    const newest = (await ctx.app.inject({ method: 'GET', url: `/api/v1/news/anon/${id}?lang=fr` })).json();
+    expect(newest).toMatchObject({ title: 'Tirage en ligne', next: null, previous: { id: list[1].id } });
+    const older = (await ctx.app.inject({ method: 'GET', url: `/api/v1/news/anon/${list[1].id}?lang=fr` })).json();
+    expect(older.next).toMatchObject({ id, title: 'Tirage en ligne' });
+  });
+
+  it('does not show a draft entry to visitors', async () => {
+    const all = (await ctx.app.inject({ method: 'GET', url: '/api/v1/news', headers: anna })).json();
+    const draft = all.find((n: { published: boolean }) => !n.published);
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/v1/news/anon/${draft.id}` })).statusCode).toBe(404);
+  });
+});
