@@ -1,24 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { permissionsOfRoles, type Role } from '@bjk/domain';
-import type { Principal } from '../src/platform/access.js';
+import { sql } from 'drizzle-orm';
+import type { Role } from '@bjk/domain';
+import { createAccount } from '../src/modules/accounts/accounts.service.js';
+import { loginHeaders, TEST_PASSWORD } from './managers.js';
 import { createTestApp, type TestContext } from './test-app.js';
 
-/** Managers by bearer token; the session resolver is the app's own injection point for who calls. */
-const managers = new Map<string, Principal>();
-function manager(name: string, roles: Role[]): { authorization: string } {
-  const token = `token-${name.toLowerCase()}-0123456789abcdef`;
-  managers.set(token, { accountId: `acc-${name.toLowerCase()}`, email: `${name.toLowerCase()}@example.test`, displayName: name, permissions: permissionsOfRoles(roles) });
-  return { authorization: `Bearer ${token}` };
+let ctx: TestContext;
+let anna: { authorization: string };
+let bert: { authorization: string };
+let admin: { authorization: string };
+let treasurer: { authorization: string };
+
+async function manager(name: string, roles: Role[]) {
+  const email = `${name.toLowerCase()}@content.test`;
+  await createAccount(ctx.db, { email, displayName: name, password: TEST_PASSWORD, roles }, null);
+  return loginHeaders(ctx, email);
 }
 
-let ctx: TestContext;
-const anna = manager('Anna', ['editor']);
-const bert = manager('Bert', ['editor']);
-const admin = manager('Ada', ['admin']);
-const treasurer = manager('Tom', ['treasurer']);
-
 beforeAll(async () => {
-  ctx = await createTestApp({ deps: { resolveSession: async (token) => managers.get(token) ?? null } });
+  ctx = await createTestApp();
+  anna = await manager('Anna', ['editor']);
+  bert = await manager('Bert', ['editor']);
+  admin = await manager('Ada', ['admin']);
+  treasurer = await manager('Tom', ['treasurer']);
 }, 60_000);
 afterAll(async () => ctx?.close());
 
@@ -130,6 +134,12 @@ describe('check-out and check-in', () => {
     const response = await post('/api/v1/page/restore/covid/1', anna);
     expect(response.statusCode).toBe(409);
     expect(response.json().code).toBe('content.page_locked');
+  });
+
+  it('records every check-out, check-in and broken lock in the audit trail', async () => {
+    const result = await ctx.db.execute(sql`select action, actor_email from audit_entries where subject_type = 'page' and subject_id = 'stay' order by id`);
+    const actions = (result as unknown as { rows: { action: string }[] }).rows.map((r) => r.action);
+    expect(actions).toEqual(expect.arrayContaining(['content.page_checkout', 'content.page_draft', 'content.page_checkin', 'content.page_lock_break', 'content.page_restore']));
   });
 
   it('lists pages with their lock and publication state', async () => {

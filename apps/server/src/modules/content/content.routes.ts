@@ -103,7 +103,7 @@ export async function contentRoutes(app: FastifyInstance, deps: AppDeps): Promis
   r.put('/api/v1/page/settings/:instance', {
     schema: { tags, summary: 'Publication and menu placement of a page', params: pageInstanceParamsSchema, body: pageSettingsSchema, response: { 200: pageDetailSchema } },
     config: write,
-    handler: async (request) => updatePageSettings(db, request.params.instance, request.body, clock.now()),
+    handler: async (request) => updatePageSettings(db, request.params.instance, request.body, principalOf(request), clock.now()),
   });
   r.get('/api/v1/page/version/:instance/:version', {
     schema: { tags, summary: 'One earlier version of a page', params: pageVersionParamsSchema, response: { 200: pageVersionSchema } },
@@ -125,18 +125,18 @@ export async function contentRoutes(app: FastifyInstance, deps: AppDeps): Promis
   r.post('/api/v1/news', {
     schema: { tags, summary: 'Write a news entry', body: newsInputSchema, response: { 201: newsEntrySchema } },
     config: write,
-    handler: async (request, reply) => reply.status(201).send(await createNews(db, request.body)),
+    handler: async (request, reply) => reply.status(201).send(await createNews(db, request.body, principalOf(request))),
   });
   r.put('/api/v1/news/:id', {
     schema: { tags, summary: 'Edit a news entry', params: newsIdParamsSchema, body: newsInputSchema, response: { 200: newsEntrySchema } },
     config: write,
-    handler: async (request) => updateNews(db, request.params.id, request.body, clock.now()),
+    handler: async (request) => updateNews(db, request.params.id, request.body, principalOf(request), clock.now()),
   });
   r.delete('/api/v1/news/:id', {
     schema: { tags, summary: 'Delete a news entry', params: newsIdParamsSchema },
     config: write,
     handler: async (request, reply) => {
-      await deleteNews(db, request.params.id);
+      await deleteNews(db, request.params.id, principalOf(request));
       return reply.status(204).send();
     },
   });

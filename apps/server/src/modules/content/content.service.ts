@@ -15,6 +15,7 @@ import {
 import type { Principal } from '../../platform/access.js';
 import type { Db, DbOrTx } from '../../platform/db.js';
 import { AppError, conflict, notFound } from '../../platform/errors.js';
+import { recordAudit } from '../audit/audit.service.js';
 import {
   deleteNewsRow,
   findNewsNeighbours,
@@ -135,6 +136,7 @@ export async function createPage(db: Db, input: PageSettings & { slug: string; t
       { translations: input.translations, heroImage: null, createdBy: actor.displayName },
     );
     if (!created) throw conflict(CONTENT_ERRORS.pageExists, `Page ${input.slug} already exists`, { slug: input.slug });
+    await recordAudit(tx, { actor, action: 'content.page_create', subjectType: 'page', subjectId: input.slug, after: { published: input.published, menuGroup: input.menuGroup } });
   });
   return getPageDetail(db, input.slug);
 }
@@ -156,6 +158,7 @@ export async function checkoutPage(db: Db, slug: string, actor: Principal, now: 
       const holder = await findPageRow(tx, slug);
       throw holder ? lockedError(holder) : pageNotFound(slug);
     }
+    await recordAudit(tx, { actor, action: 'content.page_checkout', subjectType: 'page', subjectId: slug, after: { version: page.version } });
   });
   return getPageDetail(db, slug);
 }
@@ -169,8 +172,11 @@ async function refuseUnlessHolder(db: DbOrTx, slug: string, actor: Principal): P
 
 /** Saves the holder's edits; anyone else is refused with who holds the lock. */
 export async function saveDraft(db: Db, slug: string, actor: Principal, workingCopy: PageWorkingCopy): Promise<PageDetail> {
-  const saved = await saveWorkingCopy(db, slug, actor.accountId, workingCopy);
-  if (!saved) await refuseUnlessHolder(db, slug, actor);
+  await db.transaction(async (tx) => {
+    const saved = await saveWorkingCopy(tx, slug, actor.accountId, workingCopy);
+    if (!saved) await refuseUnlessHolder(tx, slug, actor);
+    await recordAudit(tx, { actor, action: 'content.page_draft', subjectType: 'page', subjectId: slug, after: { languages: writtenLanguages(workingCopy.translations) } });
+  });
   return getPageDetail(db, slug);
 }
 
@@ -184,6 +190,7 @@ export async function checkinPage(db: Db, slug: string, actor: Principal, workin
     await insertPageVersion(tx, { slug, version, translations: copy.translations, heroImage: copy.heroImage, createdBy: actor.displayName, createdAt: now });
     const released = await publishAndRelease(tx, slug, actor.accountId, version, now);
     if (!released) await refuseUnlessHolder(tx, slug, actor);
+    await recordAudit(tx, { actor, action: 'content.page_checkin', subjectType: 'page', subjectId: slug, before: { version: page.version }, after: { version, languages: writtenLanguages(copy.translations) } });
   });
   return getPageDetail(db, slug);
 }
@@ -201,6 +208,8 @@ export async function releaseLock(db: Db, slug: string, actor: Principal): Promi
       throw new AppError(403, CONTENT_ERRORS.adminOnly, 'Only an administrator can break another manager’s lock', { lock: lockOf(page) });
     }
     await releasePageLock(tx, slug);
+    const broken = page.lockedBy !== actor.accountId;
+    await recordAudit(tx, { actor, action: broken ? 'content.page_lock_break' : 'content.page_checkout_cancel', subjectType: 'page', subjectId: slug, before: { lock: lockOf(page) } });
   });
   return getPageDetail(db, slug);
 }
@@ -224,13 +233,18 @@ export async function restorePageVersion(db: Db, slug: string, version: number, 
     const updated = await setPageVersionUnlessLockedByOther(tx, slug, actor.accountId, next, now);
     if (!updated) throw lockedError(page);
     if (page.lockedBy === actor.accountId) await saveWorkingCopy(tx, slug, actor.accountId, { translations: old.translations, heroImage: old.heroImage ?? null });
+    await recordAudit(tx, { actor, action: 'content.page_restore', subjectType: 'page', subjectId: slug, before: { version: page.version }, after: { version: next, restoredFrom: version } });
   });
   return getPageDetail(db, slug);
 }
 
-export async function updatePageSettings(db: Db, slug: string, settings: PageSettings, now: Date): Promise<PageDetail> {
-  const updated = await updatePageSettingsRow(db, slug, settings, now);
-  if (!updated) throw pageNotFound(slug);
+export async function updatePageSettings(db: Db, slug: string, settings: PageSettings, actor: Principal, now: Date): Promise<PageDetail> {
+  await db.transaction(async (tx) => {
+    const before = await findPageRow(tx, slug, true);
+    if (!before) throw pageNotFound(slug);
+    await updatePageSettingsRow(tx, slug, settings, now);
+    await recordAudit(tx, { actor, action: 'content.page_settings', subjectType: 'page', subjectId: slug, before: { published: before.published, menuGroup: before.menuGroup, menuOrder: before.menuOrder }, after: settings });
+  });
   return getPageDetail(db, slug);
 }
 
@@ -244,17 +258,30 @@ export async function listNews(db: DbOrTx): Promise<NewsEntry[]> {
   return (await listNewsRows(db, false)).map(toNewsEntry);
 }
 
-export async function createNews(db: Db, input: NewsInput): Promise<NewsEntry> {
-  return toNewsEntry(await insertNews(db, input));
+const newsAudit = (row: NewsRow) => ({ date: row.date, published: row.published, title: row.translations.nl.title });
+
+export async function createNews(db: Db, input: NewsInput, actor: Principal): Promise<NewsEntry> {
+  return db.transaction(async (tx) => {
+    const row = await insertNews(tx, input);
+    await recordAudit(tx, { actor, action: 'content.news_create', subjectType: 'news', subjectId: row.id, after: newsAudit(row) });
+    return toNewsEntry(row);
+  });
 }
 
-export async function updateNews(db: Db, id: number, input: NewsInput, now: Date): Promise<NewsEntry> {
-  const row = await updateNewsRow(db, id, input, now);
-  if (!row) throw notFound(CONTENT_ERRORS.newsNotFound, `No news entry ${id}`);
-  return toNewsEntry(row);
+export async function updateNews(db: Db, id: number, input: NewsInput, actor: Principal, now: Date): Promise<NewsEntry> {
+  return db.transaction(async (tx) => {
+    const before = await findNewsRow(tx, id);
+    const row = await updateNewsRow(tx, id, input, now);
+    if (!before || !row) throw notFound(CONTENT_ERRORS.newsNotFound, `No news entry ${id}`);
+    await recordAudit(tx, { actor, action: 'content.news_update', subjectType: 'news', subjectId: id, before: newsAudit(before), after: newsAudit(row) });
+    return toNewsEntry(row);
+  });
 }
 
-export async function deleteNews(db: Db, id: number): Promise<void> {
-  const row = await deleteNewsRow(db, id);
-  if (!row) throw notFound(CONTENT_ERRORS.newsNotFound, `No news entry ${id}`);
+export async function deleteNews(db: Db, id: number, actor: Principal): Promise<void> {
+  await db.transaction(async (tx) => {
+    const row = await deleteNewsRow(tx, id);
+    if (!row) throw notFound(CONTENT_ERRORS.newsNotFound, `No news entry ${id}`);
+    await recordAudit(tx, { actor, action: 'content.news_delete', subjectType: 'news', subjectId: id, before: newsAudit(row) });
+  });
 }
