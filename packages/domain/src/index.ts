@@ -10,3 +10,6 @@ export * from './system.js';
 export * from './lodging-pricing.js';
 export * from './accounts.js';
 export * from './content.js';
+export * from './payments.js';
+export * from './structured-message.js';
+export * from './epc-qr.js';
