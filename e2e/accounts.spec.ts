@@ -15,10 +15,13 @@ test.describe('manager login', () => {
   test('logs in, survives a reload, logs out, and the back button shows no management page', async ({ page }) => {
     await loginAsAdmin(page);
     await expect(page.getByTestId('mgmt-home')).toBeVisible();
+    await expect(page.getByTestId('figure-accounts-enabledManagers')).not.toHaveText('0');
     await page.reload();
     await expect(page.getByTestId('mgmt-home')).toBeVisible();
     await expectAccessible(page);
-    await snapshot(page, 'mgmt-home-desktop');
+    await snapshot(page, 'mgmt-dashboard-desktop');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await snapshot(page, 'mgmt-dashboard-phone');
     await page.goto('/mgmt/logout');
     await expect(page.getByTestId('logged-out')).toBeVisible();
     await page.goBack();

@@ -10,6 +10,8 @@ import type { Config } from './config.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { createSessionResolver } from './modules/accounts/accounts.service.js';
 import { contentRoutes } from './modules/content/content.routes.js';
+import { auditRoutes } from './modules/audit/audit.routes.js';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { editionRoutes } from './modules/edition/edition.routes.js';
 import { registerAccessControl } from './platform/access.js';
 import type { Clock } from './platform/clock.js';
@@ -87,6 +89,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(async (scope) => editionRoutes(scope, deps));
   await app.register(async (scope) => accountsRoutes(scope, deps));
   await app.register(async (scope) => contentRoutes(scope, deps));
+  await app.register(async (scope) => auditRoutes(scope, deps));
+  await app.register(async (scope) => dashboardRoutes(scope, deps));
 
   await registerWebApp(app, config.webDist);
   return app;

@@ -13,3 +13,5 @@ export * from './content.js';
 export * from './payments.js';
 export * from './structured-message.js';
 export * from './epc-qr.js';
+export * from './dashboard.js';
+export * from './audit.js';

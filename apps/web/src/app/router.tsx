@@ -54,7 +54,7 @@ export const routes: RouteObject[] = [
           {
             lazy: lazyPage(() => import('../features/accounts/RequireManager'), 'RequireManager'),
             children: [
-              { index: true, lazy: lazyPage(() => import('../features/accounts/MgmtHomePage'), 'MgmtHomePage') },
+              { index: true, lazy: lazyPage(() => import('../features/dashboard/DashboardPage'), 'DashboardPage') },
               { path: '*', element: <NotFoundPage homePath="/mgmt" /> },
             ],
           },

@@ -78,3 +78,17 @@ export async function revokeSession(db: DbOrTx, tokenHash: string, now: Date) {
 export async function revokeSessionsOfAccount(db: DbOrTx, accountId: string, now: Date) {
   await db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.accountId, accountId), isNull(sessions.revokedAt)));
 }
+
+export async function countEnabledAccounts(db: DbOrTx): Promise<number> {
+  return db.$count(accounts, eq(accounts.enabled, true));
+}
+
+/** Managers with at least one live session: who is (or recently was) working in the back office. */
+export async function countAccountsWithLiveSessions(db: DbOrTx, now: Date): Promise<number> {
+  const rows = await db
+    .select({ n: sql<number>`count(distinct ${sessions.accountId})::int` })
+    .from(sessions)
+    .innerJoin(accounts, eq(accounts.id, sessions.accountId))
+    .where(and(isNull(sessions.revokedAt), gt(sessions.expiresAt, now), eq(accounts.enabled, true)));
+  return rows[0]?.n ?? 0;
+}

@@ -1,5 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { permissionsOfRoles, WRONG_CREDENTIALS_DETAIL, type Account, type LoginResponse, type Role } from '@bjk/domain';
+import {
+  permissionsOfRoles,
+  WRONG_CREDENTIALS_DETAIL,
+  type Account,
+  type DashboardFigure,
+  type LoginResponse,
+  type Role,
+} from '@bjk/domain';
 import type { Principal, SessionResolver } from '../../platform/access.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db, DbOrTx } from '../../platform/db.js';
@@ -7,6 +14,8 @@ import { AppError, conflict } from '../../platform/errors.js';
 import { recordAudit } from '../audit/audit.service.js';
 import {
   countAccounts,
+  countAccountsWithLiveSessions,
+  countEnabledAccounts,
   findAccountByEmail,
   findLiveSession,
   insertAccount,
@@ -110,4 +119,13 @@ export async function ensureBootstrapAdmin(db: Db, email: string | undefined, pa
     await createAccount(tx, { email, displayName: email.split('@')[0] ?? email, password, roles: ['admin'] }, null);
     return true;
   });
+}
+
+/** Dashboard: enabled managers, and how many of them have a live session. */
+export async function accountFigures(db: DbOrTx, now: Date): Promise<DashboardFigure[]> {
+  const [enabled, online] = await Promise.all([countEnabledAccounts(db), countAccountsWithLiveSessions(db, now)]);
+  return [
+    { key: 'enabledManagers', value: enabled, unit: 'count', link: '/mgmt/accounts' },
+    { key: 'managersWithSession', value: online, unit: 'count' },
+  ];
 }

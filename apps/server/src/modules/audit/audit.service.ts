@@ -1,5 +1,8 @@
+import type { AuditPage, AuditQuery, DashboardFigure } from '@bjk/domain';
 import type { Principal } from '../../platform/access.js';
 import type { DbOrTx } from '../../platform/db.js';
+import { getCurrentEdition } from '../edition/edition.service.js';
+import { countAuditRowsSince, listAuditRows } from './audit.repository.js';
 import { auditEntries } from './audit.tables.js';
 
 export type AuditEntryInput = {
@@ -25,4 +28,45 @@ export async function recordAudit(db: DbOrTx, entry: AuditEntryInput): Promise<v
     before: entry.before ?? null,
     after: entry.after ?? null,
   });
+}
+
+/** The fields of `after` that differ from `before`, each side limited to those fields: what an audit entry keeps. */
+export function changedFields<T extends Record<string, unknown>>(before: T, after: T): { before: Partial<T>; after: Partial<T> } | null {
+  const was: Partial<T> = {};
+  const now: Partial<T> = {};
+  for (const key of new Set([...Object.keys(before), ...Object.keys(after)]) as Set<keyof T>) {
+    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) {
+      was[key] = before[key];
+      now[key] = after[key];
+    }
+  }
+  return Object.keys(now).length || Object.keys(was).length ? { before: was, after: now } : null;
+}
+
+/** The audit trail, newest first: one record's history or the audit page's filtered list. */
+export async function listAuditEntries(db: DbOrTx, query: AuditQuery): Promise<AuditPage> {
+  const { settings } = await getCurrentEdition(db);
+  const { items, total } = await listAuditRows(db, { ...query, timeZone: settings.timeZone }, query.page, query.pageSize);
+  return {
+    items: items.map((row) => ({
+      id: row.id,
+      at: row.at.toISOString(),
+      actorId: row.actorId,
+      actorEmail: row.actorEmail,
+      action: row.action,
+      subjectType: row.subjectType,
+      subjectId: row.subjectId,
+      before: row.before,
+      after: row.after,
+    })),
+    total,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+/** Dashboard: how many changes managers made in the last 24 hours. */
+export async function auditFigures(db: DbOrTx, now: Date): Promise<DashboardFigure[]> {
+  const since = new Date(now.getTime() - 24 * 3_600_000);
+  return [{ key: 'changesLastDay', value: await countAuditRowsSince(db, since), unit: 'count', link: '/mgmt/audit' }];
 }

@@ -1,0 +1,34 @@
+/**
+ * The back office's start page: figures of every area, each group only for managers allowed to read
+ * that area.
+ *
+ * Adding an area's figures is one line in FIGURE_SOURCES below: its service exports
+ * `<area>Figures(db, now): Promise<DashboardFigure[]>` (counts and amounts from its own tables), and the
+ * web labels each figure with the key `dashboard.<figure key>` of the area's i18n namespace
+ * (`apps/web/src/locales/<lng>/<area>.json`), in all four languages.
+ */
+import type { Dashboard, DashboardFigure, Permission } from '@bjk/domain';
+import type { Principal } from '../../platform/access.js';
+import type { Db } from '../../platform/db.js';
+import { accountFigures } from '../accounts/accounts.service.js';
+import { auditFigures } from '../audit/audit.service.js';
+
+type FigureSource = {
+  area: string;
+  /** The read permission of the area: managers without it do not see (or cause the query of) its figures. */
+  permission: Permission;
+  figures: (db: Db, now: Date) => Promise<DashboardFigure[]>;
+};
+
+const FIGURE_SOURCES: FigureSource[] = [
+  { area: 'accounts', permission: 'accounts:admin', figures: accountFigures },
+  { area: 'audit', permission: 'audit:read', figures: auditFigures },
+];
+
+export async function getDashboard(db: Db, now: Date, principal: Principal): Promise<Dashboard> {
+  const visible = FIGURE_SOURCES.filter((source) => principal.permissions.has(source.permission));
+  const groups = await Promise.all(
+    visible.map(async (source) => ({ area: source.area, figures: await source.figures(db, now) })),
+  );
+  return { groups: groups.filter((group) => group.figures.length > 0) };
+}
