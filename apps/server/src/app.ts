@@ -13,6 +13,7 @@ import { contentRoutes } from './modules/content/content.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { editionRoutes } from './modules/edition/edition.routes.js';
+import { lodgingRoutes } from './modules/lodging/lodging.routes.js';
 import { registerAccessControl } from './platform/access.js';
 import type { Clock } from './platform/clock.js';
 import type { Database, Db } from './platform/db.js';
@@ -91,6 +92,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(async (scope) => contentRoutes(scope, deps));
   await app.register(async (scope) => auditRoutes(scope, deps));
   await app.register(async (scope) => dashboardRoutes(scope, deps));
+  await app.register(async (scope) => lodgingRoutes(scope, deps));
 
   await registerWebApp(app, config.webDist);
   return app;

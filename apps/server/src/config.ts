@@ -19,6 +19,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().min(1).default(path.join(repoRoot, 'apps/web/dist')),
   EDITION_SEED_FILE: z.string().min(1).default(path.join(serverRoot, 'seed/demo-edition.json')),
+  ROOMS_SEED_FILE: z.string().min(1).default(path.join(serverRoot, 'seed/demo-rooms.csv')),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).optional()).transform((v) => v === 'true'),
   PUBLIC_URL: optionalString,
@@ -36,6 +37,8 @@ export type Config = {
   logLevel: string;
   webDist: string;
   editionSeedFile: string;
+  /** The venue's room list loaded into an empty inventory on first start. */
+  roomsSeedFile: string;
   bodyLimitBytes: number;
   trustProxy: boolean;
   publicUrl: string | undefined;
@@ -62,6 +65,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST),
     editionSeedFile: path.resolve(e.EDITION_SEED_FILE),
+    roomsSeedFile: path.resolve(e.ROOMS_SEED_FILE),
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     trustProxy: e.TRUST_PROXY,
     publicUrl: e.PUBLIC_URL,

@@ -3,6 +3,7 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { ensureBootstrapAdmin } from './modules/accounts/accounts.service.js';
 import { seedContentIfEmpty } from './modules/content/content.seed.js';
 import { getCurrentEdition, seedEditionIfEmpty } from './modules/edition/edition.service.js';
+import { seedRoomsIfEmpty } from './modules/lodging/lodging.service.js';
 import { systemClock } from './platform/clock.js';
 import { openDatabase, type Database } from './platform/db.js';
 
@@ -31,6 +32,7 @@ async function main(): Promise<void> {
   const database = await openConfiguredDatabase(config);
   await migrateWithRetry(database);
   await seedEditionIfEmpty(database.db, config.editionSeedFile);
+  await seedRoomsIfEmpty(database.db, config.roomsSeedFile);
   if (await ensureBootstrapAdmin(database.db, config.bootstrapAdmin.email, config.bootstrapAdmin.password)) {
     console.log(`created the first admin account ${config.bootstrapAdmin.email}`);
   }

@@ -13,5 +13,9 @@ export * from './content.js';
 export * from './payments.js';
 export * from './structured-message.js';
 export * from './epc-qr.js';
+<<<<<<< HEAD
 export * from './dashboard.js';
 export * from './audit.js';
+=======
+export * from './lodging.js';
+>>>>>>> 2a70002 (feat(lodging): reservation requests, room inventory, atomic room assignment and stay workbook API)

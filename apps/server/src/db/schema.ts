@@ -5,3 +5,4 @@ export * from '../modules/accounts/accounts.tables.js';
 export * from '../modules/audit/audit.tables.js';
 export * from '../modules/mail/mail.tables.js';
 export * from '../modules/content/content.tables.js';
+export * from '../modules/lodging/lodging.tables.js';

@@ -1,0 +1,197 @@
+import { and, asc, count, desc, eq, exists, ilike, inArray, notExists, or, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db.js';
+import { reservationHistory, reservationNumberSequence, reservations, roomAssignments, rooms } from './lodging.tables.js';
+import type { RoomRecord } from './room-inventory.js';
+
+export type ReservationRow = typeof reservations.$inferSelect;
+export type NewReservationRow = typeof reservations.$inferInsert;
+export type RoomRow = typeof rooms.$inferSelect;
+export type HistoryRow = typeof reservationHistory.$inferSelect;
+
+export async function nextReservationSequence(db: DbOrTx): Promise<number> {
+  // Both drivers (pg and PGlite) answer raw queries with `rows`.
+  const result = (await db.execute(sql`select nextval(${sql.raw(`'${reservationNumberSequence.seqName}'`)}) as value`)) as unknown as { rows: { value: string }[] };
+  return Number(result.rows[0]!.value);
+}
+
+/** Inserts unless the wizard run (`submissionId`) already made its reservation; answers the row either way. */
+export async function insertReservationOnce(db: DbOrTx, row: NewReservationRow): Promise<{ row: ReservationRow; created: boolean }> {
+  const inserted = await db.insert(reservations).values(row).onConflictDoNothing({ target: reservations.submissionId }).returning();
+  if (inserted[0]) return { row: inserted[0], created: true };
+  const existing = await db.select().from(reservations).where(eq(reservations.submissionId, row.submissionId!));
+  if (!existing[0]) throw new Error('reservation insert lost');
+  return { row: existing[0], created: false };
+}
+
+export async function findReservation(db: DbOrTx, id: string, lock = false): Promise<ReservationRow | undefined> {
+  const query = db.select().from(reservations).where(eq(reservations.id, id));
+  const rows = lock ? await query.for('update') : await query;
+  return rows[0];
+}
+
+export async function updateReservationRow(db: DbOrTx, id: string, values: Partial<NewReservationRow>): Promise<ReservationRow> {
+  const rows = await db.update(reservations).set({ ...values, updatedAt: new Date() }).where(eq(reservations.id, id)).returning();
+  return rows[0]!;
+}
+
+export type ReservationFilter = { search?: string; roomType?: string; assigned?: 'yes' | 'no'; enabled?: 'yes' | 'no' };
+
+function filterCondition(db: DbOrTx, filter: ReservationFilter): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [];
+  if (filter.search) {
+    const pattern = `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(
+      or(
+        ilike(reservations.number, pattern),
+        ilike(reservations.firstName, pattern),
+        ilike(reservations.lastName, pattern),
+        ilike(reservations.email, pattern),
+        sql`${reservations.guests}::text ilike ${pattern}`,
+        exists(db.select({ one: sql`1` }).from(roomAssignments).where(and(eq(roomAssignments.reservationId, reservations.id), ilike(roomAssignments.roomNumber, pattern)))),
+      ),
+    );
+  }
+  if (filter.roomType) conditions.push(eq(reservations.roomType, filter.roomType));
+  if (filter.enabled) conditions.push(eq(reservations.enabled, filter.enabled === 'yes'));
+  if (filter.assigned) {
+    const assigned = db.select({ one: sql`1` }).from(roomAssignments).where(eq(roomAssignments.reservationId, reservations.id));
+    conditions.push(filter.assigned === 'yes' ? exists(assigned) : notExists(assigned));
+  }
+  return and(...conditions);
+}
+
+export async function listReservationRows(db: DbOrTx, filter: ReservationFilter, page?: { offset: number; limit: number }): Promise<ReservationRow[]> {
+  const query = db.select().from(reservations).where(filterCondition(db, filter)).orderBy(desc(reservations.createdAt), desc(reservations.number));
+  return page ? query.offset(page.offset).limit(page.limit) : query;
+}
+
+/** Count, guests and rows of the filtered set (totals of the list page are over every page, not just the shown one). */
+export async function listReservationTotals(db: DbOrTx, filter: ReservationFilter): Promise<{ reservations: number; guests: number }> {
+  const rows = await db
+    .select({ reservations: count(), guests: sql<string>`coalesce(sum(jsonb_array_length(${reservations.guests})), 0)` })
+    .from(reservations)
+    .where(filterCondition(db, filter));
+  return { reservations: Number(rows[0]?.reservations ?? 0), guests: Number(rows[0]?.guests ?? 0) };
+}
+
+export async function listAssignedRooms(db: DbOrTx, reservationIds: string[]): Promise<Map<string, RoomRow[]>> {
+  const result = new Map<string, RoomRow[]>();
+  if (reservationIds.length === 0) return result;
+  const rows = await db
+    .select({ reservationId: roomAssignments.reservationId, room: rooms })
+    .from(roomAssignments)
+    .innerJoin(rooms, eq(rooms.number, roomAssignments.roomNumber))
+    .where(inArray(roomAssignments.reservationId, reservationIds))
+    .orderBy(asc(rooms.number));
+  for (const { reservationId, room } of rows) result.set(reservationId, [...(result.get(reservationId) ?? []), room]);
+  return result;
+}
+
+export async function listHistory(db: DbOrTx, reservationId: string): Promise<HistoryRow[]> {
+  return db.select().from(reservationHistory).where(eq(reservationHistory.reservationId, reservationId)).orderBy(asc(reservationHistory.at), asc(reservationHistory.id));
+}
+
+export async function appendHistory(db: DbOrTx, entry: { reservationId: string; actor: string | null; action: string; details?: Record<string, unknown> | null }): Promise<void> {
+  await db.insert(reservationHistory).values({ ...entry, details: entry.details ?? null });
+}
+
+// Rooms ---------------------------------------------------------------------------------------------------
+
+export async function countRooms(db: DbOrTx): Promise<number> {
+  return db.$count(rooms);
+}
+
+export async function findRoom(db: DbOrTx, number: string, lock = false): Promise<RoomRow | undefined> {
+  const query = db.select().from(rooms).where(eq(rooms.number, number));
+  const rows = lock ? await query.for('update') : await query;
+  return rows[0];
+}
+
+export async function listRoomRows(db: DbOrTx): Promise<{ room: RoomRow; reservationId: string | null; reservationNumber: string | null }[]> {
+  return db
+    .select({ room: rooms, reservationId: roomAssignments.reservationId, reservationNumber: reservations.number })
+    .from(rooms)
+    .leftJoin(roomAssignments, eq(roomAssignments.roomNumber, rooms.number))
+    .leftJoin(reservations, eq(reservations.id, roomAssignments.reservationId))
+    .orderBy(asc(rooms.number));
+}
+
+/** Enabled, unblocked rooms of a type that hold no reservation. */
+export async function listFreeRoomRows(db: DbOrTx, roomType: string): Promise<RoomRow[]> {
+  return db
+    .select()
+    .from(rooms)
+    .where(
+      and(
+        eq(rooms.roomType, roomType),
+        eq(rooms.enabled, true),
+        eq(rooms.blocked, false),
+        notExists(db.select({ one: sql`1` }).from(roomAssignments).where(eq(roomAssignments.roomNumber, rooms.number))),
+      ),
+    )
+    .orderBy(asc(rooms.number));
+}
+
+export async function upsertRooms(db: DbOrTx, records: RoomRecord[]): Promise<{ created: number; updated: number }> {
+  if (records.length === 0) return { created: 0, updated: 0 };
+  const existing = new Set(
+    (await db.select({ number: rooms.number }).from(rooms).where(inArray(rooms.number, records.map((r) => r.number)))).map((r) => r.number),
+  );
+  await db
+    .insert(rooms)
+    .values(records)
+    .onConflictDoUpdate({
+      target: rooms.number,
+      set: {
+        floor: sql`excluded.floor`,
+        roomType: sql`excluded.room_type`,
+        venueCode: sql`excluded.venue_code`,
+        capacity: sql`excluded.capacity`,
+        updatedAt: sql`now()`,
+      },
+    });
+  return { created: records.length - existing.size, updated: existing.size };
+}
+
+export async function updateRoomRow(db: DbOrTx, number: string, values: Partial<typeof rooms.$inferInsert>): Promise<RoomRow | undefined> {
+  const rows = await db.update(rooms).set({ ...values, updatedAt: new Date() }).where(eq(rooms.number, number)).returning();
+  return rows[0];
+}
+
+/** Takes the room for the reservation; answers false when another reservation (or this one) already holds it. */
+export async function insertAssignment(db: DbOrTx, roomNumber: string, reservationId: string): Promise<boolean> {
+  const rows = await db.insert(roomAssignments).values({ roomNumber, reservationId }).onConflictDoNothing().returning({ roomNumber: roomAssignments.roomNumber });
+  return rows.length > 0;
+}
+
+export async function findAssignment(db: DbOrTx, roomNumber: string): Promise<{ reservationId: string } | undefined> {
+  const rows = await db.select({ reservationId: roomAssignments.reservationId }).from(roomAssignments).where(eq(roomAssignments.roomNumber, roomNumber));
+  return rows[0];
+}
+
+export async function deleteAssignment(db: DbOrTx, roomNumber: string, reservationId: string): Promise<boolean> {
+  const rows = await db
+    .delete(roomAssignments)
+    .where(and(eq(roomAssignments.roomNumber, roomNumber), eq(roomAssignments.reservationId, reservationId)))
+    .returning({ roomNumber: roomAssignments.roomNumber });
+  return rows.length > 0;
+}
+
+export async function deleteAssignmentsOf(db: DbOrTx, reservationId: string): Promise<string[]> {
+  const rows = await db.delete(roomAssignments).where(eq(roomAssignments.reservationId, reservationId)).returning({ roomNumber: roomAssignments.roomNumber });
+  return rows.map((r) => r.roomNumber);
+}
+
+export async function countRoomsByType(db: DbOrTx): Promise<{ roomType: string; total: number; free: number }[]> {
+  const rows = await db
+    .select({
+      roomType: rooms.roomType,
+      total: count(),
+      free: sql<string>`count(*) filter (where ${rooms.blocked} = false and not exists (select 1 from ${roomAssignments} where ${roomAssignments.roomNumber} = ${rooms.number}))`,
+    })
+    .from(rooms)
+    .where(eq(rooms.enabled, true))
+    .groupBy(rooms.roomType)
+    .orderBy(asc(rooms.roomType));
+  return rows.map((r) => ({ roomType: r.roomType, total: Number(r.total), free: Number(r.free) }));
+}

@@ -1,0 +1,273 @@
+import { parsePhoneNumberWithError, ParseError } from 'libphonenumber-js/mobile';
+import { z } from 'zod';
+import { isoDateSchema, isoDateTimeSchema } from './date-schemas.js';
+import { AGE_GROUPS, MEAL_PLANS } from './edition.js';
+import { languageSchema } from './text.js';
+
+/** The specification's validation messages of the reservation wizard; the web translates them (namespace `lodging`). */
+export const LODGING_MESSAGES = {
+  addressRequired: 'Address is required',
+  birthdayRequired: 'birthday is required',
+  emailRequired: 'Email is required',
+  firstNameRequired: 'First name is required',
+  lastNameRequired: 'Last name is required',
+  mobileRequired: 'Mobile phone is required',
+  mobileInvalid: 'Not a valid mobile number',
+  countryCodeInvalid: 'Invalid country code',
+  tooShort: 'Too short',
+  invalidValue: 'Invalid value',
+  lodgingRequired: 'Lodging must be chosen',
+  mealsRequired: 'meals must be selected',
+} as const;
+export type LodgingMessageKey = keyof typeof LODGING_MESSAGES;
+
+/** The message key of a validation message text, for translation; undefined for texts of other origin. */
+export function lodgingMessageKey(message: string | undefined): LodgingMessageKey | undefined {
+  return (Object.keys(LODGING_MESSAGES) as LodgingMessageKey[]).find((k) => LODGING_MESSAGES[k] === message);
+}
+
+const M = LODGING_MESSAGES;
+
+const requiredText = (message: string, max = 100) => z.string({ error: message }).trim().min(1, message).max(max, M.invalidValue);
+
+/** A mobile number, international or Belgian (0475 12 34 56 reads as +32); stored in E.164. */
+export const mobileSchema = z
+  .string({ error: M.mobileRequired })
+  .trim()
+  .min(1, M.mobileRequired)
+  .transform((value, ctx) => {
+    try {
+      const parsed = parsePhoneNumberWithError(value, 'BE');
+      if (!parsed.isValid()) {
+        ctx.addIssue({ code: 'custom', message: M.mobileInvalid });
+        return z.NEVER;
+      }
+      return parsed.number;
+    } catch (error) {
+      const reason = error instanceof ParseError ? error.message : '';
+      const message = reason === 'INVALID_COUNTRY' ? M.countryCodeInvalid : reason === 'TOO_SHORT' ? M.tooShort : M.mobileInvalid;
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+  });
+
+export const reservationContactSchema = z.object({
+  firstName: requiredText(M.firstNameRequired),
+  lastName: requiredText(M.lastNameRequired),
+  email: z.string({ error: M.emailRequired }).trim().min(1, M.emailRequired).pipe(z.email(M.invalidValue)),
+  mobile: mobileSchema,
+  address: requiredText(M.addressRequired, 300).pipe(z.string().min(5, M.tooShort)),
+});
+export type ReservationContact = z.output<typeof reservationContactSchema>;
+
+export const reservationGuestSchema = z.object({
+  firstName: requiredText(M.firstNameRequired),
+  lastName: requiredText(M.lastNameRequired),
+  birthDate: z.string({ error: M.birthdayRequired }).min(1, M.birthdayRequired).pipe(isoDateSchema),
+  participates: z.boolean(),
+});
+export type ReservationGuest = z.output<typeof reservationGuestSchema>;
+
+export const mealPlanSchema = z.enum(MEAL_PLANS, { error: M.mealsRequired });
+export const roomTypeCodeSchema = z.string({ error: M.lodgingRequired }).regex(/^[A-Z][A-Z0-9]{0,9}$/, M.lodgingRequired);
+
+/** What the public wizard sends (`POST /api/v1/stay/cmd/make_reservation`). The server checks it against the edition. */
+export const makeReservationSchema = z.object({
+  /** Generated once per wizard run: a resubmission of the same run returns the same reservation. */
+  submissionId: z.uuid(),
+  language: languageSchema,
+  contact: reservationContactSchema,
+  roomType: roomTypeCodeSchema,
+  arrivalDate: isoDateSchema,
+  departureDate: isoDateSchema,
+  guests: z.array(reservationGuestSchema).min(1).max(20),
+  mealPlan: mealPlanSchema,
+  remarks: z.string().trim().max(2000).default(''),
+});
+export type MakeReservationInput = z.input<typeof makeReservationSchema>;
+export type MakeReservation = z.output<typeof makeReservationSchema>;
+
+export const stayDiscountSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('amount'), amountCents: z.number().int().min(0).max(10_000_000) }),
+  z.object({ kind: z.literal('percent'), percent: z.number().min(0).max(100) }),
+]);
+
+const stayPriceLineSchema = z.object({
+  kind: z.enum(['room', 'meals', 'touristTax', 'cleaning', 'withoutDiscount', 'discount']),
+  quantity: z.number().int(),
+  unitCents: z.number().int(),
+  totalCents: z.number().int(),
+  roomType: z.string().optional(),
+  minorDiscountCents: z.number().int().optional(),
+  guestName: z.string().optional(),
+  ageGroup: z.enum(AGE_GROUPS).optional(),
+  mealPlan: z.enum(MEAL_PLANS).optional(),
+  percent: z.number().optional(),
+  /** The line in the reader's language. */
+  description: z.string(),
+});
+
+export const stayPriceSchema = z.object({
+  nights: z.number().int(),
+  lines: z.array(stayPriceLineSchema),
+  totalCents: z.number().int(),
+});
+
+export const makeReservationResultSchema = z.object({
+  number: z.string(),
+  totalCents: z.number().int(),
+});
+export type MakeReservationResult = z.infer<typeof makeReservationResultSchema>;
+
+export const reservationIdParamsSchema = z.object({ id: z.uuid() });
+export const assignRoomParamsSchema = z.object({ id: z.uuid(), roomnr: z.string().regex(/^[0-9A-Za-z-]{1,10}$/) });
+export const freeRoomParamsSchema = z.object({ roomtype: roomTypeCodeSchema });
+
+export const roomSchema = z.object({
+  number: z.string(),
+  floor: z.number().int(),
+  roomType: z.string(),
+  venueCode: z.string(),
+  capacity: z.number().int(),
+  blocked: z.boolean(),
+  enabled: z.boolean(),
+  reservationId: z.uuid().nullable(),
+  reservationNumber: z.string().nullable(),
+});
+export type Room = z.infer<typeof roomSchema>;
+
+export const roomListSchema = z.object({ items: z.array(roomSchema) });
+
+export const roomUpdateSchema = z.object({
+  roomType: roomTypeCodeSchema,
+  venueCode: z.string().trim().max(40),
+  capacity: z.number().int().min(1).max(20),
+  blocked: z.boolean(),
+  enabled: z.boolean(),
+});
+export type RoomUpdate = z.infer<typeof roomUpdateSchema>;
+
+export const roomNumberParamsSchema = z.object({ number: z.string().regex(/^[0-9A-Za-z-]{1,10}$/) });
+
+export const roomImportSchema = z.object({ csv: z.string().min(1).max(1_000_000) });
+export const roomImportResultSchema = z.object({ created: z.number().int(), updated: z.number().int() });
+
+export const reservationHistoryEntrySchema = z.object({
+  at: isoDateTimeSchema,
+  actor: z.string().nullable(),
+  action: z.string(),
+  details: z.record(z.string(), z.unknown()).nullable(),
+});
+
+export const reservationGuestViewSchema = reservationGuestSchema.extend({ ageGroup: z.enum(AGE_GROUPS) });
+
+export const reservationSchema = z.object({
+  id: z.uuid(),
+  number: z.string(),
+  enabled: z.boolean(),
+  language: languageSchema,
+  contact: z.object({ firstName: z.string(), lastName: z.string(), email: z.string(), mobile: z.string(), address: z.string() }),
+  roomType: z.string(),
+  arrivalDate: isoDateSchema,
+  departureDate: isoDateSchema,
+  mealPlan: z.enum(MEAL_PLANS),
+  guests: z.array(reservationGuestViewSchema),
+  remarks: z.string(),
+  internalRemarks: z.string(),
+  discount: stayDiscountSchema.nullable(),
+  rooms: z.array(z.object({ number: z.string(), roomType: z.string(), capacity: z.number().int() })),
+  price: stayPriceSchema,
+  createdAt: isoDateTimeSchema,
+  updatedAt: isoDateTimeSchema,
+  history: z.array(reservationHistoryEntrySchema),
+});
+export type Reservation = z.infer<typeof reservationSchema>;
+
+export const reservationSummarySchema = z.object({
+  id: z.uuid(),
+  number: z.string(),
+  enabled: z.boolean(),
+  contactName: z.string(),
+  email: z.string(),
+  roomType: z.string(),
+  arrivalDate: isoDateSchema,
+  departureDate: isoDateSchema,
+  mealPlan: z.enum(MEAL_PLANS),
+  guestCount: z.number().int(),
+  guestNames: z.string(),
+  rooms: z.array(z.string()),
+  totalCents: z.number().int(),
+  createdAt: isoDateTimeSchema,
+});
+export type ReservationSummary = z.infer<typeof reservationSummarySchema>;
+
+export const reservationListQuerySchema = z.object({
+  search: z.string().trim().max(100).optional(),
+  roomType: z.string().max(10).optional(),
+  assigned: z.enum(['yes', 'no']).optional(),
+  enabled: z.enum(['yes', 'no']).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(500).default(25),
+});
+export type ReservationListQuery = z.input<typeof reservationListQuerySchema>;
+
+export const reservationListSchema = z.object({
+  items: z.array(reservationSummarySchema),
+  total: z.number().int(),
+  totals: z.object({ reservations: z.number().int(), guests: z.number().int(), totalCents: z.number().int() }),
+});
+export type ReservationList = z.infer<typeof reservationListSchema>;
+
+/** A manager's edit: every field; `freeRooms` confirms that disabling releases the assigned rooms. */
+export const updateReservationSchema = z.object({
+  language: languageSchema,
+  contact: reservationContactSchema,
+  roomType: roomTypeCodeSchema,
+  arrivalDate: isoDateSchema,
+  departureDate: isoDateSchema,
+  guests: z.array(reservationGuestSchema).min(1).max(20),
+  mealPlan: mealPlanSchema,
+  remarks: z.string().trim().max(2000),
+  internalRemarks: z.string().trim().max(4000),
+  discount: stayDiscountSchema.nullable(),
+  enabled: z.boolean(),
+  freeRooms: z.boolean().optional(),
+});
+export type UpdateReservationInput = z.input<typeof updateReservationSchema>;
+export type UpdateReservation = z.output<typeof updateReservationSchema>;
+
+export const lodgingFiguresSchema = z.object({
+  reservationsByType: z.array(z.object({ roomType: z.string(), reservations: z.number().int(), guests: z.number().int() })),
+  freeRoomsByType: z.array(z.object({ roomType: z.string(), free: z.number().int(), total: z.number().int() })),
+  guestsPerNight: z.array(z.object({ date: isoDateSchema, guests: z.number().int() })),
+});
+export type LodgingFigures = z.infer<typeof lodgingFiguresSchema>;
+
+/** The reservation wizard's phase, from the edition's lodging window and the clock. */
+export type LodgingPhase = 'notStarted' | 'open' | 'closed';
+
+export function lodgingPhaseAt(lodging: { opensAt: string; closesAt: string }, now: Date): LodgingPhase {
+  if (now.getTime() < Date.parse(lodging.opensAt)) return 'notStarted';
+  if (now.getTime() > Date.parse(lodging.closesAt)) return 'closed';
+  return 'open';
+}
+
+export const LODGING_ERRORS = {
+  notStarted: 'lodging.not_started',
+  closed: 'lodging.closed',
+  roomTypeNotOffered: 'lodging.room_type_not_offered',
+  guestCount: 'lodging.guest_count',
+  datesOutsideWindow: 'lodging.dates_outside_window',
+  mealPlanNotOffered: 'lodging.meal_plan_not_offered',
+  birthDateInvalid: 'lodging.birth_date_invalid',
+  reservationNotFound: 'lodging.reservation_not_found',
+  roomNotFound: 'lodging.room_not_found',
+  roomTaken: 'lodging.room_taken',
+  roomUnavailable: 'lodging.room_unavailable',
+  roomWrongType: 'lodging.room_wrong_type',
+  roomTooSmall: 'lodging.room_too_small',
+  roomNotAssigned: 'lodging.room_not_assigned',
+  reservationDisabled: 'lodging.reservation_disabled',
+  roomsAssigned: 'lodging.rooms_assigned',
+  csvInvalid: 'lodging.csv_invalid',
+} as const;
