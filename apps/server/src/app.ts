@@ -14,6 +14,7 @@ import { auditRoutes } from './modules/audit/audit.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { editionRoutes } from './modules/edition/edition.routes.js';
 import { lodgingRoutes } from './modules/lodging/lodging.routes.js';
+import { mailRoutes } from './modules/mail/mail.routes.js';
 import { registerAccessControl } from './platform/access.js';
 import type { Clock } from './platform/clock.js';
 import type { Database, Db } from './platform/db.js';
@@ -93,6 +94,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(async (scope) => auditRoutes(scope, deps));
   await app.register(async (scope) => dashboardRoutes(scope, deps));
   await app.register(async (scope) => lodgingRoutes(scope, deps));
+  await app.register(async (scope) => mailRoutes(scope, deps));
 
   await registerWebApp(app, config.webDist);
   return app;

@@ -25,7 +25,23 @@ const envSchema = z.object({
   PUBLIC_URL: optionalString,
   BOOTSTRAP_ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()),
   BOOTSTRAP_ADMIN_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(12, 'at least 12 characters').optional()),
+  SMTP_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+  MAIL_FROM: z.string().min(3).default('BJK <noreply@localhost>'),
+  MAIL_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(2000),
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
 });
+
+/** `MAIL_BCC_<AREA>=a@x,b@y`: a blind copy of every mail whose kind starts with `<area>.` (enrolment, lodging …). */
+function mailBccOf(env: NodeJS.ProcessEnv): Record<string, string[]> {
+  const bcc: Record<string, string[]> = {};
+  for (const [name, value] of Object.entries(env)) {
+    const match = /^MAIL_BCC_([A-Z0-9_]+)$/.exec(name);
+    if (!match?.[1] || !value) continue;
+    const addresses = value.split(/[,;\s]+/).filter(Boolean);
+    if (addresses.length > 0) bcc[match[1].toLowerCase()] = addresses;
+  }
+  return bcc;
+}
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -43,6 +59,7 @@ export type Config = {
   trustProxy: boolean;
   publicUrl: string | undefined;
   bootstrapAdmin: { email: string | undefined; password: string | undefined };
+  mail: { smtpUrl: string | undefined; from: string; pollMs: number; maxAttempts: number; bcc: Record<string, string[]> };
 };
 
 export class ConfigError extends Error {}
@@ -70,5 +87,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     publicUrl: e.PUBLIC_URL,
     bootstrapAdmin: { email: e.BOOTSTRAP_ADMIN_EMAIL, password: e.BOOTSTRAP_ADMIN_PASSWORD },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, pollMs: e.MAIL_POLL_MS, maxAttempts: e.MAIL_MAX_ATTEMPTS, bcc: mailBccOf(env) },
   };
 }

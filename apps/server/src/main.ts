@@ -4,6 +4,7 @@ import { ensureBootstrapAdmin } from './modules/accounts/accounts.service.js';
 import { seedContentIfEmpty } from './modules/content/content.seed.js';
 import { getCurrentEdition, seedEditionIfEmpty } from './modules/edition/edition.service.js';
 import { seedRoomsIfEmpty } from './modules/lodging/lodging.service.js';
+import { startMailWorker } from './modules/mail/mail.worker.js';
 import { systemClock } from './platform/clock.js';
 import { openDatabase, type Database } from './platform/db.js';
 
@@ -39,6 +40,7 @@ async function main(): Promise<void> {
   await seedContentIfEmpty(database.db, (await getCurrentEdition(database.db)).settings);
 
   const app = await buildApp({ config, database, db: database.db, clock: systemClock });
+  const mailWorker = startMailWorker({ db: database.db, mail: config.mail, clock: systemClock, log: app.log });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -47,6 +49,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
+    await mailWorker?.stop();
     await app.close();
     await database.close();
     process.exit(0);

@@ -13,9 +13,10 @@ export * from './content.js';
 export * from './payments.js';
 export * from './structured-message.js';
 export * from './epc-qr.js';
-<<<<<<< HEAD
 export * from './dashboard.js';
 export * from './audit.js';
-=======
+<<<<<<< HEAD
 export * from './lodging.js';
->>>>>>> 2a70002 (feat(lodging): reservation requests, room inventory, atomic room assignment and stay workbook API)
+=======
+export * from './mail.js';
+>>>>>>> d495e61 (feat(mail): outbox delivery worker over SMTP with retries, backoff, per-kind BCC and manager outbox)

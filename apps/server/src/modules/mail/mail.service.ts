@@ -1,5 +1,9 @@
-import type { Language } from '@bjk/domain';
-import type { DbOrTx } from '../../platform/db.js';
+import type { Language, OutboxEntry, OutboxMail, OutboxPage, OutboxQuery } from '@bjk/domain';
+import type { Principal } from '../../platform/access.js';
+import type { Db, DbOrTx } from '../../platform/db.js';
+import { notFound } from '../../platform/errors.js';
+import { recordAudit } from '../audit/audit.service.js';
+import { findOutboxRow, pageOutbox, requeueMail, type OutboxRow } from './mail.repository.js';
 import { mailOutbox, type MailAttachment } from './mail.tables.js';
 
 export type OutgoingMail = {
@@ -22,4 +26,50 @@ export async function queueMail(db: DbOrTx, mail: OutgoingMail): Promise<number>
     .values({ ...mail, to: recipients, attachments: mail.attachments ?? [] })
     .returning({ id: mailOutbox.id });
   return rows[0]!.id;
+}
+
+function toOutboxEntry(row: OutboxRow): OutboxEntry {
+  return {
+    id: row.id,
+    kind: row.kind,
+    to: row.to,
+    language: row.language,
+    subject: row.subject,
+    status: row.status,
+    attempts: row.attempts,
+    nextAttemptAt: row.nextAttemptAt.toISOString(),
+    lastError: row.lastError,
+    sentAt: row.sentAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function listOutbox(db: DbOrTx, query: OutboxQuery): Promise<OutboxPage> {
+  const { rows, total } = await pageOutbox(db, query);
+  return { items: rows.map(toOutboxEntry), total };
+}
+
+export async function getOutboxMail(db: DbOrTx, id: number): Promise<OutboxMail> {
+  const row = await findOutboxRow(db, id);
+  if (!row) throw notFound('mail.not_found', 'No such mail');
+  return { ...toOutboxEntry(row), html: row.html, text: row.text };
+}
+
+/** Puts a mail (failed, or sent and lost by the recipient) back in the queue for an immediate new attempt. */
+export async function resendMail(db: Db, id: number, now: Date, actor: Principal): Promise<OutboxEntry> {
+  return db.transaction(async (tx) => {
+    const before = await findOutboxRow(tx, id);
+    if (!before) throw notFound('mail.not_found', 'No such mail');
+    const row = await requeueMail(tx, id, now);
+    if (!row) throw notFound('mail.not_found', 'No such mail');
+    await recordAudit(tx, {
+      actor,
+      action: 'mail.resend',
+      subjectType: 'mail',
+      subjectId: id,
+      before: { status: before.status, attempts: before.attempts, lastError: before.lastError },
+      after: { status: row.status },
+    });
+    return toOutboxEntry(row);
+  });
 }

@@ -1,0 +1,81 @@
+import { and, count, desc, eq, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { OutboxQuery } from '@bjk/domain';
+import type { DbOrTx } from '../../platform/db.js';
+import { mailOutbox } from './mail.tables.js';
+
+export type OutboxRow = typeof mailOutbox.$inferSelect;
+
+/** How long a claimed mail belongs to the instance sending it before another may take it over. */
+const LEASE_MS = 5 * 60_000;
+
+/**
+ * Claims due mails for one worker: queued ones whose time has come, and `sending` ones whose lease
+ * ran out (their instance died). SKIP LOCKED makes concurrent workers take disjoint rows.
+ */
+export async function claimDueMails(db: DbOrTx, now: Date, limit: number): Promise<OutboxRow[]> {
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(and(inArray(mailOutbox.status, ['queued', 'sending']), lte(mailOutbox.nextAttemptAt, now)))
+      .orderBy(mailOutbox.nextAttemptAt, mailOutbox.id)
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    if (due.length === 0) return [];
+    return tx
+      .update(mailOutbox)
+      .set({
+        status: 'sending',
+        attempts: sql`${mailOutbox.attempts} + 1`,
+        nextAttemptAt: new Date(now.getTime() + LEASE_MS),
+      })
+      .where(inArray(mailOutbox.id, due.map((d) => d.id)))
+      .returning();
+  });
+}
+
+export async function markMailSent(db: DbOrTx, id: number, at: Date): Promise<void> {
+  await db.update(mailOutbox).set({ status: 'sent', sentAt: at, lastError: null }).where(eq(mailOutbox.id, id));
+}
+
+/** `nextAttemptAt` null: no more attempts, the mail is `failed` until resent. */
+export async function markMailFailed(db: DbOrTx, id: number, error: string, nextAttemptAt: Date | null): Promise<void> {
+  await db
+    .update(mailOutbox)
+    .set(nextAttemptAt ? { status: 'queued', lastError: error, nextAttemptAt } : { status: 'failed', lastError: error })
+    .where(eq(mailOutbox.id, id));
+}
+
+export async function requeueMail(db: DbOrTx, id: number, now: Date): Promise<OutboxRow | undefined> {
+  const [row] = await db
+    .update(mailOutbox)
+    .set({ status: 'queued', attempts: 0, nextAttemptAt: now, lastError: null })
+    .where(eq(mailOutbox.id, id))
+    .returning();
+  return row;
+}
+
+export async function findOutboxRow(db: DbOrTx, id: number): Promise<OutboxRow | undefined> {
+  const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+  return row;
+}
+
+export async function pageOutbox(db: DbOrTx, query: OutboxQuery): Promise<{ rows: OutboxRow[]; total: number }> {
+  const filters: SQL[] = [];
+  if (query.status) filters.push(eq(mailOutbox.status, query.status));
+  if (query.q) {
+    const like = `%${query.q.toLowerCase().replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+    const search = or(sql`lower(${mailOutbox.subject}) like ${like}`, sql`lower(cast(${mailOutbox.to} as text)) like ${like}`, sql`${mailOutbox.kind} like ${like}`);
+    if (search) filters.push(search);
+  }
+  const where = filters.length > 0 ? and(...filters) : undefined;
+  const rows = await db
+    .select()
+    .from(mailOutbox)
+    .where(where)
+    .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
+    .limit(query.pageSize)
+    .offset(query.page * query.pageSize);
+  const [total] = await db.select({ n: count() }).from(mailOutbox).where(where);
+  return { rows, total: total?.n ?? 0 };
+}
