@@ -15,8 +15,5 @@ export * from './structured-message.js';
 export * from './epc-qr.js';
 export * from './dashboard.js';
 export * from './audit.js';
-<<<<<<< HEAD
 export * from './lodging.js';
-=======
 export * from './mail.js';
->>>>>>> d495e61 (feat(mail): outbox delivery worker over SMTP with retries, backoff, per-kind BCC and manager outbox)
