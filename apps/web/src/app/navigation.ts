@@ -6,7 +6,45 @@ export type NavItem = { to: string; labelKey: string };
 export type NavGroup = { key: string; labelKey: string; items: NavItem[] };
 
 export const publicNavigation: NavGroup[] = [
-  { key: 'championship', labelKey: 'nav.groups.championship', items: [{ to: '/', labelKey: 'nav.home' }] },
+  {
+    key: 'championship',
+    labelKey: 'nav.groups.championship',
+    items: [
+      { to: '/', labelKey: 'nav.home' },
+      { to: '/news', labelKey: 'nav.news' },
+      { to: '/page/subscriptions', labelKey: 'nav.subscriptions' },
+    ],
+  },
+  {
+    key: 'practical',
+    labelKey: 'nav.groups.practical',
+    items: [
+      { to: '/stay', labelKey: 'nav.stay' },
+      { to: '/reservation', labelKey: 'nav.reservation' },
+      { to: '/catering', labelKey: 'nav.catering' },
+    ],
+  },
+  {
+    key: 'tournament',
+    labelKey: 'nav.groups.tournament',
+    items: [
+      { to: '/rules', labelKey: 'nav.rules' },
+      { to: '/page/internal-regulations', labelKey: 'nav.internalRegulations' },
+      { to: '/page/covid', labelKey: 'nav.covid' },
+    ],
+  },
+  {
+    key: 'about',
+    labelKey: 'nav.groups.about',
+    items: [
+      { to: '/page/mission', labelKey: 'nav.mission' },
+      { to: '/page/team', labelKey: 'nav.team' },
+      { to: '/page/arbiters', labelKey: 'nav.arbiters' },
+      { to: '/page/organisers', labelKey: 'nav.organisers' },
+      { to: '/page/privacy', labelKey: 'nav.privacy' },
+      { to: '/page/contact', labelKey: 'nav.contact' },
+    ],
+  },
 ];
 
 export const mgmtNavigation: NavGroup[] = [

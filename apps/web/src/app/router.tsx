@@ -28,6 +28,16 @@ function lazyPage<M extends Record<string, unknown>>(load: () => Promise<M>, nam
   return async () => ({ Component: (await guarded())[name] as ComponentType });
 }
 
+const contentPageModule = lazyWithReload(() => import('../features/content/ContentPage'));
+
+/** An information page by its fixed slug (`/stay`), or by the address's slug (`/page/privacy`). */
+function contentPage(slug?: string) {
+  return async () => {
+    const { ContentPage } = await contentPageModule();
+    return { Component: () => <ContentPage slug={slug} /> };
+  };
+}
+
 /**
  * The route table: every route of the site, registered as its area is built. Public routes use the
  * default layout, /mgmt routes the mgmt layout (loaded lazily: visitors never download it).
@@ -42,6 +52,13 @@ export const routes: RouteObject[] = [
         errorElement: <ErrorPage />,
         children: [
           { index: true, element: <HomePage /> },
+          { path: 'stay', lazy: contentPage('stay') },
+          { path: 'catering', lazy: contentPage('catering') },
+          { path: 'reservation', lazy: contentPage('reservation') },
+          { path: 'rules', lazy: contentPage('rules') },
+          { path: 'page/:slug', lazy: contentPage() },
+          { path: 'news', lazy: lazyPage(() => import('../features/content/NewsList'), 'NewsListPage') },
+          { path: 'news/:id', lazy: lazyPage(() => import('../features/content/NewsPage'), 'NewsPage') },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -1,4 +1,6 @@
 import Box from '@mui/material/Box';
+import Alert from '@mui/material/Alert';
+import { useQuery } from '@tanstack/react-query';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -7,12 +9,16 @@ import { daysBetween } from '@bjk/domain/dates';
 import { useEdition } from '../../shared/edition/useEdition';
 import { formatDate, formatDateTime, formatMoney } from '../../shared/format';
 import { currentLanguage } from '../../shared/i18n';
+import { pageQuery } from './api';
+import { MarkdownBlock } from './MarkdownBlock';
+import { NewsList } from './NewsList';
 
-/** Home: the edition's welcome, from its settings (the content area will let organisers write it). */
+/** Home: the organisers' welcome text, the edition's key facts and the latest news. */
 export function HomePage() {
   const { t } = useTranslation('content');
   const edition = useEdition();
   const language = currentLanguage();
+  const home = useQuery(pageQuery('home', language));
   const nights = daysBetween(edition.startDate, edition.endDate);
   const facts = [
     { key: 'when', title: t('home.when'), text: t('home.dates', { start: formatDate(edition.startDate, language), end: formatDate(edition.endDate, language), nights }) },
@@ -44,7 +50,13 @@ export function HomePage() {
           {t('home.welcome', { name: edition.shortName[language], venue: edition.venue.name })}
         </Typography>
       </Stack>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+      {home.data && (
+        <Box component="section" aria-label={home.data.title} lang={home.data.language} data-testid="home-content">
+          {home.data.fallback && <Alert severity="info">{t('fallback', { language: t(`languages.${home.data.language}`) })}</Alert>}
+          <MarkdownBlock>{home.data.body}</MarkdownBlock>
+        </Box>
+      )}
+      <Box component="section" aria-label={t('home.facts')} sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
         {facts.map((fact) => (
           <Paper key={fact.key} variant="outlined" sx={{ p: 2 }}>
             <Typography variant="h2" gutterBottom sx={{ fontSize: '1.1rem' }}>
@@ -54,6 +66,7 @@ export function HomePage() {
           </Paper>
         ))}
       </Box>
+      <NewsList limit={5} />
     </Stack>
   );
 }

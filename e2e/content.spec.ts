@@ -1,0 +1,66 @@
+import { chooseLanguage, expect, expectAccessible, snapshot, test } from './fixtures';
+
+test.describe('information pages and news', () => {
+  test('shows the home text, the edition facts and the latest news', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByTestId('home-content')).toContainText('Duinenhof vakantiepark');
+    await expect(page.getByTestId('news-list').getByRole('link')).not.toHaveCount(0);
+    await expectAccessible(page);
+  });
+
+  test('renders every information page from the menu in the visitor language', async ({ page }) => {
+    await page.goto('/');
+    await chooseLanguage(page, 'fr');
+    for (const [path, title] of [
+      ['/stay', 'Séjour'],
+      ['/catering', 'Repas'],
+      ['/reservation', 'Réservation'],
+      ['/rules', 'Règlement du tournoi'],
+      ['/page/internal-regulations', "Règlement d'ordre intérieur"],
+      ['/page/privacy', 'Vie privée'],
+      ['/page/covid', 'Santé et covid-19'],
+      ['/page/mission', 'Notre mission'],
+      ['/page/team', "L'équipe"],
+      ['/page/arbiters', 'Arbitres'],
+      ['/page/organisers', 'Organisateurs'],
+      ['/page/subscriptions', 'Inscriptions'],
+      ['/page/contact', 'Contact'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByTestId('page-title'), path).toHaveText(title);
+    }
+    await expectAccessible(page);
+    await page.goto('/page/no-such-page');
+    await expect(page.getByTestId('not-found')).toBeVisible();
+  });
+
+  test('walks the news from entry to entry with previous and next', async ({ page }) => {
+    await page.goto('/news');
+    await page.getByTestId('news-list').getByRole('link').last().click();
+    const oldest = await page.getByTestId('news-title').textContent();
+    await expect(page.getByTestId('news-previous')).toHaveCount(0);
+    await page.getByTestId('news-next').click();
+    await expect(page.getByTestId('news-title')).not.toHaveText(oldest ?? '');
+    await page.getByTestId('news-previous').click();
+    await expect(page.getByTestId('news-title')).toHaveText(oldest ?? '');
+    await expectAccessible(page);
+  });
+
+  test('looks right on a phone and on a desktop', async ({ page }) => {
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/');
+      await expect(page.getByTestId('home-content')).toBeVisible();
+      await snapshot(page, `content-home-${width}`);
+      await page.goto('/stay');
+      await expect(page.getByTestId('page-body')).toContainText('Duinenhof');
+      await snapshot(page, `content-stay-${width}`);
+      await page.goto('/news');
+      await page.getByTestId('news-list').getByRole('link').first().click();
+      await expect(page.getByTestId('news-title')).toBeVisible();
+      await snapshot(page, `content-news-${width}`);
+      const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(scrollWidth).toBeLessThanOrEqual(width);
+    }
+  });
+});
