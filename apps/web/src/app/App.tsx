@@ -1,10 +1,8 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import GlobalStyles from '@mui/material/GlobalStyles';
 import { ThemeProvider } from '@mui/material/styles';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
-import { RouterProvider } from 'react-router';
-import { createRouter } from './router';
+import { BrowserRouter } from 'react-router';
+import { AppRoutes } from './router';
 import { theme } from './theme';
 
 const globalStyles = (
@@ -17,16 +15,13 @@ const globalStyles = (
 );
 
 export function App() {
-  // The specification: idempotent requests are not retried (the HTTP client owns the retry rule).
-  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: 0, refetchOnWindowFocus: false } } }));
-  const [router] = useState(createRouter);
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
       {globalStyles}
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </ThemeProvider>
   );
 }

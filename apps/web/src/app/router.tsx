@@ -1,31 +1,40 @@
-import { Suspense, useEffect, type ComponentType } from 'react';
-import { Outlet, createBrowserRouter, useLocation, type RouteObject } from 'react-router';
+import { Suspense, lazy, useEffect, type ComponentType, type ReactElement } from 'react';
+import { Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { HomePage } from '../features/content/HomePage';
 import { lazyWithReload, reloadIfPending } from '../shared/version-check';
 import { PageLoading } from './layouts/AppShell';
 import { DefaultLayout } from './layouts/DefaultLayout';
-import { ErrorPage } from './pages/ErrorPage';
+import { ErrorBoundary } from './pages/ErrorPage';
 import { NotFoundPage } from './pages/NotFoundPage';
 
-/** Does the pending full reload (new build, failed chunk) on the next navigation. */
+/** Does the pending full reload (new build, failed chunk) on the next navigation; catches what fails to render. */
 function Root() {
   const location = useLocation();
   useEffect(() => {
     reloadIfPending(window.location.href);
   }, [location.key]);
   return (
-    <Suspense fallback={<PageLoading />}>
-      <Outlet />
-    </Suspense>
+    <ErrorBoundary resetKey={location.pathname}>
+      <Suspense fallback={<PageLoading />}>
+        <Outlet />
+      </Suspense>
+    </ErrorBoundary>
   );
 }
 
-const mgmtLayout = lazyWithReload(() => import('./layouts/MgmtLayout'));
-
-/** A route's page loaded on first visit (its own chunk), with the reload-on-stale-chunk guard. */
-function lazyPage<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) {
-  const guarded = lazyWithReload(load);
-  return async () => ({ Component: (await guarded())[name] as ComponentType });
+/**
+ * A route's element, loaded on first visit as its own chunk (with the reload-on-stale-chunk guard) and
+ * wrapped in the QueryClient provider: TanStack Query arrives with the first page that uses it, not
+ * with the home page. Usage in the table: `{ path: 'x', element: lazyPage(() => import('…/XPage'), 'XPage') }`.
+ */
+function lazyPage<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string): ReactElement {
+  const Page = lazy(
+    lazyWithReload(async () => {
+      const [module, { withQueryClient }] = await Promise.all([load(), import('../shared/query/QueryProvider')]);
+      return { default: withQueryClient(module[name] as ComponentType) };
+    }),
+  );
+  return <Page />;
 }
 
 const contentPageModule = lazyWithReload(() => import('../features/content/ContentPage'));
@@ -40,16 +49,15 @@ function contentPage(slug?: string) {
 
 /**
  * The route table: every route of the site, registered as its area is built. Public routes use the
- * default layout, /mgmt routes the mgmt layout (loaded lazily: visitors never download it).
+ * default layout, /mgmt routes the mgmt layout (loaded lazily: visitors never download it). Pages other
+ * than the home page are lazy (`lazyPage`): the home page's JavaScript budget is 150 kB gzip.
  */
 export const routes: RouteObject[] = [
   {
     element: <Root />,
-    errorElement: <ErrorPage />,
     children: [
       {
         element: <DefaultLayout />,
-        errorElement: <ErrorPage />,
         children: [
           { index: true, element: <HomePage /> },
           { path: 'stay', lazy: contentPage('stay') },
@@ -64,14 +72,13 @@ export const routes: RouteObject[] = [
       },
       {
         path: '/mgmt',
-        lazy: async () => ({ Component: (await mgmtLayout()).MgmtLayout }),
-        errorElement: <ErrorPage />,
+        element: lazyPage(() => import('./layouts/MgmtLayout'), 'MgmtLayout'),
         children: [
-          { path: 'logout', lazy: lazyPage(() => import('../features/accounts/LogoutPage'), 'LogoutPage') },
+          { path: 'logout', element: lazyPage(() => import('../features/accounts/LogoutPage'), 'LogoutPage') },
           {
-            lazy: lazyPage(() => import('../features/accounts/RequireManager'), 'RequireManager'),
+            element: lazyPage(() => import('../features/accounts/RequireManager'), 'RequireManager'),
             children: [
-              { index: true, lazy: lazyPage(() => import('../features/dashboard/DashboardPage'), 'DashboardPage') },
+              { index: true, element: lazyPage(() => import('../features/dashboard/DashboardPage'), 'DashboardPage') },
               { path: '*', element: <NotFoundPage homePath="/mgmt" /> },
             ],
           },
@@ -81,6 +88,6 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createRouter() {
-  return createBrowserRouter(routes);
+export function AppRoutes() {
+  return useRoutes(routes);
 }

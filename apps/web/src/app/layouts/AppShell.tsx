@@ -1,17 +1,16 @@
 import MenuIcon from '@mui/icons-material/Menu';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
-import Drawer from '@mui/material/Drawer';
-import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { Suspense, lazy, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, Outlet } from 'react-router';
+import { Link as RouterLink, Outlet, useLocation } from 'react-router';
+import { ErrorBoundary } from '../pages/ErrorPage';
 import type { NavGroup } from '../navigation';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { NavigationList } from './NavigationList';
+import { ShellButton } from './ShellButton';
 
 const DRAWER_WIDTH = 264;
 const MobileDrawer = lazy(() => import('./MobileDrawer'));
@@ -27,11 +26,24 @@ type Props = {
   appBarColor?: 'primary' | 'default';
 };
 
+/** A light spinner (MUI's CircularProgress would weigh on the home page's budget). */
 export function PageLoading() {
   const { t } = useTranslation('common');
   return (
-    <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
-      <CircularProgress aria-label={t('loading')} />
+    <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }} role="progressbar" aria-label={t('loading')}>
+      <Box
+        sx={{
+          width: 40,
+          height: 40,
+          borderRadius: '50%',
+          border: '4px solid',
+          borderColor: 'action.hover',
+          borderTopColor: 'primary.main',
+          animation: 'bjk-spin 0.9s linear infinite',
+          '@keyframes bjk-spin': { to: { transform: 'rotate(360deg)' } },
+          '@media (prefers-reduced-motion: reduce)': { animationDuration: '3s' },
+        }}
+      />
     </Box>
   );
 }
@@ -42,6 +54,7 @@ export function PageLoading() {
  */
 export function AppShell({ title, shortTitle, homePath, navigation, navigationLabel, drawerHeader, footer, appBarColor = 'primary' }: Props) {
   const { t } = useTranslation('common');
+  const { pathname } = useLocation();
   const [mobileOpen, setMobileOpen] = useState(false);
   const [mobileUsed, setMobileUsed] = useState(false);
   const hasNavigation = navigation.some((group) => group.items.length > 0);
@@ -61,18 +74,17 @@ export function AppShell({ title, shortTitle, homePath, navigation, navigationLa
       <AppBar position="fixed" color={appBarColor} sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}>
         <Toolbar>
           {hasNavigation && (
-            <IconButton
-              color="inherit"
-              edge="start"
+            <ShellButton
+              variant="icon"
               onClick={() => {
                 setMobileUsed(true);
                 setMobileOpen((open) => !open);
               }}
-              sx={{ mr: 1, display: { md: 'none' } }}
+              sx={{ mr: 1, ml: -1, display: { md: 'none' } }}
               aria-label={t('openMenu')}
             >
               <MenuIcon />
-            </IconButton>
+            </ShellButton>
           )}
           <Typography
             variant="h6"
@@ -100,22 +112,22 @@ export function AppShell({ title, shortTitle, homePath, navigation, navigationLa
               </MobileDrawer>
             </Suspense>
           )}
-          <Drawer
-            variant="permanent"
-            open
-            sx={{ display: { xs: 'none', md: 'block' }, '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' } }}
+          <Box
+            sx={{ display: { xs: 'none', md: 'block' }, position: 'fixed', top: 0, bottom: 0, width: DRAWER_WIDTH, bgcolor: 'background.paper', borderRight: 1, borderColor: 'divider', overflowY: 'auto' }}
           >
             <Toolbar />
             {drawer}
-          </Drawer>
+          </Box>
         </Box>
       )}
       <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <Toolbar />
         <Box component="main" id="main" tabIndex={-1} sx={{ flexGrow: 1, px: { xs: 2, sm: 3 }, py: { xs: 2, sm: 3 }, maxWidth: 1200, width: '100%', mx: 'auto', outline: 'none' }}>
-          <Suspense fallback={<PageLoading />}>
-            <Outlet />
-          </Suspense>
+          <ErrorBoundary resetKey={pathname}>
+            <Suspense fallback={<PageLoading />}>
+              <Outlet />
+            </Suspense>
+          </ErrorBoundary>
         </Box>
         {footer}
       </Box>

@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useEdition } from '../../shared/edition/useEdition';
@@ -23,9 +22,9 @@ function Footer() {
             {organiser.address}
           </Typography>
           <Typography variant="body2">
-            <Link href={`mailto:${organiser.email}`} color="inherit" data-testid="footer-email">
+            <Box component="a" href={`mailto:${organiser.email}`} sx={{ color: 'inherit' }} data-testid="footer-email">
               {organiser.email}
-            </Link>
+            </Box>
           </Typography>
         </Box>
         <Box>

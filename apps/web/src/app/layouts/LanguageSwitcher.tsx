@@ -1,9 +1,9 @@
 import LanguageIcon from '@mui/icons-material/Language';
-import Button from '@mui/material/Button';
 import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '@bjk/domain/languages';
 import { changeLanguage, currentLanguage } from '../../shared/i18n';
+import { ShellButton } from './ShellButton';
 
 const LanguageMenu = lazy(() => import('./LanguageMenu'));
 
@@ -18,9 +18,7 @@ export function LanguageSwitcher() {
   };
   return (
     <>
-      <Button
-        color="inherit"
-        startIcon={<LanguageIcon />}
+      <ShellButton
         onClick={(event) => {
           setUsed(true);
           setAnchor(event.currentTarget);
@@ -29,8 +27,9 @@ export function LanguageSwitcher() {
         aria-label={t('language.choose')}
         data-testid="language-switcher"
       >
+        <LanguageIcon fontSize="small" />
         {language.toUpperCase()}
-      </Button>
+      </ShellButton>
       {used && (
         <Suspense fallback={null}>
           <LanguageMenu anchor={anchor} current={language} onChoose={choose} onClose={() => setAnchor(null)} />

@@ -1,39 +1,55 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { Component, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { HttpError, errorMessageKey } from '../../shared/http';
+import { ShellButton } from '../layouts/ShellButton';
 
-/** What went wrong, as status code (default 500) and message. */
-export function describeRouteError(error: unknown): { status: number; message?: string } {
-  if (isRouteErrorResponse(error)) return { status: error.status, message: error.statusText || undefined };
-  if (error instanceof HttpError) return { status: error.status };
-  return { status: 500 };
+/** The status of a failure: the HTTP status of a failed call, else 500. */
+export function statusOf(error: unknown): number {
+  return error instanceof HttpError ? error.status : 500;
 }
 
-/** The generic error page: the route's element threw or a loader failed. */
-export function ErrorPage() {
+/** The generic error page: status code (default 500) and the catalogue's message. */
+export function ErrorPage({ error }: { error: unknown }) {
   const { t, i18n } = useTranslation('errors');
-  const error = useRouteError();
-  const { status, message } = describeRouteError(error);
-  const key = errorMessageKey(error instanceof HttpError ? error : new HttpError(status, undefined, message ?? ''), (code) =>
+  const status = statusOf(error);
+  const key = errorMessageKey(error instanceof HttpError ? error : new HttpError(status, undefined, ''), (code) =>
     i18n.exists(`codes.${code}`, { ns: 'errors' }),
   );
   return (
-    <Box component="main" sx={{ p: { xs: 2, sm: 4 }, maxWidth: 720, mx: 'auto' }}>
+    <Box sx={{ p: { xs: 2, sm: 4 }, maxWidth: 720, mx: 'auto' }}>
       <Stack spacing={2}>
         <Typography variant="h1" data-testid="error-status">
           {t('errorPage.title', { status })}
         </Typography>
         <Typography data-testid="error-message">{t(key)}</Typography>
         <div>
-          <Button variant="contained" href="/">
+          <ShellButton variant="contained" component="a" href="/">
             {t('backHome')}
-          </Button>
+          </ShellButton>
         </div>
       </Stack>
     </Box>
   );
+}
+
+type BoundaryProps = { children: ReactNode; resetKey: string };
+
+/** Shows the error page when a page fails to render or load; navigating elsewhere (a new resetKey) tries again. */
+export class ErrorBoundary extends Component<BoundaryProps, { error: unknown; resetKey: string }> {
+  state = { error: null as unknown, resetKey: this.props.resetKey };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: { error: unknown; resetKey: string }) {
+    return props.resetKey !== state.resetKey ? { error: null, resetKey: props.resetKey } : null;
+  }
+
+  render() {
+    return this.state.error ? <ErrorPage error={this.state.error} /> : this.props.children;
+  }
 }

@@ -1,8 +1,8 @@
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
+import { ShellButton } from '../layouts/ShellButton';
 
 /** Any path the route table does not know. */
 export function NotFoundPage({ homePath = '/' }: { homePath?: string }) {
@@ -15,9 +15,9 @@ export function NotFoundPage({ homePath = '/' }: { homePath?: string }) {
       </Typography>
       <Typography>{t('pageNotFoundHelp')}</Typography>
       <div>
-        <Button variant="contained" component={RouterLink} to={homePath}>
+        <ShellButton variant="contained" component={RouterLink} to={homePath}>
           {t('backHome')}
-        </Button>
+        </ShellButton>
       </div>
     </Stack>
   );

@@ -1,21 +1,15 @@
-import { useSuspenseQuery } from '@tanstack/react-query';
 import type { PublicEdition } from '@bjk/domain/edition';
-import type { Language } from '@bjk/domain/languages';
+import { invalidateResources, useResource } from '../data/resource';
 import { http } from '../http';
 
-export const editionQueryKey = ['edition', 'public'] as const;
-
-export const editionQuery = {
-  queryKey: editionQueryKey,
-  queryFn: () => http.get<PublicEdition>('/api/v1/stay/common'),
-  staleTime: 5 * 60_000,
-};
+const EDITION_KEY = 'edition:public';
 
 /** The current edition's public settings (name, dates, fees, organiser); loaded once, shared by every page. */
 export function useEdition(): PublicEdition['settings'] {
-  return useSuspenseQuery(editionQuery).data.settings;
+  return useResource(EDITION_KEY, () => http.get<PublicEdition>('/api/v1/stay/common')).settings;
 }
 
-export function localized(text: Record<Language, string>, language: Language): string {
-  return text[language];
+/** After a manager saved the settings: every page reads them again. */
+export function invalidateEdition(): void {
+  invalidateResources(EDITION_KEY);
 }

@@ -1,0 +1,24 @@
+import { gzipSync } from 'node:zlib';
+import { expect, test } from './fixtures';
+
+/**
+ * The home page's JavaScript budget: 150 kB gzip for everything a first visit to / downloads (a parent
+ * on a phone). A size, not a time, so it is checked here; `npm run bench` reports it too.
+ */
+test('the home page loads at most 150 kB of JavaScript (gzip)', async ({ page }) => {
+  const sizes = new Map<string, number>();
+  page.on('response', async (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    const body = await response.body().catch(() => null);
+    if (body) sizes.set(response.url(), gzipSync(body, { level: 9 }).length);
+  });
+  await page.goto('/', { waitUntil: 'networkidle' });
+  await expect(page.getByTestId('home-title')).toBeVisible();
+  const total = [...sizes.values()].reduce((sum, size) => sum + size, 0);
+  const listing = [...sizes.entries()].map(([url, size]) => `${new URL(url).pathname} ${(size / 1024).toFixed(1)} kB`).join('\n');
+  expect(
+    total,
+    `home JS is ${(total / 1024).toFixed(1)} kB gzip:\n${listing}\nKeep heavy pieces off the home page: lazy pages via lazyPage(), ` +
+      'no TanStack Query or form libraries in the shell, Markdown rendered to HTML on the server.',
+  ).toBeLessThanOrEqual(150 * 1024);
+});
