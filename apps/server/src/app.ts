@@ -15,6 +15,8 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { editionRoutes } from './modules/edition/edition.routes.js';
 import { lodgingRoutes } from './modules/lodging/lodging.routes.js';
 import { mailRoutes } from './modules/mail/mail.routes.js';
+import type { PaymentSources } from './modules/payments/payment-sources.js';
+import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { registerAccessControl } from './platform/access.js';
 import type { Clock } from './platform/clock.js';
 import type { Database, Db } from './platform/db.js';
@@ -29,6 +31,8 @@ export type AppDeps = {
   database: Database;
   db: Db;
   clock: Clock;
+  /** Where payments find payers and priced lines (the lodging and enrolment modules' exports by default). */
+  paymentSources?: PaymentSources;
 };
 
 /** Builds the Fastify app without listening: `main.ts` starts it, tests `inject` into it. */
@@ -95,6 +99,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(async (scope) => dashboardRoutes(scope, deps));
   await app.register(async (scope) => lodgingRoutes(scope, deps));
   await app.register(async (scope) => mailRoutes(scope, deps));
+  await app.register(async (scope) => paymentsRoutes(scope, deps));
 
   await registerWebApp(app, config.webDist);
   return app;

@@ -101,6 +101,14 @@ export const editionSettingsSchema = z
     }),
     bank: z.object({ iban: z.string().min(15), bic: z.string().min(8), holder: z.string().min(1) }),
     paymentTerms: z.object({ stayDays: z.number().int().min(0), enrolmentDays: z.number().int().min(0) }),
+    /** VAT percentage an invoice applies per line kind (lodging, meals, tourist tax, fees, anything else). */
+    vatRates: z.object({
+      lodging: z.number().min(0).max(100),
+      meals: z.number().min(0).max(100),
+      touristTax: z.number().min(0).max(100),
+      fee: z.number().min(0).max(100),
+      other: z.number().min(0).max(100),
+    }),
   })
   .refine((s) => s.startDate <= s.endDate, { message: 'Invalid value', path: ['endDate'] })
   .refine((s) => s.enrolment.opensAt <= s.enrolment.closesAt, { message: 'Invalid value', path: ['enrolment', 'closesAt'] })

@@ -198,7 +198,7 @@ export const statementImportSummarySchema = z.object({
   movements: z.number().int(),
   /** Movements already known from an earlier (overlapping) statement, skipped. */
   skipped: z.number().int(),
-  counts: z.record(z.enum(MOVEMENT_OUTCOMES), z.number().int()),
+  counts: z.partialRecord(z.enum(MOVEMENT_OUTCOMES), z.number().int()),
   matchedCents: cents,
   unmatched: z.array(bankMovementSchema),
   flagged: z.array(bankMovementSchema),
@@ -212,7 +212,6 @@ export const linkMovementSchema = z.object({ requestId: z.number().int().positiv
 /** The public payment page (by token): what to pay and how, nothing else. */
 export const publicPaymentSchema = z.object({
   number: z.number().int(),
-  payerName: z.string(),
   language: languageSchema,
   lines: z.array(paymentLineSchema.pick({ description: true, quantity: true, unitPriceCents: true, totalCents: true })),
   discountCents: cents,

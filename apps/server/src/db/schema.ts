@@ -6,3 +6,4 @@ export * from '../modules/audit/audit.tables.js';
 export * from '../modules/mail/mail.tables.js';
 export * from '../modules/content/content.tables.js';
 export * from '../modules/lodging/lodging.tables.js';
+export * from '../modules/payments/payments.tables.js';

@@ -1,0 +1,32 @@
+import type { Payer, PaymentLine, PaymentRequestKind } from '@bjk/domain';
+import type { DbOrTx } from '../../platform/db.js';
+
+/**
+ * What payments need from the module that owns a source (a stay, a participant): who pays and the priced lines.
+ * Payments never read those modules' tables; each module exports these functions from its service.
+ */
+export type PaymentSource = {
+  payer: Payer;
+  lines: PaymentLine[];
+};
+
+export type PaymentSourceProvider = {
+  /** The payer and lines of one source; undefined when it does not exist or is not billable (disabled, free). */
+  find(db: DbOrTx, sourceId: string): Promise<PaymentSource | undefined>;
+  /** Ids of every billable source, for "create a request for every source that has none". */
+  listBillableIds(db: DbOrTx): Promise<string[]>;
+};
+
+export type PaymentSources = Record<PaymentRequestKind, PaymentSourceProvider>;
+
+const noSources: PaymentSourceProvider = {
+  find: async () => undefined,
+  listBillableIds: async () => [],
+};
+
+/** The providers of the modules on this build. */
+export const defaultPaymentSources: PaymentSources = {
+  stay: noSources,
+  participant_bjk: noSources,
+  participant_vk: noSources,
+};

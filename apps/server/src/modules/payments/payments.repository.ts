@@ -1,0 +1,275 @@
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, sum, type SQL } from 'drizzle-orm';
+import type { PaymentRequestListQuery } from '@bjk/domain';
+import type { DbOrTx } from '../../platform/db.js';
+import {
+  bankMovements,
+  bankStatements,
+  invoices,
+  paymentCounters,
+  paymentJobs,
+  paymentRecords,
+  paymentRequestNumberSequence,
+  paymentRequests,
+} from './payments.tables.js';
+
+export type PaymentRequestRow = typeof paymentRequests.$inferSelect;
+export type NewPaymentRequestRow = typeof paymentRequests.$inferInsert;
+export type PaymentRecordRow = typeof paymentRecords.$inferSelect;
+export type BankMovementRow = typeof bankMovements.$inferSelect;
+export type BankStatementRow = typeof bankStatements.$inferSelect;
+export type InvoiceRow = typeof invoices.$inferSelect;
+export type PaymentJobRow = typeof paymentJobs.$inferSelect;
+
+export async function nextRequestNumber(db: DbOrTx): Promise<number> {
+  // Both drivers (pg and PGlite) answer raw queries with `rows`.
+  const result = (await db.execute(sql`select nextval(${`${paymentRequestNumberSequence.seqName}`}::regclass) as value`)) as unknown as {
+    rows: { value: string }[];
+  };
+  return Number(result.rows[0]!.value);
+}
+
+/** The next value of a gap-free counter; the row stays locked until the caller's transaction ends. */
+export async function nextCounterValue(db: DbOrTx, name: string): Promise<number> {
+  const rows = await db
+    .insert(paymentCounters)
+    .values({ name, value: 1 })
+    .onConflictDoUpdate({ target: paymentCounters.name, set: { value: sql`${paymentCounters.value} + 1` } })
+    .returning({ value: paymentCounters.value });
+  return rows[0]!.value;
+}
+
+/** Inserts unless the source already has an open request (the partial unique index decides); undefined then. */
+export async function insertRequestUnlessOpen(db: DbOrTx, row: NewPaymentRequestRow): Promise<PaymentRequestRow | undefined> {
+  const rows = await db
+    .insert(paymentRequests)
+    .values(row)
+    .onConflictDoNothing({ target: [paymentRequests.kind, paymentRequests.sourceId], where: sql`status <> 'cancelled'` })
+    .returning();
+  return rows[0];
+}
+
+export async function findOpenRequestOfSource(db: DbOrTx, kind: string, sourceId: string): Promise<PaymentRequestRow | undefined> {
+  const rows = await db
+    .select()
+    .from(paymentRequests)
+    .where(and(eq(paymentRequests.kind, kind as PaymentRequestRow['kind']), eq(paymentRequests.sourceId, sourceId), ne(paymentRequests.status, 'cancelled')))
+    .limit(1);
+  return rows[0];
+}
+
+export async function findRequest(db: DbOrTx, id: number, forUpdate = false): Promise<PaymentRequestRow | undefined> {
+  const query = db.select().from(paymentRequests).where(eq(paymentRequests.id, id));
+  const rows = forUpdate ? await query.for('update') : await query;
+  return rows[0];
+}
+
+export async function findRequestByToken(db: DbOrTx, token: string): Promise<PaymentRequestRow | undefined> {
+  const rows = await db.select().from(paymentRequests).where(eq(paymentRequests.publicToken, token));
+  return rows[0];
+}
+
+export async function findRequestsByMessages(db: DbOrTx, messages: string[]): Promise<PaymentRequestRow[]> {
+  if (messages.length === 0) return [];
+  return db.select().from(paymentRequests).where(inArray(paymentRequests.structuredMessage, messages)).for('update');
+}
+
+export async function updateRequest(db: DbOrTx, id: number, values: Partial<NewPaymentRequestRow>): Promise<PaymentRequestRow> {
+  const rows = await db
+    .update(paymentRequests)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(paymentRequests.id, id))
+    .returning();
+  return rows[0]!;
+}
+
+export async function listOpenSourceIds(db: DbOrTx, kind: string): Promise<Set<string>> {
+  const rows = await db
+    .select({ sourceId: paymentRequests.sourceId })
+    .from(paymentRequests)
+    .where(and(eq(paymentRequests.kind, kind as PaymentRequestRow['kind']), ne(paymentRequests.status, 'cancelled')));
+  return new Set(rows.map((r) => r.sourceId));
+}
+
+export async function listUnsentRequestIds(db: DbOrTx): Promise<number[]> {
+  const rows = await db
+    .select({ id: paymentRequests.id })
+    .from(paymentRequests)
+    .where(and(isNull(paymentRequests.sentAt), inArray(paymentRequests.status, ['open', 'partially_paid'])))
+    .orderBy(asc(paymentRequests.number));
+  return rows.map((r) => r.id);
+}
+
+function listFilter(query: Omit<PaymentRequestListQuery, 'page' | 'pageSize'>): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [];
+  if (query.status) conditions.push(eq(paymentRequests.status, query.status));
+  if (query.kind) conditions.push(eq(paymentRequests.kind, query.kind));
+  if (query.sent === 'yes') conditions.push(isNotNull(paymentRequests.sentAt));
+  if (query.sent === 'no') conditions.push(isNull(paymentRequests.sentAt));
+  if (query.flagged === 'yes') conditions.push(eq(paymentRequests.flagged, true));
+  if (query.source) {
+    const [kind, sourceId] = query.source.split(':') as [PaymentRequestRow['kind'], string];
+    conditions.push(eq(paymentRequests.kind, kind), eq(paymentRequests.sourceId, sourceId));
+  }
+  if (query.search) {
+    const term = query.search.replace(/[%_\\]/g, (c) => `\\${c}`);
+    const digits = query.search.replace(/\D/g, '');
+    conditions.push(
+      or(
+        ilike(paymentRequests.payerName, `%${term}%`),
+        sql`${paymentRequests.payerEmails}::text ilike ${`%${term}%`}`,
+        digits.length >= 3 ? ilike(paymentRequests.structuredMessage, `%${digits}%`) : undefined,
+        /^\d{1,9}$/.test(query.search) ? eq(paymentRequests.number, Number(query.search)) : undefined,
+      ),
+    );
+  }
+  const present = conditions.filter((c): c is SQL => c !== undefined);
+  return present.length > 0 ? and(...present) : undefined;
+}
+
+export async function listRequests(db: DbOrTx, query: PaymentRequestListQuery) {
+  const where = listFilter(query);
+  const items = await db
+    .select()
+    .from(paymentRequests)
+    .where(where)
+    .orderBy(desc(paymentRequests.number))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  // Totals over the whole filtered set, cancelled requests owe nothing.
+  const [totals] = await db
+    .select({
+      total: count(),
+      due: sum(sql`case when ${paymentRequests.status} = 'cancelled' then 0 else ${paymentRequests.totalCents} end`),
+      received: sum(paymentRequests.receivedCents),
+      outstanding: sum(
+        sql`case when ${paymentRequests.status} = 'cancelled' then 0 else greatest(${paymentRequests.totalCents} - ${paymentRequests.receivedCents}, 0) end`,
+      ),
+    })
+    .from(paymentRequests)
+    .where(where);
+  return {
+    items,
+    total: Number(totals?.total ?? 0),
+    dueCents: Number(totals?.due ?? 0),
+    receivedCents: Number(totals?.received ?? 0),
+    outstandingCents: Number(totals?.outstanding ?? 0),
+  };
+}
+
+export async function requestFigures(db: DbOrTx, today: string) {
+  const [row] = await db
+    .select({
+      due: sum(paymentRequests.totalCents),
+      received: sum(paymentRequests.receivedCents),
+      outstanding: sum(sql`greatest(${paymentRequests.totalCents} - ${paymentRequests.receivedCents}, 0)`),
+      overdue: sum(
+        sql`case when ${paymentRequests.dueDate} < ${today} then greatest(${paymentRequests.totalCents} - ${paymentRequests.receivedCents}, 0) else 0 end`,
+      ),
+      overdueCount: sum(
+        sql`case when ${paymentRequests.dueDate} < ${today} and ${paymentRequests.receivedCents} < ${paymentRequests.totalCents} then 1 else 0 end`,
+      ),
+    })
+    .from(paymentRequests)
+    .where(ne(paymentRequests.status, 'cancelled'));
+  return {
+    dueCents: Number(row?.due ?? 0),
+    receivedCents: Number(row?.received ?? 0),
+    outstandingCents: Number(row?.outstanding ?? 0),
+    overdueCents: Number(row?.overdue ?? 0),
+    overdueCount: Number(row?.overdueCount ?? 0),
+  };
+}
+
+export async function insertPaymentRecord(db: DbOrTx, row: typeof paymentRecords.$inferInsert): Promise<PaymentRecordRow> {
+  const rows = await db.insert(paymentRecords).values(row).returning();
+  return rows[0]!;
+}
+
+export async function listPaymentRecords(db: DbOrTx, requestId: number): Promise<PaymentRecordRow[]> {
+  return db.select().from(paymentRecords).where(eq(paymentRecords.requestId, requestId)).orderBy(asc(paymentRecords.id));
+}
+
+export async function findStatementByHash(db: DbOrTx, hash: string): Promise<BankStatementRow | undefined> {
+  const rows = await db.select().from(bankStatements).where(eq(bankStatements.fileHash, hash));
+  return rows[0];
+}
+
+export async function insertStatement(db: DbOrTx, row: typeof bankStatements.$inferInsert): Promise<BankStatementRow | undefined> {
+  const rows = await db.insert(bankStatements).values(row).onConflictDoNothing().returning();
+  return rows[0];
+}
+
+export async function updateStatementCounts(db: DbOrTx, id: number, movementCount: number, skippedCount: number): Promise<void> {
+  await db.update(bankStatements).set({ movementCount, skippedCount }).where(eq(bankStatements.id, id));
+}
+
+/** Inserts the movements not seen before (by identity) and answers only those. */
+export async function insertNewMovements(db: DbOrTx, rows: (typeof bankMovements.$inferInsert)[]): Promise<BankMovementRow[]> {
+  const inserted: BankMovementRow[] = [];
+  for (let i = 0; i < rows.length; i += 500) {
+    const chunk = rows.slice(i, i + 500);
+    inserted.push(...(await db.insert(bankMovements).values(chunk).onConflictDoNothing().returning()));
+  }
+  return inserted;
+}
+
+export async function setMovementOutcome(db: DbOrTx, id: number, outcome: string, requestId: number | null): Promise<void> {
+  await db.update(bankMovements).set({ outcome, requestId }).where(eq(bankMovements.id, id));
+}
+
+export async function listStatementMovements(db: DbOrTx, statementId: number) {
+  return db
+    .select({ movement: bankMovements, requestNumber: paymentRequests.number })
+    .from(bankMovements)
+    .leftJoin(paymentRequests, eq(paymentRequests.id, bankMovements.requestId))
+    .where(eq(bankMovements.statementId, statementId))
+    .orderBy(asc(bankMovements.id));
+}
+
+export async function listUnmatchedMovements(db: DbOrTx) {
+  return db
+    .select({ movement: bankMovements, requestNumber: paymentRequests.number })
+    .from(bankMovements)
+    .leftJoin(paymentRequests, eq(paymentRequests.id, bankMovements.requestId))
+    .where(eq(bankMovements.outcome, 'unmatched'))
+    .orderBy(desc(bankMovements.bookingDate), asc(bankMovements.id))
+    .limit(500);
+}
+
+export async function findMovement(db: DbOrTx, id: number): Promise<BankMovementRow | undefined> {
+  const rows = await db.select().from(bankMovements).where(eq(bankMovements.id, id)).for('update');
+  return rows[0];
+}
+
+export async function findInvoiceOfRequest(db: DbOrTx, requestId: number): Promise<InvoiceRow | undefined> {
+  const rows = await db.select().from(invoices).where(eq(invoices.requestId, requestId));
+  return rows[0];
+}
+
+export async function insertInvoice(db: DbOrTx, row: typeof invoices.$inferInsert): Promise<InvoiceRow> {
+  const rows = await db.insert(invoices).values(row).returning();
+  return rows[0]!;
+}
+
+export async function invoiceNumbersOf(db: DbOrTx, requestIds: number[]): Promise<Map<number, number>> {
+  if (requestIds.length === 0) return new Map();
+  const rows = await db
+    .select({ requestId: invoices.requestId, number: invoices.number })
+    .from(invoices)
+    .where(inArray(invoices.requestId, requestIds));
+  return new Map(rows.map((r) => [r.requestId, r.number]));
+}
+
+export async function insertJob(db: DbOrTx, row: typeof paymentJobs.$inferInsert): Promise<PaymentJobRow> {
+  const rows = await db.insert(paymentJobs).values(row).returning();
+  return rows[0]!;
+}
+
+export async function updateJob(db: DbOrTx, id: string, values: Partial<typeof paymentJobs.$inferInsert>): Promise<void> {
+  await db.update(paymentJobs).set(values).where(eq(paymentJobs.id, id));
+}
+
+export async function findJob(db: DbOrTx, id: string): Promise<PaymentJobRow | undefined> {
+  const rows = await db.select().from(paymentJobs).where(eq(paymentJobs.id, id));
+  return rows[0];
+}
