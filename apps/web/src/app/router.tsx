@@ -1,6 +1,5 @@
 import { Suspense, lazy, useEffect, type ComponentType, type ReactElement } from 'react';
 import { Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
-import { HomePage } from '../features/content/HomePage';
 import { lazyWithReload, reloadIfPending } from '../shared/version-check';
 import { PageLoading } from './layouts/AppShell';
 import { DefaultLayout } from './layouts/DefaultLayout';
@@ -27,24 +26,23 @@ function Root() {
  * wrapped in the QueryClient provider: TanStack Query arrives with the first page that uses it, not
  * with the home page. Usage in the table: `{ path: 'x', element: lazyPage(() => import('…/XPage'), 'XPage') }`.
  */
-function lazyPage<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string): ReactElement {
+function lazyPage<M extends Record<string, unknown>>(
+  load: () => Promise<M>,
+  name: keyof M & string,
+  props: Record<string, unknown> = {},
+): ReactElement {
   const Page = lazy(
     lazyWithReload(async () => {
       const [module, { withQueryClient }] = await Promise.all([load(), import('../shared/query/QueryProvider')]);
-      return { default: withQueryClient(module[name] as ComponentType) };
+      return { default: withQueryClient(module[name] as ComponentType<Record<string, unknown>>) };
     }),
   );
-  return <Page />;
+  return <Page {...props} />;
 }
 
-const contentPageModule = lazyWithReload(() => import('../features/content/ContentPage'));
-
 /** An information page by its fixed slug (`/stay`), or by the address's slug (`/page/privacy`). */
-function contentPage(slug?: string) {
-  return async () => {
-    const { ContentPage } = await contentPageModule();
-    return { Component: () => <ContentPage slug={slug} /> };
-  };
+function contentPage(slug?: string): ReactElement {
+  return lazyPage(() => import('../features/content/ContentPage'), 'ContentPage', { slug });
 }
 
 /**
@@ -59,14 +57,14 @@ export const routes: RouteObject[] = [
       {
         element: <DefaultLayout />,
         children: [
-          { index: true, element: <HomePage /> },
-          { path: 'stay', lazy: contentPage('stay') },
-          { path: 'catering', lazy: contentPage('catering') },
-          { path: 'reservation', lazy: contentPage('reservation') },
-          { path: 'rules', lazy: contentPage('rules') },
-          { path: 'page/:slug', lazy: contentPage() },
-          { path: 'news', lazy: lazyPage(() => import('../features/content/NewsList'), 'NewsListPage') },
-          { path: 'news/:id', lazy: lazyPage(() => import('../features/content/NewsPage'), 'NewsPage') },
+          { index: true, element: lazyPage(() => import('../features/content/HomePage'), 'HomePage') },
+          { path: 'stay', element: contentPage('stay') },
+          { path: 'catering', element: contentPage('catering') },
+          { path: 'reservation', element: contentPage('reservation') },
+          { path: 'rules', element: contentPage('rules') },
+          { path: 'page/:slug', element: contentPage() },
+          { path: 'news', element: lazyPage(() => import('../features/content/NewsList'), 'NewsListPage') },
+          { path: 'news/:id', element: lazyPage(() => import('../features/content/NewsPage'), 'NewsPage') },
           { path: '*', element: <NotFoundPage /> },
         ],
       },
