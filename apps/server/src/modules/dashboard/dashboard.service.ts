@@ -12,6 +12,7 @@ import type { Principal } from '../../platform/access.js';
 import type { Db } from '../../platform/db.js';
 import { accountFigures } from '../accounts/accounts.service.js';
 import { auditFigures } from '../audit/audit.service.js';
+import { paymentDashboardFigures } from '../payments/payments.service.js';
 
 type FigureSource = {
   area: string;
@@ -23,6 +24,7 @@ type FigureSource = {
 const FIGURE_SOURCES: FigureSource[] = [
   { area: 'accounts', permission: 'accounts:admin', figures: accountFigures },
   { area: 'audit', permission: 'audit:read', figures: auditFigures },
+  { area: 'payments', permission: 'payments:read', figures: paymentDashboardFigures },
 ];
 
 export async function getDashboard(db: Db, now: Date, principal: Principal): Promise<Dashboard> {

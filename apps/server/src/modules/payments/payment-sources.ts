@@ -1,5 +1,6 @@
 import type { Payer, PaymentLine, PaymentRequestKind } from '@bjk/domain';
 import type { DbOrTx } from '../../platform/db.js';
+import { staySource } from './stay-source.js';
 
 /**
  * What payments need from the module that owns a source (a stay, a participant): who pays and the priced lines.
@@ -26,7 +27,7 @@ const noSources: PaymentSourceProvider = {
 
 /** The providers of the modules on this build. */
 export const defaultPaymentSources: PaymentSources = {
-  stay: noSources,
+  stay: staySource,
   participant_bjk: noSources,
   participant_vk: noSources,
 };

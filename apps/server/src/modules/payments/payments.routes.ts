@@ -203,7 +203,7 @@ export async function paymentsRoutes(app: FastifyInstance, deps: AppDeps): Promi
   r.get(`${base}/figures`, {
     schema: { tags, summary: 'Due, received, outstanding and overdue amounts', response: { 200: paymentFiguresSchema } },
     config: read,
-    handler: async () => paymentFigures(db, deps.clock),
+    handler: async () => paymentFigures(db, deps.clock.now()),
   });
 
   // The payment page of the e-mail's link: only what to pay and how; the token is the only key.

@@ -6,6 +6,7 @@ import {
   structuredMessageBase,
   structuredMessageDigits,
   type BankMovementView,
+  type DashboardFigure,
   type InvoiceRequest,
   type ManualPayment,
   type PaymentFigures,
@@ -377,10 +378,23 @@ export async function getPaymentRequestDetail(db: DbOrTx, id: number): Promise<P
   };
 }
 
-/** Due, received, outstanding and overdue over every request that is not cancelled (for the dashboard). */
-export async function paymentFigures(db: DbOrTx, clock: Clock): Promise<PaymentFigures> {
+/** Due, received, outstanding and overdue over every request that is not cancelled. */
+export async function paymentFigures(db: DbOrTx, now: Date): Promise<PaymentFigures> {
   const edition = await getCurrentEdition(db);
-  return requestFigures(db, today({ clock }, edition));
+  return requestFigures(db, dateInTimeZone(now, edition.settings.timeZone));
+}
+
+/** The dashboard's payment figures (labels: `payments:dashboard.<key>`). */
+export async function paymentDashboardFigures(db: DbOrTx, now: Date): Promise<DashboardFigure[]> {
+  const figures = await paymentFigures(db, now);
+  const link = '/mgmt/paymentrequests';
+  return [
+    { key: 'due', value: figures.dueCents, unit: 'cents', link },
+    { key: 'received', value: figures.receivedCents, unit: 'cents', link },
+    { key: 'outstanding', value: figures.outstandingCents, unit: 'cents', link },
+    { key: 'overdue', value: figures.overdueCents, unit: 'cents', link },
+    { key: 'overdueRequests', value: figures.overdueCount, unit: 'count', link },
+  ];
 }
 
 // ---------------------------------------------------------------- bank statements

@@ -1,0 +1,76 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MakeReservationInput, PaymentJob } from '@bjk/domain';
+import { seedRoomsIfEmpty } from '../src/modules/lodging/lodging.service.js';
+import { managerHeaders } from './managers.js';
+import { createTestApp, type TestContext } from './test-app.js';
+
+let ctx: TestContext;
+let admin: { authorization: string };
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  await seedRoomsIfEmpty(ctx.db, ctx.config.roomsSeedFile);
+  admin = await managerHeaders(ctx);
+});
+afterAll(async () => ctx?.close());
+
+function couple(language: MakeReservationInput['language']): MakeReservationInput {
+  return {
+    submissionId: randomUUID(),
+    language,
+    contact: { firstName: 'Claire', lastName: 'Dubois', email: `claire.${randomUUID().slice(0, 8)}@example.be`, mobile: '+32 475 12 34 56', address: 'Rue Haute 5, 1000 Bruxelles' },
+    roomType: 'DH',
+    arrivalDate: '2027-02-15',
+    departureDate: '2027-02-21',
+    guests: [
+      { firstName: 'Claire', lastName: 'Dubois', birthDate: '1980-03-01', participates: false },
+      { firstName: 'Paul', lastName: 'Dubois', birthDate: '1979-06-11', participates: false },
+    ],
+    mealPlan: 'half',
+    remarks: '',
+  };
+}
+
+async function reservationWithRoom(language: MakeReservationInput['language'], assign = true): Promise<string> {
+  const made = await ctx.app.inject({ method: 'POST', url: '/api/v1/stay/cmd/make_reservation', payload: couple(language) });
+  expect(made.statusCode).toBe(201);
+  const list = await ctx.app.inject({ method: 'GET', url: `/api/v1/stay/reservation?search=${made.json().number}`, headers: admin });
+  const id = list.json().items[0].id as string;
+  if (assign) {
+    const free = await ctx.app.inject({ method: 'GET', url: '/api/v1/room/freeroom/DH', headers: admin });
+    const room = free.json().items[0].number as string;
+    expect((await ctx.app.inject({ method: 'POST', url: `/api/v1/stay/cmd/assignroom/${id}/${room}`, headers: admin })).statusCode).toBe(200);
+  }
+  return id;
+}
+
+describe('payment requests of stays', () => {
+  it('bill a stay with the lodging module’s priced lines in the family’s language', async () => {
+    const id = await reservationWithRoom('fr');
+    const response = await ctx.app.inject({ method: 'POST', url: `/api/v1/payment/stay/${id}`, headers: admin });
+    expect(response.statusCode).toBe(201);
+    const request = response.json();
+    // DOMAIN.md §2: DH with 2 adults, 6 nights, half board = 660 + 552 + 24 = 1236 €.
+    expect(request.totalCents).toBe(123_600);
+    expect(request.payer).toMatchObject({ name: 'Claire Dubois', language: 'fr', address: 'Rue Haute 5, 1000 Bruxelles' });
+    expect(request.lines.map((l: { kind: string }) => l.kind)).toEqual(['lodging', 'meals', 'meals', 'touristTax']);
+    expect(request.lines.reduce((s: number, l: { totalCents: number }) => s + l.totalCents, 0)).toBe(123_600);
+  });
+
+  it('do not bill a stay without rooms, and bulk creation takes every stay that holds rooms', async () => {
+    const waiting = await reservationWithRoom('nl', false);
+    const refused = await ctx.app.inject({ method: 'POST', url: `/api/v1/payment/stay/${waiting}`, headers: admin });
+    expect(refused.json().code).toBe('payments.source_not_found');
+    const other = await reservationWithRoom('en');
+    const bulk = await ctx.app.inject({ method: 'POST', url: '/api/v1/payment/stay', headers: admin });
+    let job = bulk.json().job as PaymentJob;
+    while (job.state === 'running') {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      job = (await ctx.app.inject({ method: 'GET', url: `/api/v1/payment/jobs/${job.id}`, headers: admin })).json();
+    }
+    expect(job).toMatchObject({ state: 'done', total: 1, done: 1 });
+    const mine = await ctx.app.inject({ method: 'GET', url: `/api/v1/payment/pr?source=stay:${other}`, headers: admin });
+    expect(mine.json().items[0]).toMatchObject({ sourceId: other, totalCents: 123_600, status: 'open' });
+  });
+});
