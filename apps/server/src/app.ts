@@ -17,6 +17,7 @@ import { lodgingRoutes } from './modules/lodging/lodging.routes.js';
 import { mailRoutes } from './modules/mail/mail.routes.js';
 import type { PaymentSources } from './modules/payments/payment-sources.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
+import { membersRoutes } from './modules/members/members.routes.js';
 import { registerAccessControl } from './platform/access.js';
 import type { Clock } from './platform/clock.js';
 import type { Database, Db } from './platform/db.js';
@@ -100,6 +101,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(async (scope) => lodgingRoutes(scope, deps));
   await app.register(async (scope) => mailRoutes(scope, deps));
   await app.register(async (scope) => paymentsRoutes(scope, deps));
+  await app.register(async (scope) => membersRoutes(scope, deps));
 
   await registerWebApp(app, config.webDist);
   return app;

@@ -29,6 +29,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('BJK <noreply@localhost>'),
   MAIL_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(2000),
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+  // The empty string switches the demo members off (a production registry is imported by managers).
+  MEMBERS_SEED_FILE: z.string().default(path.join(serverRoot, 'seed/demo-members.json')),
 });
 
 /** `MAIL_BCC_<AREA>=a@x,b@y`: a blind copy of every mail whose kind starts with `<area>.` (enrolment, lodging …). */
@@ -60,6 +62,7 @@ export type Config = {
   publicUrl: string | undefined;
   bootstrapAdmin: { email: string | undefined; password: string | undefined };
   mail: { smtpUrl: string | undefined; from: string; pollMs: number; maxAttempts: number; bcc: Record<string, string[]> };
+  membersSeedFile: string | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -88,5 +91,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.PUBLIC_URL,
     bootstrapAdmin: { email: e.BOOTSTRAP_ADMIN_EMAIL, password: e.BOOTSTRAP_ADMIN_PASSWORD },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, pollMs: e.MAIL_POLL_MS, maxAttempts: e.MAIL_MAX_ATTEMPTS, bcc: mailBccOf(env) },
+    membersSeedFile: e.MEMBERS_SEED_FILE === '' ? undefined : path.resolve(e.MEMBERS_SEED_FILE),
   };
 }

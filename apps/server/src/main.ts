@@ -5,6 +5,7 @@ import { seedContentIfEmpty } from './modules/content/content.seed.js';
 import { getCurrentEdition, seedEditionIfEmpty } from './modules/edition/edition.service.js';
 import { seedRoomsIfEmpty } from './modules/lodging/lodging.service.js';
 import { startMailWorker } from './modules/mail/mail.worker.js';
+import { seedMembersIfEmpty } from './modules/members/members.service.js';
 import { systemClock } from './platform/clock.js';
 import { openDatabase, type Database } from './platform/db.js';
 
@@ -38,6 +39,9 @@ async function main(): Promise<void> {
     console.log(`created the first admin account ${config.bootstrapAdmin.email}`);
   }
   await seedContentIfEmpty(database.db, (await getCurrentEdition(database.db)).settings);
+
+  const seededMembers = await seedMembersIfEmpty(database.db, config.membersSeedFile);
+  if (seededMembers > 0) console.log(`seeded ${seededMembers} demo members`);
 
   const app = await buildApp({ config, database, db: database.db, clock: systemClock });
   const mailWorker = startMailWorker({ db: database.db, mail: config.mail, clock: systemClock, log: app.log });

@@ -21,6 +21,17 @@ export const categorySchema = z.object({
 });
 export type Category = z.infer<typeof categorySchema>;
 
+/** A category of the adult Flemish championship (vk): eligibility by gender and birth year, all optional. */
+export const vkCategorySchema = z.object({
+  code: z.string().regex(/^[A-Z][A-Z0-9]{1,9}$/),
+  label: localizedTextSchema,
+  gender: z.enum(['M', 'F']).optional(),
+  minBirthYear: z.number().int().min(1900).max(2100).optional(),
+  maxBirthYear: z.number().int().min(1900).max(2100).optional(),
+  color: z.string().regex(/^#[0-9a-fA-F]{6}$/),
+});
+export type VkCategory = z.infer<typeof vkCategorySchema>;
+
 export const roomTypeSchema = z
   .object({
     code: z.string().regex(/^[A-Z][A-Z0-9]{0,9}$/),
@@ -79,6 +90,8 @@ export const editionSettingsSchema = z
       }),
     }),
     categories: z.array(categorySchema).min(1),
+    /** The second championship kind (vk) shares the enrolment window; absent when an edition does not run it. */
+    vk: z.object({ categories: z.array(vkCategorySchema).min(1) }).optional(),
     roomTypes: z.array(roomTypeSchema),
     meals: z.object({
       plans: z.array(z.enum(MEAL_PLANS)).min(1),

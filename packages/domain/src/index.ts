@@ -16,4 +16,5 @@ export * from './epc-qr.js';
 export * from './dashboard.js';
 export * from './audit.js';
 export * from './lodging.js';
+export * from './members.js';
 export * from './mail.js';

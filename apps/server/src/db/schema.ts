@@ -7,3 +7,4 @@ export * from '../modules/mail/mail.tables.js';
 export * from '../modules/content/content.tables.js';
 export * from '../modules/lodging/lodging.tables.js';
 export * from '../modules/payments/payments.tables.js';
+export * from '../modules/members/members.tables.js';

@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { memberCountSchema, memberImportQuerySchema, memberImportResultSchema } from '@bjk/domain';
+import type { AppDeps } from '../../app.js';
+import { principalOf } from '../../platform/access.js';
+import { badRequest } from '../../platform/errors.js';
+import { countMembers, importMembers } from './members.service.js';
+
+/** A national list or FIDE's XML list runs to hundreds of MB; the global multipart limit is for photos. */
+const IMPORT_FILE_LIMIT_BYTES = 400 * 1024 * 1024;
+
+export async function membersRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post('/api/v1/members/import', {
+    schema: {
+      tags: ['members'],
+      summary: 'Import the member registry (CSV with header, FIDE players list TXT or XML); upserts in batches',
+      querystring: memberImportQuerySchema,
+      response: { 200: memberImportResultSchema },
+    },
+    config: { access: 'members:write' },
+    handler: async (request) => {
+      const file = await request.file({ limits: { fileSize: IMPORT_FILE_LIMIT_BYTES, files: 1 } });
+      if (!file) throw badRequest('members.file_missing', 'No file was uploaded');
+      const result = await importMembers(deps.db, request.query.format, file.file, principalOf(request));
+      if (file.file.truncated) throw badRequest('members.file_too_large', 'The file is too large');
+      request.log.info({ import: { ...result, rejections: result.rejections.length } }, 'members imported');
+      return result;
+    },
+  });
+
+  r.get('/api/v1/members/count', {
+    schema: { tags: ['members'], summary: 'How many members the registry holds', response: { 200: memberCountSchema } },
+    config: { access: 'members:write' },
+    handler: async () => countMembers(deps.db),
+  });
+}

@@ -1,0 +1,123 @@
+import { readFile } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
+import type { Member, MemberImportFormat, MemberImportResult } from '@bjk/domain';
+import type { Principal } from '../../platform/access.js';
+import type { Db, DbOrTx } from '../../platform/db.js';
+import { recordAudit } from '../audit/audit.service.js';
+import { parseFideTxt, parseFideXml, parseMembersCsv, type ParsedLine } from './member-formats.js';
+import {
+  countMembers,
+  findMemberByIdbel,
+  findMemberByIdfide,
+  findMembersByIdbel,
+  insertMembersIfAbsent,
+  toMember,
+  upsertMembersByIdbel,
+  upsertMembersByIdfide,
+} from './members.repository.js';
+
+export { countMembers };
+
+/** Rows per INSERT … ON CONFLICT: 13 parameters each, well below PostgreSQL's 65 535 per statement. */
+const BATCH_SIZE = 2000;
+/** The import answer lists this many rejected lines; the count covers all of them. */
+const MAX_REPORTED_REJECTIONS = 200;
+
+export async function findMember(db: DbOrTx, by: { idbel: number } | { idfide: number }): Promise<Member | undefined> {
+  const row = 'idbel' in by ? await findMemberByIdbel(db, by.idbel) : await findMemberByIdfide(db, by.idfide);
+  return row ? toMember(row) : undefined;
+}
+
+export async function listMembersByIdbel(db: DbOrTx, ids: number[]): Promise<Member[]> {
+  return (await findMembersByIdbel(db, ids)).map(toMember);
+}
+
+function parserFor(format: MemberImportFormat): (input: Readable) => AsyncGenerator<ParsedLine> {
+  if (format === 'csv') return parseMembersCsv;
+  if (format === 'fide-txt') return parseFideTxt;
+  return parseFideXml;
+}
+
+/**
+ * Imports a member file as a stream: lines are parsed one by one and upserted in batches, each batch in
+ * its own transaction, so 300 000 rows never sit in memory and one bad line never stops the others.
+ * A batch the database refuses is retried line by line to name the culprit.
+ */
+export async function importMembers(db: Db, format: MemberImportFormat, input: Readable, actor: Principal | null): Promise<MemberImportResult> {
+  const started = Date.now();
+  const result: MemberImportResult = { format, received: 0, inserted: 0, updated: 0, rejected: 0, rejections: [], durationMs: 0 };
+  const reject = (line: number, reason: string) => {
+    result.rejected += 1;
+    if (result.rejections.length < MAX_REPORTED_REJECTIONS) result.rejections.push({ line, reason });
+  };
+  const keyOf = (m: Member) => (format === 'csv' ? m.idbel : m.idfide);
+  const upsert = format === 'csv' ? upsertMembersByIdbel : upsertMembersByIdfide;
+
+  let batch: { line: number; member: Member }[] = [];
+  let keys = new Map<number, number>();
+  let fideIds = new Set<number>();
+
+  const flush = async () => {
+    if (batch.length === 0) return;
+    const members = batch.map((b) => b.member);
+    try {
+      const counts = await db.transaction((tx) => upsert(tx, members));
+      result.inserted += counts.inserted;
+      result.updated += counts.updated;
+    } catch {
+      for (const entry of batch) {
+        try {
+          const counts = await db.transaction((tx) => upsert(tx, [entry.member]));
+          result.inserted += counts.inserted;
+          result.updated += counts.updated;
+        } catch (error) {
+          reject(entry.line, `refused by the database: ${(error as Error).message.slice(0, 120)}`);
+        }
+      }
+    }
+    batch = [];
+    keys = new Map();
+    fideIds = new Set();
+  };
+
+  for await (const parsed of parserFor(format)(input)) {
+    if (!('member' in parsed)) {
+      reject(parsed.line, parsed.reason);
+      continue;
+    }
+    result.received += 1;
+    const key = keyOf(parsed.member);
+    if (key === null) {
+      reject(parsed.line, 'no id');
+      continue;
+    }
+    // One statement cannot upsert the same key twice: the later line of a file wins.
+    const earlier = keys.get(key);
+    if (earlier !== undefined) {
+      const index = batch.findIndex((b) => b.line === earlier);
+      if (index >= 0) batch.splice(index, 1);
+    }
+    const fide = parsed.member.idfide;
+    if (format === 'csv' && fide !== null && fideIds.has(fide) && earlier === undefined) {
+      reject(parsed.line, `FIDE id ${fide} is already used by another member in this file`);
+      continue;
+    }
+    if (fide !== null) fideIds.add(fide);
+    keys.set(key, parsed.line);
+    batch.push(parsed);
+    if (batch.length >= BATCH_SIZE) await flush();
+  }
+  await flush();
+  result.durationMs = Date.now() - started;
+  const { rejections: _, ...counts } = result;
+  await recordAudit(db, { actor, action: 'members.import', subjectType: 'members', subjectId: format, after: counts });
+  return result;
+}
+
+/** On first start an empty registry gets the demo members (README lists them); later starts change nothing. */
+export async function seedMembersIfEmpty(db: Db, file: string | undefined): Promise<number> {
+  if (!file) return 0;
+  if ((await countMembers(db)).total > 0) return 0;
+  const members = JSON.parse(await readFile(file, 'utf8')) as Member[];
+  return db.transaction((tx) => insertMembersIfAbsent(tx, members));
+}

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+export const GENDERS = ['M', 'F'] as const;
+export const genderSchema = z.enum(GENDERS);
+export type Gender = z.infer<typeof genderSchema>;
+
+/** A federation member as the registry stores it (managers see this; the public lookup sees less). */
+export const memberSchema = z.object({
+  idbel: z.number().int().positive().nullable(),
+  idfide: z.number().int().positive().nullable(),
+  firstName: z.string(),
+  lastName: z.string(),
+  birthYear: z.number().int().nullable(),
+  birthDate: z.string().nullable(),
+  gender: genderSchema.nullable(),
+  clubId: z.number().int().nullable(),
+  clubName: z.string().nullable(),
+  fideFederation: z.string().nullable(),
+  ratingNational: z.number().int().nullable(),
+  ratingFide: z.number().int().nullable(),
+  fideTitle: z.string().nullable(),
+});
+export type Member = z.infer<typeof memberSchema>;
+
+export const MEMBER_IMPORT_FORMATS = ['csv', 'fide-txt', 'fide-xml'] as const;
+export const memberImportFormatSchema = z.enum(MEMBER_IMPORT_FORMATS);
+export type MemberImportFormat = z.infer<typeof memberImportFormatSchema>;
+
+export const memberImportQuerySchema = z.object({ format: memberImportFormatSchema });
+
+/** What an import did: rows read, inserted, updated, and the rejected lines with a reason (the first ones). */
+export const memberImportResultSchema = z.object({
+  format: memberImportFormatSchema,
+  received: z.number().int(),
+  inserted: z.number().int(),
+  updated: z.number().int(),
+  rejected: z.number().int(),
+  rejections: z.array(z.object({ line: z.number().int(), reason: z.string() })),
+  durationMs: z.number().int(),
+});
+export type MemberImportResult = z.infer<typeof memberImportResultSchema>;
+
+export const memberCountSchema = z.object({ total: z.number().int(), withIdbel: z.number().int(), withIdfide: z.number().int() });
+export type MemberCount = z.infer<typeof memberCountSchema>;
