@@ -38,6 +38,8 @@ export const publicPageSchema = z.object({
   fallback: z.boolean(),
   title: z.string(),
   body: z.string(),
+  /** The body as safe HTML, rendered on the server (visitors download no Markdown renderer). */
+  bodyHtml: z.string(),
   heroImage: fileRefSchema.nullable(),
   version: z.number().int(),
   updatedAt: isoDateTimeSchema,
@@ -143,6 +145,8 @@ const newsNeighbourSchema = z.object({ id: z.number().int(), title: z.string(), 
 
 export const publicNewsDetailSchema = publicNewsItemSchema.extend({
   body: z.string(),
+  /** The body as safe HTML, rendered on the server. */
+  bodyHtml: z.string(),
   /** Older entry. */
   previous: newsNeighbourSchema,
   /** Newer entry. */

@@ -1,5 +1,6 @@
 import { Suspense, lazy, useEffect, type ComponentType, type ReactElement } from 'react';
 import { Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
+import { HomePage } from '../features/content/HomePage';
 import { lazyWithReload, reloadIfPending } from '../shared/version-check';
 import { PageLoading } from './layouts/AppShell';
 import { DefaultLayout } from './layouts/DefaultLayout';
@@ -57,7 +58,7 @@ export const routes: RouteObject[] = [
       {
         element: <DefaultLayout />,
         children: [
-          { index: true, element: lazyPage(() => import('../features/content/HomePage'), 'HomePage') },
+          { index: true, element: <HomePage /> },
           { path: 'stay', element: contentPage('stay') },
           { path: 'catering', element: contentPage('catering') },
           { path: 'reservation', element: contentPage('reservation') },

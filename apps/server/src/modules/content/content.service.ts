@@ -41,6 +41,7 @@ import {
   type PageVersionRow,
 } from './content.repository.js';
 import { pickTranslation, summarise, writtenLanguages } from './page-language.js';
+import { renderMarkdownHtml } from './markdown-html.js';
 
 const pageNotFound = (slug: string) => notFound(CONTENT_ERRORS.pageNotFound, `No page ${slug}`, { slug });
 
@@ -84,6 +85,7 @@ export async function getPublicPage(db: DbOrTx, slug: string, language: Language
     fallback: picked.fallback,
     title: picked.text.title,
     body: picked.text.body,
+    bodyHtml: renderMarkdownHtml(picked.text.body),
     heroImage: current.heroImage ?? null,
     version: page.version,
     updatedAt: page.updatedAt.toISOString(),
@@ -104,7 +106,8 @@ export async function getPublicNews(db: DbOrTx, id: number, language: Language):
   if (!row || !row.published) throw notFound(CONTENT_ERRORS.newsNotFound, `No news entry ${id}`);
   const { previous, next } = await findNewsNeighbours(db, row);
   const neighbour = (n: NewsRow | undefined) => (n ? { id: n.id, date: n.date, title: pickTranslation(n.translations, language).text.title } : null);
-  return { ...toPublicNewsItem(row, language), body: pickTranslation(row.translations, language).text.body, previous: neighbour(previous), next: neighbour(next) };
+  const body = pickTranslation(row.translations, language).text.body;
+  return { ...toPublicNewsItem(row, language), body, bodyHtml: renderMarkdownHtml(body), previous: neighbour(previous), next: neighbour(next) };
 }
 
 // Managers: pages

@@ -12,7 +12,7 @@ import { HttpError } from '../../shared/http';
 import { currentLanguage } from '../../shared/i18n';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { fileUrl, pageQuery } from './api';
-import { MarkdownBlock } from './MarkdownBlock';
+import { HtmlBlock } from './HtmlBlock';
 
 type Props = { slug?: string; children?: ReactNode };
 
@@ -43,7 +43,7 @@ export function ContentPage({ slug: fixedSlug, children }: Props) {
         </Alert>
       )}
       <Box lang={page.language} data-testid="page-body">
-        <MarkdownBlock>{page.body}</MarkdownBlock>
+        <HtmlBlock html={page.bodyHtml} />
       </Box>
       {children}
     </Stack>

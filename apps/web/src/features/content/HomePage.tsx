@@ -1,6 +1,4 @@
 import Box from '@mui/material/Box';
-import Alert from '@mui/material/Alert';
-import { useQuery } from '@tanstack/react-query';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -9,16 +7,24 @@ import { daysBetween } from '@bjk/domain/dates';
 import { useEdition } from '../../shared/edition/useEdition';
 import { formatDate, formatDateTime, formatMoney } from '../../shared/format';
 import { currentLanguage } from '../../shared/i18n';
-import { pageQuery } from './api';
-import { MarkdownBlock } from './MarkdownBlock';
-import { NewsList } from './NewsList';
+import { loadNewsList, loadPage } from './api';
+import { HtmlBlock } from './HtmlBlock';
+import { HomeNews } from './HomeNews';
+import { useResource } from '../../shared/data/resource';
+import { HttpError } from '../../shared/http';
 
 /** Home: the organisers' welcome text, the edition's key facts and the latest news. */
 export function HomePage() {
   const { t } = useTranslation('content');
   const edition = useEdition();
   const language = currentLanguage();
-  const home = useQuery(pageQuery('home', language));
+  // The organisers may unpublish the home text; the facts and news still show.
+  const home = useResource(`content:page:home:${language}`, () =>
+    loadPage('home', language).catch((error: unknown) => {
+      if (error instanceof HttpError && error.status === 404) return null;
+      throw error;
+    }),
+  );
   const nights = daysBetween(edition.startDate, edition.endDate);
   const facts = [
     { key: 'when', title: t('home.when'), text: t('home.dates', { start: formatDate(edition.startDate, language), end: formatDate(edition.endDate, language), nights }) },
@@ -50,10 +56,10 @@ export function HomePage() {
           {t('home.welcome', { name: edition.shortName[language], venue: edition.venue.name })}
         </Typography>
       </Stack>
-      {home.data && (
-        <Box component="section" aria-label={home.data.title} lang={home.data.language} data-testid="home-content">
-          {home.data.fallback && <Alert severity="info">{t('fallback', { language: t(`languages.${home.data.language}`) })}</Alert>}
-          <MarkdownBlock>{home.data.body}</MarkdownBlock>
+      {home && (
+        <Box component="section" aria-label={home.title} lang={home.language} data-testid="home-content">
+          {home.fallback && <Box role="note" sx={{ bgcolor: '#e5f6fd', color: '#014361', borderRadius: 1, px: 2, py: 1.5 }}>{t('fallback', { language: t(`languages.${home.language}`) })}</Box>}
+          <HtmlBlock html={home.bodyHtml} />
         </Box>
       )}
       <Box component="section" aria-label={t('home.facts')} sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
@@ -66,7 +72,7 @@ export function HomePage() {
           </Paper>
         ))}
       </Box>
-      <NewsList limit={5} />
+      <HomeNews language={language} load={() => loadNewsList(language)} />
     </Stack>
   );
 }

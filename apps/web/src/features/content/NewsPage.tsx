@@ -13,7 +13,7 @@ import { HttpError } from '../../shared/http';
 import { currentLanguage } from '../../shared/i18n';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { newsQuery } from './api';
-import { MarkdownBlock } from './MarkdownBlock';
+import { HtmlBlock } from './HtmlBlock';
 
 /** One news entry with links to the previous (older) and next (newer) entry. */
 export function NewsPage() {
@@ -38,7 +38,7 @@ export function NewsPage() {
       </Typography>
       {entry.fallback && <Alert severity="info">{t('fallback', { language: t(`languages.${entry.language}`) })}</Alert>}
       <Box lang={entry.language}>
-        <MarkdownBlock>{entry.body}</MarkdownBlock>
+        <HtmlBlock html={entry.bodyHtml} />
       </Box>
       <Box component="nav" aria-label={t('news.navigation')} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, justifyContent: 'space-between', pt: 2, borderTop: 1, borderColor: 'divider' }}>
         {entry.previous ? (

@@ -2,15 +2,20 @@ import type { PublicNewsDetail, PublicNewsItem, PublicPage } from '@bjk/domain/c
 import type { Language } from '@bjk/domain/languages';
 import { http } from '../../shared/http';
 
+export const loadPage = (slug: string, language: Language) =>
+  http.get<PublicPage>(`/api/v1/page/anon/page/${slug}`, { query: { lang: language } });
+
+export const loadNewsList = (language: Language) => http.get<PublicNewsItem[]>('/api/v1/news/anon', { query: { lang: language } });
+
 export const pageQuery = (slug: string, language: Language) => ({
   queryKey: ['content', 'page', slug, language] as const,
-  queryFn: () => http.get<PublicPage>(`/api/v1/page/anon/page/${slug}`, { query: { lang: language } }),
+  queryFn: () => loadPage(slug, language),
   staleTime: 60_000,
 });
 
 export const newsListQuery = (language: Language) => ({
   queryKey: ['content', 'news', language] as const,
-  queryFn: () => http.get<PublicNewsItem[]>('/api/v1/news/anon', { query: { lang: language } }),
+  queryFn: () => loadNewsList(language),
   staleTime: 60_000,
 });
 
