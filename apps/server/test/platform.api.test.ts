@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,6 +26,7 @@ beforeAll(async () => {
   await mkdir(path.join(webDist, 'builds'));
   await writeFile(path.join(webDist, 'index.html'), '<!doctype html><html><body><div id="root"></div></body></html>');
   await writeFile(path.join(webDist, 'assets/index-abc123.js'), 'console.log(1)');
+  await writeFile(path.join(webDist, 'assets/index-abc123.js.gz'), gzipSync('console.log(1)'));
   await writeFile(path.join(webDist, 'builds/latest.json'), '{"buildId":"b1"}');
 
   database = await openTestDatabase();
@@ -231,6 +233,13 @@ describe('serving the web app', () => {
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const marker = await app.inject({ method: 'GET', url: '/builds/latest.json' });
     expect(marker.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends the precompressed asset to a browser that accepts gzip', async () => {
+    const asset = await app.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['content-encoding']).toBe('gzip');
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
   it('answers 404 for a missing asset so a stale client notices and reloads', async () => {

@@ -23,7 +23,8 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
       wildcard: false,
       index: false,
       cacheControl: false,
-      preCompressed: false,
+      // The build writes .br and .gz beside each asset (apps/web/build/precompress.ts).
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         const relative = path.relative(webDist, filePath).split(path.sep).join('/');
         if (relative.startsWith('assets/')) res.header('cache-control', IMMUTABLE);
