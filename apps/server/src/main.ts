@@ -1,47 +1,13 @@
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig, type Config } from './config.js';
-import { ensureBootstrapAdmin } from './modules/accounts/accounts.service.js';
-import { seedContentIfEmpty } from './modules/content/content.seed.js';
-import { getCurrentEdition, seedEditionIfEmpty } from './modules/edition/edition.service.js';
-import { seedRoomsIfEmpty } from './modules/lodging/lodging.service.js';
+import { ConfigError, loadConfig } from './config.js';
 import { startMailWorker } from './modules/mail/mail.worker.js';
-import { seedMembersIfEmpty } from './modules/members/members.service.js';
 import { systemClock } from './platform/clock.js';
-import { openDatabase, type Database } from './platform/db.js';
-
-async function openConfiguredDatabase(config: Config): Promise<Database> {
-  return config.databaseUrl
-    ? openDatabase({ kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize })
-    : openDatabase({ kind: 'pglite', dataDir: `${config.dataDir}/pglite` });
-}
-
-/** PostgreSQL may still be starting (containers, failover): retry for a while before giving up. */
-async function migrateWithRetry(database: Database): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await database.migrate();
-      return;
-    } catch (error) {
-      if (attempt >= 10) throw error;
-      console.error(`database not ready (attempt ${attempt}): ${(error as Error).message}`);
-      await new Promise((resolve) => setTimeout(resolve, Math.min(1000 * attempt, 5000)));
-    }
-  }
-}
+import { openConfiguredDatabase, prepareDatabase } from './setup.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openConfiguredDatabase(config);
-  await migrateWithRetry(database);
-  await seedEditionIfEmpty(database.db, config.editionSeedFile);
-  await seedRoomsIfEmpty(database.db, config.roomsSeedFile);
-  if (await ensureBootstrapAdmin(database.db, config.bootstrapAdmin.email, config.bootstrapAdmin.password)) {
-    console.log(`created the first admin account ${config.bootstrapAdmin.email}`);
-  }
-  await seedContentIfEmpty(database.db, (await getCurrentEdition(database.db)).settings);
-
-  const seededMembers = await seedMembersIfEmpty(database.db, config.membersSeedFile);
-  if (seededMembers > 0) console.log(`seeded ${seededMembers} demo members`);
+  await prepareDatabase(database, config);
 
   const app = await buildApp({ config, database, db: database.db, clock: systemClock });
   const mailWorker = startMailWorker({ db: database.db, mail: config.mail, clock: systemClock, log: app.log });

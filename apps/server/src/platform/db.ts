@@ -21,12 +21,34 @@ export type DbKind = 'pglite' | 'postgres';
 export type Database = {
   db: Db;
   kind: DbKind;
+  /** The PostgreSQL pool (absent on PGlite), for the few things Drizzle does not cover (advisory locks). */
+  pool?: pg.Pool;
   /** Applies the committed migrations (idempotent). */
   migrate(): Promise<void>;
   /** Throws when the database cannot be reached. */
   ping(): Promise<void>;
   close(): Promise<void>;
 };
+
+/** Arbitrary but fixed key of the advisory lock that serialises start-up work across instances. */
+const STARTUP_LOCK_KEY = 4_207_020_27;
+
+/**
+ * Runs `fn` while holding a PostgreSQL session-level advisory lock, so instances starting together
+ * migrate and seed one after the other. PGlite has a single connection: nothing to coordinate.
+ */
+export async function withStartupLock<T>(database: Database, fn: () => Promise<T>): Promise<T> {
+  if (!database.pool) return fn();
+  const client = await database.pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+    return await fn();
+  } finally {
+    // A failed unlock needs no handling: the lock dies with the session when the client is released.
+    await client.query('SELECT pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).catch(() => undefined);
+    client.release();
+  }
+}
 
 export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../db/migrations');
 
@@ -48,6 +70,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db,
       kind: 'postgres',
+      pool,
       migrate: () => migratePg(db as never, { migrationsFolder }),
       ping: async () => {
         await db.execute(sql`select 1`);

@@ -1,0 +1,22 @@
+import { ConfigError, loadConfig } from '../config.js';
+import { openConfiguredDatabase, prepareDatabase } from '../setup.js';
+
+/**
+ * `npm run seed`: migrates the configured database (DATABASE_URL, else PGlite in DATA_DIR) and seeds
+ * what is empty, without starting the server: for preparing a production database before the instances.
+ */
+async function seed(): Promise<void> {
+  const config = loadConfig();
+  const database = await openConfiguredDatabase(config);
+  try {
+    await prepareDatabase(database, config);
+    console.log(`database ready (${database.kind})`);
+  } finally {
+    await database.close();
+  }
+}
+
+seed().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,48 @@
+import type { Config } from './config.js';
+import { ensureBootstrapAdmin } from './modules/accounts/accounts.service.js';
+import { seedContentIfEmpty } from './modules/content/content.seed.js';
+import { getCurrentEdition, seedEditionIfEmpty } from './modules/edition/edition.service.js';
+import { seedRoomsIfEmpty } from './modules/lodging/lodging.service.js';
+import { seedMembersIfEmpty } from './modules/members/members.service.js';
+import { openDatabase, withStartupLock, type Database } from './platform/db.js';
+
+export async function openConfiguredDatabase(config: Config): Promise<Database> {
+  return config.databaseUrl
+    ? openDatabase({ kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize })
+    : openDatabase({ kind: 'pglite', dataDir: `${config.dataDir}/pglite` });
+}
+
+/** PostgreSQL may still be starting (containers, failover): retry for a while before giving up. */
+async function retry<T>(what: string, fn: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fn();
+    } catch (error) {
+      if (attempt >= 10) throw error;
+      console.error(`${what} failed (attempt ${attempt}): ${(error as Error).message}`);
+      await new Promise((resolve) => setTimeout(resolve, Math.min(1000 * attempt, 5000)));
+    }
+  }
+}
+
+/**
+ * Brings a database to the current schema and, on first start, seeds the demo edition, rooms, content,
+ * members and the bootstrap admin (each only when its table is empty). Several instances starting at
+ * once take turns through a PostgreSQL advisory lock.
+ */
+export async function prepareDatabase(database: Database, config: Config, log: (line: string) => void = console.log): Promise<void> {
+  await retry('migrating the database', () =>
+    withStartupLock(database, async () => {
+      await database.migrate();
+      const db = database.db;
+      if (await seedEditionIfEmpty(db, config.editionSeedFile)) log('seeded the demo edition');
+      await seedRoomsIfEmpty(db, config.roomsSeedFile);
+      if (await ensureBootstrapAdmin(db, config.bootstrapAdmin.email, config.bootstrapAdmin.password)) {
+        log(`created the first admin account ${config.bootstrapAdmin.email}`);
+      }
+      await seedContentIfEmpty(db, (await getCurrentEdition(db)).settings);
+      const seededMembers = await seedMembersIfEmpty(db, config.membersSeedFile);
+      if (seededMembers > 0) log(`seeded ${seededMembers} demo members`);
+    }),
+  );
+}
