@@ -18,6 +18,8 @@ import { mailRoutes } from './modules/mail/mail.routes.js';
 import type { PaymentSources } from './modules/payments/payment-sources.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { membersRoutes } from './modules/members/members.routes.js';
+import { enrolmentRoutes } from './modules/enrolment/enrolment.routes.js';
+import { participantsRoutes } from './modules/participants/participants.routes.js';
 import { registerAccessControl } from './platform/access.js';
 import type { Clock } from './platform/clock.js';
 import type { Database, Db } from './platform/db.js';
@@ -102,6 +104,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(async (scope) => mailRoutes(scope, deps));
   await app.register(async (scope) => paymentsRoutes(scope, deps));
   await app.register(async (scope) => membersRoutes(scope, deps));
+  await app.register(async (scope) => enrolmentRoutes(scope, deps));
+  await app.register(async (scope) => participantsRoutes(scope, deps));
 
   await registerWebApp(app, config.webDist);
   return app;

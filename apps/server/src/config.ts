@@ -29,6 +29,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('BJK <noreply@localhost>'),
   MAIL_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(2000),
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+  // Public id lookups per minute and address (0: no limit); a parent needs a handful.
+  LOOKUP_RATE_LIMIT: z.coerce.number().int().min(0).default(120),
   // The empty string switches the demo members off (a production registry is imported by managers).
   MEMBERS_SEED_FILE: z.string().default(path.join(serverRoot, 'seed/demo-members.json')),
 });
@@ -63,6 +65,7 @@ export type Config = {
   bootstrapAdmin: { email: string | undefined; password: string | undefined };
   mail: { smtpUrl: string | undefined; from: string; pollMs: number; maxAttempts: number; bcc: Record<string, string[]> };
   membersSeedFile: string | undefined;
+  lookupRateLimit: number;
 };
 
 export class ConfigError extends Error {}
@@ -91,6 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.PUBLIC_URL,
     bootstrapAdmin: { email: e.BOOTSTRAP_ADMIN_EMAIL, password: e.BOOTSTRAP_ADMIN_PASSWORD },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, pollMs: e.MAIL_POLL_MS, maxAttempts: e.MAIL_MAX_ATTEMPTS, bcc: mailBccOf(env) },
+    lookupRateLimit: e.LOOKUP_RATE_LIMIT,
     membersSeedFile: e.MEMBERS_SEED_FILE === '' ? undefined : path.resolve(e.MEMBERS_SEED_FILE),
   };
 }

@@ -17,4 +17,7 @@ export * from './dashboard.js';
 export * from './audit.js';
 export * from './lodging.js';
 export * from './members.js';
+export * from './enrolment.js';
+export * from './phone.js';
+export * from './validation-messages.js';
 export * from './mail.js';

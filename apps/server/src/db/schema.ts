@@ -8,3 +8,5 @@ export * from '../modules/content/content.tables.js';
 export * from '../modules/lodging/lodging.tables.js';
 export * from '../modules/payments/payments.tables.js';
 export * from '../modules/members/members.tables.js';
+export * from '../modules/enrolment/enrolment.tables.js';
+export * from '../modules/participants/participants.tables.js';

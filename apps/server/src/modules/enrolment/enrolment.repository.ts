@@ -1,0 +1,158 @@
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { RegistrationKind, RegistrationListQuery } from '@bjk/domain';
+import type { DbOrTx } from '../../platform/db.js';
+import { registrationPhotos, registrations } from './enrolment.tables.js';
+
+export type RegistrationRow = typeof registrations.$inferSelect;
+export type NewRegistrationRow = typeof registrations.$inferInsert;
+export type RegistrationWithPhoto = RegistrationRow & { hasPhoto: boolean };
+
+const hasPhoto = sql<boolean>`exists (select 1 from ${registrationPhotos} where ${registrationPhotos.registrationId} = ${registrations.id})`;
+
+export async function insertRegistration(tx: DbOrTx, row: NewRegistrationRow): Promise<RegistrationRow> {
+  const [inserted] = await tx.insert(registrations).values(row).returning();
+  if (!inserted) throw new Error('registration insert returned nothing');
+  return inserted;
+}
+
+export async function updateDraftRegistration(tx: DbOrTx, id: string, row: Partial<NewRegistrationRow>): Promise<RegistrationRow | undefined> {
+  const [updated] = await tx
+    .update(registrations)
+    .set({ ...row, updatedAt: new Date() })
+    .where(and(eq(registrations.id, id), eq(registrations.status, 'draft')))
+    .returning();
+  return updated;
+}
+
+export async function updateRegistrationRow(tx: DbOrTx, id: string, row: Partial<NewRegistrationRow>): Promise<RegistrationRow | undefined> {
+  const [updated] = await tx
+    .update(registrations)
+    .set({ ...row, updatedAt: new Date() })
+    .where(eq(registrations.id, id))
+    .returning();
+  return updated;
+}
+
+export async function findRegistrationRow(tx: DbOrTx, id: string, lock = false): Promise<RegistrationWithPhoto | undefined> {
+  const query = tx.select({ registration: registrations, hasPhoto }).from(registrations).where(eq(registrations.id, id));
+  const [row] = lock ? await query.for('update') : await query;
+  return row ? { ...row.registration, hasPhoto: row.hasPhoto } : undefined;
+}
+
+export async function findConfirmedRegistration(
+  tx: DbOrTx,
+  editionCode: string,
+  kind: RegistrationKind,
+  playerKey: string,
+): Promise<RegistrationRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(registrations)
+    .where(
+      and(
+        eq(registrations.editionCode, editionCode),
+        eq(registrations.kind, kind),
+        eq(registrations.playerKey, playerKey),
+        eq(registrations.status, 'confirmed'),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+const SORTS = {
+  name: [registrations.lastName, registrations.firstName],
+  category: [registrations.category, registrations.lastName],
+  createdAt: [registrations.createdAt],
+  idbel: [registrations.idbel],
+  ratingFide: [registrations.ratingFide],
+} as const;
+
+export async function pageRegistrations(
+  tx: DbOrTx,
+  editionCode: string,
+  kind: RegistrationKind,
+  query: RegistrationListQuery,
+): Promise<{ rows: RegistrationWithPhoto[]; total: number }> {
+  const filters: SQL[] = [eq(registrations.editionCode, editionCode), eq(registrations.kind, kind)];
+  if (query.category) filters.push(eq(registrations.category, query.category));
+  if (query.status) filters.push(eq(registrations.status, query.status));
+  if (query.enabled) filters.push(eq(registrations.enabled, query.enabled === '1'));
+  if (query.q) {
+    const like = `%${query.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+    const search = or(
+      ilike(registrations.lastName, like),
+      ilike(registrations.firstName, like),
+      ilike(registrations.clubName, like),
+      ilike(registrations.email, like),
+      sql`cast(${registrations.idbel} as text) = ${query.q}`,
+    );
+    if (search) filters.push(search);
+  }
+  const where = and(...filters);
+  const direction = query.dir === 'desc' ? desc : asc;
+  const rows = await tx
+    .select({ registration: registrations, hasPhoto })
+    .from(registrations)
+    .where(where)
+    .orderBy(...SORTS[query.sort].map((column) => direction(column)), asc(registrations.id))
+    .limit(query.pageSize)
+    .offset(query.page * query.pageSize);
+  const [total] = await tx.select({ n: count() }).from(registrations).where(where);
+  return { rows: rows.map((r) => ({ ...r.registration, hasPhoto: r.hasPhoto })), total: total?.n ?? 0 };
+}
+
+export async function listRegistrationsForExport(tx: DbOrTx, editionCode: string, kind: RegistrationKind): Promise<RegistrationWithPhoto[]> {
+  const rows = await tx
+    .select({ registration: registrations, hasPhoto })
+    .from(registrations)
+    .where(and(eq(registrations.editionCode, editionCode), eq(registrations.kind, kind)))
+    .orderBy(asc(registrations.lastName), asc(registrations.firstName));
+  return rows.map((r) => ({ ...r.registration, hasPhoto: r.hasPhoto }));
+}
+
+export async function listConfirmedEnabledRegistrations(tx: DbOrTx, editionCode: string, kind: RegistrationKind): Promise<RegistrationRow[]> {
+  return tx
+    .select()
+    .from(registrations)
+    .where(
+      and(
+        eq(registrations.editionCode, editionCode),
+        eq(registrations.kind, kind),
+        eq(registrations.status, 'confirmed'),
+        eq(registrations.enabled, true),
+      ),
+    )
+    .orderBy(asc(registrations.confirmedAt));
+}
+
+export async function upsertRegistrationPhoto(tx: DbOrTx, registrationId: string, photo: { jpeg: Buffer; width: number; height: number }): Promise<void> {
+  await tx
+    .insert(registrationPhotos)
+    .values({ registrationId, ...photo })
+    .onConflictDoUpdate({ target: registrationPhotos.registrationId, set: { ...photo, uploadedAt: new Date() } });
+}
+
+export async function findRegistrationPhoto(tx: DbOrTx, registrationId: string): Promise<Buffer | undefined> {
+  const [row] = await tx.select({ jpeg: registrationPhotos.jpeg }).from(registrationPhotos).where(eq(registrationPhotos.registrationId, registrationId));
+  return row?.jpeg;
+}
+
+export async function registrationFigures(tx: DbOrTx, editionCode: string) {
+  const byCategory = await tx
+    .select({
+      kind: registrations.kind,
+      category: registrations.category,
+      confirmed: sql<number>`cast(count(*) filter (where ${registrations.status} = 'confirmed') as int)`,
+      draft: sql<number>`cast(count(*) filter (where ${registrations.status} = 'draft') as int)`,
+    })
+    .from(registrations)
+    .where(eq(registrations.editionCode, editionCode))
+    .groupBy(registrations.kind, registrations.category)
+    .orderBy(registrations.kind, registrations.category);
+  const [missing] = await tx
+    .select({ n: count() })
+    .from(registrations)
+    .where(and(eq(registrations.editionCode, editionCode), eq(registrations.status, 'confirmed'), sql`not ${hasPhoto}`));
+  return { byCategory, photosMissing: missing?.n ?? 0 };
+}

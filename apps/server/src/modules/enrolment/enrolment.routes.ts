@@ -1,0 +1,169 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  confirmedRegistrationSchema,
+  confirmRegistrationSchema,
+  idParamsSchema,
+  idsubParamsSchema,
+  kindParamsSchema,
+  lookupParamsIdbelSchema,
+  lookupParamsIdfideSchema,
+  lookupQuerySchema,
+  playerLookupSchema,
+  registrationDraftResultSchema,
+  registrationDraftSchema,
+  registrationListQuerySchema,
+  registrationPageSchema,
+  registrationSchema,
+  registrationUpdateSchema,
+} from '@bjk/domain';
+import type { AppDeps } from '../../app.js';
+import { principalOf } from '../../platform/access.js';
+import { AppError, badRequest } from '../../platform/errors.js';
+import { PHOTO_MAX_BYTES } from '../../platform/photo.js';
+import {
+  confirmRegistration,
+  exportRegistrationsCsv,
+  getRegistration,
+  getRegistrationPhoto,
+  listRegistrations,
+  lookupPlayer,
+  saveDraft,
+  updateRegistration,
+  uploadRegistrationPhoto,
+} from './enrolment.service.js';
+
+/** Reads the one uploaded file of a multipart request (field `photo`, or any field name) into memory. */
+export async function readUploadedPhoto(request: FastifyRequest): Promise<Buffer> {
+  const file = await request.file({ limits: { fileSize: PHOTO_MAX_BYTES, files: 1 } });
+  if (!file) throw badRequest('enrolment.photo_missing', 'A photo is required');
+  const buffer = await file.toBuffer().catch((error: unknown) => {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new AppError(413, 'enrolment.photo_too_large', 'The photo file is too large');
+    }
+    throw error;
+  });
+  return buffer;
+}
+
+const photoResultSchema = z.object({ width: z.number().int(), height: z.number().int() });
+
+export async function enrolmentRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  // Enumerating federation ids from one address is not what a parent does.
+  const lookupLimit = deps.config.lookupRateLimit > 0 ? { rateLimit: { max: deps.config.lookupRateLimit, timeWindow: '1 minute' } } : {};
+
+  r.get('/api/v1/registration/idbel/:idbel', {
+    schema: {
+      tags: ['enrolment'],
+      summary: 'Look a player up by federation id (public: only what the wizard needs)',
+      params: lookupParamsIdbelSchema,
+      querystring: lookupQuerySchema,
+      response: { 200: playerLookupSchema },
+    },
+    config: { access: 'public', ...lookupLimit },
+    handler: async (request) => lookupPlayer(deps.db, request.query.kind, { idbel: request.params.idbel }),
+  });
+
+  r.get('/api/v1/registration/idfide/:idfide', {
+    schema: {
+      tags: ['enrolment'],
+      summary: 'Look a player up by FIDE id (public: only what the wizard needs)',
+      params: lookupParamsIdfideSchema,
+      querystring: lookupQuerySchema,
+      response: { 200: playerLookupSchema },
+    },
+    config: { access: 'public', ...lookupLimit },
+    handler: async (request) => lookupPlayer(deps.db, request.query.kind, { idfide: request.params.idfide }),
+  });
+
+  r.post('/api/v1/registration/:kind', {
+    schema: {
+      tags: ['enrolment'],
+      summary: 'Create or update a draft enrolment; answers its id (idsub)',
+      params: kindParamsSchema,
+      body: registrationDraftSchema,
+      response: { 200: registrationDraftResultSchema },
+    },
+    config: { access: 'public' },
+    handler: async (request) => saveDraft(deps.db, deps.clock, request.params.kind, request.body),
+  });
+
+  r.post('/api/v1/registration/photo/:idsub', {
+    schema: {
+      tags: ['enrolment'],
+      summary: 'Upload the photo of a draft enrolment (multipart field "photo")',
+      params: idsubParamsSchema,
+      response: { 200: photoResultSchema },
+    },
+    config: { access: 'public' },
+    handler: async (request) => uploadRegistrationPhoto(deps.db, request.params.idsub, await readUploadedPhoto(request)),
+  });
+
+  r.post('/api/v1/registration/confirm/:idsub', {
+    schema: {
+      tags: ['enrolment'],
+      summary: 'Confirm a draft enrolment (idempotent); queues the confirmation e-mail',
+      params: idsubParamsSchema,
+      body: confirmRegistrationSchema,
+      response: { 200: confirmedRegistrationSchema },
+    },
+    config: { access: 'public' },
+    handler: async (request) => confirmRegistration(deps.db, deps.clock, request.params.idsub, request.body.consent),
+  });
+
+  r.get('/api/v1/registration/:kind', {
+    schema: {
+      tags: ['enrolment'],
+      summary: 'Registrations with search, filters, sort and paging',
+      security: [{ bearer: [] }],
+      params: kindParamsSchema,
+      querystring: registrationListQuerySchema,
+      response: { 200: registrationPageSchema },
+    },
+    config: { access: 'registrations:read' },
+    handler: async (request) => listRegistrations(deps.db, request.params.kind, request.query),
+  });
+
+  r.get('/api/v1/registration/:kind/export.csv', {
+    schema: { tags: ['enrolment'], summary: 'All registrations as CSV', security: [{ bearer: [] }], params: kindParamsSchema },
+    config: { access: 'registrations:read' },
+    handler: async (request, reply) => {
+      const csv = await exportRegistrationsCsv(deps.db, request.params.kind);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="registrations-${request.params.kind}.csv"`)
+        .send(csv);
+    },
+  });
+
+  r.get('/api/v1/registration/:kind/:id', {
+    schema: { tags: ['enrolment'], summary: 'One registration', security: [{ bearer: [] }], params: idParamsSchema, response: { 200: registrationSchema } },
+    config: { access: 'registrations:read' },
+    handler: async (request) => getRegistration(deps.db, request.params.kind, request.params.id),
+  });
+
+  r.get('/api/v1/registration/:kind/:id/photo', {
+    schema: { tags: ['enrolment'], summary: 'The photo of a registration (JPEG)', security: [{ bearer: [] }], params: idParamsSchema },
+    config: { access: 'registrations:read' },
+    handler: async (request, reply) => {
+      await getRegistration(deps.db, request.params.kind, request.params.id);
+      const jpeg = await getRegistrationPhoto(deps.db, request.params.id);
+      return reply.type('image/jpeg').header('cache-control', 'private, no-store').send(jpeg);
+    },
+  });
+
+  r.put('/api/v1/registration/:kind/:id', {
+    schema: {
+      tags: ['enrolment'],
+      summary: 'Edit a registration (every field, enable/disable)',
+      security: [{ bearer: [] }],
+      params: idParamsSchema,
+      body: registrationUpdateSchema,
+      response: { 200: registrationSchema },
+    },
+    config: { access: 'registrations:write' },
+    handler: async (request) => updateRegistration(deps.db, request.params.kind, request.params.id, request.body, principalOf(request)),
+  });
+}

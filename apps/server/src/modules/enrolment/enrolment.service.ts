@@ -1,0 +1,394 @@
+import {
+  categoriesFor,
+  checkMobile,
+  contactIssues,
+  enrolmentPhase,
+  isAdult,
+  mayEnrol,
+  registrationFeeCents,
+  VALIDATION_MESSAGES,
+  type ConfirmedRegistration,
+  type Contact,
+  type EditionSettings,
+  type EnrolmentFigures,
+  type Member,
+  type PlayerLookup,
+  type Registration,
+  type RegistrationDraft,
+  type RegistrationKind,
+  type RegistrationListQuery,
+  type RegistrationPage,
+  type RegistrationUpdate,
+} from '@bjk/domain';
+import type { Principal } from '../../platform/access.js';
+import type { Clock } from '../../platform/clock.js';
+import type { Db, DbOrTx } from '../../platform/db.js';
+import { AppError, notFound, validationError } from '../../platform/errors.js';
+import { normalisePhoto } from '../../platform/photo.js';
+import { recordAudit } from '../audit/audit.service.js';
+import { getCurrentEdition } from '../edition/edition.service.js';
+import { queueMail } from '../mail/mail.service.js';
+import { findMember } from '../members/members.service.js';
+import { confirmationMail } from './confirmation-mail.js';
+import {
+  findConfirmedRegistration,
+  findRegistrationPhoto,
+  findRegistrationRow,
+  insertRegistration,
+  listConfirmedEnabledRegistrations,
+  listRegistrationsForExport,
+  pageRegistrations,
+  registrationFigures,
+  updateDraftRegistration,
+  updateRegistrationRow,
+  upsertRegistrationPhoto,
+  type RegistrationRow,
+  type RegistrationWithPhoto,
+} from './enrolment.repository.js';
+
+export type { RegistrationRow };
+
+/** A player's identity across registrations and participants: the federation id, else the FIDE id. */
+export function playerKeyOf(player: { idbel: number | null; idfide: number | null }): string {
+  if (player.idbel !== null) return `bel:${player.idbel}`;
+  if (player.idfide !== null) return `fide:${player.idfide}`;
+  throw new Error('a player needs an idbel or a FIDE id');
+}
+
+const memberNotFound = () => notFound('enrolment.member_not_found', 'No participant with this national ID');
+const alreadyRegistered = () => new AppError(409, 'enrolment.already_registered', 'This player is already registered');
+
+function assertOpen(settings: EditionSettings, now: Date): 'open' | 'late' {
+  const phase = enrolmentPhase(settings, now);
+  if (phase === 'notOpen') throw new AppError(409, 'enrolment.not_open', 'Enrolments are not open yet');
+  if (phase === 'closed') {
+    throw new AppError(409, 'enrolment.closed', 'Enrolments are officially closed; late enrolment by e-mail with an administrative fee');
+  }
+  return phase;
+}
+
+function assertKindOffered(settings: EditionSettings, kind: RegistrationKind): void {
+  if (kind === 'vk' && !settings.vk) throw notFound('enrolment.kind_not_offered', 'This championship takes no enrolments in this edition');
+}
+
+async function findPlayer(db: DbOrTx, by: { idbel?: number | null; idfide?: number | null }): Promise<Member> {
+  const member = by.idbel
+    ? await findMember(db, { idbel: by.idbel })
+    : by.idfide
+      ? await findMember(db, { idfide: by.idfide })
+      : undefined;
+  if (!member) throw memberNotFound();
+  return member;
+}
+
+/** Wizard step 2: who the id belongs to, and whether they may enrol (public: no contacts, no birth date). */
+export async function lookupPlayer(db: Db, kind: RegistrationKind, by: { idbel: number } | { idfide: number }): Promise<PlayerLookup> {
+  const { code, settings } = await getCurrentEdition(db);
+  assertKindOffered(settings, kind);
+  const member = await findMember(db, by);
+  if (!member) throw memberNotFound();
+  const categories = categoriesFor(settings, kind, member);
+  const registered = await findConfirmedRegistration(db, code, kind, playerKeyOf(member));
+  return {
+    idbel: member.idbel,
+    idfide: member.idfide,
+    firstName: member.firstName,
+    lastName: member.lastName,
+    birthYear: member.birthYear,
+    gender: member.gender,
+    clubId: member.clubId,
+    clubName: member.clubName,
+    fideFederation: member.fideFederation,
+    ratingNational: member.ratingNational,
+    ratingFide: member.ratingFide,
+    fideTitle: member.fideTitle,
+    youth: mayEnrol(settings, kind, member),
+    adult: isAdult(settings, member.birthYear),
+    eligibleCategories: categories,
+    alreadyRegistered: registered !== undefined,
+  };
+}
+
+function normaliseContact(contact: Contact): Contact {
+  const mobile = contact.mobile === '' ? '' : (checkMobile(contact.mobile) as { e164: string }).e164;
+  return { fullName: contact.fullName, email: contact.email.toLowerCase(), mobile };
+}
+
+function assertContacts(details: Parameters<typeof contactIssues>[0], adult: boolean): void {
+  const issues = contactIssues(details, adult);
+  if (issues.length > 0) throw validationError(issues.map((i) => ({ path: `body.${i.path}`, code: 'custom', message: i.message })));
+}
+
+/**
+ * Wizard step 4: creates the draft (no id) or updates it (its id, while it is a draft). Every rule is
+ * checked here, whatever the browser did: window, member found, youth, not yet registered, category
+ * eligible, contacts for minors/adults, formats.
+ */
+export async function saveDraft(db: Db, clock: Clock, kind: RegistrationKind, draft: RegistrationDraft): Promise<{ id: string; status: 'draft' }> {
+  const { code, settings } = await getCurrentEdition(db);
+  assertKindOffered(settings, kind);
+  assertOpen(settings, clock.now());
+  const member = await findPlayer(db, draft);
+  if (!mayEnrol(settings, kind, member)) {
+    throw new AppError(422, 'enrolment.not_youth', kind === 'bjk' ? 'Not a youth player' : 'No category of this championship fits this player');
+  }
+  const playerKey = playerKeyOf(member);
+  if (await findConfirmedRegistration(db, code, kind, playerKey)) throw alreadyRegistered();
+  if (!categoriesFor(settings, kind, member).includes(draft.category)) {
+    throw validationError([{ path: 'body.category', code: 'custom', message: VALIDATION_MESSAGES.invalidValue }]);
+  }
+  assertContacts(draft, isAdult(settings, member.birthYear));
+
+  const row = {
+    editionCode: code,
+    kind,
+    playerKey,
+    idbel: member.idbel,
+    idfide: member.idfide,
+    firstName: member.firstName,
+    lastName: member.lastName,
+    birthYear: member.birthYear,
+    gender: member.gender,
+    clubId: member.clubId,
+    clubName: member.clubName,
+    fideFederation: member.fideFederation,
+    ratingNational: member.ratingNational,
+    ratingFide: member.ratingFide,
+    fideTitle: member.fideTitle,
+    category: draft.category,
+    email: draft.email.toLowerCase(),
+    mobile: draft.mobile === '' ? '' : (checkMobile(draft.mobile) as { e164: string }).e164,
+    parent: normaliseContact(draft.parent),
+    attendant: normaliseContact(draft.attendant),
+    language: draft.language,
+  };
+  if (draft.id) {
+    const updated = await updateDraftRegistration(db, draft.id, row);
+    if (updated) return { id: updated.id, status: 'draft' };
+    const existing = await findRegistrationRow(db, draft.id);
+    if (existing?.status === 'confirmed') throw new AppError(409, 'enrolment.already_confirmed', 'This enrolment is already confirmed');
+  }
+  const created = await insertRegistration(db, row);
+  return { id: created.id, status: 'draft' };
+}
+
+/** Wizard step 5: the photo of a draft, normalised (see platform/photo.ts). */
+export async function uploadRegistrationPhoto(db: Db, idsub: string, file: Buffer): Promise<{ width: number; height: number }> {
+  const registration = await findRegistrationRow(db, idsub);
+  if (!registration) throw notFound('enrolment.not_found', 'No such enrolment');
+  if (registration.status === 'confirmed') throw new AppError(409, 'enrolment.already_confirmed', 'This enrolment is already confirmed');
+  const photo = await normalisePhoto(file);
+  await upsertRegistrationPhoto(db, idsub, photo);
+  return { width: photo.width, height: photo.height };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+function toConfirmed(row: RegistrationRow): ConfirmedRegistration {
+  return {
+    id: row.id,
+    status: 'confirmed',
+    feeCents: row.feeCents ?? 0,
+    late: row.late,
+    confirmedAt: (row.confirmedAt ?? row.updatedAt).toISOString(),
+  };
+}
+
+/**
+ * Wizard step 7. Idempotent: confirming a confirmed enrolment answers it again. The partial unique
+ * index makes the second of two concurrent confirmations of one player fail, answered as "already
+ * registered". The confirmation mail is queued in the same transaction.
+ */
+export async function confirmRegistration(db: Db, clock: Clock, idsub: string, consent: boolean): Promise<ConfirmedRegistration> {
+  const { code, settings } = await getCurrentEdition(db);
+  const now = clock.now();
+  try {
+    return await db.transaction(async (tx) => {
+      const registration = await findRegistrationRow(tx, idsub, true);
+      if (!registration || registration.editionCode !== code) throw notFound('enrolment.not_found', 'No such enrolment');
+      if (registration.status === 'confirmed') return toConfirmed(registration);
+      const phase = assertOpen(settings, now);
+      if (!consent) throw validationError([{ path: 'body.consent', code: 'custom', message: VALIDATION_MESSAGES.consentRequired }]);
+      if (!registration.hasPhoto) throw new AppError(422, 'enrolment.photo_missing', 'A photo is required');
+      assertContacts(registration, isAdult(settings, registration.birthYear));
+      const late = phase === 'late';
+      const confirmed = await updateRegistrationRow(tx, idsub, {
+        status: 'confirmed',
+        consent: true,
+        late,
+        feeCents: registrationFeeCents(settings, registration.kind, registration.fideTitle, late),
+        confirmedAt: now,
+      });
+      if (!confirmed) throw notFound('enrolment.not_found', 'No such enrolment');
+      const mail = confirmationMail(confirmed, settings);
+      if (mail) await queueMail(tx, mail);
+      await recordAudit(tx, { actor: null, action: 'enrolment.confirm', subjectType: 'registration', subjectId: idsub, after: { kind: confirmed.kind, category: confirmed.category, late } });
+      return toConfirmed(confirmed);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw alreadyRegistered();
+    throw error;
+  }
+}
+
+export function toRegistration(row: RegistrationWithPhoto): Registration {
+  return {
+    id: row.id,
+    kind: row.kind,
+    status: row.status,
+    enabled: row.enabled,
+    idbel: row.idbel,
+    idfide: row.idfide,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    birthYear: row.birthYear,
+    gender: row.gender,
+    clubId: row.clubId,
+    clubName: row.clubName,
+    fideFederation: row.fideFederation,
+    ratingNational: row.ratingNational,
+    ratingFide: row.ratingFide,
+    fideTitle: row.fideTitle,
+    category: row.category,
+    email: row.email,
+    mobile: row.mobile,
+    parent: row.parent,
+    attendant: row.attendant,
+    language: row.language,
+    consent: row.consent,
+    hasPhoto: row.hasPhoto,
+    late: row.late,
+    feeCents: row.feeCents,
+    remarks: row.remarks,
+    createdAt: row.createdAt.toISOString(),
+    confirmedAt: row.confirmedAt?.toISOString() ?? null,
+  };
+}
+
+export async function listRegistrations(db: Db, kind: RegistrationKind, query: RegistrationListQuery): Promise<RegistrationPage> {
+  const { code } = await getCurrentEdition(db);
+  const { rows, total } = await pageRegistrations(db, code, kind, query);
+  return { items: rows.map(toRegistration), total };
+}
+
+export async function getRegistration(db: DbOrTx, kind: RegistrationKind, id: string): Promise<Registration> {
+  const row = await findRegistrationRow(db, id);
+  if (!row || row.kind !== kind) throw notFound('enrolment.not_found', 'No such enrolment');
+  return toRegistration(row);
+}
+
+/** Managers edit every field; what the form loaded is sent back whole, so nothing is wiped by saving. */
+export async function updateRegistration(db: Db, kind: RegistrationKind, id: string, input: RegistrationUpdate, actor: Principal): Promise<Registration> {
+  try {
+    return await db.transaction(async (tx) => {
+      const before = await findRegistrationRow(tx, id, true);
+      if (!before || before.kind !== kind) throw notFound('enrolment.not_found', 'No such enrolment');
+      const identity = { idbel: input.idbel, idfide: input.idfide };
+      if (identity.idbel === null && identity.idfide === null) {
+        throw validationError([{ path: 'body.idbel', code: 'custom', message: VALIDATION_MESSAGES.invalidValue }]);
+      }
+      await updateRegistrationRow(tx, id, {
+        ...input,
+        playerKey: playerKeyOf(identity),
+        email: input.email.toLowerCase(),
+        mobile: input.mobile === '' ? '' : (checkMobile(input.mobile) as { e164: string }).e164,
+        parent: normaliseContact(input.parent),
+        attendant: normaliseContact(input.attendant),
+      });
+      const after = await findRegistrationRow(tx, id);
+      if (!after) throw notFound('enrolment.not_found', 'No such enrolment');
+      await recordAudit(tx, { actor, action: 'enrolment.update', subjectType: 'registration', subjectId: id, before: changed(before, after, 'before'), after: changed(before, after, 'after') });
+      return toRegistration(after);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw alreadyRegistered();
+    throw error;
+  }
+}
+
+/** The fields that differ, for a small audit entry. */
+function changed(before: Record<string, unknown>, after: Record<string, unknown>, side: 'before' | 'after'): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(after)) {
+    if (key === 'updatedAt') continue;
+    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) out[key] = side === 'before' ? before[key] : after[key];
+  }
+  return out;
+}
+
+export async function getRegistrationPhoto(db: DbOrTx, id: string): Promise<Buffer> {
+  const photo = await findRegistrationPhoto(db, id);
+  if (!photo) throw notFound('enrolment.photo_not_found', 'No photo');
+  return photo;
+}
+
+/** Confirmed, enabled registrations of the current edition, oldest first (participants import these). */
+export async function listConfirmedRegistrations(db: DbOrTx, kind: RegistrationKind): Promise<RegistrationRow[]> {
+  const { code } = await getCurrentEdition(db);
+  return listConfirmedEnabledRegistrations(db, code, kind);
+}
+
+const CSV_COLUMNS: [string, (r: Registration) => string | number | boolean | null][] = [
+  ['id', (r) => r.id],
+  ['status', (r) => r.status],
+  ['enabled', (r) => r.enabled],
+  ['idbel', (r) => r.idbel],
+  ['idfide', (r) => r.idfide],
+  ['first_name', (r) => r.firstName],
+  ['last_name', (r) => r.lastName],
+  ['birth_year', (r) => r.birthYear],
+  ['gender', (r) => r.gender],
+  ['club_id', (r) => r.clubId],
+  ['club_name', (r) => r.clubName],
+  ['fide_federation', (r) => r.fideFederation],
+  ['rating_national', (r) => r.ratingNational],
+  ['rating_fide', (r) => r.ratingFide],
+  ['fide_title', (r) => r.fideTitle],
+  ['category', (r) => r.category],
+  ['email', (r) => r.email],
+  ['mobile', (r) => r.mobile],
+  ['parent_name', (r) => r.parent.fullName],
+  ['parent_email', (r) => r.parent.email],
+  ['parent_mobile', (r) => r.parent.mobile],
+  ['attendant_name', (r) => r.attendant.fullName],
+  ['attendant_email', (r) => r.attendant.email],
+  ['attendant_mobile', (r) => r.attendant.mobile],
+  ['language', (r) => r.language],
+  ['photo', (r) => r.hasPhoto],
+  ['late', (r) => r.late],
+  ['fee_cents', (r) => r.feeCents],
+  ['confirmed_at', (r) => r.confirmedAt],
+  ['remarks', (r) => r.remarks],
+];
+
+/** Quotes a CSV cell; a leading formula character is neutralised so spreadsheets do not execute it. */
+export function csvCell(value: string | number | boolean | null): string {
+  if (value === null) return '';
+  let text = String(value);
+  if (/^[=+\-@\t\r]/.test(text) && typeof value === 'string') text = `'${text}`;
+  return /[",;\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export async function exportRegistrationsCsv(db: Db, kind: RegistrationKind): Promise<string> {
+  const { code } = await getCurrentEdition(db);
+  const rows = (await listRegistrationsForExport(db, code, kind)).map(toRegistration);
+  const lines = [CSV_COLUMNS.map(([name]) => name).join(','), ...rows.map((r) => CSV_COLUMNS.map(([, get]) => csvCell(get(r))).join(','))];
+  return `\uFEFF${lines.join('\r\n')}\r\n`;
+}
+
+/** Dashboard: registrations per category, confirmed vs draft, confirmed without photo. */
+export async function enrolmentFigures(db: DbOrTx): Promise<Omit<EnrolmentFigures, 'participants'>> {
+  const { code } = await getCurrentEdition(db);
+  const { byCategory, photosMissing } = await registrationFigures(db, code);
+  return {
+    byCategory,
+    confirmed: byCategory.reduce((sum, c) => sum + c.confirmed, 0),
+    draft: byCategory.reduce((sum, c) => sum + c.draft, 0),
+    photosMissing,
+  };
+}

@@ -1,0 +1,64 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { Contact } from '@bjk/domain';
+import { bytea } from '../../platform/columns.js';
+
+/**
+ * Public enrolments (DOMAIN.md §3): draft → confirmed. `player_key` is the player's identity (idbel, or
+ * the FIDE id for players without one); a player has at most one confirmed registration per kind and
+ * edition, enforced by the partial unique index so two concurrent confirms cannot both succeed.
+ */
+export const registrations = pgTable(
+  'registrations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    editionCode: text('edition_code').notNull(),
+    kind: text('kind', { enum: ['bjk', 'vk'] }).notNull(),
+    status: text('status', { enum: ['draft', 'confirmed'] }).notNull().default('draft'),
+    enabled: boolean('enabled').notNull().default(true),
+    playerKey: text('player_key').notNull(),
+    idbel: integer('idbel'),
+    idfide: integer('idfide'),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    birthYear: integer('birth_year'),
+    gender: text('gender', { enum: ['M', 'F'] }),
+    clubId: integer('club_id'),
+    clubName: text('club_name'),
+    fideFederation: text('fide_federation'),
+    ratingNational: integer('rating_national'),
+    ratingFide: integer('rating_fide'),
+    fideTitle: text('fide_title'),
+    category: text('category').notNull(),
+    email: text('email').notNull().default(''),
+    mobile: text('mobile').notNull().default(''),
+    parent: jsonb('parent').$type<Contact>().notNull(),
+    attendant: jsonb('attendant').$type<Contact>().notNull(),
+    language: text('language', { enum: ['nl', 'fr', 'de', 'en'] }).notNull(),
+    consent: boolean('consent').notNull().default(false),
+    late: boolean('late').notNull().default(false),
+    feeCents: integer('fee_cents'),
+    remarks: text('remarks').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('registrations_one_confirmed_per_player_idx')
+      .on(t.editionCode, t.kind, t.playerKey)
+      .where(sql`${t.status} = 'confirmed'`),
+    index('registrations_edition_kind_idx').on(t.editionCode, t.kind, t.createdAt),
+  ],
+);
+
+/** Photos live apart from their rows so lists never read image bytes. Normalised JPEG (see photo.ts). */
+export const registrationPhotos = pgTable('registration_photos', {
+  registrationId: uuid('registration_id')
+    .primaryKey()
+    .references(() => registrations.id, { onDelete: 'cascade' }),
+  jpeg: bytea('jpeg').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+});
+

@@ -1,0 +1,143 @@
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { ParticipantListQuery, RegistrationKind } from '@bjk/domain';
+import type { DbOrTx } from '../../platform/db.js';
+import { attendees, participantPhotos, participants } from './participants.tables.js';
+
+export type ParticipantRow = typeof participants.$inferSelect;
+export type NewParticipantRow = typeof participants.$inferInsert;
+export type ParticipantWithPhoto = ParticipantRow & { hasPhoto: boolean };
+export type AttendeeRow = typeof attendees.$inferSelect;
+export type NewAttendeeRow = typeof attendees.$inferInsert;
+
+const hasPhoto = sql<boolean>`exists (select 1 from ${participantPhotos} where ${participantPhotos.participantId} = ${participants.id})`;
+
+export async function insertParticipantIfAbsent(tx: DbOrTx, row: NewParticipantRow): Promise<ParticipantRow | undefined> {
+  const [inserted] = await tx.insert(participants).values(row).onConflictDoNothing().returning();
+  return inserted;
+}
+
+export async function findParticipantRow(tx: DbOrTx, id: number, lock = false): Promise<ParticipantWithPhoto | undefined> {
+  const query = tx.select({ participant: participants, hasPhoto }).from(participants).where(eq(participants.id, id));
+  const [row] = lock ? await query.for('update') : await query;
+  return row ? { ...row.participant, hasPhoto: row.hasPhoto } : undefined;
+}
+
+export async function existingPlayerKeys(tx: DbOrTx, editionCode: string, kind: RegistrationKind): Promise<Set<string>> {
+  const rows = await tx
+    .select({ key: participants.playerKey })
+    .from(participants)
+    .where(and(eq(participants.editionCode, editionCode), eq(participants.kind, kind)));
+  return new Set(rows.map((r) => r.key));
+}
+
+export async function updateParticipantRow(tx: DbOrTx, id: number, row: Partial<NewParticipantRow>): Promise<void> {
+  await tx.update(participants).set({ ...row, updatedAt: new Date() }).where(eq(participants.id, id));
+}
+
+const SORTS = {
+  name: [participants.lastName, participants.firstName],
+  category: [participants.category, participants.lastName, participants.firstName],
+  ratingFide: [participants.ratingFide],
+  ratingNational: [participants.ratingNational],
+  createdAt: [participants.createdAt],
+} as const;
+
+export async function pageParticipants(
+  tx: DbOrTx,
+  editionCode: string,
+  kind: RegistrationKind,
+  query: ParticipantListQuery,
+): Promise<{ rows: ParticipantWithPhoto[]; total: number }> {
+  const filters: SQL[] = [eq(participants.editionCode, editionCode), eq(participants.kind, kind)];
+  if (query.category) filters.push(eq(participants.category, query.category));
+  if (query.enabled) filters.push(eq(participants.enabled, query.enabled === '1'));
+  if (query.q) {
+    const like = `%${query.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+    const search = or(
+      ilike(participants.lastName, like),
+      ilike(participants.firstName, like),
+      ilike(participants.clubName, like),
+      sql`cast(${participants.idbel} as text) = ${query.q}`,
+    );
+    if (search) filters.push(search);
+  }
+  const where = and(...filters);
+  const direction = query.dir === 'desc' ? desc : asc;
+  const nullsLast = (column: (typeof SORTS)[keyof typeof SORTS][number]) => sql`${direction(column)} nulls last`;
+  const rows = await tx
+    .select({ participant: participants, hasPhoto })
+    .from(participants)
+    .where(where)
+    .orderBy(...SORTS[query.sort].map(nullsLast), asc(participants.id))
+    .limit(query.pageSize)
+    .offset(query.page * query.pageSize);
+  const [total] = await tx.select({ n: count() }).from(participants).where(where);
+  return { rows: rows.map((r) => ({ ...r.participant, hasPhoto: r.hasPhoto })), total: total?.n ?? 0 };
+}
+
+/** The public list: only the columns it shows, enabled players of the edition. */
+export async function listPublicParticipants(tx: DbOrTx, editionCode: string, kind: RegistrationKind) {
+  return tx
+    .select({
+      id: participants.id,
+      firstName: participants.firstName,
+      lastName: participants.lastName,
+      clubName: participants.clubName,
+      category: participants.category,
+      ratingNational: participants.ratingNational,
+      ratingFide: participants.ratingFide,
+    })
+    .from(participants)
+    .where(and(eq(participants.editionCode, editionCode), eq(participants.kind, kind), eq(participants.enabled, true)))
+    .orderBy(asc(participants.lastName), asc(participants.firstName), asc(participants.id));
+}
+
+export async function listParticipantRows(tx: DbOrTx, editionCode: string, kind: RegistrationKind): Promise<ParticipantWithPhoto[]> {
+  const rows = await tx
+    .select({ participant: participants, hasPhoto })
+    .from(participants)
+    .where(and(eq(participants.editionCode, editionCode), eq(participants.kind, kind)))
+    .orderBy(asc(participants.lastName), asc(participants.firstName));
+  return rows.map((r) => ({ ...r.participant, hasPhoto: r.hasPhoto }));
+}
+
+export async function upsertParticipantPhoto(tx: DbOrTx, participantId: number, photo: { jpeg: Buffer; width: number; height: number }): Promise<void> {
+  await tx
+    .insert(participantPhotos)
+    .values({ participantId, ...photo })
+    .onConflictDoUpdate({ target: participantPhotos.participantId, set: { ...photo, uploadedAt: new Date() } });
+}
+
+export async function findParticipantPhoto(tx: DbOrTx, participantId: number): Promise<Buffer | undefined> {
+  const [row] = await tx.select({ jpeg: participantPhotos.jpeg }).from(participantPhotos).where(eq(participantPhotos.participantId, participantId));
+  return row?.jpeg;
+}
+
+export async function countParticipants(tx: DbOrTx, editionCode: string): Promise<number> {
+  const [row] = await tx.select({ n: count() }).from(participants).where(and(eq(participants.editionCode, editionCode), eq(participants.enabled, true)));
+  return row?.n ?? 0;
+}
+
+export async function insertAttendee(tx: DbOrTx, row: NewAttendeeRow): Promise<AttendeeRow> {
+  const [inserted] = await tx.insert(attendees).values(row).returning();
+  if (!inserted) throw new Error('attendee insert returned nothing');
+  return inserted;
+}
+
+export async function findAttendeeRow(tx: DbOrTx, id: number): Promise<AttendeeRow | undefined> {
+  const [row] = await tx.select().from(attendees).where(eq(attendees.id, id));
+  return row;
+}
+
+export async function updateAttendeeRow(tx: DbOrTx, id: number, row: Partial<NewAttendeeRow>): Promise<AttendeeRow | undefined> {
+  const [updated] = await tx.update(attendees).set({ ...row, updatedAt: new Date() }).where(eq(attendees.id, id)).returning();
+  return updated;
+}
+
+export async function listAttendeeRows(tx: DbOrTx, editionCode: string, kind: RegistrationKind): Promise<AttendeeRow[]> {
+  return tx
+    .select()
+    .from(attendees)
+    .where(and(eq(attendees.editionCode, editionCode), eq(attendees.kind, kind)))
+    .orderBy(asc(attendees.category), asc(attendees.lastName), asc(attendees.firstName));
+}

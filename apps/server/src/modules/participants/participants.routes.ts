@@ -1,0 +1,180 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  attendeeIdParamsSchema,
+  attendeeInputSchema,
+  attendeeListSchema,
+  attendeeSchema,
+  guestParamsSchema,
+  kindParamsSchema,
+  lateParticipantParamsSchema,
+  participantIdParamsSchema,
+  participantImportResultSchema,
+  participantListQuerySchema,
+  participantPageSchema,
+  participantSchema,
+  participantUpdateSchema,
+  publicParticipantListSchema,
+  ratingsRefreshResultSchema,
+} from '@bjk/domain';
+import type { AppDeps } from '../../app.js';
+import { principalOf } from '../../platform/access.js';
+import { readUploadedPhoto } from '../enrolment/enrolment.routes.js';
+import {
+  addLateParticipant,
+  createAttendee,
+  createGuest,
+  exportParticipantsCsv,
+  getAttendee,
+  getParticipant,
+  getParticipantPhoto,
+  importConfirmedRegistrations,
+  listAttendees,
+  listParticipants,
+  listPublicParticipantsOf,
+  refreshParticipantRatings,
+  replaceParticipantPhoto,
+  updateAttendee,
+  updateParticipant,
+} from './participants.service.js';
+
+const bearer = [{ bearer: [] }];
+
+export async function participantsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/api/v1/participant/public/:kind', {
+    schema: {
+      tags: ['participants'],
+      summary: 'The public start list: enabled players, name, club, category and ratings only',
+      params: kindParamsSchema,
+      response: { 200: publicParticipantListSchema },
+    },
+    config: { access: 'public' },
+    handler: async (request, reply) => {
+      reply.header('cache-control', 'public, max-age=30');
+      return listPublicParticipantsOf(deps.db, request.params.kind);
+    },
+  });
+
+  r.get('/api/v1/participant/:kind', {
+    schema: {
+      tags: ['participants'],
+      summary: 'Participants (optional enabled=1), with search, filters, sort and paging',
+      security: bearer,
+      params: kindParamsSchema,
+      querystring: participantListQuerySchema,
+      response: { 200: participantPageSchema },
+    },
+    config: { access: 'participants:read' },
+    handler: async (request) => listParticipants(deps.db, request.params.kind, request.query),
+  });
+
+  r.get('/api/v1/participant/:kind/export.csv', {
+    schema: { tags: ['participants'], summary: 'All participants as CSV', security: bearer, params: kindParamsSchema },
+    config: { access: 'participants:read' },
+    handler: async (request, reply) => {
+      const csv = await exportParticipantsCsv(deps.db, request.params.kind);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="participants-${request.params.kind}.csv"`)
+        .send(csv);
+    },
+  });
+
+  r.post('/api/v1/participant/import/enrollments/:kind', {
+    schema: {
+      tags: ['participants'],
+      summary: 'Import confirmed registrations (one per player, latest wins; existing skipped)',
+      security: bearer,
+      params: kindParamsSchema,
+      response: { 200: participantImportResultSchema },
+    },
+    config: { access: 'participants:write' },
+    handler: async (request) => importConfirmedRegistrations(deps.db, request.params.kind, principalOf(request)),
+  });
+
+  r.post('/api/v1/participant/ratings/:kind', {
+    schema: { tags: ['participants'], summary: 'Refresh ratings from the member registry', security: bearer, params: kindParamsSchema, response: { 200: ratingsRefreshResultSchema } },
+    config: { access: 'participants:write' },
+    handler: async (request) => refreshParticipantRatings(deps.db, request.params.kind, principalOf(request)),
+  });
+
+  r.post('/api/v1/participant/:kind/:idbel/:cat', {
+    schema: { tags: ['participants'], summary: 'Add a late participant by federation id and category', security: bearer, params: lateParticipantParamsSchema, response: { 200: participantSchema } },
+    config: { access: 'participants:write' },
+    handler: async (request) => addLateParticipant(deps.db, request.params.kind, request.params.idbel, request.params.cat, principalOf(request)),
+  });
+
+  r.get('/api/v1/participant/:kind/:id', {
+    schema: { tags: ['participants'], summary: 'One participant', security: bearer, params: participantIdParamsSchema, response: { 200: participantSchema } },
+    config: { access: 'participants:read' },
+    handler: async (request) => getParticipant(deps.db, request.params.kind, request.params.id),
+  });
+
+  r.put('/api/v1/participant/:kind/:id', {
+    schema: {
+      tags: ['participants'],
+      summary: 'Edit a participant (category, e-mails, meals, ratings, enabled, remarks)',
+      security: bearer,
+      params: participantIdParamsSchema,
+      body: participantUpdateSchema,
+      response: { 200: participantSchema },
+    },
+    config: { access: 'participants:write' },
+    handler: async (request) => updateParticipant(deps.db, request.params.kind, request.params.id, request.body, principalOf(request)),
+  });
+
+  r.get('/api/v1/participant/photo/:kind/:id', {
+    schema: { tags: ['participants'], summary: "A participant's photo (JPEG)", security: bearer, params: participantIdParamsSchema },
+    config: { access: 'participants:read' },
+    handler: async (request, reply) => {
+      const jpeg = await getParticipantPhoto(deps.db, request.params.kind, request.params.id);
+      return reply.type('image/jpeg').header('cache-control', 'private, no-store').send(jpeg);
+    },
+  });
+
+  r.post('/api/v1/participant/photo/:kind/:id', {
+    schema: {
+      tags: ['participants'],
+      summary: "Replace a participant's photo (multipart field photo)",
+      security: bearer,
+      params: participantIdParamsSchema,
+      response: { 200: z.object({ width: z.number().int(), height: z.number().int() }) },
+    },
+    config: { access: 'participants:write' },
+    handler: async (request) =>
+      replaceParticipantPhoto(deps.db, request.params.kind, request.params.id, await readUploadedPhoto(request), principalOf(request)),
+  });
+
+  r.get('/api/v1/attendee/:kind', {
+    schema: { tags: ['participants'], summary: 'Attendees and guests', security: bearer, params: kindParamsSchema, response: { 200: attendeeListSchema } },
+    config: { access: 'participants:read' },
+    handler: async (request) => listAttendees(deps.db, request.params.kind),
+  });
+
+  r.post('/api/v1/attendee/:kind', {
+    schema: { tags: ['participants'], summary: 'Add an attendee', security: bearer, params: kindParamsSchema, body: attendeeInputSchema, response: { 200: attendeeSchema } },
+    config: { access: 'participants:write' },
+    handler: async (request) => createAttendee(deps.db, request.params.kind, request.body, principalOf(request)),
+  });
+
+  r.get('/api/v1/attendee/:kind/:id', {
+    schema: { tags: ['participants'], summary: 'One attendee', security: bearer, params: attendeeIdParamsSchema, response: { 200: attendeeSchema } },
+    config: { access: 'participants:read' },
+    handler: async (request) => getAttendee(deps.db, request.params.kind, request.params.id),
+  });
+
+  r.put('/api/v1/attendee/:kind/:id', {
+    schema: { tags: ['participants'], summary: 'Edit an attendee', security: bearer, params: attendeeIdParamsSchema, body: attendeeInputSchema, response: { 200: attendeeSchema } },
+    config: { access: 'participants:write' },
+    handler: async (request) => updateAttendee(deps.db, request.params.kind, request.params.id, request.body, principalOf(request)),
+  });
+
+  r.post('/api/v1/guest/:first_name/:last_name/:cat', {
+    schema: { tags: ['participants'], summary: 'Add a guest by name and category', security: bearer, params: guestParamsSchema, response: { 200: attendeeSchema } },
+    config: { access: 'participants:write' },
+    handler: async (request) => createGuest(deps.db, request.params.first_name, request.params.last_name, request.params.cat, principalOf(request)),
+  });
+}

@@ -1,0 +1,367 @@
+import {
+  categoriesFor,
+  checkMobile,
+  findCategory,
+  type Attendee,
+  type AttendeeInput,
+  type DashboardFigure,
+  type EditionSettings,
+  type Participant,
+  type ParticipantImportResult,
+  type ParticipantListQuery,
+  type ParticipantUpdate,
+  type PublicParticipant,
+  type RegistrationKind,
+} from '@bjk/domain';
+import type { Principal } from '../../platform/access.js';
+import type { Db, DbOrTx } from '../../platform/db.js';
+import { AppError, notFound, validationError } from '../../platform/errors.js';
+import { normalisePhoto } from '../../platform/photo.js';
+import { recordAudit } from '../audit/audit.service.js';
+import { getCurrentEdition } from '../edition/edition.service.js';
+import { csvCell, enrolmentFigures, getRegistrationPhoto, listConfirmedRegistrations, playerKeyOf } from '../enrolment/enrolment.service.js';
+import { findMember, listMembersByIdbel } from '../members/members.service.js';
+import {
+  countParticipants,
+  existingPlayerKeys,
+  findAttendeeRow,
+  findParticipantPhoto,
+  findParticipantRow,
+  insertAttendee,
+  insertParticipantIfAbsent,
+  listAttendeeRows,
+  listParticipantRows,
+  listPublicParticipants,
+  pageParticipants,
+  updateAttendeeRow,
+  updateParticipantRow,
+  upsertParticipantPhoto,
+  type AttendeeRow,
+  type ParticipantWithPhoto,
+} from './participants.repository.js';
+
+function toParticipant(row: ParticipantWithPhoto): Participant {
+  return {
+    id: row.id,
+    kind: row.kind,
+    idbel: row.idbel,
+    idfide: row.idfide,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    birthYear: row.birthYear,
+    gender: row.gender,
+    clubId: row.clubId,
+    clubName: row.clubName,
+    fideFederation: row.fideFederation,
+    ratingNational: row.ratingNational,
+    ratingFide: row.ratingFide,
+    fideTitle: row.fideTitle,
+    category: row.category,
+    email: row.email,
+    parentEmail: row.parentEmail,
+    attendantEmail: row.attendantEmail,
+    language: row.language,
+    mealsCode: row.mealsCode,
+    enabled: row.enabled,
+    late: row.late,
+    feeCents: row.feeCents,
+    remarks: row.remarks,
+    hasPhoto: row.hasPhoto,
+    registrationId: row.registrationId,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+const participantNotFound = () => notFound('participants.not_found', 'No such participant');
+
+function playerCategoryCodes(settings: EditionSettings, kind: RegistrationKind): string[] {
+  return kind === 'bjk'
+    ? settings.categories.filter((c) => c.kind === 'player').map((c) => c.code)
+    : (settings.vk?.categories ?? []).map((c) => c.code);
+}
+
+function assertPlayerCategory(settings: EditionSettings, kind: RegistrationKind, category: string, path: string): void {
+  if (!playerCategoryCodes(settings, kind).includes(category)) {
+    throw validationError([{ path, code: 'custom', message: 'Invalid value' }]);
+  }
+}
+
+/**
+ * Turns confirmed, enabled registrations into participants: one per player (the latest registration
+ * wins when a player has several), players already on the list are skipped, photos are copied.
+ */
+export async function importConfirmedRegistrations(db: Db, kind: RegistrationKind, actor: Principal): Promise<ParticipantImportResult> {
+  const { code } = await getCurrentEdition(db);
+  const confirmed = await listConfirmedRegistrations(db, kind);
+  const latest = new Map<string, (typeof confirmed)[number]>();
+  for (const registration of confirmed) latest.set(registration.playerKey, registration);
+  return db.transaction(async (tx) => {
+    const existing = await existingPlayerKeys(tx, code, kind);
+    let imported = 0;
+    let skippedExisting = 0;
+    for (const registration of latest.values()) {
+      if (existing.has(registration.playerKey)) {
+        skippedExisting += 1;
+        continue;
+      }
+      const inserted = await insertParticipantIfAbsent(tx, {
+        editionCode: code,
+        kind,
+        playerKey: registration.playerKey,
+        idbel: registration.idbel,
+        idfide: registration.idfide,
+        firstName: registration.firstName,
+        lastName: registration.lastName,
+        birthYear: registration.birthYear,
+        gender: registration.gender,
+        clubId: registration.clubId,
+        clubName: registration.clubName,
+        fideFederation: registration.fideFederation,
+        ratingNational: registration.ratingNational,
+        ratingFide: registration.ratingFide,
+        fideTitle: registration.fideTitle,
+        category: registration.category,
+        email: registration.email,
+        parentEmail: registration.parent.email,
+        attendantEmail: registration.attendant.email,
+        language: registration.language,
+        late: registration.late,
+        feeCents: registration.feeCents,
+        registrationId: registration.id,
+      });
+      if (!inserted) {
+        skippedExisting += 1;
+        continue;
+      }
+      imported += 1;
+      const photo = await getRegistrationPhoto(tx, registration.id).catch(() => undefined);
+      if (photo) await upsertParticipantPhoto(tx, inserted.id, await normalisePhoto(photo));
+    }
+    const result = { confirmed: confirmed.length, imported, skippedExisting, duplicates: confirmed.length - latest.size };
+    await recordAudit(tx, { actor, action: 'participants.import', subjectType: 'participants', subjectId: kind, after: result });
+    return result;
+  });
+}
+
+/** A late participant, added by a manager from the member registry with a category of the kind. */
+export async function addLateParticipant(db: Db, kind: RegistrationKind, idbel: number, category: string, actor: Principal): Promise<Participant> {
+  const { code, settings } = await getCurrentEdition(db);
+  const member = await findMember(db, { idbel });
+  if (!member) throw notFound('enrolment.member_not_found', 'No participant with this national ID');
+  assertPlayerCategory(settings, kind, category, 'params.cat');
+  if (kind === 'bjk' && !categoriesFor(settings, kind, member).includes(category)) {
+    throw validationError([{ path: 'params.cat', code: 'custom', message: 'Invalid value' }]);
+  }
+  return db.transaction(async (tx) => {
+    const inserted = await insertParticipantIfAbsent(tx, {
+      editionCode: code,
+      kind,
+      playerKey: playerKeyOf(member),
+      idbel: member.idbel,
+      idfide: member.idfide,
+      firstName: member.firstName,
+      lastName: member.lastName,
+      birthYear: member.birthYear,
+      gender: member.gender,
+      clubId: member.clubId,
+      clubName: member.clubName,
+      fideFederation: member.fideFederation,
+      ratingNational: member.ratingNational,
+      ratingFide: member.ratingFide,
+      fideTitle: member.fideTitle,
+      category,
+      late: true,
+    });
+    if (!inserted) throw new AppError(409, 'participants.already_exists', 'This player is already a participant');
+    await recordAudit(tx, { actor, action: 'participants.add_late', subjectType: 'participant', subjectId: inserted.id, after: { idbel, category } });
+    return toParticipant({ ...inserted, hasPhoto: false });
+  });
+}
+
+export async function listParticipants(db: Db, kind: RegistrationKind, query: ParticipantListQuery) {
+  const { code } = await getCurrentEdition(db);
+  const { rows, total } = await pageParticipants(db, code, kind, query);
+  return { items: rows.map(toParticipant), total };
+}
+
+export async function getParticipant(db: DbOrTx, kind: RegistrationKind, id: number): Promise<Participant> {
+  const row = await findParticipantRow(db, id);
+  if (!row || row.kind !== kind) throw participantNotFound();
+  return toParticipant(row);
+}
+
+export async function updateParticipant(db: Db, kind: RegistrationKind, id: number, input: ParticipantUpdate, actor: Principal): Promise<Participant> {
+  const { settings } = await getCurrentEdition(db);
+  assertPlayerCategory(settings, kind, input.category, 'body.category');
+  return db.transaction(async (tx) => {
+    const before = await findParticipantRow(tx, id, true);
+    if (!before || before.kind !== kind) throw participantNotFound();
+    const values = { ...input, email: input.email.toLowerCase(), parentEmail: input.parentEmail.toLowerCase(), attendantEmail: input.attendantEmail.toLowerCase() };
+    await updateParticipantRow(tx, id, values);
+    const beforeFields = Object.fromEntries(Object.keys(values).map((k) => [k, before[k as keyof typeof before]]));
+    await recordAudit(tx, { actor, action: 'participants.update', subjectType: 'participant', subjectId: id, before: beforeFields, after: values });
+    const after = await findParticipantRow(tx, id);
+    if (!after) throw participantNotFound();
+    return toParticipant(after);
+  });
+}
+
+export async function replaceParticipantPhoto(db: Db, kind: RegistrationKind, id: number, file: Buffer, actor: Principal): Promise<{ width: number; height: number }> {
+  const photo = await normalisePhoto(file);
+  return db.transaction(async (tx) => {
+    const row = await findParticipantRow(tx, id, true);
+    if (!row || row.kind !== kind) throw participantNotFound();
+    await upsertParticipantPhoto(tx, id, photo);
+    await recordAudit(tx, { actor, action: 'participants.replace_photo', subjectType: 'participant', subjectId: id, after: { width: photo.width, height: photo.height } });
+    return { width: photo.width, height: photo.height };
+  });
+}
+
+export async function getParticipantPhoto(db: DbOrTx, kind: RegistrationKind, id: number): Promise<Buffer> {
+  await getParticipant(db, kind, id);
+  const photo = await findParticipantPhoto(db, id);
+  if (!photo) throw notFound('participants.photo_not_found', 'No photo');
+  return photo;
+}
+
+/** Copies the registry's current national and FIDE ratings (and title) onto every participant. */
+export async function refreshParticipantRatings(db: Db, kind: RegistrationKind, actor: Principal): Promise<{ checked: number; updated: number }> {
+  const { code } = await getCurrentEdition(db);
+  return db.transaction(async (tx) => {
+    const rows = await listParticipantRows(tx, code, kind);
+    const members = new Map((await listMembersByIdbel(tx, rows.flatMap((r) => (r.idbel === null ? [] : [r.idbel])))).map((m) => [m.idbel, m]));
+    let updated = 0;
+    for (const row of rows) {
+      const member = row.idbel === null ? undefined : members.get(row.idbel);
+      if (!member) continue;
+      if (member.ratingNational === row.ratingNational && member.ratingFide === row.ratingFide && member.fideTitle === row.fideTitle) continue;
+      await updateParticipantRow(tx, row.id, { ratingNational: member.ratingNational, ratingFide: member.ratingFide, fideTitle: member.fideTitle });
+      updated += 1;
+    }
+    await recordAudit(tx, { actor, action: 'participants.refresh_ratings', subjectType: 'participants', subjectId: kind, after: { checked: rows.length, updated } });
+    return { checked: rows.length, updated };
+  });
+}
+
+const CSV_COLUMNS: [string, (p: Participant) => string | number | boolean | null][] = [
+  ['id', (p) => p.id],
+  ['idbel', (p) => p.idbel],
+  ['idfide', (p) => p.idfide],
+  ['first_name', (p) => p.firstName],
+  ['last_name', (p) => p.lastName],
+  ['birth_year', (p) => p.birthYear],
+  ['gender', (p) => p.gender],
+  ['category', (p) => p.category],
+  ['club_id', (p) => p.clubId],
+  ['club_name', (p) => p.clubName],
+  ['fide_federation', (p) => p.fideFederation],
+  ['rating_national', (p) => p.ratingNational],
+  ['rating_fide', (p) => p.ratingFide],
+  ['fide_title', (p) => p.fideTitle],
+  ['email', (p) => p.email],
+  ['parent_email', (p) => p.parentEmail],
+  ['attendant_email', (p) => p.attendantEmail],
+  ['meals', (p) => p.mealsCode],
+  ['enabled', (p) => p.enabled],
+  ['late', (p) => p.late],
+  ['photo', (p) => p.hasPhoto],
+  ['remarks', (p) => p.remarks],
+];
+
+export async function exportParticipantsCsv(db: Db, kind: RegistrationKind): Promise<string> {
+  const { code } = await getCurrentEdition(db);
+  const rows = (await listParticipantRows(db, code, kind)).map(toParticipant);
+  const lines = [CSV_COLUMNS.map(([name]) => name).join(','), ...rows.map((p) => CSV_COLUMNS.map(([, get]) => csvCell(get(p))).join(','))];
+  return `\uFEFF${lines.join('\r\n')}\r\n`;
+}
+
+/** The public start list: enabled players; name, club, category and ratings only. */
+export async function listPublicParticipantsOf(db: Db, kind: RegistrationKind): Promise<{ items: PublicParticipant[] }> {
+  const { code } = await getCurrentEdition(db);
+  return { items: await listPublicParticipants(db, code, kind) };
+}
+
+function toAttendee(row: AttendeeRow): Attendee {
+  return {
+    id: row.id,
+    kind: row.kind,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    category: row.category,
+    email: row.email,
+    mobile: row.mobile,
+    mealsCode: row.mealsCode,
+    enabled: row.enabled,
+    remarks: row.remarks,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Attendees wear a badge of a staff category (ARB, ORG, GUEST, EAT …) from the edition settings. */
+function assertStaffCategory(settings: EditionSettings, category: string, path: string): void {
+  if (findCategory(settings, category)?.kind !== 'staff') throw validationError([{ path, code: 'custom', message: 'Invalid value' }]);
+}
+
+function attendeeValues(input: AttendeeInput) {
+  return {
+    ...input,
+    email: input.email.toLowerCase(),
+    mobile: input.mobile === '' ? '' : (checkMobile(input.mobile) as { e164: string }).e164,
+  };
+}
+
+export async function createAttendee(db: Db, kind: RegistrationKind, input: AttendeeInput, actor: Principal): Promise<Attendee> {
+  const { code, settings } = await getCurrentEdition(db);
+  assertStaffCategory(settings, input.category, 'body.category');
+  return db.transaction(async (tx) => {
+    const row = await insertAttendee(tx, { editionCode: code, kind, ...attendeeValues(input) });
+    await recordAudit(tx, { actor, action: 'participants.create_attendee', subjectType: 'attendee', subjectId: row.id, after: { firstName: row.firstName, lastName: row.lastName, category: row.category } });
+    return toAttendee(row);
+  });
+}
+
+/** The specification's quick guest call: a name and a category, nothing else. */
+export async function createGuest(db: Db, firstName: string, lastName: string, category: string, actor: Principal): Promise<Attendee> {
+  return createAttendee(db, 'bjk', { firstName, lastName, category, email: '', mobile: '', mealsCode: null, enabled: true, remarks: '' }, actor);
+}
+
+export async function listAttendees(db: Db, kind: RegistrationKind): Promise<{ items: Attendee[] }> {
+  const { code } = await getCurrentEdition(db);
+  return { items: (await listAttendeeRows(db, code, kind)).map(toAttendee) };
+}
+
+export async function getAttendee(db: DbOrTx, kind: RegistrationKind, id: number): Promise<Attendee> {
+  const row = await findAttendeeRow(db, id);
+  if (!row || row.kind !== kind) throw notFound('participants.attendee_not_found', 'No such attendee');
+  return toAttendee(row);
+}
+
+export async function updateAttendee(db: Db, kind: RegistrationKind, id: number, input: AttendeeInput, actor: Principal): Promise<Attendee> {
+  const { settings } = await getCurrentEdition(db);
+  assertStaffCategory(settings, input.category, 'body.category');
+  return db.transaction(async (tx) => {
+    const before = await findAttendeeRow(tx, id);
+    if (!before || before.kind !== kind) throw notFound('participants.attendee_not_found', 'No such attendee');
+    const row = await updateAttendeeRow(tx, id, attendeeValues(input));
+    if (!row) throw notFound('participants.attendee_not_found', 'No such attendee');
+    await recordAudit(tx, { actor, action: 'participants.update_attendee', subjectType: 'attendee', subjectId: id, before: toAttendee(before), after: toAttendee(row) });
+    return toAttendee(row);
+  });
+}
+
+/** Dashboard figures of enrolment (registrations) and the start list. */
+export async function enrolmentDashboardFigures(db: Db): Promise<DashboardFigure[]> {
+  const { code } = await getCurrentEdition(db);
+  const figures = await enrolmentFigures(db);
+  const perCategory = new Map<string, number>();
+  for (const c of figures.byCategory) perCategory.set(c.category, (perCategory.get(c.category) ?? 0) + c.confirmed);
+  return [
+    { key: 'confirmed', value: figures.confirmed, unit: 'count', link: '/mgmt/registrations?status=confirmed' },
+    { key: 'drafts', value: figures.draft, unit: 'count', link: '/mgmt/registrations?status=draft' },
+    { key: 'photosMissing', value: figures.photosMissing, unit: 'count', link: '/mgmt/registrations' },
+    { key: 'participants', value: await countParticipants(db, code), unit: 'count', link: '/mgmt/participants' },
+    ...[...perCategory.entries()]
+      .filter(([category]) => /^[A-Z0-9]+$/.test(category))
+      .map(([category, value]): DashboardFigure => ({ key: `category${category}`, value, unit: 'count', link: `/mgmt/registrations?category=${category}` })),
+  ];
+}

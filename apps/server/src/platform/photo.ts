@@ -1,0 +1,57 @@
+import sharp, { type Metadata } from 'sharp';
+import { AppError } from './errors.js';
+
+/** Badges print at 160×200 px or better; a 4:5 portrait of at least 400×500 leaves room for printing. */
+export const PHOTO_MIN_WIDTH = 400;
+export const PHOTO_MIN_HEIGHT = 500;
+const PHOTO_MAX_WIDTH = 800;
+/** Uploads larger than this are refused before decoding. */
+export const PHOTO_MAX_BYTES = 12 * 1024 * 1024;
+/** A 12-megapixel phone photo is ~12 M; 40 M pixels stops decompression bombs long before memory runs out. */
+const MAX_INPUT_PIXELS = 40_000_000;
+const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'heif', 'avif', 'gif', 'tiff']);
+
+export type NormalisedPhoto = { jpeg: Buffer; width: number; height: number };
+
+/**
+ * Turns an uploaded picture into the stored badge photo: EXIF orientation applied, every metadata field
+ * (location, camera) dropped, cropped to portrait 4:5 around the centre when the browser did not crop it,
+ * at most 800×1000, JPEG. Non-images, too small pictures and decompression bombs are refused.
+ */
+export async function normalisePhoto(input: Buffer): Promise<NormalisedPhoto> {
+  if (input.length > PHOTO_MAX_BYTES) throw new AppError(413, 'enrolment.photo_too_large', 'The photo file is too large');
+  let metadata: Metadata;
+  try {
+    metadata = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+  } catch {
+    throw new AppError(422, 'enrolment.photo_not_image', 'The file is not a picture');
+  }
+  if (!metadata.format || !ACCEPTED_FORMATS.has(metadata.format)) {
+    throw new AppError(422, 'enrolment.photo_not_image', 'The file is not a picture');
+  }
+  if ((metadata.width ?? 0) * (metadata.height ?? 0) > MAX_INPUT_PIXELS) {
+    throw new AppError(422, 'enrolment.photo_too_many_pixels', 'The picture has too many pixels');
+  }
+  const rotated = (metadata.orientation ?? 1) >= 5;
+  const width = (rotated ? metadata.height : metadata.width) ?? 0;
+  const height = (rotated ? metadata.width : metadata.height) ?? 0;
+  if (width < PHOTO_MIN_WIDTH || height < PHOTO_MIN_HEIGHT) {
+    throw new AppError(422, 'enrolment.photo_too_small', 'The picture is too small (at least 400 × 500 pixels)', {
+      width,
+      height,
+    });
+  }
+  const targetWidth = Math.min(PHOTO_MAX_WIDTH, width, Math.floor((height * 4) / 5));
+  const targetHeight = Math.round((targetWidth * 5) / 4);
+  try {
+    const { data, info } = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+      .rotate()
+      .resize(targetWidth, targetHeight, { fit: 'cover', position: 'centre' })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 85, mozjpeg: false })
+      .toBuffer({ resolveWithObject: true });
+    return { jpeg: data, width: info.width, height: info.height };
+  } catch {
+    throw new AppError(422, 'enrolment.photo_not_image', 'The file is not a picture');
+  }
+}

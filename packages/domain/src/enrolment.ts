@@ -1,0 +1,390 @@
+import { z } from 'zod';
+import { isoDateTimeSchema } from './date-schemas.js';
+import { eligibleCategories, isAdultPlayer, isYouthPlayer, type EditionSettings } from './edition.js';
+import { genderSchema } from './members.js';
+import { checkMobile } from './phone.js';
+import { languageSchema } from './text.js';
+import { VALIDATION_MESSAGES as M } from './validation-messages.js';
+
+/** The two championships that take registrations: bjk (youth, national) and vk (adult, Flemish). */
+export const REGISTRATION_KINDS = ['bjk', 'vk'] as const;
+export const registrationKindSchema = z.enum(REGISTRATION_KINDS);
+export type RegistrationKind = z.infer<typeof registrationKindSchema>;
+export const kindParamsSchema = z.object({ kind: registrationKindSchema });
+
+export const REGISTRATION_STATUSES = ['draft', 'confirmed'] as const;
+export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+
+/** An e-mail field that may stay empty; when filled it must look like an address. */
+const optionalEmail = z
+  .string()
+  .trim()
+  .max(200)
+  .refine((v) => v === '' || EMAIL.test(v), { message: M.emailInvalid });
+
+/** A mobile field that may stay empty; when filled it must be a valid (international) number. */
+const optionalMobile = z
+  .string()
+  .trim()
+  .max(40)
+  .superRefine((value, ctx) => {
+    if (value === '') return;
+    const check = checkMobile(value);
+    if (!check.ok) ctx.addIssue({ code: 'custom', message: check.message });
+  });
+
+/** A present parent or an attendant: a full name, e-mail and mobile (all three, or none). */
+export const contactSchema = z.object({
+  fullName: z.string().trim().max(200),
+  email: optionalEmail,
+  mobile: optionalMobile,
+});
+export type Contact = z.infer<typeof contactSchema>;
+export const emptyContact: Contact = { fullName: '', email: '', mobile: '' };
+
+function isComplete(contact: Contact): boolean {
+  return contact.fullName !== '' && contact.email !== '' && contact.mobile !== '';
+}
+
+/** The details a registrant gives (wizard step 4). The player's own data comes from the member registry. */
+export const registrationDetailsSchema = z.object({
+  category: z.string().trim().min(1, M.categoryRequired).max(20),
+  email: optionalEmail,
+  mobile: optionalMobile,
+  parent: contactSchema,
+  attendant: contactSchema,
+});
+export type RegistrationDetails = z.infer<typeof registrationDetailsSchema>;
+
+export type ContactIssue = { path: string; message: string };
+
+/**
+ * DOMAIN.md §3 step 4: minors need the present parent's or the attendant's full contact; adults need
+ * their own e-mail and mobile. A half-filled contact is reported on its empty fields.
+ */
+export function contactIssues(details: RegistrationDetails, adult: boolean): ContactIssue[] {
+  const issues: ContactIssue[] = [];
+  if (adult) {
+    if (details.email === '') issues.push({ path: 'email', message: M.emailRequired });
+    if (details.mobile === '') issues.push({ path: 'mobile', message: M.mobileRequired });
+  }
+  for (const who of ['parent', 'attendant'] as const) {
+    const contact = details[who];
+    const started = contact.fullName !== '' || contact.email !== '' || contact.mobile !== '';
+    if (!started) continue;
+    if (contact.fullName === '') issues.push({ path: `${who}.fullName`, message: M.fullNameRequired });
+    if (contact.email === '') issues.push({ path: `${who}.email`, message: M.emailRequired });
+    if (contact.mobile === '') issues.push({ path: `${who}.mobile`, message: M.mobileRequired });
+  }
+  if (!adult && !isComplete(details.parent) && !isComplete(details.attendant) && issues.length === 0) {
+    issues.push({ path: 'parent.fullName', message: M.contactRequired });
+  }
+  return issues;
+}
+
+/** `POST /api/v1/registration/{kind}`: create a draft (no id) or update one (its id). */
+export const registrationDraftSchema = registrationDetailsSchema.extend({
+  id: z.uuid().optional(),
+  idbel: z.number().int().positive().nullable().optional(),
+  idfide: z.number().int().positive().nullable().optional(),
+  language: languageSchema,
+});
+export type RegistrationDraft = z.infer<typeof registrationDraftSchema>;
+
+export const registrationDraftResultSchema = z.object({ id: z.uuid(), status: z.enum(REGISTRATION_STATUSES) });
+
+export const confirmRegistrationSchema = z.object({ consent: z.boolean() });
+export const idsubParamsSchema = z.object({ idsub: z.uuid() });
+
+/** What the wizard shows after confirming: the summary, the fee and whether the late fee applies. */
+export const confirmedRegistrationSchema = z.object({
+  id: z.uuid(),
+  status: z.literal('confirmed'),
+  feeCents: z.number().int(),
+  late: z.boolean(),
+  confirmedAt: isoDateTimeSchema,
+});
+export type ConfirmedRegistration = z.infer<typeof confirmedRegistrationSchema>;
+
+/** Public lookups: only what the wizard needs, nothing that identifies contacts. */
+export const lookupParamsIdbelSchema = z.object({ idbel: z.coerce.number().int().positive().max(2_000_000_000) });
+export const lookupParamsIdfideSchema = z.object({ idfide: z.coerce.number().int().positive().max(2_000_000_000) });
+export const lookupQuerySchema = z.object({ kind: registrationKindSchema.default('bjk') });
+export const playerLookupSchema = z.object({
+  idbel: z.number().int().nullable(),
+  idfide: z.number().int().nullable(),
+  firstName: z.string(),
+  lastName: z.string(),
+  birthYear: z.number().int().nullable(),
+  gender: genderSchema.nullable(),
+  clubId: z.number().int().nullable(),
+  clubName: z.string().nullable(),
+  fideFederation: z.string().nullable(),
+  ratingNational: z.number().int().nullable(),
+  ratingFide: z.number().int().nullable(),
+  fideTitle: z.string().nullable(),
+  youth: z.boolean(),
+  adult: z.boolean(),
+  eligibleCategories: z.array(z.string()),
+  alreadyRegistered: z.boolean(),
+});
+export type PlayerLookup = z.infer<typeof playerLookupSchema>;
+
+/** Enrolment phases from the edition settings (DOMAIN.md §3 closed state, §1 late date). */
+export type EnrolmentPhase = 'notOpen' | 'open' | 'late' | 'closed';
+
+export function enrolmentPhase(settings: EditionSettings, now: Date): EnrolmentPhase {
+  const t = now.getTime();
+  if (t < Date.parse(settings.enrolment.opensAt)) return 'notOpen';
+  if (t > Date.parse(settings.enrolment.closesAt)) return 'closed';
+  if (t >= Date.parse(settings.enrolment.lateFrom)) return 'late';
+  return 'open';
+}
+
+export type PlayerFacts = { birthYear: number | null; gender: 'M' | 'F' | null; fideTitle: string | null };
+
+/** Categories a player may choose in a championship kind, youngest (or default) first. */
+export function categoriesFor(settings: EditionSettings, kind: RegistrationKind, player: PlayerFacts): string[] {
+  if (kind === 'bjk') return player.birthYear === null ? [] : eligibleCategories(settings, player.birthYear).map((c) => c.code);
+  return (settings.vk?.categories ?? [])
+    .filter((c) => c.gender === undefined || c.gender === player.gender)
+    .filter((c) => c.minBirthYear === undefined || (player.birthYear !== null && player.birthYear >= c.minBirthYear))
+    .filter((c) => c.maxBirthYear === undefined || (player.birthYear !== null && player.birthYear <= c.maxBirthYear))
+    .map((c) => c.code);
+}
+
+/** bjk takes youth players only; vk takes anyone with an eligible category. */
+export function mayEnrol(settings: EditionSettings, kind: RegistrationKind, player: PlayerFacts): boolean {
+  if (kind === 'bjk') return player.birthYear !== null && isYouthPlayer(settings, player.birthYear);
+  return categoriesFor(settings, kind, player).length > 0;
+}
+
+export function isAdult(settings: EditionSettings, birthYear: number | null): boolean {
+  return birthYear !== null && isAdultPlayer(settings, birthYear);
+}
+
+/**
+ * The enrolment fee in cents: bjk the edition's fee; vk by FIDE title (free titles, reduced titles, else
+ * the full fee). The late fee is added when the registration itself was made in the late period.
+ */
+export function registrationFeeCents(settings: EditionSettings, kind: RegistrationKind, fideTitle: string | null, late: boolean): number {
+  const lateFee = late ? settings.fees.lateFeeCents : 0;
+  if (kind === 'bjk') return settings.fees.enrolmentCents + lateFee;
+  const vk = settings.fees.vk;
+  const title = (fideTitle ?? '').toUpperCase();
+  if (vk.freeTitles.includes(title)) return 0;
+  return (vk.reducedTitles.includes(title) ? vk.reducedFeeCents : vk.feeCents) + lateFee;
+}
+
+/** A registration as managers see and edit it. */
+export const registrationSchema = z.object({
+  id: z.uuid(),
+  kind: registrationKindSchema,
+  status: z.enum(REGISTRATION_STATUSES),
+  enabled: z.boolean(),
+  idbel: z.number().int().nullable(),
+  idfide: z.number().int().nullable(),
+  firstName: z.string(),
+  lastName: z.string(),
+  birthYear: z.number().int().nullable(),
+  gender: genderSchema.nullable(),
+  clubId: z.number().int().nullable(),
+  clubName: z.string().nullable(),
+  fideFederation: z.string().nullable(),
+  ratingNational: z.number().int().nullable(),
+  ratingFide: z.number().int().nullable(),
+  fideTitle: z.string().nullable(),
+  category: z.string(),
+  email: z.string(),
+  mobile: z.string(),
+  parent: contactSchema,
+  attendant: contactSchema,
+  language: languageSchema,
+  consent: z.boolean(),
+  hasPhoto: z.boolean(),
+  late: z.boolean(),
+  feeCents: z.number().int().nullable(),
+  remarks: z.string(),
+  createdAt: isoDateTimeSchema,
+  confirmedAt: isoDateTimeSchema.nullable(),
+});
+export type Registration = z.infer<typeof registrationSchema>;
+
+/** `PUT /api/v1/registration/{kind}/{id}`: every field; nothing is wiped by saving what was loaded. */
+export const registrationUpdateSchema = z.object({
+  enabled: z.boolean(),
+  idbel: z.number().int().positive().nullable(),
+  idfide: z.number().int().positive().nullable(),
+  firstName: z.string().trim().min(1, M.firstNameRequired).max(100),
+  lastName: z.string().trim().min(1, M.lastNameRequired).max(100),
+  birthYear: z.number().int().min(1900).max(2100).nullable(),
+  gender: genderSchema.nullable(),
+  clubId: z.number().int().nullable(),
+  clubName: z.string().trim().max(200).nullable(),
+  fideFederation: z.string().trim().max(3).nullable(),
+  ratingNational: z.number().int().min(0).max(3500).nullable(),
+  ratingFide: z.number().int().min(0).max(3500).nullable(),
+  fideTitle: z.string().trim().max(5).nullable(),
+  category: z.string().trim().min(1, M.categoryRequired).max(20),
+  email: optionalEmail,
+  mobile: optionalMobile,
+  parent: contactSchema,
+  attendant: contactSchema,
+  language: languageSchema,
+  remarks: z.string().max(2000),
+});
+export type RegistrationUpdate = z.infer<typeof registrationUpdateSchema>;
+
+export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
+const pageQuery = {
+  q: z.string().trim().max(100).optional(),
+  page: z.coerce.number().int().min(0).default(0),
+  pageSize: z.coerce.number().int().min(1).max(1000).default(25),
+  dir: z.enum(SORT_DIRECTIONS).default('asc'),
+};
+const flag = z.enum(['0', '1']).optional();
+
+export const registrationListQuerySchema = z.object({
+  ...pageQuery,
+  category: z.string().max(20).optional(),
+  status: z.enum(REGISTRATION_STATUSES).optional(),
+  enabled: flag,
+  sort: z.enum(['name', 'category', 'createdAt', 'idbel', 'ratingFide']).default('createdAt'),
+});
+export type RegistrationListQuery = z.infer<typeof registrationListQuerySchema>;
+export const registrationPageSchema = z.object({ items: z.array(registrationSchema), total: z.number().int() });
+export type RegistrationPage = z.infer<typeof registrationPageSchema>;
+export const idParamsSchema = z.object({ kind: registrationKindSchema, id: z.uuid() });
+
+/** Dashboard figures of the enrolment area. */
+export const enrolmentFiguresSchema = z.object({
+  byCategory: z.array(z.object({ kind: registrationKindSchema, category: z.string(), confirmed: z.number().int(), draft: z.number().int() })),
+  confirmed: z.number().int(),
+  draft: z.number().int(),
+  photosMissing: z.number().int(),
+  participants: z.number().int(),
+});
+export type EnrolmentFigures = z.infer<typeof enrolmentFiguresSchema>;
+
+export const MEALS_CODES = ['HB', 'BO'] as const;
+export const mealsCodeSchema = z.enum(MEALS_CODES).nullable();
+
+/** A participant: the curated start list (DOMAIN.md §4). */
+export const participantSchema = z.object({
+  id: z.number().int(),
+  kind: registrationKindSchema,
+  idbel: z.number().int().nullable(),
+  idfide: z.number().int().nullable(),
+  firstName: z.string(),
+  lastName: z.string(),
+  birthYear: z.number().int().nullable(),
+  gender: genderSchema.nullable(),
+  clubId: z.number().int().nullable(),
+  clubName: z.string().nullable(),
+  fideFederation: z.string().nullable(),
+  ratingNational: z.number().int().nullable(),
+  ratingFide: z.number().int().nullable(),
+  fideTitle: z.string().nullable(),
+  category: z.string(),
+  email: z.string(),
+  parentEmail: z.string(),
+  attendantEmail: z.string(),
+  language: languageSchema,
+  mealsCode: mealsCodeSchema,
+  enabled: z.boolean(),
+  late: z.boolean(),
+  feeCents: z.number().int().nullable(),
+  remarks: z.string(),
+  hasPhoto: z.boolean(),
+  registrationId: z.uuid().nullable(),
+  createdAt: isoDateTimeSchema,
+});
+export type Participant = z.infer<typeof participantSchema>;
+
+export const participantUpdateSchema = z.object({
+  category: z.string().trim().min(1, M.categoryRequired).max(20),
+  email: optionalEmail,
+  parentEmail: optionalEmail,
+  attendantEmail: optionalEmail,
+  mealsCode: mealsCodeSchema,
+  ratingNational: z.number().int().min(0).max(3500).nullable(),
+  ratingFide: z.number().int().min(0).max(3500).nullable(),
+  enabled: z.boolean(),
+  remarks: z.string().max(2000),
+});
+export type ParticipantUpdate = z.infer<typeof participantUpdateSchema>;
+
+export const participantListQuerySchema = z.object({
+  ...pageQuery,
+  pageSize: z.coerce.number().int().min(1).max(1000).default(1000),
+  category: z.string().max(20).optional(),
+  enabled: flag,
+  sort: z.enum(['name', 'category', 'ratingFide', 'ratingNational', 'createdAt']).default('name'),
+});
+export type ParticipantListQuery = z.infer<typeof participantListQuerySchema>;
+export const participantPageSchema = z.object({ items: z.array(participantSchema), total: z.number().int() });
+export const participantIdParamsSchema = z.object({ kind: registrationKindSchema, id: z.coerce.number().int().positive() });
+export const lateParticipantParamsSchema = z.object({
+  kind: registrationKindSchema,
+  idbel: z.coerce.number().int().positive(),
+  cat: z.string().trim().min(1).max(20),
+});
+
+export const participantImportResultSchema = z.object({
+  confirmed: z.number().int(),
+  imported: z.number().int(),
+  skippedExisting: z.number().int(),
+  duplicates: z.number().int(),
+});
+export type ParticipantImportResult = z.infer<typeof participantImportResultSchema>;
+
+export const ratingsRefreshResultSchema = z.object({ checked: z.number().int(), updated: z.number().int() });
+
+/** The public start list: enabled players only; no birth dates, contacts or photos. */
+export const publicParticipantSchema = z.object({
+  id: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  clubName: z.string().nullable(),
+  category: z.string(),
+  ratingNational: z.number().int().nullable(),
+  ratingFide: z.number().int().nullable(),
+});
+export type PublicParticipant = z.infer<typeof publicParticipantSchema>;
+export const publicParticipantListSchema = z.object({ items: z.array(publicParticipantSchema) });
+
+/** Attendees and guests: people with a badge who do not play (ARB, ORG, GUEST, EAT). */
+export const attendeeSchema = z.object({
+  id: z.number().int(),
+  kind: registrationKindSchema,
+  firstName: z.string(),
+  lastName: z.string(),
+  category: z.string(),
+  email: z.string(),
+  mobile: z.string(),
+  mealsCode: mealsCodeSchema,
+  enabled: z.boolean(),
+  remarks: z.string(),
+  createdAt: isoDateTimeSchema,
+});
+export type Attendee = z.infer<typeof attendeeSchema>;
+export const attendeeInputSchema = z.object({
+  firstName: z.string().trim().min(1, M.firstNameRequired).max(100),
+  lastName: z.string().trim().min(1, M.lastNameRequired).max(100),
+  category: z.string().trim().min(1, M.categoryRequired).max(20),
+  email: optionalEmail,
+  mobile: optionalMobile,
+  mealsCode: mealsCodeSchema,
+  enabled: z.boolean(),
+  remarks: z.string().max(2000),
+});
+export type AttendeeInput = z.infer<typeof attendeeInputSchema>;
+export const attendeeListSchema = z.object({ items: z.array(attendeeSchema) });
+export const attendeeIdParamsSchema = participantIdParamsSchema;
+export const guestParamsSchema = z.object({
+  first_name: z.string().trim().min(1).max(100),
+  last_name: z.string().trim().min(1).max(100),
+  cat: z.string().trim().min(1).max(20),
+});
