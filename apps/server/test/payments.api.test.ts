@@ -4,9 +4,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentJob, PaymentRequest } from '@bjk/domain';
 import { mailOutbox } from '../src/modules/mail/mail.tables.js';
+import { startMailWorker } from '../src/modules/mail/mail.worker.js';
+import { fixedClock } from '../src/platform/clock.js';
 import type { PaymentSource, PaymentSources } from '../src/modules/payments/payment-sources.js';
 import { camtStatement, codaStatement, multipartFile } from './bank-statements.js';
 import { managerHeaders } from './managers.js';
+import { startSmtpSink } from './smtp-sink.js';
 import { createTestApp, type TestContext } from './test-app.js';
 
 /**
@@ -181,6 +184,35 @@ describe('sending payment requests', () => {
     ]);
   });
 
+  it('delivers the request mails through SMTP with the QR code as an inline image', async () => {
+    const smtp = await startSmtpSink();
+    const silent = { info() {}, warn() {}, error() {} };
+    const worker = startMailWorker({
+      db: ctx.db,
+      clock: fixedClock(new Date(Date.now() + 60_000)),
+      log: silent,
+      mail: { smtpUrl: smtp.url, from: 'BJK <noreply@bjk.test>', pollMs: 600_000, maxAttempts: 3, bcc: {} },
+    });
+    try {
+      await worker!.runOnce();
+      const queued = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'payments.request'));
+      await smtp.waitFor(queued.length);
+      const mail = smtp.received.find((m) => m.envelopeTo.includes('jan.peeters@example.test'))!;
+      expect(mail.subject).toMatch(/betalingsverzoek \d+/);
+      const image = mail.attachments.find((a) => a.contentType === 'image/png')!;
+      expect(image.cid).toBe('epc-qr@payments');
+      // An inline (related) part: mailparser resolves the cid reference of the HTML into the image itself.
+      expect(image.related).toBe(true);
+      expect(mail.html).toMatch(/<img src="data:image\/png;base64,/);
+      const png = PNG.sync.read(image.content);
+      const payload = jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data.split('\n');
+      expect(payload?.slice(0, 8)).toEqual(['BCD', '002', '1', 'SCT', 'GKCCBEBB', 'vzw Belgisch Jeugdschaakkampioenschap', ACCOUNT, 'EUR1236.00']);
+    } finally {
+      await worker?.stop();
+      await smtp.close();
+    }
+  });
+
   it('shows the same details and QR on the public payment page, by token only', async () => {
     const request = (await ctx.app.inject({ method: 'GET', url: '/api/v1/payment/pr?source=stay:101', headers: admin })).json().items[0] as PaymentRequest;
     const token = request.paymentPagePath.split('/').pop();
@@ -274,7 +306,7 @@ describe('bank statements', () => {
 describe('manual payments, invoices and figures', () => {
   it('registers a payment by hand and turns the paid request into an invoice PDF', async () => {
     const target = (await ctx.app.inject({ method: 'GET', url: '/api/v1/payment/pr?source=stay:103', headers: admin })).json().items[0] as PaymentRequest;
-    const notPaid = await ctx.app.inject({ method: 'POST', url: `/api/v1/payment/pr/${target.id}/invoice`, headers: admin, payload: { customerName: 'X', customerAddress: 'Y', customerVatNumber: '' } });
+    const notPaid = await ctx.app.inject({ method: 'POST', url: `/api/v1/payment/pr/${target.id}/invoice`, headers: admin, payload: { customerName: 'X', customerAddress: 'Y', customerVatNumber: '', sendEmail: false } });
     expect(notPaid.json().code).toBe('payments.not_paid');
     const paid = await ctx.app.inject({
       method: 'POST',
@@ -298,7 +330,7 @@ describe('manual payments, invoices and figures', () => {
     expect(pdf.rawPayload.toString('latin1')).toContain(`(Rechnung ${number})`);
     const mails = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'payments.invoice'));
     expect(mails.at(-1)?.attachments[0]?.contentType).toBe('application/pdf');
-    const again = await ctx.app.inject({ method: 'POST', url: `/api/v1/payment/pr/${target.id}/invoice`, headers: admin, payload: { customerName: 'X', customerAddress: 'Y', customerVatNumber: '' } });
+    const again = await ctx.app.inject({ method: 'POST', url: `/api/v1/payment/pr/${target.id}/invoice`, headers: admin, payload: { customerName: 'X', customerAddress: 'Y', customerVatNumber: '', sendEmail: false } });
     expect(again.json().code).toBe('payments.invoice_exists');
   });
 

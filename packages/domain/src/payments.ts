@@ -142,7 +142,7 @@ export const invoiceRequestSchema = z.object({
   customerName: z.string().trim().min(1).max(200),
   customerAddress: z.string().trim().min(1).max(500),
   customerVatNumber: z.string().trim().max(40),
-  sendEmail: z.boolean().default(true),
+  sendEmail: z.boolean(),
 });
 export type InvoiceRequest = z.infer<typeof invoiceRequestSchema>;
 

@@ -48,6 +48,13 @@ export const publicNavigation: NavGroup[] = [
 ];
 
 export const mgmtNavigation: NavGroup[] = [
-  { key: 'office', labelKey: 'nav.groups.office', items: [{ to: '/mgmt', labelKey: 'nav.mgmtHome' }] },
+  {
+    key: 'office',
+    labelKey: 'nav.groups.office',
+    items: [
+      { to: '/mgmt', labelKey: 'nav.mgmtHome' },
+      { to: '/mgmt/paymentrequests', labelKey: 'nav.paymentRequests' },
+    ],
+  },
   { key: 'session', labelKey: 'nav.groups.session', items: [{ to: '/mgmt/logout', labelKey: 'nav.logout' }] },
 ];

@@ -66,6 +66,7 @@ export const routes: RouteObject[] = [
           { path: 'page/:slug', element: contentPage() },
           { path: 'news', element: lazyPage(() => import('../features/content/NewsList'), 'NewsListPage') },
           { path: 'news/:id', element: lazyPage(() => import('../features/content/NewsPage'), 'NewsPage') },
+          { path: 'payment/:token', element: lazyPage(() => import('../features/payments/PaymentPage'), 'PaymentPage') },
           { path: '*', element: <NotFoundPage /> },
         ],
       },
@@ -78,6 +79,8 @@ export const routes: RouteObject[] = [
             element: lazyPage(() => import('../features/accounts/RequireManager'), 'RequireManager'),
             children: [
               { index: true, element: lazyPage(() => import('../features/dashboard/DashboardPage'), 'DashboardPage') },
+              { path: 'paymentrequests', element: lazyPage(() => import('../features/payments/PaymentRequestsPage'), 'PaymentRequestsPage') },
+              { path: 'paymentrequest_edit', element: lazyPage(() => import('../features/payments/PaymentRequestEditPage'), 'PaymentRequestEditPage') },
               { path: '*', element: <NotFoundPage homePath="/mgmt" /> },
             ],
           },
