@@ -14,6 +14,22 @@ import { currentLanguage } from '../../shared/i18n';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { publicPaymentQuery } from './api';
 
+const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } };
+
+/** A total under the lines; the middle (quantity × price) column exists on wide screens only. */
+function SummaryRow({ label, value, bold = false }: { label: string; value: string; bold?: boolean }) {
+  const weight = bold ? { fontWeight: 700 } : {};
+  return (
+    <TableRow>
+      <TableCell sx={weight}>{label}</TableCell>
+      <TableCell sx={WIDE_ONLY} />
+      <TableCell align="right" sx={weight}>
+        {value}
+      </TableCell>
+    </TableRow>
+  );
+}
+
 /** `/payment/:token`: the e-mail's payment details and EPC QR code, for whoever holds the link; nothing else. */
 export function PaymentPage() {
   const { t } = useTranslation('payments');
@@ -39,45 +55,28 @@ export function PaymentPage() {
       ) : (
         <Typography>{t('page.intro')}</Typography>
       )}
-      <Paper variant="outlined" sx={{ p: 2 }}>
+      <Paper variant="outlined" sx={{ p: { xs: 1, sm: 2 }, overflowX: 'auto' }}>
         <Table size="small" aria-label={t('page.lines')}>
           <TableBody>
             {data.lines.map((line, index) => (
               <TableRow key={index}>
                 <TableCell>{line.description}</TableCell>
-                <TableCell align="right">{`${line.quantity} × ${money(line.unitPriceCents)}`}</TableCell>
+                <TableCell align="right" sx={WIDE_ONLY}>{`${line.quantity} × ${money(line.unitPriceCents)}`}</TableCell>
                 <TableCell align="right">{money(line.totalCents)}</TableCell>
               </TableRow>
             ))}
-            {data.discountCents > 0 && (
-              <TableRow>
-                <TableCell colSpan={2}>{t('page.discount')}</TableCell>
-                <TableCell align="right">{money(-data.discountCents)}</TableCell>
-              </TableRow>
-            )}
-            <TableRow>
-              <TableCell colSpan={2} sx={{ fontWeight: 700 }}>
-                {t('page.total')}
-              </TableCell>
-              <TableCell align="right" sx={{ fontWeight: 700 }}>
-                {money(data.totalCents)}
-              </TableCell>
-            </TableRow>
-            {data.receivedCents > 0 && (
-              <TableRow>
-                <TableCell colSpan={2}>{t('page.received')}</TableCell>
-                <TableCell align="right">{money(data.receivedCents)}</TableCell>
-              </TableRow>
-            )}
+            {data.discountCents > 0 && <SummaryRow label={t('page.discount')} value={money(-data.discountCents)} />}
+            <SummaryRow label={t('page.total')} value={money(data.totalCents)} bold />
+            {data.receivedCents > 0 && <SummaryRow label={t('page.received')} value={money(data.receivedCents)} />}
           </TableBody>
         </Table>
       </Paper>
       {data.status !== 'paid' && (
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3} sx={{ alignItems: { sm: 'flex-start' } }}>
-          <Box component="dl" sx={{ m: 0, flex: 1, display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 1 }}>
+          <Box component="dl" sx={{ m: 0, flex: 1, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'max-content 1fr' }, columnGap: 2, rowGap: { xs: 0.25, sm: 1 } }}>
             {details.map(([label, value, testId]) => (
               <Box key={testId} sx={{ display: 'contents' }}>
-                <Typography component="dt" sx={{ fontWeight: 600 }}>
+                <Typography component="dt" sx={{ fontWeight: 600, mt: { xs: 1, sm: 0 } }}>
                   {label}
                 </Typography>
                 <Typography component="dd" sx={{ m: 0, fontFamily: testId === 'pay-message' || testId === 'pay-iban' ? 'monospace' : undefined, overflowWrap: 'anywhere' }} data-testid={testId}>

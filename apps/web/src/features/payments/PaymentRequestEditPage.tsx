@@ -276,8 +276,12 @@ export function PaymentRequestEditPage() {
             <TableHead>
               <TableRow>
                 <TableCell>{t('columns.description')}</TableCell>
-                <TableCell align="right">{t('columns.quantity')}</TableCell>
-                <TableCell align="right">{t('columns.unitPrice')}</TableCell>
+                <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                  {t('columns.quantity')}
+                </TableCell>
+                <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                  {t('columns.unitPrice')}
+                </TableCell>
                 <TableCell align="right">{t('columns.amount')}</TableCell>
               </TableRow>
             </TableHead>
@@ -285,8 +289,12 @@ export function PaymentRequestEditPage() {
               {request.lines.map((line, index) => (
                 <TableRow key={index}>
                   <TableCell>{line.description}</TableCell>
-                  <TableCell align="right">{line.quantity}</TableCell>
-                  <TableCell align="right">{money(line.unitPriceCents)}</TableCell>
+                  <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                    {line.quantity}
+                  </TableCell>
+                  <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                    {money(line.unitPriceCents)}
+                  </TableCell>
                   <TableCell align="right">{money(line.totalCents)}</TableCell>
                 </TableRow>
               ))}

@@ -12,7 +12,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BankMovementView, StatementImportSummary } from '@bjk/domain/payments';
 import { formatDate, formatMoney } from '../../shared/format';
@@ -117,6 +117,7 @@ function Summary({ summary }: { summary: StatementImportSummary }) {
 export function StatementImport() {
   const { t } = useTranslation('payments');
   const client = useQueryClient();
+  const input = useRef<HTMLInputElement>(null);
   const upload = useMutation({
     mutationFn: paymentsApi.importStatement,
     onSuccess: () => client.invalidateQueries({ queryKey: ['payments'] }),
@@ -124,20 +125,22 @@ export function StatementImport() {
   return (
     <Stack spacing={2}>
       <Box>
-        <Button component="label" variant="outlined" disabled={upload.isPending}>
+        <Button variant="outlined" disabled={upload.isPending} onClick={() => input.current?.click()}>
           {t('statement.upload')}
-          <input
-            hidden
-            type="file"
-            accept=".cod,.coda,.txt,.xml,.cod2"
-            data-testid="statement-file"
-            onChange={(event) => {
-              const file = event.target.files?.[0];
-              if (file) upload.mutate(file);
-              event.target.value = '';
-            }}
-          />
         </Button>
+        <input
+          ref={input}
+          hidden
+          type="file"
+          accept=".cod,.coda,.txt,.xml,.cod2"
+          aria-label={t('statement.upload')}
+          data-testid="statement-file"
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            if (file) upload.mutate(file);
+            event.target.value = '';
+          }}
+        />
         <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
           {t('statement.hint')}
         </Typography>

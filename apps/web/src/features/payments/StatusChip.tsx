@@ -2,9 +2,10 @@ import Chip from '@mui/material/Chip';
 import { useTranslation } from 'react-i18next';
 import type { PaymentRequestStatus } from '@bjk/domain/payments';
 
-const COLORS: Record<PaymentRequestStatus, 'default' | 'warning' | 'success' | 'error'> = {
+// Filled colours with at least 4.5:1 contrast for the white label (MUI's warning orange has less).
+const COLORS: Record<PaymentRequestStatus, 'default' | 'primary' | 'success' | 'error'> = {
   open: 'default',
-  partially_paid: 'warning',
+  partially_paid: 'primary',
   paid: 'success',
   cancelled: 'error',
 };

@@ -1,0 +1,134 @@
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import type { APIRequestContext } from '@playwright/test';
+import { codaStatement } from '../apps/server/test/bank-statements';
+import { expect, expectAccessible, snapshot, test } from './fixtures';
+import { adminToken, loginAsAdmin } from './manager';
+
+type Request = { id: number; number: number; sourceId: string; structuredMessage: string; totalCents: number; paymentPagePath: string; sentAt: string | null; status: string };
+
+/** A DH stay for two adults with a room assigned, through the lodging API: what a treasurer bills. */
+async function stayWithRoom(api: APIRequestContext, token: string, lastName: string): Promise<string> {
+  const email = `${lastName.toLowerCase()}.${randomUUID().slice(0, 6)}@example.test`;
+  const made = await api.post('/api/v1/stay/cmd/make_reservation', {
+    data: {
+      submissionId: randomUUID(),
+      language: 'nl',
+      contact: { firstName: 'Lien', lastName, email, mobile: '+32 475 12 34 56', address: 'Kerkstraat 1, 9000 Gent' },
+      roomType: 'DH',
+      arrivalDate: '2027-02-15',
+      departureDate: '2027-02-21',
+      guests: [
+        { firstName: 'Lien', lastName, birthDate: '1980-03-01', participates: false },
+        { firstName: 'Bart', lastName, birthDate: '1979-06-11', participates: false },
+      ],
+      mealPlan: 'half',
+      remarks: '',
+    },
+  });
+  expect(made.status()).toBe(201);
+  const headers = { authorization: `Bearer ${token}` };
+  const list = await (await api.get(`/api/v1/stay/reservation?search=${(await made.json()).number}`, { headers })).json();
+  const id = list.items[0].id as string;
+  const free = await (await api.get('/api/v1/room/freeroom/DH', { headers })).json();
+  const assigned = await api.post(`/api/v1/stay/cmd/assignroom/${id}/${free.items[0].number}`, { headers });
+  expect(assigned.status()).toBe(200);
+  return id;
+}
+
+test.describe('payment requests', () => {
+  test('a treasurer bills stays in bulk, sends the mails, imports the bank statement and invoices a paid stay', async ({ page }) => {
+    const api = page.request;
+    const token = await adminToken(page);
+    const headers = { authorization: `Bearer ${token}` };
+    const family = `Pay${randomUUID().slice(0, 6)}`;
+    const stays = [await stayWithRoom(api, token, `${family}a`), await stayWithRoom(api, token, `${family}b`)];
+
+    await loginAsAdmin(page, '/mgmt/paymentrequests');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Betalingsverzoeken');
+    await page.getByTestId('bulk-create-stay').click();
+    await expect(page.getByTestId('job-progress')).toHaveAttribute('data-state', 'done');
+    await page.getByTestId('search').fill(family);
+    await expect(page.getByTestId('requests-table').locator('tbody tr')).toHaveCount(2);
+
+    await page.getByTestId('bulk-send').click();
+    await expect(page.getByTestId('job-progress')).toHaveAttribute('data-state', 'done');
+    const requests: Request[] = (await (await api.get(`/api/v1/payment/pr?search=${family}`, { headers })).json()).items;
+    expect(requests.map((r) => r.sourceId).sort()).toEqual([...stays].sort());
+    expect(requests.every((r) => r.sentAt !== null && r.totalCents === 123_600)).toBe(true);
+
+    // The mails wait in the outbox with the lines, the structured message and the inline QR code.
+    const outbox = await (await api.get(`/api/v1/mail/outbox?q=${family.toLowerCase()}a`, { headers })).json();
+    const entry = outbox.items.find((m: { kind: string }) => m.kind === 'payments.request');
+    const mail = await (await api.get(`/api/v1/mail/outbox/${entry.id}`, { headers })).json();
+    const first = requests.find((r) => r.sourceId === stays[0])!;
+    expect(mail.html).toContain(first.structuredMessage);
+    expect(mail.html).toContain('cid:epc-qr@payments');
+
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await snapshot(page, 'payments-list-desktop');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await snapshot(page, 'payments-list-phone');
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    const second = requests.find((r) => r.sourceId === stays[1])!;
+    const coda = codaStatement({
+      account: 'BE68539007547034',
+      date: '2026-11-24',
+      number: Math.floor(Math.random() * 900) + 100,
+      movements: [
+        { amountCents: 123_600, reference: first.structuredMessage.replace(/\D/g, ''), name: `Lien ${family}a` },
+        { amountCents: 50_000, reference: second.structuredMessage.replace(/\D/g, ''), name: `Lien ${family}b` },
+        { amountCents: 7_700, text: `gift ${family}`, name: 'Onbekend' },
+      ],
+    });
+    await page.getByTestId('statement-file').setInputFiles({ name: `${family}.cod`, mimeType: 'text/plain', buffer: Buffer.from(coda, 'latin1') });
+    await expect(page.getByTestId('statement-summary')).toBeVisible();
+    await expect(page.getByTestId('outcome-paid')).toContainText('1');
+    await expect(page.getByTestId('outcome-partially_paid')).toContainText('1');
+    await expect(page.getByTestId('unmatched-table')).toContainText(`gift ${family}`);
+    await expect(page.getByTestId(`request-row-${first.number}`).getByTestId('payment-status')).toHaveText('Betaald');
+    await expect(page.getByTestId(`request-row-${second.number}`).getByTestId('payment-status')).toHaveText('Deels betaald');
+    await expectAccessible(page);
+
+    await page.getByRole('link', { name: String(first.number), exact: true }).click();
+    await expect(page).toHaveURL(/paymentrequest_edit\?id=/);
+    await expect(page.getByTestId('structured-message')).toHaveText(first.structuredMessage);
+    await page.getByTestId('invoice').click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Factuur maken en mailen' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    const downloadButton = page.getByTestId('invoice-download');
+    await expect(downloadButton).toBeVisible();
+    const [download] = await Promise.all([page.waitForEvent('download'), downloadButton.click()]);
+    const pdf = await readFile(await download.path());
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const invoiceNumber = /Factuur (\d+)/.exec((await downloadButton.textContent()) ?? '')?.[1];
+    expect(pdf.toString('latin1')).toContain(`(Factuur ${invoiceNumber})`);
+    await expectAccessible(page);
+    await snapshot(page, 'payments-edit-desktop');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await snapshot(page, 'payments-edit-phone');
+  });
+
+  test('the payment page shows what to pay and the QR code to whoever has the link, nothing else', async ({ page }) => {
+    const api = page.request;
+    const token = await adminToken(page);
+    const headers = { authorization: `Bearer ${token}` };
+    const id = await stayWithRoom(api, token, `Qr${randomUUID().slice(0, 6)}`);
+    const request: Request = await (await api.post(`/api/v1/payment/stay/${id}`, { headers })).json();
+    await page.goto(request.paymentPagePath);
+    await expect(page.getByTestId('pay-message')).toHaveText(request.structuredMessage);
+    await expect(page.getByTestId('pay-iban')).toHaveText('BE68 5390 0754 7034');
+    await expect(page.getByTestId('pay-amount')).toContainText('1.236,00');
+    const qr = page.getByTestId('pay-qr');
+    await expect(qr).toBeVisible();
+    await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await expect(page.locator('body')).not.toContainText('@example.test');
+    await expectAccessible(page);
+    await snapshot(page, 'payment-page-desktop');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await snapshot(page, 'payment-page-phone');
+    const unknown = await api.get(`/api/v1/payment/public/${'x'.repeat(32)}`);
+    expect(unknown.status()).toBe(404);
+  });
+});
