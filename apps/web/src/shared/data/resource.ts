@@ -1,0 +1,40 @@
+import { use, useSyncExternalStore } from 'react';
+
+/**
+ * A small suspense cache for the public, read-mostly data the first page needs (the edition settings,
+ * published content). It keeps TanStack Query out of the home page's JavaScript (budget 150 kB gzip);
+ * everything else (wizards, back office) uses TanStack Query, loaded with those pages.
+ */
+const entries = new Map<string, Promise<unknown>>();
+const listeners = new Set<() => void>();
+let version = 0;
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function entryFor<T>(key: string, load: () => Promise<T>): Promise<T> {
+  const existing = entries.get(key);
+  if (existing) return existing as Promise<T>;
+  const promise = load();
+  entries.set(key, promise);
+  // A failed load is not kept: the next render (or the error page's retry) loads again.
+  promise.catch(() => {
+    if (entries.get(key) === promise) entries.delete(key);
+  });
+  return promise;
+}
+
+/** Reads `key` (loaded once with `load`, kept until invalidated), suspending until it is there. */
+export function useResource<T>(key: string, load: () => Promise<T>): T {
+  useSyncExternalStore(subscribe, () => version);
+  return use(entryFor(key, load));
+}
+
+/** Forgets every entry whose key starts with `prefix` (after a manager changed it) and re-renders readers. */
+export function invalidateResources(prefix: string): void {
+  for (const key of [...entries.keys()]) if (key.startsWith(prefix)) entries.delete(key);
+  version += 1;
+  for (const listener of listeners) listener();
+}
