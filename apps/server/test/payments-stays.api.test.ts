@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MakeReservationInput, PaymentJob } from '@bjk/domain';
 import { seedRoomsIfEmpty } from '../src/modules/lodging/lodging.service.js';
+import { seedMembersIfEmpty } from '../src/modules/members/members.service.js';
 import { managerHeaders } from './managers.js';
 import { createTestApp, type TestContext } from './test-app.js';
 
@@ -11,6 +12,7 @@ let admin: { authorization: string };
 beforeAll(async () => {
   ctx = await createTestApp();
   await seedRoomsIfEmpty(ctx.db, ctx.config.roomsSeedFile);
+  await seedMembersIfEmpty(ctx.db, ctx.config.membersSeedFile);
   admin = await managerHeaders(ctx);
 });
 afterAll(async () => ctx?.close());
@@ -72,5 +74,28 @@ describe('payment requests of stays', () => {
     expect(job).toMatchObject({ state: 'done', total: 1, done: 1 });
     const mine = await ctx.app.inject({ method: 'GET', url: `/api/v1/payment/pr?source=stay:${other}`, headers: admin });
     expect(mine.json().items[0]).toMatchObject({ sourceId: other, totalCents: 123_600, status: 'open' });
+  });
+});
+
+describe('payment requests of participants', () => {
+  it('bill the enrolment fee and the late fee of a late participant, in bulk and singly', async () => {
+    const added = await ctx.app.inject({ method: 'POST', url: '/api/v1/participant/bjk/45101/U8', headers: admin });
+    expect(added.statusCode, added.body).toBe(200);
+    const participant = added.json();
+    const bulk = await ctx.app.inject({ method: 'POST', url: '/api/v1/payment/participant_bjk_pr', headers: admin });
+    let job = bulk.json().job as PaymentJob;
+    while (job.state === 'running') {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      job = (await ctx.app.inject({ method: 'GET', url: `/api/v1/payment/jobs/${job.id}`, headers: admin })).json();
+    }
+    expect(job).toMatchObject({ state: 'done', failed: 0 });
+    expect(job.done).toBeGreaterThanOrEqual(1);
+    const single = await ctx.app.inject({ method: 'POST', url: `/api/v1/payment/participant_bjk_pr/${participant.id}`, headers: admin });
+    expect(single.statusCode).toBe(200);
+    const request = single.json();
+    // The demo edition: 35 € enrolment + 10 € administrative cost for a late enrolment; 7 days to pay.
+    expect(request).toMatchObject({ kind: 'participant_bjk', totalCents: 4_500, dueDate: '2026-11-28' });
+    expect(request.lines.map((l: { totalCents: number }) => l.totalCents)).toEqual([3_500, 1_000]);
+    expect(request.lines[0].description).toContain('Peeters');
   });
 });

@@ -1,5 +1,6 @@
 import type { Payer, PaymentLine, PaymentRequestKind } from '@bjk/domain';
 import type { DbOrTx } from '../../platform/db.js';
+import { bjkParticipantSource, vkParticipantSource } from './participant-source.js';
 import { staySource } from './stay-source.js';
 
 /**
@@ -20,14 +21,9 @@ export type PaymentSourceProvider = {
 
 export type PaymentSources = Record<PaymentRequestKind, PaymentSourceProvider>;
 
-const noSources: PaymentSourceProvider = {
-  find: async () => undefined,
-  listBillableIds: async () => [],
-};
-
-/** The providers of the modules on this build. */
+/** The providers: lodging for stays, participants for both championship kinds. */
 export const defaultPaymentSources: PaymentSources = {
   stay: staySource,
-  participant_bjk: noSources,
-  participant_vk: noSources,
+  participant_bjk: bjkParticipantSource,
+  participant_vk: vkParticipantSource,
 };

@@ -38,6 +38,8 @@ export type PaymentTexts = {
   paymentDate: string;
   paymentMessage: string;
   paidThanks: string;
+  enrolmentFee: (edition: string, player: string, category: string) => string;
+  lateFee: string;
 };
 
 const nl: PaymentTexts = {
@@ -77,6 +79,8 @@ const nl: PaymentTexts = {
   paymentDate: 'Betaald op',
   paymentMessage: 'Mededeling',
   paidThanks: 'Betaald. Hartelijk dank.',
+  enrolmentFee: (e, p, c) => `Inschrijving ${e}: ${p} (${c})`,
+  lateFee: 'Administratiekost late inschrijving',
 };
 
 const fr: PaymentTexts = {
@@ -116,6 +120,8 @@ const fr: PaymentTexts = {
   paymentDate: 'Payé le',
   paymentMessage: 'Communication',
   paidThanks: 'Payé. Merci beaucoup.',
+  enrolmentFee: (e, p, c) => `Inscription ${e} : ${p} (${c})`,
+  lateFee: 'Frais administratifs d’inscription tardive',
 };
 
 const de: PaymentTexts = {
@@ -155,6 +161,8 @@ const de: PaymentTexts = {
   paymentDate: 'Bezahlt am',
   paymentMessage: 'Mitteilung',
   paidThanks: 'Bezahlt. Vielen Dank.',
+  enrolmentFee: (e, p, c) => `Anmeldung ${e}: ${p} (${c})`,
+  lateFee: 'Verwaltungsgebühr für späte Anmeldung',
 };
 
 const en: PaymentTexts = {
@@ -194,6 +202,8 @@ const en: PaymentTexts = {
   paymentDate: 'Paid on',
   paymentMessage: 'Payment message',
   paidThanks: 'Paid. Thank you.',
+  enrolmentFee: (e, p, c) => `Enrolment ${e}: ${p} (${c})`,
+  lateFee: 'Late enrolment administrative fee',
 };
 
 export const PAYMENT_TEXTS: Record<Language, PaymentTexts> = { nl, fr, de, en };

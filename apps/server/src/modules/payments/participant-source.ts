@@ -1,0 +1,56 @@
+import { registrationFeeCents, type Participant, type PaymentLine, type RegistrationKind } from '@bjk/domain';
+import type { Db, DbOrTx } from '../../platform/db.js';
+import { AppError } from '../../platform/errors.js';
+import { getCurrentEdition } from '../edition/edition.service.js';
+import { getParticipant, listParticipants } from '../participants/participants.service.js';
+import type { PaymentSource, PaymentSourceProvider } from './payment-sources.js';
+import { PAYMENT_TEXTS } from './payment-texts.js';
+
+async function findParticipant(db: DbOrTx, kind: RegistrationKind, id: string): Promise<Participant | undefined> {
+  if (!/^\d{1,9}$/.test(id)) return undefined;
+  try {
+    return await getParticipant(db, kind, Number(id));
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'participants.not_found') return undefined;
+    throw error;
+  }
+}
+
+/**
+ * A participant's fee through the participants module's public functions and the domain's fee rule: the
+ * edition's enrolment fee (vk: by FIDE title, free titles pay nothing) plus the late fee when the registration
+ * itself was late. Players of free titles and disabled participants owe nothing and are not billed.
+ */
+function participantSource(kind: RegistrationKind): PaymentSourceProvider {
+  return {
+    async find(db, id): Promise<PaymentSource | undefined> {
+      const participant = await findParticipant(db, kind, id);
+      if (!participant || !participant.enabled) return undefined;
+      const { settings } = await getCurrentEdition(db);
+      const baseCents = registrationFeeCents(settings, kind, participant.fideTitle, false);
+      if (baseCents <= 0) return undefined;
+      const t = PAYMENT_TEXTS[participant.language];
+      const name = `${participant.firstName} ${participant.lastName}`.trim();
+      const lines: PaymentLine[] = [
+        { kind: 'fee', description: t.enrolmentFee(settings.shortName[participant.language], name, participant.category), quantity: 1, unitPriceCents: baseCents, totalCents: baseCents },
+      ];
+      if (participant.late && settings.fees.lateFeeCents > 0) {
+        lines.push({ kind: 'fee', description: t.lateFee, quantity: 1, unitPriceCents: settings.fees.lateFeeCents, totalCents: settings.fees.lateFeeCents });
+      }
+      const emails = [participant.parentEmail, participant.attendantEmail, participant.email].filter((e) => e.trim() !== '');
+      return { payer: { name, emails: [...new Set(emails)], address: '', language: participant.language }, lines };
+    },
+    async listBillableIds(db) {
+      const { settings } = await getCurrentEdition(db);
+      const ids: string[] = [];
+      for (let page = 0; ; page++) {
+        const { items } = await listParticipants(db as Db, kind, { page, pageSize: 1000, enabled: '1', sort: 'name', dir: 'asc' });
+        ids.push(...items.filter((p) => registrationFeeCents(settings, kind, p.fideTitle, false) > 0).map((p) => String(p.id)));
+        if (items.length < 1000) return ids;
+      }
+    },
+  };
+}
+
+export const bjkParticipantSource = participantSource('bjk');
+export const vkParticipantSource = participantSource('vk');
