@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Role } from '@bjk/domain';
 import type { DbOrTx } from '../../platform/db.js';
-import { accounts, sessions } from './accounts.tables.js';
+import { accounts, loginThrottle, sessions } from './accounts.tables.js';
 
 export type AccountRow = typeof accounts.$inferSelect;
 
@@ -91,4 +91,43 @@ export async function countAccountsWithLiveSessions(db: DbOrTx, now: Date): Prom
     .innerJoin(accounts, eq(accounts.id, sessions.accountId))
     .where(and(isNull(sessions.revokedAt), gt(sessions.expiresAt, now), eq(accounts.enabled, true)));
   return rows[0]?.n ?? 0;
+}
+
+/**
+ * Counts one attempt under `key` in its current window (a new window starts when the last one is older
+ * than `windowMs`), atomically, so concurrent attempts cannot slip past the limit. Answers the attempts
+ * in the window, this one included, and when the window started.
+ */
+export async function countLoginAttempt(db: DbOrTx, key: string, now: Date, windowMs: number) {
+  const windowEnd = new Date(now.getTime() - windowMs);
+  const expired = sql`${loginThrottle.windowStartedAt} <= ${windowEnd.toISOString()}::timestamptz`;
+  const rows = await db
+    .insert(loginThrottle)
+    .values({ key, windowStartedAt: now, attempts: 1 })
+    .onConflictDoUpdate({
+      target: loginThrottle.key,
+      set: {
+        attempts: sql`case when ${expired} then 1 else ${loginThrottle.attempts} + 1 end`,
+        windowStartedAt: sql`case when ${expired} then ${now.toISOString()}::timestamptz else ${loginThrottle.windowStartedAt} end`,
+      },
+    })
+    .returning({ attempts: loginThrottle.attempts, windowStartedAt: loginThrottle.windowStartedAt });
+  return rows[0]!;
+}
+
+/** Takes back one counted attempt (a successful login does not use up the budget). */
+export async function uncountLoginAttempt(db: DbOrTx, key: string) {
+  await db
+    .update(loginThrottle)
+    .set({ attempts: sql`greatest(${loginThrottle.attempts} - 1, 0)` })
+    .where(eq(loginThrottle.key, key));
+}
+
+export async function forgetLoginAttempts(db: DbOrTx, key: string) {
+  await db.delete(loginThrottle).where(eq(loginThrottle.key, key));
+}
+
+/** Windows long past tell nothing any more. */
+export async function deleteStaleLoginAttempts(db: DbOrTx, before: Date) {
+  await db.delete(loginThrottle).where(lt(loginThrottle.windowStartedAt, before));
 }

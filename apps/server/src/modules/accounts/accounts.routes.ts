@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { accountSchema, loginRequestSchema, loginResponseSchema } from '@bjk/domain';
 import type { AppDeps } from '../../app.js';
 import { principalOf } from '../../platform/access.js';
-import { notFound } from '../../platform/errors.js';
+import { AppError, notFound } from '../../platform/errors.js';
 import { findAccountById } from './accounts.repository.js';
 import { loginWithPassword, logout, toAccount } from './accounts.service.js';
 
@@ -19,7 +19,16 @@ export async function accountsRoutes(app: FastifyInstance, deps: AppDeps): Promi
       response: { 200: loginResponseSchema },
     },
     config: { access: 'public' },
-    handler: async (request) => loginWithPassword(deps.db, deps.clock, request.body.username, request.body.password),
+    handler: async (request, reply) => {
+      try {
+        return await loginWithPassword(deps.db, deps.clock, request.body.username, request.body.password, request.ip);
+      } catch (error) {
+        if (error instanceof AppError && error.status === 429) {
+          reply.header('retry-after', String((error.details as { retryAfterSeconds: number }).retryAfterSeconds));
+        }
+        throw error;
+      }
+    },
   });
 
   r.post('/api/v1/accounts/logout', {

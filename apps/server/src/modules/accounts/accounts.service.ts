@@ -16,6 +16,10 @@ import {
   countAccounts,
   countAccountsWithLiveSessions,
   countEnabledAccounts,
+  countLoginAttempt,
+  deleteStaleLoginAttempts,
+  forgetLoginAttempts,
+  uncountLoginAttempt,
   findAccountByEmail,
   findLiveSession,
   insertAccount,
@@ -67,13 +71,46 @@ export async function openSession(db: DbOrTx, clock: Clock, account: AccountRow)
 }
 
 /**
+ * Login attempts allowed per window: per client address (generous: a club or school shares one address)
+ * and per account name (tight: guessing one manager's password). Successful logins do not count.
+ */
+export const LOGIN_LIMITS = { windowMs: 15 * 60_000, perAddress: 50, perAccount: 10 };
+
+export const tooManyAttempts = (retryAfterSeconds: number) =>
+  new AppError(429, 'accounts.too_many_attempts', 'Too many login attempts; retry later', { retryAfterSeconds });
+
+/**
+ * Counts a login attempt before the password is checked (so a burst of parallel guesses cannot pass the
+ * limit while hashes are computed) and answers how to settle it once the outcome is known.
+ */
+export async function throttleLoginAttempt(db: Db, now: Date, address: string, accountName: string | null) {
+  const checks = [{ key: `address:${address}`, limit: LOGIN_LIMITS.perAddress }];
+  if (accountName) checks.push({ key: `account:${accountName.trim().toLowerCase()}`, limit: LOGIN_LIMITS.perAccount });
+  let blockedUntil = 0;
+  for (const check of checks) {
+    const { attempts, windowStartedAt } = await countLoginAttempt(db, check.key, now, LOGIN_LIMITS.windowMs);
+    if (attempts > check.limit) blockedUntil = Math.max(blockedUntil, windowStartedAt.getTime() + LOGIN_LIMITS.windowMs);
+  }
+  if (blockedUntil) throw tooManyAttempts(Math.max(1, Math.ceil((blockedUntil - now.getTime()) / 1000)));
+  return {
+    succeeded: async () => {
+      await uncountLoginAttempt(db, checks[0]!.key);
+      if (checks[1]) await forgetLoginAttempts(db, checks[1].key);
+      await deleteStaleLoginAttempts(db, new Date(now.getTime() - 24 * 3_600_000));
+    },
+  };
+}
+
+/**
  * E-mail + password login. Unknown e-mail, wrong password and disabled account give the same answer,
  * and an unknown e-mail still pays for a hash comparison so timing does not tell them apart.
  */
-export async function loginWithPassword(db: Db, clock: Clock, email: string, password: string): Promise<LoginResponse> {
+export async function loginWithPassword(db: Db, clock: Clock, email: string, password: string, address: string): Promise<LoginResponse> {
+  const attempt = await throttleLoginAttempt(db, clock.now(), address, email);
   const account = await findAccountByEmail(db, email);
   const valid = await verifyPassword(password, account?.passwordHash ?? DUMMY_HASH);
   if (!account || !account.passwordHash || !valid || !account.enabled) throw wrongCredentials();
+  await attempt.succeeded();
   return openSession(db, clock, account);
 }
 

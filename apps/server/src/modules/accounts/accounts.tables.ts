@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { Role } from '@bjk/domain';
 
 /** Managers of the back office. Passwords are scrypt hashes; OIDC-only accounts have none. */
@@ -37,3 +37,15 @@ export const sessions = pgTable(
   },
   (t) => [index('sessions_account_idx').on(t.accountId)],
 );
+
+/**
+ * Login attempts per client address and per account name, in fixed windows. In PostgreSQL rather than in
+ * the process (as @fastify/rate-limit keeps them) so the limit holds across every instance behind a load
+ * balancer and across restarts: an attacker cannot multiply the budget by spreading over instances.
+ */
+export const loginThrottle = pgTable('login_throttle', {
+  /** `address:<ip>` or `account:<lower-case e-mail>`. */
+  key: text('key').primaryKey(),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+  attempts: integer('attempts').notNull(),
+});

@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PERMISSIONS, ROLE_PERMISSIONS, ROLES, type Permission, type Role } from '@bjk/domain';
+import { createTestApp, type TestContext } from './test-app.js';
+import { managerHeaders } from './managers.js';
+
+/**
+ * The routes anyone may call without logging in. Reviewed: none of them exposes personal data of
+ * minors or changes anything a manager owns. A new public route fails this test until it is added
+ * here, on purpose, after that review.
+ */
+const PUBLIC_ROUTES = [
+  'GET /api/health',
+  'GET /api/docs',
+  'GET /api/docs/json',
+  'GET /api/docs/yaml',
+  'GET /api/docs/static/*',
+  'GET /api/docs/static/index.html',
+  'GET /api/docs/static/swagger-initializer.js',
+  'GET /api/v1/stay/common',
+  'POST /api/v1/accounts/anon/login',
+  'GET /api/v1/page/anon/page/:instance',
+  'GET /api/v1/news/anon',
+  'GET /api/v1/news/anon/:id',
+];
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+}, 60_000);
+afterAll(async () => ctx?.close());
+
+/** A concrete URL for a route pattern: the guard answers before parameters are validated. */
+function concreteUrl(pattern: string): string {
+  return pattern.replace(/:[A-Za-z0-9_]+/g, '1').replace(/\*/g, 'x');
+}
+
+/** The roles that lack `permission`, most powerful first: the closest a manager comes without it. */
+function rolesLacking(permission: Permission): Role[] {
+  return ROLES.filter((role) => !ROLE_PERMISSIONS[role].includes(permission)).sort(
+    (a, b) => ROLE_PERMISSIONS[b].length - ROLE_PERMISSIONS[a].length,
+  );
+}
+
+describe('deny by default', () => {
+  it('lists exactly the reviewed public routes as public', () => {
+    const actual = ctx.app.routeCatalogue.filter((r) => r.access === 'public').map((r) => `${r.method} ${r.url}`);
+    const unreviewed = actual.filter((route) => !PUBLIC_ROUTES.includes(route));
+    expect(
+      unreviewed,
+      'These routes are public but not in PUBLIC_ROUTES of apps/server/test/access.api.test.ts. If they really must be ' +
+        'reachable without login, check that they expose no personal data of minors and change nothing managers own, then add them there.',
+    ).toEqual([]);
+    const gone = PUBLIC_ROUTES.filter((route) => !actual.includes(route));
+    expect(gone, 'PUBLIC_ROUTES lists routes that no longer exist (or are no longer public): remove them from the list.').toEqual([]);
+  });
+
+  it('declares only known permissions', () => {
+    for (const route of ctx.app.routeCatalogue) {
+      expect(['public', 'authenticated', ...PERMISSIONS], `${route.method} ${route.url}`).toContain(route.access);
+    }
+  });
+
+  it('answers 401 without a token and 403 to a manager lacking the permission, on every non-public route', async () => {
+    const headersByRoles = new Map<string, { authorization: string }>();
+    const headersFor = async (roles: Role[]) => {
+      const key = roles.join('+');
+      if (!headersByRoles.has(key)) headersByRoles.set(key, await managerHeaders(ctx, roles));
+      return headersByRoles.get(key)!;
+    };
+    const problems: string[] = [];
+    const guarded = ctx.app.routeCatalogue.filter((r) => r.access !== 'public');
+    expect(guarded.length).toBeGreaterThan(3);
+    for (const route of guarded) {
+      const method = route.method as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+      const url = concreteUrl(route.url);
+      const anonymous = await ctx.app.inject({ method, url });
+      if (anonymous.statusCode !== 401) problems.push(`${route.method} ${route.url} without a token answered ${anonymous.statusCode}`);
+      const forged = await ctx.app.inject({ method, url, headers: { authorization: 'Bearer not-a-session-token-at-all' } });
+      if (forged.statusCode !== 401) problems.push(`${route.method} ${route.url} with an unknown token answered ${forged.statusCode}`);
+      if (route.access === 'authenticated' || route.access === 'public') continue;
+      const permission = route.access;
+      const closest = rolesLacking(permission)[0];
+      for (const roles of [[], ...(closest ? [[closest]] : [])] as Role[][]) {
+        const response = await ctx.app.inject({ method, url, headers: await headersFor(roles) });
+        if (response.statusCode !== 403) {
+          problems.push(`${route.method} ${route.url} (needs ${permission}) answered ${response.statusCode} to roles [${roles.join(', ')}]`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+});
