@@ -21,6 +21,8 @@ const PUBLIC_ROUTES = [
   'GET /api/v1/page/anon/page/:instance',
   'GET /api/v1/news/anon',
   'GET /api/v1/news/anon/:id',
+  // The reservation wizard (specification: anonymous); answers only the requester's own submission.
+  'POST /api/v1/stay/cmd/make_reservation',
 ];
 
 let ctx: TestContext;
