@@ -23,6 +23,9 @@ const PUBLIC_ROUTES = [
   'GET /api/v1/news/anon/:id',
   // The reservation wizard (specification: anonymous); answers only the requester's own submission.
   'POST /api/v1/stay/cmd/make_reservation',
+  // A payer's own payment page and its EPC QR code, addressed by an unguessable token sent to the payer by e-mail.
+  'GET /api/v1/payment/public/:token',
+  'GET /api/v1/payment/public/:token/qr.png',
 ];
 
 let ctx: TestContext;
