@@ -33,3 +33,30 @@ export const passwordSchema = z.string().min(12, 'Too short').max(1024);
 
 /** The detail the web maps to "Wrong combination of username and password" (the specification's wording). */
 export const WRONG_CREDENTIALS_DETAIL = 'WrongUsernamePasswordCombination';
+
+const displayNameSchema = z.string().trim().min(1).max(100);
+
+/** An admin creates a manager; without a password the account can only sign in through the identity provider. */
+export const accountCreateSchema = z.object({
+  email: z.email().max(254),
+  displayName: displayNameSchema,
+  roles: z.array(z.enum(ROLES)).max(ROLES.length),
+  password: passwordSchema.optional(),
+});
+export type AccountCreate = z.infer<typeof accountCreateSchema>;
+
+/** Disabling (`enabled: false`) revokes every session of the account at once. */
+export const accountUpdateSchema = z.object({
+  displayName: displayNameSchema,
+  roles: z.array(z.enum(ROLES)).max(ROLES.length),
+  enabled: z.boolean(),
+});
+export type AccountUpdate = z.infer<typeof accountUpdateSchema>;
+
+export const passwordResetSchema = z.object({ password: passwordSchema });
+export type PasswordReset = z.infer<typeof passwordResetSchema>;
+
+export const accountListSchema = z.array(accountSchema.extend({ createdAt: z.string(), hasPassword: z.boolean() }));
+export type AccountListItem = z.infer<typeof accountListSchema>[number];
+
+export const accountIdParamsSchema = z.object({ id: z.uuid() });

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Role } from '@bjk/domain';
 import type { DbOrTx } from '../../platform/db.js';
 import { accounts, loginThrottle, sessions } from './accounts.tables.js';
@@ -19,12 +19,30 @@ export async function countAccounts(db: DbOrTx): Promise<number> {
   return db.$count(accounts);
 }
 
+/** Inserts an account; answers nothing when the e-mail is taken (the unique index decides, even under a race). */
 export async function insertAccount(
   db: DbOrTx,
   values: { email: string; displayName: string; passwordHash: string | null; roles: Role[]; enabled?: boolean },
-): Promise<AccountRow> {
-  const rows = await db.insert(accounts).values(values).returning();
-  return rows[0]!;
+): Promise<AccountRow | undefined> {
+  const rows = await db.insert(accounts).values(values).onConflictDoNothing().returning();
+  return rows[0];
+}
+
+export async function listAccountRows(db: DbOrTx): Promise<AccountRow[]> {
+  return db.select().from(accounts).orderBy(sql`lower(${accounts.email})`);
+}
+
+/**
+ * The enabled admins, locked until the transaction ends: two admins demoting each other at the same
+ * moment cannot leave the back office without one.
+ */
+export async function lockEnabledAdmins(db: DbOrTx): Promise<string[]> {
+  const rows = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(eq(accounts.enabled, true), sql`${accounts.roles} @> '["admin"]'::jsonb`))
+    .for('update');
+  return rows.map((r) => r.id);
 }
 
 export async function updateAccount(
@@ -75,8 +93,18 @@ export async function revokeSession(db: DbOrTx, tokenHash: string, now: Date) {
   await db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
 }
 
-export async function revokeSessionsOfAccount(db: DbOrTx, accountId: string, now: Date) {
-  await db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.accountId, accountId), isNull(sessions.revokedAt)));
+/** Revokes every open session of an account, except optionally the one making the change. */
+export async function revokeSessionsOfAccount(db: DbOrTx, accountId: string, now: Date, exceptTokenHash?: string) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(sessions.accountId, accountId),
+        isNull(sessions.revokedAt),
+        exceptTokenHash ? ne(sessions.tokenHash, exceptTokenHash) : undefined,
+      ),
+    );
 }
 
 export async function countEnabledAccounts(db: DbOrTx): Promise<number> {

@@ -1,12 +1,31 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { accountSchema, loginRequestSchema, loginResponseSchema } from '@bjk/domain';
+import {
+  accountCreateSchema,
+  accountIdParamsSchema,
+  accountListSchema,
+  accountSchema,
+  accountUpdateSchema,
+  loginRequestSchema,
+  loginResponseSchema,
+  passwordResetSchema,
+} from '@bjk/domain';
 import type { AppDeps } from '../../app.js';
 import { principalOf } from '../../platform/access.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { findAccountById } from './accounts.repository.js';
-import { loginWithPassword, logout, toAccount } from './accounts.service.js';
+import {
+  createAccount,
+  getAccount,
+  listAccounts,
+  loginWithPassword,
+  logout,
+  resetAccountPassword,
+  toAccount,
+  toAccountListItem,
+  updateManagerAccount,
+} from './accounts.service.js';
 
 export async function accountsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -48,6 +67,60 @@ export async function accountsRoutes(app: FastifyInstance, deps: AppDeps): Promi
       const row = await findAccountById(deps.db, principalOf(request).accountId);
       if (!row) throw notFound('accounts.not_found');
       return toAccount(row);
+    },
+  });
+
+  const managed = accountListSchema.element;
+  const admin = { tags: ['accounts'], security: [{ bearer: [] }] };
+
+  r.get('/api/v1/accounts', {
+    schema: { ...admin, summary: 'Every manager account', response: { 200: accountListSchema } },
+    config: { access: 'accounts:admin' },
+    handler: async () => listAccounts(deps.db),
+  });
+
+  r.post('/api/v1/accounts', {
+    schema: { ...admin, summary: 'Create a manager account', body: accountCreateSchema, response: { 201: managed } },
+    config: { access: 'accounts:admin' },
+    handler: async (request, reply) => {
+      const created = await deps.db.transaction(async (tx) =>
+        createAccount(tx, { ...request.body, password: request.body.password ?? null }, principalOf(request)),
+      );
+      return reply.status(201).send(toAccountListItem(await getAccount(deps.db, created.id)));
+    },
+  });
+
+  r.get('/api/v1/accounts/:id', {
+    schema: { ...admin, summary: 'One manager account', params: accountIdParamsSchema, response: { 200: managed } },
+    config: { access: 'accounts:admin' },
+    handler: async (request) => toAccountListItem(await getAccount(deps.db, request.params.id)),
+  });
+
+  r.put('/api/v1/accounts/:id', {
+    schema: {
+      ...admin,
+      summary: 'Change name, roles or enabled state; disabling revokes the sessions at once',
+      params: accountIdParamsSchema,
+      body: accountUpdateSchema,
+      response: { 200: managed },
+    },
+    config: { access: 'accounts:admin' },
+    handler: async (request) => updateManagerAccount(deps.db, deps.clock, request.params.id, request.body, principalOf(request)),
+  });
+
+  r.put('/api/v1/accounts/:id/password', {
+    schema: {
+      ...admin,
+      summary: 'Set a new password; the account’s other sessions end',
+      params: accountIdParamsSchema,
+      body: passwordResetSchema,
+      response: { 204: z.null() },
+    },
+    config: { access: 'accounts:admin' },
+    handler: async (request, reply) => {
+      const token = request.headers.authorization?.replace(/^Bearer\s+/i, '');
+      await resetAccountPassword(deps.db, deps.clock, request.params.id, request.body.password, principalOf(request), token);
+      return reply.status(204).send(null);
     },
   });
 }

@@ -3,6 +3,8 @@ import {
   permissionsOfRoles,
   WRONG_CREDENTIALS_DETAIL,
   type Account,
+  type AccountListItem,
+  type AccountUpdate,
   type DashboardFigure,
   type LoginResponse,
   type Role,
@@ -10,8 +12,8 @@ import {
 import type { Principal, SessionResolver } from '../../platform/access.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db, DbOrTx } from '../../platform/db.js';
-import { AppError, conflict } from '../../platform/errors.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { AppError, conflict, notFound } from '../../platform/errors.js';
+import { changedFields, recordAudit } from '../audit/audit.service.js';
 import {
   countAccounts,
   countAccountsWithLiveSessions,
@@ -21,6 +23,10 @@ import {
   forgetLoginAttempts,
   uncountLoginAttempt,
   findAccountByEmail,
+  findAccountById,
+  listAccountRows,
+  lockEnabledAdmins,
+  revokeSessionsOfAccount,
   findLiveSession,
   insertAccount,
   insertSession,
@@ -135,17 +141,77 @@ export async function createAccount(
   input: { email: string; displayName: string; password: string | null; roles: Role[] },
   actor: Principal | null,
 ): Promise<Account> {
-  if (await findAccountByEmail(db, input.email)) {
-    throw conflict('accounts.email_taken', 'An account with this e-mail exists already');
-  }
   const row = await insertAccount(db, {
     email: input.email.trim(),
     displayName: input.displayName.trim(),
     passwordHash: input.password ? await hashPassword(input.password) : null,
-    roles: input.roles,
+    roles: [...new Set(input.roles)],
   });
-  await recordAudit(db, { actor, action: 'accounts.create', subjectType: 'account', subjectId: row.id, after: { email: row.email, roles: row.roles } });
+  if (!row) throw conflict('accounts.email_taken', 'An account with this e-mail exists already');
+  await recordAudit(db, {
+    actor,
+    action: 'accounts.create',
+    subjectType: 'account',
+    subjectId: row.id,
+    after: { email: row.email, displayName: row.displayName, roles: row.roles },
+  });
   return toAccount(row);
+}
+
+export function toAccountListItem(row: AccountRow): AccountListItem {
+  return { ...toAccount(row), createdAt: row.createdAt.toISOString(), hasPassword: row.passwordHash !== null };
+}
+
+export async function listAccounts(db: DbOrTx): Promise<AccountListItem[]> {
+  return (await listAccountRows(db)).map(toAccountListItem);
+}
+
+export async function getAccount(db: DbOrTx, id: string): Promise<AccountRow> {
+  const row = await findAccountById(db, id);
+  if (!row) throw notFound('accounts.not_found', 'No such account');
+  return row;
+}
+
+const lastAdmin = () => conflict('accounts.last_admin', 'The last enabled admin cannot be disabled or lose the admin role');
+
+/**
+ * Changes a manager's name, roles or enabled state. Disabling revokes all its sessions at once; the last
+ * enabled admin can be neither disabled nor demoted (nobody could manage accounts any more).
+ */
+export async function updateManagerAccount(db: Db, clock: Clock, id: string, input: AccountUpdate, actor: Principal | null): Promise<AccountListItem> {
+  return db.transaction(async (tx) => {
+    const admins = await lockEnabledAdmins(tx);
+    const before = await getAccount(tx, id);
+    const roles = [...new Set(input.roles)];
+    const staysAdmin = input.enabled && roles.includes('admin');
+    if (admins.includes(id) && !staysAdmin && admins.length <= 1) throw lastAdmin();
+    const after = (await updateAccount(tx, id, { displayName: input.displayName.trim(), roles, enabled: input.enabled }))!;
+    if (before.enabled && !after.enabled) await revokeSessionsOfAccount(tx, id, clock.now());
+    const changes = changedFields(
+      { displayName: before.displayName, roles: before.roles, enabled: before.enabled },
+      { displayName: after.displayName, roles: after.roles, enabled: after.enabled },
+    );
+    if (changes) await recordAudit(tx, { actor, action: 'accounts.update', subjectType: 'account', subjectId: id, ...changes });
+    return toAccountListItem(after);
+  });
+}
+
+/** Sets a new password and ends every other session of the account (a leaked password stops working at once). */
+export async function resetAccountPassword(
+  db: Db,
+  clock: Clock,
+  id: string,
+  password: string,
+  actor: Principal | null,
+  keepToken?: string,
+): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    await getAccount(tx, id);
+    await updateAccount(tx, id, { passwordHash });
+    await revokeSessionsOfAccount(tx, id, clock.now(), keepToken ? hashToken(keepToken) : undefined);
+    await recordAudit(tx, { actor, action: 'accounts.reset_password', subjectType: 'account', subjectId: id });
+  });
 }
 
 /** At first start, `BOOTSTRAP_ADMIN_EMAIL` and `BOOTSTRAP_ADMIN_PASSWORD` create the first admin (only when no account exists). */
