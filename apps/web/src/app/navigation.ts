@@ -2,7 +2,12 @@
  * The menus, as data: each area adds its pages here when it builds them (no entries for pages that do
  * not exist yet). Labels are i18n keys of the `common` namespace.
  */
-export type NavItem = { to: string; labelKey: string };
+export type NavItem = {
+  to: string;
+  labelKey: string;
+  /** Management pages: shown only to managers with this permission (the API refuses the others anyway). */
+  permission?: string;
+};
 export type NavGroup = { key: string; labelKey: string; items: NavItem[] };
 
 export const publicNavigation: NavGroup[] = [
@@ -55,6 +60,11 @@ export const mgmtNavigation: NavGroup[] = [
       { to: '/mgmt', labelKey: 'nav.mgmtHome' },
       { to: '/mgmt/paymentrequests', labelKey: 'nav.paymentRequests' },
     ],
+  },
+  {
+    key: 'administration',
+    labelKey: 'nav.groups.administration',
+    items: [{ to: '/mgmt/accounts', labelKey: 'nav.accounts', permission: 'accounts:admin' }],
   },
   { key: 'session', labelKey: 'nav.groups.session', items: [{ to: '/mgmt/logout', labelKey: 'nav.logout' }] },
 ];

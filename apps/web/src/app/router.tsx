@@ -81,6 +81,7 @@ export const routes: RouteObject[] = [
               { index: true, element: lazyPage(() => import('../features/dashboard/DashboardPage'), 'DashboardPage') },
               { path: 'paymentrequests', element: lazyPage(() => import('../features/payments/PaymentRequestsPage'), 'PaymentRequestsPage') },
               { path: 'paymentrequest_edit', element: lazyPage(() => import('../features/payments/PaymentRequestEditPage'), 'PaymentRequestEditPage') },
+              { path: 'accounts', element: lazyPage(() => import('../features/accounts/AccountsPage'), 'AccountsPage') },
               { path: '*', element: <NotFoundPage homePath="/mgmt" /> },
             ],
           },

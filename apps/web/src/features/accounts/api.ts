@@ -1,5 +1,13 @@
-import type { LoginRequest, LoginResponse } from '@bjk/domain/accounts';
+import type { AccountCreate, AccountListItem, AccountUpdate, LoginRequest, LoginResponse, PasswordReset } from '@bjk/domain/accounts';
 import { http } from '../../shared/http';
 
 export const login = (body: LoginRequest) => http.post<LoginResponse>('/api/v1/accounts/anon/login', body);
 export const logout = () => http.post<void>('/api/v1/accounts/logout');
+
+export const accountsQuery = {
+  queryKey: ['mgmt', 'accounts'],
+  queryFn: () => http.get<AccountListItem[]>('/api/v1/accounts'),
+};
+export const createAccount = (body: AccountCreate) => http.post<AccountListItem>('/api/v1/accounts', body);
+export const updateAccount = (id: string, body: AccountUpdate) => http.put<AccountListItem>(`/api/v1/accounts/${id}`, body);
+export const resetPassword = (id: string, body: PasswordReset) => http.put<void>(`/api/v1/accounts/${id}/password`, body);
