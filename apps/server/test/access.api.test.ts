@@ -26,6 +26,15 @@ const PUBLIC_ROUTES = [
   // A payer's own payment page and its EPC QR code, addressed by an unguessable token sent to the payer by e-mail.
   'GET /api/v1/payment/public/:token',
   'GET /api/v1/payment/public/:token/qr.png',
+  // The enrolment wizard (specification: anonymous): the id lookup answers a player's name and eligibility
+  // only, the submission steps act on the caller's own draft (addressed by its unguessable submission id).
+  'GET /api/v1/registration/idbel/:idbel',
+  'GET /api/v1/registration/idfide/:idfide',
+  'POST /api/v1/registration/:kind',
+  'POST /api/v1/registration/photo/:idsub',
+  'POST /api/v1/registration/confirm/:idsub',
+  // The public participant list: enabled players only, with name, ratings, category and club (DOMAIN.md §4).
+  'GET /api/v1/participant/public/:kind',
 ];
 
 let ctx: TestContext;
