@@ -82,3 +82,9 @@ test.describe('the site shell', () => {
     await snapshot(page, 'not-found-desktop');
   });
 });
+
+test('the API description is browsable at /api/docs under the security policy', async ({ page }) => {
+  await page.goto('/api/docs');
+  await expect(page.locator('section.swagger-ui')).toBeVisible();
+  await expect(page.getByText('/api/v1/stay/common').first()).toBeVisible();
+});

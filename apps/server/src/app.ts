@@ -92,7 +92,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  // The site's own policy (scripts from 'self' only) covers the documentation pages too.
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   await app.register(async (scope) => healthRoutes(scope, deps.database));
   await app.register(async (scope) => editionRoutes(scope, deps));
