@@ -1,0 +1,108 @@
+import { buildApp } from '../apps/server/src/app.js';
+import { loadConfig } from '../apps/server/src/config.js';
+import { createAccount } from '../apps/server/src/modules/accounts/accounts.service.js';
+import { seedEditionIfEmpty } from '../apps/server/src/modules/edition/edition.service.js';
+import type { PaymentSource, PaymentSources } from '../apps/server/src/modules/payments/payment-sources.js';
+import { systemClock } from '../apps/server/src/platform/clock.js';
+import { openDatabase } from '../apps/server/src/platform/db.js';
+import { camtStatement, codaStatement, multipartFile } from '../apps/server/test/bank-statements.js';
+import type { BenchResult } from './harness.js';
+
+const COUNT = 1000;
+
+/**
+ * Payments at the scale of a whole championship: create and e-mail 1 000 requests in one bulk action each
+ * (time, and the memory the process grows by), then import a statement of 1 000 movements naming them
+ * (first import, and the same file again, which must change nothing). The sources are a stand-in of 1 000
+ * stays with the lodging module's line shape: the venue has ~170 rooms, so real stays cannot reach 1 000.
+ */
+export async function run(): Promise<BenchResult[]> {
+  const stays = new Map<string, PaymentSource>();
+  for (let i = 1; i <= COUNT; i++) {
+    stays.set(`s${i}`, {
+      payer: { name: `Family ${i}`, emails: [`family${i}@example.test`], address: 'Zeedijk 1, 8420 De Haan', language: (['nl', 'fr', 'de', 'en'] as const)[i % 4]! },
+      lines: [
+        { kind: 'lodging', description: 'DH 6 nights', quantity: 6, unitPriceCents: 11_000, totalCents: 66_000 },
+        { kind: 'meals', description: 'Half board adult', quantity: 12, unitPriceCents: 4_600, totalCents: 55_200 },
+        { kind: 'touristTax', description: 'Tourist tax', quantity: 12, unitPriceCents: 200, totalCents: 2_400 },
+      ],
+    });
+  }
+  const provider = { find: async (_db: unknown, id: string) => stays.get(id), listBillableIds: async () => [...stays.keys()] };
+  const none = { find: async () => undefined, listBillableIds: async () => [] };
+  const paymentSources: PaymentSources = { stay: provider, participant_bjk: none, participant_vk: none };
+
+  const database = await openDatabase({ kind: 'pglite' });
+  await database.migrate();
+  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent' });
+  await seedEditionIfEmpty(database.db, config.editionSeedFile);
+  const app = await buildApp({ config, database, db: database.db, clock: systemClock, paymentSources });
+  await app.ready();
+  const password = 'bench-password-123456';
+  await createAccount(database.db, { email: 'bench@bench.test', displayName: 'Bench', password, roles: ['admin'] }, null);
+  const login = await app.inject({ method: 'POST', url: '/api/v1/accounts/anon/login', payload: { logintype: 'email', username: 'bench@bench.test', password } });
+  const headers = { authorization: `Bearer ${login.json().token}` };
+
+  let peakRss = 0;
+  const sampler = setInterval(() => {
+    peakRss = Math.max(peakRss, process.memoryUsage().rss);
+  }, 20);
+  const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
+
+  async function timedJob(url: string): Promise<{ ms: number; growthMb: number; done: number }> {
+    global.gc?.();
+    const before = process.memoryUsage().rss;
+    peakRss = before;
+    const started = performance.now();
+    const response = await app.inject({ method: 'POST', url, headers });
+    let job = response.json().job;
+    while (job.state === 'running') {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      job = (await app.inject({ method: 'GET', url: `/api/v1/payment/jobs/${job.id}`, headers })).json();
+    }
+    if (job.state !== 'done' || job.failed > 0) throw new Error(`job ${url} ended ${job.state} with ${job.failed} failures`);
+    return { ms: performance.now() - started, growthMb: mb(peakRss - before), done: job.done };
+  }
+
+  try {
+    const created = await timedJob('/api/v1/payment/stay');
+    const sent = await timedJob('/api/v1/payment/email_pr');
+
+    const items = [];
+    for (let page = 1; items.length < COUNT; page++) {
+      const list = (await app.inject({ method: 'GET', url: `/api/v1/payment/pr?pageSize=500&page=${page}`, headers })).json();
+      if (list.items.length === 0) break;
+      items.push(...list.items);
+    }
+    const movements = items.map((r: { structuredMessage: string; totalCents: number }) => ({ amountCents: r.totalCents, reference: r.structuredMessage.replace(/\D/g, '') }));
+    const coda = codaStatement({ account: 'BE68539007547034', date: '2026-11-24', number: 1, movements });
+    const upload = multipartFile('bench.cod', coda);
+    let started = performance.now();
+    const first = await app.inject({ method: 'POST', url: '/api/v1/payment/statements', payload: upload.payload, headers: { ...headers, ...upload.headers } });
+    const importMs = performance.now() - started;
+    if (first.json().counts.paid !== COUNT) throw new Error(`expected ${COUNT} paid, got ${JSON.stringify(first.json().counts)}`);
+    started = performance.now();
+    const again = await app.inject({ method: 'POST', url: '/api/v1/payment/statements', payload: upload.payload, headers: { ...headers, ...upload.headers } });
+    const reimportMs = performance.now() - started;
+    if (!again.json().alreadyImported) throw new Error('the second import was not recognised');
+
+    // The same movements as camt.053 (another file, same bank references): all known, nothing booked twice.
+    const camt = multipartFile('bench.xml', camtStatement({ account: 'BE68539007547034', date: '2026-11-24', id: 'bench', movements }));
+    started = performance.now();
+    const camtResult = await app.inject({ method: 'POST', url: '/api/v1/payment/statements', payload: camt.payload, headers: { ...headers, ...camt.headers } });
+    const camtMs = performance.now() - started;
+    const camtCounts = camtResult.json().counts;
+
+    return [
+      { name: `bulk create ${created.done} requests`, value: Math.round(created.ms), unit: 'ms', note: `${(created.ms / created.done).toFixed(2)} ms each; RSS +${created.growthMb} MB at peak` },
+      { name: `bulk send ${sent.done} requests (QR PNG + outbox)`, value: Math.round(sent.ms), unit: 'ms', note: `${(sent.ms / sent.done).toFixed(2)} ms each; RSS +${sent.growthMb} MB at peak` },
+      { name: `import CODA statement of ${COUNT} movements`, value: Math.round(importMs), unit: 'ms', note: `${COUNT} paid; ${(importMs / COUNT).toFixed(2)} ms per movement` },
+      { name: 'import the same CODA file again', value: Math.round(reimportMs), unit: 'ms', note: `unchanged; ${(importMs / Math.max(reimportMs, 1)).toFixed(0)}× faster than the first import` },
+      { name: `import camt.053 of the same ${COUNT} credits`, value: Math.round(camtMs), unit: 'ms', note: `counts ${JSON.stringify(camtCounts)} (new bank references: matched as duplicates)` },
+    ];
+  } finally {
+    clearInterval(sampler);
+    await app.close();
+    await database.close();
+  }
+}
