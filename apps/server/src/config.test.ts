@@ -15,6 +15,10 @@ describe('configuration', () => {
     );
   });
 
+  it('reads a relative data directory from where npm was invoked', () => {
+    expect(loadConfig({ DATA_DIR: './data', INIT_CWD: '/srv/bjk' }).dataDir).toBe('/srv/bjk/data');
+  });
+
   it('treats an empty DATABASE_URL as unset', () => {
     expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();
   });

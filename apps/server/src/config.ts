@@ -5,6 +5,14 @@ import { z } from 'zod';
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const repoRoot = path.resolve(serverRoot, '../..');
 
+/**
+ * Relative paths are read from where the command was typed: `npm start` at the repository root runs the
+ * server in apps/server, and npm keeps the original directory in INIT_CWD.
+ */
+function fromInvocation(env: NodeJS.ProcessEnv, file: string): string {
+  return path.resolve(env.INIT_CWD ?? process.cwd(), file);
+}
+
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
 
@@ -82,19 +90,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
-    dataDir: path.resolve(e.DATA_DIR),
+    dataDir: fromInvocation(env, e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     logLevel: e.LOG_LEVEL,
-    webDist: path.resolve(e.WEB_DIST),
-    editionSeedFile: path.resolve(e.EDITION_SEED_FILE),
-    roomsSeedFile: path.resolve(e.ROOMS_SEED_FILE),
+    webDist: fromInvocation(env, e.WEB_DIST),
+    editionSeedFile: fromInvocation(env, e.EDITION_SEED_FILE),
+    roomsSeedFile: fromInvocation(env, e.ROOMS_SEED_FILE),
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     trustProxy: e.TRUST_PROXY,
     publicUrl: e.PUBLIC_URL,
     bootstrapAdmin: { email: e.BOOTSTRAP_ADMIN_EMAIL, password: e.BOOTSTRAP_ADMIN_PASSWORD },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, pollMs: e.MAIL_POLL_MS, maxAttempts: e.MAIL_MAX_ATTEMPTS, bcc: mailBccOf(env) },
     lookupRateLimit: e.LOOKUP_RATE_LIMIT,
-    membersSeedFile: e.MEMBERS_SEED_FILE === '' ? undefined : path.resolve(e.MEMBERS_SEED_FILE),
+    membersSeedFile: e.MEMBERS_SEED_FILE === '' ? undefined : fromInvocation(env, e.MEMBERS_SEED_FILE),
   };
 }
