@@ -1,7 +1,10 @@
 import { parsePhoneNumberWithError, ParseError } from 'libphonenumber-js/mobile';
 import { z } from 'zod';
 import { isoDateSchema, isoDateTimeSchema } from './date-schemas.js';
-import { AGE_GROUPS, MEAL_PLANS } from './edition.js';
+import { addDays } from './dates.js';
+import { AGE_GROUPS, MEAL_PLANS, type EditionSettings } from './edition.js';
+import type { Language } from './languages.js';
+import { findRoomType, mealPlansFor, normalStayDates } from './lodging-pricing.js';
 import { languageSchema } from './text.js';
 
 /** The specification's validation messages of the reservation wizard; the web translates them (namespace `lodging`). */
@@ -137,6 +140,7 @@ export const roomSchema = z.object({
 export type Room = z.infer<typeof roomSchema>;
 
 export const roomListSchema = z.object({ items: z.array(roomSchema) });
+export type RoomList = z.infer<typeof roomListSchema>;
 
 export const roomUpdateSchema = z.object({
   roomType: roomTypeCodeSchema,
@@ -209,7 +213,7 @@ export const reservationListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(500).default(25),
 });
-export type ReservationListQuery = z.input<typeof reservationListQuerySchema>;
+export type ReservationListQuery = z.output<typeof reservationListQuerySchema>;
 
 export const reservationListSchema = z.object({
   items: z.array(reservationSummarySchema),
@@ -271,3 +275,44 @@ export const LODGING_ERRORS = {
   roomsAssigned: 'lodging.rooms_assigned',
   csvInvalid: 'lodging.csv_invalid',
 } as const;
+
+/** What the wizard's form holds: the request without the run's identity, the dates as the optional extra nights. */
+export function reservationWizardSchema(settings: EditionSettings) {
+  return z
+    .object({
+      contact: reservationContactSchema,
+      roomType: z.string().min(1, M.lodgingRequired),
+      extraNightBefore: z.boolean(),
+      extraNightAfter: z.boolean(),
+      remarks: z.string().trim().max(2000, M.invalidValue),
+      guests: z.array(reservationGuestSchema),
+      mealPlan: z.string().min(1, M.mealsRequired),
+    })
+    .superRefine((values, ctx) => {
+      const roomType = findRoomType(settings, values.roomType);
+      if (!roomType) return;
+      if (values.guests.length < roomType.minPersons || values.guests.length > roomType.maxPersons) {
+        ctx.addIssue({ code: 'custom', path: ['guests'], message: LODGING_ERRORS.guestCount, params: { min: roomType.minPersons, max: roomType.maxPersons } });
+      }
+      if (values.mealPlan && !(mealPlansFor(settings, roomType) as string[]).includes(values.mealPlan)) {
+        ctx.addIssue({ code: 'custom', path: ['mealPlan'], message: M.mealsRequired });
+      }
+    });
+}
+export type ReservationWizardValues = z.input<ReturnType<typeof reservationWizardSchema>>;
+
+/** The wizard's answers as the request the server checks (dates from the edition plus the chosen extra nights). */
+export function toMakeReservation(settings: EditionSettings, values: ReservationWizardValues, language: Language, submissionId: string): MakeReservationInput {
+  const { arrivalDate, departureDate } = normalStayDates(settings);
+  return {
+    submissionId,
+    language,
+    contact: values.contact,
+    roomType: values.roomType,
+    arrivalDate: values.extraNightBefore ? addDays(arrivalDate, -1) : arrivalDate,
+    departureDate: values.extraNightAfter ? addDays(departureDate, 1) : departureDate,
+    guests: values.guests,
+    mealPlan: values.mealPlan as MakeReservation['mealPlan'],
+    remarks: values.remarks,
+  };
+}

@@ -26,6 +26,7 @@ export const publicNavigation: NavGroup[] = [
     items: [
       { to: '/stay', labelKey: 'nav.stay' },
       { to: '/reservation', labelKey: 'nav.reservation' },
+      { to: '/rsv26wizard', labelKey: 'nav.reservationWizard' },
       { to: '/catering', labelKey: 'nav.catering' },
     ],
   },
@@ -58,6 +59,7 @@ export const mgmtNavigation: NavGroup[] = [
     labelKey: 'nav.groups.office',
     items: [
       { to: '/mgmt', labelKey: 'nav.mgmtHome' },
+      { to: '/mgmt/reservations', labelKey: 'nav.mgmtReservations' },
       { to: '/mgmt/paymentrequests', labelKey: 'nav.paymentRequests' },
     ],
   },

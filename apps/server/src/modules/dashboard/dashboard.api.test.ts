@@ -26,7 +26,7 @@ describe('the back office dashboard', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json().groups).toEqual([]);
     const readonly = await dashboard(await managerHeaders(ctx, ['readonly']));
-    expect(readonly.json().groups.map((g: { area: string }) => g.area)).toEqual(['audit', 'enrolment', 'payments']);
+    expect(readonly.json().groups.map((g: { area: string }) => g.area)).toEqual(['audit', 'enrolment', 'lodging', 'payments']);
   });
 
   it('needs a logged-in manager', async () => {

@@ -12,6 +12,7 @@ import type { Principal } from '../../platform/access.js';
 import type { Db } from '../../platform/db.js';
 import { accountFigures } from '../accounts/accounts.service.js';
 import { auditFigures } from '../audit/audit.service.js';
+import { lodgingDashboardFigures } from '../lodging/lodging.service.js';
 import { enrolmentDashboardFigures } from '../participants/participants.service.js';
 import { paymentDashboardFigures } from '../payments/payments.service.js';
 
@@ -26,6 +27,7 @@ const FIGURE_SOURCES: FigureSource[] = [
   { area: 'accounts', permission: 'accounts:admin', figures: accountFigures },
   { area: 'audit', permission: 'audit:read', figures: auditFigures },
   { area: 'enrolment', permission: 'registrations:read', figures: enrolmentDashboardFigures },
+  { area: 'lodging', permission: 'lodging:read', figures: lodgingDashboardFigures },
   { area: 'payments', permission: 'payments:read', figures: paymentDashboardFigures },
 ];
 

@@ -250,5 +250,8 @@ describe('the lodging desk', () => {
     expect(figures.reservationsByType.find((r: { roomType: string }) => r.roomType === 'AP4').reservations).toBeGreaterThan(0);
     expect(figures.freeRoomsByType.find((r: { roomType: string }) => r.roomType === 'SH')).toMatchObject({ total: 10, free: 10 });
     expect(figures.guestsPerNight[0].date).toBe('2027-02-14');
+    const dashboard = (await ctx.app.inject({ method: 'GET', url: '/api/v1/dashboard', headers: desk })).json();
+    const lodging = dashboard.groups.find((g: { area: string }) => g.area === 'lodging');
+    expect(lodging.figures.map((f: { key: string }) => f.key)).toEqual(['reservations', 'guests', 'withoutRoom', 'freeRooms', 'busiestNight']);
   });
 });

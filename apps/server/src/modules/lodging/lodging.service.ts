@@ -7,6 +7,7 @@ import {
   nightsOf,
   priceStay,
   type EditionSettings,
+  type DashboardFigure,
   type Language,
   type LodgingFigures,
   type MakeReservation,
@@ -168,7 +169,7 @@ export async function getReservation(db: Db, id: string, language: Language): Pr
   return toReservation(db, settings, row, language);
 }
 
-export async function listReservations(db: Db, query: ReservationListQuery & { page: number; pageSize: number }): Promise<ReservationList> {
+export async function listReservations(db: Db, query: ReservationListQuery): Promise<ReservationList> {
   const { settings } = await getCurrentEdition(db);
   const filter = { search: query.search || undefined, roomType: query.roomType || undefined, assigned: query.assigned, enabled: query.enabled };
   const [rows, totals, all] = await Promise.all([
@@ -373,6 +374,19 @@ export async function lodgingFigures(db: Db): Promise<LodgingFigures> {
     freeRoomsByType: await countRoomsByType(db),
     guestsPerNight: [...perNight.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([date, guests]) => ({ date, guests })),
   };
+}
+
+/** The lodging group of the back office's start page (labels: `dashboard.<key>` of the web's lodging namespace). */
+export async function lodgingDashboardFigures(db: Db): Promise<DashboardFigure[]> {
+  const [figures, withoutRoom] = await Promise.all([lodgingFigures(db), listReservationTotals(db, { enabled: 'yes', assigned: 'no' })]);
+  const link = '/mgmt/reservations';
+  return [
+    { key: 'reservations', value: figures.reservationsByType.reduce((sum, r) => sum + r.reservations, 0), unit: 'count', link },
+    { key: 'guests', value: figures.reservationsByType.reduce((sum, r) => sum + r.guests, 0), unit: 'count', link },
+    { key: 'withoutRoom', value: withoutRoom.reservations, unit: 'count', link },
+    { key: 'freeRooms', value: figures.freeRoomsByType.reduce((sum, r) => sum + r.free, 0), unit: 'count', link },
+    { key: 'busiestNight', value: Math.max(0, ...figures.guestsPerNight.map((n) => n.guests)), unit: 'count', link },
+  ];
 }
 
 /** The venue's rooming list and kitchen list of every enabled reservation, as an xlsx workbook. */

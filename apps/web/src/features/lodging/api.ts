@@ -1,0 +1,51 @@
+import type {
+  LodgingFigures,
+  MakeReservationInput,
+  MakeReservationResult,
+  Reservation,
+  ReservationList,
+  ReservationListQuery,
+  RoomList,
+  UpdateReservationInput,
+} from '@bjk/domain/lodging';
+import { http } from '../../shared/http';
+
+export function makeReservation(body: MakeReservationInput, idempotencyKey: string): Promise<MakeReservationResult> {
+  return http.post<MakeReservationResult>('/api/v1/stay/cmd/make_reservation', body, { idempotencyKey });
+}
+
+export const reservationListQuery = (query: ReservationListQuery) => ({
+  queryKey: ['mgmt', 'lodging', 'reservations', query],
+  queryFn: () => http.get<ReservationList>('/api/v1/stay/reservation', { query: { ...query } }),
+});
+
+export const reservationQuery = (id: string) => ({
+  queryKey: ['mgmt', 'lodging', 'reservation', id],
+  queryFn: () => http.get<Reservation>(`/api/v1/stay/reservation/${id}`),
+});
+
+export const freeRoomsQuery = (roomType: string) => ({
+  queryKey: ['mgmt', 'lodging', 'freerooms', roomType],
+  queryFn: () => http.get<RoomList>(`/api/v1/room/freeroom/${roomType}`),
+});
+
+export const lodgingFiguresQuery = {
+  queryKey: ['mgmt', 'lodging', 'figures'],
+  queryFn: () => http.get<LodgingFigures>('/api/v1/stay/figures'),
+};
+
+export function updateReservation(id: string, body: UpdateReservationInput): Promise<Reservation> {
+  return http.put<Reservation>(`/api/v1/stay/reservation/${id}`, body);
+}
+
+export function assignRoom(id: string, room: string): Promise<Reservation> {
+  return http.post<Reservation>(`/api/v1/stay/cmd/assignroom/${id}/${encodeURIComponent(room)}`);
+}
+
+export function unassignRoom(id: string, room: string): Promise<Reservation> {
+  return http.delete<Reservation>(`/api/v1/stay/cmd/assignroom/${id}/${encodeURIComponent(room)}`);
+}
+
+export function downloadStayWorkbook(): Promise<Blob> {
+  return http.get<Blob>('/api/v1/stay/cmd/xls_stay');
+}
