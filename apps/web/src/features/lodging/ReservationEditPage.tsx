@@ -360,7 +360,6 @@ function RoomsSection({ reservation, settings, onChange }: { reservation: Reserv
             onChange={(e) => setRoom(e.target.value)}
             disabled={!free.data || free.data.items.length === 0}
             helperText={free.data && free.data.items.length === 0 ? t('mgmt.edit.noFreeRooms') : undefined}
-            slotProps={{ select: { inputProps: { 'data-testid': 'free-room-select' } } }}
           >
             {(free.data?.items ?? []).map((r) => (
               <MenuItem key={r.number} value={r.number}>

@@ -18,7 +18,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Controller, useFieldArray, useForm, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
@@ -81,6 +81,14 @@ function Wizard({ settings }: { settings: EditionSettings }) {
   const schema = useMemo(() => reservationWizardSchema(settings), [settings]);
   const form = useForm<ReservationWizardValues>({ resolver: zodResolver(schema), defaultValues: initialValues(), mode: 'onTouched' });
   const guests = useFieldArray({ control: form.control, name: 'guests' });
+  // A field showing an error is checked again on every change, so the message goes away while the visitor
+  // corrects it (not on leaving the field, when the layout shift would make the "Next" click miss).
+  useEffect(() => {
+    const subscription = form.watch((_, { name }) => {
+      if (name && form.getFieldState(name).error) void form.trigger(name);
+    });
+    return () => subscription.unsubscribe();
+  }, [form]);
   const mutation = useMutation({
     mutationFn: (values: ReservationWizardValues) => makeReservation(toMakeReservation(settings, values, language, run.current.submissionId), run.current.key),
     onSuccess: (answer) => {
