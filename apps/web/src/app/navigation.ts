@@ -17,6 +17,8 @@ export const publicNavigation: NavGroup[] = [
     items: [
       { to: '/', labelKey: 'nav.home' },
       { to: '/news', labelKey: 'nav.news' },
+      { to: '/registration_bjk', labelKey: 'nav.registration' },
+      { to: '/participants_bjk', labelKey: 'nav.participants' },
       { to: '/page/subscriptions', labelKey: 'nav.subscriptions' },
     ],
   },
@@ -60,6 +62,12 @@ export const mgmtNavigation: NavGroup[] = [
     items: [
       { to: '/mgmt', labelKey: 'nav.mgmtHome' },
       { to: '/mgmt/reservations', labelKey: 'nav.mgmtReservations' },
+      { to: '/mgmt/registrations', labelKey: 'nav.registrations', permission: 'registrations:read' },
+      { to: '/mgmt/participants', labelKey: 'nav.mgmtParticipants', permission: 'participants:read' },
+      { to: '/mgmt/attendee_bjk', labelKey: 'nav.attendees', permission: 'participants:read' },
+      { to: '/mgmt/guests', labelKey: 'nav.guests', permission: 'participants:read' },
+      { to: '/mgmt/members', labelKey: 'nav.members', permission: 'members:write' },
+      { to: '/mgmt/mail', labelKey: 'nav.mail', permission: 'mail:read' },
       { to: '/mgmt/paymentrequests', labelKey: 'nav.paymentRequests' },
     ],
   },

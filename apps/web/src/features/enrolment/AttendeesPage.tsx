@@ -1,0 +1,175 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Controller, useForm, type FieldPath } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { attendeeInputSchema, type Attendee, type AttendeeInput } from '@bjk/domain/enrolment';
+import { validationMessageKey } from '@bjk/domain/validation-messages';
+import { useEdition } from '../../shared/edition/useEdition';
+import { ErrorAlert } from '../../shared/ui/ErrorAlert';
+import { attendeesQuery, createAttendee, createGuest, updateAttendee } from './mgmt-api';
+
+const empty: AttendeeInput = { firstName: '', lastName: '', category: 'GUEST', email: '', mobile: '', mealsCode: null, enabled: true, remarks: '' };
+
+function AttendeeTable({ items, onSelect }: { items: Attendee[]; onSelect?: (a: Attendee) => void }) {
+  const { t } = useTranslation('enrolment');
+  return (
+    <TableContainer component={Paper} variant="outlined">
+      <Table size="small" data-testid="attendees-table">
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('participants.name')}</TableCell>
+            <TableCell>{t('details.category')}</TableCell>
+            <TableCell>{t('mgmt.meals')}</TableCell>
+            <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{t('details.email')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {items.map((a) => (
+            <TableRow key={a.id} hover sx={{ opacity: a.enabled ? 1 : 0.5, cursor: onSelect ? 'pointer' : undefined }} onClick={() => onSelect?.(a)}>
+              <TableCell>
+                {a.lastName} {a.firstName}
+              </TableCell>
+              <TableCell>{a.category}</TableCell>
+              <TableCell>{a.mealsCode ?? ''}</TableCell>
+              <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{a.email}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+function useStaffCategories() {
+  return useEdition().categories.filter((c) => c.kind === 'staff');
+}
+
+/** `/mgmt/attendee_bjk`: arbiters, organisers, guests and meals-only people, added and edited here. */
+export function AttendeesPage() {
+  const { t } = useTranslation('enrolment');
+  const client = useQueryClient();
+  const categories = useStaffCategories();
+  const list = useQuery(attendeesQuery('bjk'));
+  const [editing, setEditing] = useState<number | null>(null);
+  const form = useForm<AttendeeInput>({ resolver: zodResolver(attendeeInputSchema), defaultValues: empty });
+  const save = useMutation({
+    mutationFn: (values: AttendeeInput) => (editing ? updateAttendee('bjk', editing, values) : createAttendee('bjk', values)),
+    onSuccess: () => {
+      setEditing(null);
+      form.reset(empty);
+      void client.invalidateQueries({ queryKey: ['enrolment', 'attendees'] });
+    },
+  });
+  const errorOf = (path: FieldPath<AttendeeInput>) => {
+    const message = form.getFieldState(path, form.formState).error?.message;
+    const key = validationMessageKey(message);
+    return message ? (key ? t(`validation.${key}`) : t('validation.invalidValue')) : undefined;
+  };
+  const field = (path: FieldPath<AttendeeInput>, label: string, props: Record<string, unknown> = {}, nullable = false) => (
+    <Controller
+      name={path}
+      control={form.control}
+      render={({ field: f }) => (
+        <TextField {...props} size="small" label={label} value={(f.value as string | null) ?? ''} onChange={(e) => f.onChange(nullable && e.target.value === '' ? null : e.target.value)} error={!!errorOf(path)} helperText={errorOf(path)} slotProps={{ htmlInput: { 'data-testid': `attendee-${path}` } }} />
+      )}
+    />
+  );
+  return (
+    <Stack spacing={2}>
+      <Typography variant="h1">{t('mgmt.attendees')}</Typography>
+      <Paper variant="outlined" sx={{ p: 2 }}>
+        <Stack component="form" spacing={1.5} noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))}>
+          <Typography variant="h2" sx={{ fontSize: '1.1rem' }}>
+            {editing ? t('mgmt.editAttendee') : t('mgmt.newAttendee')}
+          </Typography>
+          <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(4, 1fr)' } }}>
+            {field('firstName', t('details.firstName'))}
+            {field('lastName', t('details.lastName'))}
+            {field('category', t('details.category'), { select: true, children: categories.map((c) => <MenuItem key={c.code} value={c.code}>{c.code}</MenuItem>) })}
+            {field('mealsCode', t('mgmt.meals'), { select: true, children: [<MenuItem key="none" value="">—</MenuItem>, ...(['HB', 'BO'] as const).map((code) => <MenuItem key={code} value={code}>{t(`mgmt.mealsCodes.${code}`)}</MenuItem>)] }, true)}
+            {field('email', t('details.email'))}
+            {field('mobile', t('details.mobile'))}
+            {field('remarks', t('mgmt.remarks'))}
+            <Controller name="enabled" control={form.control} render={({ field: f }) => <FormControlLabel control={<Switch checked={!!f.value} onChange={(e) => f.onChange(e.target.checked)} />} label={t('mgmt.enabled')} />} />
+          </Box>
+          {save.isError && <ErrorAlert error={save.error} submit />}
+          <Stack direction="row" spacing={1}>
+            <Button type="submit" variant="contained" disabled={save.isPending} data-testid="attendee-save">
+              {t('mgmt.save')}
+            </Button>
+            {editing && (
+              <Button onClick={() => (setEditing(null), form.reset(empty))}>{t('mgmt.cancel')}</Button>
+            )}
+          </Stack>
+        </Stack>
+      </Paper>
+      {list.isError && <ErrorAlert error={list.error} />}
+      <AttendeeTable
+        items={list.data?.items ?? []}
+        onSelect={(a) => {
+          setEditing(a.id);
+          form.reset({ firstName: a.firstName, lastName: a.lastName, category: a.category, email: a.email, mobile: a.mobile, mealsCode: a.mealsCode, enabled: a.enabled, remarks: a.remarks });
+          window.scrollTo({ top: 0 });
+        }}
+      />
+    </Stack>
+  );
+}
+
+/** `/mgmt/guests`: the quick way to give someone a badge: a name and a category. */
+export function GuestsPage() {
+  const { t } = useTranslation('enrolment');
+  const client = useQueryClient();
+  const categories = useStaffCategories();
+  const list = useQuery(attendeesQuery('bjk'));
+  const [firstName, setFirstName] = useState('');
+  const [lastName, setLastName] = useState('');
+  const [category, setCategory] = useState('GUEST');
+  const add = useMutation({
+    mutationFn: () => createGuest(firstName.trim(), lastName.trim(), category),
+    onSuccess: () => {
+      setFirstName('');
+      setLastName('');
+      void client.invalidateQueries({ queryKey: ['enrolment', 'attendees'] });
+    },
+  });
+  return (
+    <Stack spacing={2}>
+      <Typography variant="h1">{t('mgmt.guests')}</Typography>
+      <Paper variant="outlined" sx={{ p: 2 }}>
+        <Stack component="form" direction={{ xs: 'column', sm: 'row' }} spacing={1} noValidate onSubmit={(e) => (e.preventDefault(), add.mutate())}>
+          <TextField size="small" label={t('details.firstName')} value={firstName} onChange={(e) => setFirstName(e.target.value)} slotProps={{ htmlInput: { 'data-testid': 'guest-first' } }} />
+          <TextField size="small" label={t('details.lastName')} value={lastName} onChange={(e) => setLastName(e.target.value)} slotProps={{ htmlInput: { 'data-testid': 'guest-last' } }} />
+          <TextField size="small" select label={t('details.category')} value={category} onChange={(e) => setCategory(e.target.value)} sx={{ minWidth: 120 }}>
+            {categories.map((c) => (
+              <MenuItem key={c.code} value={c.code}>
+                {c.code}
+              </MenuItem>
+            ))}
+          </TextField>
+          <Button type="submit" variant="contained" disabled={!firstName.trim() || !lastName.trim() || add.isPending} data-testid="guest-add">
+            {t('mgmt.addGuest')}
+          </Button>
+        </Stack>
+        {add.isError && <ErrorAlert error={add.error} submit />}
+      </Paper>
+      <AttendeeTable items={list.data?.items ?? []} />
+    </Stack>
+  );
+}

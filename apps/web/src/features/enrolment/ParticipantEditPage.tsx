@@ -1,0 +1,141 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Controller, useForm, type FieldPath } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { participantUpdateSchema, type Participant, type ParticipantUpdate } from '@bjk/domain/enrolment';
+import { validationMessageKey } from '@bjk/domain/validation-messages';
+import { useEdition } from '../../shared/edition/useEdition';
+import { ErrorAlert } from '../../shared/ui/ErrorAlert';
+import { participantQuery, replaceParticipantPhoto, updateParticipant } from './mgmt-api';
+import { ProtectedPhoto } from './ProtectedPhoto';
+
+function editable(p: Participant): ParticipantUpdate {
+  return {
+    category: p.category,
+    email: p.email,
+    parentEmail: p.parentEmail,
+    attendantEmail: p.attendantEmail,
+    mealsCode: p.mealsCode,
+    ratingNational: p.ratingNational,
+    ratingFide: p.ratingFide,
+    enabled: p.enabled,
+    remarks: p.remarks,
+  };
+}
+
+/** `/mgmt/participant_edit?id=…`: category, e-mails, meals, ratings, enabled, remarks, and the photo. */
+export function ParticipantEditPage() {
+  const { t } = useTranslation('enrolment');
+  const edition = useEdition();
+  const [params] = useSearchParams();
+  const id = Number(params.get('id') ?? '0');
+  const client = useQueryClient();
+  const query = useQuery({ ...participantQuery('bjk', id), enabled: id > 0 });
+  const form = useForm<ParticipantUpdate>({ resolver: zodResolver(participantUpdateSchema) });
+  useEffect(() => {
+    if (query.data) form.reset(editable(query.data));
+  }, [query.data, form]);
+  const save = useMutation({
+    mutationFn: (values: ParticipantUpdate) => updateParticipant('bjk', id, values),
+    onSuccess: (saved) => {
+      client.setQueryData(participantQuery('bjk', id).queryKey, saved);
+      void client.invalidateQueries({ queryKey: ['enrolment', 'participants'] });
+    },
+  });
+  const photo = useMutation({
+    mutationFn: (file: File) => replaceParticipantPhoto('bjk', id, file),
+    onSuccess: () => void client.invalidateQueries({ queryKey: ['enrolment', 'photo'] }),
+  });
+  const errorOf = (path: FieldPath<ParticipantUpdate>) => {
+    const message = form.getFieldState(path, form.formState).error?.message;
+    if (!message) return undefined;
+    const key = validationMessageKey(message);
+    return key ? t(`validation.${key}`) : t('validation.invalidValue');
+  };
+  const field = (path: FieldPath<ParticipantUpdate>, label: string, props: Record<string, unknown> = {}, kind: 'text' | 'number' | 'nullable' = 'text') => (
+    <Controller
+      name={path}
+      control={form.control}
+      render={({ field: f }) => (
+        <TextField
+          {...props}
+          label={label}
+          size="small"
+          value={(f.value as string | number | null | undefined) ?? ''}
+          onChange={(e) => {
+            const raw = e.target.value;
+            f.onChange(kind === 'number' ? (raw === '' ? null : Number(raw)) : kind === 'nullable' ? (raw === '' ? null : raw) : raw);
+          }}
+          error={!!errorOf(path)}
+          helperText={errorOf(path)}
+          slotProps={{ htmlInput: { 'data-testid': `edit-${path}` } }}
+        />
+      )}
+    />
+  );
+
+  if (!id) return <Alert severity="warning">{t('mgmt.noId')}</Alert>;
+  if (query.isError) return <ErrorAlert error={query.error} />;
+  if (!query.data) return null;
+  const p = query.data;
+  return (
+    <Stack spacing={2} component="form" noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))}>
+      <Typography variant="body2">
+        <RouterLink to="/mgmt/participants">{t('mgmt.backToList')}</RouterLink>
+      </Typography>
+      <Typography variant="h1">
+        {p.lastName} {p.firstName}
+      </Typography>
+      <Typography color="text.secondary">
+        {[p.idbel && `${t('lookup.idbel')} ${p.idbel}`, p.idfide && `${t('lookup.idfide')} ${p.idfide}`, p.birthYear, p.clubName, p.fideFederation, p.fideTitle].filter(Boolean).join(' · ')}
+      </Typography>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
+        <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
+          <ProtectedPhoto path={`/api/v1/participant/photo/bjk/${id}`} version={photo.data} />
+          <Button component="label" variant="outlined" size="small" disabled={photo.isPending}>
+            {t('mgmt.replacePhoto')}
+            <input hidden type="file" accept="image/*" data-testid="participant-photo" onChange={(e) => e.target.files?.[0] && photo.mutate(e.target.files[0])} />
+          </Button>
+          {photo.isError && <ErrorAlert error={photo.error} submit />}
+        </Stack>
+        <Paper variant="outlined" sx={{ p: 2, flex: 1 }}>
+          <Stack spacing={1.5}>
+            <Controller name="enabled" control={form.control} render={({ field: f }) => <FormControlLabel control={<Switch checked={!!f.value} onChange={(e) => f.onChange(e.target.checked)} />} label={t('mgmt.enabled')} />} />
+            <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+              {field('category', t('details.category'), {
+                select: true,
+                children: edition.categories.filter((c) => c.kind === 'player').map((c) => <MenuItem key={c.code} value={c.code}>{c.code}</MenuItem>),
+              })}
+              {field('mealsCode', t('mgmt.meals'), { select: true, children: [<MenuItem key="none" value="">—</MenuItem>, ...(['HB', 'BO'] as const).map((code) => <MenuItem key={code} value={code}>{t(`mgmt.mealsCodes.${code}`)}</MenuItem>)] }, 'nullable')}
+              {field('ratingNational', t('participants.ratingNational'), { type: 'number' }, 'number')}
+              {field('ratingFide', t('participants.ratingFide'), { type: 'number' }, 'number')}
+              {field('email', `${t('details.player')} · ${t('details.email')}`)}
+              {field('parentEmail', `${t('details.parent')} · ${t('details.email')}`)}
+              {field('attendantEmail', `${t('details.attendant')} · ${t('details.email')}`)}
+            </Box>
+            {field('remarks', t('mgmt.remarks'), { multiline: true, minRows: 2 })}
+          </Stack>
+        </Paper>
+      </Stack>
+      {save.isError && <ErrorAlert error={save.error} submit />}
+      {save.isSuccess && !form.formState.isDirty && <Alert severity="success">{t('mgmt.saved')}</Alert>}
+      <Box>
+        <Button type="submit" variant="contained" disabled={save.isPending} data-testid="edit-save">
+          {t('mgmt.save')}
+        </Button>
+      </Box>
+    </Stack>
+  );
+}

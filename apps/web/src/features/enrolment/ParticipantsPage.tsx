@@ -1,0 +1,156 @@
+import DownloadIcon from '@mui/icons-material/Download';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useDeferredValue, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { useEdition } from '../../shared/edition/useEdition';
+import { ErrorAlert } from '../../shared/ui/ErrorAlert';
+import { addLateParticipant, download, importRegistrations, participantsQuery, refreshRatings } from './mgmt-api';
+
+type Sort = 'name' | 'category' | 'ratingFide' | 'ratingNational' | 'createdAt';
+
+/** `/mgmt/participants`: the start list, with the import of confirmed registrations and late additions. */
+export function ParticipantsPage() {
+  const { t } = useTranslation('enrolment');
+  const edition = useEdition();
+  const client = useQueryClient();
+  const [search, setSearch] = useState('');
+  const [category, setCategory] = useState('');
+  const [enabled, setEnabled] = useState('');
+  const [sort, setSort] = useState<Sort>('name');
+  const [dir, setDir] = useState<'asc' | 'desc'>('asc');
+  const [page, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState(50);
+  const [lateId, setLateId] = useState('');
+  const [lateCategory, setLateCategory] = useState('');
+  const q = useDeferredValue(search);
+  const query = useQuery(participantsQuery('bjk', { q: q || undefined, category: category || undefined, enabled: enabled || undefined, sort, dir, page, pageSize }));
+  const refresh = () => void client.invalidateQueries({ queryKey: ['enrolment', 'participants'] });
+  const importing = useMutation({ mutationFn: () => importRegistrations('bjk'), onSuccess: refresh });
+  const late = useMutation({ mutationFn: () => addLateParticipant('bjk', Number(lateId), lateCategory), onSuccess: () => (setLateId(''), refresh()) });
+  const ratings = useMutation({ mutationFn: () => refreshRatings('bjk'), onSuccess: refresh });
+  const players = edition.categories.filter((c) => c.kind === 'player');
+
+  const header = (key: Sort, label: string) => (
+    <TableSortLabel active={sort === key} direction={sort === key ? dir : 'asc'} onClick={() => (setDir(sort === key && dir === 'asc' ? 'desc' : 'asc'), setSort(key), setPage(0))}>
+      {label}
+    </TableSortLabel>
+  );
+
+  return (
+    <Stack spacing={2}>
+      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
+        <Typography variant="h1">{t('mgmt.participants')}</Typography>
+        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }}>
+          <Button variant="contained" onClick={() => importing.mutate()} disabled={importing.isPending} data-testid="participants-import">
+            {t('mgmt.importRegistrations')}
+          </Button>
+          <Button onClick={() => ratings.mutate()} disabled={ratings.isPending}>
+            {t('mgmt.refreshRatings')}
+          </Button>
+          <Button startIcon={<DownloadIcon />} onClick={() => void download('/api/v1/participant/bjk/export.csv', 'participants-bjk.csv')}>
+            {t('mgmt.exportCsv')}
+          </Button>
+        </Stack>
+      </Stack>
+      {importing.isSuccess && (
+        <Alert severity="success" data-testid="participants-import-result">
+          {t('mgmt.importResult', importing.data)}
+        </Alert>
+      )}
+      {ratings.isSuccess && <Alert severity="success">{t('mgmt.ratingsResult', ratings.data)}</Alert>}
+      {(importing.isError || ratings.isError) && <ErrorAlert error={importing.error ?? ratings.error} />}
+      <Paper variant="outlined" sx={{ p: 2 }}>
+        <Stack component="form" direction={{ xs: 'column', sm: 'row' }} spacing={1} onSubmit={(e) => (e.preventDefault(), late.mutate())} noValidate>
+          <TextField size="small" label={t('lookup.idbel')} value={lateId} onChange={(e) => setLateId(e.target.value.replace(/\D/g, ''))} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
+          <TextField size="small" select label={t('details.category')} value={lateCategory} onChange={(e) => setLateCategory(e.target.value)} sx={{ minWidth: 140 }}>
+            {players.map((c) => (
+              <MenuItem key={c.code} value={c.code}>
+                {c.code}
+              </MenuItem>
+            ))}
+          </TextField>
+          <Button type="submit" variant="outlined" disabled={!lateId || !lateCategory || late.isPending}>
+            {t('mgmt.addLate')}
+          </Button>
+        </Stack>
+        {late.isError && <ErrorAlert error={late.error} submit />}
+      </Paper>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={1}>
+        <TextField size="small" type="search" label={t('mgmt.search')} value={search} onChange={(e) => (setSearch(e.target.value), setPage(0))} sx={{ flex: 2 }} slotProps={{ htmlInput: { 'data-testid': 'mgmt-participants-search' } }} />
+        <TextField size="small" select label={t('details.category')} value={category} onChange={(e) => (setCategory(e.target.value), setPage(0))} sx={{ flex: 1 }}>
+          <MenuItem value="">{t('participants.all')}</MenuItem>
+          {players.map((c) => (
+            <MenuItem key={c.code} value={c.code}>
+              {c.code}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField size="small" select label={t('mgmt.enabled')} value={enabled} onChange={(e) => (setEnabled(e.target.value), setPage(0))} sx={{ flex: 1 }}>
+          <MenuItem value="">{t('mgmt.any')}</MenuItem>
+          <MenuItem value="1">{t('mgmt.yes')}</MenuItem>
+          <MenuItem value="0">{t('mgmt.no')}</MenuItem>
+        </TextField>
+      </Stack>
+      {query.isError && <ErrorAlert error={query.error} />}
+      <TableContainer component={Paper} variant="outlined">
+        <Table size="small" data-testid="mgmt-participants-table">
+          <TableHead>
+            <TableRow>
+              <TableCell>{header('name', t('participants.name'))}</TableCell>
+              <TableCell>{header('category', t('details.category'))}</TableCell>
+              <TableCell>{header('ratingFide', t('participants.ratingFide'))}</TableCell>
+              <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{header('ratingNational', t('participants.ratingNational'))}</TableCell>
+              <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{t('details.club')}</TableCell>
+              <TableCell>{t('mgmt.meals')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {(query.data?.items ?? []).map((p) => (
+              <TableRow key={p.id} hover sx={{ opacity: p.enabled ? 1 : 0.5 }}>
+                <TableCell>
+                  <RouterLink to={`/mgmt/participant_edit?id=${p.id}`}>
+                    {p.lastName} {p.firstName}
+                  </RouterLink>
+                  {!p.hasPhoto && <Chip size="small" color="warning" label={t('mgmt.noPhoto')} sx={{ ml: 1 }} />}
+                  {p.late && <Chip size="small" label={t('mgmt.late')} sx={{ ml: 1 }} />}
+                </TableCell>
+                <TableCell>{p.category}</TableCell>
+                <TableCell>{p.ratingFide ?? '—'}</TableCell>
+                <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{p.ratingNational ?? '—'}</TableCell>
+                <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{p.clubName}</TableCell>
+                <TableCell>{p.mealsCode ?? ''}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+        <TablePagination
+          component="div"
+          count={query.data?.total ?? 0}
+          page={page}
+          rowsPerPage={pageSize}
+          rowsPerPageOptions={[25, 50, 100, 500]}
+          onPageChange={(_, next) => setPage(next)}
+          onRowsPerPageChange={(e) => (setPageSize(Number(e.target.value)), setPage(0))}
+          labelRowsPerPage={t('mgmt.rowsPerPage')}
+        />
+      </TableContainer>
+    </Stack>
+  );
+}

@@ -1,0 +1,173 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Controller, useForm, type FieldPath } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { registrationUpdateSchema, type Registration, type RegistrationUpdate } from '@bjk/domain/enrolment';
+import { LANGUAGES } from '@bjk/domain/languages';
+import { validationMessageKey } from '@bjk/domain/validation-messages';
+import { useEdition } from '../../shared/edition/useEdition';
+import { ErrorAlert } from '../../shared/ui/ErrorAlert';
+import { registrationQuery, updateRegistration } from './mgmt-api';
+import { ProtectedPhoto } from './ProtectedPhoto';
+
+function editable(r: Registration): RegistrationUpdate {
+  return {
+    enabled: r.enabled,
+    idbel: r.idbel,
+    idfide: r.idfide,
+    firstName: r.firstName,
+    lastName: r.lastName,
+    birthYear: r.birthYear,
+    gender: r.gender,
+    clubId: r.clubId,
+    clubName: r.clubName,
+    fideFederation: r.fideFederation,
+    ratingNational: r.ratingNational,
+    ratingFide: r.ratingFide,
+    fideTitle: r.fideTitle,
+    category: r.category,
+    email: r.email,
+    mobile: r.mobile,
+    parent: r.parent,
+    attendant: r.attendant,
+    language: r.language,
+    remarks: r.remarks,
+  };
+}
+
+const NUMBER_FIELDS = new Set(['idbel', 'idfide', 'birthYear', 'clubId', 'ratingNational', 'ratingFide']);
+const NULLABLE_TEXT = new Set(['clubName', 'fideFederation', 'fideTitle']);
+
+/** `/mgmt/registration_edit?id=…`: every field of a registration; the whole record is saved back. */
+export function RegistrationEditPage() {
+  const { t } = useTranslation('enrolment');
+  const edition = useEdition();
+  const [params] = useSearchParams();
+  const id = params.get('id') ?? '';
+  const client = useQueryClient();
+  const query = useQuery({ ...registrationQuery('bjk', id), enabled: id !== '' });
+  const form = useForm<RegistrationUpdate>({ resolver: zodResolver(registrationUpdateSchema) });
+  useEffect(() => {
+    if (query.data) form.reset(editable(query.data));
+  }, [query.data, form]);
+  const save = useMutation({
+    mutationFn: (values: RegistrationUpdate) => updateRegistration('bjk', id, values),
+    onSuccess: (saved) => {
+      client.setQueryData(registrationQuery('bjk', id).queryKey, saved);
+      void client.invalidateQueries({ queryKey: ['enrolment', 'registrations'] });
+    },
+  });
+  const errorOf = (path: FieldPath<RegistrationUpdate>) => {
+    const message = form.getFieldState(path, form.formState).error?.message;
+    if (!message) return undefined;
+    const key = validationMessageKey(message);
+    return key ? t(`validation.${key}`) : t('validation.invalidValue');
+  };
+  const field = (path: FieldPath<RegistrationUpdate>, label: string, props: Record<string, unknown> = {}) => (
+    <Controller
+      name={path}
+      control={form.control}
+      render={({ field: f }) => (
+        <TextField
+          {...props}
+          label={label}
+          value={(f.value as string | number | null | undefined) ?? ''}
+          onChange={(e) => {
+            const raw = e.target.value;
+            if (NUMBER_FIELDS.has(path)) f.onChange(raw === '' ? null : Number(raw));
+            else if (NULLABLE_TEXT.has(path)) f.onChange(raw === '' ? null : raw);
+            else f.onChange(raw);
+          }}
+          onBlur={f.onBlur}
+          error={!!errorOf(path)}
+          helperText={errorOf(path)}
+          size="small"
+          slotProps={{ htmlInput: { 'data-testid': `edit-${path}` } }}
+        />
+      )}
+    />
+  );
+
+  if (!id) return <Alert severity="warning">{t('mgmt.noId')}</Alert>;
+  if (query.isError) return <ErrorAlert error={query.error} />;
+  if (!query.data) return null;
+  const r = query.data;
+  const grid = { display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: '1fr 1fr 1fr' } };
+  return (
+    <Stack spacing={2} component="form" noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))}>
+      <Typography variant="body2">
+        <RouterLink to="/mgmt/registrations">{t('mgmt.backToList')}</RouterLink>
+      </Typography>
+      <Typography variant="h1">
+        {r.lastName} {r.firstName}
+      </Typography>
+      <Typography color="text.secondary">
+        {t(`mgmt.statuses.${r.status}`)} · {r.confirmedAt ? new Date(r.confirmedAt).toLocaleString() : new Date(r.createdAt).toLocaleString()}
+        {r.feeCents !== null ? ` · ${(r.feeCents / 100).toFixed(2)} €` : ''}
+      </Typography>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
+        <ProtectedPhoto path={`/api/v1/registration/bjk/${id}/photo`} />
+        <Paper variant="outlined" sx={{ p: 2, flex: 1 }}>
+          <Stack spacing={1.5}>
+            <Controller name="enabled" control={form.control} render={({ field: f }) => <FormControlLabel control={<Switch checked={!!f.value} onChange={(e) => f.onChange(e.target.checked)} />} label={t('mgmt.enabled')} />} />
+            <Box sx={grid}>
+              {field('firstName', t('details.firstName'))}
+              {field('lastName', t('details.lastName'))}
+              {field('idbel', t('lookup.idbel'), { type: 'number' })}
+              {field('idfide', t('lookup.idfide'), { type: 'number' })}
+              {field('birthYear', t('details.birthYear'), { type: 'number' })}
+              {field('gender', t('details.gender'), { select: true, children: [<MenuItem key="M" value="M">{t('gender.M')}</MenuItem>, <MenuItem key="F" value="F">{t('gender.F')}</MenuItem>] })}
+              {field('category', t('details.category'), {
+                select: true,
+                children: edition.categories.filter((c) => c.kind === 'player').map((c) => <MenuItem key={c.code} value={c.code}>{c.code}</MenuItem>),
+              })}
+              {field('clubId', t('mgmt.clubId'), { type: 'number' })}
+              {field('clubName', t('details.club'))}
+              {field('fideFederation', t('details.fideFederation'))}
+              {field('fideTitle', t('mgmt.fideTitle'))}
+              {field('ratingNational', t('participants.ratingNational'), { type: 'number' })}
+              {field('ratingFide', t('participants.ratingFide'), { type: 'number' })}
+              {field('language', t('mgmt.language'), { select: true, children: LANGUAGES.map((l) => <MenuItem key={l} value={l}>{l}</MenuItem>) })}
+            </Box>
+          </Stack>
+        </Paper>
+      </Stack>
+      <Paper variant="outlined" sx={{ p: 2 }}>
+        <Typography variant="h2" sx={{ fontSize: '1.1rem', mb: 1.5 }}>
+          {t('mgmt.contacts')}
+        </Typography>
+        <Box sx={grid}>
+          {field('email', `${t('details.player')} · ${t('details.email')}`)}
+          {field('mobile', `${t('details.player')} · ${t('details.mobile')}`)}
+          <span />
+          {field('parent.fullName', `${t('details.parent')} · ${t('details.fullName')}`)}
+          {field('parent.email', `${t('details.parent')} · ${t('details.email')}`)}
+          {field('parent.mobile', `${t('details.parent')} · ${t('details.mobile')}`)}
+          {field('attendant.fullName', `${t('details.attendant')} · ${t('details.fullName')}`)}
+          {field('attendant.email', `${t('details.attendant')} · ${t('details.email')}`)}
+          {field('attendant.mobile', `${t('details.attendant')} · ${t('details.mobile')}`)}
+        </Box>
+      </Paper>
+      {field('remarks', t('mgmt.remarks'), { multiline: true, minRows: 2 })}
+      {save.isError && <ErrorAlert error={save.error} submit />}
+      {save.isSuccess && !form.formState.isDirty && <Alert severity="success">{t('mgmt.saved')}</Alert>}
+      <Box>
+        <Button type="submit" variant="contained" disabled={save.isPending} data-testid="edit-save">
+          {t('mgmt.save')}
+        </Button>
+      </Box>
+    </Stack>
+  );
+}

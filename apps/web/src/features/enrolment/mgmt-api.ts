@@ -1,0 +1,77 @@
+import type {
+  Attendee,
+  AttendeeInput,
+  Participant,
+  ParticipantImportResult,
+  ParticipantUpdate,
+  Registration,
+  RegistrationKind,
+  RegistrationPage,
+  RegistrationUpdate,
+} from '@bjk/domain/enrolment';
+import { http } from '../../shared/http';
+
+type Query = Record<string, string | number | undefined>;
+
+export const registrationsQuery = (kind: RegistrationKind, query: Query) => ({
+  queryKey: ['enrolment', 'registrations', kind, query] as const,
+  queryFn: () => http.get<RegistrationPage>(`/api/v1/registration/${kind}`, { query }),
+  placeholderData: (previous: RegistrationPage | undefined) => previous,
+});
+
+export const registrationQuery = (kind: RegistrationKind, id: string) => ({
+  queryKey: ['enrolment', 'registration', kind, id] as const,
+  queryFn: () => http.get<Registration>(`/api/v1/registration/${kind}/${id}`),
+});
+
+export const updateRegistration = (kind: RegistrationKind, id: string, body: RegistrationUpdate) =>
+  http.put<Registration>(`/api/v1/registration/${kind}/${id}`, body);
+
+export const participantsQuery = (kind: RegistrationKind, query: Query) => ({
+  queryKey: ['enrolment', 'participants', kind, query] as const,
+  queryFn: () => http.get<{ items: Participant[]; total: number }>(`/api/v1/participant/${kind}`, { query }),
+  placeholderData: (previous: { items: Participant[]; total: number } | undefined) => previous,
+});
+
+export const participantQuery = (kind: RegistrationKind, id: number) => ({
+  queryKey: ['enrolment', 'participant', kind, id] as const,
+  queryFn: () => http.get<Participant>(`/api/v1/participant/${kind}/${id}`),
+});
+
+export const updateParticipant = (kind: RegistrationKind, id: number, body: ParticipantUpdate) =>
+  http.put<Participant>(`/api/v1/participant/${kind}/${id}`, body);
+
+export const importRegistrations = (kind: RegistrationKind) =>
+  http.post<ParticipantImportResult>(`/api/v1/participant/import/enrollments/${kind}`);
+
+export const addLateParticipant = (kind: RegistrationKind, idbel: number, category: string) =>
+  http.post<Participant>(`/api/v1/participant/${kind}/${idbel}/${encodeURIComponent(category)}`);
+
+export const refreshRatings = (kind: RegistrationKind) => http.post<{ checked: number; updated: number }>(`/api/v1/participant/ratings/${kind}`);
+
+export function replaceParticipantPhoto(kind: RegistrationKind, id: number, photo: Blob) {
+  const form = new FormData();
+  form.append('photo', photo, 'photo.jpg');
+  return http.post<{ width: number; height: number }>(`/api/v1/participant/photo/${kind}/${id}`, form);
+}
+
+export const attendeesQuery = (kind: RegistrationKind) => ({
+  queryKey: ['enrolment', 'attendees', kind] as const,
+  queryFn: () => http.get<{ items: Attendee[] }>(`/api/v1/attendee/${kind}`),
+});
+
+export const createAttendee = (kind: RegistrationKind, body: AttendeeInput) => http.post<Attendee>(`/api/v1/attendee/${kind}`, body);
+export const updateAttendee = (kind: RegistrationKind, id: number, body: AttendeeInput) => http.put<Attendee>(`/api/v1/attendee/${kind}/${id}`, body);
+export const createGuest = (firstName: string, lastName: string, category: string) =>
+  http.post<Attendee>(`/api/v1/guest/${encodeURIComponent(firstName)}/${encodeURIComponent(lastName)}/${encodeURIComponent(category)}`);
+
+/** Downloads a protected file (CSV export) with the manager's token and saves it under `name`. */
+export async function download(path: string, name: string): Promise<void> {
+  const blob = await http.get<Blob>(path);
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
