@@ -74,7 +74,10 @@ export const mgmtNavigation: NavGroup[] = [
   {
     key: 'administration',
     labelKey: 'nav.groups.administration',
-    items: [{ to: '/mgmt/accounts', labelKey: 'nav.accounts', permission: 'accounts:admin' }],
+    items: [
+      { to: '/mgmt/accounts', labelKey: 'nav.accounts', permission: 'accounts:admin' },
+      { to: '/mgmt/audit', labelKey: 'nav.audit', permission: 'audit:read' },
+    ],
   },
   { key: 'session', labelKey: 'nav.groups.session', items: [{ to: '/mgmt/logout', labelKey: 'nav.logout' }] },
 ];

@@ -95,6 +95,7 @@ export const routes: RouteObject[] = [
               { path: 'paymentrequests', element: lazyPage(() => import('../features/payments/PaymentRequestsPage'), 'PaymentRequestsPage') },
               { path: 'paymentrequest_edit', element: lazyPage(() => import('../features/payments/PaymentRequestEditPage'), 'PaymentRequestEditPage') },
               { path: 'accounts', element: lazyPage(() => import('../features/accounts/AccountsPage'), 'AccountsPage') },
+              { path: 'audit', element: lazyPage(() => import('../features/audit/AuditPage'), 'AuditPage') },
               { path: 'reservations', element: lazyPage(() => import('../features/lodging/ReservationsPage'), 'ReservationsPage') },
               { path: 'reservation_edit', element: lazyPage(() => import('../features/lodging/ReservationEditPage'), 'ReservationEditPage') },
               { path: '*', element: <NotFoundPage homePath="/mgmt" /> },
