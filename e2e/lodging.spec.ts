@@ -168,6 +168,7 @@ test.describe('lodging reservation', () => {
     await snapshot(page, 'lodging-mgmt-edit-phone');
 
     await page.goto('/mgmt/reservations');
+    await expect(page.getByTestId('reservation-totals')).toBeVisible();
     await snapshot(page, 'lodging-mgmt-list-phone');
     const downloading = page.waitForEvent('download');
     await page.getByTestId('download-workbook').click();

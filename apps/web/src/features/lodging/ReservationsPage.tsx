@@ -19,13 +19,17 @@ import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { hasPermission, useManager } from '../../shared/auth/session';
 import { useEdition } from '../../shared/edition/useEdition';
 import { formatDate, formatMoney } from '../../shared/format';
 import { currentLanguage } from '../../shared/i18n';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
-import { downloadStayWorkbook, lodgingFiguresQuery, reservationListQuery } from './api';
+import { downloadStayWorkbook, lodgingFiguresQuery, reservationListQuery, stayPaymentsQuery } from './api';
 
 type YesNo = '' | 'yes' | 'no';
+
+/** Filters show "All" for their empty value instead of an empty box. */
+const allOption = { inputLabel: { shrink: true }, select: { displayEmpty: true } } as const;
 
 function saveBlob(blob: Blob, filename: string): void {
   const url = URL.createObjectURL(blob);
@@ -60,6 +64,8 @@ export function ReservationsPage() {
     placeholderData: keepPreviousData,
   });
   const figures = useQuery(lodgingFiguresQuery);
+  const session = useManager();
+  const payments = useQuery({ ...stayPaymentsQuery, enabled: hasPermission(session, 'payments:read') });
   const download = useMutation({
     mutationFn: downloadStayWorkbook,
     onSuccess: (blob) => saveBlob(blob, `stay-${settings.code}.xlsx`),
@@ -101,7 +107,7 @@ export function ReservationsPage() {
           onChange={(e) => filter(setSearch)(e.target.value)}
           sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }}
         />
-        <TextField select label={t('mgmt.list.type')} value={roomType} onChange={(e) => filter(setRoomType)(e.target.value)}>
+        <TextField select label={t('mgmt.list.type')} slotProps={allOption} value={roomType} onChange={(e) => filter(setRoomType)(e.target.value)}>
           <MenuItem value="">{t('mgmt.list.all')}</MenuItem>
           {settings.roomTypes.map((type) => (
             <MenuItem key={type.code} value={type.code}>
@@ -109,12 +115,12 @@ export function ReservationsPage() {
             </MenuItem>
           ))}
         </TextField>
-        <TextField select label={t('mgmt.list.assigned')} value={assigned} onChange={(e) => filter(setAssigned)(e.target.value as YesNo)}>
+        <TextField select label={t('mgmt.list.assigned')} slotProps={allOption} value={assigned} onChange={(e) => filter(setAssigned)(e.target.value as YesNo)}>
           <MenuItem value="">{t('mgmt.list.all')}</MenuItem>
           <MenuItem value="yes">{t('mgmt.list.assignedYes')}</MenuItem>
           <MenuItem value="no">{t('mgmt.list.assignedNo')}</MenuItem>
         </TextField>
-        <TextField select label={t('mgmt.list.enabled')} value={enabled} onChange={(e) => filter(setEnabled)(e.target.value as YesNo)}>
+        <TextField select label={t('mgmt.list.enabled')} slotProps={allOption} value={enabled} onChange={(e) => filter(setEnabled)(e.target.value as YesNo)}>
           <MenuItem value="">{t('mgmt.list.all')}</MenuItem>
           <MenuItem value="yes">{t('mgmt.list.enabledYes')}</MenuItem>
           <MenuItem value="no">{t('mgmt.list.enabledNo')}</MenuItem>
@@ -141,12 +147,13 @@ export function ReservationsPage() {
                 <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
                   {t('mgmt.list.total')}
                 </TableCell>
+                {payments.data && <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{t('mgmt.list.payment')}</TableCell>}
               </TableRow>
             </TableHead>
             <TableBody>
               {list.data?.items.map((item) => (
                 <TableRow key={item.id} hover sx={item.enabled ? undefined : { opacity: 0.6 }} data-testid={`reservation-row-${item.number}`}>
-                  <TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
                     <Link component={RouterLink} to={`/mgmt/reservation_edit?id=${item.id}`}>
                       {item.number}
                     </Link>
@@ -168,11 +175,16 @@ export function ReservationsPage() {
                   <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' }, whiteSpace: 'nowrap' }}>
                     {formatMoney(item.totalCents, language)}
                   </TableCell>
+                  {payments.data && (
+                    <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                      {payments.data.has(item.id) ? t(`mgmt.list.paymentStatus.${payments.data.get(item.id)}`) : t('mgmt.list.paymentNone')}
+                    </TableCell>
+                  )}
                 </TableRow>
               ))}
               {list.data?.items.length === 0 && (
                 <TableRow>
-                  <TableCell colSpan={8}>{t('mgmt.list.none')}</TableCell>
+                  <TableCell colSpan={9}>{t('mgmt.list.none')}</TableCell>
                 </TableRow>
               )}
             </TableBody>

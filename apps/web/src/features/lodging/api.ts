@@ -34,6 +34,17 @@ export const lodgingFiguresQuery = {
   queryFn: () => http.get<LodgingFigures>('/api/v1/stay/figures'),
 };
 
+type StayPaymentRequests = { items: { sourceId: string; status: 'open' | 'partially_paid' | 'paid' | 'cancelled' }[] };
+
+/** The payment state of every stay, from the payments API (the desk may read it; the list shows it per row). */
+export const stayPaymentsQuery = {
+  queryKey: ['mgmt', 'lodging', 'payments'],
+  queryFn: async () => {
+    const page = await http.get<StayPaymentRequests>('/api/v1/payment/pr', { query: { kind: 'stay', pageSize: 500 } });
+    return new Map(page.items.map((item) => [item.sourceId, item.status]));
+  },
+};
+
 export function updateReservation(id: string, body: UpdateReservationInput): Promise<Reservation> {
   return http.put<Reservation>(`/api/v1/stay/reservation/${id}`, body);
 }
