@@ -156,3 +156,13 @@ export function isAdultPlayer(settings: EditionSettings, birthYear: number): boo
   const u18 = findCategory(settings, 'U18')?.minBirthYear;
   return u18 !== undefined && birthYear < u18;
 }
+
+/**
+ * An admin saves the settings: the whole document, validated like the seed, with the `updatedAt` it was
+ * read at, so a save over someone else's newer change is refused instead of silently undoing it.
+ */
+export const editionSettingsUpdateSchema = z.object({
+  settings: editionSettingsSchema,
+  updatedAt: isoDateTimeSchema,
+});
+export type EditionSettingsUpdate = z.infer<typeof editionSettingsUpdateSchema>;

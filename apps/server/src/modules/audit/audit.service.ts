@@ -43,6 +43,26 @@ export function changedFields<T extends Record<string, unknown>>(before: T, afte
   return Object.keys(now).length || Object.keys(was).length ? { before: was, after: now } : null;
 }
 
+/**
+ * For nested documents (the edition settings): the leaves that differ, keyed by path
+ * (`fees.enrolmentCents`, `roomTypes.2.pricePerNightCents`), so an entry stays small.
+ */
+export function changedLeaves(before: unknown, after: unknown): { before: Record<string, unknown>; after: Record<string, unknown> } | null {
+  const was: Record<string, unknown> = {};
+  const now: Record<string, unknown> = {};
+  const isNode = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+  const walk = (a: unknown, b: unknown, path: string) => {
+    if (isNode(a) && isNode(b) && Array.isArray(a) === Array.isArray(b)) {
+      for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) walk(a[key], b[key], path ? `${path}.${key}` : key);
+    } else if (JSON.stringify(a) !== JSON.stringify(b)) {
+      if (a !== undefined) was[path] = a;
+      if (b !== undefined) now[path] = b;
+    }
+  };
+  walk(before, after, '');
+  return Object.keys(was).length || Object.keys(now).length ? { before: was, after: now } : null;
+}
+
 /** The audit trail, newest first: one record's history or the audit page's filtered list. */
 export async function listAuditEntries(db: DbOrTx, query: AuditQuery): Promise<AuditPage> {
   const { settings } = await getCurrentEdition(db);

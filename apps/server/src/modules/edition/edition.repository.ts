@@ -33,3 +33,9 @@ export async function updateEditionSettings(db: DbOrTx, code: string, settings: 
     .returning();
   return rows[0];
 }
+
+/** The current edition, locked until the transaction ends (saves of the settings take turns). */
+export async function lockCurrentEditionRow(db: DbOrTx): Promise<EditionRow | undefined> {
+  const rows = await db.select().from(editions).where(eq(editions.isCurrent, true)).limit(1).for('update');
+  return rows[0];
+}

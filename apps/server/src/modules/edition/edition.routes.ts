@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { publicEditionSchema } from '@bjk/domain';
+import { editionSettingsUpdateSchema, publicEditionSchema } from '@bjk/domain';
 import type { AppDeps } from '../../app.js';
-import { getCurrentEdition, toPublicEdition } from './edition.service.js';
+import { principalOf } from '../../platform/access.js';
+import { getCurrentEdition, saveEditionSettings, toPublicEdition } from './edition.service.js';
 
 export async function editionRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -12,5 +13,17 @@ export async function editionRoutes(app: FastifyInstance, deps: AppDeps): Promis
     schema: { tags: ['edition'], summary: 'Public settings of the current edition', response: { 200: publicEditionSchema } },
     config: { access: 'public' },
     handler: async () => toPublicEdition(await getCurrentEdition(deps.db)),
+  });
+
+  r.put('/api/v1/edition/settings', {
+    schema: {
+      tags: ['edition'],
+      summary: 'Save the current edition’s settings (dates, fees, prices, bank, contact); audited',
+      security: [{ bearer: [] }],
+      body: editionSettingsUpdateSchema,
+      response: { 200: publicEditionSchema },
+    },
+    config: { access: 'edition:write' },
+    handler: async (request) => saveEditionSettings(deps.db, request.body, principalOf(request)),
   });
 }

@@ -1,8 +1,18 @@
 import { readFile } from 'node:fs/promises';
-import { editionSettingsSchema, type EditionSettings, type PublicEdition } from '@bjk/domain';
+import { editionSettingsSchema, type EditionSettings, type EditionSettingsUpdate, type PublicEdition } from '@bjk/domain';
 import type { DbOrTx } from '../../platform/db.js';
-import { AppError } from '../../platform/errors.js';
-import { countEditions, findCurrentEditionRow, insertCurrentEdition, type EditionRow } from './edition.repository.js';
+import type { Principal } from '../../platform/access.js';
+import type { Db } from '../../platform/db.js';
+import { AppError, badRequest, conflict } from '../../platform/errors.js';
+import { changedLeaves, recordAudit } from '../audit/audit.service.js';
+import {
+  countEditions,
+  findCurrentEditionRow,
+  insertCurrentEdition,
+  lockCurrentEditionRow,
+  updateEditionSettings,
+  type EditionRow,
+} from './edition.repository.js';
 
 export type CurrentEdition = { code: string; settings: EditionSettings; updatedAt: Date };
 
@@ -44,4 +54,27 @@ export async function seedEditionIfEmpty(db: DbOrTx, file: string): Promise<bool
   if ((await countEditions(db)) > 0) return false;
   await insertCurrentEdition(db, await readEditionFile(file));
   return true;
+}
+
+/**
+ * An admin saves the edition settings (already validated with the shared schema). Refused when someone
+ * saved in between (the `updatedAt` read no longer matches) or when the edition's code would change (it
+ * identifies the edition everywhere). The audit entry keeps only the changed fields, before and after.
+ */
+export async function saveEditionSettings(db: Db, input: EditionSettingsUpdate, actor: Principal): Promise<PublicEdition> {
+  return db.transaction(async (tx) => {
+    const row = await lockCurrentEditionRow(tx);
+    if (!row) throw new AppError(503, 'edition.not_configured', 'No edition is configured yet');
+    if (row.updatedAt.getTime() !== Date.parse(input.updatedAt)) {
+      throw conflict('edition.changed_meanwhile', 'Someone else saved the settings in the meantime; reload them first');
+    }
+    if (input.settings.code !== row.code) {
+      throw badRequest('edition.code_fixed', 'The code of an edition cannot change', { path: 'settings.code' });
+    }
+    const updated = await updateEditionSettings(tx, row.code, input.settings);
+    if (!updated) throw new AppError(503, 'edition.not_configured', 'No edition is configured yet');
+    const changes = changedLeaves(row.settings, input.settings);
+    if (changes) await recordAudit(tx, { actor, action: 'edition.update_settings', subjectType: 'edition', subjectId: row.code, ...changes });
+    return toPublicEdition(toCurrentEdition(updated));
+  });
 }
