@@ -6,7 +6,11 @@ import type { PaymentRequestRow } from './payments.repository.js';
 
 export const QR_CID = 'epc-qr@payments';
 
-/** The EPC QR code of what is still to pay on a request, as PNG bytes (error correction M, as EPC069-12 asks). */
+/**
+ * The EPC QR code of what is still to pay on a request, as PNG bytes (error correction M, as EPC069-12 asks).
+ * Five pixels per module (about 245 px) scan well and render four times faster than 360 px, which counts when a
+ * bulk send renders a thousand of them.
+ */
 export async function paymentQrPng(request: PaymentRequestRow, settings: EditionSettings): Promise<Buffer> {
   const payload = epcQrPayload({
     bic: settings.bank.bic,
@@ -15,7 +19,7 @@ export async function paymentQrPng(request: PaymentRequestRow, settings: Edition
     amountCents: Math.max(request.totalCents - request.receivedCents, 1),
     reference: request.structuredMessage,
   });
-  return QRCode.toBuffer(payload, { type: 'png', errorCorrectionLevel: 'M', margin: 4, width: 360 });
+  return QRCode.toBuffer(payload, { type: 'png', errorCorrectionLevel: 'M', margin: 4, scale: 5 });
 }
 
 const escapeHtml = (value: string) =>

@@ -273,3 +273,36 @@ export async function findJob(db: DbOrTx, id: string): Promise<PaymentJobRow | u
   const rows = await db.select().from(paymentJobs).where(eq(paymentJobs.id, id));
   return rows[0];
 }
+
+export async function insertPaymentRecords(db: DbOrTx, rows: (typeof paymentRecords.$inferInsert)[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 500) await db.insert(paymentRecords).values(rows.slice(i, i + 500));
+}
+
+/** Sets the outcome of many movements in one statement per chunk. */
+export async function setMovementOutcomes(db: DbOrTx, rows: { id: number; outcome: string; requestId: number | null }[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 500) {
+    const values = sql.join(
+      rows.slice(i, i + 500).map((r) => sql`(${r.id}::integer, ${r.outcome}::text, ${r.requestId}::integer)`),
+      sql`, `,
+    );
+    await db.execute(
+      sql`update payment_bank_movements as m set outcome = v.outcome, request_id = v.request_id from (values ${values}) as v(id, outcome, request_id) where m.id = v.id`,
+    );
+  }
+}
+
+/** Writes the received total, status, paid date and flag of many requests in one statement per chunk. */
+export async function updateRequestPayments(db: DbOrTx, rows: PaymentRequestRow[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 500) {
+    const values = sql.join(
+      rows
+        .slice(i, i + 500)
+        .map((r) => sql`(${r.id}::integer, ${r.receivedCents}::integer, ${r.status}::text, ${r.paidDate}::date, ${r.flagged}::boolean)`),
+      sql`, `,
+    );
+    await db.execute(
+      sql`update payment_requests as r set received_cents = v.received, status = v.status, paid_date = v.paid, flagged = v.flagged, updated_at = now()
+          from (values ${values}) as v(id, received, status, paid, flagged) where r.id = v.id`,
+    );
+  }
+}

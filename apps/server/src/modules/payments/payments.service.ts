@@ -36,6 +36,7 @@ import { invoiceLines } from './invoice-lines.js';
 import { invoiceTitle, renderInvoicePdf } from './invoice-pdf.js';
 import { FLAGGED_OUTCOMES, matchBankStatement, matchMovement, paymentRequestStatus, type MatchableRequest } from './matching.js';
 import type { PaymentSources } from './payment-sources.js';
+import type { paymentRecords } from './payments.tables.js';
 import { paymentQrPng, paymentRequestMail, formatIban } from './payment-mail.js';
 import { PAYMENT_TEXTS } from './payment-texts.js';
 import {
@@ -51,6 +52,7 @@ import {
   insertJob,
   insertNewMovements,
   insertPaymentRecord,
+  insertPaymentRecords,
   insertRequestUnlessOpen,
   insertStatement,
   invoiceNumbersOf,
@@ -64,8 +66,10 @@ import {
   nextRequestNumber,
   requestFigures,
   setMovementOutcome,
+  setMovementOutcomes,
   updateJob,
   updateRequest,
+  updateRequestPayments,
   updateStatementCounts,
   type BankMovementRow,
   type InvoiceRow,
@@ -303,16 +307,22 @@ export async function sendPaymentRequest(deps: PaymentsDeps, actor: Principal | 
   });
 }
 
-/** Money counted for a request: moves its received total, status, paid date and flag together. */
-async function applyPayment(tx: DbOrTx, row: PaymentRequestRow, amountCents: number, paidOn: string): Promise<PaymentRequestRow> {
+/** A request after money counted for it: received total, status, paid date and flag move together. */
+function afterPayment(row: PaymentRequestRow, amountCents: number, paidOn: string): PaymentRequestRow {
   const receivedCents = row.receivedCents + amountCents;
   const status = paymentRequestStatus(row.totalCents, receivedCents, row.status === 'cancelled');
-  return updateRequest(tx, row.id, {
+  return {
+    ...row,
     receivedCents,
     status,
     paidDate: status === 'paid' ? (row.status === 'paid' ? row.paidDate : paidOn) : null,
     flagged: row.flagged || receivedCents > row.totalCents || row.status === 'cancelled',
-  });
+  };
+}
+
+async function applyPayment(tx: DbOrTx, row: PaymentRequestRow, amountCents: number, paidOn: string): Promise<PaymentRequestRow> {
+  const next = afterPayment(row, amountCents, paidOn);
+  return updateRequest(tx, row.id, { receivedCents: next.receivedCents, status: next.status, paidDate: next.paidDate, flagged: next.flagged });
 }
 
 export async function registerManualPayment(deps: PaymentsDeps, actor: Principal, id: number, input: ManualPayment): Promise<PaymentRequestDetail> {
@@ -493,16 +503,18 @@ export async function importBankStatement(deps: PaymentsDeps, actor: Principal, 
     const messages = [...new Set(inserted.map((m) => m.structuredReference).filter((m): m is string => m !== null))];
     const requests = await findRequestsByMessages(tx, messages);
     const byMessage = new Map<string, MatchableRequest>(requests.map((r) => [r.structuredMessage, r]));
-    const rowsById = new Map(requests.map((r) => [r.id, r]));
     const matches = matchBankStatement(inserted, byMessage);
+    // Written in a few set-based statements, not row by row: a statement of a thousand movements stays quick.
+    const outcomes: { id: number; outcome: string; requestId: number | null }[] = [];
+    const records: (typeof paymentRecords.$inferInsert)[] = [];
+    const finalState = new Map<number, PaymentRequestRow>(requests.map((r) => [r.id, r]));
     for (const [index, match] of matches.entries()) {
       const movement = inserted[index]!;
-      await setMovementOutcome(tx, movement.id, match.outcome, match.requestId);
+      if (match.outcome !== 'unmatched') outcomes.push({ id: movement.id, outcome: match.outcome, requestId: match.requestId });
       if (match.requestId === null) continue;
-      const row = rowsById.get(match.requestId)!;
       const paidOn = movement.valueDate ?? movement.bookingDate;
-      await insertPaymentRecord(tx, {
-        requestId: row.id,
+      records.push({
+        requestId: match.requestId,
         movementId: movement.id,
         amountCents: movement.amountCents,
         paidOn,
@@ -511,8 +523,12 @@ export async function importBankStatement(deps: PaymentsDeps, actor: Principal, 
         counterpartyName: movement.counterpartyName,
         createdBy: actor.email,
       });
-      rowsById.set(row.id, await applyPayment(tx, row, movement.amountCents, paidOn));
+      finalState.set(match.requestId, afterPayment(finalState.get(match.requestId)!, movement.amountCents, paidOn));
     }
+    await setMovementOutcomes(tx, outcomes);
+    await insertPaymentRecords(tx, records);
+    const changed = requests.filter((before) => finalState.get(before.id)!.receivedCents !== before.receivedCents);
+    await updateRequestPayments(tx, changed.map((before) => finalState.get(before.id)!));
     const summary = await statementSummary(tx, statementRow.id, { statementId: statementRow.id, format, fileName, alreadyImported: false, skipped });
     await recordAudit(tx, {
       actor,
@@ -521,11 +537,9 @@ export async function importBankStatement(deps: PaymentsDeps, actor: Principal, 
       subjectId: statementRow.id,
       after: { fileName, format, movements: summary.movements, skipped, counts: summary.counts, matchedCents: summary.matchedCents },
     });
-    for (const request of rowsById.values()) {
-      const before = requests.find((r) => r.id === request.id)!;
-      if (before.receivedCents !== request.receivedCents) {
-        await recordAudit(tx, { actor, action: 'payments.bank_payment', subjectType: 'payment_request', subjectId: request.id, before: auditView(before), after: { ...auditView(request), statementId: statementRow.id } });
-      }
+    for (const before of changed) {
+      const after = finalState.get(before.id)!;
+      await recordAudit(tx, { actor, action: 'payments.bank_payment', subjectType: 'payment_request', subjectId: before.id, before: auditView(before), after: { ...auditView(after), statementId: statementRow.id } });
     }
     return summary;
   });
