@@ -64,3 +64,30 @@ test.describe('information pages and news', () => {
     }
   });
 });
+
+test.describe('files and sponsors', () => {
+  test('lists the public documents by group and downloads them', async ({ page }) => {
+    await page.goto('/files');
+    const docs = page.getByTestId('files-docs');
+    await expect(docs.getByRole('link', { name: /Toernooireglement/ })).toBeVisible();
+    const href = await docs.getByRole('link', { name: /Toernooireglement/ }).getAttribute('href');
+    const response = await page.request.get(href ?? '');
+    expect(response.headers()['content-type']).toBe('application/pdf');
+    expect((await response.body()).subarray(0, 5).toString()).toBe('%PDF-');
+    await expectAccessible(page);
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await snapshot(page, `content-files-${width}`);
+    }
+  });
+
+  test('shows the sponsors in a carousel that can be paused and stays still for reduced motion', async ({ page }) => {
+    await page.goto('/');
+    const sponsors = page.getByTestId('sponsors');
+    await expect(sponsors.getByRole('link').first()).toBeVisible();
+    await page.getByTestId('sponsors-pause').click();
+    await expect(page.getByTestId('sponsors-pause')).toHaveAttribute('aria-pressed', 'true');
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await expect(page.getByTestId('sponsors-pause')).toHaveCount(0);
+  });
+});

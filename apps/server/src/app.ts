@@ -13,6 +13,7 @@ import { contentRoutes } from './modules/content/content.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { editionRoutes } from './modules/edition/edition.routes.js';
+import { filesRoutes } from './modules/files/files.routes.js';
 import { lodgingRoutes } from './modules/lodging/lodging.routes.js';
 import { mailRoutes } from './modules/mail/mail.routes.js';
 import type { PaymentSources } from './modules/payments/payment-sources.js';
@@ -99,6 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(async (scope) => editionRoutes(scope, deps));
   await app.register(async (scope) => accountsRoutes(scope, deps));
   await app.register(async (scope) => contentRoutes(scope, deps));
+  await app.register(async (scope) => filesRoutes(scope, deps));
   await app.register(async (scope) => auditRoutes(scope, deps));
   await app.register(async (scope) => dashboardRoutes(scope, deps));
   await app.register(async (scope) => lodgingRoutes(scope, deps));

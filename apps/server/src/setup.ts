@@ -2,8 +2,10 @@ import type { Config } from './config.js';
 import { ensureBootstrapAdmin } from './modules/accounts/accounts.service.js';
 import { seedContentIfEmpty } from './modules/content/content.seed.js';
 import { getCurrentEdition, seedEditionIfEmpty } from './modules/edition/edition.service.js';
+import { seedFilesIfEmpty } from './modules/files/files.seed.js';
 import { seedRoomsIfEmpty } from './modules/lodging/lodging.service.js';
 import { seedMembersIfEmpty } from './modules/members/members.service.js';
+import { systemClock } from './platform/clock.js';
 import { openDatabase, withStartupLock, type Database } from './platform/db.js';
 
 export async function openConfiguredDatabase(config: Config): Promise<Database> {
@@ -40,7 +42,9 @@ export async function prepareDatabase(database: Database, config: Config, log: (
       if (await ensureBootstrapAdmin(db, config.bootstrapAdmin.email, config.bootstrapAdmin.password)) {
         log(`created the first admin account ${config.bootstrapAdmin.email}`);
       }
-      await seedContentIfEmpty(db, (await getCurrentEdition(db)).settings);
+      const edition = (await getCurrentEdition(db)).settings;
+      await seedContentIfEmpty(db, edition);
+      await seedFilesIfEmpty(db, edition, systemClock);
       const seededMembers = await seedMembersIfEmpty(db, config.membersSeedFile);
       if (seededMembers > 0) log(`seeded ${seededMembers} demo members`);
     }),

@@ -21,3 +21,4 @@ export * from './enrolment.js';
 export * from './phone.js';
 export * from './validation-messages.js';
 export * from './mail.js';
+export * from './files.js';

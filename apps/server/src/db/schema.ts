@@ -5,6 +5,7 @@ export * from '../modules/accounts/accounts.tables.js';
 export * from '../modules/audit/audit.tables.js';
 export * from '../modules/mail/mail.tables.js';
 export * from '../modules/content/content.tables.js';
+export * from '../modules/files/files.tables.js';
 export * from '../modules/lodging/lodging.tables.js';
 export * from '../modules/payments/payments.tables.js';
 export * from '../modules/members/members.tables.js';

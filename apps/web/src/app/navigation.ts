@@ -20,6 +20,7 @@ export const publicNavigation: NavGroup[] = [
       { to: '/registration_bjk', labelKey: 'nav.registration' },
       { to: '/participants_bjk', labelKey: 'nav.participants' },
       { to: '/page/subscriptions', labelKey: 'nav.subscriptions' },
+      { to: '/files', labelKey: 'nav.files' },
     ],
   },
   {

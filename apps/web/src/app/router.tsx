@@ -64,6 +64,7 @@ export const routes: RouteObject[] = [
           { path: 'reservation', element: contentPage('reservation') },
           { path: 'rules', element: contentPage('rules') },
           { path: 'page/:slug', element: contentPage() },
+          { path: 'files', element: lazyPage(() => import('../features/files/FilesPage'), 'FilesPage') },
           { path: 'news', element: lazyPage(() => import('../features/content/NewsList'), 'NewsListPage') },
           { path: 'news/:id', element: lazyPage(() => import('../features/content/NewsPage'), 'NewsPage') },
           { path: 'payment/:token', element: lazyPage(() => import('../features/payments/PaymentPage'), 'PaymentPage') },

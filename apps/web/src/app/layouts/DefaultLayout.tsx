@@ -1,11 +1,15 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { Suspense, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEdition } from '../../shared/edition/useEdition';
 import { formatIban } from '../../shared/format';
 import { currentLanguage } from '../../shared/i18n';
 import { publicNavigation } from '../navigation';
 import { AppShell } from './AppShell';
+
+// Its own small chunk, after the page: the logos are not what a visitor came for.
+const SponsorCarousel = lazy(() => import('../../features/files/SponsorCarousel'));
 
 function Footer() {
   const { t } = useTranslation('common');
@@ -52,7 +56,14 @@ export function DefaultLayout() {
       homePath="/"
       navigation={publicNavigation}
       navigationLabel={t('nav.label')}
-      footer={<Footer />}
+      footer={
+        <>
+          <Suspense fallback={null}>
+            <SponsorCarousel />
+          </Suspense>
+          <Footer />
+        </>
+      }
     />
   );
 }

@@ -1,0 +1,66 @@
+import PDFDocument from 'pdfkit';
+import sharp from 'sharp';
+import type { EditionSettings } from '@bjk/domain';
+import type { Clock } from '../../platform/clock.js';
+import type { Db } from '../../platform/db.js';
+import { countFiles, insertGroupIfMissing } from './files.repository.js';
+import { createSponsor, uploadFile } from './files.service.js';
+
+/** The groups the site works with (DOMAIN.md §7: files are addressed by group + name). */
+const GROUPS = [
+  { code: 'docs', public: true, label: { nl: 'Documenten', fr: 'Documents', de: 'Dokumente', en: 'Documents' } },
+  { code: 'trn', public: true, label: { nl: 'Toernooi', fr: 'Tournoi', de: 'Turnier', en: 'Tournament' } },
+  { code: 'pages', public: true, label: { nl: "Afbeeldingen voor pagina's", fr: 'Images des pages', de: 'Bilder für Seiten', en: 'Images for pages' } },
+  { code: 'sponsors', public: true, label: { nl: 'Sponsors', fr: 'Sponsors', de: 'Sponsoren', en: 'Sponsors' } },
+  { code: 'internal', public: false, label: { nl: 'Intern', fr: 'Interne', de: 'Intern', en: 'Internal' } },
+];
+
+const DEMO_SPONSORS = [
+  { name: 'Zeebries Vakantieparken', url: 'https://example.org/zeebries', colour: '#1e3a5f' },
+  { name: 'Schaakclub De Pion', url: 'https://example.org/de-pion', colour: '#7b1fa2' },
+  { name: 'Bakkerij Het Duin', url: 'https://example.org/het-duin', colour: '#bf6a02' },
+  { name: 'Kustdrukkerij', url: 'https://example.org/kustdrukkerij', colour: '#2e7d32' },
+];
+
+function logoSvg(name: string, colour: string): Buffer {
+  const escaped = name.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+  return Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="320" height="120"><rect width="320" height="120" rx="16" fill="${colour}"/>` +
+      `<text x="160" y="70" font-family="sans-serif" font-size="24" font-weight="bold" fill="#fff" text-anchor="middle">${escaped}</text></svg>`,
+  );
+}
+
+function rulesPdf(edition: EditionSettings): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: `${edition.shortName.nl} reglement` } });
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    doc.fontSize(20).text(`${edition.name.nl}`).moveDown();
+    doc.fontSize(14).text('Toernooireglement').moveDown();
+    doc.fontSize(11).text(`${edition.startDate} – ${edition.endDate}, ${edition.venue.name}, ${edition.venue.address}`).moveDown();
+    doc.text('Zwitsers systeem volgens de FIDE-regels. Bedenktijd 90 minuten + 30 seconden per zet (U8 en U10: 60 minuten + 30 seconden).');
+    doc.end();
+  });
+}
+
+/** Seeds the file groups always (missing ones only), and demo documents and sponsors on a fresh database. */
+export async function seedFilesIfEmpty(db: Db, edition: EditionSettings, clock: Clock): Promise<boolean> {
+  for (const group of GROUPS) await insertGroupIfMissing(db, group);
+  if ((await countFiles(db)) > 0) return false;
+  const now = clock.now();
+  await uploadFile(
+    db,
+    { group: 'docs', name: `reglement-${edition.year}.pdf`, originalName: 'reglement.pdf', displayName: { nl: 'Toernooireglement', fr: 'Règlement du tournoi', de: 'Turnierordnung', en: 'Tournament rules' }, data: await rulesPdf(edition) },
+    null,
+    now,
+  );
+  for (const [index, sponsor] of DEMO_SPONSORS.entries()) {
+    const name = `${sponsor.name.toLowerCase().replace(/[^a-z]+/g, '-')}.png`;
+    const data = await sharp(logoSvg(sponsor.name, sponsor.colour)).png().toBuffer();
+    await uploadFile(db, { group: 'sponsors', name, originalName: name, displayName: { nl: sponsor.name }, data }, null, now);
+    await createSponsor(db, { name: sponsor.name, url: sponsor.url, logo: { group: 'sponsors', name }, sortOrder: index * 10, enabled: true }, null);
+  }
+  return true;
+}
