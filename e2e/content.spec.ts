@@ -91,3 +91,30 @@ test.describe('files and sponsors', () => {
     await expect(page.getByTestId('sponsors-pause')).toHaveCount(0);
   });
 });
+
+test.describe('the programme', () => {
+  test('shows the programme per category in the edition time zone with a feed that parses', async ({ page }) => {
+    await page.goto('/schedule');
+    await expect(page.getByTestId('page-title')).toHaveText('Kalender');
+    const programme = page.getByTestId('programme');
+    await expect(programme).toContainText('Openingsceremonie');
+    await expect(programme).toContainText('19:30');
+    await page.getByTestId('programme-category').click();
+    await page.getByRole('option', { name: 'U10', exact: true }).click();
+    await expect(programme).toContainText('Ronde 7 (U8–U10)');
+    await expect(programme).not.toContainText('Ronde 9 (U12–U20)');
+    await expectAccessible(page);
+    const feedUrl = await page.getByTestId('programme-feed').getAttribute('href');
+    expect(await page.getByTestId('programme-subscribe').getAttribute('href')).toMatch(/^webcal:\/\//);
+    const feed = await page.request.get(feedUrl ?? '');
+    expect(feed.headers()['content-type']).toContain('text/calendar');
+    const ICAL = (await import('ical.js')).default;
+    const events = new ICAL.Component(ICAL.parse(await feed.text())).getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
+    expect(events.map((e) => e.summary)).toEqual(expect.arrayContaining(['Openingsceremonie', 'Ronde 1 (U8–U10)']));
+    expect(events.every((e) => e.uid.endsWith('@bjk2027.bjk'))).toBe(true);
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await snapshot(page, `content-schedule-${width}`);
+    }
+  });
+});

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import ICAL from 'ical.js';
 import type { Role } from '@bjk/domain';
 import { createAccount } from '../src/modules/accounts/accounts.service.js';
 import { loginHeaders, TEST_PASSWORD } from './managers.js';
@@ -180,5 +181,34 @@ describe('news', () => {
     const all = (await ctx.app.inject({ method: 'GET', url: '/api/v1/news', headers: anna })).json();
     const draft = all.find((n: { published: boolean }) => !n.published);
     expect((await ctx.app.inject({ method: 'GET', url: `/api/v1/news/anon/${draft.id}` })).statusCode).toBe(404);
+  });
+});
+
+describe('the programme', () => {
+  it('lists the rounds of a category with the events for everyone, in the edition time zone', async () => {
+    const programme = (await ctx.app.inject({ method: 'GET', url: '/api/v1/calendar/anon/events?category=U10' })).json();
+    expect(programme.timeZone).toBe('Europe/Brussels');
+    const ids = programme.events.map((e: { id: string }) => e.id);
+    expect(ids).toEqual(expect.arrayContaining(['arrival', 'opening', 'round-1-u8-u10', 'closing']));
+    expect(ids).not.toContain('round-1-u12-u20');
+  });
+
+  it('serves an iCalendar feed phones can subscribe to, whole and per category', async () => {
+    const whole = await ctx.app.inject({ method: 'GET', url: '/api/v1/calendar/anon/ics?lang=en' });
+    expect(whole.statusCode).toBe(200);
+    expect(whole.headers['content-type']).toBe('text/calendar; charset=utf-8');
+    const events = new ICAL.Component(ICAL.parse(whole.body)).getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
+    expect(events.map((e) => e.summary)).toEqual(expect.arrayContaining(['Opening ceremony', 'Round 9 (U12–U20)', 'Round 7 (U8–U10)', 'Dinner']));
+    expect(new Set(events.map((e) => e.uid)).size).toBe(events.length);
+
+    const u8 = await ctx.app.inject({ method: 'GET', url: '/api/v1/calendar/anon/ics?category=U8&lang=nl' });
+    const summaries = new ICAL.Component(ICAL.parse(u8.body)).getAllSubcomponents('vevent').map((v) => new ICAL.Event(v).summary);
+    expect(summaries).toContain('Ronde 1 (U8–U10)');
+    expect(summaries).not.toContain('Ronde 1 (U12–U20)');
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/calendar/anon/ics', headers: { 'if-none-match': String(whole.headers.etag).replace('-en', '-nl') } })).statusCode).toBe(304);
+  });
+
+  it('answers 404 for a category the edition does not have', async () => {
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/calendar/anon/ics?category=U99' })).statusCode).toBe(404);
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDateSchema, isoDateTimeSchema } from './date-schemas.js';
+import { editionEventSchema } from './edition.js';
 import { languageSchema } from './text.js';
 
 /** A page's address part: `stay`, `internal-regulations`. */
@@ -163,3 +164,18 @@ export const CONTENT_ERRORS = {
   newsNotFound: 'content.news_not_found',
   adminOnly: 'content.admin_only',
 } as const;
+
+// Calendar
+
+export const calendarQuerySchema = z.object({
+  category: z.string().regex(/^[A-Z][A-Z0-9]{1,9}$/, 'Invalid value').optional(),
+  lang: languageSchema.default('nl'),
+});
+
+/** The programme for /schedule: events in time order, with the edition's time zone to show them in. */
+export const programmeSchema = z.object({
+  timeZone: z.string(),
+  categories: z.array(z.string()),
+  events: z.array(editionEventSchema),
+});
+export type Programme = z.infer<typeof programmeSchema>;

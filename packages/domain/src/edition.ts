@@ -58,6 +58,26 @@ export const mealPriceSchema = z.object({
 });
 export type MealPrice = z.infer<typeof mealPriceSchema>;
 
+export const EDITION_EVENT_KINDS = ['arrival', 'ceremony', 'round', 'meal', 'departure', 'other'] as const;
+export type EditionEventKind = (typeof EDITION_EVENT_KINDS)[number];
+
+/**
+ * One item of the programme (a round, a ceremony, a meal, arrival or departure). The programme is part
+ * of the edition settings rather than a content table: it changes every year with the dates, is
+ * seeded from the same file, and other areas (badges, meal counts, results) read it from one place.
+ */
+export const editionEventSchema = z.object({
+  id: z.string().regex(/^[a-z0-9-]{1,60}$/),
+  kind: z.enum(EDITION_EVENT_KINDS),
+  /** Player categories it concerns; empty means everyone. */
+  categories: z.array(z.string()),
+  start: isoDateTimeSchema,
+  end: isoDateTimeSchema.optional(),
+  title: localizedTextSchema,
+  location: z.string().optional(),
+});
+export type EditionEvent = z.infer<typeof editionEventSchema>;
+
 /**
  * Everything that changes from one championship to the next (DOMAIN.md §1). Stored in the database,
  * seeded from `apps/server/seed/demo-edition.json`, edited by admins. Never a literal in code.
@@ -122,6 +142,8 @@ export const editionSettingsSchema = z
       fee: z.number().min(0).max(100),
       other: z.number().min(0).max(100),
     }),
+    /** The programme shown on /schedule and in the iCalendar feed. */
+    events: z.array(editionEventSchema).optional(),
   })
   .refine((s) => s.startDate <= s.endDate, { message: 'Invalid value', path: ['endDate'] })
   .refine((s) => s.enrolment.opensAt <= s.enrolment.closesAt, { message: 'Invalid value', path: ['enrolment', 'closesAt'] })

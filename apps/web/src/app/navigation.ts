@@ -37,6 +37,7 @@ export const publicNavigation: NavGroup[] = [
     key: 'tournament',
     labelKey: 'nav.groups.tournament',
     items: [
+      { to: '/schedule', labelKey: 'nav.schedule' },
       { to: '/rules', labelKey: 'nav.rules' },
       { to: '/page/internal-regulations', labelKey: 'nav.internalRegulations' },
       { to: '/page/covid', labelKey: 'nav.covid' },

@@ -63,6 +63,7 @@ export const routes: RouteObject[] = [
           { path: 'catering', element: contentPage('catering') },
           { path: 'reservation', element: contentPage('reservation') },
           { path: 'rules', element: contentPage('rules') },
+          { path: 'schedule', element: lazyPage(() => import('../features/content/SchedulePage'), 'SchedulePage') },
           { path: 'page/:slug', element: contentPage() },
           { path: 'files', element: lazyPage(() => import('../features/files/FilesPage'), 'FilesPage') },
           { path: 'news', element: lazyPage(() => import('../features/content/NewsList'), 'NewsListPage') },

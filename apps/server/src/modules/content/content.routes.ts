@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  calendarQuerySchema,
   createPageSchema,
   newsEntrySchema,
   newsIdParamsSchema,
@@ -15,12 +16,14 @@ import {
   pageVersionParamsSchema,
   pageVersionSchema,
   pageWorkingCopySchema,
+  programmeSchema,
   publicNewsDetailSchema,
   publicNewsItemSchema,
   publicPageSchema,
 } from '@bjk/domain';
 import type { AppDeps } from '../../app.js';
 import { principalOf } from '../../platform/access.js';
+import { getCalendarFeed, getProgramme } from './calendar.service.js';
 import {
   checkinPage,
   checkoutPage,
@@ -62,6 +65,24 @@ export async function contentRoutes(app: FastifyInstance, deps: AppDeps): Promis
     schema: { tags, summary: 'A news entry with its previous and next entry', params: newsIdParamsSchema, querystring: pageLanguageQuerySchema, response: { 200: publicNewsDetailSchema } },
     config: { access: 'public' },
     handler: async (request) => getPublicNews(db, request.params.id, request.query.lang),
+  });
+
+  // The programme (edition events) and its iCalendar feed for phones.
+  r.get('/api/v1/calendar/anon/events', {
+    schema: { tags, summary: 'The programme, whole or for one category', querystring: calendarQuerySchema, response: { 200: programmeSchema } },
+    config: { access: 'public' },
+    handler: async (request) => getProgramme(db, request.query.category),
+  });
+  r.get('/api/v1/calendar/anon/ics', {
+    schema: { tags, summary: 'The programme as an iCalendar feed to subscribe to (text/calendar)', querystring: calendarQuerySchema },
+    config: { access: 'public' },
+    handler: async (request, reply) => {
+      const feed = await getCalendarFeed(db, request.query.category, request.query.lang);
+      reply.header('etag', feed.etag).header('cache-control', 'public, max-age=900');
+      if (request.headers['if-none-match'] === feed.etag) return reply.status(304).send();
+      const file = `${feed.name.replace(/[^A-Za-z0-9]+/g, '-')}.ics`;
+      return reply.type('text/calendar; charset=utf-8').header('content-disposition', `inline; filename="${file}"`).send(feed.body);
+    },
   });
 
   // Managers: pages with check-out / check-in.

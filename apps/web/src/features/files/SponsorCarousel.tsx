@@ -3,10 +3,11 @@ import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { publicFileUrl, publicSponsorsQuery } from './api';
+import type { Sponsor } from '@bjk/domain/files';
+import { http } from '../../shared/http';
+import { publicFileUrl } from './api';
 
 const STEP_MS = 5000;
 const reducedMotion = '(prefers-reduced-motion: reduce)';
@@ -28,13 +29,20 @@ function usePrefersReducedMotion(): boolean {
  */
 export default function SponsorCarousel() {
   const { t } = useTranslation('files');
-  const sponsors = useQuery(publicSponsorsQuery);
+  const [list, setList] = useState<Sponsor[]>([]);
   const reduced = usePrefersReducedMotion();
   const [paused, setPaused] = useState(false);
   const [hovered, setHovered] = useState(false);
   const [offset, setOffset] = useState(0);
-  const list = sponsors.data ?? [];
   const moving = !reduced && !paused && !hovered && list.length > 1;
+
+  // A plain request, not TanStack Query: the layout is on every page, the home page included, and
+  // stays light; without sponsors (or on a failure) the strip is simply not shown.
+  useEffect(() => {
+    const controller = new AbortController();
+    http.get<Sponsor[]>('/api/v1/filestore/anon/sponsors', { signal: controller.signal }).then(setList, () => setList([]));
+    return () => controller.abort();
+  }, []);
 
   useEffect(() => {
     if (!moving) return;

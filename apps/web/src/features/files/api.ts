@@ -1,10 +1,9 @@
-import type { FileDisplayName, FileGroup, Sponsor, StoredFile } from '@bjk/domain/files';
+import type { FileDisplayName, FileGroup, StoredFile } from '@bjk/domain/files';
 import type { Language } from '@bjk/domain/languages';
 import { http } from '../../shared/http';
 
 export const publicGroupsQuery = { queryKey: ['files', 'groups', 'public'] as const, queryFn: () => http.get<FileGroup[]>('/api/v1/filestore/anon/groups'), staleTime: 5 * 60_000 };
 export const publicFilesQuery = { queryKey: ['files', 'public'] as const, queryFn: () => http.get<StoredFile[]>('/api/v1/filestore/anon/files'), staleTime: 60_000 };
-export const publicSponsorsQuery = { queryKey: ['files', 'sponsors', 'public'] as const, queryFn: () => http.get<Sponsor[]>('/api/v1/filestore/anon/sponsors'), staleTime: 5 * 60_000 };
 
 export function publicFileUrl(ref: { group: string; name: string }): string {
   return `/api/v1/filestore/anon/file?${new URLSearchParams({ group: ref.group, name: ref.name })}`;
