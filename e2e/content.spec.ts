@@ -83,6 +83,9 @@ test.describe('files and sponsors', () => {
 
   test('shows the sponsors in a carousel that can be paused and stays still for reduced motion', async ({ page }) => {
     await page.goto('/');
+    await expect(page.getByTestId('home-content')).toBeVisible();
+    // The strip loads when the page has settled and it comes near the screen.
+    await page.locator('footer').scrollIntoViewIfNeeded();
     const sponsors = page.getByTestId('sponsors');
     await expect(sponsors.getByRole('link').first()).toBeVisible();
     await page.getByTestId('sponsors-pause').click();

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { Suspense, lazy } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEdition } from '../../shared/edition/useEdition';
 import { formatIban } from '../../shared/format';
@@ -8,8 +8,52 @@ import { currentLanguage } from '../../shared/i18n';
 import { publicNavigation } from '../navigation';
 import { AppShell } from './AppShell';
 
-// Its own small chunk, after the page: the logos are not what a visitor came for.
 const SponsorCarousel = lazy(() => import('../../features/files/SponsorCarousel'));
+
+/**
+ * The sponsors' strip sits above the footer, usually below the fold: its code and logos load once the
+ * page has settled and the strip comes near the screen, never with the page itself (the home page's
+ * JavaScript budget). While a page is still loading the footer is briefly near the top, hence the wait.
+ */
+function SponsorsWhenVisible() {
+  const anchor = useRef<HTMLDivElement>(null);
+  const [settled, setSettled] = useState(false);
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const settle = () => window.setTimeout(() => setSettled(true), 1500);
+    if (document.readyState === 'complete') {
+      const timer = settle();
+      return () => window.clearTimeout(timer);
+    }
+    let timer = 0;
+    const onLoad = () => {
+      timer = settle();
+    };
+    window.addEventListener('load', onLoad, { once: true });
+    return () => {
+      window.removeEventListener('load', onLoad);
+      window.clearTimeout(timer);
+    };
+  }, []);
+  useEffect(() => {
+    const element = anchor.current;
+    if (!element || !settled || near) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) setNear(true);
+    }, { rootMargin: '200px' });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [settled, near]);
+  return (
+    <div ref={anchor}>
+      {near && (
+        <Suspense fallback={null}>
+          <SponsorCarousel />
+        </Suspense>
+      )}
+    </div>
+  );
+}
 
 function Footer() {
   const { t } = useTranslation('common');
@@ -58,9 +102,7 @@ export function DefaultLayout() {
       navigationLabel={t('nav.label')}
       footer={
         <>
-          <Suspense fallback={null}>
-            <SponsorCarousel />
-          </Suspense>
+          <SponsorsWhenVisible />
           <Footer />
         </>
       }

@@ -1,15 +1,17 @@
-import PauseIcon from '@mui/icons-material/Pause';
-import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Sponsor } from '@bjk/domain/files';
 import { http } from '../../shared/http';
-import { publicFileUrl } from './api';
+
+/** Pause and play glyphs drawn inline: an icon library would weigh more than the whole carousel. */
+const PAUSE = 'M6 19h4V5H6v14zm8-14v14h4V5h-4z';
+const PLAY = 'M8 5v14l11-7z';
 
 const STEP_MS = 5000;
+
+const logoUrl = (logo: { group: string; name: string }) => `/api/v1/filestore/anon/file?${new URLSearchParams(logo)}`;
 const reducedMotion = '(prefers-reduced-motion: reduce)';
 
 function usePrefersReducedMotion(): boolean {
@@ -28,7 +30,7 @@ function usePrefersReducedMotion(): boolean {
  * with its pause button, and never moves for visitors who ask for reduced motion (WCAG 2.2.2).
  */
 export default function SponsorCarousel() {
-  const { t } = useTranslation('files');
+  const { t } = useTranslation('common');
   const [list, setList] = useState<Sponsor[]>([]);
   const reduced = usePrefersReducedMotion();
   const [paused, setPaused] = useState(false);
@@ -75,15 +77,25 @@ export default function SponsorCarousel() {
               sx={{ flexShrink: 0, '@media (prefers-reduced-motion: no-preference)': { animation: 'bjk-sponsor-in 600ms ease-out' }, '@keyframes bjk-sponsor-in': { from: { opacity: 0.5 }, to: { opacity: 1 } } }}
             >
               <a href={sponsor.url} target="_blank" rel="noopener noreferrer">
-                <Box component="img" src={publicFileUrl(sponsor.logo)} alt={sponsor.name} loading="lazy" width={160} height={60} sx={{ display: 'block', width: 160, height: 60, objectFit: 'contain' }} />
+                <Box component="img" src={logoUrl(sponsor.logo)} alt={sponsor.name} loading="lazy" width={160} height={60} sx={{ display: 'block', width: 160, height: 60, objectFit: 'contain' }} />
               </a>
             </Box>
           ))}
         </Box>
         {!reduced && list.length > 1 && (
-          <IconButton onClick={() => setPaused((p) => !p)} aria-pressed={paused} aria-label={paused ? t('sponsors.play') : t('sponsors.pause')} data-testid="sponsors-pause">
-            {paused ? <PlayArrowIcon /> : <PauseIcon />}
-          </IconButton>
+          <Box
+            component="button"
+            type="button"
+            onClick={() => setPaused((p) => !p)}
+            aria-pressed={paused}
+            aria-label={paused ? t('sponsors.play') : t('sponsors.pause')}
+            data-testid="sponsors-pause"
+            sx={{ flexShrink: 0, width: 44, height: 44, display: 'grid', placeItems: 'center', border: 0, borderRadius: '50%', bgcolor: 'transparent', color: 'text.secondary', cursor: 'pointer', '&:hover': { bgcolor: 'action.hover' }, '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineStyle: 'solid' } }}
+          >
+            <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+              <path d={paused ? PLAY : PAUSE} fill="currentColor" />
+            </svg>
+          </Box>
         )}
       </Box>
     </Box>
