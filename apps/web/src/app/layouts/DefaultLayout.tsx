@@ -20,7 +20,7 @@ function SponsorsWhenVisible() {
   const [settled, setSettled] = useState(false);
   const [near, setNear] = useState(false);
   useEffect(() => {
-    const settle = () => window.setTimeout(() => setSettled(true), 1500);
+    const settle = () => window.setTimeout(() => setSettled(true), 3000);
     if (document.readyState === 'complete') {
       const timer = settle();
       return () => window.clearTimeout(timer);
