@@ -84,7 +84,8 @@ test.describe('files and sponsors', () => {
   test('shows the sponsors in a carousel that can be paused and stays still for reduced motion', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByTestId('home-content')).toBeVisible();
-    // The strip loads when the page has settled and it comes near the screen.
+    // The strip loads once the visitor uses the page and it comes near the screen.
+    await page.mouse.move(10, 10);
     await page.locator('footer').scrollIntoViewIfNeeded();
     const sponsors = page.getByTestId('sponsors');
     await expect(sponsors.getByRole('link').first()).toBeVisible();

@@ -12,27 +12,19 @@ const SponsorCarousel = lazy(() => import('../../features/files/SponsorCarousel'
 
 /**
  * The sponsors' strip sits above the footer, usually below the fold: its code and logos load once the
- * page has settled and the strip comes near the screen, never with the page itself (the home page's
- * JavaScript budget). While a page is still loading the footer is briefly near the top, hence the wait.
+ * visitor starts using the page (scrolls, points, types) and the strip comes near the screen, never
+ * with the first page itself (the home page's JavaScript budget).
  */
 function SponsorsWhenVisible() {
   const anchor = useRef<HTMLDivElement>(null);
   const [settled, setSettled] = useState(false);
   const [near, setNear] = useState(false);
   useEffect(() => {
-    const settle = () => window.setTimeout(() => setSettled(true), 3000);
-    if (document.readyState === 'complete') {
-      const timer = settle();
-      return () => window.clearTimeout(timer);
-    }
-    let timer = 0;
-    const onLoad = () => {
-      timer = settle();
-    };
-    window.addEventListener('load', onLoad, { once: true });
+    const events = ['scroll', 'pointermove', 'pointerdown', 'keydown', 'touchstart'] as const;
+    const onUse = () => setSettled(true);
+    for (const type of events) window.addEventListener(type, onUse, { once: true, passive: true });
     return () => {
-      window.removeEventListener('load', onLoad);
-      window.clearTimeout(timer);
+      for (const type of events) window.removeEventListener(type, onUse);
     };
   }, []);
   useEffect(() => {
