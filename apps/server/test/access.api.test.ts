@@ -21,6 +21,14 @@ const PUBLIC_ROUTES = [
   'GET /api/v1/page/anon/page/:instance',
   'GET /api/v1/news/anon',
   'GET /api/v1/news/anon/:id',
+  // The programme of the edition and its iCalendar feed: published times and places, no people.
+  'GET /api/v1/calendar/anon/events',
+  'GET /api/v1/calendar/anon/ics',
+  // Files of groups marked public, and the sponsors' names, links and logos.
+  'GET /api/v1/filestore/anon/groups',
+  'GET /api/v1/filestore/anon/files',
+  'GET /api/v1/filestore/anon/file',
+  'GET /api/v1/filestore/anon/sponsors',
   // The reservation wizard (specification: anonymous); answers only the requester's own submission.
   'POST /api/v1/stay/cmd/make_reservation',
   // A payer's own payment page and its EPC QR code, addressed by an unguessable token sent to the payer by e-mail.
