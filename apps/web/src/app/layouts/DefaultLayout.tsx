@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { Suspense, lazy, useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEdition } from '../../shared/edition/useEdition';
 import { formatIban } from '../../shared/format';
@@ -11,40 +11,24 @@ import { AppShell } from './AppShell';
 const SponsorCarousel = lazy(() => import('../../features/files/SponsorCarousel'));
 
 /**
- * The sponsors' strip sits above the footer, usually below the fold: its code and logos load once the
- * visitor starts using the page (scrolls, points, types) and the strip comes near the screen, never
- * with the first page itself (the home page's JavaScript budget).
+ * The sponsors' strip above the footer loads once the visitor starts using the page (scrolls, points,
+ * types), never with the first page itself: the home page's JavaScript budget.
  */
-function SponsorsWhenVisible() {
-  const anchor = useRef<HTMLDivElement>(null);
-  const [settled, setSettled] = useState(false);
-  const [near, setNear] = useState(false);
+function SponsorsAfterFirstUse() {
+  const [used, setUsed] = useState(false);
   useEffect(() => {
-    const events = ['scroll', 'pointermove', 'pointerdown', 'keydown', 'touchstart'] as const;
-    const onUse = () => setSettled(true);
+    const events = ['scroll', 'pointermove', 'pointerdown', 'keydown', 'touchstart'];
+    const onUse = () => setUsed(true);
     for (const type of events) window.addEventListener(type, onUse, { once: true, passive: true });
     return () => {
       for (const type of events) window.removeEventListener(type, onUse);
     };
   }, []);
-  useEffect(() => {
-    const element = anchor.current;
-    if (!element || !settled || near) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) setNear(true);
-    }, { rootMargin: '200px' });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [settled, near]);
-  return (
-    <div ref={anchor}>
-      {near && (
-        <Suspense fallback={null}>
-          <SponsorCarousel />
-        </Suspense>
-      )}
-    </div>
-  );
+  return used ? (
+    <Suspense fallback={null}>
+      <SponsorCarousel />
+    </Suspense>
+  ) : null;
 }
 
 function Footer() {
@@ -94,7 +78,7 @@ export function DefaultLayout() {
       navigationLabel={t('nav.label')}
       footer={
         <>
-          <SponsorsWhenVisible />
+          <SponsorsAfterFirstUse />
           <Footer />
         </>
       }

@@ -31,7 +31,8 @@ function feedPath(category: string, language: string): string {
 }
 
 function Programme() {
-  const { t } = useTranslation('content');
+  // Its own namespace: the home page loads `content`, and these words are only needed here.
+  const { t } = useTranslation('calendar');
   const language = currentLanguage();
   const [category, setCategory] = useState(ALL);
   const query = useQuery({
@@ -53,9 +54,9 @@ function Programme() {
     <Stack spacing={2} data-testid="programme">
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
         <FormControl size="small" sx={{ minWidth: 200 }}>
-          <InputLabel id="programme-category">{t('schedule.category')}</InputLabel>
-          <Select labelId="programme-category" label={t('schedule.category')} value={category} onChange={(e) => setCategory(e.target.value)} data-testid="programme-category">
-            <MenuItem value={ALL}>{t('schedule.allCategories')}</MenuItem>
+          <InputLabel id="programme-category">{t('category')}</InputLabel>
+          <Select labelId="programme-category" label={t('category')} value={category} onChange={(e) => setCategory(e.target.value)} data-testid="programme-category">
+            <MenuItem value={ALL}>{t('allCategories')}</MenuItem>
             {categories.map((c) => (
               <MenuItem key={c} value={c}>
                 {c}
@@ -64,14 +65,14 @@ function Programme() {
           </Select>
         </FormControl>
         <Button variant="outlined" startIcon={<EventIcon />} href={`webcal://${window.location.host}${feed}`} data-testid="programme-subscribe">
-          {t('schedule.subscribe')}
+          {t('subscribe')}
         </Button>
         <Button href={feed} data-testid="programme-feed">
-          {t('schedule.download')}
+          {t('download')}
         </Button>
       </Box>
       <Typography variant="body2" color="text.secondary">
-        {t('schedule.timeZone', { timeZone })}
+        {t('timeZone', { timeZone })}
       </Typography>
       {[...days.entries()].map(([day, dayEvents]) => (
         <Paper key={day} variant="outlined" component="section" aria-labelledby={`day-${day}`} sx={{ p: { xs: 1.5, sm: 2 } }}>

@@ -30,7 +30,7 @@ function usePrefersReducedMotion(): boolean {
  * with its pause button, and never moves for visitors who ask for reduced motion (WCAG 2.2.2).
  */
 export default function SponsorCarousel() {
-  const { t } = useTranslation('common');
+  const { t } = useTranslation('files');
   const [list, setList] = useState<Sponsor[]>([]);
   const reduced = usePrefersReducedMotion();
   const [paused, setPaused] = useState(false);
