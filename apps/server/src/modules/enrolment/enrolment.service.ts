@@ -81,9 +81,26 @@ async function findPlayer(db: DbOrTx, by: { idbel?: number | null; idfide?: numb
   return member;
 }
 
+/**
+ * The public lookup is the hottest call of enrolment week; reading and validating the edition settings
+ * on each one costs more than the lookup itself. A few seconds of staleness only delays a settings
+ * change on this read-only call: drafts and confirmations read the settings fresh.
+ */
+const EDITION_CACHE_MS = 5_000;
+const editionCache = new WeakMap<object, { at: number; edition: Promise<{ code: string; settings: EditionSettings }> }>();
+
+function cachedEdition(db: Db): Promise<{ code: string; settings: EditionSettings }> {
+  const hit = editionCache.get(db);
+  if (hit && Date.now() - hit.at < EDITION_CACHE_MS) return hit.edition;
+  const edition = getCurrentEdition(db);
+  editionCache.set(db, { at: Date.now(), edition });
+  edition.catch(() => editionCache.delete(db));
+  return edition;
+}
+
 /** Wizard step 2: who the id belongs to, and whether they may enrol (public: no contacts, no birth date). */
 export async function lookupPlayer(db: Db, kind: RegistrationKind, by: { idbel: number } | { idfide: number }): Promise<PlayerLookup> {
-  const { code, settings } = await getCurrentEdition(db);
+  const { code, settings } = await cachedEdition(db);
   assertKindOffered(settings, kind);
   const member = await findMember(db, by);
   if (!member) throw memberNotFound();

@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import { count, eq, inArray, sql } from 'drizzle-orm';
 import type { Member } from '@bjk/domain';
 import type { DbOrTx } from '../../platform/db.js';
 import { members } from './members.tables.js';
@@ -51,7 +51,38 @@ export async function countMembers(db: DbOrTx): Promise<{ total: number; withIdb
   return { total: row?.total ?? 0, withIdbel: row?.withIdbel ?? 0, withIdfide: row?.withIdfide ?? 0 };
 }
 
-const insertedFlag = sql<boolean>`(xmax = 0)`;
+/** The batch as one JSON parameter: one statement per batch whatever its size, and no parameter limit. */
+function batchJson(batch: Member[], withIdbel: boolean): string {
+  return JSON.stringify(
+    batch.map((m) => ({
+      idbel: withIdbel ? m.idbel : null,
+      idfide: m.idfide,
+      first_name: m.firstName,
+      last_name: m.lastName,
+      birth_year: m.birthYear,
+      birth_date: m.birthDate,
+      gender: m.gender,
+      club_id: m.clubId,
+      club_name: m.clubName,
+      fide_federation: m.fideFederation,
+      rating_national: m.ratingNational,
+      rating_fide: m.ratingFide,
+      fide_title: m.fideTitle,
+    })),
+  );
+}
+
+const RECORD = sql.raw(
+  'x(idbel int, idfide int, first_name text, last_name text, birth_year int, birth_date text, gender text, club_id int, club_name text, fide_federation text, rating_national int, rating_fide int, fide_title text)',
+);
+const COLUMNS = sql.raw(
+  'idbel, idfide, first_name, last_name, birth_year, birth_date, gender, club_id, club_name, fide_federation, rating_national, rating_fide, fide_title, updated_at',
+);
+
+function counts(rows: Record<string, unknown>[]): { inserted: number; updated: number } {
+  const inserted = rows.filter((r) => r.inserted === true).length;
+  return { inserted, updated: rows.length - inserted };
+}
 
 /**
  * Upserts federation members on idbel. A FIDE-only row with the same FIDE id is merged into the member
@@ -59,40 +90,26 @@ const insertedFlag = sql<boolean>`(xmax = 0)`;
  * FIDE id never blocks a batch.
  */
 export async function upsertMembersByIdbel(tx: DbOrTx, batch: Member[]): Promise<{ inserted: number; updated: number }> {
-  const idfides = batch.flatMap((m) => (m.idfide === null ? [] : [m.idfide]));
-  const idbels = batch.flatMap((m) => (m.idbel === null ? [] : [m.idbel]));
-  if (idfides.length > 0) {
-    await tx.delete(members).where(and(isNull(members.idbel), inArray(members.idfide, idfides)));
-    await tx
-      .update(members)
-      .set({ idfide: null })
-      .where(and(inArray(members.idfide, idfides), notInArray(members.idbel, idbels)));
-  }
-  const now = new Date();
-  const rows = await tx
-    .insert(members)
-    .values(batch.map((m) => ({ ...m, updatedAt: now })))
-    .onConflictDoUpdate({
-      target: members.idbel,
-      set: {
-        idfide: sql`excluded.idfide`,
-        firstName: sql`excluded.first_name`,
-        lastName: sql`excluded.last_name`,
-        birthYear: sql`excluded.birth_year`,
-        birthDate: sql`excluded.birth_date`,
-        gender: sql`excluded.gender`,
-        clubId: sql`excluded.club_id`,
-        clubName: sql`excluded.club_name`,
-        fideFederation: sql`excluded.fide_federation`,
-        ratingNational: sql`excluded.rating_national`,
-        ratingFide: sql`excluded.rating_fide`,
-        fideTitle: sql`excluded.fide_title`,
-        updatedAt: now,
-      },
-    })
-    .returning({ inserted: insertedFlag });
-  const inserted = rows.filter((r) => r.inserted).length;
-  return { inserted, updated: rows.length - inserted };
+  const json = batchJson(batch, true);
+  // Joins, not IN-subqueries: each statement touches only the rows of the batch, found by index.
+  await tx.execute(sql`
+    delete from members m using jsonb_to_recordset(${json}::jsonb) as ${RECORD}
+    where m.idbel is null and x.idfide is not null and m.idfide = x.idfide`);
+  await tx.execute(sql`
+    update members m set idfide = null from jsonb_to_recordset(${json}::jsonb) as ${RECORD}
+    where x.idfide is not null and m.idfide = x.idfide and m.idbel <> x.idbel`);
+  const result = await tx.execute(sql`
+    insert into members (${COLUMNS})
+    select idbel, idfide, first_name, last_name, birth_year, birth_date, gender, club_id, club_name, fide_federation, rating_national, rating_fide, fide_title, now()
+    from jsonb_to_recordset(${json}::jsonb) as ${RECORD}
+    on conflict (idbel) do update set
+      idfide = excluded.idfide, first_name = excluded.first_name, last_name = excluded.last_name,
+      birth_year = excluded.birth_year, birth_date = excluded.birth_date, gender = excluded.gender,
+      club_id = excluded.club_id, club_name = excluded.club_name, fide_federation = excluded.fide_federation,
+      rating_national = excluded.rating_national, rating_fide = excluded.rating_fide, fide_title = excluded.fide_title,
+      updated_at = now()
+    returning (xmax = 0) as inserted`);
+  return counts((result as { rows: Record<string, unknown>[] }).rows);
 }
 
 /**
@@ -100,24 +117,17 @@ export async function upsertMembersByIdbel(tx: DbOrTx, batch: Member[]): Promise
  * federation name and club stay); players not yet known are added as FIDE-only rows.
  */
 export async function upsertMembersByIdfide(tx: DbOrTx, batch: Member[]): Promise<{ inserted: number; updated: number }> {
-  const now = new Date();
-  const rows = await tx
-    .insert(members)
-    .values(batch.map((m) => ({ ...m, idbel: null, updatedAt: now })))
-    .onConflictDoUpdate({
-      target: members.idfide,
-      set: {
-        fideFederation: sql`excluded.fide_federation`,
-        ratingFide: sql`excluded.rating_fide`,
-        fideTitle: sql`excluded.fide_title`,
-        birthYear: sql`coalesce(${members.birthYear}, excluded.birth_year)`,
-        gender: sql`coalesce(${members.gender}, excluded.gender)`,
-        updatedAt: now,
-      },
-    })
-    .returning({ inserted: insertedFlag });
-  const inserted = rows.filter((r) => r.inserted).length;
-  return { inserted, updated: rows.length - inserted };
+  const json = batchJson(batch, false);
+  const result = await tx.execute(sql`
+    insert into members (${COLUMNS})
+    select idbel, idfide, first_name, last_name, birth_year, birth_date, gender, club_id, club_name, fide_federation, rating_national, rating_fide, fide_title, now()
+    from jsonb_to_recordset(${json}::jsonb) as ${RECORD}
+    on conflict (idfide) do update set
+      fide_federation = excluded.fide_federation, rating_fide = excluded.rating_fide, fide_title = excluded.fide_title,
+      birth_year = coalesce(members.birth_year, excluded.birth_year), gender = coalesce(members.gender, excluded.gender),
+      updated_at = now()
+    returning (xmax = 0) as inserted`);
+  return counts((result as { rows: Record<string, unknown>[] }).rows);
 }
 
 export async function insertMembersIfAbsent(tx: DbOrTx, batch: Member[]): Promise<number> {
