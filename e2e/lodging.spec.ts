@@ -193,6 +193,24 @@ test.describe('lodging reservation', () => {
     expect(Number(meals.getRow(2).getCell(7).value)).toBeGreaterThanOrEqual(3);
   });
 
+  test('the desk imports the venue room list and blocks a room', async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await loginAsAdmin(page, '/mgmt/rooms');
+    await chooseLanguage(page, 'en');
+    await expect(page.getByTestId('room-101')).toBeVisible();
+    const room = String(500 + Math.floor(Math.random() * 400));
+    await page.getByTestId('rooms-csv').setInputFiles({ name: 'rooms.csv', mimeType: 'text/csv', buffer: Buffer.from(`room;type;venue_code;capacity\n${room};SD;S${room};3\n`) });
+    await expect(page.getByText(/1 rooms added/)).toBeVisible();
+    await page.getByLabel(`Room ${room} blocked`).click();
+    await expect(page.getByLabel(`Room ${room} blocked`)).toBeChecked();
+    await page.reload();
+    await expect(page.getByLabel(`Room ${room} blocked`)).toBeChecked();
+    await expectAccessible(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await snapshot(page, 'lodging-mgmt-rooms-phone');
+  });
+
   test('the not-started and closed phases show their messages', async ({ page }) => {
     await page.goto('/rsv26wizard_notstarted');
     await chooseLanguage(page, 'nl');

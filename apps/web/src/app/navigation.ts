@@ -64,6 +64,7 @@ export const mgmtNavigation: NavGroup[] = [
     items: [
       { to: '/mgmt', labelKey: 'nav.mgmtHome' },
       { to: '/mgmt/reservations', labelKey: 'nav.mgmtReservations' },
+      { to: '/mgmt/rooms', labelKey: 'nav.mgmtRooms' },
       { to: '/mgmt/registrations', labelKey: 'nav.registrations', permission: 'registrations:read' },
       { to: '/mgmt/participants', labelKey: 'nav.mgmtParticipants', permission: 'participants:read' },
       { to: '/mgmt/attendee_bjk', labelKey: 'nav.attendees', permission: 'participants:read' },

@@ -100,6 +100,7 @@ export const routes: RouteObject[] = [
               { path: 'audit', element: lazyPage(() => import('../features/audit/AuditPage'), 'AuditPage') },
               { path: 'reservations', element: lazyPage(() => import('../features/lodging/ReservationsPage'), 'ReservationsPage') },
               { path: 'reservation_edit', element: lazyPage(() => import('../features/lodging/ReservationEditPage'), 'ReservationEditPage') },
+              { path: 'rooms', element: lazyPage(() => import('../features/lodging/RoomsPage'), 'RoomsPage') },
               { path: '*', element: <NotFoundPage homePath="/mgmt" /> },
             ],
           },

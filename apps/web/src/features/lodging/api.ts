@@ -5,7 +5,9 @@ import type {
   Reservation,
   ReservationList,
   ReservationListQuery,
+  Room,
   RoomList,
+  RoomUpdate,
   UpdateReservationInput,
 } from '@bjk/domain/lodging';
 import { http } from '../../shared/http';
@@ -55,6 +57,20 @@ export function assignRoom(id: string, room: string): Promise<Reservation> {
 
 export function unassignRoom(id: string, room: string): Promise<Reservation> {
   return http.delete<Reservation>(`/api/v1/stay/cmd/assignroom/${id}/${encodeURIComponent(room)}`);
+}
+
+export const roomsQuery = {
+  queryKey: ['mgmt', 'lodging', 'rooms'],
+  queryFn: () => http.get<RoomList>('/api/v1/room'),
+};
+
+export function updateRoom(room: Room): Promise<Room> {
+  const body: RoomUpdate = { roomType: room.roomType, venueCode: room.venueCode, capacity: room.capacity, blocked: room.blocked, enabled: room.enabled };
+  return http.put<Room>(`/api/v1/room/${encodeURIComponent(room.number)}`, body);
+}
+
+export function importRooms(csv: string): Promise<{ created: number; updated: number }> {
+  return http.post<{ created: number; updated: number }>('/api/v1/room/cmd/import_csv', { csv });
 }
 
 export function downloadStayWorkbook(): Promise<Blob> {
