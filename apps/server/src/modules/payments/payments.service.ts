@@ -37,7 +37,7 @@ import { invoiceTitle, renderInvoicePdf } from './invoice-pdf.js';
 import { FLAGGED_OUTCOMES, matchBankStatement, matchMovement, paymentRequestStatus, type MatchableRequest } from './matching.js';
 import type { PaymentSources } from './payment-sources.js';
 import type { paymentRecords } from './payments.tables.js';
-import { paymentQrPng, paymentRequestMail, formatIban } from './payment-mail.js';
+import { escapeHtml, formatIban, paymentQrPng, paymentRequestMail } from './payment-mail.js';
 import { PAYMENT_TEXTS } from './payment-texts.js';
 import {
   findInvoiceOfRequest,
@@ -614,7 +614,7 @@ export async function createInvoice(deps: PaymentsDeps, actor: Principal, id: nu
         to: row.payerEmails,
         language: row.payerLanguage,
         subject: t.invoiceSubject(invoice.number, edition.settings.shortName[row.payerLanguage]),
-        html: `<p>${t.greeting(input.customerName).replace(/</g, '&lt;')}</p><p>${t.invoiceIntro}</p><p>${t.closing}<br>${edition.settings.organiser.name}</p>`,
+        html: `<p>${escapeHtml(t.greeting(input.customerName))}</p><p>${escapeHtml(t.invoiceIntro)}</p><p>${escapeHtml(t.closing)}<br>${escapeHtml(edition.settings.organiser.name)}</p>`,
         text: `${t.greeting(input.customerName)}\n\n${t.invoiceIntro}\n\n${t.closing}\n${edition.settings.organiser.name}`,
         attachments: [{ filename: `${title.replace(/\s+/g, '-')}.pdf`, contentType: 'application/pdf', content: pdf.toString('base64') }],
       });
