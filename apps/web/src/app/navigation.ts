@@ -80,6 +80,7 @@ export const mgmtNavigation: NavGroup[] = [
     items: [
       { to: '/mgmt/accounts', labelKey: 'nav.accounts', permission: 'accounts:admin' },
       { to: '/mgmt/audit', labelKey: 'nav.audit', permission: 'audit:read' },
+      { to: '/mgmt/settings', labelKey: 'nav.settings', permission: 'edition:write' },
     ],
   },
   { key: 'session', labelKey: 'nav.groups.session', items: [{ to: '/mgmt/logout', labelKey: 'nav.logout' }] },

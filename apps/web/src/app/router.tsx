@@ -98,6 +98,7 @@ export const routes: RouteObject[] = [
               { path: 'paymentrequest_edit', element: lazyPage(() => import('../features/payments/PaymentRequestEditPage'), 'PaymentRequestEditPage') },
               { path: 'accounts', element: lazyPage(() => import('../features/accounts/AccountsPage'), 'AccountsPage') },
               { path: 'audit', element: lazyPage(() => import('../features/audit/AuditPage'), 'AuditPage') },
+              { path: 'settings', element: lazyPage(() => import('../features/edition/SettingsPage'), 'SettingsPage') },
               { path: 'reservations', element: lazyPage(() => import('../features/lodging/ReservationsPage'), 'ReservationsPage') },
               { path: 'reservation_edit', element: lazyPage(() => import('../features/lodging/ReservationEditPage'), 'ReservationEditPage') },
               { path: 'rooms', element: lazyPage(() => import('../features/lodging/RoomsPage'), 'RoomsPage') },

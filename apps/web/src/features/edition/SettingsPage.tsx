@@ -1,0 +1,371 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/Delete';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { Controller, FormProvider, useFieldArray, useForm, useFormContext } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { editionSettingsSchema, MEAL_PLANS, type EditionSettings, type PublicEdition } from '@bjk/domain/edition';
+import { hasPermission, useManager } from '../../shared/auth/session';
+import { invalidateEdition } from '../../shared/edition/useEdition';
+import { formatDateTime } from '../../shared/format';
+import { http } from '../../shared/http';
+import { currentLanguage } from '../../shared/i18n';
+import { ErrorAlert } from '../../shared/ui/ErrorAlert';
+import { RecordHistory } from '../../shared/ui/RecordHistory';
+import { CheckInput, DateInput, DateTimeInput, LocalizedInput, MoneyInput, NumberInput, Row, Section, TextInput, useFieldError } from './SettingsFields';
+
+const settingsQuery = {
+  queryKey: ['mgmt', 'edition', 'settings'],
+  queryFn: () => http.get<PublicEdition>('/api/v1/stay/common'),
+  staleTime: 0,
+};
+
+/** `/mgmt/settings`: admins edit everything that changes from one championship to the next. */
+export function SettingsPage() {
+  const { t } = useTranslation('edition');
+  const session = useManager();
+  if (!hasPermission(session, 'edition:write')) return <Typography>{t('settings.forbidden')}</Typography>;
+  return <SettingsForm />;
+}
+
+function SettingsForm() {
+  const { t } = useTranslation('edition');
+  const queryClient = useQueryClient();
+  const { data } = useSuspenseQuery(settingsQuery);
+  const [updatedAt, setUpdatedAt] = useState(data.updatedAt);
+  const savedOnce = useRef(false);
+  const [savedNotice, setSavedNotice] = useState(false);
+  const form = useForm<EditionSettings>({ resolver: zodResolver(editionSettingsSchema), defaultValues: data.settings, mode: 'onTouched' });
+  const mutation = useMutation({
+    mutationFn: (settings: EditionSettings) => http.put<PublicEdition>('/api/v1/edition/settings', { settings, updatedAt }),
+    onSuccess: (saved) => {
+      setUpdatedAt(saved.updatedAt);
+      form.reset(saved.settings);
+      queryClient.setQueryData(settingsQuery.queryKey, saved);
+      void queryClient.invalidateQueries({ queryKey: ['mgmt', 'audit'] });
+      savedOnce.current = true;
+      setSavedNotice(true);
+    },
+  });
+  // The site (footer, fees, wizards, this layout's title) reads the new settings once the manager leaves
+  // this page: invalidating at once would suspend the layout around the form and lose its state.
+  useEffect(() => () => {
+    if (savedOnce.current) invalidateEdition();
+  }, []);
+  const invalid = form.formState.submitCount > 0 && !form.formState.isValid;
+  const timeZone = data.settings.timeZone;
+  const language = currentLanguage();
+
+  return (
+    <FormProvider {...form}>
+      <Stack component="form" noValidate spacing={2} onSubmit={(event) => { setSavedNotice(false); void form.handleSubmit((values) => mutation.mutate(values))(event); }} data-testid="settings-form">
+        <Typography variant="h1">{t('settings.title')}</Typography>
+        <Typography color="text.secondary">
+          {t('settings.intro', { edition: data.settings.shortName[language], updatedAt: formatDateTime(updatedAt, language, timeZone) })}
+        </Typography>
+
+        <Section id="s-general" title={t('sections.general')} help={t('help.general')}>
+          <LocalizedInput name="name" label={t('fields.name')} />
+          <LocalizedInput name="shortName" label={t('fields.shortName')} />
+          <Row>
+            <TextInput name="venue.name" label={t('fields.venueName')} />
+            <TextInput name="venue.address" label={t('fields.venueAddress')} />
+          </Row>
+          <Row>
+            <DateInput name="startDate" label={t('fields.startDate')} />
+            <DateInput name="endDate" label={t('fields.endDate')} helper={t('help.endDate')} />
+          </Row>
+        </Section>
+
+        <Section id="s-enrolment" title={t('sections.enrolment')} help={t('help.times', { timeZone })}>
+          <Row>
+            <DateTimeInput name="enrolment.opensAt" label={t('fields.opensAt')} timeZone={timeZone} />
+            <DateTimeInput name="enrolment.lateFrom" label={t('fields.lateFrom')} timeZone={timeZone} helper={t('help.lateFrom')} />
+            <DateTimeInput name="enrolment.closesAt" label={t('fields.closesAt')} timeZone={timeZone} />
+          </Row>
+          <Row>
+            <MoneyInput name="fees.enrolmentCents" label={t('fields.enrolmentFee')} />
+            <MoneyInput name="fees.lateFeeCents" label={t('fields.lateFee')} helper={t('help.lateFee')} />
+          </Row>
+          <Row>
+            <MoneyInput name="fees.vk.feeCents" label={t('fields.vkFee')} />
+            <MoneyInput name="fees.vk.reducedFeeCents" label={t('fields.vkReducedFee')} />
+          </Row>
+          <NumberInput name="paymentTerms.enrolmentDays" label={t('fields.enrolmentDays')} unit={t('units.days')} />
+        </Section>
+
+        <Section id="s-lodging" title={t('sections.lodging')} help={t('help.times', { timeZone })}>
+          <Row>
+            <DateTimeInput name="lodging.opensAt" label={t('fields.lodgingOpensAt')} timeZone={timeZone} />
+            <DateTimeInput name="lodging.closesAt" label={t('fields.lodgingClosesAt')} timeZone={timeZone} />
+          </Row>
+          <Row>
+            <CheckInput name="lodging.extraNightBefore" label={t('fields.extraNightBefore')} />
+            <CheckInput name="lodging.extraNightAfter" label={t('fields.extraNightAfter')} />
+          </Row>
+          <NumberInput name="paymentTerms.stayDays" label={t('fields.stayDays')} unit={t('units.days')} />
+        </Section>
+
+        <Section id="s-rooms" title={t('sections.rooms')} help={t('help.rooms')}>
+          <RoomTypes />
+          <Row>
+            <MoneyInput name="dhMinorDiscountCents" label={t('fields.dhMinorDiscount')} helper={t('help.dhMinorDiscount')} />
+            <CheckInput name="chargeCleaningFee" label={t('fields.chargeCleaningFee')} />
+          </Row>
+        </Section>
+
+        <Section id="s-meals" title={t('sections.meals')} help={t('help.meals')}>
+          <MealPlans />
+          <MealPrices />
+          <Row>
+            <NumberInput name="meals.ageLimits.under3" label={t('fields.ageUnder3')} unit={t('units.years')} />
+            <NumberInput name="meals.ageLimits.under12" label={t('fields.ageUnder12')} unit={t('units.years')} />
+            <NumberInput name="meals.ageLimits.under18" label={t('fields.ageUnder18')} unit={t('units.years')} />
+          </Row>
+        </Section>
+
+        <Section id="s-taxes" title={t('sections.taxes')} help={t('help.taxes')}>
+          <MoneyInput name="touristTaxCents" label={t('fields.touristTax')} helper={t('help.touristTax')} />
+          <Row>
+            <NumberInput name="vatRates.lodging" label={t('fields.vatLodging')} unit="%" />
+            <NumberInput name="vatRates.meals" label={t('fields.vatMeals')} unit="%" />
+            <NumberInput name="vatRates.touristTax" label={t('fields.vatTouristTax')} unit="%" />
+          </Row>
+          <Row>
+            <NumberInput name="vatRates.fee" label={t('fields.vatFee')} unit="%" />
+            <NumberInput name="vatRates.other" label={t('fields.vatOther')} unit="%" />
+          </Row>
+        </Section>
+
+        <Section id="s-categories" title={t('sections.categories')} help={t('help.categories')}>
+          <Categories />
+        </Section>
+
+        <Section id="s-contact" title={t('sections.contact')} help={t('help.contact')}>
+          <Row>
+            <TextInput name="organiser.name" label={t('fields.organiserName')} />
+            <TextInput name="organiser.address" label={t('fields.organiserAddress')} />
+          </Row>
+          <Row>
+            <TextInput name="organiser.email" label={t('fields.organiserEmail')} type="email" />
+            <TextInput name="organiser.phone" label={t('fields.organiserPhone')} type="tel" required={false} />
+          </Row>
+          <Row>
+            <TextInput name="organiser.vatNumber" label={t('fields.vatNumber')} />
+            <TextInput name="organiser.website" label={t('fields.website')} type="url" required={false} />
+          </Row>
+        </Section>
+
+        <Section id="s-bank" title={t('sections.bank')} help={t('help.bank')}>
+          <Row>
+            <TextInput name="bank.iban" label={t('fields.iban')} />
+            <TextInput name="bank.bic" label={t('fields.bic')} />
+          </Row>
+          <TextInput name="bank.holder" label={t('fields.holder')} />
+        </Section>
+
+        <RecordHistory subjectType="edition" subjectId={data.settings.code} timeZone={timeZone} />
+
+        <Paper
+          elevation={3}
+          sx={{ position: 'sticky', bottom: 0, p: { xs: 1, sm: 2 }, zIndex: 2, display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}
+        >
+          <Button type="submit" variant="contained" size="large" disabled={mutation.isPending}>
+            {t('settings.save')}
+          </Button>
+          <Button type="button" onClick={() => form.reset()} disabled={!form.formState.isDirty || mutation.isPending}>
+            {t('settings.undo')}
+          </Button>
+          {(invalid || mutation.isError || savedNotice) && (
+            <Box sx={{ flex: 1, minWidth: 200 }} role="status">
+              {invalid && <Alert severity="error">{t('settings.invalid')}</Alert>}
+              {mutation.isError && <ErrorAlert error={mutation.error} submit />}
+              {savedNotice && <Alert severity="success">{t('settings.saved')}</Alert>}
+            </Box>
+          )}
+        </Paper>
+      </Stack>
+    </FormProvider>
+  );
+}
+
+function RoomTypes() {
+  const { t } = useTranslation('edition');
+  const { control } = useFormContext<EditionSettings>();
+  const rooms = useFieldArray({ control, name: 'roomTypes' });
+  return (
+    <Stack spacing={2}>
+      {rooms.fields.map((room, index) => (
+        <Paper key={room.id} variant="outlined" sx={{ p: 2, bgcolor: 'background.default' }} data-testid="room-type">
+          <Stack spacing={2}>
+            <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+              <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+                {t('fields.roomType', { number: index + 1 })}
+              </Typography>
+              <IconButton onClick={() => rooms.remove(index)} aria-label={t('actions.removeRoomType', { number: index + 1 })}>
+                <DeleteIcon />
+              </IconButton>
+            </Stack>
+            <Row>
+              <TextInput name={`roomTypes.${index}.code`} label={t('fields.code')} helper={t('help.code')} />
+              <NumberInput name={`roomTypes.${index}.minPersons`} label={t('fields.minPersons')} />
+              <NumberInput name={`roomTypes.${index}.maxPersons`} label={t('fields.maxPersons')} />
+            </Row>
+            <Row>
+              <MoneyInput name={`roomTypes.${index}.pricePerNightCents`} label={t('fields.pricePerNight')} />
+              <MoneyInput name={`roomTypes.${index}.cleaningFeeCents`} label={t('fields.cleaningFee')} />
+            </Row>
+            <LocalizedInput name={`roomTypes.${index}.label`} label={t('fields.roomLabel')} />
+            <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', columnGap: 2 }}>
+              <CheckInput name={`roomTypes.${index}.hotel`} label={t('fields.hotel')} />
+              <CheckInput name={`roomTypes.${index}.breakfastIncluded`} label={t('fields.breakfastIncluded')} />
+              <CheckInput name={`roomTypes.${index}.available`} label={t('fields.available')} />
+            </Stack>
+          </Stack>
+        </Paper>
+      ))}
+      <div>
+        <Button
+          startIcon={<AddIcon />}
+          onClick={() =>
+            rooms.append({
+              code: '',
+              label: { nl: '', fr: '', de: '', en: '' },
+              minPersons: 1,
+              maxPersons: 2,
+              pricePerNightCents: 0,
+              cleaningFeeCents: 0,
+              breakfastIncluded: false,
+              hotel: false,
+              available: true,
+            })
+          }
+        >
+          {t('actions.addRoomType')}
+        </Button>
+      </div>
+    </Stack>
+  );
+}
+
+function MealPlans() {
+  const { t } = useTranslation('edition');
+  const { control } = useFormContext<EditionSettings>();
+  const error = useFieldError('meals.plans');
+  return (
+    <Controller
+      control={control}
+      name="meals.plans"
+      render={({ field }) => (
+        <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
+          <Typography component="legend" variant="subtitle2">
+            {t('fields.mealPlans')}
+          </Typography>
+          <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', columnGap: 2 }}>
+            {MEAL_PLANS.map((plan) => (
+              <label key={plan} style={{ display: 'flex', alignItems: 'center', gap: 4 }}>
+                <input
+                  type="checkbox"
+                  checked={field.value.includes(plan)}
+                  onChange={(e) => field.onChange(e.target.checked ? [...field.value, plan] : field.value.filter((p) => p !== plan))}
+                  style={{ width: 18, height: 18 }}
+                />
+                <Typography component="span">{t(`mealPlans.${plan}`)}</Typography>
+              </label>
+            ))}
+          </Stack>
+          {error && (
+            <Typography color="error" variant="body2">
+              {error}
+            </Typography>
+          )}
+        </fieldset>
+      )}
+    />
+  );
+}
+
+function MealPrices() {
+  const { t } = useTranslation('edition');
+  const { watch } = useFormContext<EditionSettings>();
+  const prices = watch('meals.prices');
+  return (
+    <Stack spacing={2}>
+      {prices.map((price, index) => (
+        <fieldset key={price.ageGroup} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+          <Typography component="legend" variant="subtitle2" sx={{ mb: 1 }}>
+            {t(`ageGroups.${price.ageGroup}`)}
+          </Typography>
+          <Row>
+            <MoneyInput name={`meals.prices.${index}.breakfastCents`} label={t('fields.breakfastPrice')} />
+            <MoneyInput name={`meals.prices.${index}.halfCents`} label={t('fields.halfPrice')} />
+            <MoneyInput name={`meals.prices.${index}.dinnerCents`} label={t('fields.dinnerPrice')} />
+          </Row>
+        </fieldset>
+      ))}
+    </Stack>
+  );
+}
+
+function Categories() {
+  const { t } = useTranslation('edition');
+  const { control } = useFormContext<EditionSettings>();
+  const categories = useFieldArray({ control, name: 'categories' });
+  return (
+    <Stack spacing={1}>
+      {categories.fields.map((category, index) => (
+        <Stack key={category.id} direction={{ xs: 'column', sm: 'row' }} spacing={1} useFlexGap sx={{ alignItems: { sm: 'flex-start' } }} data-testid="category">
+          <Box sx={{ flex: 1 }}>
+            <TextInput name={`categories.${index}.code`} label={t('fields.categoryCode')} />
+          </Box>
+          <Controller
+            control={control}
+            name={`categories.${index}.kind`}
+            render={({ field }) => (
+              <TextField select label={t('fields.categoryKind')} {...field} sx={{ flex: 1 }}>
+                <MenuItem value="player">{t('categoryKinds.player')}</MenuItem>
+                <MenuItem value="staff">{t('categoryKinds.staff')}</MenuItem>
+              </TextField>
+            )}
+          />
+          <Controller
+            control={control}
+            name={`categories.${index}.minBirthYear`}
+            render={({ field }) => (
+              <TextField
+                label={t('fields.minBirthYear')}
+                type="number"
+                value={field.value ?? ''}
+                onChange={(e) => field.onChange(e.target.value === '' ? undefined : Number(e.target.value))}
+                onBlur={field.onBlur}
+                helperText={t('help.minBirthYear')}
+                sx={{ flex: 1 }}
+              />
+            )}
+          />
+          <Box sx={{ flex: 1 }}>
+            <TextInput name={`categories.${index}.color`} label={t('fields.color')} type="color" />
+          </Box>
+          <IconButton onClick={() => categories.remove(index)} aria-label={t('actions.removeCategory', { code: category.code })} sx={{ alignSelf: 'center' }}>
+            <DeleteIcon />
+          </IconButton>
+        </Stack>
+      ))}
+      <div>
+        <Button startIcon={<AddIcon />} onClick={() => categories.append({ code: '', kind: 'player', minBirthYear: undefined, color: '#9e9e9e' })}>
+          {t('actions.addCategory')}
+        </Button>
+      </div>
+    </Stack>
+  );
+}

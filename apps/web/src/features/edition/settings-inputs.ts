@@ -1,0 +1,58 @@
+import type { Language } from '@bjk/domain/languages';
+
+/** Minutes the time zone is ahead of UTC at `instant`. */
+function offsetMinutes(instant: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(new Date(instant));
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  const wall = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+  return Math.round((wall - instant) / 60_000);
+}
+
+function formatOffset(minutes: number): string {
+  const sign = minutes < 0 ? '-' : '+';
+  const abs = Math.abs(minutes);
+  return `${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+}
+
+/** An instant as a `datetime-local` value (wall time in the edition's time zone, with seconds). */
+export function isoToZonedInput(iso: string, timeZone: string): string {
+  const instant = Date.parse(iso);
+  if (Number.isNaN(instant)) return '';
+  return new Date(instant + offsetMinutes(instant, timeZone) * 60_000).toISOString().slice(0, 19);
+}
+
+/** A `datetime-local` value read as wall time in the edition's time zone, as ISO 8601 with that offset. */
+export function zonedInputToIso(local: string, timeZone: string): string {
+  const withSeconds = local.length === 16 ? `${local}:00` : local;
+  const asUtc = Date.parse(`${withSeconds}Z`);
+  if (Number.isNaN(asUtc)) return '';
+  // The offset depends on the instant, which depends on the offset: twice settles it (daylight saving).
+  let offset = offsetMinutes(asUtc, timeZone);
+  offset = offsetMinutes(asUtc - offset * 60_000, timeZone);
+  return `${withSeconds}${formatOffset(offset)}`;
+}
+
+const COMMA_LANGUAGES: Language[] = ['nl', 'fr', 'de'];
+
+/** Cents as the amount a person types: "35,00" (nl, fr, de) or "35.00" (en). */
+export function centsToInput(cents: number, language: Language): string {
+  if (!Number.isFinite(cents)) return '';
+  const text = (cents / 100).toFixed(2);
+  return COMMA_LANGUAGES.includes(language) ? text.replace('.', ',') : text;
+}
+
+/** A typed amount in euros ("35", "35,5", "35.50") as integer cents; NaN when it is not an amount. */
+export function inputToCents(text: string): number {
+  const trimmed = text.trim().replace(/\s/g, '');
+  if (!/^\d{1,7}([.,]\d{1,2})?$/.test(trimmed)) return Number.NaN;
+  return Math.round(Number(trimmed.replace(',', '.')) * 100);
+}
