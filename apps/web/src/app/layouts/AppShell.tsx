@@ -1,4 +1,3 @@
-import MenuIcon from '@mui/icons-material/Menu';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Toolbar from '@mui/material/Toolbar';
@@ -11,6 +10,7 @@ import type { NavGroup } from '../navigation';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { NavigationList } from './NavigationList';
 import { ShellButton } from './ShellButton';
+import { ShellIcon } from './ShellIcon';
 
 const DRAWER_WIDTH = 264;
 const MobileDrawer = lazy(() => import('./MobileDrawer'));
@@ -83,7 +83,7 @@ export function AppShell({ title, shortTitle, homePath, navigation, navigationLa
               sx={{ mr: 1, ml: -1, display: { md: 'none' } }}
               aria-label={t('openMenu')}
             >
-              <MenuIcon />
+              <ShellIcon name="menu" />
             </ShellButton>
           )}
           <Typography

@@ -1,9 +1,9 @@
-import LanguageIcon from '@mui/icons-material/Language';
 import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '@bjk/domain/languages';
 import { changeLanguage, currentLanguage } from '../../shared/i18n';
 import { ShellButton } from './ShellButton';
+import { ShellIcon } from './ShellIcon';
 
 const LanguageMenu = lazy(() => import('./LanguageMenu'));
 
@@ -27,7 +27,7 @@ export function LanguageSwitcher() {
         aria-label={t('language.choose')}
         data-testid="language-switcher"
       >
-        <LanguageIcon fontSize="small" />
+        <ShellIcon name="language" size={20} />
         {language.toUpperCase()}
       </ShellButton>
       {used && (

@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Component, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,7 +19,7 @@ export function ErrorPage({ error }: { error: unknown }) {
   );
   return (
     <Box sx={{ p: { xs: 2, sm: 4 }, maxWidth: 720, mx: 'auto' }}>
-      <Stack spacing={2}>
+      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
         <Typography variant="h1" data-testid="error-status">
           {t('errorPage.title', { status })}
         </Typography>
@@ -30,7 +29,7 @@ export function ErrorPage({ error }: { error: unknown }) {
             {t('backHome')}
           </ShellButton>
         </div>
-      </Stack>
+      </Box>
     </Box>
   );
 }

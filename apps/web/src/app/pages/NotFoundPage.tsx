@@ -1,4 +1,4 @@
-import Stack from '@mui/material/Stack';
+import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
@@ -9,7 +9,7 @@ export function NotFoundPage({ homePath = '/' }: { homePath?: string }) {
   const { t } = useTranslation('errors');
   const { pathname } = useLocation();
   return (
-    <Stack spacing={2} sx={{ py: 4 }}>
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, py: 4 }}>
       <Typography variant="h1" data-testid="not-found">
         {t('pageNotFound', { path: pathname })}
       </Typography>
@@ -19,6 +19,6 @@ export function NotFoundPage({ homePath = '/' }: { homePath?: string }) {
           {t('backHome')}
         </ShellButton>
       </div>
-    </Stack>
+    </Box>
   );
 }

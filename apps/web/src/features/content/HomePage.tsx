@@ -1,6 +1,5 @@
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { daysBetween } from '@bjk/domain/dates';
@@ -47,15 +46,15 @@ export function HomePage() {
     },
   ];
   return (
-    <Stack spacing={3}>
-      <Stack spacing={1}>
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
+      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
         <Typography variant="h1" data-testid="home-title">
           {edition.name[language]}
         </Typography>
         <Typography variant="body1" color="text.secondary">
           {t('home.welcome', { name: edition.shortName[language], venue: edition.venue.name })}
         </Typography>
-      </Stack>
+      </Box>
       {home && (
         <Box component="section" aria-label={home.title} lang={home.language} data-testid="home-content">
           {home.fallback && <Box role="note" sx={{ bgcolor: '#e5f6fd', color: '#014361', borderRadius: 1, px: 2, py: 1.5 }}>{t('fallback', { language: t(`languages.${home.language}`) })}</Box>}
@@ -73,6 +72,6 @@ export function HomePage() {
         ))}
       </Box>
       <HomeNews language={language} load={() => loadNewsList(language)} />
-    </Stack>
+    </Box>
   );
 }

@@ -22,7 +22,8 @@ const lazyBackend: BackendModule = {
   },
 };
 
-export const NAMESPACES = ['common', 'errors'] as const;
+/** Loaded at start; every other namespace (errors included) loads when a component first asks for it. */
+export const NAMESPACES = ['common'] as const;
 
 export async function initI18n(): Promise<typeof i18next> {
   const language = detectLanguage(readStoredLanguage(), navigator.languages ?? [navigator.language]);
