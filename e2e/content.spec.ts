@@ -1,4 +1,5 @@
 import { chooseLanguage, expect, expectAccessible, snapshot, test } from './fixtures';
+import { adminToken, loginAs, loginAsAdmin } from './manager';
 
 test.describe('information pages and news', () => {
   test('shows the home text, the edition facts and the latest news', async ({ page }) => {
@@ -122,3 +123,83 @@ test.describe('the programme', () => {
     }
   });
 });
+
+test.describe('editing pages in the back office', () => {
+  test('one manager checks out and publishes the stay page while a second is refused; visitors see both languages and the fallback', async ({ page, browser }) => {
+    const token = await adminToken(page);
+    const suffix = Math.random().toString(36).slice(2, 8);
+    const editor = { email: `editor-${suffix}@e2e.test`, password: 'editor-password-123', displayName: `Eva ${suffix}` };
+    const created = await page.request.post('/api/v1/accounts', {
+      headers: { authorization: `Bearer ${token}` },
+      data: { email: editor.email, displayName: editor.displayName, roles: ['editor'], password: editor.password },
+    });
+    expect(created.status()).toBe(201);
+
+    await loginAsAdmin(page, '/mgmt/pages');
+    await page.getByTestId('page-edit-stay').click();
+    await page.getByTestId('page-checkout').click();
+    await expect(page.getByTestId('page-checkin')).toBeVisible();
+    await page.getByTestId('page-title-input').fill('Verblijf aan zee');
+    await page.getByTestId('page-body-input').fill('## Welkom\n\nKamers met **zeezicht**.');
+    await expect(page.getByTestId('page-preview').getByRole('heading', { name: 'Welkom' })).toBeVisible();
+    await expect(page.getByTestId('page-preview').locator('strong')).toHaveText('zeezicht');
+    await page.getByTestId('page-tab-en').click();
+    await page.getByTestId('page-title-input').fill('Stay by the sea');
+    await page.getByTestId('page-body-input').fill('Rooms with a **sea view**.');
+    await page.getByTestId('page-tab-de').click();
+    await page.getByTestId('page-title-input').fill('');
+    await page.getByTestId('page-save').click();
+    await expectAccessible(page);
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await snapshot(page, `content-mgmt-editor-${width}`);
+    }
+
+    // The second manager sees who holds the lock and cannot check the page out.
+    const other = await browser.newContext({ locale: 'en-GB' });
+    const second = await other.newPage();
+    await loginAs(second, editor.email, editor.password, '/mgmt/pages');
+    await second.getByTestId('page-edit-stay').click();
+    await expect(second.getByTestId('page-locked')).toContainText('since');
+    await expect(second.getByTestId('page-checkout')).toHaveCount(0);
+    const refused = await second.request.post('/api/v1/page/checkout/stay', { headers: { authorization: `Bearer ${await loginToken(second, editor)}` } });
+    expect(refused.status()).toBe(409);
+    expect((await refused.json()).code).toBe('content.page_locked');
+    await other.close();
+
+    await page.getByTestId('page-checkin').click();
+    await expect(page.getByTestId('page-checkout')).toBeVisible();
+    await expect(page.getByTestId('page-versions').getByRole('row')).toHaveCount(2);
+
+    await page.goto('/stay');
+    await expect(page.getByTestId('page-title')).toHaveText('Verblijf aan zee');
+    await chooseLanguage(page, 'en');
+    await expect(page.getByTestId('page-title')).toHaveText('Stay by the sea');
+    await expect(page.getByTestId('page-body')).toContainText('sea view');
+    await chooseLanguage(page, 'de');
+    await expect(page.getByTestId('page-title')).toHaveText('Verblijf aan zee');
+    await expect(page.getByTestId('page-fallback')).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test('uploads a file with progress and downloads it byte-identical', async ({ page }) => {
+    await loginAsAdmin(page, '/mgmt/files');
+    const name = `speelschema-${Math.random().toString(36).slice(2, 8)}.pdf`;
+    const bytes = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.from(Array.from({ length: 50_000 }, (_, i) => (i * 7) % 256))]);
+    await page.getByTestId('file-input').setInputFiles({ name, mimeType: 'application/pdf', buffer: bytes });
+    await page.getByTestId('file-upload').click();
+    await expect(page.getByTestId('file-uploaded')).toContainText(name);
+    await expect(page.getByTestId('files-table')).toContainText(name);
+    await snapshot(page, 'content-mgmt-files-1280');
+    const download = await page.request.get(`/api/v1/filestore/anon/file?group=docs&name=${encodeURIComponent(name)}`);
+    expect(download.status()).toBe(200);
+    expect(Buffer.compare(await download.body(), bytes)).toBe(0);
+    await page.goto('/files');
+    await expect(page.getByTestId('files-docs')).toContainText(name);
+  });
+});
+
+async function loginToken(page: import('@playwright/test').Page, account: { email: string; password: string }): Promise<string> {
+  const response = await page.request.post('/api/v1/accounts/anon/login', { data: { logintype: 'email', username: account.email, password: account.password } });
+  return (await response.json()).token as string;
+}

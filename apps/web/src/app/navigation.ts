@@ -78,6 +78,8 @@ export const mgmtNavigation: NavGroup[] = [
     key: 'administration',
     labelKey: 'nav.groups.administration',
     items: [
+      { to: '/mgmt/pages', labelKey: 'nav.mgmtPages', permission: 'content:write' },
+      { to: '/mgmt/files', labelKey: 'nav.mgmtFiles', permission: 'files:write' },
       { to: '/mgmt/accounts', labelKey: 'nav.accounts', permission: 'accounts:admin' },
       { to: '/mgmt/audit', labelKey: 'nav.audit', permission: 'audit:read' },
       { to: '/mgmt/settings', labelKey: 'nav.settings', permission: 'edition:write' },

@@ -86,6 +86,8 @@ export const routes: RouteObject[] = [
             element: lazyPage(() => import('../features/accounts/RequireManager'), 'RequireManager'),
             children: [
               { index: true, element: lazyPage(() => import('../features/dashboard/DashboardPage'), 'DashboardPage') },
+              { path: 'files', element: lazyPage(() => import('../features/files/ManageFilesPage'), 'ManageFilesPage') },
+              { path: 'pages', element: lazyPage(() => import('../features/content/ManagePagesPage'), 'ManagePagesPage') },
               { path: 'registrations', element: lazyPage(() => import('../features/enrolment/RegistrationsPage'), 'RegistrationsPage') },
               { path: 'registration_edit', element: lazyPage(() => import('../features/enrolment/RegistrationEditPage'), 'RegistrationEditPage') },
               { path: 'participants', element: lazyPage(() => import('../features/enrolment/ParticipantsPage'), 'ParticipantsPage') },

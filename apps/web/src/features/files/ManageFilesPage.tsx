@@ -1,0 +1,162 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MAX_FILE_BYTES, type FileGroupWithCount, type StoredFile } from '@bjk/domain/files';
+import { LANGUAGES } from '@bjk/domain/languages';
+import { useManager } from '../../shared/auth/session';
+import { localeOf } from '../../shared/format';
+import { http } from '../../shared/http';
+import { currentLanguage } from '../../shared/i18n';
+import { ErrorAlert } from '../../shared/ui/ErrorAlert';
+import { displayNameIn, formatSize, publicFileUrl } from './api';
+
+type UploadState = { progress: number } | { error: string } | { done: StoredFile } | null;
+
+/**
+ * Sends the upload with XMLHttpRequest: fetch cannot report upload progress. Text fields go first,
+ * the file last (the server reads the fields that precede the file).
+ */
+function sendUpload(token: string, form: FormData, onProgress: (fraction: number) => void): Promise<StoredFile> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', '/api/v1/filestore/upload');
+    request.setRequestHeader('authorization', `Bearer ${token}`);
+    request.setRequestHeader('idempotency-key', crypto.randomUUID());
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total);
+    };
+    request.onload = () => {
+      const body = JSON.parse(request.responseText || '{}') as StoredFile & { code?: string };
+      if (request.status === 201) resolve(body);
+      else reject(new Error(body.code ?? String(request.status)));
+    };
+    request.onerror = () => reject(new Error('network'));
+    request.send(form);
+  });
+}
+
+/** `/mgmt/files`: upload documents, images and spreadsheets into groups; public groups are on the site. */
+export function ManageFilesPage() {
+  const { t, i18n } = useTranslation('files');
+  const language = currentLanguage();
+  const session = useManager();
+  const queryClient = useQueryClient();
+  const [group, setGroup] = useState('docs');
+  const [upload, setUpload] = useState<UploadState>(null);
+  const groups = useQuery({ queryKey: ['files', 'mgmt', 'groups'], queryFn: () => http.get<FileGroupWithCount[]>('/api/v1/filestore/groups') });
+  const files = useQuery({ queryKey: ['files', 'mgmt', 'files', group], queryFn: () => http.get<StoredFile[]>('/api/v1/filestore/files', { query: { group } }) });
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const source = new FormData(event.currentTarget);
+    const file = source.get('file');
+    if (!(file instanceof File) || file.size === 0 || !session) return;
+    if (file.size > MAX_FILE_BYTES) {
+      setUpload({ error: 'files.too_large' });
+      return;
+    }
+    const form = new FormData();
+    form.append('group', group);
+    for (const l of LANGUAGES) {
+      const name = String(source.get(`displayName_${l}`) ?? '').trim();
+      if (name) form.append(`displayName_${l}`, name);
+    }
+    form.append('file', file);
+    setUpload({ progress: 0 });
+    sendUpload(session.token, form, (progress) => setUpload({ progress })).then(
+      (done) => {
+        setUpload({ done });
+        void queryClient.invalidateQueries({ queryKey: ['files', 'mgmt'] });
+      },
+      (error: Error) => setUpload({ error: error.message }),
+    );
+  };
+
+  const remove = async (file: StoredFile) => {
+    await http.delete(`/api/v1/filestore/file`, { query: { group: file.group, name: file.name } });
+    void queryClient.invalidateQueries({ queryKey: ['files', 'mgmt'] });
+  };
+
+  const errorText = (code: string) => (i18n.exists(`codes.${code}`, { ns: 'errors' }) ? t(`codes.${code}`, { ns: 'errors' }) : t('mgmt.uploadFailed'));
+  return (
+    <Stack spacing={2}>
+      <Typography variant="h1">{t('mgmt.title')}</Typography>
+      {groups.isError && <ErrorAlert error={groups.error} />}
+      <Paper variant="outlined" component="form" onSubmit={submit} sx={{ p: 2 }}>
+        <Stack spacing={2}>
+          <TextField select label={t('mgmt.group')} value={group} onChange={(e) => setGroup(e.target.value)} sx={{ maxWidth: 320 }}>
+            {(groups.data ?? []).map((g) => (
+              <MenuItem key={g.code} value={g.code}>
+                {`${displayNameIn(g.label, language, g.code)} (${g.public ? t('mgmt.public') : t('mgmt.private')})`}
+              </MenuItem>
+            ))}
+          </TextField>
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+            {LANGUAGES.map((l) => (
+              <TextField key={l} name={`displayName_${l}`} label={t('mgmt.displayName', { language: l.toUpperCase() })} size="small" />
+            ))}
+          </Box>
+          <input type="file" name="file" aria-label={t('mgmt.file')} accept=".pdf,.png,.jpg,.jpeg,.gif,.webp,.xlsx,.xls,.ods,.csv" data-testid="file-input" />
+          <Typography variant="caption" color="text.secondary">
+            {t('mgmt.limits', { size: formatSize(MAX_FILE_BYTES, localeOf(language)) })}
+          </Typography>
+          <Box>
+            <Button type="submit" variant="contained" disabled={upload !== null && 'progress' in upload} data-testid="file-upload">
+              {t('mgmt.upload')}
+            </Button>
+          </Box>
+          {upload && 'progress' in upload && <LinearProgress variant="determinate" value={Math.round(upload.progress * 100)} aria-label={t('mgmt.progress')} />}
+          {upload && 'error' in upload && <Alert severity="error">{errorText(upload.error)}</Alert>}
+          {upload && 'done' in upload && <Alert severity="success" data-testid="file-uploaded">{t('mgmt.uploaded', { name: upload.done.name })}</Alert>}
+        </Stack>
+      </Paper>
+      <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
+        <Table size="small" data-testid="files-table">
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('mgmt.name')}</TableCell>
+              <TableCell>{t('mgmt.size')}</TableCell>
+              <TableCell>
+                <Box component="span" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }}>
+                  {t('mgmt.actions')}
+                </Box>
+              </TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {(files.data ?? []).map((file) => (
+              <TableRow key={file.name}>
+                <TableCell>
+                  <a href={publicFileUrl(file)}>{displayNameIn(file.displayName, language, file.name)}</a>
+                  <Typography variant="caption" component="div" color="text.secondary">
+                    {file.name}
+                  </Typography>
+                </TableCell>
+                <TableCell>{formatSize(file.size, localeOf(language))}</TableCell>
+                <TableCell align="right">
+                  <Button size="small" color="error" onClick={() => void remove(file)}>
+                    {t('mgmt.delete')}
+                  </Button>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </Paper>
+    </Stack>
+  );
+}
