@@ -84,8 +84,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (bad JSON, wrong content type): a validation failure of the request.
-      const code = status === 404 ? PLATFORM_ERRORS.notFound : status === 415 ? PLATFORM_ERRORS.validation : PLATFORM_ERRORS.validation;
-      return reply.status(status === 415 ? 415 : status === 404 ? 404 : 400).send(body(code, error.message));
+      if (status === 404) return reply.status(404).send(body(PLATFORM_ERRORS.notFound, error.message));
+      return reply.status(status === 415 ? 415 : 400).send(body(PLATFORM_ERRORS.validation, error.message));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(body(PLATFORM_ERRORS.internal, 'General server error'));
