@@ -9,6 +9,10 @@ import { defineConfig } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 3199);
 const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `bjk-e2e-${port}`);
 export const baseURL = `http://127.0.0.1:${port}`;
+// The e2e mail server (e2e/mail-sink.ts): the app delivers its mails to it over SMTP, tests read them over HTTP.
+const smtpPort = Number(process.env.E2E_SMTP_PORT ?? port + 1);
+const mailSinkPort = Number(process.env.E2E_MAIL_PORT ?? port + 2);
+export const mailSinkURL = `http://127.0.0.1:${mailSinkPort}`;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -40,21 +44,35 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: `rm -rf "${dataDir}" && node --import tsx apps/server/src/main.ts`,
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      BOOTSTRAP_ADMIN_EMAIL: 'admin@e2e.test',
-      BOOTSTRAP_ADMIN_PASSWORD: 'e2e-admin-password-123',
+  webServer: [
+    {
+      command: 'node --import tsx e2e/mail-sink.ts',
+      url: `${mailSinkURL}/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { MAIL_SINK_SMTP_PORT: String(smtpPort), MAIL_SINK_HTTP_PORT: String(mailSinkPort) },
     },
-  },
+    {
+      command: `rm -rf "${dataDir}" && node --import tsx apps/server/src/main.ts`,
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        BOOTSTRAP_ADMIN_EMAIL: 'admin@e2e.test',
+        BOOTSTRAP_ADMIN_PASSWORD: 'e2e-admin-password-123',
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        MAIL_FROM: 'BJK e2e <noreply@bjk.e2e.test>',
+        MAIL_POLL_MS: '300',
+      },
+    },
+  ],
 });

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
+import { waitForMails } from './mail';
 import { chooseLanguage, expect, expectAccessible, snapshot, test } from './fixtures';
 import { adminToken, loginAsAdmin } from './manager';
 
@@ -96,6 +97,10 @@ test.describe('the enrolment wizard', () => {
       expect(mails).toHaveLength(1);
       expect(mails[0]!.language).toBe(language);
       expect(mails[0]!.to).toContain(`parent.${players[language].idbel}@example.test`);
+      // …and the outbox worker delivers it through SMTP, in that language.
+      const [delivered] = await waitForMails(`parent.${players[language].idbel}@example.test`);
+      expect(delivered!.subject).toBe(mails[0]!.subject);
+      expect(delivered!.text).toContain(players[language].last);
     });
   }
 

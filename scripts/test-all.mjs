@@ -81,7 +81,13 @@ if (wanted('e2e')) {
     rmSync(report, { force: true });
     const port = await freePort();
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bjk-e2e-'));
-    const ok = run('npx playwright test', { E2E_PORT: String(port), E2E_DATA_DIR: dataDir });
+    const [smtpPort, mailPort] = [await freePort(), await freePort()];
+    const ok = run('npx playwright test', {
+      E2E_PORT: String(port),
+      E2E_SMTP_PORT: String(smtpPort),
+      E2E_MAIL_PORT: String(mailPort),
+      E2E_DATA_DIR: dataDir,
+    });
     rmSync(dataDir, { recursive: true, force: true });
     const json = readJson(report);
     if (json?.stats) {
