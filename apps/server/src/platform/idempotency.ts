@@ -7,6 +7,13 @@ import { AppError } from './errors.js';
 import { idempotencyKeys } from './platform.tables.js';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * `false`: the route ignores `Idempotency-Key` and its answers are never stored. For answers that carry a
+     * secret (the login's bearer token must exist only hashed on the server) and calls where every attempt counts.
+     */
+    idempotency?: false;
+  }
   interface FastifyRequest {
     idempotency: { scope: string; key: string } | null;
   }
@@ -46,6 +53,7 @@ export function registerIdempotency(app: FastifyInstance, db: Db): void {
 
   app.addHook('preHandler', async (request, reply) => {
     if (request.method !== 'POST' && request.method !== 'PATCH') return;
+    if (request.routeOptions.config.idempotency === false) return;
     const header = request.headers['idempotency-key'];
     if (header === undefined) return;
     const key = Array.isArray(header) ? header[0] : header;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { idempotencyKeys } from '../../platform/platform.tables.js';
 import { createTestApp, type TestContext } from '../../../test/test-app.js';
 import { createManager, loginHeaders, TEST_PASSWORD } from '../../../test/managers.js';
 import { countLoginAttempt, updateAccount } from './accounts.repository.js';
@@ -100,6 +101,23 @@ describe('manager login', () => {
     expect((await login('nobody@test.example', 'wrong-password', address)).statusCode).toBe(401);
     expect((await login(email, TEST_PASSWORD, address)).statusCode).toBe(429);
     expect((await login(email, TEST_PASSWORD, '10.2.0.2')).statusCode).toBe(200);
+  });
+
+  it('never keeps a login answer (a bearer token) for replays, whatever Idempotency-Key the caller sends', async () => {
+    const { email } = await createManager(ctx);
+    const send = () =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/accounts/anon/login',
+        headers: { 'idempotency-key': 'login-key-0001' },
+        payload: { logintype: 'email', username: email, password: TEST_PASSWORD },
+      });
+    const [first, second] = [await send(), await send()];
+    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+    expect(second.headers['idempotent-replayed']).toBeUndefined();
+    expect(second.json().token).not.toBe(first.json().token);
+    const kept = await ctx.db.select().from(idempotencyKeys);
+    expect(kept.filter((row) => row.scope.includes('/accounts/anon/login'))).toEqual([]);
   });
 
   it('creates the bootstrap admin only while no account exists', async () => {

@@ -37,7 +37,8 @@ export async function accountsRoutes(app: FastifyInstance, deps: AppDeps): Promi
       body: loginRequestSchema,
       response: { 200: loginResponseSchema },
     },
-    config: { access: 'public' },
+    // The answer is a bearer token, kept server-side only hashed: never stored for idempotent replays.
+    config: { access: 'public', idempotency: false },
     handler: async (request, reply) => {
       try {
         return await loginWithPassword(deps.db, deps.clock, request.body.username, request.body.password, request.ip);
