@@ -1,7 +1,8 @@
 import type { AccountCreate, AccountListItem, AccountUpdate, LoginRequest, LoginResponse, PasswordReset } from '@bjk/domain/accounts';
 import { http } from '../../shared/http';
 
-export const login = (body: LoginRequest) => http.post<LoginResponse>('/api/v1/accounts/anon/login', body);
+/** Never retried: every attempt counts against the login throttle, and the answer (a token) is not kept for replays. */
+export const login = (body: LoginRequest) => http.post<LoginResponse>('/api/v1/accounts/anon/login', body, { retry: false });
 export const logout = () => http.post<void>('/api/v1/accounts/logout');
 
 export const accountsQuery = {

@@ -53,6 +53,22 @@ describe('the HTTP client', () => {
     expect(calls).toHaveLength(1);
   });
 
+  it('does not retry a call that opts out (a login), even on 429, and sends it without an idempotency key', async () => {
+    const calls = fakeServer([json(429, { code: 'accounts.too_many_attempts', message: 'x', details: { retryAfterSeconds: 900 } })]);
+    await expect(client().post('/api/v1/accounts/anon/login', { a: 1 }, { retry: false })).rejects.toMatchObject({
+      status: 429,
+      code: 'accounts.too_many_attempts',
+    });
+    expect(calls).toHaveLength(1);
+    expect((calls[0]!.init.headers as Headers).get('idempotency-key')).toBeNull();
+  });
+
+  it('retries other creating requests once on 429, as the specification says', async () => {
+    const calls = fakeServer([json(429, { code: 'platform.rate_limited', message: 'x' }), json(201, { id: 2 })]);
+    await expect(client().post('/api/v1/things', { a: 1 })).resolves.toEqual({ id: 2 });
+    expect(calls).toHaveLength(2);
+  });
+
   it('does not retry a creating request on a business error', async () => {
     const calls = fakeServer([json(400, { code: 'platform.validation', message: 'bad', details: { issues: [{ path: 'body.name', code: 'x', message: 'Too short' }] } })]);
     const error = (await client().post('/api/v1/x', {}).catch((e: unknown) => e)) as HttpError;

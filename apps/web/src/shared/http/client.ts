@@ -10,6 +10,11 @@ export type RequestOptions = {
   signal?: AbortSignal;
   /** Milliseconds; 0 (the default) means no timeout. */
   timeoutMs?: number;
+  /**
+   * `false`: never retried, and no `Idempotency-Key` is sent. For calls whose every attempt counts on the
+   * server, such as a login (a throttled login retried at once would count twice and could never succeed).
+   */
+  retry?: boolean;
 };
 
 export type HttpClientOptions = {
@@ -45,13 +50,15 @@ async function readError(response: Response): Promise<HttpError> {
 
 /**
  * The one HTTP client of the web app: base address, credentials, bearer token, language, error mapping
- * and the specification's retry rule (idempotent requests 0 retries, others once on RETRY_STATUSES).
+ * and the specification's retry rule (idempotent requests 0 retries, others once on RETRY_STATUSES, unless
+ * the call opts out with `retry: false`).
  */
 export function createHttpClient(options: HttpClientOptions) {
   async function send<T>(method: HttpMethod, path: string, opts: RequestOptions = {}): Promise<T> {
     let url: string;
     let init: RequestInit;
-    const idempotencyKey = opts.idempotencyKey ?? (IDEMPOTENT_METHODS.has(method) ? undefined : newKey());
+    const retried = opts.retry !== false && !IDEMPOTENT_METHODS.has(method);
+    const idempotencyKey = opts.idempotencyKey ?? (retried ? newKey() : undefined);
     try {
       const query = new URLSearchParams();
       for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined) query.set(k, String(v));
@@ -71,7 +78,7 @@ export function createHttpClient(options: HttpClientOptions) {
       throw new HttpError(NOT_SENT, undefined, (error as Error).message);
     }
 
-    const attempts = IDEMPOTENT_METHODS.has(method) ? 1 : 2;
+    const attempts = retried ? 2 : 1;
     for (let attempt = 1; ; attempt++) {
       const timeout = opts.timeoutMs ? AbortSignal.timeout(opts.timeoutMs) : undefined;
       const signal = opts.signal && timeout ? AbortSignal.any([opts.signal, timeout]) : (opts.signal ?? timeout);
