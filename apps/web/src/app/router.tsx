@@ -1,7 +1,8 @@
-import { Suspense, lazy, useEffect, type ComponentType, type ReactElement } from 'react';
+import { Suspense, useEffect, type ReactElement } from 'react';
 import { Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { HomePage } from '../features/content/HomePage';
-import { lazyWithReload, reloadIfPending } from '../shared/version-check';
+import { reloadIfPending } from '../shared/version-check';
+import { lazyPage } from './lazy-page';
 import { PageLoading } from './layouts/AppShell';
 import { DefaultLayout } from './layouts/DefaultLayout';
 import { ErrorBoundary } from './pages/ErrorPage';
@@ -22,25 +23,6 @@ function Root() {
   );
 }
 
-/**
- * A route's element, loaded on first visit as its own chunk (with the reload-on-stale-chunk guard) and
- * wrapped in the QueryClient provider: TanStack Query arrives with the first page that uses it, not
- * with the home page. Usage in the table: `{ path: 'x', element: lazyPage(() => import('…/XPage'), 'XPage') }`.
- */
-function lazyPage<M extends Record<string, unknown>>(
-  load: () => Promise<M>,
-  name: keyof M & string,
-  props: Record<string, unknown> = {},
-): ReactElement {
-  const Page = lazy(
-    lazyWithReload(async () => {
-      const [module, { withQueryClient }] = await Promise.all([load(), import('../shared/query/QueryProvider')]);
-      return { default: withQueryClient(module[name] as ComponentType<Record<string, unknown>>) };
-    }),
-  );
-  return <Page {...props} />;
-}
-
 /** An information page by its fixed slug (`/stay`), or by the address's slug (`/page/privacy`). */
 function contentPage(slug?: string): ReactElement {
   return lazyPage(() => import('../features/content/ContentPage'), 'ContentPage', { slug });
@@ -48,7 +30,7 @@ function contentPage(slug?: string): ReactElement {
 
 /**
  * The route table: every route of the site, registered as its area is built. Public routes use the
- * default layout, /mgmt routes the mgmt layout (loaded lazily: visitors never download it). Pages other
+ * default layout; the /mgmt routes live in `mgmt-routes.tsx` (loaded lazily: visitors never download them). Pages other
  * than the home page are lazy (`lazyPage`): the home page's JavaScript budget is 150 kB gzip.
  */
 export const routes: RouteObject[] = [
@@ -77,38 +59,8 @@ export const routes: RouteObject[] = [
           { path: '*', element: <NotFoundPage /> },
         ],
       },
-      {
-        path: '/mgmt',
-        element: lazyPage(() => import('./layouts/MgmtLayout'), 'MgmtLayout'),
-        children: [
-          { path: 'logout', element: lazyPage(() => import('../features/accounts/LogoutPage'), 'LogoutPage') },
-          {
-            element: lazyPage(() => import('../features/accounts/RequireManager'), 'RequireManager'),
-            children: [
-              { index: true, element: lazyPage(() => import('../features/dashboard/DashboardPage'), 'DashboardPage') },
-              { path: 'files', element: lazyPage(() => import('../features/files/ManageFilesPage'), 'ManageFilesPage') },
-              { path: 'pages', element: lazyPage(() => import('../features/content/ManagePagesPage'), 'ManagePagesPage') },
-              { path: 'registrations', element: lazyPage(() => import('../features/enrolment/RegistrationsPage'), 'RegistrationsPage') },
-              { path: 'registration_edit', element: lazyPage(() => import('../features/enrolment/RegistrationEditPage'), 'RegistrationEditPage') },
-              { path: 'participants', element: lazyPage(() => import('../features/enrolment/ParticipantsPage'), 'ParticipantsPage') },
-              { path: 'participant_edit', element: lazyPage(() => import('../features/enrolment/ParticipantEditPage'), 'ParticipantEditPage') },
-              { path: 'attendee_bjk', element: lazyPage(() => import('../features/enrolment/AttendeesPage'), 'AttendeesPage') },
-              { path: 'guests', element: lazyPage(() => import('../features/enrolment/AttendeesPage'), 'GuestsPage') },
-              { path: 'members', element: lazyPage(() => import('../features/members/MembersImportPage'), 'MembersImportPage') },
-              { path: 'mail', element: lazyPage(() => import('../features/mail/OutboxPage'), 'OutboxPage') },
-              { path: 'paymentrequests', element: lazyPage(() => import('../features/payments/PaymentRequestsPage'), 'PaymentRequestsPage') },
-              { path: 'paymentrequest_edit', element: lazyPage(() => import('../features/payments/PaymentRequestEditPage'), 'PaymentRequestEditPage') },
-              { path: 'accounts', element: lazyPage(() => import('../features/accounts/AccountsPage'), 'AccountsPage') },
-              { path: 'audit', element: lazyPage(() => import('../features/audit/AuditPage'), 'AuditPage') },
-              { path: 'settings', element: lazyPage(() => import('../features/edition/SettingsPage'), 'SettingsPage') },
-              { path: 'reservations', element: lazyPage(() => import('../features/lodging/ReservationsPage'), 'ReservationsPage') },
-              { path: 'reservation_edit', element: lazyPage(() => import('../features/lodging/ReservationEditPage'), 'ReservationEditPage') },
-              { path: 'rooms', element: lazyPage(() => import('../features/lodging/RoomsPage'), 'RoomsPage') },
-              { path: '*', element: <NotFoundPage homePath="/mgmt" /> },
-            ],
-          },
-        ],
-      },
+      // The back office's routes are a chunk of their own: visitors of the public site never download them.
+      { path: '/mgmt/*', element: lazyPage(() => import('./mgmt-routes'), 'MgmtRoutes') },
     ],
   },
 ];

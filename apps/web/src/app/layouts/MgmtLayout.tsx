@@ -7,7 +7,8 @@ import { Link as RouterLink } from 'react-router';
 import { useEdition } from '../../shared/edition/useEdition';
 import { currentLanguage } from '../../shared/i18n';
 import { hasPermission, useManager } from '../../shared/auth/session';
-import { mgmtNavigation, type NavGroup } from '../navigation';
+import { mgmtNavigation } from '../mgmt-navigation';
+import type { NavGroup } from '../navigation';
 import { AppShell } from './AppShell';
 
 /** The back office layout, used by every /mgmt route: its own drawer and app bar. */
