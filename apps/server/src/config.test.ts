@@ -22,4 +22,21 @@ describe('configuration', () => {
   it('treats an empty DATABASE_URL as unset', () => {
     expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();
   });
+
+  it('configures sign-in through an identity provider only with both its issuer and client id', () => {
+    expect(loadConfig({}).oidc).toBeUndefined();
+    expect(
+      loadConfig({ OIDC_ISSUER: 'https://accounts.example.org/', OIDC_CLIENT_ID: 'bjk-web', OIDC_ALLOWED_DOMAINS: 'Club.be, schaak.example.org' }).oidc,
+    ).toEqual({ issuer: 'https://accounts.example.org', clientId: 'bjk-web', allowedDomains: ['club.be', 'schaak.example.org'], name: 'accounts.example.org' });
+    expect(() => loadConfig({ OIDC_ISSUER: 'https://accounts.example.org' })).toThrow(/OIDC_CLIENT_ID: required when OIDC_ISSUER is set/);
+    expect(() => loadConfig({ OIDC_CLIENT_ID: 'bjk-web', PORT: 'x' })).toThrow(/PORT[\s\S]*OIDC_ISSUER: required/);
+  });
+
+  it('refuses an identity provider reached without TLS, except on this machine, and a malformed domain list', () => {
+    expect(() => loadConfig({ OIDC_ISSUER: 'http://accounts.example.org', OIDC_CLIENT_ID: 'x' })).toThrow(/OIDC_ISSUER: must be https/);
+    expect(loadConfig({ OIDC_ISSUER: 'http://127.0.0.1:4000', OIDC_CLIENT_ID: 'x', OIDC_NAME: 'Test' }).oidc?.name).toBe('Test');
+    expect(() => loadConfig({ OIDC_ISSUER: 'https://a.example.org', OIDC_CLIENT_ID: 'x', OIDC_ALLOWED_DOMAINS: 'club.be,@nope' })).toThrow(
+      /OIDC_ALLOWED_DOMAINS/,
+    );
+  });
 });

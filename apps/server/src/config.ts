@@ -41,7 +41,32 @@ const envSchema = z.object({
   LOOKUP_RATE_LIMIT: z.coerce.number().int().min(0).default(120),
   // The empty string switches the demo members off (a production registry is imported by managers).
   MEMBERS_SEED_FILE: z.string().default(path.join(serverRoot, 'seed/demo-members.json')),
+  // Optional sign-in through an OpenID Connect provider (the original used Google); both or neither.
+  OIDC_ISSUER: z.preprocess(
+    emptyToUndefined,
+    z
+      .url()
+      .refine((url) => isSecureOrLoopback(url), 'must be https (http only on a loopback address)')
+      .transform((url) => url.replace(/\/+$/, ''))
+      .optional(),
+  ),
+  OIDC_CLIENT_ID: optionalString,
+  OIDC_ALLOWED_DOMAINS: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .transform((list) => list.split(/[,;\s]+/).filter(Boolean).map((domain) => domain.toLowerCase()))
+      .pipe(z.array(z.string().regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/, 'a comma-separated list of domains (example.org)')))
+      .optional(),
+  ),
+  OIDC_NAME: optionalString,
 });
+
+/** The provider's keys are fetched from the issuer: over TLS, except a provider on this machine (tests). */
+function isSecureOrLoopback(url: string): boolean {
+  const { protocol, hostname } = new URL(url);
+  return protocol === 'https:' || (protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(hostname));
+}
 
 /** `MAIL_BCC_<AREA>=a@x,b@y`: a blind copy of every mail whose kind starts with `<area>.` (enrolment, lodging …). */
 function mailBccOf(env: NodeJS.ProcessEnv): Record<string, string[]> {
@@ -74,17 +99,23 @@ export type Config = {
   mail: { smtpUrl: string | undefined; from: string; pollMs: number; maxAttempts: number; bcc: Record<string, string[]> };
   membersSeedFile: string | undefined;
   lookupRateLimit: number;
+  /** OpenID Connect sign-in, when configured; `allowedDomains` empty means any domain. */
+  oidc: OidcConfig | undefined;
 };
+
+export type OidcConfig = { issuer: string; clientId: string; allowedDomains: string[]; name: string };
 
 export class ConfigError extends Error {}
 
 /** Parses the environment; start-up fails listing every bad variable at once. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-    throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
+  const lines = parsed.success ? [] : parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+  // One without the other is a half-done set-up: say so rather than silently showing no provider button.
+  if (!env.OIDC_ISSUER !== !env.OIDC_CLIENT_ID) {
+    lines.push(`  ${env.OIDC_ISSUER ? 'OIDC_CLIENT_ID' : 'OIDC_ISSUER'}: required when ${env.OIDC_ISSUER ? 'OIDC_ISSUER' : 'OIDC_CLIENT_ID'} is set`);
   }
+  if (!parsed.success || lines.length > 0) throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
   const e = parsed.data;
   return {
     env: e.NODE_ENV,
@@ -104,5 +135,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, pollMs: e.MAIL_POLL_MS, maxAttempts: e.MAIL_MAX_ATTEMPTS, bcc: mailBccOf(env) },
     lookupRateLimit: e.LOOKUP_RATE_LIMIT,
     membersSeedFile: e.MEMBERS_SEED_FILE === '' ? undefined : fromInvocation(env, e.MEMBERS_SEED_FILE),
+    oidc:
+      e.OIDC_ISSUER && e.OIDC_CLIENT_ID
+        ? {
+            issuer: e.OIDC_ISSUER,
+            clientId: e.OIDC_CLIENT_ID,
+            allowedDomains: e.OIDC_ALLOWED_DOMAINS ?? [],
+            name: e.OIDC_NAME ?? new URL(e.OIDC_ISSUER).hostname,
+          }
+        : undefined,
   };
 }

@@ -18,6 +18,8 @@ const PUBLIC_ROUTES = [
   'GET /api/docs/static/swagger-initializer.js',
   'GET /api/v1/stay/common',
   'POST /api/v1/accounts/anon/login',
+  // Which identity provider the login page offers: its name, issuer, public client id and authorisation endpoint.
+  'GET /api/v1/accounts/anon/providers',
   'GET /api/v1/page/anon/page/:instance',
   'GET /api/v1/news/anon',
   'GET /api/v1/news/anon/:id',

@@ -18,7 +18,17 @@ export const emailLoginSchema = z.object({
   username: z.string().trim().min(1).max(254),
   password: z.string().min(1).max(1024),
 });
-export const loginRequestSchema = z.discriminatedUnion('logintype', [emailLoginSchema]);
+export type EmailLoginRequest = z.infer<typeof emailLoginSchema>;
+/**
+ * Sign-in through the identity provider (OpenID Connect, when configured): `token` is the provider's id token
+ * (a JWT) and `nonce` the value the browser put in the authorisation request, which the token must carry.
+ */
+export const oidcLoginSchema = z.object({
+  logintype: z.literal('oidc'),
+  token: z.string().min(20).max(16_384).regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/),
+  nonce: z.string().min(16).max(200),
+});
+export const loginRequestSchema = z.discriminatedUnion('logintype', [emailLoginSchema, oidcLoginSchema]);
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
 export const loginResponseSchema = z.object({
@@ -27,6 +37,23 @@ export const loginResponseSchema = z.object({
   account: accountSchema,
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+/**
+ * The sign-in methods the login page offers besides e-mail and password: the identity provider when one is
+ * configured, with what the browser needs to send the manager there (all published facts, no secret).
+ */
+export const loginProvidersSchema = z.object({
+  oidc: z
+    .object({
+      name: z.string(),
+      issuer: z.string(),
+      clientId: z.string(),
+      /** From the issuer's discovery document; the browser cannot fetch it itself (Content Security Policy). */
+      authorizationEndpoint: z.url(),
+    })
+    .nullable(),
+});
+export type LoginProviders = z.infer<typeof loginProvidersSchema>;
 
 /** Minimum strength of a manager password. */
 export const passwordSchema = z.string().min(12, 'Too short').max(1024);

@@ -7,6 +7,7 @@ import {
   accountListSchema,
   accountSchema,
   accountUpdateSchema,
+  loginProvidersSchema,
   loginRequestSchema,
   loginResponseSchema,
   passwordResetSchema,
@@ -19,29 +20,57 @@ import {
   createAccount,
   getAccount,
   listAccounts,
+  loginWithIdToken,
   loginWithPassword,
   logout,
+  oidcUnavailable,
   resetAccountPassword,
   toAccount,
   toAccountListItem,
   updateManagerAccount,
 } from './accounts.service.js';
+import { createOidcProvider, OidcUnavailable } from './oidc.js';
 
 export async function accountsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const oidc = deps.config.oidc ? createOidcProvider(deps.config.oidc) : null;
+
+  r.get('/api/v1/accounts/anon/providers', {
+    schema: {
+      tags: ['accounts'],
+      summary: 'Sign-in methods besides e-mail and password: the identity provider, when configured',
+      response: { 200: loginProvidersSchema },
+    },
+    // Published facts only (provider name, issuer, public client id, its authorisation endpoint).
+    config: { access: 'public' },
+    handler: async (request) => {
+      if (!oidc) return { oidc: null };
+      try {
+        const { authorizationEndpoint } = await oidc.discover();
+        const { name, issuer, clientId } = oidc.config;
+        return { oidc: { name, issuer, clientId, authorizationEndpoint } };
+      } catch (error) {
+        if (!(error instanceof OidcUnavailable)) throw error;
+        request.log.warn({ reason: error.message }, 'identity provider unreachable');
+        throw oidcUnavailable();
+      }
+    },
+  });
 
   r.post('/api/v1/accounts/anon/login', {
     schema: {
       tags: ['accounts'],
-      summary: 'Log in a manager; answers a bearer token',
+      summary: 'Log in a manager (e-mail and password, or the identity provider’s id token); answers a bearer token',
       body: loginRequestSchema,
       response: { 200: loginResponseSchema },
     },
     // The answer is a bearer token, kept server-side only hashed: never stored for idempotent replays.
     config: { access: 'public', idempotency: false },
     handler: async (request, reply) => {
+      const body = request.body;
       try {
-        return await loginWithPassword(deps.db, deps.clock, request.body.username, request.body.password, request.ip);
+        if (body.logintype === 'oidc') return await loginWithIdToken(deps.db, deps.clock, oidc, body, request.ip, request.log);
+        return await loginWithPassword(deps.db, deps.clock, body.username, body.password, request.ip);
       } catch (error) {
         if (error instanceof AppError && error.status === 429) {
           reply.header('retry-after', String((error.details as { retryAfterSeconds: number }).retryAfterSeconds));

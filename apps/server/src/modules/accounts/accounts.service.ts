@@ -35,6 +35,7 @@ import {
   updateAccount,
   type AccountRow,
 } from './accounts.repository.js';
+import { IdTokenRejected, isAllowedDomain, OidcUnavailable, type OidcProvider } from './oidc.js';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './password.js';
 
 /** Sessions live 12 hours after the last request (sliding). */
@@ -116,6 +117,65 @@ export async function loginWithPassword(db: Db, clock: Clock, email: string, pas
   const account = await findAccountByEmail(db, email);
   const valid = await verifyPassword(password, account?.passwordHash ?? DUMMY_HASH);
   if (!account || !account.passwordHash || !valid || !account.enabled) throw wrongCredentials();
+  await attempt.succeeded();
+  return openSession(db, clock, account);
+}
+
+export const oidcNotConfigured = () =>
+  new AppError(404, 'accounts.oidc_not_configured', 'Sign-in through an identity provider is not configured');
+
+/** The provider's answer could not be verified (forged, expired, for another site, replayed, unverified e-mail). */
+export const invalidIdToken = () =>
+  new AppError(401, 'accounts.oidc_invalid_token', 'The identity provider’s sign-in could not be verified');
+
+/**
+ * A valid id token whose e-mail has no enabled manager account (unknown, disabled, or outside the allowed
+ * domains, not told apart). Saying so tells the caller nothing new: only the owner of that address obtains
+ * such a token, and it tells them to ask an admin rather than to retry.
+ */
+export const noAccountForIdToken = () =>
+  new AppError(401, 'accounts.oidc_no_account', 'No enabled manager account has this e-mail address');
+
+export const oidcUnavailable = () =>
+  new AppError(503, 'accounts.oidc_unavailable', 'The identity provider cannot be reached; retry later or log in with a password');
+
+/** Why a sign-in was refused, for the server's log (never in the answer). */
+export type LoginLog = { info(details: Record<string, unknown>, message: string): void };
+
+/**
+ * Sign-in with the identity provider's id token: verified against the issuer's published keys, then mapped
+ * to an existing enabled account by e-mail (case-insensitive). Throttled per address like a password login
+ * (a per-account limit protects guessable passwords; a signed token cannot be guessed).
+ */
+export async function loginWithIdToken(
+  db: Db,
+  clock: Clock,
+  provider: OidcProvider | null,
+  input: { token: string; nonce: string },
+  address: string,
+  log: LoginLog,
+): Promise<LoginResponse> {
+  if (!provider) throw oidcNotConfigured();
+  const attempt = await throttleLoginAttempt(db, clock.now(), address, null);
+  let email: string;
+  try {
+    ({ email } = await provider.verifyIdToken(input.token, input.nonce, clock.now()));
+  } catch (error) {
+    if (error instanceof IdTokenRejected) {
+      log.info({ reason: error.message }, 'id token refused');
+      throw invalidIdToken();
+    }
+    if (error instanceof OidcUnavailable) {
+      log.info({ reason: error.message }, 'identity provider unreachable');
+      throw oidcUnavailable();
+    }
+    throw error;
+  }
+  const account = isAllowedDomain(email, provider.config.allowedDomains) ? await findAccountByEmail(db, email) : undefined;
+  if (!account || !account.enabled) {
+    log.info({ email }, 'id token of no enabled account');
+    throw noAccountForIdToken();
+  }
   await attempt.succeeded();
   return openSession(db, clock, account);
 }

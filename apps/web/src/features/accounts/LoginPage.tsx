@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { emailLoginSchema, type LoginRequest } from '@bjk/domain/accounts';
+import { emailLoginSchema, type EmailLoginRequest } from '@bjk/domain/accounts';
 import { startSession } from '../../shared/auth/session';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { login } from './api';
@@ -15,7 +15,7 @@ import { login } from './api';
 /** Shown in place of any management page while nobody is logged in; after login the same page appears. */
 export function LoginPage() {
   const { t } = useTranslation('accounts');
-  const form = useForm<LoginRequest>({
+  const form = useForm<EmailLoginRequest>({
     resolver: zodResolver(emailLoginSchema),
     defaultValues: { logintype: 'email', username: '', password: '' },
   });
