@@ -12,6 +12,8 @@ export const mgmtRoutes: RouteObject[] = [
     element: lazyPage(() => import('./layouts/MgmtLayout'), 'MgmtLayout'),
     children: [
       { path: 'logout', element: lazyPage(() => import('../features/accounts/LogoutPage'), 'LogoutPage') },
+      // The identity provider's return address (and a login page of its own).
+      { path: 'login', element: lazyPage(() => import('../features/accounts/ProviderReturnPage'), 'ProviderReturnPage') },
       {
         element: lazyPage(() => import('../features/accounts/RequireManager'), 'RequireManager'),
         children: [
