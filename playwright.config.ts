@@ -13,6 +13,9 @@ export const baseURL = `http://127.0.0.1:${port}`;
 const smtpPort = Number(process.env.E2E_SMTP_PORT ?? port + 1);
 const mailSinkPort = Number(process.env.E2E_MAIL_PORT ?? port + 2);
 export const mailSinkURL = `http://127.0.0.1:${mailSinkPort}`;
+// The e2e identity provider (e2e/oidc-provider.ts) the login page offers; it signs in the e2e admin.
+const oidcPort = Number(process.env.E2E_OIDC_PORT ?? port + 3);
+export const oidcIssuer = `http://127.0.0.1:${oidcPort}`;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -55,6 +58,15 @@ export default defineConfig({
       env: { MAIL_SINK_SMTP_PORT: String(smtpPort), MAIL_SINK_HTTP_PORT: String(mailSinkPort) },
     },
     {
+      command: 'node --import tsx e2e/oidc-provider.ts',
+      url: `${oidcIssuer}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { OIDC_PROVIDER_PORT: String(oidcPort), OIDC_PROVIDER_CLIENT_ID: 'bjk-e2e', OIDC_PROVIDER_EMAIL: 'admin@e2e.test' },
+    },
+    {
       command: `rm -rf "${dataDir}" && node --import tsx apps/server/src/main.ts`,
       url: `${baseURL}/api/health`,
       reuseExistingServer: false,
@@ -72,6 +84,9 @@ export default defineConfig({
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
         MAIL_FROM: 'BJK e2e <noreply@bjk.e2e.test>',
         MAIL_POLL_MS: '300',
+        OIDC_ISSUER: oidcIssuer,
+        OIDC_CLIENT_ID: 'bjk-e2e',
+        OIDC_NAME: 'E2E ID',
       },
     },
   ],
