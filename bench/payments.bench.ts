@@ -1,47 +1,52 @@
+import { Readable } from 'node:stream';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { createAccount } from '../apps/server/src/modules/accounts/accounts.service.js';
 import { seedEditionIfEmpty } from '../apps/server/src/modules/edition/edition.service.js';
-import type { PaymentSource, PaymentSources } from '../apps/server/src/modules/payments/payment-sources.js';
+import { importMembers } from '../apps/server/src/modules/members/members.service.js';
 import { systemClock } from '../apps/server/src/platform/clock.js';
 import { openDatabase } from '../apps/server/src/platform/db.js';
 import { camtStatement, codaStatement, multipartFile } from '../apps/server/test/bank-statements.js';
 import type { BenchResult } from './harness.js';
 
 const COUNT = 1000;
+const FIRST_ID = 900_000;
+
+/** 1 000 youth players for the member registry (born 2010: they may play U20). */
+function memberCsv(): Readable {
+  const lines = ['idbel;idfide;first_name;last_name;birth_year;gender;club_id;club_name;fide_federation;rating_national;rating_fide'];
+  for (let i = 0; i < COUNT; i++) lines.push(`${FIRST_ID + i};;Player;Bench-${i};2010;${i % 2 ? 'M' : 'F'};101;KSK Brugge;BEL;${1000 + i};`);
+  return Readable.from([`${lines.join('\n')}\n`]);
+}
 
 /**
  * Payments at the scale of a whole championship: create and e-mail 1 000 requests in one bulk action each
  * (time, and the memory the process grows by), then import a statement of 1 000 movements naming them
- * (first import, and the same file again, which must change nothing). The sources are a stand-in of 1 000
- * stays with the lodging module's line shape: the venue has ~170 rooms, so real stays cannot reach 1 000.
+ * (first import, and the same file again, which must change nothing). The sources are real: 1 000 youth
+ * participants added through the participants API (the venue has ~170 rooms, so 1 000 stays cannot exist),
+ * billed by the participants module's fee rule (enrolment + late fee).
  */
 export async function run(): Promise<BenchResult[]> {
-  const stays = new Map<string, PaymentSource>();
-  for (let i = 1; i <= COUNT; i++) {
-    stays.set(`s${i}`, {
-      payer: { name: `Family ${i}`, emails: [`family${i}@example.test`], address: 'Zeedijk 1, 8420 De Haan', language: (['nl', 'fr', 'de', 'en'] as const)[i % 4]! },
-      lines: [
-        { kind: 'lodging', description: 'DH 6 nights', quantity: 6, unitPriceCents: 11_000, totalCents: 66_000 },
-        { kind: 'meals', description: 'Half board adult', quantity: 12, unitPriceCents: 4_600, totalCents: 55_200 },
-        { kind: 'touristTax', description: 'Tourist tax', quantity: 12, unitPriceCents: 200, totalCents: 2_400 },
-      ],
-    });
-  }
-  const provider = { find: async (_db: unknown, id: string) => stays.get(id), listBillableIds: async () => [...stays.keys()] };
-  const none = { find: async () => undefined, listBillableIds: async () => [] };
-  const paymentSources: PaymentSources = { stay: provider, participant_bjk: none, participant_vk: none };
-
   const database = await openDatabase({ kind: 'pglite' });
   await database.migrate();
   const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent' });
   await seedEditionIfEmpty(database.db, config.editionSeedFile);
-  const app = await buildApp({ config, database, db: database.db, clock: systemClock, paymentSources });
+  const app = await buildApp({ config, database, db: database.db, clock: systemClock });
   await app.ready();
   const password = 'bench-password-123456';
   await createAccount(database.db, { email: 'bench@bench.test', displayName: 'Bench', password, roles: ['admin'] }, null);
   const login = await app.inject({ method: 'POST', url: '/api/v1/accounts/anon/login', payload: { logintype: 'email', username: 'bench@bench.test', password } });
   const headers = { authorization: `Bearer ${login.json().token}` };
+
+  await importMembers(database.db, 'csv', memberCsv(), null);
+  for (let i = 0; i < COUNT; i++) {
+    const added = await app.inject({ method: 'POST', url: `/api/v1/participant/bjk/${FIRST_ID + i}/U20`, headers });
+    if (added.statusCode !== 200) throw new Error(`participant ${i}: ${added.body}`);
+    const p = added.json();
+    const edit = { category: p.category, email: '', parentEmail: `parent${i}@example.test`, attendantEmail: '', mealsCode: p.mealsCode, ratingNational: p.ratingNational, ratingFide: p.ratingFide, enabled: true, remarks: '' };
+    const saved = await app.inject({ method: 'PUT', url: `/api/v1/participant/bjk/${p.id}`, headers, payload: edit });
+    if (saved.statusCode !== 200) throw new Error(`participant ${i}: ${saved.body}`);
+  }
 
   let peakRss = 0;
   const sampler = setInterval(() => {
@@ -65,7 +70,7 @@ export async function run(): Promise<BenchResult[]> {
   }
 
   try {
-    const created = await timedJob('/api/v1/payment/stay');
+    const created = await timedJob('/api/v1/payment/participant_bjk_pr');
     const sent = await timedJob('/api/v1/payment/email_pr');
 
     const items = [];

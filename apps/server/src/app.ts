@@ -16,7 +16,6 @@ import { editionRoutes } from './modules/edition/edition.routes.js';
 import { filesRoutes } from './modules/files/files.routes.js';
 import { lodgingRoutes } from './modules/lodging/lodging.routes.js';
 import { mailRoutes } from './modules/mail/mail.routes.js';
-import type { PaymentSources } from './modules/payments/payment-sources.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { membersRoutes } from './modules/members/members.routes.js';
 import { enrolmentRoutes } from './modules/enrolment/enrolment.routes.js';
@@ -35,8 +34,6 @@ export type AppDeps = {
   database: Database;
   db: Db;
   clock: Clock;
-  /** Where payments find payers and priced lines (the lodging and enrolment modules' exports by default). */
-  paymentSources?: PaymentSources;
 };
 
 /** Builds the Fastify app without listening: `main.ts` starts it, tests `inject` into it. */

@@ -1,41 +1,80 @@
+import { randomUUID } from 'node:crypto';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
+import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PaymentJob, PaymentRequest } from '@bjk/domain';
+import type { Language, MakeReservationInput, PaymentJob, PaymentRequest, Reservation } from '@bjk/domain';
+import { seedRoomsIfEmpty } from '../src/modules/lodging/lodging.service.js';
 import { mailOutbox } from '../src/modules/mail/mail.tables.js';
 import { startMailWorker } from '../src/modules/mail/mail.worker.js';
+import { seedMembersIfEmpty } from '../src/modules/members/members.service.js';
 import { fixedClock } from '../src/platform/clock.js';
-import type { PaymentSource, PaymentSources } from '../src/modules/payments/payment-sources.js';
 import { camtStatement, codaStatement, multipartFile } from './bank-statements.js';
 import { managerHeaders } from './managers.js';
 import { startSmtpSink } from './smtp-sink.js';
-import { createTestApp, type TestContext } from './test-app.js';
+import { createTestApp, TEST_NOW, type TestContext } from './test-app.js';
 
 /**
- * Stand-in sources until the lodging and enrolment modules export theirs: the same contract (payer + priced lines)
- * over a plain map, so the payment rules are exercised end to end through the real routes and database.
+ * Payments over real sources: stays made through the reservation wizard's call and given rooms, players enrolled
+ * through the enrolment calls and imported as participants. The lines and payers come from the lodging and
+ * participants modules themselves, so a change there that breaks billing fails here.
  */
-const stays = new Map<string, PaymentSource>();
-const participants = new Map<string, PaymentSource>();
-const fromMap = (map: Map<string, PaymentSource>) => ({
-  find: async (_db: unknown, id: string) => map.get(id),
-  listBillableIds: async () => [...map.keys()],
-});
-const sources: PaymentSources = { stay: fromMap(stays), participant_bjk: fromMap(participants), participant_vk: fromMap(new Map()) };
-
-const stay = (name: string, language: 'nl' | 'fr' | 'de' | 'en' = 'nl'): PaymentSource => ({
-  payer: { name, emails: [`${name.toLowerCase().replace(/\W+/g, '.')}@example.test`], address: 'Zeedijk 1, 8420 De Haan', language },
-  lines: [
-    { kind: 'lodging', description: 'DH 6 nights', quantity: 6, unitPriceCents: 11_000, totalCents: 66_000 },
-    { kind: 'meals', description: 'Half board adult', quantity: 12, unitPriceCents: 4_600, totalCents: 55_200 },
-    { kind: 'touristTax', description: 'Tourist tax', quantity: 12, unitPriceCents: 200, totalCents: 2_400 },
-  ],
-});
-
 let ctx: TestContext;
 let admin: { authorization: string };
 const ACCOUNT = 'BE68539007547034';
+/** Reservation ids of the three families, and participant ids of the players, by a short name. */
+const stays: Record<'jan' | 'marie' | 'gunther', string> = { jan: '', marie: '', gunther: '' };
+const players: Record<'victor' | 'maxime' | 'pieter' | 'marc' | 'jan', string> = { victor: '', maxime: '', pieter: '', marc: '', jan: '' };
+
+async function makeStay(firstName: string, lastName: string, email: string, language: Language): Promise<string> {
+  const input: MakeReservationInput = {
+    submissionId: randomUUID(),
+    language,
+    contact: { firstName, lastName, email, mobile: '+32 475 12 34 56', address: 'Zeedijk 1, 8420 De Haan' },
+    roomType: 'DH',
+    arrivalDate: '2027-02-15',
+    departureDate: '2027-02-21',
+    guests: [
+      { firstName, lastName, birthDate: '1980-03-01', participates: false },
+      { firstName: 'Partner', lastName, birthDate: '1979-06-11', participates: false },
+    ],
+    mealPlan: 'half',
+    remarks: '',
+  };
+  const made = await ctx.app.inject({ method: 'POST', url: '/api/v1/stay/cmd/make_reservation', payload: input });
+  expect(made.statusCode, made.body).toBe(201);
+  const list = await ctx.app.inject({ method: 'GET', url: `/api/v1/stay/reservation?search=${made.json().number}`, headers: admin });
+  const id = list.json().items[0].id as string;
+  const free = await ctx.app.inject({ method: 'GET', url: '/api/v1/room/freeroom/DH', headers: admin });
+  const room = free.json().items[0].number as string;
+  expect((await ctx.app.inject({ method: 'POST', url: `/api/v1/stay/cmd/assignroom/${id}/${room}`, headers: admin })).statusCode).toBe(200);
+  return id;
+}
+
+/** Enrols a player the way a parent does (draft, photo, confirmation): the registration is late after the deadline. */
+async function enrol(kind: 'bjk' | 'vk', body: Record<string, unknown>, photo: Buffer): Promise<void> {
+  const created = await ctx.app.inject({ method: 'POST', url: `/api/v1/registration/${kind}`, payload: body });
+  expect(created.statusCode, created.body).toBe(200);
+  const { id } = created.json();
+  const boundary = '----bjkphoto';
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="photo.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`),
+    photo,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const uploaded = await ctx.app.inject({ method: 'POST', url: `/api/v1/registration/photo/${id}`, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+  expect(uploaded.statusCode, uploaded.body).toBe(200);
+  const confirmed = await ctx.app.inject({ method: 'POST', url: `/api/v1/registration/confirm/${id}`, payload: { consent: true } });
+  expect(confirmed.statusCode, confirmed.body).toBe(200);
+}
+
+async function participantIds(kind: 'bjk' | 'vk'): Promise<Map<string, string>> {
+  const imported = await ctx.app.inject({ method: 'POST', url: `/api/v1/participant/import/enrollments/${kind}`, headers: admin, payload: {} });
+  expect(imported.statusCode, imported.body).toBe(200);
+  const list = await ctx.app.inject({ method: 'GET', url: `/api/v1/participant/${kind}?pageSize=100`, headers: admin });
+  return new Map(list.json().items.map((p: { lastName: string; id: number }) => [p.lastName, String(p.id)]));
+}
 
 async function waitForJob(job: PaymentJob): Promise<PaymentJob> {
   for (let i = 0; i < 200; i++) {
@@ -49,39 +88,65 @@ async function waitForJob(job: PaymentJob): Promise<PaymentJob> {
 
 const digitsOf = (request: PaymentRequest) => request.structuredMessage.replace(/\D/g, '');
 
+async function requestOf(kind: string, sourceId: string): Promise<PaymentRequest> {
+  const list = await ctx.app.inject({ method: 'GET', url: `/api/v1/payment/pr?source=${kind}:${sourceId}`, headers: admin });
+  return list.json().items[0] as PaymentRequest;
+}
+
 async function importStatement(fileName: string, content: string) {
   const { payload, headers } = multipartFile(fileName, content);
   return ctx.app.inject({ method: 'POST', url: '/api/v1/payment/statements', payload, headers: { ...admin, ...headers } });
 }
 
 beforeAll(async () => {
-  ctx = await createTestApp({ deps: { paymentSources: sources } });
+  ctx = await createTestApp();
+  await seedRoomsIfEmpty(ctx.db, ctx.config.roomsSeedFile);
+  await seedMembersIfEmpty(ctx.db, ctx.config.membersSeedFile);
   admin = await managerHeaders(ctx);
-  stays.set('101', stay('Jan Peeters'));
-  stays.set('102', stay('Marie Lefèvre', 'fr'));
-  stays.set('103', stay('Günther Schäfer', 'de'));
-  participants.set('7', {
-    payer: { name: 'An Maes', emails: ['an.maes@example.test'], address: '', language: 'nl' },
-    lines: [{ kind: 'fee', description: 'Inschrijving U10', quantity: 1, unitPriceCents: 3_500, totalCents: 3_500 }],
-  });
-});
+  stays.jan = await makeStay('Jan', 'Peeters', 'jan.peeters@example.test', 'nl');
+  stays.marie = await makeStay('Marie', 'Lefèvre', 'marie.lefevre@example.test', 'fr');
+  stays.gunther = await makeStay('Günther', 'Schäfer', 'g.schaefer@example.test', 'de');
+
+  const photo = await sharp({ create: { width: 600, height: 750, channels: 3, background: '#88aacc' } }).jpeg().toBuffer();
+  const none = { fullName: '', email: '', mobile: '' };
+  const parent = { fullName: 'Greet Goossens', email: 'greet.goossens@example.test', mobile: '+32 470 12 34 56' };
+  await enrol('bjk', { idbel: 45110, category: 'U14', email: '', mobile: '', parent, attendant: none, language: 'fr' }, photo);
+  // Confirmed in the late period (DOMAIN.md §6): the late fee is added to the enrolment fee.
+  ctx.clock.set('2027-01-20T12:00:00+01:00');
+  await enrol('bjk', { idbel: 45118, category: 'U18', email: '', mobile: '', parent: { ...parent, email: 'parent.lefebvre@example.test' }, attendant: none, language: 'nl' }, photo);
+  ctx.clock.set(TEST_NOW);
+  const adult = (idbel: number, email: string) => ({ idbel, category: 'EXPERTS', email, mobile: '+32 471 00 00 01', parent: none, attendant: none, language: 'nl' });
+  await enrol('vk', adult(45124, 'pieter.claesen@example.test'), photo); // FM: reduced fee
+  await enrol('vk', adult(45125, 'marc.verstraete@example.test'), photo); // IM: free
+  await enrol('vk', adult(45129, 'jan.debacker@example.test'), photo); // no title: full fee
+  const bjk = await participantIds('bjk');
+  const vk = await participantIds('vk');
+  players.victor = bjk.get('Goossens')!;
+  players.maxime = bjk.get('Lefebvre')!;
+  players.pieter = vk.get('Claesen')!;
+  players.marc = vk.get('Verstraete')!;
+  players.jan = vk.get('De Backer')!;
+}, 120_000);
 afterAll(async () => ctx?.close());
 
 describe('payment requests', () => {
   it('are for managers only', async () => {
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/v1/payment/stay/101' })).statusCode).toBe(401);
+    expect((await ctx.app.inject({ method: 'POST', url: `/api/v1/payment/stay/${stays.jan}` })).statusCode).toBe(401);
     const editor = await managerHeaders(ctx, ['editor']);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/payment/pr', headers: editor })).statusCode).toBe(403);
     const readonly = await managerHeaders(ctx, ['readonly']);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/payment/pr', headers: readonly })).statusCode).toBe(200);
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/v1/payment/stay/101', headers: readonly })).statusCode).toBe(403);
+    expect((await ctx.app.inject({ method: 'POST', url: `/api/v1/payment/stay/${stays.jan}`, headers: readonly })).statusCode).toBe(403);
   });
 
-  it('creates a stay’s request with lines, total, a valid structured message and the stay payment term', async () => {
-    const response = await ctx.app.inject({ method: 'POST', url: '/api/v1/payment/stay/101', headers: admin });
+  it('creates a stay’s request from the lodging pricing, with a valid structured message and the stay payment term', async () => {
+    const response = await ctx.app.inject({ method: 'POST', url: `/api/v1/payment/stay/${stays.jan}`, headers: admin });
     expect(response.statusCode).toBe(201);
     const request = response.json() as PaymentRequest;
-    expect(request).toMatchObject({ kind: 'stay', sourceId: '101', totalCents: 123_600, status: 'open', receivedCents: 0, sentAt: null });
+    // DOMAIN.md §2: DH with 2 adults, 6 nights, half board = 660 + 552 + 24 = 1236 €.
+    expect(request).toMatchObject({ kind: 'stay', sourceId: stays.jan, totalCents: 123_600, status: 'open', receivedCents: 0, sentAt: null });
+    expect(request.payer).toMatchObject({ name: 'Jan Peeters', emails: ['jan.peeters@example.test'], language: 'nl', address: 'Zeedijk 1, 8420 De Haan' });
+    expect(request.lines.map((l) => l.kind)).toEqual(['lodging', 'meals', 'meals', 'touristTax']);
     // Base = edition year × 1 000 000 + request number.
     expect(request.structuredMessage).toMatch(/^\+\+\+202\/7\d{3}\/\d{5}\+\+\+$/);
     // TEST_NOW is 2026-11-21; the demo edition gives 14 days for stays.
@@ -90,38 +155,68 @@ describe('payment requests', () => {
   });
 
   it('answers the existing open request on a second create, also under concurrent clicks', async () => {
-    const [a, b] = await Promise.all([
-      ctx.app.inject({ method: 'POST', url: '/api/v1/payment/stay/102', headers: admin }),
-      ctx.app.inject({ method: 'POST', url: '/api/v1/payment/stay/102', headers: admin }),
-    ]);
+    const url = `/api/v1/payment/stay/${stays.marie}`;
+    const [a, b] = await Promise.all([ctx.app.inject({ method: 'POST', url, headers: admin }), ctx.app.inject({ method: 'POST', url, headers: admin })]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 201]);
     expect(a.json().id).toBe(b.json().id);
-    const again = await ctx.app.inject({ method: 'POST', url: '/api/v1/payment/stay/102', headers: admin });
+    const again = await ctx.app.inject({ method: 'POST', url, headers: admin });
     expect(again.statusCode).toBe(200);
     expect(again.json().id).toBe(a.json().id);
   });
 
-  it('uses the enrolment payment term for participants and refuses unknown sources', async () => {
-    const response = await ctx.app.inject({ method: 'POST', url: '/api/v1/payment/participant_bjk_pr/7', headers: admin });
+  it('bills a youth player the enrolment fee in the family’s language, with the enrolment payment term', async () => {
+    const response = await ctx.app.inject({ method: 'POST', url: `/api/v1/payment/participant_bjk_pr/${players.victor}`, headers: admin });
     expect(response.statusCode).toBe(201);
-    expect(response.json()).toMatchObject({ kind: 'participant_bjk', totalCents: 3_500, dueDate: '2026-11-28' });
-    const unknown = await ctx.app.inject({ method: 'POST', url: '/api/v1/payment/participant_vk_pr/999', headers: admin });
+    const request = response.json() as PaymentRequest;
+    expect(request).toMatchObject({ kind: 'participant_bjk', totalCents: 3_500, dueDate: '2026-11-28' });
+    expect(request.payer).toMatchObject({ name: 'Victor Goossens', language: 'fr' });
+    expect(request.payer.emails).toContain('greet.goossens@example.test');
+    expect(request.lines).toHaveLength(1);
+    expect(request.lines[0]!.description).toContain('Goossens');
+  });
+
+  it('adds the late fee for a late registration', async () => {
+    const response = await ctx.app.inject({ method: 'POST', url: `/api/v1/payment/participant_bjk_pr/${players.maxime}`, headers: admin });
+    expect(response.statusCode).toBe(201);
+    // The demo edition: 35 € enrolment + 10 € administrative cost for a late enrolment.
+    expect(response.json().lines.map((l: { totalCents: number }) => l.totalCents)).toEqual([3_500, 1_000]);
+    expect(response.json().totalCents).toBe(4_500);
+  });
+
+  it('bills Flemish championship players by FIDE title and refuses free titles and unknown sources', async () => {
+    const fm = await ctx.app.inject({ method: 'POST', url: `/api/v1/payment/participant_vk_pr/${players.pieter}`, headers: admin });
+    expect(fm.statusCode).toBe(201);
+    expect(fm.json()).toMatchObject({ kind: 'participant_vk', totalCents: 2_500, dueDate: '2026-11-28' });
+    const im = await ctx.app.inject({ method: 'POST', url: `/api/v1/payment/participant_vk_pr/${players.marc}`, headers: admin });
+    expect(im.statusCode).toBe(404);
+    expect(im.json().code).toBe('payments.source_not_found');
+    const unknown = await ctx.app.inject({ method: 'POST', url: '/api/v1/payment/participant_vk_pr/999999', headers: admin });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().code).toBe('payments.source_not_found');
+    // A bjk participant is no vk source.
+    const wrongKind = await ctx.app.inject({ method: 'POST', url: `/api/v1/payment/participant_vk_pr/${players.victor}`, headers: admin });
+    expect(wrongKind.json().code).toBe('payments.source_not_found');
   });
 
   it('creates the missing requests of a kind in bulk as a job with progress', async () => {
     const response = await ctx.app.inject({ method: 'POST', url: '/api/v1/payment/stay', headers: admin });
     expect(response.statusCode).toBe(202);
     const job = await waitForJob(response.json().job);
-    // 101 and 102 had one already: only 103 was missing.
+    // Jan and Marie had one already: only Günther's stay was missing.
     expect(job).toMatchObject({ state: 'done', total: 1, done: 1, failed: 0, action: 'create', kind: 'stay' });
     const list = await ctx.app.inject({ method: 'GET', url: '/api/v1/payment/pr?kind=stay', headers: admin });
     expect(list.json().total).toBe(3);
+
+    // vk: Pieter has one, Marc (IM) owes nothing: only Jan De Backer at the full fee.
+    const vk = await waitForJob((await ctx.app.inject({ method: 'POST', url: '/api/v1/payment/participant_vk_pr', headers: admin })).json().job);
+    expect(vk).toMatchObject({ state: 'done', total: 1, done: 1, failed: 0, kind: 'participant_vk' });
+    expect(await requestOf('participant_vk', players.jan)).toMatchObject({ totalCents: 5_000, status: 'open' });
+    const bjk = await waitForJob((await ctx.app.inject({ method: 'POST', url: '/api/v1/payment/participant_bjk_pr', headers: admin })).json().job);
+    expect(bjk).toMatchObject({ state: 'done', total: 0, done: 0 });
   });
 
-  it('recomputes from the source, keeps the discount and audits every change', async () => {
-    const created = (await ctx.app.inject({ method: 'POST', url: '/api/v1/payment/stay/103', headers: admin })).json() as PaymentRequest;
+  it('recomputes from the changed stay, keeps the discount and audits every change', async () => {
+    const created = await requestOf('stay', stays.gunther);
     const edited = await ctx.app.inject({
       method: 'PUT',
       url: `/api/v1/payment/pr/${created.id}`,
@@ -130,17 +225,32 @@ describe('payment requests', () => {
     });
     expect(edited.statusCode).toBe(200);
     expect(edited.json()).toMatchObject({ subtotalCents: 123_600, discountCents: 2_500, totalCents: 121_100, dueDate: '2026-12-10' });
-    stays.set('103', { ...stay('Günther Schäfer', 'de'), lines: stay('x').lines.slice(0, 1) });
-    const recomputed = await ctx.app.inject({ method: 'PUT', url: '/api/v1/payment/stay/103', headers: admin });
-    expect(recomputed.json()).toMatchObject({ subtotalCents: 66_000, discountCents: 2_500, totalCents: 63_500 });
+
+    // The family leaves a night earlier: the lodging module prices the stay anew.
+    const reservation = (await ctx.app.inject({ method: 'GET', url: `/api/v1/stay/reservation/${stays.gunther}`, headers: admin })).json() as Reservation;
+    const { language, contact, roomType, arrivalDate, remarks, internalRemarks, discount, enabled } = reservation;
+    const guests = reservation.guests.map(({ ageGroup: _ageGroup, ...guest }) => guest);
+    const changed = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/v1/stay/reservation/${stays.gunther}`,
+      headers: admin,
+      payload: { language, contact, roomType, arrivalDate, departureDate: '2027-02-20', guests, mealPlan: reservation.mealPlan, remarks, internalRemarks, discount, enabled },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const newTotal = (changed.json() as Reservation).price.totalCents;
+    expect(newTotal).toBeLessThan(123_600);
+
+    const recomputed = await ctx.app.inject({ method: 'PUT', url: `/api/v1/payment/stay/${stays.gunther}`, headers: admin });
+    expect(recomputed.json()).toMatchObject({ subtotalCents: newTotal, discountCents: 2_500, totalCents: newTotal - 2_500 });
+    expect(recomputed.json().lines[0]).toMatchObject({ kind: 'lodging', quantity: 5 });
     const detail = await ctx.app.inject({ method: 'GET', url: `/api/v1/payment/pr/${created.id}`, headers: admin });
     expect(detail.json().history.map((h: { action: string }) => h.action)).toEqual(['payments.create', 'payments.update', 'payments.recompute']);
   });
 
   it('cancels a request, which frees its source for a new one', async () => {
-    const cancelled = await ctx.app.inject({ method: 'DELETE', url: '/api/v1/payment/stay/103', headers: admin });
+    const cancelled = await ctx.app.inject({ method: 'DELETE', url: `/api/v1/payment/stay/${stays.gunther}`, headers: admin });
     expect(cancelled.json().status).toBe('cancelled');
-    const fresh = await ctx.app.inject({ method: 'POST', url: '/api/v1/payment/stay/103', headers: admin });
+    const fresh = await ctx.app.inject({ method: 'POST', url: `/api/v1/payment/stay/${stays.gunther}`, headers: admin });
     expect(fresh.statusCode).toBe(201);
     expect(fresh.json().id).not.toBe(cancelled.json().id);
   });
@@ -151,13 +261,14 @@ describe('sending payment requests', () => {
     const response = await ctx.app.inject({ method: 'POST', url: '/api/v1/payment/email_pr', headers: admin });
     expect(response.statusCode).toBe(202);
     const job = await waitForJob(response.json().job);
-    expect(job).toMatchObject({ state: 'done', failed: 0 });
-    expect(job.done).toBeGreaterThanOrEqual(4);
+    // 3 stays + 2 bjk + 2 vk requests that are not cancelled.
+    expect(job).toMatchObject({ state: 'done', failed: 0, done: 7 });
 
-    const request = (await ctx.app.inject({ method: 'GET', url: '/api/v1/payment/pr?source=stay:102', headers: admin })).json().items[0] as PaymentRequest;
+    const request = await requestOf('stay', stays.marie);
     expect(request.sentAt).not.toBeNull();
     const mails = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'payments.request'));
-    const mail = mails.find((m) => m.to.includes('marie.lef.vre@example.test'));
+    expect(mails).toHaveLength(7);
+    const mail = mails.find((m) => m.to.includes('marie.lefevre@example.test'));
     expect(mail).toBeDefined();
     expect(mail!.language).toBe('fr');
     expect(mail!.subject).toContain(`demande de paiement ${request.number}`);
@@ -182,6 +293,9 @@ describe('sending payment requests', () => {
       '',
       digitsOf(request),
     ]);
+
+    const again = await waitForJob((await ctx.app.inject({ method: 'POST', url: '/api/v1/payment/email_pr', headers: admin })).json().job);
+    expect(again).toMatchObject({ state: 'done', total: 0 });
   });
 
   it('delivers the request mails through SMTP with the QR code as an inline image', async () => {
@@ -195,9 +309,9 @@ describe('sending payment requests', () => {
     });
     try {
       await worker!.runOnce();
-      const queued = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'payments.request'));
+      const queued = await ctx.db.select().from(mailOutbox);
       await smtp.waitFor(queued.length);
-      const mail = smtp.received.find((m) => m.envelopeTo.includes('jan.peeters@example.test'))!;
+      const mail = smtp.received.find((m) => m.envelopeTo.includes('jan.peeters@example.test') && /betalingsverzoek/.test(m.subject ?? ''))!;
       expect(mail.subject).toMatch(/betalingsverzoek \d+/);
       const image = mail.attachments.find((a) => a.contentType === 'image/png')!;
       expect(image.cid).toBe('epc-qr@payments');
@@ -207,6 +321,10 @@ describe('sending payment requests', () => {
       const png = PNG.sync.read(image.content);
       const payload = jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data.split('\n');
       expect(payload?.slice(0, 8)).toEqual(['BCD', '002', '1', 'SCT', 'GKCCBEBB', 'vzw Belgisch Jeugdschaakkampioenschap', ACCOUNT, 'EUR1236.00']);
+      // A participant's request: the enrolment fee, to the parent.
+      const fee = smtp.received.find((m) => m.envelopeTo.includes('parent.lefebvre@example.test'))!;
+      const feePng = PNG.sync.read(fee.attachments.find((a) => a.contentType === 'image/png')!.content);
+      expect(jsQR(new Uint8ClampedArray(feePng.data), feePng.width, feePng.height)?.data.split('\n')[7]).toBe('EUR45.00');
     } finally {
       await worker?.stop();
       await smtp.close();
@@ -214,7 +332,7 @@ describe('sending payment requests', () => {
   });
 
   it('shows the same details and QR on the public payment page, by token only', async () => {
-    const request = (await ctx.app.inject({ method: 'GET', url: '/api/v1/payment/pr?source=stay:101', headers: admin })).json().items[0] as PaymentRequest;
+    const request = await requestOf('stay', stays.jan);
     const token = request.paymentPagePath.split('/').pop();
     const page = await ctx.app.inject({ method: 'GET', url: `/api/v1/payment/public/${token}` });
     expect(page.statusCode).toBe(200);
@@ -231,10 +349,9 @@ describe('sending payment requests', () => {
 
 describe('bank statements', () => {
   it('marks exact payments paid, short ones partially paid, flags over and duplicate payments and lists the unmatched', async () => {
-    const all = (await ctx.app.inject({ method: 'GET', url: '/api/v1/payment/pr?status=open', headers: admin })).json().items as PaymentRequest[];
-    const jan = all.find((r) => r.sourceId === '101' && r.kind === 'stay')!;
-    const marie = all.find((r) => r.sourceId === '102')!;
-    const an = all.find((r) => r.kind === 'participant_bjk')!;
+    const jan = await requestOf('stay', stays.jan);
+    const marie = await requestOf('stay', stays.marie);
+    const victor = await requestOf('participant_bjk', players.victor);
     const coda = codaStatement({
       account: ACCOUNT,
       date: '2026-11-24',
@@ -242,7 +359,7 @@ describe('bank statements', () => {
       movements: [
         { amountCents: 123_600, reference: digitsOf(jan), name: 'Jan Peeters' },
         { amountCents: 50_000, reference: digitsOf(marie), name: 'Marie Lefèvre' },
-        { amountCents: 4_000, reference: digitsOf(an), name: 'An Maes' },
+        { amountCents: 4_000, reference: digitsOf(victor), name: 'Greet Goossens' },
         { amountCents: 123_600, reference: digitsOf(jan), name: 'Jan Peeters' },
         { amountCents: 7_300, text: 'voor de kampioenschappen', name: 'Onbekend' },
         { amountCents: -1_250, text: 'Bankkosten' },
@@ -261,6 +378,7 @@ describe('bank statements', () => {
     expect(janAfter.payments).toHaveLength(2);
     const marieAfter = (await ctx.app.inject({ method: 'GET', url: `/api/v1/payment/pr/${marie.id}`, headers: admin })).json();
     expect(marieAfter).toMatchObject({ status: 'partially_paid', receivedCents: 50_000, paidDate: null });
+    expect(await requestOf('participant_bjk', players.victor)).toMatchObject({ status: 'paid', receivedCents: 4_000, flagged: true });
 
     const again = await importStatement('copy-of-2026-11-24.cod', coda);
     expect(again.json()).toMatchObject({ alreadyImported: true, movements: 6 });
@@ -269,7 +387,7 @@ describe('bank statements', () => {
   });
 
   it('skips movements an overlapping camt.053 statement already booked, and completes a partial payment', async () => {
-    const marie = (await ctx.app.inject({ method: 'GET', url: '/api/v1/payment/pr?source=stay:102', headers: admin })).json().items[0] as PaymentRequest;
+    const marie = await requestOf('stay', stays.marie);
     const movements = [{ amountCents: 73_600, reference: digitsOf(marie), name: 'Marie Lefèvre' }];
     const first = await importStatement('camt-1.xml', camtStatement({ account: ACCOUNT, date: '2026-11-25', id: 'S-25', movements }));
     expect(first.json().counts).toEqual({ paid: 1 });
@@ -284,7 +402,7 @@ describe('bank statements', () => {
   it('lets a manager link an unmatched credit to a request by hand', async () => {
     const unmatched = (await ctx.app.inject({ method: 'GET', url: '/api/v1/payment/movements/unmatched', headers: admin })).json().items;
     const movement = unmatched.find((m: { amountCents: number }) => m.amountCents === 7_300);
-    const target = (await ctx.app.inject({ method: 'GET', url: '/api/v1/payment/pr?source=stay:103', headers: admin })).json().items[0] as PaymentRequest;
+    const target = await requestOf('stay', stays.gunther);
     const linked = await ctx.app.inject({ method: 'POST', url: `/api/v1/payment/movements/${movement.id}/link`, headers: admin, payload: { requestId: target.id } });
     expect(linked.statusCode).toBe(200);
     expect(linked.json()).toMatchObject({ outcome: 'linked', requestNumber: target.number });
@@ -305,7 +423,7 @@ describe('bank statements', () => {
 
 describe('manual payments, invoices and figures', () => {
   it('registers a payment by hand and turns the paid request into an invoice PDF', async () => {
-    const target = (await ctx.app.inject({ method: 'GET', url: '/api/v1/payment/pr?source=stay:103', headers: admin })).json().items[0] as PaymentRequest;
+    const target = await requestOf('stay', stays.gunther);
     const notPaid = await ctx.app.inject({ method: 'POST', url: `/api/v1/payment/pr/${target.id}/invoice`, headers: admin, payload: { customerName: 'X', customerAddress: 'Y', customerVatNumber: '', sendEmail: false } });
     expect(notPaid.json().code).toBe('payments.not_paid');
     const paid = await ctx.app.inject({
@@ -330,12 +448,13 @@ describe('manual payments, invoices and figures', () => {
     expect(pdf.rawPayload.toString('latin1')).toContain(`(Rechnung ${number})`);
     const mails = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'payments.invoice'));
     expect(mails.at(-1)?.attachments[0]?.contentType).toBe('application/pdf');
+    expect(mails.at(-1)?.to).toEqual(['g.schaefer@example.test']);
     const again = await ctx.app.inject({ method: 'POST', url: `/api/v1/payment/pr/${target.id}/invoice`, headers: admin, payload: { customerName: 'X', customerAddress: 'Y', customerVatNumber: '', sendEmail: false } });
     expect(again.json().code).toBe('payments.invoice_exists');
   });
 
   it('refuses to cancel a request that received money', async () => {
-    const jan = (await ctx.app.inject({ method: 'GET', url: '/api/v1/payment/pr?source=stay:101', headers: admin })).json().items[0] as PaymentRequest;
+    const jan = await requestOf('stay', stays.jan);
     const response = await ctx.app.inject({ method: 'POST', url: `/api/v1/payment/pr/${jan.id}/cancel`, headers: admin });
     expect(response.statusCode).toBe(409);
     expect(response.json().code).toBe('payments.has_payments');
@@ -344,14 +463,40 @@ describe('manual payments, invoices and figures', () => {
   it('sums due, received and outstanding in the list, the figures and the CSV export', async () => {
     const list = (await ctx.app.inject({ method: 'GET', url: '/api/v1/payment/pr?pageSize=2', headers: admin })).json();
     expect(list.items).toHaveLength(2);
+    // Jan paid twice (123 600 too much) and Victor 5 € too much: received minus those is what came in for dues.
     expect(list.totals.dueCents).toBe(list.totals.outstandingCents + list.totals.receivedCents - 123_600 - 500);
     const figures = (await ctx.app.inject({ method: 'GET', url: '/api/v1/payment/figures', headers: admin })).json();
-    expect(figures).toMatchObject({ dueCents: list.totals.dueCents, receivedCents: list.totals.receivedCents, overdueCents: 0 });
+    expect(figures).toMatchObject({ dueCents: list.totals.dueCents, receivedCents: list.totals.receivedCents, overdueCents: 0, overdueCount: 0 });
     const csv = await ctx.app.inject({ method: 'GET', url: '/api/v1/payment/pr.csv?kind=stay', headers: admin });
     expect(csv.headers['content-type']).toContain('text/csv');
     const rows = csv.body.trim().split('\r\n');
     expect(rows[0]).toContain('number,kind,source,payer');
     expect(rows).toHaveLength(1 + 4);
     expect(csv.body).toContain('Marie Lefèvre');
+  });
+
+  it('shows due, received, outstanding and overdue on the dashboard once due dates have passed', async () => {
+    ctx.clock.set('2026-12-20T10:00:00+01:00');
+    try {
+      // A month later the morning's session has expired: log in again.
+      const treasurer = await managerHeaders(ctx, ['treasurer']);
+      const all = (await ctx.app.inject({ method: 'GET', url: '/api/v1/payment/pr?pageSize=100', headers: treasurer })).json();
+      const overdue = (all.items as PaymentRequest[]).filter((r) => r.status !== 'cancelled' && r.status !== 'paid' && r.dueDate < '2026-12-20');
+      // Still open: Maxime's and both vk requests (due 28 November); every stay is paid.
+      expect(overdue.map((r) => r.kind).sort()).toEqual(['participant_bjk', 'participant_vk', 'participant_vk']);
+      const overdueCents = overdue.reduce((sum, r) => sum + r.totalCents - r.receivedCents, 0);
+      expect(overdueCents).toBe(4_500 + 2_500 + 5_000);
+      const dashboard = (await ctx.app.inject({ method: 'GET', url: '/api/v1/dashboard', headers: treasurer })).json();
+      const payments = dashboard.groups.find((g: { area: string }) => g.area === 'payments');
+      const value = (key: string) => payments.figures.find((f: { key: string }) => f.key === key)?.value;
+      expect(value('due')).toBe(all.totals.dueCents);
+      expect(value('received')).toBe(all.totals.receivedCents);
+      expect(value('outstanding')).toBe(all.totals.outstandingCents);
+      expect(value('outstanding')).toBe(overdueCents);
+      expect(value('overdue')).toBe(overdueCents);
+      expect(value('overdueRequests')).toBe(3);
+    } finally {
+      ctx.clock.set(TEST_NOW);
+    }
   });
 });

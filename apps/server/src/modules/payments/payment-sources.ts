@@ -22,7 +22,7 @@ export type PaymentSourceProvider = {
 export type PaymentSources = Record<PaymentRequestKind, PaymentSourceProvider>;
 
 /** The providers: lodging for stays, participants for both championship kinds. */
-export const defaultPaymentSources: PaymentSources = {
+export const PAYMENT_SOURCES: PaymentSources = {
   stay: staySource,
   participant_bjk: bjkParticipantSource,
   participant_vk: vkParticipantSource,

@@ -29,7 +29,6 @@ import type { AppDeps } from '../../app.js';
 import { principalOf } from '../../platform/access.js';
 import { badRequest } from '../../platform/errors.js';
 import { paymentRequestsCsv } from './payment-export.js';
-import { defaultPaymentSources } from './payment-sources.js';
 import {
   cancelPaymentRequest,
   createInvoice,
@@ -64,7 +63,7 @@ const SOURCE_PATHS: { path: string; kind: PaymentRequestKind }[] = [
 
 export async function paymentsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const services: PaymentsDeps = { db: deps.db, clock: deps.clock, config: deps.config, sources: deps.paymentSources ?? defaultPaymentSources };
+  const services: PaymentsDeps = { db: deps.db, clock: deps.clock, config: deps.config };
   const { db } = services;
   const tags = ['payments'];
   const read = { access: 'payments:read' } as const;

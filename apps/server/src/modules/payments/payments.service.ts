@@ -35,7 +35,7 @@ import { decodeStatementBytes, parseCoda } from './coda.js';
 import { invoiceLines } from './invoice-lines.js';
 import { invoiceTitle, renderInvoicePdf } from './invoice-pdf.js';
 import { FLAGGED_OUTCOMES, matchBankStatement, matchMovement, paymentRequestStatus, type MatchableRequest } from './matching.js';
-import type { PaymentSources } from './payment-sources.js';
+import { PAYMENT_SOURCES } from './payment-sources.js';
 import type { paymentRecords } from './payments.tables.js';
 import { escapeHtml, formatIban, paymentQrPng, paymentRequestMail } from './payment-mail.js';
 import { PAYMENT_TEXTS } from './payment-texts.js';
@@ -77,7 +77,7 @@ import {
   type PaymentRequestRow,
 } from './payments.repository.js';
 
-export type PaymentsDeps = { db: Db; clock: Clock; config: Config; sources: PaymentSources };
+export type PaymentsDeps = { db: Db; clock: Clock; config: Config };
 
 export const PAYMENT_ERRORS = {
   notFound: 'payments.not_found',
@@ -172,7 +172,7 @@ export async function createPaymentRequest(
   return deps.db.transaction(async (tx) => {
     const existing = await findOpenRequestOfSource(tx, kind, sourceId);
     if (existing) return { request: toPaymentRequest(existing), created: false };
-    const source = await deps.sources[kind].find(tx, sourceId);
+    const source = await PAYMENT_SOURCES[kind].find(tx, sourceId);
     if (!source) throw notFound(PAYMENT_ERRORS.sourceNotFound, `No billable ${kind} ${sourceId}`, { kind, sourceId });
     const subtotalCents = sumLines(source.lines);
     if (subtotalCents <= 0) throw conflict(PAYMENT_ERRORS.nothingDue, `${kind} ${sourceId} owes nothing`, { kind, sourceId });
@@ -222,7 +222,7 @@ export async function recomputePaymentRequest(deps: PaymentsDeps, actor: Princip
   return deps.db.transaction(async (tx) => {
     const row = await lockedRequest(tx, id);
     if (row.status === 'cancelled') throw conflict(PAYMENT_ERRORS.cancelled, `Payment request ${row.number} is cancelled`);
-    const source = await deps.sources[row.kind].find(tx, row.sourceId);
+    const source = await PAYMENT_SOURCES[row.kind].find(tx, row.sourceId);
     if (!source) throw notFound(PAYMENT_ERRORS.sourceNotFound, `No billable ${row.kind} ${row.sourceId}`, { kind: row.kind, sourceId: row.sourceId });
     const subtotalCents = sumLines(source.lines);
     const totals = withTotals(row, { subtotalCents, discountCents: row.discountCents });
@@ -727,7 +727,7 @@ export type StartedJob = { job: PaymentJob; finished: Promise<PaymentJob> };
 
 /** Creates a request for every billable source of a kind that has none: one job, any size. */
 export async function startBulkCreate(deps: PaymentsDeps, actor: Principal, kind: PaymentRequestKind): Promise<StartedJob> {
-  const [ids, open] = await Promise.all([deps.sources[kind].listBillableIds(deps.db), listOpenSourceIds(deps.db, kind)]);
+  const [ids, open] = await Promise.all([PAYMENT_SOURCES[kind].listBillableIds(deps.db), listOpenSourceIds(deps.db, kind)]);
   const todo = ids.filter((id) => !open.has(id));
   const job = await insertJob(deps.db, { action: 'create', kind, total: todo.length, startedBy: actor.email });
   const finished = runJob(deps, job, todo, async (sourceId) => {
