@@ -110,6 +110,53 @@ test.describe('payment requests', () => {
     await snapshot(page, 'payments-edit-phone');
   });
 
+  test('a reservation shows its payment request, and the desk creates one where there is none', async ({ page }) => {
+    const api = page.request;
+    const token = await adminToken(page);
+    const headers = { authorization: `Bearer ${token}` };
+    const family = `Res${randomUUID().slice(0, 6)}`;
+    const id = await stayWithRoom(api, token, family);
+
+    await loginAsAdmin(page, `/mgmt/reservation_edit?id=${id}`);
+    const panel = page.getByTestId('source-payment-request');
+    await expect(panel).toContainText('Nog geen betalingsverzoek.');
+    await page.getByTestId('create-payment-request').click();
+    const request: Request = (await (await api.get(`/api/v1/payment/pr?source=stay:${id}`, { headers })).json()).items[0];
+    await expect(panel.getByTestId('source-payment-link')).toHaveText(`Verzoek ${request.number}`);
+    await expect(panel.getByTestId('payment-status')).toHaveText('Open');
+    await expect(panel.getByTestId('source-payment-total')).toContainText('1.236,00');
+    await expect(panel.getByTestId('source-payment-received')).toContainText('0,00');
+    await expect(panel.getByTestId('source-payment-outstanding')).toContainText('1.236,00');
+    await expect(page.getByTestId('create-payment-request')).toHaveCount(0);
+
+    // Half paid by hand: the reservation's panel and the list row follow.
+    const paid = await api.post(`/api/v1/payment/pr/${request.id}/payments`, { headers, data: { amountCents: 61_800, paidOn: '2026-11-22', remark: 'desk' } });
+    expect(paid.status()).toBe(200);
+    await page.reload();
+    await expect(panel.getByTestId('payment-status')).toHaveText('Deels betaald');
+    await expect(panel.getByTestId('source-payment-outstanding')).toContainText('618,00');
+    await expectAccessible(page);
+    await panel.scrollIntoViewIfNeeded();
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await snapshot(page, 'reservation-payment-desktop');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await snapshot(page, 'reservation-payment-phone');
+
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/mgmt/reservations');
+    await page.getByLabel('Zoeken').fill(family);
+    const row = page.locator('tbody tr', { hasText: family });
+    await expect(row).toHaveCount(1);
+    await expect(row.getByTestId('reservation-payment').getByTestId('payment-status')).toHaveText('Deels betaald');
+    await snapshot(page, 'reservations-payment-desktop');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await snapshot(page, 'reservations-payment-phone');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await row.getByTestId('reservation-payment').getByRole('link', { name: String(request.number), exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`paymentrequest_edit\\?id=${request.id}$`));
+    await expect(page.getByTestId('structured-message')).toHaveText(request.structuredMessage);
+  });
+
   test('the payment page shows what to pay and the QR code to whoever has the link, nothing else', async ({ page }) => {
     const api = page.request;
     const token = await adminToken(page);

@@ -36,6 +36,7 @@ import { formatDateTime } from '../../shared/format';
 import { HttpError } from '../../shared/http';
 import { currentLanguage } from '../../shared/i18n';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
+import { SourcePaymentRequest } from '../../shared/ui/SourcePaymentRequest';
 import { assignRoom, freeRoomsQuery, reservationQuery, unassignRoom, updateReservation } from './api';
 import { fieldError } from './messages';
 import { PriceEstimate } from './PriceEstimate';
@@ -256,6 +257,9 @@ function ReservationEditor({ id }: { id: string }) {
       </Paper>
 
       <RoomsSection reservation={reservation} settings={settings} onChange={applied} />
+      <Section title={t('mgmt.edit.payment')}>
+        <SourcePaymentRequest kind="stay" sourceId={reservation.id} />
+      </Section>
       <HistorySection reservation={reservation} timeZone={settings.timeZone} />
 
       <Dialog open={!!askFreeRooms} onClose={() => setAskFreeRooms(null)}>

@@ -19,11 +19,13 @@ import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import type { PaymentRequestStatus } from '@bjk/domain/payments';
 import { hasPermission, useManager } from '../../shared/auth/session';
 import { useEdition } from '../../shared/edition/useEdition';
 import { formatDate, formatMoney } from '../../shared/format';
 import { currentLanguage } from '../../shared/i18n';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
+import { PaymentStatusChip } from '../../shared/ui/PaymentStatusChip';
 import { downloadStayWorkbook, lodgingFiguresQuery, reservationListQuery, stayPaymentsQuery } from './api';
 
 type YesNo = '' | 'yes' | 'no';
@@ -38,6 +40,20 @@ function saveBlob(blob: Blob, filename: string): void {
   anchor.download = filename;
   anchor.click();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** A stay's payment request in the list: its number (to its page) and status, or "no request". */
+function StayPayment({ request }: { request: { id: number; number: number; status: PaymentRequestStatus; flagged: boolean } | undefined }) {
+  const { t } = useTranslation('lodging');
+  if (!request) return <Typography variant="body2" color="text.secondary">{t('mgmt.list.paymentNone')}</Typography>;
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', whiteSpace: 'nowrap' }}>
+      <Link component={RouterLink} to={`/mgmt/paymentrequest_edit?id=${request.id}`}>
+        {request.number}
+      </Link>
+      <PaymentStatusChip status={request.status} flagged={request.flagged} />
+    </Stack>
+  );
 }
 
 /** `/mgmt/reservations`: every reservation with search, filters, paging, totals and the venue workbook. */
@@ -176,8 +192,8 @@ export function ReservationsPage() {
                     {formatMoney(item.totalCents, language)}
                   </TableCell>
                   {payments.data && (
-                    <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
-                      {payments.data.has(item.id) ? t(`mgmt.list.paymentStatus.${payments.data.get(item.id)}`) : t('mgmt.list.paymentNone')}
+                    <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }} data-testid="reservation-payment">
+                      <StayPayment request={payments.data.get(item.id)} />
                     </TableCell>
                   )}
                 </TableRow>

@@ -10,6 +10,7 @@ import type {
   RoomUpdate,
   UpdateReservationInput,
 } from '@bjk/domain/lodging';
+import type { PaymentRequestStatus } from '@bjk/domain/payments';
 import { http } from '../../shared/http';
 
 export function makeReservation(body: MakeReservationInput, idempotencyKey: string): Promise<MakeReservationResult> {
@@ -36,14 +37,20 @@ export const lodgingFiguresQuery = {
   queryFn: () => http.get<LodgingFigures>('/api/v1/stay/figures'),
 };
 
-type StayPaymentRequests = { items: { sourceId: string; status: 'open' | 'partially_paid' | 'paid' | 'cancelled' }[] };
+type StayPaymentRequest = { id: number; number: number; sourceId: string; status: PaymentRequestStatus; flagged: boolean };
 
-/** The payment state of every stay, from the payments API (the desk may read it; the list shows it per row). */
+/** The payment request of every stay, from the payments API (the desk may read it; the list shows it per row). */
 export const stayPaymentsQuery = {
   queryKey: ['mgmt', 'lodging', 'payments'],
   queryFn: async () => {
-    const page = await http.get<StayPaymentRequests>('/api/v1/payment/pr', { query: { kind: 'stay', pageSize: 500 } });
-    return new Map(page.items.map((item) => [item.sourceId, item.status]));
+    const page = await http.get<{ items: StayPaymentRequest[] }>('/api/v1/payment/pr', { query: { kind: 'stay', pageSize: 500 } });
+    const bySource = new Map<string, StayPaymentRequest>();
+    // A stay has at most one request that is not cancelled; that one wins over cancelled ones.
+    for (const item of page.items) {
+      const known = bySource.get(item.sourceId);
+      if (!known || known.status === 'cancelled') bySource.set(item.sourceId, item);
+    }
+    return bySource;
   },
 };
 

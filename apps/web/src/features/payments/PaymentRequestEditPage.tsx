@@ -37,7 +37,7 @@ import { formatDate, formatDateTime, formatMoney } from '../../shared/format';
 import { currentLanguage } from '../../shared/i18n';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { paymentsApi, requestDetailQuery, saveBlob } from './api';
-import { StatusChip } from './StatusChip';
+import { PaymentStatusChip } from '../../shared/ui/PaymentStatusChip';
 
 const TIME_ZONE = 'Europe/Brussels';
 
@@ -258,7 +258,7 @@ export function PaymentRequestEditPage() {
       <Box>
         <Typography variant="h1">{t('edit.title', { number: request.number })}</Typography>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 1, flexWrap: 'wrap' }}>
-          <StatusChip status={request.status} flagged={request.flagged} />
+          <PaymentStatusChip status={request.status} flagged={request.flagged} />
           <Typography sx={{ fontFamily: 'monospace' }} data-testid="structured-message">
             {request.structuredMessage}
           </Typography>

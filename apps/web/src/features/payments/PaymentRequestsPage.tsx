@@ -25,7 +25,7 @@ import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { paymentsApi, requestListQuery, saveBlob, type RequestFilters } from './api';
 import { BulkActions } from './BulkActions';
 import { StatementImport } from './StatementImport';
-import { StatusChip } from './StatusChip';
+import { PaymentStatusChip } from '../../shared/ui/PaymentStatusChip';
 
 const TIME_ZONE = 'Europe/Brussels';
 
@@ -125,7 +125,7 @@ export function PaymentRequestsPage() {
                 <TableCell align="right">{formatMoney(r.totalCents, language)}</TableCell>
                 <TableCell align="right">{formatMoney(r.receivedCents, language)}</TableCell>
                 <TableCell>
-                  <StatusChip status={r.status} flagged={r.flagged} />
+                  <PaymentStatusChip status={r.status} flagged={r.flagged} />
                 </TableCell>
                 <TableCell>{r.sentAt ? formatDateTime(r.sentAt, language, TIME_ZONE) : ''}</TableCell>
                 <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{r.structuredMessage}</TableCell>

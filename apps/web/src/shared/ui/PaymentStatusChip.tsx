@@ -10,7 +10,11 @@ const COLORS: Record<PaymentRequestStatus, 'default' | 'primary' | 'success' | '
   cancelled: 'error',
 };
 
-export function StatusChip({ status, flagged = false }: { status: PaymentRequestStatus; flagged?: boolean }) {
+/**
+ * A payment request's status as a chip, for the payments pages and for the pages of what a request bills
+ * (reservations, participants): shared because features do not import each other.
+ */
+export function PaymentStatusChip({ status, flagged = false }: { status: PaymentRequestStatus; flagged?: boolean }) {
   const { t } = useTranslation('payments');
   return (
     <Chip
