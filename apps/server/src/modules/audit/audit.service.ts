@@ -30,6 +30,22 @@ export async function recordAudit(db: DbOrTx, entry: AuditEntryInput): Promise<v
   });
 }
 
+/** Appends several entries in one statement (a bulk action), in the transaction that makes the changes. */
+export async function recordAuditEntries(db: DbOrTx, entries: AuditEntryInput[]): Promise<void> {
+  if (entries.length === 0) return;
+  await db.insert(auditEntries).values(
+    entries.map((entry) => ({
+      actorId: entry.actor?.accountId ?? null,
+      actorEmail: entry.actor?.email ?? null,
+      action: entry.action,
+      subjectType: entry.subjectType,
+      subjectId: String(entry.subjectId),
+      before: entry.before ?? null,
+      after: entry.after ?? null,
+    })),
+  );
+}
+
 /** The fields of `after` that differ from `before`, each side limited to those fields: what an audit entry keeps. */
 export function changedFields<T extends Record<string, unknown>>(before: T, after: T): { before: Partial<T>; after: Partial<T> } | null {
   const was: Partial<T> = {};

@@ -28,6 +28,17 @@ export async function queueMail(db: DbOrTx, mail: OutgoingMail): Promise<number>
   return rows[0]!.id;
 }
 
+/** Queues several mails in one statement (a bulk send), in the caller's transaction like `queueMail`. */
+export async function queueMails(db: DbOrTx, mails: OutgoingMail[]): Promise<void> {
+  if (mails.length === 0) return;
+  const values = mails.map((mail) => {
+    const recipients = [...new Set(mail.to.map((address) => address.trim()).filter(Boolean))];
+    if (recipients.length === 0) throw new Error(`mail ${mail.kind} has no recipient`);
+    return { ...mail, to: recipients, attachments: mail.attachments ?? [] };
+  });
+  await db.insert(mailOutbox).values(values);
+}
+
 function toOutboxEntry(row: OutboxRow): OutboxEntry {
   return {
     id: row.id,

@@ -23,10 +23,10 @@ async function findParticipant(db: DbOrTx, kind: RegistrationKind, id: string): 
  */
 function participantSource(kind: RegistrationKind): PaymentSourceProvider {
   return {
-    async find(db, id): Promise<PaymentSource | undefined> {
+    async find(db, id, edition): Promise<PaymentSource | undefined> {
       const participant = await findParticipant(db, kind, id);
       if (!participant || !participant.enabled) return undefined;
-      const { settings } = await getCurrentEdition(db);
+      const { settings } = edition ?? (await getCurrentEdition(db));
       const baseCents = registrationFeeCents(settings, kind, participant.fideTitle, false);
       if (baseCents <= 0) return undefined;
       const t = PAYMENT_TEXTS[participant.language];

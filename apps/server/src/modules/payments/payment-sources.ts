@@ -1,5 +1,6 @@
 import type { Payer, PaymentLine, PaymentRequestKind } from '@bjk/domain';
 import type { DbOrTx } from '../../platform/db.js';
+import type { CurrentEdition } from '../edition/edition.service.js';
 import { bjkParticipantSource, vkParticipantSource } from './participant-source.js';
 import { staySource } from './stay-source.js';
 
@@ -13,8 +14,11 @@ export type PaymentSource = {
 };
 
 export type PaymentSourceProvider = {
-  /** The payer and lines of one source; undefined when it does not exist or is not billable (disabled, free). */
-  find(db: DbOrTx, sourceId: string): Promise<PaymentSource | undefined>;
+  /**
+   * The payer and lines of one source; undefined when it does not exist or is not billable (disabled, free).
+   * A bulk action passes the edition it read once, instead of every source reading it again.
+   */
+  find(db: DbOrTx, sourceId: string, edition?: CurrentEdition): Promise<PaymentSource | undefined>;
   /** Ids of every billable source, for "create a request for every source that has none". */
   listBillableIds(db: DbOrTx): Promise<string[]>;
 };

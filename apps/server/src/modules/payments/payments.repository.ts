@@ -28,6 +28,14 @@ export async function nextRequestNumber(db: DbOrTx): Promise<number> {
   return Number(result.rows[0]!.value);
 }
 
+/** `count` numbers from the request sequence in one round trip (a bulk create). */
+export async function nextRequestNumbers(db: DbOrTx, count: number): Promise<number[]> {
+  const result = (await db.execute(
+    sql`select nextval(${`${paymentRequestNumberSequence.seqName}`}::regclass) as value from generate_series(1, ${count})`,
+  )) as unknown as { rows: { value: string }[] };
+  return result.rows.map((r) => Number(r.value)).sort((a, b) => a - b);
+}
+
 /** The next value of a gap-free counter; the row stays locked until the caller's transaction ends. */
 export async function nextCounterValue(db: DbOrTx, name: string): Promise<number> {
   const rows = await db
@@ -46,6 +54,27 @@ export async function insertRequestUnlessOpen(db: DbOrTx, row: NewPaymentRequest
     .onConflictDoNothing({ target: [paymentRequests.kind, paymentRequests.sourceId], where: sql`status <> 'cancelled'` })
     .returning();
   return rows[0];
+}
+
+/** Inserts many; rows whose source has an open request already are left out of the answer. */
+export async function insertRequestsUnlessOpen(db: DbOrTx, rows: NewPaymentRequestRow[]): Promise<PaymentRequestRow[]> {
+  if (rows.length === 0) return [];
+  return db
+    .insert(paymentRequests)
+    .values(rows)
+    .onConflictDoNothing({ target: [paymentRequests.kind, paymentRequests.sourceId], where: sql`status <> 'cancelled'` })
+    .returning();
+}
+
+/** Locks the requests of a bulk send's batch. */
+export async function lockRequests(db: DbOrTx, ids: number[]): Promise<PaymentRequestRow[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(paymentRequests).where(inArray(paymentRequests.id, ids)).orderBy(asc(paymentRequests.id)).for('update');
+}
+
+export async function markRequestsSent(db: DbOrTx, ids: number[], at: Date): Promise<void> {
+  if (ids.length === 0) return;
+  await db.update(paymentRequests).set({ sentAt: at, updatedAt: new Date() }).where(inArray(paymentRequests.id, ids));
 }
 
 export async function findOpenRequestOfSource(db: DbOrTx, kind: string, sourceId: string): Promise<PaymentRequestRow | undefined> {
