@@ -2,14 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext } from '@playwright/test';
 import { codaStatement } from '../apps/server/test/bank-statements';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
 import { expect, expectAccessible, snapshot, test } from './fixtures';
+import { waitForMails } from './mail';
 import { adminToken, loginAsAdmin } from './manager';
 
 type Request = { id: number; number: number; sourceId: string; structuredMessage: string; totalCents: number; paymentPagePath: string; sentAt: string | null; status: string };
 
 /** A DH stay for two adults with a room assigned, through the lodging API: what a treasurer bills. */
-async function stayWithRoom(api: APIRequestContext, token: string, lastName: string): Promise<string> {
-  const email = `${lastName.toLowerCase()}.${randomUUID().slice(0, 6)}@example.test`;
+async function stayWithRoom(api: APIRequestContext, token: string, lastName: string, email = `${lastName.toLowerCase()}.${randomUUID().slice(0, 6)}@example.test`): Promise<string> {
   const made = await api.post('/api/v1/stay/cmd/make_reservation', {
     data: {
       submissionId: randomUUID(),
@@ -42,7 +44,8 @@ test.describe('payment requests', () => {
     const token = await adminToken(page);
     const headers = { authorization: `Bearer ${token}` };
     const family = `Pay${randomUUID().slice(0, 6)}`;
-    const stays = [await stayWithRoom(api, token, `${family}a`), await stayWithRoom(api, token, `${family}b`)];
+    const emails = [`${family.toLowerCase()}a@example.test`, `${family.toLowerCase()}b@example.test`];
+    const stays = [await stayWithRoom(api, token, `${family}a`, emails[0]), await stayWithRoom(api, token, `${family}b`, emails[1])];
 
     await loginAsAdmin(page, '/mgmt/paymentrequests');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Betalingsverzoeken');
@@ -57,13 +60,36 @@ test.describe('payment requests', () => {
     expect(requests.map((r) => r.sourceId).sort()).toEqual([...stays].sort());
     expect(requests.every((r) => r.sentAt !== null && r.totalCents === 123_600)).toBe(true);
 
-    // The mails wait in the outbox with the lines, the structured message and the inline QR code.
-    const outbox = await (await api.get(`/api/v1/mail/outbox?q=${family.toLowerCase()}a`, { headers })).json();
-    const entry = outbox.items.find((m: { kind: string }) => m.kind === 'payments.request');
-    const mail = await (await api.get(`/api/v1/mail/outbox/${entry.id}`, { headers })).json();
+    // The mail arrives through SMTP with the lines, the structured message and the EPC QR code as an inline image.
     const first = requests.find((r) => r.sourceId === stays[0])!;
-    expect(mail.html).toContain(first.structuredMessage);
-    expect(mail.html).toContain('cid:epc-qr@payments');
+    const [mail] = await waitForMails(emails[0]!, { subject: `betalingsverzoek ${first.number}` });
+    expect(mail!.html).toContain(first.structuredMessage);
+    expect(mail!.text).toContain('BE68 5390 0754 7034');
+    const image = mail!.attachments.find((a) => a.contentType === 'image/png');
+    expect(image?.contentId).toContain('epc-qr@payments');
+    const png = PNG.sync.read(Buffer.from(image!.base64, 'base64'));
+    const qr = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
+    expect(qr?.data.split('\n')).toEqual([
+      'BCD',
+      '002',
+      '1',
+      'SCT',
+      'GKCCBEBB',
+      'vzw Belgisch Jeugdschaakkampioenschap',
+      'BE68539007547034',
+      'EUR1236.00',
+      '',
+      first.structuredMessage.replace(/\D/g, ''),
+    ]);
+    // The mail's link opens the payment page, no login needed.
+    const link = /href="([^"]+\/payment\/[A-Za-z0-9_-]{32})"/.exec(mail!.html)?.[1];
+    expect(link).toBeDefined();
+    expect(new URL(link!).pathname).toBe(first.paymentPagePath);
+    const visitor = await page.context().browser()!.newPage();
+    await visitor.goto(link!);
+    await expect(visitor.getByTestId('pay-message')).toHaveText(first.structuredMessage);
+    await expect(visitor.getByTestId('pay-amount')).toContainText('1.236,00');
+    await visitor.close();
 
     await page.setViewportSize({ width: 1280, height: 900 });
     await snapshot(page, 'payments-list-desktop');

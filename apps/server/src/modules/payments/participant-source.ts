@@ -1,4 +1,4 @@
-import { registrationFeeCents, type Participant, type PaymentLine, type RegistrationKind } from '@bjk/domain';
+import { registrationFeeCents, type EditionSettings, type Participant, type PaymentLine, type RegistrationKind } from '@bjk/domain';
 import type { Db, DbOrTx } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { getCurrentEdition } from '../edition/edition.service.js';
@@ -22,32 +22,51 @@ async function findParticipant(db: DbOrTx, kind: RegistrationKind, id: string): 
  * itself was late. Players of free titles and disabled participants owe nothing and are not billed.
  */
 function participantSource(kind: RegistrationKind): PaymentSourceProvider {
+  function sourceOf(participant: Participant, settings: EditionSettings): PaymentSource | undefined {
+    if (!participant.enabled) return undefined;
+    const baseCents = registrationFeeCents(settings, kind, participant.fideTitle, false);
+    if (baseCents <= 0) return undefined;
+    const t = PAYMENT_TEXTS[participant.language];
+    const name = `${participant.firstName} ${participant.lastName}`.trim();
+    const lines: PaymentLine[] = [
+      { kind: 'fee', description: t.enrolmentFee(settings.shortName[participant.language], name, participant.category), quantity: 1, unitPriceCents: baseCents, totalCents: baseCents },
+    ];
+    if (participant.late && settings.fees.lateFeeCents > 0) {
+      lines.push({ kind: 'fee', description: t.lateFee, quantity: 1, unitPriceCents: settings.fees.lateFeeCents, totalCents: settings.fees.lateFeeCents });
+    }
+    const emails = [participant.parentEmail, participant.attendantEmail, participant.email].filter((e) => e.trim() !== '');
+    return { payer: { name, emails: [...new Set(emails)], address: '', language: participant.language }, lines };
+  }
+
+  /** Every enabled participant of the kind, a thousand per query. */
+  async function listEnabled(db: DbOrTx): Promise<Participant[]> {
+    const all: Participant[] = [];
+    for (let page = 0; ; page++) {
+      const { items } = await listParticipants(db as Db, kind, { page, pageSize: 1000, enabled: '1', sort: 'name', dir: 'asc' });
+      all.push(...items);
+      if (items.length < 1000) return all;
+    }
+  }
+
   return {
-    async find(db, id, edition): Promise<PaymentSource | undefined> {
+    async find(db, id, edition) {
       const participant = await findParticipant(db, kind, id);
-      if (!participant || !participant.enabled) return undefined;
-      const { settings } = edition ?? (await getCurrentEdition(db));
-      const baseCents = registrationFeeCents(settings, kind, participant.fideTitle, false);
-      if (baseCents <= 0) return undefined;
-      const t = PAYMENT_TEXTS[participant.language];
-      const name = `${participant.firstName} ${participant.lastName}`.trim();
-      const lines: PaymentLine[] = [
-        { kind: 'fee', description: t.enrolmentFee(settings.shortName[participant.language], name, participant.category), quantity: 1, unitPriceCents: baseCents, totalCents: baseCents },
-      ];
-      if (participant.late && settings.fees.lateFeeCents > 0) {
-        lines.push({ kind: 'fee', description: t.lateFee, quantity: 1, unitPriceCents: settings.fees.lateFeeCents, totalCents: settings.fees.lateFeeCents });
+      if (!participant) return undefined;
+      return sourceOf(participant, (edition ?? (await getCurrentEdition(db))).settings);
+    },
+    // A bulk create reads the participants in pages, not one query per participant.
+    async findMany(db, ids, edition) {
+      const wanted = new Set(ids);
+      const found = new Map<string, PaymentSource>();
+      for (const participant of await listEnabled(db)) {
+        const source = wanted.has(String(participant.id)) ? sourceOf(participant, edition.settings) : undefined;
+        if (source) found.set(String(participant.id), source);
       }
-      const emails = [participant.parentEmail, participant.attendantEmail, participant.email].filter((e) => e.trim() !== '');
-      return { payer: { name, emails: [...new Set(emails)], address: '', language: participant.language }, lines };
+      return found;
     },
     async listBillableIds(db) {
       const { settings } = await getCurrentEdition(db);
-      const ids: string[] = [];
-      for (let page = 0; ; page++) {
-        const { items } = await listParticipants(db as Db, kind, { page, pageSize: 1000, enabled: '1', sort: 'name', dir: 'asc' });
-        ids.push(...items.filter((p) => registrationFeeCents(settings, kind, p.fideTitle, false) > 0).map((p) => String(p.id)));
-        if (items.length < 1000) return ids;
-      }
+      return (await listEnabled(db)).filter((p) => registrationFeeCents(settings, kind, p.fideTitle, false) > 0).map((p) => String(p.id));
     },
   };
 }

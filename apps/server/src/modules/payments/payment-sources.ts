@@ -19,6 +19,8 @@ export type PaymentSourceProvider = {
    * A bulk action passes the edition it read once, instead of every source reading it again.
    */
   find(db: DbOrTx, sourceId: string, edition?: CurrentEdition): Promise<PaymentSource | undefined>;
+  /** The billable ones of many sources (a bulk create's batch), by id; missing ids are not billable. */
+  findMany(db: DbOrTx, sourceIds: string[], edition: CurrentEdition): Promise<Map<string, PaymentSource>>;
   /** Ids of every billable source, for "create a request for every source that has none". */
   listBillableIds(db: DbOrTx): Promise<string[]>;
 };

@@ -743,8 +743,9 @@ export type StartedJob = { job: PaymentJob; finished: Promise<PaymentJob> };
 async function createRequestBatch(deps: PaymentsDeps, actor: Principal, kind: PaymentRequestKind, edition: CurrentEdition, sourceIds: string[]): Promise<BatchOutcome> {
   const failures: BatchOutcome['failures'] = [];
   const billable: { sourceId: string; payer: Payer; lines: PaymentLine[]; subtotalCents: number }[] = [];
+  const sources = await PAYMENT_SOURCES[kind].findMany(deps.db, sourceIds, edition);
   for (const sourceId of new Set(sourceIds)) {
-    const source = await PAYMENT_SOURCES[kind].find(deps.db, sourceId, edition);
+    const source = sources.get(sourceId);
     if (!source) {
       failures.push({ sourceId, code: PAYMENT_ERRORS.sourceNotFound });
       continue;

@@ -49,6 +49,15 @@ export const staySource: PaymentSourceProvider = {
       lines,
     };
   },
+  // At most the venue's ~170 rooms' stays: one reservation read each is fine.
+  async findMany(db, ids) {
+    const found = new Map<string, PaymentSource>();
+    for (const id of ids) {
+      const source = await staySource.find(db, id);
+      if (source) found.set(id, source);
+    }
+    return found;
+  },
   async listBillableIds(db) {
     const ids: string[] = [];
     for (let page = 1; ; page++) {
