@@ -47,7 +47,7 @@ function StayPayment({ request }: { request: { id: number; number: number; statu
   const { t } = useTranslation('lodging');
   if (!request) return <Typography variant="body2" color="text.secondary">{t('mgmt.list.paymentNone')}</Typography>;
   return (
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', whiteSpace: 'nowrap' }}>
+    <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', justifyContent: 'flex-end', whiteSpace: 'nowrap' }}>
       <Link component={RouterLink} to={`/mgmt/paymentrequest_edit?id=${request.id}`}>
         {request.number}
       </Link>
@@ -161,9 +161,8 @@ export function ReservationsPage() {
                 <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{t('mgmt.list.dates')}</TableCell>
                 <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{t('mgmt.list.meals')}</TableCell>
                 <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
-                  {t('mgmt.list.total')}
+                  {payments.data ? `${t('mgmt.list.total')} · ${t('mgmt.list.payment')}` : t('mgmt.list.total')}
                 </TableCell>
-                {payments.data && <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{t('mgmt.list.payment')}</TableCell>}
               </TableRow>
             </TableHead>
             <TableBody>
@@ -174,6 +173,12 @@ export function ReservationsPage() {
                       {item.number}
                     </Link>
                     {!item.enabled && <Chip size="small" label={t('mgmt.list.disabled')} sx={{ ml: 1 }} />}
+                    {/* Phones have no payment column: the status sits under the number. */}
+                    {payments.data?.has(item.id) && (
+                      <Box sx={{ display: { xs: 'block', sm: 'none' }, mt: 0.5 }}>
+                        <PaymentStatusChip status={payments.data.get(item.id)!.status} flagged={payments.data.get(item.id)!.flagged} />
+                      </Box>
+                    )}
                   </TableCell>
                   <TableCell>
                     {item.contactName}
@@ -190,12 +195,13 @@ export function ReservationsPage() {
                   <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{t(`plans.${item.mealPlan}.label`)}</TableCell>
                   <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' }, whiteSpace: 'nowrap' }}>
                     {formatMoney(item.totalCents, language)}
+                    {/* Under the price rather than a column of its own: the table stays within a laptop's width. */}
+                    {payments.data && (
+                      <Box sx={{ mt: 0.5 }} data-testid="reservation-payment">
+                        <StayPayment request={payments.data.get(item.id)} />
+                      </Box>
+                    )}
                   </TableCell>
-                  {payments.data && (
-                    <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }} data-testid="reservation-payment">
-                      <StayPayment request={payments.data.get(item.id)} />
-                    </TableCell>
-                  )}
                 </TableRow>
               ))}
               {list.data?.items.length === 0 && (
