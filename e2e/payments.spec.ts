@@ -117,6 +117,16 @@ test.describe('payment requests', () => {
     await expect(page.getByTestId(`request-row-${second.number}`).getByTestId('payment-status')).toHaveText('Deels betaald');
     await expectAccessible(page);
 
+    // The dashboard shows the same figures as the payments API: due, received, outstanding, overdue.
+    const figures = await (await api.get('/api/v1/payment/figures', { headers })).json();
+    await page.goto('/mgmt');
+    const amount = (cents: number) => new Intl.NumberFormat('nl-BE', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(cents / 100);
+    for (const [key, cents] of [['due', figures.dueCents], ['received', figures.receivedCents], ['outstanding', figures.outstandingCents], ['overdue', figures.overdueCents]] as const) {
+      await expect(page.getByTestId(`figure-payments-${key}`)).toContainText(amount(cents));
+    }
+    expect(figures.receivedCents).toBeGreaterThanOrEqual(173_600);
+    await page.goBack();
+
     await page.getByRole('link', { name: String(first.number), exact: true }).click();
     await expect(page).toHaveURL(/paymentrequest_edit\?id=/);
     await expect(page.getByTestId('structured-message')).toHaveText(first.structuredMessage);
