@@ -81,11 +81,12 @@ if (wanted('e2e')) {
     rmSync(report, { force: true });
     const port = await freePort();
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bjk-e2e-'));
-    const [smtpPort, mailPort] = [await freePort(), await freePort()];
+    const [smtpPort, mailPort, oidcPort] = [await freePort(), await freePort(), await freePort()];
     const ok = run('npx playwright test', {
       E2E_PORT: String(port),
       E2E_SMTP_PORT: String(smtpPort),
       E2E_MAIL_PORT: String(mailPort),
+      E2E_OIDC_PORT: String(oidcPort),
       E2E_DATA_DIR: dataDir,
     });
     rmSync(dataDir, { recursive: true, force: true });
