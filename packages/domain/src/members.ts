@@ -34,6 +34,8 @@ export const memberImportResultSchema = z.object({
   received: z.number().int(),
   inserted: z.number().int(),
   updated: z.number().int(),
+  /** Rows that matched a member whose data was already the same (not rewritten). */
+  unchanged: z.number().int(),
   rejected: z.number().int(),
   rejections: z.array(z.object({ line: z.number().int(), reason: z.string() })),
   durationMs: z.number().int(),

@@ -62,8 +62,21 @@ describe('the member registry', () => {
     expect(anna).toMatchObject({ lastName: 'Aerts-Updated', ratingNational: 1410, idfide: 9000101, gender: 'F', clubName: 'KGSRL' });
 
     const again = (await upload('csv', 'members.csv', 'idbel,first_name,last_name,birth_year\n90002,Bram,Bosmans,2011\n')).json();
-    expect(again).toMatchObject({ inserted: 0, updated: 1, rejected: 0 });
+    expect(again).toMatchObject({ inserted: 0, updated: 1, unchanged: 0, rejected: 0 });
     expect((await findMember(ctx.db, { idbel: 90002 }))?.birthYear).toBe(2011);
+
+    const same = (await upload('csv', 'members.csv', 'idbel,first_name,last_name,birth_year\n90002,Bram,Bosmans,2011\n')).json();
+    expect(same).toMatchObject({ inserted: 0, updated: 0, unchanged: 1, rejected: 0 });
+  });
+
+  it('reads quoted CSV fields: delimiters, doubled quotes and line breaks inside quotes (as \\n), a BOM and CRLF', async () => {
+    const csv = '\uFEFFidbel;first_name;last_name;club_name\r\n90004;"Eva";"De ""Kleine"" Smet";"Club; Gent\r\nCentrum"\r\n\r\n90005;Fien; Fransen ;KSK\r\n';
+    const result = (await upload('csv', 'quoted.csv', csv)).json();
+    expect(result).toMatchObject({ received: 2, inserted: 2, rejected: 0 });
+    expect(await findMember(ctx.db, { idbel: 90004 })).toMatchObject({ firstName: 'Eva', lastName: 'De "Kleine" Smet', clubName: 'Club; Gent\nCentrum' });
+    expect(await findMember(ctx.db, { idbel: 90005 })).toMatchObject({ lastName: 'Fransen', clubName: 'KSK' });
+    const broken = (await upload('csv', 'q.csv', 'idbel,first_name,last_name\n90006,Gil,Goris\nabc,Hans,Hermans\n')).json();
+    expect(broken.rejections).toEqual([{ line: 3, reason: 'idbel is not a number: "abc"' }]);
   });
 
   it('refuses a CSV whose header names no idbel column', async () => {

@@ -1,6 +1,6 @@
-import { count, eq, inArray, sql } from 'drizzle-orm';
+import { count, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Member } from '@bjk/domain';
-import type { DbOrTx } from '../../platform/db.js';
+import type { Db, DbOrTx } from '../../platform/db.js';
 import { members } from './members.tables.js';
 
 export type MemberRow = typeof members.$inferSelect;
@@ -23,7 +23,32 @@ export function toMember(row: MemberRow): Member {
   };
 }
 
-// Prepared once: the public lookup is the hottest query of enrolment week.
+/**
+ * The member's id columns, table-qualified, for another module to correlate with (Drizzle writes the
+ * columns of a one-table select unqualified, which inside a subquery would name the subquery's own).
+ */
+export type MemberIdColumns = { idbel: SQL<number | null>; idfide: SQL<number | null> };
+const QUALIFIED_IDS: MemberIdColumns = {
+  idbel: sql<number | null>`${sql.identifier('members')}.${sql.identifier('idbel')}`,
+  idfide: sql<number | null>`${sql.identifier('members')}.${sql.identifier('idfide')}`,
+};
+
+/**
+ * A prepared lookup of one member by idbel or FIDE id, together with one flag the calling module computes
+ * from its own tables (a correlated `exists`), so the public lookup is one indexed statement and one round
+ * trip. Drizzle builds the SQL once; on PostgreSQL the named statement is parsed once per connection.
+ * The flag's own parameters are placeholders filled by `execute`.
+ */
+export function prepareMemberLookup(db: Db, by: 'idbel' | 'idfide', flag: (member: MemberIdColumns) => SQL<boolean>, name: string) {
+  const { id: _id, updatedAt: _updatedAt, ...columns } = getTableColumns(members);
+  return db
+    .select({ ...columns, flag: flag(QUALIFIED_IDS) })
+    .from(members)
+    .where(eq(members[by], sql.placeholder('id')))
+    .limit(1)
+    .prepare(name);
+}
+
 export async function findMemberByIdbel(db: DbOrTx, idbel: number): Promise<MemberRow | undefined> {
   const rows = await db.select().from(members).where(eq(members.idbel, idbel)).limit(1);
   return rows[0];
@@ -51,83 +76,100 @@ export async function countMembers(db: DbOrTx): Promise<{ total: number; withIdb
   return { total: row?.total ?? 0, withIdbel: row?.withIdbel ?? 0, withIdfide: row?.withIdfide ?? 0 };
 }
 
-/** The batch as one JSON parameter: one statement per batch whatever its size, and no parameter limit. */
-function batchJson(batch: Member[], withIdbel: boolean): string {
-  return JSON.stringify(
-    batch.map((m) => ({
-      idbel: withIdbel ? m.idbel : null,
-      idfide: m.idfide,
-      first_name: m.firstName,
-      last_name: m.lastName,
-      birth_year: m.birthYear,
-      birth_date: m.birthDate,
-      gender: m.gender,
-      club_id: m.clubId,
-      club_name: m.clubName,
-      fide_federation: m.fideFederation,
-      rating_national: m.ratingNational,
-      rating_fide: m.ratingFide,
-      fide_title: m.fideTitle,
-    })),
-  );
+/**
+ * A PostgreSQL array literal (`{1,NULL,"a \\"b\\""}`): one text parameter per column carries a whole batch,
+ * so a batch is one statement whatever its size, far below the 65 535-parameter limit, and the server
+ * reads it with `unnest` much faster than the JSON it replaces (a third of the time on PGlite).
+ */
+function arrayLiteral(values: readonly (string | number | null)[]): string {
+  let out = '{';
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (i > 0) out += ',';
+    if (v === null || v === undefined) out += 'NULL';
+    else if (typeof v === 'number') out += String(v);
+    else out += `"${v.replace(/["\\]/g, '\\$&')}"`;
+  }
+  return `${out}}`;
 }
 
-const RECORD = sql.raw(
-  'x(idbel int, idfide int, first_name text, last_name text, birth_year int, birth_date text, gender text, club_id int, club_name text, fide_federation text, rating_national int, rating_fide int, fide_title text)',
-);
+/** The batch as one typed array per column, in the order of COLUMNS. */
+function unnestBatch(batch: Member[], withIdbel: boolean): SQL {
+  const column = (pick: (m: Member) => string | number | null) => arrayLiteral(batch.map(pick));
+  return sql`unnest(
+    ${column((m) => (withIdbel ? m.idbel : null))}::int[], ${column((m) => m.idfide)}::int[],
+    ${column((m) => m.firstName)}::text[], ${column((m) => m.lastName)}::text[],
+    ${column((m) => m.birthYear)}::int[], ${column((m) => m.birthDate)}::text[], ${column((m) => m.gender)}::text[],
+    ${column((m) => m.clubId)}::int[], ${column((m) => m.clubName)}::text[], ${column((m) => m.fideFederation)}::text[],
+    ${column((m) => m.ratingNational)}::int[], ${column((m) => m.ratingFide)}::int[], ${column((m) => m.fideTitle)}::text[])`;
+}
+
 const COLUMNS = sql.raw(
-  'idbel, idfide, first_name, last_name, birth_year, birth_date, gender, club_id, club_name, fide_federation, rating_national, rating_fide, fide_title, updated_at',
+  'idbel, idfide, first_name, last_name, birth_year, birth_date, gender, club_id, club_name, fide_federation, rating_national, rating_fide, fide_title',
 );
 
-function counts(rows: Record<string, unknown>[]): { inserted: number; updated: number } {
+export type UpsertCounts = { inserted: number; updated: number; unchanged: number };
+
+/** `returning (xmax = 0)` is true for an inserted row; rows the WHERE of DO UPDATE skipped return nothing. */
+function countsOf(rows: Record<string, unknown>[], batchSize: number): UpsertCounts {
   const inserted = rows.filter((r) => r.inserted === true).length;
-  return { inserted, updated: rows.length - inserted };
+  return { inserted, updated: rows.length - inserted, unchanged: batchSize - rows.length };
 }
 
 /**
  * Upserts federation members on idbel. A FIDE-only row with the same FIDE id is merged into the member
  * (deleted first), and a FIDE id moving to another member is taken from the old one, so the unique
- * FIDE id never blocks a batch.
+ * FIDE id never blocks a batch. Finding those holders is one probe of the FIDE-id index; the usual
+ * re-import (every FIDE id already with its member) then writes nothing but the upsert. A row that did
+ * not change is not rewritten (no dead tuple, no index update): most of a monthly list is unchanged.
  */
-export async function upsertMembersByIdbel(tx: DbOrTx, batch: Member[]): Promise<{ inserted: number; updated: number }> {
-  const json = batchJson(batch, true);
-  // Joins, not IN-subqueries: each statement touches only the rows of the batch, found by index.
-  await tx.execute(sql`
-    delete from members m using jsonb_to_recordset(${json}::jsonb) as ${RECORD}
-    where m.idbel is null and x.idfide is not null and m.idfide = x.idfide`);
-  await tx.execute(sql`
-    update members m set idfide = null from jsonb_to_recordset(${json}::jsonb) as ${RECORD}
-    where x.idfide is not null and m.idfide = x.idfide and m.idbel <> x.idbel`);
+export async function upsertMembersByIdbel(tx: DbOrTx, batch: Member[]): Promise<UpsertCounts> {
+  const idbelOfFide = new Map<number, number>();
+  for (const m of batch) if (m.idfide !== null && m.idbel !== null) idbelOfFide.set(m.idfide, m.idbel);
+  if (idbelOfFide.size > 0) {
+    const holders = await tx
+      .select({ id: members.id, idbel: members.idbel, idfide: members.idfide })
+      .from(members)
+      .where(sql`${members.idfide} = any(${arrayLiteral([...idbelOfFide.keys()])}::int[])`);
+    const merged = holders.filter((h) => h.idbel === null).map((h) => h.id);
+    const moved = holders.filter((h) => h.idbel !== null && h.idfide !== null && idbelOfFide.get(h.idfide) !== h.idbel).map((h) => h.id);
+    if (merged.length > 0) await tx.delete(members).where(inArray(members.id, merged));
+    if (moved.length > 0) await tx.update(members).set({ idfide: null }).where(inArray(members.id, moved));
+  }
   const result = await tx.execute(sql`
-    insert into members (${COLUMNS})
-    select idbel, idfide, first_name, last_name, birth_year, birth_date, gender, club_id, club_name, fide_federation, rating_national, rating_fide, fide_title, now()
-    from jsonb_to_recordset(${json}::jsonb) as ${RECORD}
+    insert into members (${COLUMNS}, updated_at)
+    select *, now() from ${unnestBatch(batch, true)}
     on conflict (idbel) do update set
       idfide = excluded.idfide, first_name = excluded.first_name, last_name = excluded.last_name,
       birth_year = excluded.birth_year, birth_date = excluded.birth_date, gender = excluded.gender,
       club_id = excluded.club_id, club_name = excluded.club_name, fide_federation = excluded.fide_federation,
       rating_national = excluded.rating_national, rating_fide = excluded.rating_fide, fide_title = excluded.fide_title,
       updated_at = now()
+    where (members.idfide, members.first_name, members.last_name, members.birth_year, members.birth_date, members.gender,
+           members.club_id, members.club_name, members.fide_federation, members.rating_national, members.rating_fide, members.fide_title)
+      is distinct from (excluded.idfide, excluded.first_name, excluded.last_name, excluded.birth_year, excluded.birth_date, excluded.gender,
+           excluded.club_id, excluded.club_name, excluded.fide_federation, excluded.rating_national, excluded.rating_fide, excluded.fide_title)
     returning (xmax = 0) as inserted`);
-  return counts((result as { rows: Record<string, unknown>[] }).rows);
+  return countsOf((result as { rows: Record<string, unknown>[] }).rows, batch.length);
 }
 
 /**
  * Upserts FIDE's list on the FIDE id: known players get FIDE's rating, title and federation (their
  * federation name and club stay); players not yet known are added as FIDE-only rows.
  */
-export async function upsertMembersByIdfide(tx: DbOrTx, batch: Member[]): Promise<{ inserted: number; updated: number }> {
-  const json = batchJson(batch, false);
+export async function upsertMembersByIdfide(tx: DbOrTx, batch: Member[]): Promise<UpsertCounts> {
   const result = await tx.execute(sql`
-    insert into members (${COLUMNS})
-    select idbel, idfide, first_name, last_name, birth_year, birth_date, gender, club_id, club_name, fide_federation, rating_national, rating_fide, fide_title, now()
-    from jsonb_to_recordset(${json}::jsonb) as ${RECORD}
+    insert into members (${COLUMNS}, updated_at)
+    select *, now() from ${unnestBatch(batch, false)}
     on conflict (idfide) do update set
       fide_federation = excluded.fide_federation, rating_fide = excluded.rating_fide, fide_title = excluded.fide_title,
       birth_year = coalesce(members.birth_year, excluded.birth_year), gender = coalesce(members.gender, excluded.gender),
       updated_at = now()
+    where (members.fide_federation, members.rating_fide, members.fide_title, members.birth_year, members.gender)
+      is distinct from (excluded.fide_federation, excluded.rating_fide, excluded.fide_title,
+           coalesce(members.birth_year, excluded.birth_year), coalesce(members.gender, excluded.gender))
     returning (xmax = 0) as inserted`);
-  return counts((result as { rows: Record<string, unknown>[] }).rows);
+  return countsOf((result as { rows: Record<string, unknown>[] }).rows, batch.length);
 }
 
 export async function insertMembersIfAbsent(tx: DbOrTx, batch: Member[]): Promise<number> {
