@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { RegistrationKind, RegistrationListQuery } from '@bjk/domain';
 import type { DbOrTx } from '../../platform/db.js';
+import type { MemberIdColumns } from '../members/members.service.js';
 import { registrationPhotos, registrations } from './enrolment.tables.js';
 
 export type RegistrationRow = typeof registrations.$inferSelect;
@@ -58,6 +59,18 @@ export async function findConfirmedRegistration(
     )
     .limit(1);
   return row;
+}
+
+/**
+ * Whether a member (its id columns, from the members module's lookup statement) has a confirmed
+ * registration of the edition and kind bound later as the `editionCode` and `kind` placeholders. The
+ * player key is built as `playerKeyOf` builds it, so the partial unique index answers the `exists`.
+ */
+export function confirmedRegistrationExists(member: MemberIdColumns): SQL<boolean> {
+  // Qualified by hand: Drizzle leaves columns unqualified here, and both tables have idbel and idfide.
+  return sql<boolean>`exists (select 1 from ${registrations} r
+    where r.edition_code = ${sql.placeholder('editionCode')} and r.kind = ${sql.placeholder('kind')} and r.status = 'confirmed'
+      and r.player_key = case when ${member.idbel} is not null then 'bel:' || ${member.idbel} else 'fide:' || ${member.idfide} end)`;
 }
 
 const SORTS = {

@@ -28,9 +28,10 @@ import { normalisePhoto } from '../../platform/photo.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { getCurrentEdition } from '../edition/edition.service.js';
 import { queueMail } from '../mail/mail.service.js';
-import { findMember } from '../members/members.service.js';
+import { findMember, prepareMemberLookup } from '../members/members.service.js';
 import { confirmationMail } from './confirmation-mail.js';
 import {
+  confirmedRegistrationExists,
   findConfirmedRegistration,
   findRegistrationPhoto,
   findRegistrationRow,
@@ -98,14 +99,31 @@ function cachedEdition(db: Db): Promise<{ code: string; settings: EditionSetting
   return edition;
 }
 
+type LookupStatement = ReturnType<typeof prepareMemberLookup>;
+const lookupStatements = new WeakMap<object, Record<'idbel' | 'idfide', LookupStatement>>();
+
+/** The member and their "already registered" flag in one prepared, indexed statement (per database). */
+function lookupStatement(db: Db, by: 'idbel' | 'idfide'): LookupStatement {
+  let statements = lookupStatements.get(db);
+  if (!statements) {
+    statements = {
+      idbel: prepareMemberLookup(db, 'idbel', confirmedRegistrationExists, 'enrolment_lookup_idbel'),
+      idfide: prepareMemberLookup(db, 'idfide', confirmedRegistrationExists, 'enrolment_lookup_idfide'),
+    };
+    lookupStatements.set(db, statements);
+  }
+  return statements[by];
+}
+
 /** Wizard step 2: who the id belongs to, and whether they may enrol (public: no contacts, no birth date). */
 export async function lookupPlayer(db: Db, kind: RegistrationKind, by: { idbel: number } | { idfide: number }): Promise<PlayerLookup> {
   const { code, settings } = await cachedEdition(db);
   assertKindOffered(settings, kind);
-  const member = await findMember(db, by);
-  if (!member) throw memberNotFound();
-  const categories = categoriesFor(settings, kind, member);
-  const registered = await findConfirmedRegistration(db, code, kind, playerKeyOf(member));
+  const [found] = 'idbel' in by
+    ? await lookupStatement(db, 'idbel').execute({ id: by.idbel, editionCode: code, kind })
+    : await lookupStatement(db, 'idfide').execute({ id: by.idfide, editionCode: code, kind });
+  if (!found) throw memberNotFound();
+  const { flag: registered, ...member } = found;
   return {
     idbel: member.idbel,
     idfide: member.idfide,
@@ -121,8 +139,8 @@ export async function lookupPlayer(db: Db, kind: RegistrationKind, by: { idbel: 
     fideTitle: member.fideTitle,
     youth: mayEnrol(settings, kind, member),
     adult: isAdult(settings, member.birthYear),
-    eligibleCategories: categories,
-    alreadyRegistered: registered !== undefined,
+    eligibleCategories: categoriesFor(settings, kind, member),
+    alreadyRegistered: registered,
   };
 }
 
