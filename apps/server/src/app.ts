@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
@@ -26,6 +25,7 @@ import type { Database, Db } from './platform/db.js';
 import { registerErrorHandling } from './platform/errors.js';
 import { healthRoutes } from './platform/health.routes.js';
 import { registerIdempotency } from './platform/idempotency.js';
+import { registerSecurityHeaders } from './platform/security-headers.js';
 import { registerWebApp } from './platform/web-app.js';
 
 /** What the app is built from: everything with state or I/O is passed in, so tests build it on their own database. */
@@ -55,12 +55,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-
-  registerErrorHandling(app);
-  registerAccessControl(app, createSessionResolver(deps.db, deps.clock));
-  registerIdempotency(app, deps.db);
-
-  await app.register(fastifyHelmet, {
+  // Before the access guard, so refusals (401, 403) carry the security headers too.
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -81,6 +77,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     crossOriginEmbedderPolicy: false,
   });
+
+  registerErrorHandling(app);
+  registerAccessControl(app, createSessionResolver(deps.db, deps.clock));
+  registerIdempotency(app, deps.db);
+
   await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifyMultipart, { limits: { fileSize: 15 * 1024 * 1024, files: 1, fields: 20 } });
   await app.register(fastifySwagger, {
