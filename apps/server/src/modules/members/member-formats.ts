@@ -97,7 +97,10 @@ function detectDelimiter(header: string): string {
   let most = 0;
   for (const candidate of CSV_DELIMITERS) {
     const n = header.split(candidate).length - 1;
-    if (n > most) (best = candidate), (most = n);
+    if (n > most) {
+      best = candidate;
+      most = n;
+    }
   }
   return best;
 }
@@ -114,10 +117,13 @@ function splitQuoted(text: string, delimiter: string): string[] | undefined {
     const c = text[i];
     if (quoted) {
       if (c !== '"') cell += c;
-      else if (text[i + 1] === '"') (cell += '"'), (i += 1);
-      else quoted = false;
+      else if (text[i + 1] === '"') {
+        cell += '"';
+        i += 1;
+      } else quoted = false;
     } else if (c === '"' && cell.trim() === '') {
-      (cell = ''), (quoted = true);
+      cell = '';
+      quoted = true;
     } else if (c === delimiter) {
       cells.push(cell.trim());
       cell = '';
