@@ -18,10 +18,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { attendeeInputSchema, type Attendee, type AttendeeInput } from '@bjk/domain/enrolment';
+import { attendeeInputSchema, type Attendee, type AttendeeInput, type RegistrationKind } from '@bjk/domain/enrolment';
 import { validationMessageKey } from '@bjk/domain/validation-messages';
 import { useEdition } from '../../shared/edition/useEdition';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
+import { KindSwitch, useRegistrationKind } from './kind';
 import { attendeesQuery, createAttendee, createGuest, updateAttendee } from './mgmt-api';
 
 const empty: AttendeeInput = { firstName: '', lastName: '', category: 'GUEST', email: '', mobile: '', mealsCode: null, enabled: true, remarks: '' };
@@ -60,16 +61,22 @@ function useStaffCategories() {
   return useEdition().categories.filter((c) => c.kind === 'staff');
 }
 
-/** `/mgmt/attendee_bjk`: arbiters, organisers, guests and meals-only people, added and edited here. */
+/** `/mgmt/attendee_bjk[?kind=vk]`: arbiters, organisers, guests and meals-only people, added and edited here. */
 export function AttendeesPage() {
+  const kind = useRegistrationKind();
+  // Keyed by kind: a half-edited attendee of one championship does not carry over to the other.
+  return <AttendeeEditor key={kind} kind={kind} />;
+}
+
+function AttendeeEditor({ kind }: { kind: RegistrationKind }) {
   const { t } = useTranslation('enrolment');
   const client = useQueryClient();
   const categories = useStaffCategories();
-  const list = useQuery(attendeesQuery('bjk'));
+  const list = useQuery(attendeesQuery(kind));
   const [editing, setEditing] = useState<number | null>(null);
   const form = useForm<AttendeeInput>({ resolver: zodResolver(attendeeInputSchema), defaultValues: empty });
   const save = useMutation({
-    mutationFn: (values: AttendeeInput) => (editing ? updateAttendee('bjk', editing, values) : createAttendee('bjk', values)),
+    mutationFn: (values: AttendeeInput) => (editing ? updateAttendee(kind, editing, values) : createAttendee(kind, values)),
     onSuccess: () => {
       setEditing(null);
       form.reset(empty);
@@ -92,7 +99,10 @@ export function AttendeesPage() {
   );
   return (
     <Stack spacing={2}>
-      <Typography variant="h1">{t('mgmt.attendees')}</Typography>
+      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
+        <Typography variant="h1">{t('mgmt.attendees')}</Typography>
+        <KindSwitch kind={kind} />
+      </Stack>
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Stack component="form" spacing={1.5} noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))}>
           <Typography variant="h2" sx={{ fontSize: '1.1rem' }}>

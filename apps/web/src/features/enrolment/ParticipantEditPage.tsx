@@ -16,8 +16,8 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { participantUpdateSchema, type Participant, type ParticipantUpdate } from '@bjk/domain/enrolment';
 import { validationMessageKey } from '@bjk/domain/validation-messages';
-import { useEdition } from '../../shared/edition/useEdition';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
+import { usePlayerCategoryCodes, useRegistrationKind, withKind } from './kind';
 import { participantQuery, replaceParticipantPhoto, updateParticipant } from './mgmt-api';
 import { ProtectedPhoto } from './ProtectedPhoto';
 
@@ -35,27 +35,28 @@ function editable(p: Participant): ParticipantUpdate {
   };
 }
 
-/** `/mgmt/participant_edit?id=…`: category, e-mails, meals, ratings, enabled, remarks, and the photo. */
+/** `/mgmt/participant_edit?id=…[&kind=vk]`: category, e-mails, meals, ratings, enabled, remarks, and the photo. */
 export function ParticipantEditPage() {
   const { t } = useTranslation('enrolment');
-  const edition = useEdition();
+  const kind = useRegistrationKind();
+  const categories = usePlayerCategoryCodes(kind);
   const [params] = useSearchParams();
   const id = Number(params.get('id') ?? '0');
   const client = useQueryClient();
-  const query = useQuery({ ...participantQuery('bjk', id), enabled: id > 0 });
+  const query = useQuery({ ...participantQuery(kind, id), enabled: id > 0 });
   const form = useForm<ParticipantUpdate>({ resolver: zodResolver(participantUpdateSchema) });
   useEffect(() => {
     if (query.data) form.reset(editable(query.data));
   }, [query.data, form]);
   const save = useMutation({
-    mutationFn: (values: ParticipantUpdate) => updateParticipant('bjk', id, values),
+    mutationFn: (values: ParticipantUpdate) => updateParticipant(kind, id, values),
     onSuccess: (saved) => {
-      client.setQueryData(participantQuery('bjk', id).queryKey, saved);
+      client.setQueryData(participantQuery(kind, id).queryKey, saved);
       void client.invalidateQueries({ queryKey: ['enrolment', 'participants'] });
     },
   });
   const photo = useMutation({
-    mutationFn: (file: File) => replaceParticipantPhoto('bjk', id, file),
+    mutationFn: (file: File) => replaceParticipantPhoto(kind, id, file),
     onSuccess: () => void client.invalidateQueries({ queryKey: ['enrolment', 'photo'] }),
   });
   const errorOf = (path: FieldPath<ParticipantUpdate>) => {
@@ -93,17 +94,17 @@ export function ParticipantEditPage() {
   return (
     <Stack spacing={2} component="form" noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))}>
       <Typography variant="body2">
-        <RouterLink to="/mgmt/participants">{t('mgmt.backToList')}</RouterLink>
+        <RouterLink to={withKind('/mgmt/participants', kind)}>{t('mgmt.backToList')}</RouterLink>
       </Typography>
       <Typography variant="h1">
         {p.lastName} {p.firstName}
       </Typography>
       <Typography color="text.secondary">
-        {[p.idbel && `${t('lookup.idbel')} ${p.idbel}`, p.idfide && `${t('lookup.idfide')} ${p.idfide}`, p.birthYear, p.clubName, p.fideFederation, p.fideTitle].filter(Boolean).join(' · ')}
+        {[t(`kinds.${kind}`), p.idbel && `${t('lookup.idbel')} ${p.idbel}`, p.idfide && `${t('lookup.idfide')} ${p.idfide}`, p.birthYear, p.clubName, p.fideFederation, p.fideTitle].filter(Boolean).join(' · ')}
       </Typography>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
         <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
-          <ProtectedPhoto path={`/api/v1/participant/photo/bjk/${id}`} version={photo.data} />
+          <ProtectedPhoto path={`/api/v1/participant/photo/${kind}/${id}`} version={photo.data} />
           <Button component="label" variant="outlined" size="small" disabled={photo.isPending}>
             {t('mgmt.replacePhoto')}
             <input hidden type="file" accept="image/*" data-testid="participant-photo" onChange={(e) => e.target.files?.[0] && photo.mutate(e.target.files[0])} />
@@ -116,7 +117,7 @@ export function ParticipantEditPage() {
             <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
               {field('category', t('details.category'), {
                 select: true,
-                children: edition.categories.filter((c) => c.kind === 'player').map((c) => <MenuItem key={c.code} value={c.code}>{c.code}</MenuItem>),
+                children: categories.map((code) => <MenuItem key={code} value={code}>{code}</MenuItem>),
               })}
               {field('mealsCode', t('mgmt.meals'), { select: true, children: [<MenuItem key="none" value="">—</MenuItem>, ...(['HB', 'BO'] as const).map((code) => <MenuItem key={code} value={code}>{t(`mgmt.mealsCodes.${code}`)}</MenuItem>)] }, 'nullable')}
               {field('ratingNational', t('participants.ratingNational'), { type: 'number' }, 'number')}

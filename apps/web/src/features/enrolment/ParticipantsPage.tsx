@@ -19,16 +19,23 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { useEdition } from '../../shared/edition/useEdition';
+import type { RegistrationKind } from '@bjk/domain/enrolment';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
+import { KindSwitch, usePlayerCategoryCodes, useRegistrationKind, withKind } from './kind';
 import { addLateParticipant, download, importRegistrations, participantsQuery, refreshRatings } from './mgmt-api';
 
 type Sort = 'name' | 'category' | 'ratingFide' | 'ratingNational' | 'createdAt';
 
-/** `/mgmt/participants`: the start list, with the import of confirmed registrations and late additions. */
+/** `/mgmt/participants[?kind=vk]`: the start list, with the import of confirmed registrations and late additions. */
 export function ParticipantsPage() {
+  const kind = useRegistrationKind();
+  // Keyed by kind: switching championship starts from a clean search, filters and paging.
+  return <ParticipantList key={kind} kind={kind} />;
+}
+
+function ParticipantList({ kind }: { kind: RegistrationKind }) {
   const { t } = useTranslation('enrolment');
-  const edition = useEdition();
+  const players = usePlayerCategoryCodes(kind);
   const client = useQueryClient();
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState('');
@@ -40,12 +47,11 @@ export function ParticipantsPage() {
   const [lateId, setLateId] = useState('');
   const [lateCategory, setLateCategory] = useState('');
   const q = useDeferredValue(search);
-  const query = useQuery(participantsQuery('bjk', { q: q || undefined, category: category || undefined, enabled: enabled || undefined, sort, dir, page, pageSize }));
+  const query = useQuery(participantsQuery(kind, { q: q || undefined, category: category || undefined, enabled: enabled || undefined, sort, dir, page, pageSize }));
   const refresh = () => void client.invalidateQueries({ queryKey: ['enrolment', 'participants'] });
-  const importing = useMutation({ mutationFn: () => importRegistrations('bjk'), onSuccess: refresh });
-  const late = useMutation({ mutationFn: () => addLateParticipant('bjk', Number(lateId), lateCategory), onSuccess: () => (setLateId(''), refresh()) });
-  const ratings = useMutation({ mutationFn: () => refreshRatings('bjk'), onSuccess: refresh });
-  const players = edition.categories.filter((c) => c.kind === 'player');
+  const importing = useMutation({ mutationFn: () => importRegistrations(kind), onSuccess: refresh });
+  const late = useMutation({ mutationFn: () => addLateParticipant(kind, Number(lateId), lateCategory), onSuccess: () => (setLateId(''), refresh()) });
+  const ratings = useMutation({ mutationFn: () => refreshRatings(kind), onSuccess: refresh });
 
   const header = (key: Sort, label: string) => (
     <TableSortLabel active={sort === key} direction={sort === key ? dir : 'asc'} onClick={() => (setDir(sort === key && dir === 'asc' ? 'desc' : 'asc'), setSort(key), setPage(0))}>
@@ -57,14 +63,15 @@ export function ParticipantsPage() {
     <Stack spacing={2}>
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
         <Typography variant="h1">{t('mgmt.participants')}</Typography>
-        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }}>
+        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+          <KindSwitch kind={kind} />
           <Button variant="contained" onClick={() => importing.mutate()} disabled={importing.isPending} data-testid="participants-import">
             {t('mgmt.importRegistrations')}
           </Button>
           <Button onClick={() => ratings.mutate()} disabled={ratings.isPending}>
             {t('mgmt.refreshRatings')}
           </Button>
-          <Button startIcon={<DownloadIcon />} onClick={() => void download('/api/v1/participant/bjk/export.csv', 'participants-bjk.csv')}>
+          <Button startIcon={<DownloadIcon />} onClick={() => void download(`/api/v1/participant/${kind}/export.csv`, `participants-${kind}.csv`)}>
             {t('mgmt.exportCsv')}
           </Button>
         </Stack>
@@ -80,9 +87,9 @@ export function ParticipantsPage() {
         <Stack component="form" direction={{ xs: 'column', sm: 'row' }} spacing={1} onSubmit={(e) => (e.preventDefault(), late.mutate())} noValidate>
           <TextField size="small" label={t('lookup.idbel')} value={lateId} onChange={(e) => setLateId(e.target.value.replace(/\D/g, ''))} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
           <TextField size="small" select label={t('details.category')} value={lateCategory} onChange={(e) => setLateCategory(e.target.value)} sx={{ minWidth: 140 }}>
-            {players.map((c) => (
-              <MenuItem key={c.code} value={c.code}>
-                {c.code}
+            {players.map((code) => (
+              <MenuItem key={code} value={code}>
+                {code}
               </MenuItem>
             ))}
           </TextField>
@@ -96,9 +103,9 @@ export function ParticipantsPage() {
         <TextField size="small" type="search" label={t('mgmt.search')} value={search} onChange={(e) => (setSearch(e.target.value), setPage(0))} sx={{ flex: 2 }} slotProps={{ htmlInput: { 'data-testid': 'mgmt-participants-search' } }} />
         <TextField size="small" select label={t('details.category')} value={category} onChange={(e) => (setCategory(e.target.value), setPage(0))} sx={{ flex: 1 }}>
           <MenuItem value="">{t('participants.all')}</MenuItem>
-          {players.map((c) => (
-            <MenuItem key={c.code} value={c.code}>
-              {c.code}
+          {players.map((code) => (
+            <MenuItem key={code} value={code}>
+              {code}
             </MenuItem>
           ))}
         </TextField>
@@ -125,7 +132,7 @@ export function ParticipantsPage() {
             {(query.data?.items ?? []).map((p) => (
               <TableRow key={p.id} hover sx={{ opacity: p.enabled ? 1 : 0.5 }}>
                 <TableCell>
-                  <RouterLink to={`/mgmt/participant_edit?id=${p.id}`}>
+                  <RouterLink to={withKind(`/mgmt/participant_edit?id=${p.id}`, kind)}>
                     {p.lastName} {p.firstName}
                   </RouterLink>
                   {!p.hasPhoto && <Chip size="small" color="warning" label={t('mgmt.noPhoto')} sx={{ ml: 1 }} />}

@@ -17,8 +17,8 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { registrationUpdateSchema, type Registration, type RegistrationUpdate } from '@bjk/domain/enrolment';
 import { LANGUAGES } from '@bjk/domain/languages';
 import { validationMessageKey } from '@bjk/domain/validation-messages';
-import { useEdition } from '../../shared/edition/useEdition';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
+import { usePlayerCategoryCodes, useRegistrationKind, withKind } from './kind';
 import { registrationQuery, updateRegistration } from './mgmt-api';
 import { ProtectedPhoto } from './ProtectedPhoto';
 
@@ -50,22 +50,23 @@ function editable(r: Registration): RegistrationUpdate {
 const NUMBER_FIELDS = new Set(['idbel', 'idfide', 'birthYear', 'clubId', 'ratingNational', 'ratingFide']);
 const NULLABLE_TEXT = new Set(['clubName', 'fideFederation', 'fideTitle']);
 
-/** `/mgmt/registration_edit?id=…`: every field of a registration; the whole record is saved back. */
+/** `/mgmt/registration_edit?id=…[&kind=vk]`: every field of a registration; the whole record is saved back. */
 export function RegistrationEditPage() {
   const { t } = useTranslation('enrolment');
-  const edition = useEdition();
+  const kind = useRegistrationKind();
+  const categories = usePlayerCategoryCodes(kind);
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
   const client = useQueryClient();
-  const query = useQuery({ ...registrationQuery('bjk', id), enabled: id !== '' });
+  const query = useQuery({ ...registrationQuery(kind, id), enabled: id !== '' });
   const form = useForm<RegistrationUpdate>({ resolver: zodResolver(registrationUpdateSchema) });
   useEffect(() => {
     if (query.data) form.reset(editable(query.data));
   }, [query.data, form]);
   const save = useMutation({
-    mutationFn: (values: RegistrationUpdate) => updateRegistration('bjk', id, values),
+    mutationFn: (values: RegistrationUpdate) => updateRegistration(kind, id, values),
     onSuccess: (saved) => {
-      client.setQueryData(registrationQuery('bjk', id).queryKey, saved);
+      client.setQueryData(registrationQuery(kind, id).queryKey, saved);
       void client.invalidateQueries({ queryKey: ['enrolment', 'registrations'] });
     },
   });
@@ -108,17 +109,17 @@ export function RegistrationEditPage() {
   return (
     <Stack spacing={2} component="form" noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))}>
       <Typography variant="body2">
-        <RouterLink to="/mgmt/registrations">{t('mgmt.backToList')}</RouterLink>
+        <RouterLink to={withKind('/mgmt/registrations', kind)}>{t('mgmt.backToList')}</RouterLink>
       </Typography>
       <Typography variant="h1">
         {r.lastName} {r.firstName}
       </Typography>
       <Typography color="text.secondary">
-        {t(`mgmt.statuses.${r.status}`)} · {r.confirmedAt ? new Date(r.confirmedAt).toLocaleString() : new Date(r.createdAt).toLocaleString()}
+        {t(`kinds.${kind}`)} · {t(`mgmt.statuses.${r.status}`)} · {r.confirmedAt ? new Date(r.confirmedAt).toLocaleString() : new Date(r.createdAt).toLocaleString()}
         {r.feeCents !== null ? ` · ${(r.feeCents / 100).toFixed(2)} €` : ''}
       </Typography>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
-        <ProtectedPhoto path={`/api/v1/registration/bjk/${id}/photo`} />
+        <ProtectedPhoto path={`/api/v1/registration/${kind}/${id}/photo`} />
         <Paper variant="outlined" sx={{ p: 2, flex: 1 }}>
           <Stack spacing={1.5}>
             <Controller name="enabled" control={form.control} render={({ field: f }) => <FormControlLabel control={<Switch checked={!!f.value} onChange={(e) => f.onChange(e.target.checked)} />} label={t('mgmt.enabled')} />} />
@@ -131,7 +132,7 @@ export function RegistrationEditPage() {
               {field('gender', t('details.gender'), { select: true, children: [<MenuItem key="M" value="M">{t('gender.M')}</MenuItem>, <MenuItem key="F" value="F">{t('gender.F')}</MenuItem>] })}
               {field('category', t('details.category'), {
                 select: true,
-                children: edition.categories.filter((c) => c.kind === 'player').map((c) => <MenuItem key={c.code} value={c.code}>{c.code}</MenuItem>),
+                children: categories.map((code) => <MenuItem key={code} value={code}>{code}</MenuItem>),
               })}
               {field('clubId', t('mgmt.clubId'), { type: 'number' })}
               {field('clubName', t('details.club'))}

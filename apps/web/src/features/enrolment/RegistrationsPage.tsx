@@ -18,16 +18,17 @@ import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { useEdition } from '../../shared/edition/useEdition';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
+import { KindSwitch, usePlayerCategoryCodes, useRegistrationKind, withKind } from './kind';
 import { download, registrationsQuery } from './mgmt-api';
 
 type Sort = 'name' | 'category' | 'createdAt' | 'idbel' | 'ratingFide';
 
-/** `/mgmt/registrations`: search, filters, sort and paging live in the address, so a view can be shared. */
+/** `/mgmt/registrations[?kind=vk]`: search, filters, sort and paging live in the address, so a view can be shared. */
 export function RegistrationsPage() {
   const { t } = useTranslation('enrolment');
-  const edition = useEdition();
+  const kind = useRegistrationKind();
+  const categories = usePlayerCategoryCodes(kind);
   const [params, setParams] = useSearchParams();
   const get = (key: string, fallback = '') => params.get(key) ?? fallback;
   const set = (changes: Record<string, string>) => {
@@ -45,7 +46,7 @@ export function RegistrationsPage() {
   const page = Number(get('page', '0'));
   const pageSize = Number(get('pageSize', '25'));
   const query = useQuery(
-    registrationsQuery('bjk', { q: q || undefined, category: get('category') || undefined, status: get('status') || undefined, enabled: get('enabled') || undefined, sort, dir, page, pageSize }),
+    registrationsQuery(kind, { q: q || undefined, category: get('category') || undefined, status: get('status') || undefined, enabled: get('enabled') || undefined, sort, dir, page, pageSize }),
   );
 
   const header = (key: Sort, label: string) => (
@@ -58,17 +59,20 @@ export function RegistrationsPage() {
     <Stack spacing={2}>
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
         <Typography variant="h1">{t('mgmt.registrations')}</Typography>
-        <Button startIcon={<DownloadIcon />} onClick={() => void download('/api/v1/registration/bjk/export.csv', 'registrations-bjk.csv')}>
-          {t('mgmt.exportCsv')}
-        </Button>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
+          <KindSwitch kind={kind} />
+          <Button startIcon={<DownloadIcon />} onClick={() => void download(`/api/v1/registration/${kind}/export.csv`, `registrations-${kind}.csv`)}>
+            {t('mgmt.exportCsv')}
+          </Button>
+        </Stack>
       </Stack>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={1}>
         <TextField size="small" type="search" label={t('mgmt.search')} value={get('q')} onChange={(e) => set({ q: e.target.value })} sx={{ flex: 2 }} slotProps={{ htmlInput: { 'data-testid': 'registrations-search' } }} />
         <TextField size="small" select label={t('details.category')} value={get('category')} onChange={(e) => set({ category: e.target.value })} sx={{ flex: 1 }}>
           <MenuItem value="">{t('participants.all')}</MenuItem>
-          {edition.categories.filter((c) => c.kind === 'player').map((c) => (
-            <MenuItem key={c.code} value={c.code}>
-              {c.code}
+          {categories.map((code) => (
+            <MenuItem key={code} value={code}>
+              {code}
             </MenuItem>
           ))}
         </TextField>
@@ -100,7 +104,7 @@ export function RegistrationsPage() {
             {(query.data?.items ?? []).map((r) => (
               <TableRow key={r.id} hover sx={{ opacity: r.enabled ? 1 : 0.5 }}>
                 <TableCell>
-                  <RouterLink to={`/mgmt/registration_edit?id=${r.id}`}>
+                  <RouterLink to={withKind(`/mgmt/registration_edit?id=${r.id}`, kind)}>
                     {r.lastName} {r.firstName}
                   </RouterLink>
                 </TableCell>
