@@ -1,0 +1,126 @@
+// Lighthouse (mobile) on the home page and a content page of the built app: `npm run lighthouse`
+// after `npm run build`. It builds nothing itself: it starts the built server on a free port with a
+// fresh data directory (as playwright.config.ts's webServer does), runs Lighthouse through its Node
+// API against Debian's Chromium, prints the category scores and the key metrics, and stops the server.
+// A measurement, not a test: scores depend on the machine, so it is not part of `npm test`.
+//
+//   npm run lighthouse                    # / and /stay
+//   npm run lighthouse -- / /rules        # other paths
+//   LIGHTHOUSE_JSON=.tmp/lh npm run lighthouse   # also writes the full JSON reports there
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { launch } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const CHROME_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// This closed network refuses Chromium's background connections; these flags keep it quiet and fast.
+const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+const METRICS = [
+  ['first-contentful-paint', 'FCP'],
+  ['largest-contentful-paint', 'LCP'],
+  ['total-blocking-time', 'TBT'],
+  ['cumulative-layout-shift', 'CLS'],
+  ['speed-index', 'SI'],
+];
+
+const paths = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['/', '/stay'];
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(url, server, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the server stopped (exit ${server.exitCode}) before it was ready`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`the server did not answer ${url} within ${timeoutMs / 1000} s`);
+}
+
+function startServer(port, dataDir) {
+  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return server;
+}
+
+function stopServer(server) {
+  return new Promise((resolve) => {
+    if (server.exitCode !== null) return resolve();
+    server.once('exit', () => resolve());
+    server.kill('SIGTERM');
+  });
+}
+
+if (!existsSync('apps/web/dist/index.html')) {
+  console.error('No built web app in apps/web/dist: run `npm run build` first.');
+  process.exit(1);
+}
+
+const port = await freePort();
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bjk-lighthouse-'));
+const baseUrl = `http://127.0.0.1:${port}`;
+const server = startServer(port, dataDir);
+let chrome;
+const results = [];
+try {
+  await waitForHealth(`${baseUrl}/api/health`, server);
+  chrome = await launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
+  // One unmeasured visit first: the server's first answers include one-off work (database warm-up).
+  await fetch(`${baseUrl}/`);
+  for (const pagePath of paths) {
+    // Lighthouse's default settings are the mobile form factor (Moto G Power, slow 4G, 4x CPU slowdown).
+    const result = await lighthouse(`${baseUrl}${pagePath}`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: CATEGORIES,
+      formFactor: 'mobile',
+    });
+    if (!result) throw new Error(`Lighthouse gave no result for ${pagePath}`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`${pagePath}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]));
+    const metrics = Object.fromEntries(METRICS.map(([id, short]) => [short, lhr.audits[id]?.displayValue ?? '?']));
+    const failing = Object.values(lhr.audits)
+      .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual' && a.scoreDisplayMode !== 'notApplicable')
+      .filter((a) => lhr.categories.accessibility.auditRefs.some((r) => r.id === a.id && r.weight > 0))
+      .map((a) => a.id);
+    results.push({ path: pagePath, ...scores, ...metrics, accessibilityFailures: failing });
+    if (process.env.LIGHTHOUSE_JSON) {
+      mkdirSync(process.env.LIGHTHOUSE_JSON, { recursive: true });
+      const file = path.join(process.env.LIGHTHOUSE_JSON, `${pagePath.replace(/[^a-z0-9]+/gi, '_') || 'home'}.json`);
+      writeFileSync(file, JSON.stringify(lhr, null, 1));
+    }
+  }
+} finally {
+  await chrome?.kill();
+  await stopServer(server);
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+for (const r of results) {
+  console.log(`${r.path}`);
+  console.log(`  performance ${r.performance}  accessibility ${r.accessibility}  best practices ${r['best-practices']}  SEO ${r.seo}`);
+  console.log(`  ${METRICS.map(([, short]) => `${short} ${r[short]}`).join('  ')}`);
+  if (r.accessibilityFailures.length > 0) console.log(`  accessibility audits failing: ${r.accessibilityFailures.join(', ')}`);
+}
