@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { seedFilesIfEmpty } from '../src/modules/files/files.seed.js';
 import { getCurrentEdition } from '../src/modules/edition/edition.service.js';
 import { managerHeaders } from './managers.js';
@@ -107,6 +108,26 @@ describe('sponsors', () => {
     expect(sponsors.length).toBeGreaterThanOrEqual(3);
     const logo = await ctx.app.inject({ method: 'GET', url: `/api/v1/filestore/anon/file?group=${sponsors[0].logo.group}&name=${encodeURIComponent(sponsors[0].logo.name)}` });
     expect(logo.headers['content-type']).toBe('image/png');
+  });
+
+  it('puts the sponsors in a new order for the carousel, audited, and refuses a stale list', async () => {
+    const all = (await ctx.app.inject({ method: 'GET', url: '/api/v1/filestore/sponsors', headers: editor })).json() as { id: number; sortOrder: number }[];
+    const reversed = all.map((s) => s.id).reverse();
+    const reorder = (ids: number[], headers: Record<string, string> = editor) => ctx.app.inject({ method: 'PUT', url: '/api/v1/filestore/sponsors/order', headers, payload: { ids } });
+    expect((await reorder(reversed, {})).statusCode).toBe(401);
+    const answer = await reorder(reversed);
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json().map((s: { id: number }) => s.id)).toEqual(reversed);
+    const visible = (await ctx.app.inject({ method: 'GET', url: '/api/v1/filestore/anon/sponsors' })).json();
+    expect(visible.map((s: { id: number }) => s.id)).toEqual(reversed);
+
+    for (const stale of [reversed.slice(1), [...reversed, reversed[0]!], [...reversed.slice(1), 999_999]]) {
+      const refused = await reorder(stale);
+      expect(refused.statusCode, JSON.stringify(stale)).toBe(409);
+      expect(refused.json().code).toBe('files.sponsor_order_mismatch');
+    }
+    const audit = await ctx.db.execute(sql`select action, after from audit_entries where action = 'files.sponsor_reorder'`);
+    expect((audit as unknown as { rows: { after: { ids: number[] } }[] }).rows.map((r) => r.after.ids)).toEqual([reversed]);
   });
 
   it('hides a disabled sponsor and refuses to delete a logo in use', async () => {

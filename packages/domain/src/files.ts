@@ -61,6 +61,10 @@ export type SponsorInput = z.infer<typeof sponsorInputSchema>;
 
 export const sponsorSchema = sponsorInputSchema.extend({ id: z.number().int() });
 export type Sponsor = z.infer<typeof sponsorSchema>;
+/** The sponsors in their new order (every sponsor once): the carousel shows them in this order. */
+export const sponsorOrderSchema = z.object({ ids: z.array(z.number().int().min(1)).min(1).max(500) });
+export type SponsorOrder = z.infer<typeof sponsorOrderSchema>;
+
 export const sponsorIdParamsSchema = z.object({ id: z.coerce.number().int().min(1) });
 
 /** Upload limits, shared so the web refuses early what the server would refuse. */
@@ -74,4 +78,5 @@ export const FILES_ERRORS = {
   noFile: 'files.no_file',
   inUse: 'files.in_use',
   sponsorNotFound: 'files.sponsor_not_found',
+  sponsorOrderMismatch: 'files.sponsor_order_mismatch',
 } as const;

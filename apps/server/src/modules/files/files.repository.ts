@@ -131,6 +131,10 @@ export async function updateSponsorRow(db: DbOrTx, id: number, values: SponsorVa
   return rows[0];
 }
 
+export async function updateSponsorOrder(db: DbOrTx, id: number, sortOrder: number): Promise<void> {
+  await db.update(sponsors).set({ sortOrder }).where(eq(sponsors.id, id));
+}
+
 export async function deleteSponsorRow(db: DbOrTx, id: number): Promise<SponsorRow | undefined> {
   const rows = await db.delete(sponsors).where(eq(sponsors.id, id)).returning();
   return rows[0];

@@ -13,6 +13,7 @@ import {
   fileUploadFieldsSchema,
   sponsorIdParamsSchema,
   sponsorInputSchema,
+  sponsorOrderSchema,
   sponsorSchema,
   storedFileSchema,
 } from '@bjk/domain';
@@ -31,6 +32,7 @@ import {
   listPublicGroups,
   listPublicSponsors,
   listSponsors,
+  reorderSponsors,
   saveGroup,
   updateSponsor,
   uploadFile,
@@ -144,6 +146,11 @@ export async function filesRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     schema: { tags, summary: 'Add a sponsor', body: sponsorInputSchema, response: { 201: sponsorSchema } },
     config: write,
     handler: async (request, reply) => reply.status(201).send(await createSponsor(db, request.body, principalOf(request))),
+  });
+  r.put('/api/v1/filestore/sponsors/order', {
+    schema: { tags, summary: 'Put the sponsors in a new order (every sponsor once)', body: sponsorOrderSchema, response: { 200: z.array(sponsorSchema) } },
+    config: write,
+    handler: async (request) => reorderSponsors(db, request.body.ids, principalOf(request)),
   });
   r.put('/api/v1/filestore/sponsors/:id', {
     schema: { tags, summary: 'Change a sponsor', params: sponsorIdParamsSchema, body: sponsorInputSchema, response: { 200: sponsorSchema } },

@@ -25,6 +25,7 @@ import {
   listFileMeta,
   listGroupRows,
   listSponsorRows,
+  updateSponsorOrder,
   updateSponsorRow,
   upsertFile,
   upsertGroup,
@@ -133,9 +134,14 @@ export async function listSponsors(db: DbOrTx): Promise<Sponsor[]> {
   return (await listSponsorRows(db, false)).map(toSponsor);
 }
 
+/** Whether a stored file is an image visitors may load (a public group): sponsors' logos, pages' hero images. */
+export async function isPublicImage(db: DbOrTx, ref: { group: string; name: string }): Promise<boolean> {
+  const meta = await findFileMeta(db, ref.group, ref.name);
+  return !!meta && meta.public && meta.contentType.startsWith('image/');
+}
+
 async function assertPublicLogo(db: DbOrTx, logo: { group: string; name: string }): Promise<void> {
-  const meta = await findFileMeta(db, logo.group, logo.name);
-  if (!meta || !meta.public || !meta.contentType.startsWith('image/')) {
+  if (!(await isPublicImage(db, logo))) {
     throw badRequest(FILES_ERRORS.fileNotFound, 'The logo must be an image in a public group', { logo });
   }
 }
@@ -166,5 +172,23 @@ export async function deleteSponsor(db: Db, id: number, actor: Principal): Promi
     const row = await deleteSponsorRow(tx, id);
     if (!row) throw notFound(FILES_ERRORS.sponsorNotFound, `No sponsor ${id}`);
     await recordAudit(tx, { actor, action: 'files.sponsor_delete', subjectType: 'sponsor', subjectId: id, before: { name: row.name } });
+  });
+}
+
+/**
+ * Puts the sponsors in the given order (the carousel's order) in one transaction. The list must name
+ * every sponsor exactly once, so a manager working on a stale list (another added or removed one
+ * meanwhile) is told to reload instead of silently mixing two orders.
+ */
+export async function reorderSponsors(db: Db, ids: number[], actor: Principal): Promise<Sponsor[]> {
+  return db.transaction(async (tx) => {
+    const before = await listSponsorRows(tx, false);
+    const known = new Set(before.map((s) => s.id));
+    if (ids.length !== known.size || new Set(ids).size !== ids.length || !ids.every((id) => known.has(id))) {
+      throw conflict(FILES_ERRORS.sponsorOrderMismatch, 'The list of sponsors changed meanwhile', { ids: [...known] });
+    }
+    for (const [index, id] of ids.entries()) await updateSponsorOrder(tx, id, (index + 1) * 10);
+    await recordAudit(tx, { actor, action: 'files.sponsor_reorder', subjectType: 'sponsor', subjectId: 'order', before: { ids: before.map((s) => s.id) }, after: { ids } });
+    return (await listSponsorRows(tx, false)).map(toSponsor);
   });
 }
