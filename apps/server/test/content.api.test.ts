@@ -3,6 +3,8 @@ import { sql } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import type { Role } from '@bjk/domain';
 import { createAccount } from '../src/modules/accounts/accounts.service.js';
+import { getCurrentEdition } from '../src/modules/edition/edition.service.js';
+import { seedFilesIfEmpty } from '../src/modules/files/files.seed.js';
 import { loginHeaders, TEST_PASSWORD } from './managers.js';
 import { createTestApp, type TestContext } from './test-app.js';
 
@@ -24,6 +26,8 @@ beforeAll(async () => {
   bert = await manager('Bert', ['editor']);
   admin = await manager('Ada', ['admin']);
   treasurer = await manager('Tom', ['treasurer']);
+  // Images and documents to choose hero images from.
+  await seedFilesIfEmpty(ctx.db, (await getCurrentEdition(ctx.db)).settings, ctx.clock);
 }, 60_000);
 afterAll(async () => ctx?.close());
 
@@ -154,6 +158,31 @@ describe('check-out and check-in', () => {
     expect(settings.statusCode).toBe(200);
     expect((await page('team', 'nl')).statusCode).toBe(404);
   });
+
+  it('lets managers preview a draft page as visitors would read it, and nobody else', async () => {
+    const preview = (headers: Record<string, string>) => ctx.app.inject({ method: 'GET', url: '/api/v1/page/preview/team?lang=fr', headers });
+    const answer = await preview(anna);
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json()).toMatchObject({ slug: 'team', language: 'fr', title: "L'équipe" });
+    expect(answer.json().bodyHtml).toContain('<p>');
+    expect((await preview({})).statusCode).toBe(401);
+    expect((await preview(treasurer)).statusCode).toBe(403);
+  });
+
+  it('publishes a hero image chosen from the public images and refuses any other file', async () => {
+    const hero = { group: 'sponsors', name: 'kustdrukkerij.png' };
+    expect((await post('/api/v1/page/checkout/catering', anna)).statusCode).toBe(200);
+    const detail = (await ctx.app.inject({ method: 'GET', url: '/api/v1/page/catering', headers: anna })).json();
+    for (const wrong of [{ group: 'docs', name: 'reglement-2027.pdf' }, { group: 'sponsors', name: 'no-such-logo.png' }]) {
+      const refused = await ctx.app.inject({ method: 'PUT', url: '/api/v1/page/draft/catering', headers: anna, payload: { translations: detail.translations, heroImage: wrong } });
+      expect(refused.statusCode, JSON.stringify(wrong)).toBe(400);
+      expect(refused.json().code).toBe('content.hero_not_image');
+    }
+    const checkin = await post('/api/v1/page/checkin/catering', anna, { workingCopy: { translations: detail.translations, heroImage: hero } });
+    expect(checkin.statusCode, checkin.body).toBe(200);
+    expect(checkin.json().heroImage).toEqual(hero);
+    expect((await page('catering', 'nl')).json().heroImage).toEqual(hero);
+  });
 });
 
 describe('news', () => {
@@ -175,6 +204,41 @@ describe('news', () => {
     expect(newest).toMatchObject({ title: 'Tirage en ligne', next: null, previous: { id: list[1].id } });
     const older = (await ctx.app.inject({ method: 'GET', url: `/api/v1/news/anon/${list[1].id}?lang=fr` })).json();
     expect(older.next).toMatchObject({ id, title: 'Tirage en ligne' });
+  });
+
+  it('edits an entry in two languages, unpublishes and publishes it again, each change in the audit trail', async () => {
+    const created = await post('/api/v1/news', anna, { date: '2026-11-19', published: true, translations: { nl: { title: 'Zaal open', body: 'De zaal is open.' } } });
+    const id = created.json().id as number;
+    const edited = { date: '2026-11-19', published: true, translations: { nl: { title: 'Zaal open om 9 uur', body: 'De zaal opent om **9 uur**.' }, en: { title: 'Hall open at 9', body: 'The hall opens at 9.' } } };
+    const put = (payload: object, headers = anna) => ctx.app.inject({ method: 'PUT', url: `/api/v1/news/${id}`, headers, payload });
+    const answer = await put(edited);
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json()).toMatchObject({ id, translations: { en: { title: 'Hall open at 9' } } });
+    const anon = (lang: string) => ctx.app.inject({ method: 'GET', url: `/api/v1/news/anon/${id}?lang=${lang}` });
+    expect((await anon('en')).json()).toMatchObject({ title: 'Hall open at 9', fallback: false });
+    expect((await anon('nl')).json().bodyHtml).toContain('<strong>9 uur</strong>');
+
+    expect((await put({ ...edited, published: false })).json().published).toBe(false);
+    expect((await anon('nl')).statusCode).toBe(404);
+    expect((await put({ ...edited, published: true })).statusCode).toBe(200);
+    expect((await anon('nl')).statusCode).toBe(200);
+
+    const result = await ctx.db.execute(sql`select action from audit_entries where subject_type = 'news' and subject_id = ${String(id)} order by id`);
+    expect((result as unknown as { rows: { action: string }[] }).rows.map((r) => r.action)).toEqual(['content.news_create', 'content.news_update', 'content.news_update', 'content.news_update']);
+  });
+
+  it('deletes an entry for good, audited, and answers 404 for an unknown entry', async () => {
+    const id = (await post('/api/v1/news', anna, { date: '2026-11-18', published: true, translations: { nl: { title: 'Weg ermee', body: '' } } })).json().id as number;
+    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/v1/news/${id}`, headers: treasurer })).statusCode).toBe(403);
+    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/v1/news/${id}`, headers: anna })).statusCode).toBe(204);
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/v1/news/anon/${id}` })).statusCode).toBe(404);
+    const again = await ctx.app.inject({ method: 'DELETE', url: `/api/v1/news/${id}`, headers: anna });
+    expect(again.statusCode).toBe(404);
+    expect(again.json().code).toBe('content.news_not_found');
+    const missing = await ctx.app.inject({ method: 'PUT', url: '/api/v1/news/999999', headers: anna, payload: { date: '2026-11-18', published: true, translations: { nl: { title: 'x', body: '' } } } });
+    expect(missing.statusCode).toBe(404);
+    const result = await ctx.db.execute(sql`select action from audit_entries where subject_type = 'news' and subject_id = ${String(id)} order by id`);
+    expect((result as unknown as { rows: { action: string }[] }).rows.map((r) => r.action)).toEqual(['content.news_create', 'content.news_delete']);
   });
 
   it('does not show a draft entry to visitors', async () => {

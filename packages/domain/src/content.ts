@@ -163,6 +163,7 @@ export const CONTENT_ERRORS = {
   versionNotFound: 'content.version_not_found',
   newsNotFound: 'content.news_not_found',
   adminOnly: 'content.admin_only',
+  heroNotImage: 'content.hero_not_image',
 } as const;
 
 // Calendar

@@ -31,6 +31,7 @@ import {
   createPage,
   deleteNews,
   getPageDetail,
+  getPagePreview,
   getPageVersion,
   getPublicNews,
   getPublicPage,
@@ -95,6 +96,11 @@ export async function contentRoutes(app: FastifyInstance, deps: AppDeps): Promis
     schema: { tags, summary: 'Create a page', body: createPageSchema, response: { 201: pageDetailSchema } },
     config: write,
     handler: async (request, reply) => reply.status(201).send(await createPage(db, request.body, principalOf(request))),
+  });
+  r.get('/api/v1/page/preview/:instance', {
+    schema: { tags, summary: 'A page as visitors would read it, drafts included (managers’ preview)', params: pageInstanceParamsSchema, querystring: pageLanguageQuerySchema, response: { 200: publicPageSchema } },
+    config: write,
+    handler: async (request) => getPagePreview(db, request.params.instance, request.query.lang),
   });
   r.get('/api/v1/page/:instance', {
     schema: { tags, summary: 'A page with its working copy, lock and versions', params: pageInstanceParamsSchema, response: { 200: pageDetailSchema } },

@@ -14,8 +14,9 @@ import {
 } from '@bjk/domain';
 import type { Principal } from '../../platform/access.js';
 import type { Db, DbOrTx } from '../../platform/db.js';
-import { AppError, conflict, notFound } from '../../platform/errors.js';
+import { AppError, badRequest, conflict, notFound } from '../../platform/errors.js';
 import { recordAudit } from '../audit/audit.service.js';
+import { isPublicImage } from '../files/files.service.js';
 import {
   deleteNewsRow,
   findNewsNeighbours,
@@ -73,8 +74,17 @@ function toSummary(page: PageRow, current: PageVersionRow): PageSummary {
 // Public reading
 
 export async function getPublicPage(db: DbOrTx, slug: string, language: Language): Promise<PublicPage> {
+  return readPage(db, slug, language, { includeDrafts: false });
+}
+
+/** A manager's preview of a page as visitors would read it, drafts (unpublished pages) included. */
+export async function getPagePreview(db: DbOrTx, slug: string, language: Language): Promise<PublicPage> {
+  return readPage(db, slug, language, { includeDrafts: true });
+}
+
+async function readPage(db: DbOrTx, slug: string, language: Language, options: { includeDrafts: boolean }): Promise<PublicPage> {
   const page = await findPageRow(db, slug);
-  if (!page || !page.published) throw pageNotFound(slug);
+  if (!page || (!page.published && !options.includeDrafts)) throw pageNotFound(slug);
   const current = await findPageVersion(db, slug, page.version);
   if (!current) throw pageNotFound(slug);
   const picked = pickTranslation(current.translations, language);
@@ -166,6 +176,13 @@ export async function checkoutPage(db: Db, slug: string, actor: Principal, now: 
   return getPageDetail(db, slug);
 }
 
+/** A hero image must be an image visitors can load, or the public page would show a broken picture. */
+async function assertHeroImage(db: DbOrTx, workingCopy: PageWorkingCopy): Promise<void> {
+  if (workingCopy.heroImage && !(await isPublicImage(db, workingCopy.heroImage))) {
+    throw badRequest(CONTENT_ERRORS.heroNotImage, 'The hero image must be an image in a public file group', { heroImage: workingCopy.heroImage });
+  }
+}
+
 async function refuseUnlessHolder(db: DbOrTx, slug: string, actor: Principal): Promise<never> {
   const page = await findPageRow(db, slug);
   if (!page) throw pageNotFound(slug);
@@ -176,6 +193,7 @@ async function refuseUnlessHolder(db: DbOrTx, slug: string, actor: Principal): P
 /** Saves the holder's edits; anyone else is refused with who holds the lock. */
 export async function saveDraft(db: Db, slug: string, actor: Principal, workingCopy: PageWorkingCopy): Promise<PageDetail> {
   await db.transaction(async (tx) => {
+    await assertHeroImage(tx, workingCopy);
     const saved = await saveWorkingCopy(tx, slug, actor.accountId, workingCopy);
     if (!saved) await refuseUnlessHolder(tx, slug, actor);
     await recordAudit(tx, { actor, action: 'content.page_draft', subjectType: 'page', subjectId: slug, after: { languages: writtenLanguages(workingCopy.translations) } });
@@ -189,6 +207,7 @@ export async function checkinPage(db: Db, slug: string, actor: Principal, workin
     const page = await findPageRow(tx, slug, true);
     if (!page || page.lockedBy !== actor.accountId || !page.workingCopy) return refuseUnlessHolder(tx, slug, actor);
     const copy = workingCopy ?? page.workingCopy;
+    await assertHeroImage(tx, copy);
     const version = await nextPageVersion(tx, slug);
     await insertPageVersion(tx, { slug, version, translations: copy.translations, heroImage: copy.heroImage, createdBy: actor.displayName, createdAt: now });
     const released = await publishAndRelease(tx, slug, actor.accountId, version, now);
