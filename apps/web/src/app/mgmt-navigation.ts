@@ -26,7 +26,9 @@ export const mgmtNavigation: NavGroup[] = [
     labelKey: 'nav.groups.administration',
     items: [
       { to: '/mgmt/pages', labelKey: 'nav.mgmtPages', permission: 'content:write' },
+      { to: '/mgmt/news', labelKey: 'nav.mgmtNews', permission: 'content:write' },
       { to: '/mgmt/files', labelKey: 'nav.mgmtFiles', permission: 'files:write' },
+      { to: '/mgmt/sponsors', labelKey: 'nav.mgmtSponsors', permission: 'files:write' },
       { to: '/mgmt/accounts', labelKey: 'nav.accounts', permission: 'accounts:admin' },
       { to: '/mgmt/audit', labelKey: 'nav.audit', permission: 'audit:read' },
       { to: '/mgmt/settings', labelKey: 'nav.settings', permission: 'edition:write' },

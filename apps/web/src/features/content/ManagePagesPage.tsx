@@ -2,45 +2,34 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Tab from '@mui/material/Tab';
+import Switch from '@mui/material/Switch';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Suspense, lazy, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
-import type { PageDetail, PageSummary, PageTranslations } from '@bjk/domain/content';
-import { LANGUAGES, type Language } from '@bjk/domain/languages';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { MENU_GROUPS, type FileRef, type PageDetail, type PageSettings, type PageSummary } from '@bjk/domain/content';
+import type { FileGroupWithCount, StoredFile } from '@bjk/domain/files';
 import { hasPermission, useManager } from '../../shared/auth/session';
 import { formatDateTime } from '../../shared/format';
 import { http } from '../../shared/http';
 import { currentLanguage } from '../../shared/i18n';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
+import { fileUrl } from './api';
+import { TextsEditor, toTexts, toTranslations, type Texts } from './TextsEditor';
 
-const Markdown = lazy(() => import('./Markdown'));
 const TIME_ZONE = 'Europe/Brussels';
-
-type Texts = Record<Language, { title: string; body: string }>;
-
-function toTexts(translations: PageTranslations): Texts {
-  return Object.fromEntries(LANGUAGES.map((l) => [l, { title: translations[l]?.title ?? '', body: translations[l]?.body ?? '' }])) as Texts;
-}
-
-/** A language without a title is not written: visitors get Dutch with a notice instead. */
-function toTranslations(texts: Texts): PageTranslations {
-  const result: Record<string, { title: string; body: string }> = { nl: texts.nl };
-  for (const l of LANGUAGES) if (l !== 'nl' && texts[l].title.trim() !== '') result[l] = texts[l];
-  return result as PageTranslations;
-}
 
 function LockChip({ page }: { page: PageSummary }) {
   const { t } = useTranslation('contentAdmin');
@@ -50,34 +39,126 @@ function LockChip({ page }: { page: PageSummary }) {
   return <Chip size="small" sx={{ bgcolor: '#7a4100', color: '#fff' }} label={t('lockedBy', { name: page.lock.displayName, since: formatDateTime(page.lock.since, language, TIME_ZONE) })} />;
 }
 
+/** Images visitors can load (public groups): the choices for a page's hero image. */
+async function loadPublicImages(): Promise<StoredFile[]> {
+  const [groups, files] = await Promise.all([http.get<FileGroupWithCount[]>('/api/v1/filestore/groups'), http.get<StoredFile[]>('/api/v1/filestore/files')]);
+  const open = new Set(groups.filter((g) => g.public).map((g) => g.code));
+  return files.filter((f) => open.has(f.group) && f.contentType.startsWith('image/'));
+}
+
+const refKey = (ref: FileRef | null) => (ref ? `${ref.group}/${ref.name}` : '');
+
+function HeroPicker({ value, onChange }: { value: FileRef | null; onChange?: (ref: FileRef | null) => void }) {
+  const { t } = useTranslation('contentAdmin');
+  const images = useQuery({ queryKey: ['content', 'mgmt', 'images'], queryFn: loadPublicImages, staleTime: 60_000 });
+  const options = images.data ?? [];
+  // The current choice stays listed even before the images arrive (or if it was since deleted).
+  const listed = value && !options.some((f) => refKey(f) === refKey(value)) ? [{ group: value.group, name: value.name }, ...options] : options;
+  return (
+    <TextField
+      select
+      label={t('heroImage')}
+      value={refKey(value)}
+      disabled={!onChange}
+      onChange={(e) => {
+        const picked = listed.find((f) => refKey(f) === e.target.value);
+        onChange?.(picked ? { group: picked.group, name: picked.name } : null);
+      }}
+      helperText={images.isError ? t('heroImagesUnavailable') : t('heroImageHelp')}
+      slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'page-hero' } as object } }}
+      sx={{ minWidth: 260, maxWidth: '100%' }}
+    >
+      <MenuItem value="">{t('noHeroImage')}</MenuItem>
+      {listed.map((f) => (
+        <MenuItem key={refKey(f)} value={refKey(f)}>
+          {refKey(f)}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+/** Publication and menu placement: saved on their own, whoever holds the texts' lock. */
+function PageSettingsForm({ page }: { page: PageDetail }) {
+  const { t } = useTranslation('contentAdmin');
+  const queryClient = useQueryClient();
+  const [settings, setSettings] = useState<PageSettings>({ published: page.published, menuGroup: page.menuGroup, menuOrder: page.menuOrder });
+  const save = useMutation({
+    mutationFn: () => http.put<PageDetail>(`/api/v1/page/settings/${page.slug}`, settings),
+    onSuccess: (updated) => {
+      queryClient.setQueryData(['content', 'mgmt', 'page', page.slug], updated);
+      void queryClient.invalidateQueries({ queryKey: ['content', 'mgmt', 'pages'] });
+    },
+  });
+  const changed = settings.published !== page.published || settings.menuGroup !== page.menuGroup || settings.menuOrder !== page.menuOrder;
+  return (
+    <Box component="section" aria-labelledby="page-settings-heading">
+      <Typography variant="h3" id="page-settings-heading" sx={{ fontSize: '1.1rem', mb: 1 }}>
+        {t('settings')}
+      </Typography>
+      <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+        <FormControlLabel
+          control={<Switch checked={settings.published} onChange={(e) => setSettings({ ...settings, published: e.target.checked })} slotProps={{ input: { 'data-testid': 'page-published' } as object }} />}
+          label={settings.published ? t('published') : t('draft')}
+        />
+        <TextField select size="small" label={t('menuGroup')} value={settings.menuGroup} onChange={(e) => setSettings({ ...settings, menuGroup: e.target.value as PageSettings['menuGroup'] })} sx={{ minWidth: 200 }}>
+          {MENU_GROUPS.map((g) => (
+            <MenuItem key={g} value={g}>
+              {t(`menuGroups.${g}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          size="small"
+          type="number"
+          label={t('menuOrder')}
+          value={settings.menuOrder}
+          onChange={(e) => setSettings({ ...settings, menuOrder: Math.max(0, Math.min(1000, Number(e.target.value) || 0)) })}
+          slotProps={{ htmlInput: { min: 0, max: 1000 } }}
+          sx={{ width: 120 }}
+        />
+        <Button variant="outlined" disabled={!changed || save.isPending} onClick={() => save.mutate()} data-testid="page-settings-save">
+          {t('saveSettings')}
+        </Button>
+        {!page.published && page.slug !== 'home' && (
+          <Button component={RouterLink} to={`/page/${page.slug}`} target="_blank">
+            {t('previewDraft')}
+          </Button>
+        )}
+      </Stack>
+      {save.error && <ErrorAlert error={save.error} />}
+    </Box>
+  );
+}
+
+type WorkingCopy = { texts: Texts; heroImage: FileRef | null };
+
 function PageEditor({ slug, onClose }: { slug: string; onClose: () => void }) {
   const { t } = useTranslation('contentAdmin');
   const language = currentLanguage();
   const session = useManager();
   const queryClient = useQueryClient();
-  const [tab, setTab] = useState<Language>('nl');
-  const [texts, setTexts] = useState<Texts | null>(null);
+  const [copy, setCopy] = useState<WorkingCopy | null>(null);
   const detail = useQuery({ queryKey: ['content', 'mgmt', 'page', slug], queryFn: () => http.get<PageDetail>(`/api/v1/page/${slug}`) });
   const refresh = (page: PageDetail) => {
     queryClient.setQueryData(['content', 'mgmt', 'page', slug], page);
     void queryClient.invalidateQueries({ queryKey: ['content', 'mgmt', 'pages'] });
-    setTexts(page.workingCopy ? toTexts(page.workingCopy.translations) : null);
+    setCopy(page.workingCopy ? { texts: toTexts(page.workingCopy.translations), heroImage: page.workingCopy.heroImage } : null);
   };
   const action = useMutation({
     mutationFn: ({ path, body }: { path: string; body?: unknown }) => http.post<PageDetail>(path, body),
     onSuccess: refresh,
   });
   const save = useMutation({
-    mutationFn: (wc: Texts) => http.put<PageDetail>(`/api/v1/page/draft/${slug}`, { translations: toTranslations(wc), heroImage: detail.data?.workingCopy?.heroImage ?? null }),
+    mutationFn: (wc: WorkingCopy) => http.put<PageDetail>(`/api/v1/page/draft/${slug}`, { translations: toTranslations(wc.texts), heroImage: wc.heroImage }),
     onSuccess: refresh,
   });
   if (detail.isPending) return null;
   if (detail.isError) return <ErrorAlert error={detail.error} />;
   const page = detail.data;
   const mine = page.lock?.accountId === session?.account.id;
-  const editing = mine && page.workingCopy ? (texts ?? toTexts(page.workingCopy.translations)) : null;
-  const shown = editing ?? toTexts(page.translations);
-  const setText = (field: 'title' | 'body', value: string) => setTexts({ ...shown, [tab]: { ...shown[tab], [field]: value } });
+  const editing: WorkingCopy | null = mine && page.workingCopy ? (copy ?? { texts: toTexts(page.workingCopy.translations), heroImage: page.workingCopy.heroImage }) : null;
+  const shown: WorkingCopy = editing ?? { texts: toTexts(page.translations), heroImage: page.heroImage };
   const error = action.error ?? save.error;
   return (
     <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 } }} data-testid="page-editor">
@@ -97,7 +178,11 @@ function PageEditor({ slug, onClose }: { slug: string; onClose: () => void }) {
               <Button onClick={() => editing && save.mutate(editing)} data-testid="page-save">
                 {t('save')}
               </Button>
-              <Button variant="contained" onClick={() => editing && action.mutate({ path: `/api/v1/page/checkin/${slug}`, body: { workingCopy: { translations: toTranslations(editing), heroImage: page.workingCopy?.heroImage ?? null } } })} data-testid="page-checkin">
+              <Button
+                variant="contained"
+                onClick={() => editing && action.mutate({ path: `/api/v1/page/checkin/${slug}`, body: { workingCopy: { translations: toTranslations(editing.texts), heroImage: editing.heroImage } } })}
+                data-testid="page-checkin"
+              >
                 {t('checkin')}
               </Button>
               <Button color="inherit" onClick={() => action.mutate({ path: `/api/v1/page/unlock/${slug}` })}>
@@ -114,51 +199,34 @@ function PageEditor({ slug, onClose }: { slug: string; onClose: () => void }) {
         </Stack>
         {page.lock && !mine && <Alert severity="warning" data-testid="page-locked">{t('lockedNotice', { name: page.lock.displayName, since: formatDateTime(page.lock.since, language, TIME_ZONE) })}</Alert>}
         {error && <ErrorAlert error={error} />}
-        <Tabs value={tab} onChange={(_, value: Language) => setTab(value)} aria-label={t('languages')}>
-          {LANGUAGES.map((l) => (
-            <Tab key={l} value={l} label={l.toUpperCase()} data-testid={`page-tab-${l}`} />
-          ))}
-        </Tabs>
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
-          <Stack spacing={2}>
-            <TextField label={t('title')} value={shown[tab].title} onChange={(e) => setText('title', e.target.value)} disabled={!editing} slotProps={{ htmlInput: { 'data-testid': 'page-title-input' } }} helperText={tab === 'nl' ? undefined : t('emptyMeansFallback')} />
-            <TextField label={t('body')} value={shown[tab].body} onChange={(e) => setText('body', e.target.value)} disabled={!editing} multiline minRows={12} slotProps={{ htmlInput: { 'data-testid': 'page-body-input' } }} />
-          </Stack>
-          <Box aria-label={t('preview')} role="region" data-testid="page-preview" sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2, minHeight: 200, overflow: 'auto' }}>
-            <Typography variant="overline">{t('preview')}</Typography>
-            {shown[tab].title.trim() !== '' && (
-              <Typography variant="h3" sx={{ fontSize: '1.5rem' }}>
-                {shown[tab].title}
-              </Typography>
-            )}
-            <Suspense fallback={null}>
-              <Markdown>{shown[tab].body}</Markdown>
-            </Suspense>
-          </Box>
-        </Box>
+        <PageSettingsForm key={`${page.published}-${page.menuGroup}-${page.menuOrder}`} page={page} />
+        <HeroPicker value={shown.heroImage} onChange={editing ? (heroImage) => setCopy({ ...editing, heroImage }) : undefined} />
+        <TextsEditor texts={shown.texts} onChange={editing ? (texts) => setCopy({ ...editing, texts }) : undefined} testId="page" heroUrl={shown.heroImage ? fileUrl(shown.heroImage) : null} />
         <Box>
           <Typography variant="h3" sx={{ fontSize: '1.1rem', mb: 1 }}>
             {t('versions')}
           </Typography>
-          <Table size="small" data-testid="page-versions">
-            <TableBody>
-              {page.versions.map((v) => (
-                <TableRow key={v.version}>
-                  <TableCell>{v.version}</TableCell>
-                  <TableCell>{v.title}</TableCell>
-                  <TableCell>{v.createdBy}</TableCell>
-                  <TableCell>{formatDateTime(v.createdAt, language, TIME_ZONE)}</TableCell>
-                  <TableCell align="right">
-                    {v.version !== page.version && (!page.lock || mine) && (
-                      <Button size="small" onClick={() => action.mutate({ path: `/api/v1/page/restore/${slug}/${v.version}` })}>
-                        {t('restore')}
-                      </Button>
-                    )}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <Box sx={{ overflowX: 'auto' }}>
+            <Table size="small" data-testid="page-versions">
+              <TableBody>
+                {page.versions.map((v) => (
+                  <TableRow key={v.version}>
+                    <TableCell>{v.version}</TableCell>
+                    <TableCell>{v.title}</TableCell>
+                    <TableCell>{v.createdBy}</TableCell>
+                    <TableCell>{formatDateTime(v.createdAt, language, TIME_ZONE)}</TableCell>
+                    <TableCell align="right">
+                      {v.version !== page.version && (!page.lock || mine) && (
+                        <Button size="small" onClick={() => action.mutate({ path: `/api/v1/page/restore/${slug}/${v.version}` })}>
+                          {t('restore')}
+                        </Button>
+                      )}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </Box>
         </Box>
       </Stack>
     </Paper>
@@ -173,7 +241,14 @@ export function ManagePagesPage() {
   const pages = useQuery({ queryKey: ['content', 'mgmt', 'pages'], queryFn: () => http.get<PageSummary[]>('/api/v1/page') });
   return (
     <Stack spacing={2}>
-      <Typography variant="h1">{t('pagesTitle')}</Typography>
+      <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+        <Typography variant="h1" sx={{ flexGrow: 1 }}>
+          {t('pagesTitle')}
+        </Typography>
+        <Button component={RouterLink} to="/mgmt/news">
+          {t('newsLink')}
+        </Button>
+      </Stack>
       {selected && <PageEditor key={selected} slug={selected} onClose={() => setParams({})} />}
       {pages.isError && <ErrorAlert error={pages.error} />}
       <TableContainer component={Paper} variant="outlined">
@@ -183,8 +258,10 @@ export function ManagePagesPage() {
               <TableCell>{t('title')}</TableCell>
               <TableCell>{t('languages')}</TableCell>
               <TableCell>{t('state')}</TableCell>
+              <TableCell>{t('menuGroup')}</TableCell>
               <TableCell>{t('lock')}</TableCell>
-              <TableCell>
+              {/* Positioned: the hidden text stays inside the scrolling table instead of widening the page. */}
+              <TableCell sx={{ position: 'relative' }}>
                 <Box component="span" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }}>
                   {t('actions')}
                 </Box>
@@ -202,6 +279,7 @@ export function ManagePagesPage() {
                 </TableCell>
                 <TableCell>{page.languages.join(' ')}</TableCell>
                 <TableCell>{page.published ? t('published') : t('draft')}</TableCell>
+                <TableCell>{page.menuGroup === 'none' ? t('menuGroups.none') : `${t(`menuGroups.${page.menuGroup}`)} · ${page.menuOrder}`}</TableCell>
                 <TableCell>
                   <LockChip page={page} />
                 </TableCell>

@@ -22,32 +22,9 @@ import { localeOf } from '../../shared/format';
 import { http } from '../../shared/http';
 import { currentLanguage } from '../../shared/i18n';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
-import { displayNameIn, formatSize, publicFileUrl } from './api';
+import { displayNameIn, formatSize, publicFileUrl, sendUpload } from './api';
 
 type UploadState = { progress: number } | { error: string } | { done: StoredFile } | null;
-
-/**
- * Sends the upload with XMLHttpRequest: fetch cannot report upload progress. Text fields go first,
- * the file last (the server reads the fields that precede the file).
- */
-function sendUpload(token: string, form: FormData, onProgress: (fraction: number) => void): Promise<StoredFile> {
-  return new Promise((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    request.open('POST', '/api/v1/filestore/upload');
-    request.setRequestHeader('authorization', `Bearer ${token}`);
-    request.setRequestHeader('idempotency-key', crypto.randomUUID());
-    request.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(event.loaded / event.total);
-    };
-    request.onload = () => {
-      const body = JSON.parse(request.responseText || '{}') as StoredFile & { code?: string };
-      if (request.status === 201) resolve(body);
-      else reject(new Error(body.code ?? String(request.status)));
-    };
-    request.onerror = () => reject(new Error('network'));
-    request.send(form);
-  });
-}
 
 /** `/mgmt/files`: upload documents, images and spreadsheets into groups; public groups are on the site. */
 export function ManageFilesPage() {

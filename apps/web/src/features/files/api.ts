@@ -24,3 +24,26 @@ export function formatSize(bytes: number, locale: string): string {
   }
   return `${new Intl.NumberFormat(locale, { maximumFractionDigits: unit === 0 ? 0 : 1 }).format(value)} ${units[unit]}`;
 }
+
+/**
+ * Sends an upload with XMLHttpRequest: fetch cannot report upload progress. Text fields go first,
+ * the file last (the server reads the fields that precede the file). Rejects with the error code.
+ */
+export function sendUpload(token: string, form: FormData, onProgress: (fraction: number) => void): Promise<StoredFile> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', '/api/v1/filestore/upload');
+    request.setRequestHeader('authorization', `Bearer ${token}`);
+    request.setRequestHeader('idempotency-key', crypto.randomUUID());
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total);
+    };
+    request.onload = () => {
+      const body = JSON.parse(request.responseText || '{}') as StoredFile & { code?: string };
+      if (request.status === 201) resolve(body);
+      else reject(new Error(body.code ?? String(request.status)));
+    };
+    request.onerror = () => reject(new Error('network'));
+    request.send(form);
+  });
+}
