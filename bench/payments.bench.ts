@@ -2,8 +2,10 @@ import { Readable } from 'node:stream';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { createAccount } from '../apps/server/src/modules/accounts/accounts.service.js';
-import { seedEditionIfEmpty } from '../apps/server/src/modules/edition/edition.service.js';
+import { getCurrentEdition, seedEditionIfEmpty } from '../apps/server/src/modules/edition/edition.service.js';
 import { importMembers } from '../apps/server/src/modules/members/members.service.js';
+import { paymentRequestMail } from '../apps/server/src/modules/payments/payment-mail.js';
+import { paymentRequests } from '../apps/server/src/modules/payments/payments.tables.js';
 import { systemClock } from '../apps/server/src/platform/clock.js';
 import { openDatabase } from '../apps/server/src/platform/db.js';
 import { camtStatement, codaStatement, multipartFile } from '../apps/server/test/bank-statements.js';
@@ -72,6 +74,13 @@ export async function run(): Promise<BenchResult[]> {
   try {
     const created = await timedJob('/api/v1/payment/participant_bjk_pr');
     const sent = await timedJob('/api/v1/payment/email_pr');
+    // Baseline: rendering the same 1 000 e-mails (each its own QR PNG) without the database, to see what the
+    // send's transactions, outbox inserts and audit entries add on top.
+    const rows = await database.db.select().from(paymentRequests);
+    const { settings } = await getCurrentEdition(database.db);
+    let started = performance.now();
+    for (const row of rows) await paymentRequestMail(row, settings, 'https://bjk.example/payment/x');
+    const renderMs = performance.now() - started;
 
     const items = [];
     for (let page = 1; items.length < COUNT; page++) {
@@ -82,7 +91,7 @@ export async function run(): Promise<BenchResult[]> {
     const movements = items.map((r: { structuredMessage: string; totalCents: number }) => ({ amountCents: r.totalCents, reference: r.structuredMessage.replace(/\D/g, '') }));
     const coda = codaStatement({ account: 'BE68539007547034', date: '2026-11-24', number: 1, movements });
     const upload = multipartFile('bench.cod', coda);
-    let started = performance.now();
+    started = performance.now();
     const first = await app.inject({ method: 'POST', url: '/api/v1/payment/statements', payload: upload.payload, headers: { ...headers, ...upload.headers } });
     const importMs = performance.now() - started;
     if (first.json().counts.paid !== COUNT) throw new Error(`expected ${COUNT} paid, got ${JSON.stringify(first.json().counts)}`);
@@ -101,6 +110,7 @@ export async function run(): Promise<BenchResult[]> {
     return [
       { name: `bulk create ${created.done} requests`, value: Math.round(created.ms), unit: 'ms', note: `${(created.ms / created.done).toFixed(2)} ms each; RSS +${created.growthMb} MB at peak` },
       { name: `bulk send ${sent.done} requests (QR PNG + outbox)`, value: Math.round(sent.ms), unit: 'ms', note: `${(sent.ms / sent.done).toFixed(2)} ms each; RSS +${sent.growthMb} MB at peak` },
+      { name: `baseline: render ${rows.length} request e-mails, no database`, value: Math.round(renderMs), unit: 'ms', note: `${(renderMs / rows.length).toFixed(2)} ms each; the send takes ${(sent.ms / renderMs).toFixed(1)}× this` },
       { name: `import CODA statement of ${COUNT} movements`, value: Math.round(importMs), unit: 'ms', note: `${COUNT} paid; ${(importMs / COUNT).toFixed(2)} ms per movement` },
       { name: 'import the same CODA file again', value: Math.round(reimportMs), unit: 'ms', note: `unchanged; ${(importMs / Math.max(reimportMs, 1)).toFixed(0)}× faster than the first import` },
       { name: `import camt.053 of the same ${COUNT} credits`, value: Math.round(camtMs), unit: 'ms', note: `counts ${JSON.stringify(camtCounts)} (new bank references: matched as duplicates)` },
