@@ -26,4 +26,21 @@ describe('categories by birth year', () => {
   it('rejects settings whose end precedes the start', () => {
     expect(editionSettingsSchema.safeParse({ ...seed, endDate: '2027-02-01' }).success).toBe(false);
   });
+
+  it('rejects two categories with one code, in either championship, at the second one', () => {
+    const issues = (settings: unknown) => editionSettingsSchema.safeParse(settings).error?.issues.map((i) => [i.path.join('.'), i.message]);
+    expect(issues({ ...seed, categories: [...seed.categories, { ...seed.categories[0]! }] })).toEqual([
+      [`categories.${seed.categories.length}.code`, 'Duplicate code'],
+    ]);
+    const vk = seed.vk!.categories;
+    expect(issues({ ...seed, vk: { categories: [...vk, { ...vk[1]! }] } })).toEqual([[`vk.categories.${vk.length}.code`, 'Duplicate code']]);
+  });
+
+  it('rejects a vk category whose birth years exclude everyone', () => {
+    const vk = seed.vk!.categories;
+    const inverted = { ...vk[0]!, minBirthYear: 2007, maxBirthYear: 1990 };
+    expect(editionSettingsSchema.safeParse({ ...seed, vk: { categories: [inverted, ...vk.slice(1)] } }).error?.issues).toMatchObject([
+      { path: ['vk', 'categories', 0, 'maxBirthYear'], message: 'Birth years in the wrong order' },
+    ]);
+  });
 });

@@ -21,15 +21,26 @@ export const categorySchema = z.object({
 });
 export type Category = z.infer<typeof categorySchema>;
 
-/** A category of the adult Flemish championship (vk): eligibility by gender and birth year, all optional. */
-export const vkCategorySchema = z.object({
-  code: z.string().regex(/^[A-Z][A-Z0-9]{1,9}$/),
-  label: localizedTextSchema,
-  gender: z.enum(['M', 'F']).optional(),
-  minBirthYear: z.number().int().min(1900).max(2100).optional(),
-  maxBirthYear: z.number().int().min(1900).max(2100).optional(),
-  color: z.string().regex(/^#[0-9a-fA-F]{6}$/),
-});
+/** Validation messages the settings form words specifically (beside zod's own codes). */
+export const SETTINGS_ISSUES = { duplicateCode: 'Duplicate code', yearOrder: 'Birth years in the wrong order' } as const;
+
+/**
+ * A category of the adult Flemish championship (vk): eligibility by gender and birth year, all optional
+ * (born in or after `minBirthYear`, in or before `maxBirthYear`).
+ */
+export const vkCategorySchema = z
+  .object({
+    code: z.string().regex(/^[A-Z][A-Z0-9]{1,9}$/),
+    label: localizedTextSchema,
+    gender: z.enum(['M', 'F']).optional(),
+    minBirthYear: z.number().int().min(1900).max(2100).optional(),
+    maxBirthYear: z.number().int().min(1900).max(2100).optional(),
+    color: z.string().regex(/^#[0-9a-fA-F]{6}$/),
+  })
+  .refine((c) => c.minBirthYear === undefined || c.maxBirthYear === undefined || c.minBirthYear <= c.maxBirthYear, {
+    message: SETTINGS_ISSUES.yearOrder,
+    path: ['maxBirthYear'],
+  });
 export type VkCategory = z.infer<typeof vkCategorySchema>;
 
 export const roomTypeSchema = z
@@ -144,6 +155,21 @@ export const editionSettingsSchema = z
     }),
     /** The programme shown on /schedule and in the iCalendar feed. */
     events: z.array(editionEventSchema).optional(),
+  })
+  .superRefine((s, ctx) => {
+    // A registration names its category by code: two categories with one code would be ambiguous.
+    for (const [list, path] of [
+      [s.categories, 'categories'],
+      [s.vk?.categories ?? [], 'vk.categories'],
+    ] as const) {
+      const seen = new Set<string>();
+      list.forEach((category, index) => {
+        if (seen.has(category.code)) {
+          ctx.addIssue({ code: 'custom', message: SETTINGS_ISSUES.duplicateCode, path: [...path.split('.'), index, 'code'] });
+        }
+        seen.add(category.code);
+      });
+    }
   })
   .refine((s) => s.startDate <= s.endDate, { message: 'Invalid value', path: ['endDate'] })
   .refine((s) => s.enrolment.opensAt <= s.enrolment.closesAt, { message: 'Invalid value', path: ['enrolment', 'closesAt'] })
