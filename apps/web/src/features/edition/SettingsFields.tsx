@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
 import { Controller, get, useFormContext, type FieldError, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { EditionSettings } from '@bjk/domain/edition';
+import { SETTINGS_ISSUES, type EditionSettings } from '@bjk/domain/edition';
 import { LANGUAGES } from '@bjk/domain/languages';
 import { currentLanguage } from '../../shared/i18n';
 import { centsToInput, inputToCents, isoToZonedInput, zonedInputToIso } from './settings-inputs';
@@ -21,7 +21,11 @@ export function useFieldError(name: SettingsPath): string | undefined {
   const { formState } = useFormContext<EditionSettings>();
   const error = get(formState.errors, name) as FieldError | undefined;
   if (!error) return undefined;
-  if (error.message === 'Invalid value' && error.type === 'custom') return t('validation.order');
+  if (error.type === 'custom') {
+    if (error.message === SETTINGS_ISSUES.duplicateCode) return t('validation.duplicateCode');
+    if (error.message === SETTINGS_ISSUES.yearOrder) return t('validation.yearOrder');
+    if (error.message === 'Invalid value') return t('validation.order');
+  }
   switch (error.type) {
     case 'too_small':
       return t('validation.tooSmall');
@@ -100,6 +104,12 @@ export function MoneyInput({ name, label, helper }: { name: SettingsPath; label:
 
 function MoneyText(props: { value: number; onChange: (cents: number) => void; onBlur: () => void; label: string; error?: string; helper?: string; language: ReturnType<typeof currentLanguage> }) {
   const [text, setText] = useState(() => centsToInput(props.value, props.language));
+  // The amount changed from outside (undo, the saved settings): show it, unless the typed text says the same.
+  const [shown, setShown] = useState(props.value);
+  if (!Object.is(shown, props.value)) {
+    setShown(props.value);
+    if (!Object.is(inputToCents(text), props.value)) setText(centsToInput(props.value, props.language));
+  }
   return (
     <TextField
       label={props.label}
@@ -165,8 +175,32 @@ export function CheckInput({ name, label }: { name: SettingsPath; label: string 
   );
 }
 
+/** A year that may stay empty (no limit), kept as a number or undefined. */
+export function OptionalYearInput({ name, label, helper }: { name: SettingsPath; label: string; helper?: string }) {
+  const { control } = useFormContext<EditionSettings>();
+  const error = useFieldError(name);
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <TextField
+          label={label}
+          type="number"
+          value={(field.value as number | undefined) ?? ''}
+          onChange={(e) => field.onChange(e.target.value === '' ? undefined : Number(e.target.value))}
+          onBlur={field.onBlur}
+          error={!!error}
+          helperText={error ?? helper}
+          slotProps={{ htmlInput: { inputMode: 'numeric', min: 1900, max: 2100 } }}
+        />
+      )}
+    />
+  );
+}
+
 /** One text in the four languages of the site. */
-export function LocalizedInput({ name, label }: { name: 'name' | 'shortName' | `roomTypes.${number}.label`; label: string }) {
+export function LocalizedInput({ name, label }: { name: 'name' | 'shortName' | `roomTypes.${number}.label` | `vk.categories.${number}.label`; label: string }) {
   const { t } = useTranslation('edition');
   return (
     <fieldset style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>

@@ -12,7 +12,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { Controller, FormProvider, useFieldArray, useForm, useFormContext } from 'react-hook-form';
+import { Controller, FormProvider, useFieldArray, useForm, useFormContext, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { editionSettingsSchema, MEAL_PLANS, type EditionSettings, type PublicEdition } from '@bjk/domain/edition';
 import { hasPermission, useManager } from '../../shared/auth/session';
@@ -22,13 +22,20 @@ import { http } from '../../shared/http';
 import { currentLanguage } from '../../shared/i18n';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { RecordHistory } from '../../shared/ui/RecordHistory';
-import { CheckInput, DateInput, DateTimeInput, LocalizedInput, MoneyInput, NumberInput, Row, Section, TextInput, useFieldError } from './SettingsFields';
+import { CheckInput, DateInput, DateTimeInput, LocalizedInput, MoneyInput, NumberInput, OptionalYearInput, Row, Section, TextInput, useFieldError } from './SettingsFields';
+import { hasDirtyField } from './settings-inputs';
 
 const settingsQuery = {
   queryKey: ['mgmt', 'edition', 'settings'],
   queryFn: () => http.get<PublicEdition>('/api/v1/stay/common'),
   staleTime: 0,
 };
+
+const validateSettings = zodResolver(editionSettingsSchema);
+
+/** The shared schema, after one rule of the form: no vk category left means the edition does not run the vk. */
+const settingsResolver: Resolver<EditionSettings> = (values, context, options) =>
+  validateSettings(values.vk && values.vk.categories.length === 0 ? { ...values, vk: undefined } : values, context, options);
 
 /** `/mgmt/settings`: admins edit everything that changes from one championship to the next. */
 export function SettingsPage() {
@@ -45,7 +52,7 @@ function SettingsForm() {
   const [updatedAt, setUpdatedAt] = useState(data.updatedAt);
   const savedOnce = useRef(false);
   const [savedNotice, setSavedNotice] = useState(false);
-  const form = useForm<EditionSettings>({ resolver: zodResolver(editionSettingsSchema), defaultValues: data.settings, mode: 'onTouched' });
+  const form = useForm<EditionSettings>({ resolver: settingsResolver, defaultValues: data.settings, mode: 'onTouched' });
   const mutation = useMutation({
     mutationFn: (settings: EditionSettings) => http.put<PublicEdition>('/api/v1/edition/settings', { settings, updatedAt }),
     onSuccess: (saved) => {
@@ -63,6 +70,9 @@ function SettingsForm() {
     if (savedOnce.current) invalidateEdition();
   }, []);
   const invalid = form.formState.submitCount > 0 && !form.formState.isValid;
+  // Not formState.isDirty: it compares whole documents, and an optional field the form shows empty (a staff
+  // category's birth year) is an absent key in the saved settings but an undefined one in the form's values.
+  const changed = hasDirtyField(form.formState.dirtyFields);
   const timeZone = data.settings.timeZone;
   const language = currentLanguage();
 
@@ -151,6 +161,10 @@ function SettingsForm() {
           <Categories />
         </Section>
 
+        <Section id="s-vk-categories" title={t('sections.vkCategories')} help={t('help.vkCategories')}>
+          <VkCategories />
+        </Section>
+
         <Section id="s-contact" title={t('sections.contact')} help={t('help.contact')}>
           <Row>
             <TextInput name="organiser.name" label={t('fields.organiserName')} />
@@ -183,7 +197,7 @@ function SettingsForm() {
           <Button type="submit" variant="contained" size="large" disabled={mutation.isPending}>
             {t('settings.save')}
           </Button>
-          <Button type="button" onClick={() => form.reset()} disabled={!form.formState.isDirty || mutation.isPending}>
+          <Button type="button" onClick={() => form.reset()} disabled={!changed || mutation.isPending}>
             {t('settings.undo')}
           </Button>
           {(invalid || mutation.isError || savedNotice) && (
@@ -324,38 +338,35 @@ function Categories() {
   return (
     <Stack spacing={1}>
       {categories.fields.map((category, index) => (
-        <Stack key={category.id} direction={{ xs: 'column', sm: 'row' }} spacing={1} useFlexGap sx={{ alignItems: { sm: 'flex-start' } }} data-testid="category">
-          <Box sx={{ flex: 1 }}>
+        <Stack
+          key={category.id}
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={1}
+          useFlexGap
+          sx={{ alignItems: { sm: 'flex-start' }, '& > div': { flex: 1, minWidth: 0 }, '& .MuiTextField-root': { width: '100%' } }}
+          data-testid="category"
+        >
+          <div>
             <TextInput name={`categories.${index}.code`} label={t('fields.categoryCode')} />
-          </Box>
-          <Controller
-            control={control}
-            name={`categories.${index}.kind`}
-            render={({ field }) => (
-              <TextField select label={t('fields.categoryKind')} {...field} sx={{ flex: 1 }}>
-                <MenuItem value="player">{t('categoryKinds.player')}</MenuItem>
-                <MenuItem value="staff">{t('categoryKinds.staff')}</MenuItem>
-              </TextField>
-            )}
-          />
-          <Controller
-            control={control}
-            name={`categories.${index}.minBirthYear`}
-            render={({ field }) => (
-              <TextField
-                label={t('fields.minBirthYear')}
-                type="number"
-                value={field.value ?? ''}
-                onChange={(e) => field.onChange(e.target.value === '' ? undefined : Number(e.target.value))}
-                onBlur={field.onBlur}
-                helperText={t('help.minBirthYear')}
-                sx={{ flex: 1 }}
-              />
-            )}
-          />
-          <Box sx={{ flex: 1 }}>
+          </div>
+          <div>
+            <Controller
+              control={control}
+              name={`categories.${index}.kind`}
+              render={({ field }) => (
+                <TextField select label={t('fields.categoryKind')} {...field}>
+                  <MenuItem value="player">{t('categoryKinds.player')}</MenuItem>
+                  <MenuItem value="staff">{t('categoryKinds.staff')}</MenuItem>
+                </TextField>
+              )}
+            />
+          </div>
+          <div>
+            <OptionalYearInput name={`categories.${index}.minBirthYear`} label={t('fields.minBirthYear')} helper={t('help.minBirthYear')} />
+          </div>
+          <div>
             <TextInput name={`categories.${index}.color`} label={t('fields.color')} type="color" />
-          </Box>
+          </div>
           <IconButton onClick={() => categories.remove(index)} aria-label={t('actions.removeCategory', { code: category.code })} sx={{ alignSelf: 'center' }}>
             <DeleteIcon />
           </IconButton>
@@ -364,6 +375,67 @@ function Categories() {
       <div>
         <Button startIcon={<AddIcon />} onClick={() => categories.append({ code: '', kind: 'player', minBirthYear: undefined, color: '#9e9e9e' })}>
           {t('actions.addCategory')}
+        </Button>
+      </div>
+    </Stack>
+  );
+}
+
+const NO_GENDER = 'any';
+
+/** The Flemish championship's (vk) categories: code, name in four languages, who may play (gender, birth years), colour. */
+function VkCategories() {
+  const { t } = useTranslation('edition');
+  const { control } = useFormContext<EditionSettings>();
+  const categories = useFieldArray({ control, name: 'vk.categories' });
+  return (
+    <Stack spacing={2}>
+      {categories.fields.map((category, index) => (
+        <Paper key={category.id} variant="outlined" sx={{ p: 2, bgcolor: 'background.default' }} data-testid="vk-category">
+          <Stack spacing={2}>
+            <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+              <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+                {t('fields.vkCategory', { number: index + 1 })}
+              </Typography>
+              <IconButton onClick={() => categories.remove(index)} aria-label={t('actions.removeVkCategory', { number: index + 1 })}>
+                <DeleteIcon />
+              </IconButton>
+            </Stack>
+            <Row>
+              <TextInput name={`vk.categories.${index}.code`} label={t('fields.categoryCode')} helper={t('help.code')} />
+              <Controller
+                control={control}
+                name={`vk.categories.${index}.gender`}
+                render={({ field }) => (
+                  <TextField
+                    select
+                    label={t('fields.gender')}
+                    value={field.value ?? NO_GENDER}
+                    onChange={(e) => field.onChange(e.target.value === NO_GENDER ? undefined : e.target.value)}
+                    onBlur={field.onBlur}
+                  >
+                    <MenuItem value={NO_GENDER}>{t('genders.any')}</MenuItem>
+                    <MenuItem value="M">{t('genders.M')}</MenuItem>
+                    <MenuItem value="F">{t('genders.F')}</MenuItem>
+                  </TextField>
+                )}
+              />
+              <TextInput name={`vk.categories.${index}.color`} label={t('fields.color')} type="color" />
+            </Row>
+            <Row>
+              <OptionalYearInput name={`vk.categories.${index}.minBirthYear`} label={t('fields.vkMinBirthYear')} helper={t('help.vkMinBirthYear')} />
+              <OptionalYearInput name={`vk.categories.${index}.maxBirthYear`} label={t('fields.vkMaxBirthYear')} helper={t('help.vkMaxBirthYear')} />
+            </Row>
+            <LocalizedInput name={`vk.categories.${index}.label`} label={t('fields.vkLabel')} />
+          </Stack>
+        </Paper>
+      ))}
+      <div>
+        <Button
+          startIcon={<AddIcon />}
+          onClick={() => categories.append({ code: '', label: { nl: '', fr: '', de: '', en: '' }, color: '#9e9e9e' })}
+        >
+          {t('actions.addVkCategory')}
         </Button>
       </div>
     </Stack>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centsToInput, inputToCents, isoToZonedInput, zonedInputToIso } from './settings-inputs';
+import { centsToInput, hasDirtyField, inputToCents, isoToZonedInput, zonedInputToIso } from './settings-inputs';
 
 describe('settings inputs', () => {
   it('shows an instant as Brussels wall time and reads it back with the right offset, summer and winter', () => {
@@ -20,5 +20,12 @@ describe('settings inputs', () => {
     expect(inputToCents('-3')).toBeNaN();
     expect(inputToCents('3,555')).toBeNaN();
     expect(inputToCents('abc')).toBeNaN();
+  });
+
+  it('sees a changed field anywhere in react-hook-form’s dirty flags, and none in flags that are all off', () => {
+    expect(hasDirtyField({})).toBe(false);
+    expect(hasDirtyField({ categories: [undefined, { minBirthYear: false }], vk: { categories: [] } })).toBe(false);
+    expect(hasDirtyField({ vk: { categories: [undefined, { label: { nl: true } }] } })).toBe(true);
+    expect(hasDirtyField({ fees: { enrolmentCents: true } })).toBe(true);
   });
 });

@@ -56,3 +56,10 @@ export function inputToCents(text: string): number {
   if (!/^\d{1,7}([.,]\d{1,2})?$/.test(trimmed)) return Number.NaN;
   return Math.round(Number(trimmed.replace(',', '.')) * 100);
 }
+
+/** Whether react-hook-form's `dirtyFields` (nested objects and arrays of flags) marks any field as changed. */
+export function hasDirtyField(dirtyFields: unknown): boolean {
+  if (dirtyFields === true) return true;
+  if (dirtyFields && typeof dirtyFields === 'object') return Object.values(dirtyFields).some(hasDirtyField);
+  return false;
+}
