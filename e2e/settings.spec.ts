@@ -1,5 +1,8 @@
 import { expect, expectAccessible, snapshot, test } from './fixtures';
+import type { EditionSettings } from '@bjk/domain/edition';
 import { loginAsAdmin } from './manager';
+
+const centsText = (cents: number) => (cents / 100).toFixed(2).replace('.', ',');
 
 test.describe('edition settings', () => {
   test('an admin changes the organiser’s address and the public footer shows it; after logout the back button shows nothing', async ({ page }) => {
@@ -38,6 +41,60 @@ test.describe('edition settings', () => {
     await page.goBack();
     await expect(page.locator('input[autocomplete="current-password"]')).toBeVisible();
     await expect(page.getByTestId('settings-form')).toHaveCount(0);
+  });
+
+  test('undo goes back to the saved values and is off after a save; vk categories are edited and checked; nothing the form does not show is lost', async ({ page }) => {
+    const read = async () => (await (await page.request.get('/api/v1/stay/common')).json()).settings as EditionSettings;
+    const before = await read();
+    expect(before.events?.length).toBeGreaterThan(0);
+    await loginAsAdmin(page, '/mgmt/settings');
+    const undo = page.getByRole('button', { name: 'Wijzigingen ongedaan maken' });
+    const save = page.getByRole('button', { name: 'Instellingen opslaan' });
+    const reducedFee = page.getByRole('textbox', { name: /^Verminderd inschrijvingsgeld Vlaams kampioenschap/ });
+    await expect(undo).toBeDisabled();
+
+    await reducedFee.fill('12,5');
+    await expect(undo).toBeEnabled();
+    await undo.click();
+    await expect(reducedFee).toHaveValue(centsText(before.fees.vk.reducedFeeCents));
+    await expect(undo).toBeDisabled();
+
+    // The vk categories: rename one, narrow its birth years, add one; a duplicate code and inverted years are refused.
+    const vk = page.getByTestId('vk-category');
+    await expect(vk).toHaveCount(before.vk!.categories.length);
+    const seniors = vk.nth(2);
+    await seniors.getByRole('textbox', { name: /^Nederlands/ }).fill('Veteranen');
+    await seniors.getByRole('spinbutton', { name: 'Vroegste geboortejaar' }).fill('1940');
+    await page.getByRole('button', { name: 'Categorie Vlaams kampioenschap toevoegen' }).click();
+    const added = vk.last();
+    await added.getByRole('textbox', { name: /^Categorie/ }).fill('BOYS');
+    for (const [language, text] of [['Nederlands', 'Beloften'], ['Frans', 'Espoirs'], ['Duits', 'Nachwuchs'], ['Engels', 'Prospects']]) {
+      await added.getByRole('textbox', { name: new RegExp(`^${language}`) }).fill(text!);
+    }
+    await added.getByRole('combobox', { name: 'Wie mag spelen' }).click();
+    await page.getByRole('option', { name: 'Vrouwen en meisjes' }).click();
+    await added.getByRole('spinbutton', { name: 'Vroegste geboortejaar' }).fill('2010');
+    await added.getByRole('spinbutton', { name: 'Laatste geboortejaar' }).fill('2000');
+    await reducedFee.fill('22,5');
+    await save.click();
+    await expect(added.getByText('Een andere categorie heeft al deze code')).toBeVisible();
+    await expect(added.getByText('Het laatste geboortejaar mag niet voor het vroegste komen')).toBeVisible();
+    await added.getByRole('textbox', { name: /^Categorie/ }).fill('HOPES');
+    await added.getByRole('spinbutton', { name: 'Laatste geboortejaar' }).fill('2012');
+    await save.click();
+    await expect(page.getByText('Opgeslagen. De publieke site toont de nieuwe instellingen.')).toBeVisible();
+    await expect(undo).toBeDisabled();
+    await expect(reducedFee).toHaveValue('22,50');
+    await snapshot(page, 'mgmt-settings-vk-desktop');
+
+    // Exactly these changes reached the server; the programme (events) and every other unshown setting are kept.
+    const after = await read();
+    const expected = structuredClone(before);
+    expected.fees.vk.reducedFeeCents = 2250;
+    const vkCategories = expected.vk!.categories;
+    vkCategories[2] = { ...vkCategories[2]!, label: { ...vkCategories[2]!.label, nl: 'Veteranen' }, minBirthYear: 1940 };
+    vkCategories.push({ code: 'HOPES', label: { nl: 'Beloften', fr: 'Espoirs', de: 'Nachwuchs', en: 'Prospects' }, gender: 'F', minBirthYear: 2010, maxBirthYear: 2012, color: '#9e9e9e' });
+    expect(after).toEqual(expected);
   });
 
   test('looks right on a phone', async ({ page }) => {
