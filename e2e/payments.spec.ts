@@ -53,6 +53,7 @@ test.describe('payment requests', () => {
     await expect(page.getByTestId('job-progress')).toHaveAttribute('data-state', 'done');
     await page.getByTestId('search').fill(family);
     await expect(page.getByTestId('requests-table').locator('tbody tr')).toHaveCount(2);
+    await expect(page.getByText('1–2 van 2')).toBeVisible();
 
     await page.getByTestId('bulk-send').click();
     await expect(page.getByTestId('job-progress')).toHaveAttribute('data-state', 'done');

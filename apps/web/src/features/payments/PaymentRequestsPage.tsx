@@ -147,6 +147,8 @@ export function PaymentRequestsPage() {
           rowsPerPageOptions={[10, 25, 50, 100, 250]}
           onRowsPerPageChange={(e) => set({ pageSize: Number(e.target.value) })}
           labelRowsPerPage={t('list.rowsPerPage')}
+          labelDisplayedRows={({ from, to, count }) => t('list.displayedRows', { from, to, count })}
+          getItemAriaLabel={(type) => t(`list.pageButton.${type}`)}
         />
       </TableContainer>
       <Paper variant="outlined" sx={{ p: 2 }}>
