@@ -42,7 +42,17 @@ export function KindSwitch({ kind, onChange }: { kind: RegistrationKind; onChang
     onChange?.(next);
   };
   return (
-    <ToggleButtonGroup exclusive size="small" value={kind} onChange={(_, value: RegistrationKind | null) => value && choose(value)} aria-label={t('kinds.label')} data-testid="kind-switch">
+    <ToggleButtonGroup
+      exclusive
+      size="small"
+      color="primary"
+      value={kind}
+      onChange={(_, value: RegistrationKind | null) => value && choose(value)}
+      aria-label={t('kinds.label')}
+      data-testid="kind-switch"
+      // MUI's grey for the unselected button is below 4.5:1 on the back office's background.
+      sx={{ bgcolor: 'background.paper', '& .MuiToggleButton-root:not(.Mui-selected)': { color: 'text.primary' } }}
+    >
       {REGISTRATION_KINDS.map((k) => (
         <ToggleButton key={k} value={k} data-testid={`kind-${k}`}>
           {t(`kinds.${k}`)}
