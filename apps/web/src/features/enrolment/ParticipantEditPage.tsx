@@ -17,6 +17,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { participantUpdateSchema, type Participant, type ParticipantUpdate } from '@bjk/domain/enrolment';
 import { validationMessageKey } from '@bjk/domain/validation-messages';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
+import { SourcePaymentRequest } from '../../shared/ui/SourcePaymentRequest';
 import { usePlayerCategoryCodes, useRegistrationKind, withKind } from './kind';
 import { participantQuery, replaceParticipantPhoto, updateParticipant } from './mgmt-api';
 import { ProtectedPhoto } from './ProtectedPhoto';
@@ -137,6 +138,12 @@ export function ParticipantEditPage() {
           {t('mgmt.save')}
         </Button>
       </Box>
+      <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="participant-payment-title">
+        <Typography variant="h2" id="participant-payment-title" sx={{ fontSize: '1.1rem', mb: 1.5 }}>
+          {t('mgmt.payment')}
+        </Typography>
+        <SourcePaymentRequest kind={`participant_${kind}`} sourceId={String(id)} />
+      </Paper>
     </Stack>
   );
 }

@@ -2,6 +2,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -20,11 +21,35 @@ import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { RegistrationKind } from '@bjk/domain/enrolment';
+import { hasPermission, useManager } from '../../shared/auth/session';
+import { formatMoney } from '../../shared/format';
+import { currentLanguage } from '../../shared/i18n';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
+import { PaymentStatusChip } from '../../shared/ui/PaymentStatusChip';
 import { KindSwitch, usePlayerCategoryCodes, useRegistrationKind, withKind } from './kind';
-import { addLateParticipant, download, importRegistrations, participantsQuery, refreshRatings } from './mgmt-api';
+import { addLateParticipant, download, importRegistrations, participantPaymentsQuery, participantsQuery, refreshRatings, type ParticipantPayment } from './mgmt-api';
 
 type Sort = 'name' | 'category' | 'ratingFide' | 'ratingNational' | 'createdAt';
+
+/** A participant's payment request in the list: its number (to its page), status and what is still owed. */
+function ParticipantPaymentCell({ request }: { request: ParticipantPayment | undefined }) {
+  const { t } = useTranslation('enrolment');
+  if (!request) return <Typography variant="body2" color="text.secondary">{t('mgmt.paymentNone')}</Typography>;
+  const outstanding = Math.max(request.totalCents - request.receivedCents, 0);
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', whiteSpace: 'nowrap' }}>
+      <Link component={RouterLink} to={`/mgmt/paymentrequest_edit?id=${request.id}`}>
+        {request.number}
+      </Link>
+      <PaymentStatusChip status={request.status} flagged={request.flagged} />
+      {request.status !== 'cancelled' && outstanding > 0 && (
+        <Typography variant="body2" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+          {t('mgmt.outstanding', { amount: formatMoney(outstanding, currentLanguage()) })}
+        </Typography>
+      )}
+    </Stack>
+  );
+}
 
 /** `/mgmt/participants[?kind=vk]`: the start list, with the import of confirmed registrations and late additions. */
 export function ParticipantsPage() {
@@ -36,6 +61,9 @@ export function ParticipantsPage() {
 function ParticipantList({ kind }: { kind: RegistrationKind }) {
   const { t } = useTranslation('enrolment');
   const players = usePlayerCategoryCodes(kind);
+  // Payments are shown to managers who may read them (the desk of the start list may not).
+  const mayReadPayments = hasPermission(useManager(), 'payments:read');
+  const payments = useQuery({ ...participantPaymentsQuery(kind), enabled: mayReadPayments });
   const client = useQueryClient();
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState('');
@@ -116,6 +144,7 @@ function ParticipantList({ kind }: { kind: RegistrationKind }) {
         </TextField>
       </Stack>
       {query.isError && <ErrorAlert error={query.error} />}
+      {payments.isError && <ErrorAlert error={payments.error} />}
       <TableContainer component={Paper} variant="outlined">
         <Table size="small" data-testid="mgmt-participants-table">
           <TableHead>
@@ -126,6 +155,7 @@ function ParticipantList({ kind }: { kind: RegistrationKind }) {
               <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{header('ratingNational', t('participants.ratingNational'))}</TableCell>
               <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{t('details.club')}</TableCell>
               <TableCell>{t('mgmt.meals')}</TableCell>
+              {payments.data && <TableCell>{t('mgmt.payment')}</TableCell>}
             </TableRow>
           </TableHead>
           <TableBody>
@@ -143,6 +173,11 @@ function ParticipantList({ kind }: { kind: RegistrationKind }) {
                 <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{p.ratingNational ?? '—'}</TableCell>
                 <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{p.clubName}</TableCell>
                 <TableCell>{p.mealsCode ?? ''}</TableCell>
+                {payments.data && (
+                  <TableCell data-testid="participant-payment">
+                    <ParticipantPaymentCell request={payments.data.get(String(p.id))} />
+                  </TableCell>
+                )}
               </TableRow>
             ))}
           </TableBody>

@@ -9,6 +9,7 @@ import type {
   RegistrationPage,
   RegistrationUpdate,
 } from '@bjk/domain/enrolment';
+import type { PaymentRequest, PaymentRequestPage } from '@bjk/domain/payments';
 import { http } from '../../shared/http';
 
 type Query = Record<string, string | number | undefined>;
@@ -54,6 +55,27 @@ export function replaceParticipantPhoto(kind: RegistrationKind, id: number, phot
   form.append('photo', photo, 'photo.jpg');
   return http.post<{ width: number; height: number }>(`/api/v1/participant/photo/${kind}/${id}`, form);
 }
+
+export type ParticipantPayment = Pick<PaymentRequest, 'id' | 'number' | 'status' | 'flagged' | 'totalCents' | 'receivedCents'>;
+
+/**
+ * The payment request of every participant of a kind, from the payments API (its list filtered by kind), by
+ * participant id: a participant has at most one request that is not cancelled, and that one wins.
+ */
+export const participantPaymentsQuery = (kind: RegistrationKind) => ({
+  queryKey: ['payments', 'participants', kind] as const,
+  queryFn: async () => {
+    const bySource = new Map<string, ParticipantPayment>();
+    for (let page = 1; ; page++) {
+      const answer = await http.get<PaymentRequestPage>('/api/v1/payment/pr', { query: { kind: `participant_${kind}`, pageSize: 500, page } });
+      for (const item of answer.items) {
+        const known = bySource.get(item.sourceId);
+        if (!known || known.status === 'cancelled') bySource.set(item.sourceId, item);
+      }
+      if (page * answer.pageSize >= answer.total) return bySource;
+    }
+  },
+});
 
 export const attendeesQuery = (kind: RegistrationKind) => ({
   queryKey: ['enrolment', 'attendees', kind] as const,
