@@ -17,6 +17,15 @@ const players = {
   mobile: { idbel: base + 6, first: 'Mo', last: `Bile${base}`, year: 2014 },
   again: { idbel: base + 7, first: 'Ann', last: `Again${base}`, year: 2016 },
   office: { idbel: base + 8, first: 'Omer', last: `Office${base}`, year: 2012 },
+  vk: { idbel: base + 10, first: 'Victor', last: `Vlaming${base}`, year: 1985 },
+};
+
+/** The subject of the confirmation e-mail in each language (confirmation-mail.ts), for the player's full name. */
+const confirmationSubject: Record<Language, RegExp> = {
+  nl: /inschrijving van .+ bevestigd/,
+  fr: /inscription de .+ confirmée/,
+  de: /Anmeldung von .+ bestätigt/,
+  en: /enrolment of .+ confirmed/,
 };
 
 let photo: Buffer;
@@ -99,7 +108,10 @@ test.describe('the enrolment wizard', () => {
       expect(mails[0]!.to).toContain(`parent.${players[language].idbel}@example.test`);
       // …and the outbox worker delivers it through SMTP, in that language.
       const [delivered] = await waitForMails(`parent.${players[language].idbel}@example.test`);
+      expect(delivered!.to).toContain(`parent.${players[language].idbel}@example.test`);
       expect(delivered!.subject).toBe(mails[0]!.subject);
+      expect(delivered!.subject).toMatch(confirmationSubject[language]);
+      expect(delivered!.subject).toContain(players[language].last);
       expect(delivered!.text).toContain(players[language].last);
     });
   }
@@ -141,6 +153,41 @@ test.describe('the enrolment wizard', () => {
     await lookUp(page, players.again.idbel);
     await expect(page.getByTestId('lookup-registered')).toContainText('This player is already registered');
   });
+  test('shows the closed message before enrolments open and after they close', async ({ page }) => {
+    // The window is an edition setting: a manager moves it through the API, and puts it back whatever happens.
+    const headers = { authorization: `Bearer ${await adminToken(page)}` };
+    const original = (await (await page.request.get('/api/v1/stay/common')).json()) as { settings: { enrolment: Record<string, string> }; updatedAt: string };
+    let updatedAt = original.updatedAt;
+    const moveWindow = async (enrolment: Record<string, string>) => {
+      const response = await page.request.put('/api/v1/edition/settings', { headers, data: { settings: { ...original.settings, enrolment }, updatedAt } });
+      expect(response.status(), await response.text()).toBe(200);
+      updatedAt = ((await response.json()) as { updatedAt: string }).updatedAt;
+    };
+    const days = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString();
+    try {
+      await moveWindow({ opensAt: days(-3), lateFrom: days(-2), closesAt: days(-1) });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto('/registration_bjk');
+      await chooseLanguage(page, 'en');
+      await expect(page.getByTestId('enrolment-closed')).toContainText('Enrolments are officially closed');
+      await expect(page.getByTestId('enrolment-closed')).toContainText('administrative fee');
+      await expect(page.getByTestId('wizard-next')).toHaveCount(0);
+      await expectAccessible(page);
+      await snapshot(page, 'enrolment-closed-390');
+
+      await moveWindow({ opensAt: days(10), lateFrom: days(20), closesAt: days(30) });
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.goto('/registration_bjk');
+      await chooseLanguage(page, 'nl');
+      await expect(page.getByTestId('enrolment-closed')).toContainText('nog niet geopend');
+      await expect(page.getByTestId('wizard-next')).toHaveCount(0);
+      await snapshot(page, 'enrolment-not-open-1280');
+    } finally {
+      await moveWindow(original.settings.enrolment);
+    }
+    await page.goto('/registration_bjk');
+    await expect(page.getByTestId('wizard-next')).toBeVisible();
+  });
 });
 
 test.describe('registrations in the back office', () => {
@@ -170,7 +217,25 @@ test.describe('registrations in the back office', () => {
     await page.getByTestId('edit-ratingFide').fill('1612');
     await page.getByTestId('edit-save').click();
     await expect(page.getByTestId('edit-ratingFide')).toHaveValue('1612');
+    // The participant's payment request, created from their page: number, status and what is still owed.
+    await expect(page.getByTestId('source-payment-request')).toBeVisible();
+    await page.getByTestId('create-payment-request').click();
+    await expect(page.getByTestId('source-payment-link')).toBeVisible();
+    const requestNumber = (await page.getByTestId('source-payment-link').textContent())?.replace(/\D/g, '') ?? '';
+    expect(requestNumber).not.toBe('');
+    await expect(page.getByTestId('source-payment-request').getByTestId('payment-status')).toBeVisible();
+    await expect(page.getByTestId('source-payment-outstanding')).toContainText('35');
     await snapshot(page, 'mgmt-participant-edit-1280');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await snapshot(page, 'mgmt-participant-edit-390');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/mgmt/participants');
+    await page.getByTestId('mgmt-participants-search').fill(players.office.last);
+    const payment = page.getByTestId('mgmt-participants-table').getByRole('row', { name: new RegExp(players.office.last) }).getByTestId('participant-payment');
+    await expect(payment).toContainText(requestNumber);
+    await expect(payment.getByTestId('payment-status')).toBeVisible();
+    await expect(payment).toContainText('35');
+    await snapshot(page, 'mgmt-participants-payment-1280');
 
     await page.goto('/mgmt/guests');
     await page.getByTestId('guest-first').fill('Arnaud');
@@ -188,6 +253,64 @@ test.describe('registrations in the back office', () => {
     await page.getByTestId('participants-search').fill('');
     await expectAccessible(page);
     await snapshot(page, 'participants-public-390');
+  });
+
+  test('the manager handles vk registrations and participants on the same pages, switched by kind', async ({ page }) => {
+    // An adult enrols in the Flemish championship through the API (the specification names no public vk page).
+    const photoForm = { photo: { name: 'me.jpg', mimeType: 'image/jpeg', buffer: photo } };
+    const created = await page.request.post('/api/v1/registration/vk', {
+      data: { idbel: players.vk.idbel, category: 'EXPERTS', email: `vk.${players.vk.idbel}@example.test`, mobile: '+32 471 00 00 01', parent: { fullName: '', email: '', mobile: '' }, attendant: { fullName: '', email: '', mobile: '' }, language: 'nl' },
+    });
+    expect(created.status(), await created.text()).toBe(200);
+    const { id } = (await created.json()) as { id: string };
+    expect((await page.request.post(`/api/v1/registration/photo/${id}`, { multipart: photoForm })).status()).toBe(200);
+    expect((await page.request.post(`/api/v1/registration/confirm/${id}`, { data: { consent: true } })).status()).toBe(200);
+
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await loginAsAdmin(page, `/mgmt/registrations?q=${players.vk.last}`);
+    await expect(page.getByTestId('registrations-table')).not.toContainText(players.vk.last);
+    await page.getByTestId('kind-vk').click();
+    await expect(page).toHaveURL(/kind=vk/);
+    await page.getByTestId('registrations-search').fill(players.vk.last);
+    await expect(page.getByTestId('registrations-table')).toContainText(players.vk.last);
+    await expect(page.getByTestId('registrations-table')).toContainText('EXPERTS');
+    await expectAccessible(page);
+    await snapshot(page, 'mgmt-registrations-vk-1280');
+    await page.getByRole('link', { name: new RegExp(players.vk.last) }).click();
+    await expect(page).toHaveURL(/registration_edit\?id=.+&kind=vk/);
+    await expect(page.getByTestId('edit-email')).toHaveValue(`vk.${players.vk.idbel}@example.test`);
+    await page.getByTestId('edit-remarks').fill('Plays board 1');
+    await page.getByTestId('edit-save').click();
+    await expect(page.getByRole('alert').filter({ hasText: /Opgeslagen|Saved|Enregistré|Gespeichert/ })).toBeVisible();
+    await page.getByRole('link', { name: /lijst|list|liste|Liste/ }).click();
+    await expect(page).toHaveURL(/\/mgmt\/registrations\?kind=vk/);
+
+    await page.goto('/mgmt/participants?kind=vk');
+    await page.getByTestId('participants-import').click();
+    await expect(page.getByTestId('participants-import-result')).toBeVisible();
+    await page.getByTestId('mgmt-participants-search').fill(players.vk.last);
+    await expect(page.getByTestId('mgmt-participants-table')).toContainText(players.vk.last);
+    await page.getByRole('link', { name: new RegExp(players.vk.last) }).click();
+    await expect(page).toHaveURL(/participant_edit\?id=\d+&kind=vk/);
+    await page.getByTestId('edit-ratingFide').fill('2105');
+    await page.getByTestId('edit-save').click();
+    await expect(page.getByTestId('edit-ratingFide')).toHaveValue('2105');
+    await snapshot(page, 'mgmt-participant-edit-vk-1280');
+
+    // The youth list does not show the vk participant; switching back to bjk clears the search.
+    await page.goto(`/mgmt/participants?kind=vk`);
+    await page.getByTestId('kind-bjk').click();
+    await expect(page).toHaveURL(/\/mgmt\/participants\??$/);
+    await page.getByTestId('mgmt-participants-search').fill(players.vk.last);
+    await expect(page.getByTestId('mgmt-participants-table').locator('tbody tr')).toHaveCount(0);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/mgmt/participants?kind=vk');
+    await expect(page.getByTestId('kind-vk')).toHaveAttribute('aria-pressed', 'true');
+    await snapshot(page, 'mgmt-participants-vk-390');
+    await page.goto('/mgmt/attendee_bjk?kind=vk');
+    await expect(page.getByTestId('kind-vk')).toHaveAttribute('aria-pressed', 'true');
+    await snapshot(page, 'mgmt-attendees-vk-390');
   });
 
   test('the manager sees the outbox and the member registry import', async ({ page }) => {
