@@ -35,7 +35,7 @@ import {
   updateAccount,
   type AccountRow,
 } from './accounts.repository.js';
-import { IdTokenRejected, isAllowedDomain, OidcUnavailable, type OidcProvider } from './oidc.js';
+import { ID_TOKEN_REPLAY_WINDOW_MS, IdTokenRejected, isAllowedDomain, OidcUnavailable, type OidcProvider } from './oidc.js';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './password.js';
 
 /** Sessions live 12 hours after the last request (sliding). */
@@ -170,6 +170,12 @@ export async function loginWithIdToken(
       throw oidcUnavailable();
     }
     throw error;
+  }
+  // One id token, one session: a copy of it (and of the nonce sent along) taken from a request cannot open another.
+  const uses = await countLoginAttempt(db, `idtoken:${hashToken(input.token)}`, clock.now(), ID_TOKEN_REPLAY_WINDOW_MS);
+  if (uses.attempts > 1) {
+    log.info({ email }, 'id token used again');
+    throw invalidIdToken();
   }
   const account = isAllowedDomain(email, provider.config.allowedDomains) ? await findAccountByEmail(db, email) : undefined;
   if (!account || !account.enabled) {

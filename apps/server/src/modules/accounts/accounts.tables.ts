@@ -44,7 +44,7 @@ export const sessions = pgTable(
  * balancer and across restarts: an attacker cannot multiply the budget by spreading over instances.
  */
 export const loginThrottle = pgTable('login_throttle', {
-  /** `address:<ip>` or `account:<lower-case e-mail>`. */
+  /** `address:<ip>`, `account:<lower-case e-mail>`, or `idtoken:<sha-256>` (an id token's uses: one allowed). */
   key: text('key').primaryKey(),
   windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
   attempts: integer('attempts').notNull(),

@@ -58,6 +58,15 @@ describe('sign-in through the identity provider', () => {
     expect(me.json()).toMatchObject({ email, lastLoginAt: ctx.clock.now().toISOString() });
   });
 
+  it('opens one session per id token: the same token sent again is refused', async () => {
+    const { email } = await createManager(ctx);
+    const token = await provider.sign({ email, nonce: NONCE });
+    expect((await login(token)).statusCode).toBe(200);
+    const again = await login(token);
+    expect(again.statusCode).toBe(401);
+    expect(again.json()).toEqual(invalidToken);
+  });
+
   it.each([
     ['for another site (audience)', { aud: 'another-client' }, {}],
     ['from another issuer', { iss: 'https://evil.example' }, {}],

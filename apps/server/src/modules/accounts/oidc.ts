@@ -19,6 +19,8 @@ const ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256
 /** An id token is used right after the provider issued it; an older one is a replay, not a sign-in. */
 const MAX_TOKEN_AGE_SECONDS = 10 * 60;
 const CLOCK_TOLERANCE_SECONDS = 60;
+/** How long after its first use an id token could still pass the checks above: a reuse within it is a replay. */
+export const ID_TOKEN_REPLAY_WINDOW_MS = (MAX_TOKEN_AGE_SECONDS + 2 * CLOCK_TOLERANCE_SECONDS) * 1000;
 const DISCOVERY_TTL_MS = 24 * 3_600_000;
 const FETCH_TIMEOUT_MS = 5_000;
 
