@@ -56,6 +56,17 @@ describe('looking a player up', () => {
     expect(byFide.json().idbel).toBe(45107);
   });
 
+  it('answers each of many simultaneous lookups with its own player (they share statements)', async () => {
+    const ids = [45107, 45119, 99999999, 45107, 45125, 45132, 45124];
+    const answers = await Promise.all(ids.map((id) => ctx.app.inject({ method: 'GET', url: `/api/v1/registration/idbel/${id}` })));
+    answers.forEach((answer, i) => {
+      if (ids[i] === 99999999) expect(answer.statusCode).toBe(404);
+      else expect(answer.json().idbel).toBe(ids[i]);
+    });
+    const vk = await Promise.all([45125, 45107].map((id) => ctx.app.inject({ method: 'GET', url: `/api/v1/registration/idbel/${id}?kind=vk` })));
+    expect(vk.map((a) => a.json().idbel)).toEqual([45125, 45107]);
+  });
+
   it('says an unknown id is not found and an adult is no youth player', async () => {
     const unknown = await ctx.app.inject({ method: 'GET', url: '/api/v1/registration/idbel/99999999' });
     expect(unknown.statusCode).toBe(404);

@@ -100,10 +100,58 @@ function cachedEdition(db: Db): Promise<{ code: string; settings: EditionSetting
 }
 
 type LookupStatement = ReturnType<typeof prepareMemberLookup>;
+type LookupRow = Awaited<ReturnType<LookupStatement>>[number];
+type Waiting = { resolve: (row: LookupRow | undefined) => void; reject: (error: unknown) => void };
+
+/** Ids of one statement at most: a burst is split into statements of this size. */
+const LOOKUP_BATCH_MAX = 200;
+
+/**
+ * Lookups of the same edition, kind and id type that arrive in the same turn of the event loop share one
+ * statement (`= any($ids)`): under a burst of parents, one round trip (and on PGlite one ~0.4 ms protocol
+ * exchange) serves several lookups. A lone lookup waits for nothing more than the current turn's end.
+ * Every lookup still reads the database: nothing is kept after its answer.
+ */
+class LookupBatcher {
+  private waiting = new Map<number, Waiting[]>();
+
+  constructor(
+    private readonly statement: LookupStatement,
+    private readonly by: 'idbel' | 'idfide',
+    private readonly params: Record<string, unknown>,
+  ) {}
+
+  load(id: number): Promise<LookupRow | undefined> {
+    return new Promise((resolve, reject) => {
+      if (this.waiting.size === 0) setImmediate(() => void this.flush());
+      const queue = this.waiting.get(id);
+      if (queue) queue.push({ resolve, reject });
+      else this.waiting.set(id, [{ resolve, reject }]);
+    });
+  }
+
+  private async flush(): Promise<void> {
+    const batch = this.waiting;
+    this.waiting = new Map();
+    const ids = [...batch.keys()];
+    for (let from = 0; from < ids.length; from += LOOKUP_BATCH_MAX) {
+      const part = ids.slice(from, from + LOOKUP_BATCH_MAX);
+      try {
+        const rows = await this.statement(part, this.params);
+        const byId = new Map(rows.map((row) => [row[this.by], row]));
+        for (const id of part) for (const w of batch.get(id) ?? []) w.resolve(byId.get(id));
+      } catch (error) {
+        for (const id of part) for (const w of batch.get(id) ?? []) w.reject(error);
+      }
+    }
+  }
+}
+
 const lookupStatements = new WeakMap<object, Record<'idbel' | 'idfide', LookupStatement>>();
+const lookupBatchers = new WeakMap<object, Map<string, LookupBatcher>>();
 
 /** The member and their "already registered" flag in one prepared, indexed statement (per database). */
-function lookupStatement(db: Db, by: 'idbel' | 'idfide'): LookupStatement {
+function lookupBatcher(db: Db, by: 'idbel' | 'idfide', editionCode: string, kind: RegistrationKind): LookupBatcher {
   let statements = lookupStatements.get(db);
   if (!statements) {
     statements = {
@@ -112,16 +160,25 @@ function lookupStatement(db: Db, by: 'idbel' | 'idfide'): LookupStatement {
     };
     lookupStatements.set(db, statements);
   }
-  return statements[by];
+  let batchers = lookupBatchers.get(db);
+  if (!batchers) {
+    batchers = new Map();
+    lookupBatchers.set(db, batchers);
+  }
+  const key = `${by}:${kind}:${editionCode}`;
+  let batcher = batchers.get(key);
+  if (!batcher) {
+    batcher = new LookupBatcher(statements[by], by, { editionCode, kind });
+    batchers.set(key, batcher);
+  }
+  return batcher;
 }
 
 /** Wizard step 2: who the id belongs to, and whether they may enrol (public: no contacts, no birth date). */
 export async function lookupPlayer(db: Db, kind: RegistrationKind, by: { idbel: number } | { idfide: number }): Promise<PlayerLookup> {
   const { code, settings } = await cachedEdition(db);
   assertKindOffered(settings, kind);
-  const [found] = 'idbel' in by
-    ? await lookupStatement(db, 'idbel').execute({ id: by.idbel, editionCode: code, kind })
-    : await lookupStatement(db, 'idfide').execute({ id: by.idfide, editionCode: code, kind });
+  const found = 'idbel' in by ? await lookupBatcher(db, 'idbel', code, kind).load(by.idbel) : await lookupBatcher(db, 'idfide', code, kind).load(by.idfide);
   if (!found) throw memberNotFound();
   const { flag: registered, ...member } = found;
   return {

@@ -34,19 +34,20 @@ const QUALIFIED_IDS: MemberIdColumns = {
 };
 
 /**
- * A prepared lookup of one member by idbel or FIDE id, together with one flag the calling module computes
- * from its own tables (a correlated `exists`), so the public lookup is one indexed statement and one round
- * trip. Drizzle builds the SQL once; on PostgreSQL the named statement is parsed once per connection.
- * The flag's own parameters are placeholders filled by `execute`.
+ * A prepared lookup of members by idbel or FIDE id (several at once), each with one flag the calling module
+ * computes from its own tables (a correlated `exists`), so a public lookup is one indexed statement and one
+ * round trip, and lookups arriving together can share one. Drizzle builds the SQL once; on PostgreSQL the
+ * named statement is parsed once per connection. The flag's own parameters are placeholders filled by
+ * the caller.
  */
 export function prepareMemberLookup(db: Db, by: 'idbel' | 'idfide', flag: (member: MemberIdColumns) => SQL<boolean>, name: string) {
   const { id: _id, updatedAt: _updatedAt, ...columns } = getTableColumns(members);
-  return db
+  const statement = db
     .select({ ...columns, flag: flag(QUALIFIED_IDS) })
     .from(members)
-    .where(eq(members[by], sql.placeholder('id')))
-    .limit(1)
+    .where(sql`${members[by]} = any(${sql.placeholder('ids')}::int[])`)
     .prepare(name);
+  return (ids: readonly number[], params: Record<string, unknown>) => statement.execute({ ...params, ids: arrayLiteral(ids) });
 }
 
 export async function findMemberByIdbel(db: DbOrTx, idbel: number): Promise<MemberRow | undefined> {
