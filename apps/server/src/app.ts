@@ -25,6 +25,7 @@ import type { Database, Db } from './platform/db.js';
 import { registerErrorHandling } from './platform/errors.js';
 import { healthRoutes } from './platform/health.routes.js';
 import { registerIdempotency } from './platform/idempotency.js';
+import { registerCompression } from './platform/compression.js';
 import { registerSecurityHeaders } from './platform/security-headers.js';
 import { registerWebApp } from './platform/web-app.js';
 
@@ -81,6 +82,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandling(app);
   registerAccessControl(app, createSessionResolver(deps.db, deps.clock));
   registerIdempotency(app, deps.db);
+  // After idempotency: its onSend hook stores the plain answer for replays, this one compresses what goes out.
+  registerCompression(app);
 
   await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifyMultipart, { limits: { fileSize: 15 * 1024 * 1024, files: 1, fields: 20 } });

@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,7 +24,8 @@ beforeAll(async () => {
   webDist = await mkdtemp(path.join(os.tmpdir(), 'bjk-web-'));
   await mkdir(path.join(webDist, 'assets'));
   await mkdir(path.join(webDist, 'builds'));
-  await writeFile(path.join(webDist, 'index.html'), '<!doctype html><html><body><div id="root"></div></body></html>');
+  // As large as the real page (over the compression threshold).
+  await writeFile(path.join(webDist, 'index.html'), `<!doctype html><html><body><div id="root"></div><noscript>${'JavaScript needed. '.repeat(80)}</noscript></body></html>`);
   await writeFile(path.join(webDist, 'assets/index-abc123.js'), 'console.log(1)');
   await writeFile(path.join(webDist, 'assets/index-abc123.js.gz'), gzipSync('console.log(1)'));
   await writeFile(path.join(webDist, 'builds/latest.json'), '{"buildId":"b1"}');
@@ -213,6 +214,47 @@ describe('idempotent creation', () => {
   it('rejects a malformed key', async () => {
     const response = await app.inject({ method: 'POST', url: '/api/v1/probe/things', headers: { 'idempotency-key': 'no spaces!' }, payload: { name: 'Fay' } });
     expect(response.statusCode).toBe(400);
+  });
+});
+
+describe('compressing API answers', () => {
+  it('sends large JSON answers brotli- or gzip-compressed to clients that accept it, plain to others', async () => {
+    const plain = await app.inject({ method: 'GET', url: '/api/v1/stay/common' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toContain('accept-encoding');
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+
+    const br = await app.inject({ method: 'GET', url: '/api/v1/stay/common', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+
+    const gzip = await app.inject({ method: 'GET', url: '/api/v1/stay/common', headers: { 'accept-encoding': 'gzip, br;q=0' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(plain.json());
+  });
+
+  it('compresses the app page for browsers', async () => {
+    const page = await app.inject({ method: 'GET', url: '/stay', headers: { 'accept-encoding': 'gzip' } });
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(page.rawPayload).toString()).toContain('<div id="root">');
+  });
+
+  it('leaves small answers alone', async () => {
+    const health = await app.inject({ method: 'GET', url: '/api/health', headers: { 'accept-encoding': 'br' } });
+    expect(health.headers['content-encoding']).toBeUndefined();
+    expect(health.json().status).toBe('ok');
+  });
+
+  it('replays a compressed first answer intact to a retry with the same idempotency key', async () => {
+    const send = () =>
+      app.inject({ method: 'POST', url: '/api/v1/probe/things', headers: { 'idempotency-key': 'compressed-key-0001', 'accept-encoding': 'gzip' }, payload: { name: 'x'.repeat(1500) } });
+    const first = await send();
+    const second = await send();
+    expect(first.headers['content-encoding']).toBe('gzip');
+    expect(second.headers['idempotent-replayed']).toBe('true');
+    expect(JSON.parse(gunzipSync(second.rawPayload).toString())).toEqual(JSON.parse(gunzipSync(first.rawPayload).toString()));
   });
 });
 
