@@ -3,27 +3,38 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { daysBetween } from '@bjk/domain/dates';
+import type { Language } from '@bjk/domain/languages';
 import { useEdition } from '../../shared/edition/useEdition';
 import { formatDate, formatDateTime, formatMoney } from '../../shared/format';
 import { currentLanguage } from '../../shared/i18n';
 import { loadNewsList, loadPage } from './api';
 import { HtmlBlock } from './HtmlBlock';
 import { HomeNews } from './HomeNews';
-import { useResource } from '../../shared/data/resource';
+import { preloadResource, useResource } from '../../shared/data/resource';
 import { HttpError } from '../../shared/http';
+
+const homeTextKey = (language: Language) => `content:page:home:${language}`;
+const newsKey = (language: Language) => `content:news:${language}`;
+
+// The organisers may unpublish the home text; the facts and news still show.
+const loadHomeText = (language: Language) => () =>
+  loadPage('home', language).catch((error: unknown) => {
+    if (error instanceof HttpError && error.status === 404) return null;
+    throw error;
+  });
+
+/** Starts loading the home page's text and news at start-up, side by side with the edition and the texts. */
+export function preloadHomePage(language: Language): void {
+  preloadResource(homeTextKey(language), loadHomeText(language));
+  preloadResource(newsKey(language), () => loadNewsList(language));
+}
 
 /** Home: the organisers' welcome text, the edition's key facts and the latest news. */
 export function HomePage() {
   const { t } = useTranslation('content');
   const edition = useEdition();
   const language = currentLanguage();
-  // The organisers may unpublish the home text; the facts and news still show.
-  const home = useResource(`content:page:home:${language}`, () =>
-    loadPage('home', language).catch((error: unknown) => {
-      if (error instanceof HttpError && error.status === 404) return null;
-      throw error;
-    }),
-  );
+  const home = useResource(homeTextKey(language), loadHomeText(language));
   const nights = daysBetween(edition.startDate, edition.endDate);
   const facts = [
     { key: 'when', title: t('home.when'), text: t('home.dates', { start: formatDate(edition.startDate, language), end: formatDate(edition.endDate, language), nights }) },

@@ -26,6 +26,11 @@ function entryFor<T>(key: string, load: () => Promise<T>): Promise<T> {
   return promise;
 }
 
+/** Starts loading `key` now, before any component asks for it (the first page's data, at start-up). */
+export function preloadResource<T>(key: string, load: () => Promise<T>): void {
+  void entryFor(key, load);
+}
+
 /** Reads `key` (loaded once with `load`, kept until invalidated), suspending until it is there. */
 export function useResource<T>(key: string, load: () => Promise<T>): T {
   useSyncExternalStore(subscribe, () => version);

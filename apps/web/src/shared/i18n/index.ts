@@ -25,8 +25,16 @@ const lazyBackend: BackendModule = {
 /** Loaded at start; every other namespace (errors included) loads when a component first asks for it. */
 export const NAMESPACES = ['common'] as const;
 
-export async function initI18n(): Promise<typeof i18next> {
-  const language = detectLanguage(readStoredLanguage(), navigator.languages ?? [navigator.language]);
+/** The visitor's language at start: their earlier choice, else the browser's, else Dutch. */
+export function initialLanguage(): Language {
+  return detectLanguage(readStoredLanguage(), navigator.languages ?? [navigator.language]);
+}
+
+/**
+ * Starts i18next in `language` with the `common` texts, plus `extraNamespaces` the first page will ask
+ * for anyway (loaded side by side instead of one after the other).
+ */
+export async function initI18n(language: Language = initialLanguage(), extraNamespaces: string[] = []): Promise<typeof i18next> {
   i18next.on('languageChanged', (lng) => {
     document.documentElement.lang = lng;
   });
@@ -39,7 +47,7 @@ export async function initI18n(): Promise<typeof i18next> {
       fallbackLng: false,
       supportedLngs: [...LANGUAGES],
       load: 'currentOnly',
-      ns: [...NAMESPACES],
+      ns: [...NAMESPACES, ...extraNamespaces],
       defaultNS: 'common',
       interpolation: { escapeValue: false },
       react: { useSuspense: true },
