@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { waitForMails } from './mail';
-import { chooseLanguage, expect, expectAccessible, snapshot, test } from './fixtures';
+import { chooseLanguage, expect, expectAccessible, snapshot, test, testSavingSettings } from './fixtures';
 import { adminToken, loginAsAdmin } from './manager';
 
 type Language = 'nl' | 'fr' | 'de' | 'en';
@@ -153,7 +153,7 @@ test.describe('the enrolment wizard', () => {
     await lookUp(page, players.again.idbel);
     await expect(page.getByTestId('lookup-registered')).toContainText('This player is already registered');
   });
-  test('shows the closed message before enrolments open and after they close', async ({ page }) => {
+  testSavingSettings('shows the closed message before enrolments open and after they close', async ({ page }) => {
     // The window is an edition setting: a manager moves it through the API, and puts it back whatever happens.
     const headers = { authorization: `Bearer ${await adminToken(page)}` };
     const original = (await (await page.request.get('/api/v1/stay/common')).json()) as { settings: { enrolment: Record<string, string> }; updatedAt: string };

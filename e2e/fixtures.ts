@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
+import { lockEditionSettings } from './edition-lock';
 
 /**
  * Every e2e test fails on a Content Security Policy violation or an uncaught page error: the built app
@@ -17,6 +18,25 @@ export const test = base.extend<{ pageProblems: string[] }>({
       expect(problems, 'CSP violations or page errors').toEqual([]);
     },
     { auto: true },
+  ],
+});
+
+/**
+ * For tests that save the edition settings: they run one at a time across workers (see edition-lock.ts).
+ * The wait has its own timeout, so it does not eat the test's.
+ */
+export const testSavingSettings = test.extend<{ editionSettingsLock: void }>({
+  editionSettingsLock: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern: none.
+    async ({}, use) => {
+      const release = await lockEditionSettings();
+      try {
+        await use();
+      } finally {
+        release();
+      }
+    },
+    { auto: true, timeout: 180_000 },
   ],
 });
 

@@ -1,11 +1,11 @@
-import { expect, expectAccessible, snapshot, test } from './fixtures';
+import { expect, expectAccessible, snapshot, test, testSavingSettings } from './fixtures';
 import type { EditionSettings } from '@bjk/domain/edition';
 import { loginAsAdmin } from './manager';
 
 const centsText = (cents: number) => (cents / 100).toFixed(2).replace('.', ',');
 
 test.describe('edition settings', () => {
-  test('an admin changes the organiser’s address and the public footer shows it; after logout the back button shows nothing', async ({ page }) => {
+  testSavingSettings('an admin changes the organiser’s address and the public footer shows it; after logout the back button shows nothing', async ({ page }) => {
     const address = `Kerkstraat ${Date.now() % 1000}, 9000 Gent`;
     await loginAsAdmin(page);
     await expect(page.getByTestId('mgmt-home')).toBeVisible();
@@ -43,7 +43,7 @@ test.describe('edition settings', () => {
     await expect(page.getByTestId('settings-form')).toHaveCount(0);
   });
 
-  test('undo goes back to the saved values and is off after a save; vk categories are edited and checked; nothing the form does not show is lost', async ({ page }) => {
+  testSavingSettings('undo goes back to the saved values and is off after a save; vk categories are edited and checked; nothing the form does not show is lost', async ({ page }) => {
     const read = async () => (await (await page.request.get('/api/v1/stay/common')).json()).settings as EditionSettings;
     const before = await read();
     expect(before.events?.length).toBeGreaterThan(0);
