@@ -44,6 +44,19 @@ test.describe('sign-in through the identity provider', () => {
     expect(new URL(page.url()).pathname).toBe('/mgmt');
   });
 
+  test('a provider sign-in with an address that has no manager account is refused in words, and the password form stays', async ({ page }) => {
+    // The provider signs in whoever the request hints at: here someone the back office does not know.
+    await page.route('**/authorize?*', (route) => route.continue({ url: `${route.request().url()}&login_hint=stranger%40e2e.test` }));
+    await page.goto('/mgmt/rooms');
+    await page.getByRole('button', { name: 'Aanmelden met E2E ID' }).click();
+    await expect(page.getByRole('alert')).toHaveText(
+      'Er is geen actief beheerdersaccount voor het e-mailadres waarmee je je aanmeldde. Vraag een beheerder er een aan te maken.',
+    );
+    expect(new URL(page.url()).pathname).toBe('/mgmt/login');
+    await expect(page.locator('input[autocomplete="current-password"]')).toBeVisible();
+    await expectAccessible(page);
+  });
+
   test('the login page with the provider’s button on a phone', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/mgmt');
