@@ -58,6 +58,14 @@ describe('sign-in through the identity provider', () => {
     expect(me.json()).toMatchObject({ email, lastLoginAt: ctx.clock.now().toISOString() });
   });
 
+  it('signs in an account created without a password, which has no other way in', async () => {
+    const email = `provider-only-${Date.now()}@test.example`;
+    await createAccount(ctx.db, { email, displayName: 'Provider only', password: null, roles: ['editor'] }, null);
+    const response = await login(await provider.sign({ email, nonce: NONCE }));
+    expect(response.statusCode).toBe(200);
+    expect(response.json().account).toMatchObject({ email, roles: ['editor'] });
+  });
+
   it('opens one session per id token: the same token sent again is refused', async () => {
     const { email } = await createManager(ctx);
     const token = await provider.sign({ email, nonce: NONCE });
