@@ -1,6 +1,7 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { preloadPage } from './features/content/api';
 import { preloadHomePage } from './features/content/HomePage';
 import { preloadEdition } from './shared/edition/useEdition';
 import { initI18n, initialLanguage } from './shared/i18n';
@@ -14,17 +15,29 @@ async function start() {
   const path = window.location.pathname;
   const home = path === '/';
   if (home) preloadHomePage(language);
+  // An information page (/stay, /page/privacy): its text and its code, both at once.
+  const slug = /^\/(stay|catering|reservation|rules)\/?$/.exec(path)?.[1] ?? /^\/page\/([a-z][a-z0-9-]{1,40})\/?$/.exec(path)?.[1];
+  if (slug) {
+    preloadPage(slug, language);
+    // The route loads it again on render and gets this same module; a failure there reloads the app.
+    import('./features/content/ContentPage').catch(() => undefined);
+  }
   // The home page and the information pages show the organisers' texts (the `content` namespace).
-  const contentPage = home || /^\/(stay|catering|reservation|rules|schedule|news|page\/[^/]+)\/?$/.test(path);
+  const contentPage = home || !!slug || /^\/(schedule|news)(\/|$)/.test(path);
   await initI18n(language, contentPage ? ['content'] : []);
   startVersionCheck(__BUILD_ID__);
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+  const app = createRoot(root);
+  // As a transition, React renders the first page in small slices and lets the browser breathe in
+  // between (no long task blocking a phone's main thread: Total Blocking Time).
+  startTransition(() => {
+    app.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
 }
 
 void start();
