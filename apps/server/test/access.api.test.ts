@@ -21,6 +21,8 @@ const PUBLIC_ROUTES = [
   // Which identity provider the login page offers: its name, issuer, public client id and authorisation endpoint.
   'GET /api/v1/accounts/anon/providers',
   'GET /api/v1/page/anon/page/:instance',
+  // The public menu: the titles, places and addresses of published pages.
+  'GET /api/v1/page/anon/menu',
   'GET /api/v1/news/anon',
   'GET /api/v1/news/anon/:id',
   // The programme of the edition and its iCalendar feed: published times and places, no people.

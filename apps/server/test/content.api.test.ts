@@ -60,6 +60,84 @@ describe('reading pages', () => {
   });
 });
 
+describe('the public menu', () => {
+  type Entry = { slug: string; path: string; group: string; order: number; title: string };
+  const menu = (lang: string, headers: Record<string, string> = {}) => ctx.app.inject({ method: 'GET', url: `/api/v1/page/anon/menu?lang=${lang}`, headers });
+  const slugsOf = (entries: Entry[]) => entries.map((e) => `${e.group}/${e.slug}`);
+  const settings = (slug: string, payload: object) => ctx.app.inject({ method: 'PUT', url: `/api/v1/page/settings/${slug}`, headers: anna, payload });
+
+  it('lists the seeded pages in today’s groups and order, with their addresses; home and schedule are fixed entries', async () => {
+    const response = await menu('nl');
+    expect(response.statusCode).toBe(200);
+    const entries = response.json() as Entry[];
+    expect(slugsOf(entries)).toEqual([
+      'championship/subscriptions',
+      'practical/stay',
+      'practical/reservation',
+      'practical/catering',
+      'tournament/rules',
+      'tournament/internal-regulations',
+      'tournament/covid',
+      'about/mission',
+      'about/team',
+      'about/arbiters',
+      'about/organisers',
+      'about/privacy',
+      'about/contact',
+    ]);
+    expect(entries.find((e) => e.slug === 'stay')).toEqual({ slug: 'stay', path: '/stay', group: 'practical', order: 10, title: 'Verblijf' });
+    expect(entries.find((e) => e.slug === 'covid')?.path).toBe('/page/covid');
+    expect(entries.find((e) => e.slug === 'subscriptions')?.order).toBe(50);
+  });
+
+  it('titles the entries in the visitor’s language', async () => {
+    const entries = (await menu('fr')).json() as Entry[];
+    expect(entries.find((e) => e.slug === 'stay')?.title).toBe('Séjour');
+    expect(entries.find((e) => e.slug === 'rules')?.title).not.toBe((await page('rules', 'nl')).json().title);
+  });
+
+  it('answers an ETag and 304 while the menu is unchanged, revalidated on every view', async () => {
+    const first = await menu('nl');
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^".+"$/);
+    expect(first.headers['cache-control']).toBe('public, no-cache');
+    const again = await menu('nl', { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect((await menu('fr')).headers.etag).not.toBe(etag);
+  });
+
+  it('follows a page’s publication, group and order: drafts and hidden pages never appear, a missing language falls back to Dutch', async () => {
+    const slug = 'volunteers';
+    const before = (await menu('de')).headers.etag;
+    const created = await post('/api/v1/page', anna, { slug, published: false, menuGroup: 'about', menuOrder: 15, translations: { nl: { title: 'Vrijwilligers', body: 'Help mee.' } } });
+    expect(created.statusCode, created.body).toBe(201);
+    const find = async (lang: string) => ((await menu(lang)).json() as Entry[]).find((e) => e.slug === slug);
+    // A draft: not in the menu.
+    expect(await find('nl')).toBeUndefined();
+
+    expect((await settings(slug, { published: true, menuGroup: 'about', menuOrder: 15 })).statusCode).toBe(200);
+    const german = (await menu('de')).json() as Entry[];
+    expect(german.find((e) => e.slug === slug)).toEqual({ slug, path: `/page/${slug}`, group: 'about', order: 15, title: 'Vrijwilligers' });
+    expect(slugsOf(german).filter((s) => s.startsWith('about/')).slice(0, 3)).toEqual(['about/mission', `about/${slug}`, 'about/team']);
+    expect((await menu('de')).headers.etag).not.toBe(before);
+
+    // Moved to another group, between the stay and the reservation pages.
+    expect((await settings(slug, { published: true, menuGroup: 'practical', menuOrder: 15 })).statusCode).toBe(200);
+    expect(slugsOf((await menu('nl')).json()).filter((s) => s.startsWith('practical/'))).toEqual(['practical/stay', `practical/${slug}`, 'practical/reservation', 'practical/catering']);
+
+    // Hidden from the menu, yet still readable at its address.
+    expect((await settings(slug, { published: true, menuGroup: 'none', menuOrder: 15 })).statusCode).toBe(200);
+    expect(await find('nl')).toBeUndefined();
+    expect((await page(slug, 'nl')).statusCode).toBe(200);
+
+    // Unpublished: gone although it has a group.
+    expect((await settings(slug, { published: false, menuGroup: 'practical', menuOrder: 15 })).statusCode).toBe(200);
+    expect(await find('nl')).toBeUndefined();
+    expect((await menu('de')).headers.etag).toBe(before);
+  });
+});
+
 describe('check-out and check-in', () => {
   it('keeps page management closed to visitors and to managers without content rights', async () => {
     expect((await post('/api/v1/page/checkout/stay', {})).statusCode).toBe(401);

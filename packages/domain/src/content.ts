@@ -31,6 +31,21 @@ export type PageTranslations = z.infer<typeof pageTranslationsSchema>;
 export const MENU_GROUPS = ['championship', 'practical', 'tournament', 'about', 'none'] as const;
 export const menuGroupSchema = z.enum(MENU_GROUPS);
 
+/**
+ * An organisers' page in the public menu, placed by its menu group and order among the site's fixed
+ * entries (home, news, registration…, which the web app keeps itself), titled in the visitor's language.
+ */
+export const menuEntrySchema = z.object({
+  slug: pageSlugSchema,
+  /** `/stay` for the pages with a route of their own, `/page/<slug>` for the others. */
+  path: z.string(),
+  group: menuGroupSchema.exclude(['none']),
+  order: z.number().int(),
+  /** In the visitor's language, Dutch when the page is not translated. */
+  title: z.string(),
+});
+export type MenuEntry = z.infer<typeof menuEntrySchema>;
+
 /** What a visitor reads: one language, with `fallback` set when the visitor's language was missing. */
 export const publicPageSchema = z.object({
   slug: pageSlugSchema,

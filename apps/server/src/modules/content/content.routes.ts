@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   calendarQuerySchema,
   createPageSchema,
+  menuEntrySchema,
   newsEntrySchema,
   newsIdParamsSchema,
   newsInputSchema,
@@ -32,6 +34,7 @@ import {
   deleteNews,
   getPageDetail,
   getPagePreview,
+  getPublicMenu,
   getPageVersion,
   getPublicNews,
   getPublicPage,
@@ -56,6 +59,19 @@ export async function contentRoutes(app: FastifyInstance, deps: AppDeps): Promis
     schema: { tags, summary: 'A published page in the visitor’s language (Dutch fallback flagged)', params: pageInstanceParamsSchema, querystring: pageLanguageQuerySchema, response: { 200: publicPageSchema } },
     config: { access: 'public' },
     handler: async (request) => getPublicPage(db, request.params.instance, request.query.lang),
+  });
+  r.get('/api/v1/page/anon/menu', {
+    schema: { tags, summary: 'The organisers’ pages in the public menu: group, order and title in the visitor’s language', querystring: pageLanguageQuerySchema, response: { 200: z.array(menuEntrySchema), 304: z.null().describe('Not modified (If-None-Match)') } },
+    config: { access: 'public' },
+    handler: async (request, reply) => {
+      const menu = await getPublicMenu(db, request.query.lang);
+      const etag = `"${createHash('sha256').update(JSON.stringify(menu)).digest('base64url').slice(0, 27)}"`;
+      // Every page view asks for the menu: browsers keep it but revalidate each time (an unchanged menu
+      // costs a 304), so a manager's change shows at once, to the manager too.
+      reply.header('etag', etag).header('cache-control', 'public, no-cache');
+      if (request.headers['if-none-match'] === etag) return reply.status(304).send(null);
+      return menu;
+    },
   });
   r.get('/api/v1/news/anon', {
     schema: { tags, summary: 'Published news, newest first', querystring: pageLanguageQuerySchema, response: { 200: z.array(publicNewsItemSchema) } },

@@ -77,7 +77,7 @@ function pagesOf(f: Facts): SeedPage[] {
     {
       slug: 'catering',
       menuGroup: 'practical',
-      menuOrder: 20,
+      menuOrder: 40,
       translations: {
         nl: { title: 'Maaltijden', body: 'Het restaurant van het park serveert ontbijt van 7.30 tot 9.00 uur en het avondmaal van 18.00 tot 19.30 uur, afgestemd op de ronden.\n\n- De eerste maaltijd is het avondmaal op de aankomstdag, de laatste het ontbijt op de vertrekdag.\n- Vegetarisch, halal of allergieën? Vermeld het bij de reservatie in de opmerkingen.\n- Wie niet logeert, kan maaltijdbonnen kopen aan het onthaal.' },
         fr: { title: 'Repas', body: "Le restaurant du parc sert le petit-déjeuner de 7 h 30 à 9 h et le dîner de 18 h à 19 h 30, en fonction des rondes.\n\n- Le premier repas est le dîner du jour d'arrivée, le dernier le petit-déjeuner du jour du départ.\n- Végétarien, halal ou allergies ? Indiquez-le dans les remarques de la réservation.\n- Les non-résidents peuvent acheter des bons repas à l'accueil." },
@@ -88,7 +88,7 @@ function pagesOf(f: Facts): SeedPage[] {
     {
       slug: 'reservation',
       menuGroup: 'practical',
-      menuOrder: 30,
+      menuOrder: 20,
       translations: {
         nl: { title: 'Reservatie', body: `Reserveer één kamer per aanvraag; voor een tweede kamer vul je het formulier opnieuw in. Na je aanvraag ontvang je een bevestiging en een betalingsverzoek per e-mail.\n\nReservaties sluiten op ${f.nl.stayCloses}. Daarna kan je enkel nog rechtstreeks bij het park boeken. Vragen? Mail naar [${f.email}](mailto:${f.email}).` },
         fr: { title: 'Réservation', body: `Réservez une chambre par demande ; pour une deuxième chambre, remplissez à nouveau le formulaire. Vous recevrez une confirmation et une demande de paiement par e-mail.\n\nLes réservations ferment le ${f.fr.stayCloses}. Ensuite, seule la réservation directe auprès du parc reste possible. Des questions ? Écrivez à [${f.email}](mailto:${f.email}).` },
@@ -132,7 +132,7 @@ function pagesOf(f: Facts): SeedPage[] {
     {
       slug: 'privacy',
       menuGroup: 'about',
-      menuOrder: 40,
+      menuOrder: 50,
       translations: {
         nl: { title: 'Privacy', body: `${f.organiser} gebruikt de gegevens van spelers en ouders enkel voor dit toernooi: inschrijving, badges, indeling en uitslagen. We geven ze nooit door aan derden.\n\n- De pasfoto dient voor de badge en de identificatie.\n- Overzichtsfoto's en video's kunnen gepubliceerd worden; close-ups enkel met toestemming.\n- Inzage of verwijdering vraag je via [${f.email}](mailto:${f.email}).` },
         fr: { title: 'Vie privée', body: `${f.organiser} utilise les données des joueurs et des parents uniquement pour ce tournoi : inscription, badges, appariements et résultats. Elles ne sont jamais transmises à des tiers.\n\n- La photo sert au badge et à l'identification.\n- Des photos et vidéos d'ensemble peuvent être publiées ; les gros plans uniquement avec autorisation.\n- Pour consulter ou supprimer vos données : [${f.email}](mailto:${f.email}).` },
@@ -142,8 +142,8 @@ function pagesOf(f: Facts): SeedPage[] {
     },
     {
       slug: 'covid',
-      menuGroup: 'about',
-      menuOrder: 50,
+      menuGroup: 'tournament',
+      menuOrder: 40,
       translations: {
         nl: { title: 'Gezondheid en covid-19', body: 'Ziek? Blijf op je kamer en verwittig de arbiter voor de ronde; een bye kan aangevraagd worden. Handgel staat aan de ingang van de speelzaal en de zaal wordt tussen de ronden verlucht.' },
         fr: { title: 'Santé et covid-19', body: "Malade ? Restez dans votre chambre et prévenez l'arbitre avant la ronde ; un bye peut être demandé. Du gel hydroalcoolique est disponible à l'entrée de la salle, aérée entre les rondes." },
@@ -187,7 +187,7 @@ function pagesOf(f: Facts): SeedPage[] {
     {
       slug: 'organisers',
       menuGroup: 'about',
-      menuOrder: 35,
+      menuOrder: 40,
       translations: {
         nl: { title: 'Organisatoren', body: `Het kampioenschap wordt georganiseerd door ${f.organiser}, in samenwerking met de Belgische schaakbond en ${f.venue}.` },
         fr: { title: 'Organisateurs', body: `Le championnat est organisé par ${f.organiser}, en collaboration avec la fédération belge des échecs et ${f.venue}.` },
@@ -198,7 +198,7 @@ function pagesOf(f: Facts): SeedPage[] {
     {
       slug: 'subscriptions',
       menuGroup: 'championship',
-      menuOrder: 10,
+      menuOrder: 50,
       translations: {
         nl: { title: 'Inschrijvingen', body: `Spelers schrijven in met hun stamnummer van de Belgische schaakbond en een recente pasfoto. Het inschrijvingsgeld bedraagt **${f.nl.fee}**.\n\nInschrijven kan tot ${f.nl.closes}. Laattijdige inschrijvingen kosten ${f.nl.late} extra administratiekosten.` },
         fr: { title: 'Inscriptions', body: `Les joueurs s'inscrivent avec leur numéro de matricule de la fédération belge et une photo récente. Les droits d'inscription s'élèvent à **${f.fr.fee}**.\n\nInscriptions jusqu'au ${f.fr.closes}. Les inscriptions tardives coûtent ${f.fr.late} de frais administratifs.` },

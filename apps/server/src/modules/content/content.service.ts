@@ -1,6 +1,8 @@
 import {
   CONTENT_ERRORS,
+  MENU_GROUPS,
   type Language,
+  type MenuEntry,
   type NewsEntry,
   type NewsInput,
   type PageDetail,
@@ -100,6 +102,31 @@ async function readPage(db: DbOrTx, slug: string, language: Language, options: {
     version: page.version,
     updatedAt: page.updatedAt.toISOString(),
   };
+}
+
+/** Pages with a route of their own (router.tsx); every other page is read at `/page/<slug>`. */
+const OWN_ROUTE_PAGES = new Set(['stay', 'catering', 'reservation', 'rules']);
+/** Pages whose text is part of a fixed menu entry (`/`, `/schedule`): the menu never lists them a second time. */
+const FIXED_ENTRY_PAGES = new Set(['home', 'schedule']);
+
+/**
+ * The public menu's organiser pages: published, placed in a menu group (not `none`), in group order
+ * then by their order, titled in the visitor's language. Drafts never appear.
+ */
+export async function getPublicMenu(db: DbOrTx, language: Language): Promise<MenuEntry[]> {
+  const entries: MenuEntry[] = [];
+  for (const { page, current } of await listPageRows(db)) {
+    const group = page.menuGroup as MenuEntry['group'] | 'none';
+    if (!page.published || group === 'none' || !MENU_GROUPS.includes(group) || FIXED_ENTRY_PAGES.has(page.slug)) continue;
+    entries.push({
+      slug: page.slug,
+      path: OWN_ROUTE_PAGES.has(page.slug) ? `/${page.slug}` : `/page/${page.slug}`,
+      group,
+      order: page.menuOrder,
+      title: pickTranslation(current.translations, language).text.title,
+    });
+  }
+  return entries.sort((a, b) => MENU_GROUPS.indexOf(a.group) - MENU_GROUPS.indexOf(b.group) || a.order - b.order || a.slug.localeCompare(b.slug));
 }
 
 function toPublicNewsItem(row: NewsRow, language: Language): PublicNewsItem {
