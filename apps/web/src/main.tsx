@@ -1,6 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { preloadPublicMenu } from './app/public-menu';
 import { preloadPage } from './features/content/api';
 import { preloadHomePage } from './features/content/HomePage';
 import { preloadEdition } from './shared/edition/useEdition';
@@ -13,6 +14,8 @@ async function start() {
   const language = initialLanguage();
   preloadEdition();
   const path = window.location.pathname;
+  // The public menu's pages: the back office has a menu of its own.
+  if (!path.startsWith('/mgmt')) preloadPublicMenu(language);
   const home = path === '/';
   if (home) preloadHomePage(language);
   // An information page (/stay, /page/privacy): its text and its code, both at once.

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useEdition } from '../../shared/edition/useEdition';
 import { formatIban } from '../../shared/format';
 import { currentLanguage } from '../../shared/i18n';
-import { publicNavigation } from '../navigation';
+import { usePublicMenu } from '../public-menu';
 import { AppShell } from './AppShell';
 
 const SponsorCarousel = lazy(() => import('../../features/files/SponsorCarousel'));
@@ -69,12 +69,13 @@ export function DefaultLayout() {
   const { t } = useTranslation('common');
   const edition = useEdition();
   const language = currentLanguage();
+  const navigation = usePublicMenu(language);
   return (
     <AppShell
       title={edition.name[language]}
       shortTitle={edition.shortName[language]}
       homePath="/"
-      navigation={publicNavigation}
+      navigation={navigation}
       navigationLabel={t('nav.label')}
       footer={
         <>

@@ -36,7 +36,7 @@ export function NavigationList({ groups, onNavigate, label }: Props) {
               {group.items.map((item) => (
                 <li key={item.to}>
                   <Box component={NavLink} to={item.to} end onClick={onNavigate} sx={linkSx}>
-                    {t(item.labelKey)}
+                    {'label' in item ? item.label : t(item.labelKey)}
                   </Box>
                 </li>
               ))}

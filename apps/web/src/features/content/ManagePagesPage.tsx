@@ -21,6 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { MENU_GROUPS, type FileRef, type PageDetail, type PageSettings, type PageSummary } from '@bjk/domain/content';
 import type { FileGroupWithCount, StoredFile } from '@bjk/domain/files';
+import { invalidatePublicMenu } from '../../app/public-menu';
 import { hasPermission, useManager } from '../../shared/auth/session';
 import { formatDateTime } from '../../shared/format';
 import { http } from '../../shared/http';
@@ -88,6 +89,8 @@ function PageSettingsForm({ page }: { page: PageDetail }) {
     onSuccess: (updated) => {
       queryClient.setQueryData(['content', 'mgmt', 'page', page.slug], updated);
       void queryClient.invalidateQueries({ queryKey: ['content', 'mgmt', 'pages'] });
+      // Published, hidden or moved: the public menu shows it at once, to this manager too.
+      invalidatePublicMenu();
     },
   });
   const changed = settings.published !== page.published || settings.menuGroup !== page.menuGroup || settings.menuOrder !== page.menuOrder;
@@ -101,7 +104,10 @@ function PageSettingsForm({ page }: { page: PageDetail }) {
           control={<Switch checked={settings.published} onChange={(e) => setSettings({ ...settings, published: e.target.checked })} slotProps={{ input: { 'data-testid': 'page-published' } as object }} />}
           label={settings.published ? t('published') : t('draft')}
         />
-        <TextField select size="small" label={t('menuGroup')} value={settings.menuGroup} onChange={(e) => setSettings({ ...settings, menuGroup: e.target.value as PageSettings['menuGroup'] })} sx={{ minWidth: 200 }}>
+        <TextField select size="small" label={t('menuGroup')} value={settings.menuGroup} onChange={(e) => setSettings({ ...settings, menuGroup: e.target.value as PageSettings['menuGroup'] })}
+          slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'page-menu-group' } as object } }}
+          sx={{ minWidth: 200 }}
+        >
           {MENU_GROUPS.map((g) => (
             <MenuItem key={g} value={g}>
               {t(`menuGroups.${g}`)}
@@ -114,7 +120,7 @@ function PageSettingsForm({ page }: { page: PageDetail }) {
           label={t('menuOrder')}
           value={settings.menuOrder}
           onChange={(e) => setSettings({ ...settings, menuOrder: Math.max(0, Math.min(1000, Number(e.target.value) || 0)) })}
-          slotProps={{ htmlInput: { min: 0, max: 1000 } }}
+          slotProps={{ htmlInput: { min: 0, max: 1000, 'data-testid': 'page-menu-order' } }}
           sx={{ width: 120 }}
         />
         <Button variant="outlined" disabled={!changed || save.isPending} onClick={() => save.mutate()} data-testid="page-settings-save">
@@ -143,6 +149,8 @@ function PageEditor({ slug, onClose }: { slug: string; onClose: () => void }) {
   const refresh = (page: PageDetail) => {
     queryClient.setQueryData(['content', 'mgmt', 'page', slug], page);
     void queryClient.invalidateQueries({ queryKey: ['content', 'mgmt', 'pages'] });
+    // A check-in or a restore may have renamed the page in the public menu.
+    invalidatePublicMenu();
     setCopy(page.workingCopy ? { texts: toTexts(page.workingCopy.translations), heroImage: page.workingCopy.heroImage } : null);
   };
   const action = useMutation({

@@ -6,6 +6,8 @@ import { use, useSyncExternalStore } from 'react';
  * everything else (wizards, back office) uses TanStack Query, loaded with those pages.
  */
 const entries = new Map<string, Promise<unknown>>();
+/** Each key's last loaded value, kept through an invalidation until the new one arrives (`usePeekResource`). */
+const latest = new Map<string, unknown>();
 const listeners = new Set<() => void>();
 let version = 0;
 
@@ -19,10 +21,18 @@ function entryFor<T>(key: string, load: () => Promise<T>): Promise<T> {
   if (existing) return existing as Promise<T>;
   const promise = load();
   entries.set(key, promise);
-  // A failed load is not kept: the next render (or the error page's retry) loads again.
-  promise.catch(() => {
-    if (entries.get(key) === promise) entries.delete(key);
-  });
+  promise.then(
+    (value) => {
+      // A load overtaken by an invalidation is outdated: its successor brings the value.
+      if (entries.get(key) !== promise) return;
+      latest.set(key, value);
+      for (const listener of listeners) listener();
+    },
+    // A failed load is not kept: the next render (or the error page's retry) loads again.
+    () => {
+      if (entries.get(key) === promise) entries.delete(key);
+    },
+  );
   return promise;
 }
 
@@ -35,6 +45,20 @@ export function preloadResource<T>(key: string, load: () => Promise<T>): void {
 export function useResource<T>(key: string, load: () => Promise<T>): T {
   useSyncExternalStore(subscribe, () => version);
   return use(entryFor(key, load));
+}
+
+/**
+ * Reads `key` without suspending: `undefined` until the first load arrived or while it fails, so the
+ * caller shows what it has (the public menu's fixed entries) and never waits for it nor breaks on it.
+ * After an invalidation it keeps answering the previous value until the new one is there.
+ */
+export function usePeekResource<T>(key: string, load: () => Promise<T>): T | undefined {
+  // Re-rendered by an invalidation (version) and by a load's arrival (value).
+  useSyncExternalStore(subscribe, () => version);
+  const value = useSyncExternalStore(subscribe, () => latest.get(key) as T | undefined);
+  // Asked on every render: loads again after an invalidation or a failure.
+  void entryFor(key, load);
+  return value;
 }
 
 /** Forgets every entry whose key starts with `prefix` (after a manager changed it) and re-renders readers. */
