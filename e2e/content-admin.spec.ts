@@ -193,3 +193,91 @@ test.describe('page settings in the back office', () => {
     await visitor.context().close();
   });
 });
+
+test.describe('menu placement in the back office', () => {
+  /** The links of one group of the public menu, on a phone in the opened drawer, on a desktop at the side. */
+  const menuGroup = (page: Page, name: string) => page.getByRole('navigation', { name: 'Hoofdmenu' }).getByRole('list', { name, exact: true }).getByRole('link');
+
+  async function openDrawer(visitor: Page): Promise<void> {
+    await visitor.getByRole('button', { name: 'Menu openen' }).click();
+    await expect(visitor.getByRole('dialog')).toBeVisible();
+  }
+
+  test('a manager moves a page to another menu group, then hides it: the public menu follows, without a reload for the manager', async ({ page }) => {
+    const suffix = Math.random().toString(36).slice(2, 8);
+    const slug = `fietsverhuur-${suffix}`;
+    const title = `Fietsverhuur ${suffix}`;
+    const token = await adminToken(page);
+    const created = await page.request.post('/api/v1/page', {
+      headers: { authorization: `Bearer ${token}` },
+      data: { slug, published: true, menuGroup: 'practical', menuOrder: 15, translations: { nl: { title, body: 'Fietsen te huur aan de **receptie**.' }, fr: { title: `Location de vélos ${suffix}`, body: 'Vélos à louer.' } } },
+    });
+    expect(created.status()).toBe(201);
+
+    // A visitor on a phone: the page is in its group, before the fixed reservation wizard (order 30).
+    const visitor = await visitorPage(page);
+    await visitor.setViewportSize({ width: 390, height: 844 });
+    await visitor.goto('/');
+    await openDrawer(visitor);
+    const practical = menuGroup(visitor, 'Verblijf en maaltijden');
+    await expect(practical.filter({ hasText: title })).toHaveAttribute('href', `/page/${slug}`);
+    const texts = await practical.allTextContents();
+    expect(texts.indexOf(title)).toBeGreaterThanOrEqual(0);
+    expect(texts.indexOf(title)).toBeLessThan(texts.indexOf('Logies reserveren'));
+    await practical.filter({ hasText: title }).click();
+    await expect(visitor.getByTestId('page-title')).toHaveText(title);
+
+    // The manager sees the public menu, then moves the page first into "about" in the editor.
+    await loginAsAdmin(page, `/mgmt/pages?page=${slug}`);
+    await page.getByRole('link', { name: 'Naar de publieke site' }).click();
+    await expect(menuGroup(page, 'Verblijf en maaltijden').filter({ hasText: title })).toBeVisible();
+    await page.goBack();
+    await page.getByTestId('page-menu-group').click();
+    await page.getByRole('option', { name: 'Over ons' }).click();
+    await page.getByTestId('page-menu-order').fill('5');
+    await page.getByTestId('page-settings-save').click();
+    await expect(page.getByTestId(`page-row-${slug}`)).toContainText('Over ons · 5');
+    // Back on the public site (no reload): the menu shows it there already.
+    await page.goForward();
+    await expect(menuGroup(page, 'Over ons').first()).toHaveText(title);
+    await expect(menuGroup(page, 'Verblijf en maaltijden').filter({ hasText: title })).toHaveCount(0);
+
+    await visitor.goto('/');
+    await openDrawer(visitor);
+    await expect(menuGroup(visitor, 'Over ons').first()).toHaveText(title);
+    await expect(menuGroup(visitor, 'Verblijf en maaltijden').filter({ hasText: title })).toHaveCount(0);
+    await expectAccessible(visitor);
+    await snapshot(visitor, 'menu-drawer-390');
+    await visitor.keyboard.press('Escape');
+    await expect(visitor.getByRole('dialog')).toBeHidden();
+    // On a desktop the menu is always at the side.
+    await visitor.setViewportSize({ width: 1280, height: 900 });
+    await expect(menuGroup(visitor, 'Over ons').first()).toHaveText(title);
+    await snapshot(visitor, 'menu-drawer-1280');
+    await visitor.setViewportSize({ width: 390, height: 844 });
+
+    // In French, with the page's French title.
+    await chooseLanguage(visitor, 'fr');
+    await visitor.getByRole('button', { name: 'Ouvrir le menu' }).click();
+    await expect(visitor.getByRole('dialog').getByRole('link', { name: `Location de vélos ${suffix}` })).toBeVisible();
+    await visitor.keyboard.press('Escape');
+
+    // Hidden: in no group at all, for the manager and for visitors; the page itself is still there.
+    await page.goBack();
+    await page.getByTestId('page-menu-group').click();
+    await page.getByRole('option', { name: 'Niet in het menu' }).click();
+    await page.getByTestId('page-settings-save').click();
+    await expect(page.getByTestId(`page-row-${slug}`)).toContainText('Niet in het menu');
+    await page.goForward();
+    await expect(page.getByRole('navigation', { name: 'Hoofdmenu' }).getByRole('link', { name: 'Onze missie' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Hoofdmenu' }).getByRole('link', { name: title })).toHaveCount(0);
+    await chooseLanguage(visitor, 'nl');
+    await visitor.reload();
+    await openDrawer(visitor);
+    await expect(visitor.getByRole('dialog').getByRole('link', { name: 'Onze missie' })).toBeVisible();
+    await expect(visitor.getByRole('dialog').getByRole('link', { name: title })).toHaveCount(0);
+    await visitor.goto(`/page/${slug}`);
+    await expect(visitor.getByTestId('page-title')).toHaveText(title);
+    await visitor.context().close();
+  });
+});

@@ -107,7 +107,7 @@ export function AppShell({ title, shortTitle, homePath, navigation, navigationLa
         <Box component="aside" sx={{ width: { md: DRAWER_WIDTH }, flexShrink: { md: 0 } }}>
           {mobileUsed && (
             <Suspense fallback={null}>
-              <MobileDrawer open={mobileOpen} onClose={() => setMobileOpen(false)} width={DRAWER_WIDTH}>
+              <MobileDrawer open={mobileOpen} onClose={() => setMobileOpen(false)} width={DRAWER_WIDTH} label={navigationLabel}>
                 {drawer}
               </MobileDrawer>
             </Suspense>
