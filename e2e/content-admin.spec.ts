@@ -281,3 +281,17 @@ test.describe('menu placement in the back office', () => {
     await visitor.context().close();
   });
 });
+
+test('when the menu’s pages cannot load, the page shows with the fixed menu entries', async ({ page }) => {
+  await page.route('**/api/v1/page/anon/menu*', (route) => route.abort());
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  await expect(page.getByTestId('home-content')).toBeVisible();
+  await page.getByRole('button', { name: 'Menu openen' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Hoofdmenu' });
+  await expect(drawer.getByRole('link', { name: 'Kalender' })).toBeVisible();
+  await expect(drawer.getByRole('link', { name: 'Logies reserveren' })).toBeVisible();
+  await expect(drawer.getByRole('link', { name: 'Onze missie' })).toHaveCount(0);
+  await drawer.getByRole('link', { name: 'Kalender' }).click();
+  await expect(page).toHaveURL(/\/schedule$/);
+});
