@@ -25,7 +25,7 @@ function Root() {
 
 /** An information page by its fixed slug (`/stay`), or by the address's slug (`/page/privacy`). */
 function contentPage(slug?: string): ReactElement {
-  return lazyPage(() => import('../features/content/ContentPage'), 'ContentPage', { slug });
+  return lazyPage(() => import('../features/content/ContentPage'), 'ContentPage', { slug }, { queries: false });
 }
 
 /**

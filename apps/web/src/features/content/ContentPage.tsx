@@ -1,69 +1,87 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { PageLoading } from '../../app/layouts/AppShell';
 import { NotFoundPage } from '../../app/pages/NotFoundPage';
 import type { PublicPage } from '@bjk/domain/content';
 import { hasPermission, useManager } from '../../shared/auth/session';
-import { HttpError, http } from '../../shared/http';
+import { useResource } from '../../shared/data/resource';
 import { currentLanguage } from '../../shared/i18n';
-import { ErrorAlert } from '../../shared/ui/ErrorAlert';
-import { fileUrl, pageQuery } from './api';
+import { fileUrl, loadPagePreview, loadPublishedPage, pageKey, previewKey } from './api';
 import { HtmlBlock } from './HtmlBlock';
 
 type Props = { slug?: string; children?: ReactNode };
 
-/** An information page written by the organisers; `children` adds what the page shows besides its text. */
+/**
+ * An information page written by the organisers; `children` adds what the page shows besides its text.
+ * Built from what the first bundle already holds (the suspense resource cache, Box, Typography): an
+ * information page opened from a search result or a link loads hardly more than the home page (Lighthouse
+ * mobile, LCP on a phone's connection). A failed load reaches the route's error page, which retries.
+ */
 export function ContentPage({ slug: fixedSlug, children }: Props) {
   const params = useParams();
   const slug = fixedSlug ?? params.slug ?? '';
-  const { t } = useTranslation('content');
+  useTranslation('content'); // re-renders on a change of language, which reads the page in it
   const language = currentLanguage();
-  const query = useQuery(pageQuery(slug, language));
-  const missing = query.error instanceof HttpError && query.error.status === 404;
+  const page = useResource(pageKey(slug, language), () => loadPublishedPage(slug, language));
   // A draft (unpublished page) is not public; a manager who may edit pages reads it with a notice.
   const canPreview = hasPermission(useManager(), 'content:write');
-  const preview = useQuery({
-    queryKey: ['content', 'preview', slug, language],
-    queryFn: () => http.get<PublicPage>(`/api/v1/page/preview/${slug}`, { query: { lang: language } }),
-    enabled: missing && canPreview,
-    retry: false,
-  });
-  if (query.isPending || (missing && canPreview && preview.isPending)) return <PageLoading />;
-  const page = query.data ?? preview.data;
-  if (!page) {
-    if (missing) return <NotFoundPage />;
-    return <ErrorAlert error={query.error} />;
-  }
-  const draft = !query.data;
+  if (page) return <PageView page={page}>{children}</PageView>;
+  if (canPreview) return <DraftPreview slug={slug}>{children}</DraftPreview>;
+  return <NotFoundPage />;
+}
+
+function DraftPreview({ slug, children }: { slug: string; children?: ReactNode }) {
+  useTranslation('content');
+  const language = currentLanguage();
+  const page = useResource(previewKey(slug, language), () => loadPagePreview(slug, language));
+  if (!page) return <NotFoundPage />;
   return (
-    <Stack spacing={2} component="article">
+    <PageView page={page} draft>
+      {children}
+    </PageView>
+  );
+}
+
+/** A notice above the text (fallback language, draft): a coloured bar, readable in every theme colour. */
+function Notice({ tone, testId, children }: { tone: 'info' | 'warning'; testId: string; children: ReactNode }) {
+  return (
+    <Box
+      role="status"
+      data-testid={testId}
+      sx={{ px: 2, py: 1.5, borderRadius: 1, borderLeft: 4, borderColor: `${tone}.main`, bgcolor: 'background.paper', color: 'text.primary' }}
+    >
+      {children}
+    </Box>
+  );
+}
+
+function PageView({ page, draft = false, children }: { page: PublicPage; draft?: boolean; children?: ReactNode }) {
+  const { t } = useTranslation('content');
+  return (
+    <Box component="article" sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
       {page.heroImage && (
         // A fixed shape reserves the image's place before it loads (no layout shift); decorative, so no text.
         <Box component="img" src={fileUrl(page.heroImage)} alt="" data-testid="page-hero" sx={{ display: 'block', width: '100%', aspectRatio: { xs: '16 / 7', sm: '16 / 5' }, objectFit: 'cover', borderRadius: 2 }} />
       )}
       {draft && (
-        <Alert severity="warning" data-testid="page-draft">
+        <Notice tone="warning" testId="page-draft">
           {t('draftPreview')}
-        </Alert>
+        </Notice>
       )}
       <Typography variant="h1" data-testid="page-title" lang={page.language}>
         {page.title}
       </Typography>
       {page.fallback && (
-        <Alert severity="info" data-testid="page-fallback">
+        <Notice tone="info" testId="page-fallback">
           {t('fallback', { language: t(`languages.${page.language}`) })}
-        </Alert>
+        </Notice>
       )}
       <Box lang={page.language} data-testid="page-body">
         <HtmlBlock html={page.bodyHtml} />
       </Box>
       {children}
-    </Stack>
+    </Box>
   );
 }

@@ -7,25 +7,19 @@ import type { Language } from '@bjk/domain/languages';
 import { useEdition } from '../../shared/edition/useEdition';
 import { formatDate, formatDateTime, formatMoney } from '../../shared/format';
 import { currentLanguage } from '../../shared/i18n';
-import { loadNewsList, loadPage } from './api';
+import { loadNewsList, loadPublishedPage, pageKey } from './api';
 import { HtmlBlock } from './HtmlBlock';
 import { HomeNews } from './HomeNews';
 import { preloadResource, useResource } from '../../shared/data/resource';
-import { HttpError } from '../../shared/http';
 
-const homeTextKey = (language: Language) => `content:page:home:${language}`;
 const newsKey = (language: Language) => `content:news:${language}`;
 
-// The organisers may unpublish the home text; the facts and news still show.
-const loadHomeText = (language: Language) => () =>
-  loadPage('home', language).catch((error: unknown) => {
-    if (error instanceof HttpError && error.status === 404) return null;
-    throw error;
-  });
+// The organisers may unpublish the home text (then null); the facts and news still show.
+const loadHomeText = (language: Language) => () => loadPublishedPage('home', language);
 
 /** Starts loading the home page's text and news at start-up, side by side with the edition and the texts. */
 export function preloadHomePage(language: Language): void {
-  preloadResource(homeTextKey(language), loadHomeText(language));
+  preloadResource(pageKey('home', language), loadHomeText(language));
   preloadResource(newsKey(language), () => loadNewsList(language));
 }
 
@@ -34,7 +28,7 @@ export function HomePage() {
   const { t } = useTranslation('content');
   const edition = useEdition();
   const language = currentLanguage();
-  const home = useResource(homeTextKey(language), loadHomeText(language));
+  const home = useResource(pageKey('home', language), loadHomeText(language));
   const nights = daysBetween(edition.startDate, edition.endDate);
   const facts = [
     { key: 'when', title: t('home.when'), text: t('home.dates', { start: formatDate(edition.startDate, language), end: formatDate(edition.endDate, language), nights }) },

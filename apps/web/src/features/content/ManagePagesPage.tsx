@@ -27,7 +27,7 @@ import { formatDateTime } from '../../shared/format';
 import { http } from '../../shared/http';
 import { currentLanguage } from '../../shared/i18n';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
-import { fileUrl } from './api';
+import { fileUrl, forgetLoadedPages } from './api';
 import { TextsEditor, toTexts, toTranslations, type Texts } from './TextsEditor';
 
 const TIME_ZONE = 'Europe/Brussels';
@@ -91,6 +91,7 @@ function PageSettingsForm({ page }: { page: PageDetail }) {
       void queryClient.invalidateQueries({ queryKey: ['content', 'mgmt', 'pages'] });
       // Published, hidden or moved: the public menu shows it at once, to this manager too.
       invalidatePublicMenu();
+      forgetLoadedPages();
     },
   });
   const changed = settings.published !== page.published || settings.menuGroup !== page.menuGroup || settings.menuOrder !== page.menuOrder;
@@ -151,6 +152,7 @@ function PageEditor({ slug, onClose }: { slug: string; onClose: () => void }) {
     void queryClient.invalidateQueries({ queryKey: ['content', 'mgmt', 'pages'] });
     // A check-in or a restore may have renamed the page in the public menu.
     invalidatePublicMenu();
+    forgetLoadedPages();
     setCopy(page.workingCopy ? { texts: toTexts(page.workingCopy.translations), heroImage: page.workingCopy.heroImage } : null);
   };
   const action = useMutation({

@@ -1,36 +1,43 @@
 import type { PublicNewsDetail, PublicNewsItem, PublicPage } from '@bjk/domain/content';
 import type { Language } from '@bjk/domain/languages';
-import { http } from '../../shared/http';
+import { invalidateResources, preloadResource } from '../../shared/data/resource';
+import { HttpError, http } from '../../shared/http';
 
 export const loadPage = (slug: string, language: Language) =>
   http.get<PublicPage>(`/api/v1/page/anon/page/${slug}`, { query: { lang: language } });
 
 export const loadNewsList = (language: Language) => http.get<PublicNewsItem[]>('/api/v1/news/anon', { query: { lang: language } });
 
-/** A page request started at start-up (the address is an information page), handed to its first reader. */
-const preloaded = new Map<string, Promise<PublicPage>>();
+/** The resource key of an information page's published text (HomePage reads `home` under the same scheme). */
+export const pageKey = (slug: string, language: Language) => `content:page:${slug}:${language}`;
+export const previewKey = (slug: string, language: Language) => `content:preview:${slug}:${language}`;
+
+/** After a manager's change (check-in, publication): public readers in this tab load the pages again. */
+export function forgetLoadedPages(): void {
+  invalidateResources('content:page:');
+  invalidateResources('content:preview:');
+}
+
+const nullWhenMissing = (error: unknown) => {
+  if (error instanceof HttpError && error.status === 404) return null;
+  throw error;
+};
+
+/** An information page's published text, or null when there is none (unknown slug, draft). */
+export const loadPublishedPage = (slug: string, language: Language): Promise<PublicPage | null> =>
+  loadPage(slug, language).catch(nullWhenMissing);
+
+/** A manager's preview of a draft page, or null when the page does not exist. */
+export const loadPagePreview = (slug: string, language: Language): Promise<PublicPage | null> =>
+  http.get<PublicPage>(`/api/v1/page/preview/${slug}`, { query: { lang: language } }).catch(nullWhenMissing);
 
 /**
  * Starts loading an information page at start-up, beside the app's scripts and texts, instead of after
  * the page's own code arrived: one round trip less before the text shows on a phone.
  */
 export function preloadPage(slug: string, language: Language): void {
-  const request = loadPage(slug, language);
-  // A failure is seen (and retried) by the page itself; the preload only saves time.
-  request.catch(() => undefined);
-  preloaded.set(`${slug}:${language}`, request);
+  preloadResource(pageKey(slug, language), () => loadPublishedPage(slug, language));
 }
-
-export const pageQuery = (slug: string, language: Language) => ({
-  queryKey: ['content', 'page', slug, language] as const,
-  queryFn: () => {
-    const key = `${slug}:${language}`;
-    const early = preloaded.get(key);
-    preloaded.delete(key);
-    return early ?? loadPage(slug, language);
-  },
-  staleTime: 60_000,
-});
 
 export const newsListQuery = (language: Language) => ({
   queryKey: ['content', 'news', language] as const,
