@@ -301,7 +301,12 @@ test.describe('registrations in the back office', () => {
     await page.goto(`/mgmt/participants?kind=vk`);
     await page.getByTestId('kind-bjk').click();
     await expect(page).toHaveURL(/\/mgmt\/participants\??$/);
+    // The list is keyed by kind: type only once the youth list has replaced the vk one (a search typed into the
+    // list being replaced is gone with it).
+    await expect(page.getByTestId('kind-bjk')).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByTestId('mgmt-participants-search')).toHaveValue('');
     await page.getByTestId('mgmt-participants-search').fill(players.vk.last);
+    await expect(page.getByTestId('mgmt-participants-search')).toHaveValue(players.vk.last);
     await expect(page.getByTestId('mgmt-participants-table').locator('tbody tr')).toHaveCount(0);
 
     await page.setViewportSize({ width: 390, height: 844 });
