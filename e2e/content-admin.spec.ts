@@ -279,6 +279,11 @@ test.describe('menu placement in the back office', () => {
     await visitor.goto(`/page/${slug}`);
     await expect(visitor.getByTestId('page-title')).toHaveText(title);
     await visitor.context().close();
+
+    // The home page's text has its own fixed entry: the editor says so and offers no placement.
+    await page.goto('/mgmt/pages?page=home');
+    await expect(page.getByTestId('page-fixed-entry')).toBeVisible();
+    await expect(page.getByTestId('page-menu-order')).toBeDisabled();
   });
 });
 

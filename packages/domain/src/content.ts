@@ -31,6 +31,9 @@ export type PageTranslations = z.infer<typeof pageTranslationsSchema>;
 export const MENU_GROUPS = ['championship', 'practical', 'tournament', 'about', 'none'] as const;
 export const menuGroupSchema = z.enum(MENU_GROUPS);
 
+/** Pages whose text is part of a fixed menu entry (`/`, `/schedule`): their menu placement has no effect. */
+export const FIXED_ENTRY_PAGES: readonly string[] = ['home', 'schedule'];
+
 /**
  * An organisers' page in the public menu, placed by its menu group and order among the site's fixed
  * entries (home, news, registration…, which the web app keeps itself), titled in the visitor's language.

@@ -1,5 +1,6 @@
 import {
   CONTENT_ERRORS,
+  FIXED_ENTRY_PAGES,
   MENU_GROUPS,
   type Language,
   type MenuEntry,
@@ -106,8 +107,6 @@ async function readPage(db: DbOrTx, slug: string, language: Language, options: {
 
 /** Pages with a route of their own (router.tsx); every other page is read at `/page/<slug>`. */
 const OWN_ROUTE_PAGES = new Set(['stay', 'catering', 'reservation', 'rules']);
-/** Pages whose text is part of a fixed menu entry (`/`, `/schedule`): the menu never lists them a second time. */
-const FIXED_ENTRY_PAGES = new Set(['home', 'schedule']);
 
 /**
  * The public menu's organiser pages: published, placed in a menu group (not `none`), in group order
@@ -117,7 +116,7 @@ export async function getPublicMenu(db: DbOrTx, language: Language): Promise<Men
   const entries: MenuEntry[] = [];
   for (const { page, current } of await listPageRows(db)) {
     const group = page.menuGroup as MenuEntry['group'] | 'none';
-    if (!page.published || group === 'none' || !MENU_GROUPS.includes(group) || FIXED_ENTRY_PAGES.has(page.slug)) continue;
+    if (!page.published || group === 'none' || !MENU_GROUPS.includes(group) || FIXED_ENTRY_PAGES.includes(page.slug)) continue;
     entries.push({
       slug: page.slug,
       path: OWN_ROUTE_PAGES.has(page.slug) ? `/${page.slug}` : `/page/${page.slug}`,

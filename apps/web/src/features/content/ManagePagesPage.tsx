@@ -19,7 +19,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { MENU_GROUPS, type FileRef, type PageDetail, type PageSettings, type PageSummary } from '@bjk/domain/content';
+import { FIXED_ENTRY_PAGES, MENU_GROUPS, type FileRef, type PageDetail, type PageSettings, type PageSummary } from '@bjk/domain/content';
 import type { FileGroupWithCount, StoredFile } from '@bjk/domain/files';
 import { invalidatePublicMenu } from '../../app/public-menu';
 import { hasPermission, useManager } from '../../shared/auth/session';
@@ -95,6 +95,8 @@ function PageSettingsForm({ page }: { page: PageDetail }) {
     },
   });
   const changed = settings.published !== page.published || settings.menuGroup !== page.menuGroup || settings.menuOrder !== page.menuOrder;
+  // The home page's and the programme's texts show under their own fixed menu entries.
+  const fixedEntry = FIXED_ENTRY_PAGES.includes(page.slug);
   return (
     <Box component="section" aria-labelledby="page-settings-heading">
       <Typography variant="h3" id="page-settings-heading" sx={{ fontSize: '1.1rem', mb: 1 }}>
@@ -105,7 +107,7 @@ function PageSettingsForm({ page }: { page: PageDetail }) {
           control={<Switch checked={settings.published} onChange={(e) => setSettings({ ...settings, published: e.target.checked })} slotProps={{ input: { 'data-testid': 'page-published' } as object }} />}
           label={settings.published ? t('published') : t('draft')}
         />
-        <TextField select size="small" label={t('menuGroup')} value={settings.menuGroup} onChange={(e) => setSettings({ ...settings, menuGroup: e.target.value as PageSettings['menuGroup'] })}
+        <TextField select size="small" label={t('menuGroup')} value={settings.menuGroup} disabled={fixedEntry} onChange={(e) => setSettings({ ...settings, menuGroup: e.target.value as PageSettings['menuGroup'] })}
           slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'page-menu-group' } as object } }}
           sx={{ minWidth: 200 }}
         >
@@ -120,6 +122,7 @@ function PageSettingsForm({ page }: { page: PageDetail }) {
           type="number"
           label={t('menuOrder')}
           value={settings.menuOrder}
+          disabled={fixedEntry}
           onChange={(e) => setSettings({ ...settings, menuOrder: Math.max(0, Math.min(1000, Number(e.target.value) || 0)) })}
           slotProps={{ htmlInput: { min: 0, max: 1000, 'data-testid': 'page-menu-order' } }}
           sx={{ width: 120 }}
@@ -127,6 +130,11 @@ function PageSettingsForm({ page }: { page: PageDetail }) {
         <Button variant="outlined" disabled={!changed || save.isPending} onClick={() => save.mutate()} data-testid="page-settings-save">
           {t('saveSettings')}
         </Button>
+        {fixedEntry && (
+          <Typography variant="body2" color="text.secondary" data-testid="page-fixed-entry" sx={{ flexBasis: '100%' }}>
+            {t('fixedEntry')}
+          </Typography>
+        )}
         {!page.published && page.slug !== 'home' && (
           <Button component={RouterLink} to={`/page/${page.slug}`} target="_blank">
             {t('previewDraft')}
