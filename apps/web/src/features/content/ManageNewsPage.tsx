@@ -27,13 +27,13 @@ import { invalidateResources } from '../../shared/data/resource';
 import { formatDate } from '../../shared/format';
 import { http } from '../../shared/http';
 import { currentLanguage } from '../../shared/i18n';
+import { ActionsHeaderCell } from '../../shared/ui/ActionsHeaderCell';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { TextsEditor, emptyTexts, toTexts, toTranslations, type Texts } from './TextsEditor';
 
 const TIME_ZONE = 'Europe/Brussels';
 const LIST_KEY = ['content', 'mgmt', 'news'] as const;
 
-const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 
 /** After a change: the managers' list and the public lists (home page, /news) in this tab read again. */
 function useNewsChanged() {
@@ -158,10 +158,7 @@ export function ManageNewsPage() {
               <TableCell>{t('title')}</TableCell>
               <TableCell>{t('languages')}</TableCell>
               <TableCell>{t('state')}</TableCell>
-              {/* Positioned: the hidden text stays inside the scrolling table instead of widening the page. */}
-              <TableCell sx={{ position: 'relative' }}>
-                <span style={visuallyHidden}>{t('actions')}</span>
-              </TableCell>
+              <ActionsHeaderCell label={t('actions')} />
             </TableRow>
           </TableHead>
           <TableBody>

@@ -26,6 +26,7 @@ import { hasPermission, useManager } from '../../shared/auth/session';
 import { formatDateTime } from '../../shared/format';
 import { http } from '../../shared/http';
 import { currentLanguage } from '../../shared/i18n';
+import { ActionsHeaderCell } from '../../shared/ui/ActionsHeaderCell';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { fileUrl, forgetLoadedPages } from './api';
 import { TextsEditor, toTexts, toTranslations, type Texts } from './TextsEditor';
@@ -278,12 +279,7 @@ export function ManagePagesPage() {
               <TableCell>{t('state')}</TableCell>
               <TableCell>{t('menuGroup')}</TableCell>
               <TableCell>{t('lock')}</TableCell>
-              {/* Positioned: the hidden text stays inside the scrolling table instead of widening the page. */}
-              <TableCell sx={{ position: 'relative' }}>
-                <Box component="span" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }}>
-                  {t('actions')}
-                </Box>
-              </TableCell>
+              <ActionsHeaderCell label={t('actions')} />
             </TableRow>
           </TableHead>
           <TableBody>

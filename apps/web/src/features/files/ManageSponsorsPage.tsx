@@ -28,13 +28,13 @@ import { useSearchParams } from 'react-router';
 import { MAX_FILE_BYTES, type Sponsor, type SponsorInput, type StoredFile } from '@bjk/domain/files';
 import { useManager } from '../../shared/auth/session';
 import { http } from '../../shared/http';
+import { ActionsHeaderCell } from '../../shared/ui/ActionsHeaderCell';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { publicFileUrl, sendUpload } from './api';
 
 /** Logos live in this public group, so visitors' browsers may load them. */
 const LOGO_GROUP = 'sponsors';
 const LIST_KEY = ['files', 'mgmt', 'sponsors'] as const;
-const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 
 // Arrow glyphs drawn inline (icons are imported by path elsewhere; two paths do not need a module).
 const UP = 'M7.41 15.41 12 10.83l4.59 4.58L18 14l-6-6-6 6z';
@@ -219,10 +219,7 @@ export function ManageSponsorsPage() {
               <TableCell>{t('sponsorsAdmin.logo')}</TableCell>
               <TableCell>{t('sponsorsAdmin.name')}</TableCell>
               <TableCell>{t('sponsorsAdmin.state')}</TableCell>
-              {/* Positioned: the hidden text stays inside the scrolling table instead of widening the page. */}
-              <TableCell sx={{ position: 'relative' }}>
-                <span style={visuallyHidden}>{t('mgmt.actions')}</span>
-              </TableCell>
+              <ActionsHeaderCell label={t('mgmt.actions')} />
             </TableRow>
           </TableHead>
           <TableBody>
