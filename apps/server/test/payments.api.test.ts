@@ -418,6 +418,9 @@ describe('bank statements', () => {
     expect(garbage.json().code).toBe('payments.statement_unreadable');
     const other = await importStatement('other.xml', camtStatement({ account: 'BE71096123456769', date: '2026-11-25', id: 'X', movements: [] }));
     expect(other.json().code).toBe('payments.wrong_account');
+    const francs = await importStatement('chf.xml', camtStatement({ account: ACCOUNT, date: '2026-11-25', id: 'CHF', movements: [{ amountCents: 3_500 }] }).replace('Ccy="EUR"', 'Ccy="CHF"'));
+    expect(francs.statusCode).toBe(400);
+    expect(francs.json()).toMatchObject({ code: 'payments.statement_currency', details: { currency: 'CHF' } });
   });
 });
 

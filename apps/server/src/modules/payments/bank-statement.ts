@@ -46,3 +46,11 @@ export function decimalToCents(text: string): number {
   const cents = Math.round(thousandths / 10);
   return minus ? -cents : cents;
 }
+
+/** A statement in another currency than the euro: the payment requests are in euros, so it is refused whole. */
+export class BankStatementCurrencyError extends BankStatementFormatError {
+  constructor(readonly currency: string) {
+    super(`Only EUR statements are supported, found ${currency}`);
+    this.name = 'BankStatementCurrencyError';
+  }
+}

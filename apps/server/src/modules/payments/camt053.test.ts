@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BankStatementFormatError } from './bank-statement.js';
+import { BankStatementCurrencyError, BankStatementFormatError } from './bank-statement.js';
 import { parseCamt053 } from './camt053.js';
 
 const fixture = (name: string) => readFile(path.join(import.meta.dirname, 'fixtures', name), 'utf8');
@@ -66,6 +66,18 @@ describe('reading a camt.053 statement', () => {
     expect(() => parseCamt053('not xml at all <')).toThrow(BankStatementFormatError);
     const usd = `<Document><BkToCstmrStmt><Stmt><Acct><Id><IBAN>BE68539007547034</IBAN></Id></Acct>
       <Ntry><Amt Ccy="USD">1.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><BookgDt><Dt>2026-11-20</Dt></BookgDt></Ntry></Stmt></BkToCstmrStmt></Document>`;
-    expect(() => parseCamt053(usd)).toThrow(/EUR/);
+    expect(() => parseCamt053(usd)).toThrow(BankStatementCurrencyError);
+    expect(() => parseCamt053(usd)).toThrow(/USD/);
+  });
+
+  it('reads genkgo/camt\'s samples: a creditor reference of issuer BBA that fails the check stays communication', async () => {
+    for (const name of ['genkgo-camt053.001.02.minimal.xml', 'genkgo-camt053.001.08.xml']) {
+      const [statement, ...others] = parseCamt053(await fixture(name));
+      expect(others).toHaveLength(0);
+      expect(statement?.account).toBe('NL26VAYB8060476890');
+      expect(statement?.movements).toEqual([
+        expect.objectContaining({ amountCents: 885, structuredReference: null, communication: expect.stringContaining('4654654654654654') }),
+      ]);
+    }
   });
 });

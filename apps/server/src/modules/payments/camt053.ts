@@ -1,6 +1,6 @@
 import { XMLParser } from 'fast-xml-parser';
 import { findStructuredMessage, parseStructuredMessage } from '@bjk/domain/structured-message';
-import { BankStatementFormatError, decimalToCents, type BankMovement, type BankStatement } from './bank-statement.js';
+import { BankStatementCurrencyError, BankStatementFormatError, decimalToCents, type BankMovement, type BankStatement } from './bank-statement.js';
 
 /**
  * Reader of ISO 20022 bank-to-customer statements, camt.053.001.02 and later versions (the element names used
@@ -62,7 +62,7 @@ function amountOf(node: unknown): number | null {
   if (value === null) return null;
   const currency = typeof node === 'object' && node !== null ? (node as Node)['@Ccy'] : undefined;
   if (currency !== undefined && currency !== 'EUR') {
-    throw new BankStatementFormatError(`Only EUR statements are supported, found ${String(currency)}`);
+    throw new BankStatementCurrencyError(String(currency));
   }
   return decimalToCents(value);
 }

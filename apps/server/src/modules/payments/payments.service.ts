@@ -30,7 +30,7 @@ import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import { listAuditEntries, recordAudit, recordAuditEntries } from '../audit/audit.service.js';
 import { getCurrentEdition, type CurrentEdition } from '../edition/edition.service.js';
 import { queueMail, queueMails } from '../mail/mail.service.js';
-import { BankStatementFormatError, type BankStatement } from './bank-statement.js';
+import { BankStatementCurrencyError, BankStatementFormatError, type BankStatement } from './bank-statement.js';
 import { parseCamt053 } from './camt053.js';
 import { decodeStatementBytes, parseCoda } from './coda.js';
 import { invoiceLines } from './invoice-lines.js';
@@ -94,6 +94,7 @@ export const PAYMENT_ERRORS = {
   notPaid: 'payments.not_paid',
   invoiceExists: 'payments.invoice_exists',
   statementUnreadable: 'payments.statement_unreadable',
+  statementCurrency: 'payments.statement_currency',
   wrongAccount: 'payments.wrong_account',
   movementNotLinkable: 'payments.movement_not_linkable',
   jobNotFound: 'payments.job_not_found',
@@ -419,6 +420,9 @@ function readStatement(fileName: string, bytes: Uint8Array): BankStatement[] {
   try {
     return text.trimStart().startsWith('<') ? parseCamt053(text) : parseCoda(text);
   } catch (error) {
+    if (error instanceof BankStatementCurrencyError) {
+      throw badRequest(PAYMENT_ERRORS.statementCurrency, `${fileName} is a statement in ${error.currency}; only statements in euros can be matched`, { currency: error.currency });
+    }
     if (error instanceof BankStatementFormatError) {
       throw badRequest(PAYMENT_ERRORS.statementUnreadable, `${fileName} is not a readable CODA or camt.053 statement: ${error.message}`, { reason: error.message });
     }

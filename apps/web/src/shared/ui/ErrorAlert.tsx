@@ -1,6 +1,14 @@
 import Alert from '@mui/material/Alert';
 import { useTranslation } from 'react-i18next';
-import { errorMessageKey } from '../http';
+import { HttpError, errorMessageKey } from '../http';
+
+/** The plain values of an error's details (`{ currency: 'CHF' }`), for messages that name them. */
+function detailValues(error: unknown): Record<string, string | number> {
+  if (!(error instanceof HttpError) || typeof error.details !== 'object' || error.details === null) return {};
+  return Object.fromEntries(
+    Object.entries(error.details).filter((entry): entry is [string, string | number] => typeof entry[1] === 'string' || typeof entry[1] === 'number'),
+  );
+}
 
 type Props = {
   error: unknown;
@@ -14,7 +22,7 @@ export function ErrorAlert({ error, submit = false }: Props) {
   const key = errorMessageKey(error, (code) => i18n.exists(`codes.${code}`, { ns: 'errors' }), submit);
   return (
     <Alert severity="error" role="alert">
-      {t(key)}
+      {t(key, detailValues(error))}
     </Alert>
   );
 }

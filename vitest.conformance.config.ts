@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Conformance: our readers against real files written by others, kept in `../shared/data` (beside the repository,
+ * not in it: several are GPL). Not part of `npm test`, which must not depend on `../shared`; run with
+ * `npm run conformance` (`SHARED_DATA_DIR` points elsewhere).
+ */
+export default defineConfig({
+  test: {
+    name: 'conformance',
+    include: ['apps/server/src/**/*.conformance.ts', 'packages/domain/src/**/*.conformance.ts'],
+    environment: 'node',
+  },
+});
