@@ -22,3 +22,4 @@ export * from './phone.js';
 export * from './validation-messages.js';
 export * from './mail.js';
 export * from './files.js';
+export * from './games.js';

@@ -1,0 +1,149 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { GAMES_ERRORS } from '@bjk/domain';
+import { gameKey, parseClock, parsePgn, roundAndBoard, writePgnGame } from './games-pgn.js';
+
+const fixture = (name: string) => readFileSync(new URL(`./games-fixtures/${name}`, import.meta.url), 'utf8');
+
+describe('reading a round of games from PGN', () => {
+  const { games, errors } = parsePgn(fixture('round3-live.pgn'));
+
+  it('takes every game of the file with its round, board and players', () => {
+    expect(errors).toEqual([]);
+    expect(games.map((g) => [g.round, g.board, g.white, g.black, g.result])).toEqual([
+      [3, 1, 'Peeters, Anna', 'Dubois, Lucas', '1-0'],
+      [3, 2, 'Janssens, Emma', 'Müller, Jonas', '*'],
+      [3, 3, 'Van den Berg, Lotte', 'Claes, Noah', '1/2-1/2'],
+    ]);
+    expect(games[0]).toMatchObject({ whiteFideId: 2000001, blackFideId: 2000002, whiteRating: 1620, blackRating: null });
+  });
+
+  it('reads the clocks of each move, split over lines, with tenths, and the elapsed times', () => {
+    expect(games[0]!.moves).toEqual([
+      { san: 'e4', clock: 5455 },
+      { san: 'e5', clock: 5450, elapsed: 40 },
+      { san: 'Bc4', clock: 5480 },
+      { san: 'Nc6', clock: 5470 },
+      { san: 'Qh5', clock: 5490, elapsed: 20 },
+      { san: 'Nf6', clock: 5402.5 },
+      { san: 'Qxf7#', clock: 5518 },
+    ]);
+  });
+
+  it('drops variations, NAGs, annotations and engine evaluations, keeping the main line', () => {
+    expect(games[1]!.moves.map((m) => m.san)).toEqual(['d4', 'd5', 'c4', 'e6', 'Nc3']);
+    expect(JSON.stringify(games)).not.toContain('eval');
+  });
+
+  it('accepts castling written with zeros and moves glued to their numbers', () => {
+    expect(games[2]!.moves.map((m) => m.san)).toEqual(['Nf3', 'd5', 'g3', 'Nf6', 'Bg2', 'c6', 'O-O', 'Bg4', 'd3', 'Nbd7', 'Nbd2', 'e5']);
+  });
+});
+
+describe('broken games in a file', () => {
+  const { games, errors } = parsePgn(fixture('round3-broken.pgn'));
+
+  it('still takes the good games', () => {
+    expect(games.map((g) => [g.board, g.moves.length, g.result])).toEqual([[5, 4, '0-1']]);
+  });
+
+  it('names the illegal move, its number and the game', () => {
+    expect(errors[0]).toMatchObject({ code: GAMES_ERRORS.illegalMove, game: 1, line: 1, ply: 6, san: 'Ke5', white: 'Maes, Louise', round: '3.4' });
+    expect(errors[0]!.message).toContain('3... Ke5');
+  });
+
+  it('names the broken tag by its line', () => {
+    expect(errors[1]).toMatchObject({ code: GAMES_ERRORS.brokenTag, game: 3, line: 17 });
+    expect(errors[1]!.message).toContain('Line 18');
+  });
+
+  it('says a game cut off in the middle of a comment is truncated', () => {
+    expect(errors[2]).toMatchObject({ code: GAMES_ERRORS.truncated, game: 4, white: 'Lambert, Elise' });
+    expect(errors).toHaveLength(3);
+  });
+
+  it('says a game without a result marker is truncated', () => {
+    const cut = parsePgn('[Round "1.1"]\n[White "A"]\n[Black "B"]\n\n1. e4 e5 2. Nf3');
+    expect(cut.games).toEqual([]);
+    expect(cut.errors[0]).toMatchObject({ code: GAMES_ERRORS.truncated, ply: 3 });
+  });
+
+  it('refuses text after the result rather than guessing where the next game starts', () => {
+    expect(parsePgn('[Round "1.1"]\n\n1. e4 e5 1-0 2. Nf3 *').errors[0]).toMatchObject({ code: GAMES_ERRORS.truncated });
+  });
+
+  it('refuses a game whose round is unknown, unless the upload names the round', () => {
+    const text = '[White "A"]\n[Black "B"]\n[Round "?"]\n\n1. e4 *';
+    expect(parsePgn(text).errors[0]).toMatchObject({ code: GAMES_ERRORS.noRound });
+    expect(parsePgn(text, { defaultRound: 4 }).games[0]).toMatchObject({ round: 4, board: null, moves: [{ san: 'e4' }] });
+  });
+
+  it('refuses a position tag that is not a position', () => {
+    expect(parsePgn('[Round "1.1"]\n[SetUp "1"]\n[FEN "not a position"]\n\n*').errors[0]).toMatchObject({ code: GAMES_ERRORS.brokenTag });
+  });
+});
+
+describe('what relays write', () => {
+  it('reads a board from a separate Board tag', () => {
+    expect(roundAndBoard({ Round: '5', Board: '12' })).toEqual({ round: 5, board: 12 });
+    expect(roundAndBoard({ Round: '5.12' })).toEqual({ round: 5, board: 12 });
+    expect(roundAndBoard({ Round: '?' })).toEqual({ round: null, board: null });
+  });
+
+  it('reads clocks with one or two digits of hours and tenths', () => {
+    expect(parseClock('00:15:19')).toBe(919);
+    expect(parseClock('1:05:03.4')).toBe(3903.4);
+    expect(parseClock('later')).toBeUndefined();
+  });
+
+  it('takes games of tags only (a round announced before its moves) one by one', () => {
+    const text = '[Event "E"]\n[Round "1.1"]\n[White "A"]\n[Black "B"]\n[Result "*"]\n\n[Round "1.2"]\n[White "C"]\n[Black "D"]\n[Result "1-0"]\n';
+    const { games, errors } = parsePgn(text);
+    expect(errors).toEqual([]);
+    expect(games.map((g) => [g.board, g.white, g.moves.length, g.result])).toEqual([
+      [1, 'A', 0, '*'],
+      [2, 'C', 0, '1-0'],
+    ]);
+  });
+
+  it('reads a file with CRLF line ends, a byte order mark and games without blank lines between them', () => {
+    const text = '\uFEFF[Round "2.1"]\r\n[White "A"]\r\n[Black "B"]\r\n1. e4 e5 *\r\n[Round "2.2"]\r\n[White "C"]\r\n[Black "D"]\r\n1. d4 *\r\n';
+    expect(parsePgn(text).games.map((g) => [g.board, g.moves.length])).toEqual([
+      [1, 2],
+      [2, 1],
+    ]);
+  });
+
+  it('plays a game from a set-up position', () => {
+    const fen = '4k3/8/8/8/8/8/4P3/4K3 b - - 0 40';
+    const { games } = parsePgn(`[Round "1.1"]\n[SetUp "1"]\n[FEN "${fen}"]\n\n40... Kd7 41. e4 *`);
+    expect(games[0]).toMatchObject({ fen, moves: [{ san: 'Kd7' }, { san: 'e4' }] });
+  });
+});
+
+describe('identity of a game', () => {
+  it('is its round and board, or its round and players when no board is given', () => {
+    expect(gameKey({ round: 3, board: 7, white: 'A', black: 'B' })).toBe('3.7');
+    expect(gameKey({ round: 3, board: null, white: 'Müller, Jonas', black: 'Claes,  Noah' })).toBe('3:muller jonas|claes noah');
+  });
+});
+
+describe('writing games back as PGN', () => {
+  it('writes what it reads: the same moves, clocks and result', () => {
+    const [game] = parsePgn(fixture('round3-live.pgn')).games;
+    const written = writePgnGame({ event: 'U12', ...game! });
+    expect(written).toContain('[Round "3.1"]');
+    expect(written).toContain('1. e4 {[%clk 1:30:55]} e5');
+    const again = parsePgn(written).games[0]!;
+    expect(again.moves.map((m) => [m.san, m.clock])).toEqual(game!.moves.map((m) => [m.san, m.clock]));
+    expect(again.result).toBe('1-0');
+    expect(written.split('\n').every((line) => line.length < 80)).toBe(true);
+  });
+
+  it('numbers a game from a set-up position with Black to move', () => {
+    const fen = '4k3/8/8/8/8/8/4P3/4K3 b - - 0 40';
+    const written = writePgnGame({ event: 'U8', round: 1, board: 1, white: 'A', black: 'B', whiteRating: null, blackRating: null, whiteFideId: null, blackFideId: null, result: '*', fen, moves: [{ san: 'Kd7' }, { san: 'e4' }] });
+    expect(written).toContain('40... Kd7 41. e4 *');
+    expect(parsePgn(written).games[0]!.moves).toHaveLength(2);
+  });
+});

@@ -1,0 +1,342 @@
+import { Chess } from 'chess.js';
+import { GAME_RESULTS, GAMES_ERRORS, type GameMove, type GameResult, type PgnGameError } from '@bjk/domain';
+
+/**
+ * Reading PGN as relay software (DGT LiveChess, LiveChessCloud, broadcast tools) and people write it: games one
+ * after another, tags then movetext, clocks in comments. Every game is checked move by move with chess.js; a game
+ * that is broken (illegal move, cut off, malformed tag) gives an error of its own and the others are still taken.
+ * Comments other than the clocks, variations and NAGs are dropped: annotations may carry engine evaluations
+ * (`[%eval]`), which are never shown.
+ */
+
+export type ParsedGame = {
+  /** 1-based position in the file and the line its tags start on (for error messages). */
+  index: number;
+  line: number;
+  tags: Record<string, string>;
+  round: number;
+  board: number | null;
+  white: string;
+  black: string;
+  whiteFideId: number | null;
+  blackFideId: number | null;
+  whiteRating: number | null;
+  blackRating: number | null;
+  result: GameResult;
+  fen: string | null;
+  moves: GameMove[];
+};
+
+export type PgnParseResult = { games: ParsedGame[]; errors: PgnGameError[] };
+
+type RawGame = { index: number; line: number; tagLines: { text: string; line: number }[]; movetext: string; movetextLine: number };
+
+/** Splits a file into games: a tag line after movetext starts the next game (blank lines are not relied upon). */
+function splitGames(text: string): RawGame[] {
+  const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/);
+  const games: RawGame[] = [];
+  let current: RawGame | null = null;
+  let inComment = false;
+  lines.forEach((rawLine, i) => {
+    const line = rawLine.trim();
+    const startsTag = !inComment && line.startsWith('[') && !line.startsWith('[%');
+    // A new game starts at a tag after movetext, or at a tag the current game already has (games of tags only).
+    const tagName = startsTag ? /^\[([A-Za-z0-9_]+)/.exec(line)?.[1] : undefined;
+    const repeatsTag = (game: RawGame) => tagName !== undefined && game.tagLines.some((t) => t.text.startsWith(`[${tagName} `) || t.text.startsWith(`[${tagName}"`));
+    if (startsTag && (!current || current.movetext.trim() !== '' || repeatsTag(current))) {
+      current = { index: games.length + 1, line: i + 1, tagLines: [], movetext: '', movetextLine: i + 1 };
+      games.push(current);
+    }
+    if (!current) {
+      if (line === '' || line.startsWith('%')) return;
+      // Movetext before any tags: a game without tags.
+      current = { index: games.length + 1, line: i + 1, tagLines: [], movetext: '', movetextLine: i + 1 };
+      games.push(current);
+    }
+    if (startsTag && current.movetext.trim() === '') {
+      current.tagLines.push({ text: line, line: i + 1 });
+      return;
+    }
+    if (line.startsWith('%') && !inComment) return; // escape lines (PGN standard 6)
+    if (current.movetext === '') current.movetextLine = i + 1;
+    current.movetext += rawLine + '\n';
+    // Track whether a brace comment stays open across the line, so a `[` inside a comment is not taken for a tag.
+    for (const ch of rawLine) {
+      if (ch === '{') inComment = true;
+      else if (ch === '}') inComment = false;
+    }
+  });
+  return games.filter((g) => g.tagLines.length > 0 || g.movetext.trim() !== '');
+}
+
+const TAG_LINE = /^\[([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]$/;
+
+/** `h:mm:ss`, `hh:mm:ss` or `h:mm:ss.d` → seconds. */
+export function parseClock(value: string): number | undefined {
+  const match = /^(\d+):(\d{1,2}):(\d{1,2}(?:\.\d+)?)$/.exec(value.trim());
+  if (!match) return undefined;
+  const seconds = Number(match[1]) * 3600 + Number(match[2]) * 60 + Number(match[3]);
+  return Math.round(seconds * 10) / 10;
+}
+
+const RESULT_TOKENS = new Set<string>(GAME_RESULTS);
+
+/** The round and board of a game: `Round "3.12"` (round.board, as relays write it), or `Round "3"` with `Board "12"`. */
+export function roundAndBoard(tags: Record<string, string>): { round: number | null; board: number | null } {
+  const roundTag = (tags.Round ?? '').trim();
+  const boardTag = Number.parseInt(tags.Board ?? '', 10);
+  const dotted = /^(\d+)\.(\d+)$/.exec(roundTag);
+  if (dotted) return { round: Number(dotted[1]), board: Number(dotted[2]) };
+  const plain = /^(\d+)$/.exec(roundTag);
+  return { round: plain ? Number(plain[1]) : null, board: Number.isFinite(boardTag) && boardTag > 0 ? boardTag : null };
+}
+
+function intTag(value: string | undefined): number | null {
+  if (!value || !/^\d+$/.test(value.trim())) return null;
+  const n = Number(value.trim());
+  return n > 0 ? n : null;
+}
+
+type GameProblem = { code: string; message: string; ply?: number; san?: string };
+
+class ProblemError extends Error {
+  constructor(readonly problem: GameProblem) {
+    super(problem.message);
+  }
+}
+
+/** Walks the movetext: moves (checked on the board), clock comments, and the termination marker. */
+function readMovetext(movetext: string, startFen: string | null): { moves: GameMove[]; result: GameResult | null } {
+  let board: Chess;
+  try {
+    board = startFen ? new Chess(startFen) : new Chess();
+  } catch {
+    throw new ProblemError({ code: GAMES_ERRORS.brokenTag, message: `The FEN tag is not a valid position: ${startFen}` });
+  }
+  const moves: GameMove[] = [];
+  let result: GameResult | null = null;
+  let i = 0;
+  const n = movetext.length;
+  while (i < n) {
+    const ch = movetext[i]!;
+    if (/\s/.test(ch)) {
+      i++;
+      continue;
+    }
+    if (result !== null) {
+      // Anything after the termination marker belongs to no game: refuse rather than guess.
+      throw new ProblemError({ code: GAMES_ERRORS.truncated, message: `Text after the result ${result}` });
+    }
+    if (ch === '{') {
+      const end = movetext.indexOf('}', i + 1);
+      if (end < 0) throw new ProblemError({ code: GAMES_ERRORS.truncated, message: 'A comment is not closed: the game is cut off', ply: moves.length });
+      const comment = movetext.slice(i + 1, end);
+      const last = moves[moves.length - 1];
+      if (last) {
+        const clk = /\[%clk\s+([^\]\s]+)\s*\]/.exec(comment);
+        const emt = /\[%emt\s+([^\]\s]+)\s*\]/.exec(comment);
+        const clock = clk ? parseClock(clk[1]!) : undefined;
+        const elapsed = emt ? parseClock(emt[1]!) : undefined;
+        if (clock !== undefined) last.clock = clock;
+        if (elapsed !== undefined) last.elapsed = elapsed;
+      }
+      i = end + 1;
+      continue;
+    }
+    if (ch === ';') {
+      const end = movetext.indexOf('\n', i);
+      i = end < 0 ? n : end + 1;
+      continue;
+    }
+    if (ch === '(') {
+      // Variations are skipped whole (nested ones too); a comment inside may contain parentheses.
+      let depth = 0;
+      let j = i;
+      for (; j < n; j++) {
+        const c = movetext[j];
+        if (c === '{') {
+          const end = movetext.indexOf('}', j + 1);
+          if (end < 0) break;
+          j = end;
+        } else if (c === '(') depth++;
+        else if (c === ')') {
+          depth--;
+          if (depth === 0) break;
+        }
+      }
+      if (j >= n || depth !== 0) throw new ProblemError({ code: GAMES_ERRORS.truncated, message: 'A variation is not closed: the game is cut off', ply: moves.length });
+      i = j + 1;
+      continue;
+    }
+    let j = i;
+    while (j < n && !/[\s{};()]/.test(movetext[j]!)) j++;
+    const token = movetext.slice(i, j);
+    i = j;
+    if (RESULT_TOKENS.has(token)) {
+      result = token as GameResult;
+      continue;
+    }
+    if (/^\$\d+$/.test(token)) continue; // NAG
+    // Move numbers, possibly glued to the move (`12.Nf3`, `12...Nf3`).
+    const san = token.replace(/^\d+\.+/, '').replace(/[!?]+$/, '');
+    if (san === '') continue;
+    if (/^\d+$/.test(san)) continue;
+    const normalised = san.replace(/^0-0-0/, 'O-O-O').replace(/^0-0/, 'O-O');
+    try {
+      const move = board.move(normalised, { strict: false });
+      moves.push({ san: move.san });
+    } catch {
+      throw new ProblemError({
+        code: GAMES_ERRORS.illegalMove,
+        message: `Move ${Math.floor(moves.length / 2) + 1}${moves.length % 2 === 0 ? '.' : '...'} ${san} is not legal in this position`,
+        ply: moves.length + 1,
+        san,
+      });
+    }
+  }
+  return { moves, result };
+}
+
+function readGame(raw: RawGame): ParsedGame {
+  const tags: Record<string, string> = {};
+  for (const tagLine of raw.tagLines) {
+    // One physical line may carry several tags (`[White "A"] [Black "B"]`).
+    const parts = tagLine.text.match(/\[[^\]]*\]?/g) ?? [tagLine.text];
+    for (const part of parts) {
+      const match = TAG_LINE.exec(part.trim());
+      if (!match) throw new ProblemError({ code: GAMES_ERRORS.brokenTag, message: `Line ${tagLine.line}: not a tag: ${part.trim().slice(0, 80)}` });
+      tags[match[1]!] = match[2]!.replace(/\\(["\\])/g, '$1');
+    }
+  }
+  const { round, board } = roundAndBoard(tags);
+  const fen = tags.SetUp === '1' || tags.FEN ? (tags.FEN ?? null) : null;
+  const body = readMovetext(raw.movetext, fen);
+  if (body.result === null && raw.movetext.trim() !== '') {
+    throw new ProblemError({ code: GAMES_ERRORS.truncated, message: 'The game has no result marker (1-0, 0-1, 1/2-1/2 or *): it is cut off', ply: body.moves.length });
+  }
+  const tagResult = GAME_RESULTS.find((r) => r === tags.Result?.trim());
+  return {
+    index: raw.index,
+    line: raw.line,
+    tags,
+    round: round ?? 0,
+    board,
+    white: (tags.White ?? '').trim(),
+    black: (tags.Black ?? '').trim(),
+    whiteFideId: intTag(tags.WhiteFideId),
+    blackFideId: intTag(tags.BlackFideId),
+    whiteRating: intTag(tags.WhiteElo),
+    blackRating: intTag(tags.BlackElo),
+    // The marker ends the movetext; a file of tags only (no movetext) has just the tag.
+    result: body.result ?? tagResult ?? '*',
+    fen,
+    moves: body.moves,
+  };
+}
+
+/**
+ * Every game of a PGN text. `defaultRound` is the round the games belong to when their tags do not say (an
+ * upload for one round); a game whose round is known neither way is refused.
+ */
+export function parsePgn(text: string, options: { defaultRound?: number } = {}): PgnParseResult {
+  const games: ParsedGame[] = [];
+  const errors: PgnGameError[] = [];
+  for (const raw of splitGames(text)) {
+    const who = () => {
+      const white = /\[White\s+"([^"]*)"/.exec(raw.tagLines.map((t) => t.text).join(' '))?.[1];
+      const black = /\[Black\s+"([^"]*)"/.exec(raw.tagLines.map((t) => t.text).join(' '))?.[1];
+      const round = /\[Round\s+"([^"]*)"/.exec(raw.tagLines.map((t) => t.text).join(' '))?.[1];
+      return { ...(white ? { white } : {}), ...(black ? { black } : {}), ...(round ? { round } : {}) };
+    };
+    try {
+      const game = readGame(raw);
+      if (game.round === 0) {
+        if (!options.defaultRound) throw new ProblemError({ code: GAMES_ERRORS.noRound, message: `The Round tag "${game.tags.Round ?? ''}" does not name a round` });
+        game.round = options.defaultRound;
+      }
+      games.push(game);
+    } catch (error) {
+      if (!(error instanceof ProblemError)) throw error;
+      errors.push({ ...error.problem, game: raw.index, line: raw.line, ...who() });
+    }
+  }
+  return { games, errors };
+}
+
+function escapeTag(value: string): string {
+  return value.replace(/\\/g, '\\\\').replace(/"/g, '\\"');
+}
+
+function formatClock(seconds: number): string {
+  const whole = Math.floor(seconds);
+  const h = Math.floor(whole / 3600);
+  const m = Math.floor((whole % 3600) / 60);
+  const s = whole % 60;
+  const tenths = Math.round((seconds - whole) * 10);
+  return `${h}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}${tenths > 0 ? `.${tenths}` : ''}`;
+}
+
+export type PgnWritable = {
+  event: string;
+  round: number;
+  board: number | null;
+  white: string;
+  black: string;
+  whiteRating: number | null;
+  blackRating: number | null;
+  whiteFideId: number | null;
+  blackFideId: number | null;
+  result: GameResult;
+  fen: string | null;
+  moves: GameMove[];
+};
+
+/** One game as PGN (the seven-tag roster, then clocks as `[%clk]` comments), lines kept under 80 characters. */
+export function writePgnGame(game: PgnWritable): string {
+  const tags: [string, string][] = [
+    ['Event', game.event],
+    ['Site', '?'],
+    ['Date', '????.??.??'],
+    ['Round', game.board ? `${game.round}.${game.board}` : String(game.round)],
+    ['White', game.white],
+    ['Black', game.black],
+    ['Result', game.result],
+  ];
+  if (game.whiteRating) tags.push(['WhiteElo', String(game.whiteRating)]);
+  if (game.blackRating) tags.push(['BlackElo', String(game.blackRating)]);
+  if (game.whiteFideId) tags.push(['WhiteFideId', String(game.whiteFideId)]);
+  if (game.blackFideId) tags.push(['BlackFideId', String(game.blackFideId)]);
+  if (game.fen) tags.push(['SetUp', '1'], ['FEN', game.fen]);
+  const blackToStart = game.fen ? game.fen.split(' ')[1] === 'b' : false;
+  const firstMoveNumber = game.fen ? Number(game.fen.split(' ')[5] ?? '1') || 1 : 1;
+  const tokens: string[] = [];
+  game.moves.forEach((move, ply) => {
+    const offset = ply + (blackToStart ? 1 : 0);
+    const number = firstMoveNumber + Math.floor(offset / 2);
+    if (offset % 2 === 0) tokens.push(`${number}.`);
+    else if (ply === 0) tokens.push(`${number}...`);
+    tokens.push(move.san);
+    if (move.clock !== undefined) tokens.push(`{[%clk ${formatClock(move.clock)}]}`);
+  });
+  tokens.push(game.result);
+  const lines: string[] = [];
+  let line = '';
+  for (const token of tokens) {
+    if (line !== '' && line.length + 1 + token.length > 79) {
+      lines.push(line);
+      line = token;
+    } else line = line === '' ? token : `${line} ${token}`;
+  }
+  lines.push(line);
+  return `${tags.map(([k, v]) => `[${k} "${escapeTag(v)}"]`).join('\n')}\n\n${lines.join('\n')}\n`;
+}
+
+/**
+ * A game's identity within its category: round and board, or round and players when the relay gives no board.
+ * Posting the game again (longer, or the same) finds the same stored game.
+ */
+export function gameKey(game: { round: number; board: number | null; white: string; black: string }): string {
+  if (game.board !== null) return `${game.round}.${game.board}`;
+  const plain = (name: string) => name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  return `${game.round}:${plain(game.white)}|${plain(game.black)}`;
+}

@@ -1,0 +1,153 @@
+import { z } from 'zod';
+import { isoDateTimeSchema } from './date-schemas.js';
+
+/**
+ * Live games (part of the results area): games of a category's rounds, taken from the venue's relay software (push),
+ * a `games.pgn` address the server polls, or a manager's upload. Every move carries the moment the server received
+ * it; visitors only ever see moves older than the category's broadcast delay.
+ */
+
+export const GAME_RESULTS = ['1-0', '0-1', '1/2-1/2', '*'] as const;
+export const gameResultSchema = z.enum(GAME_RESULTS);
+export type GameResult = z.infer<typeof gameResultSchema>;
+
+export const GAMES_ERRORS = {
+  /** Per game of a PGN file: the rest of the file is still taken. */
+  illegalMove: 'results.game_illegal_move',
+  truncated: 'results.game_truncated',
+  brokenTag: 'results.game_broken_tag',
+  noRound: 'results.game_no_round',
+  /** Requests. */
+  emptyPgn: 'results.games_empty_pgn',
+  badToken: 'results.games_bad_token',
+  noSource: 'results.games_no_source',
+  unknownCategory: 'results.games_unknown_category',
+  gameNotFound: 'results.game_not_found',
+  noFile: 'results.games_no_file',
+  pairingNotFound: 'results.games_pairing_not_found',
+} as const;
+
+export const categoryCodeSchema = z.string().regex(/^[A-Za-z0-9_-]{1,20}$/, 'Invalid value');
+export const roundNumberSchema = z.coerce.number().int().min(1).max(30);
+
+/** One move as a visitor sees it: SAN and the clocks the relay wrote (`[%clk]`, `[%emt]`), in seconds. */
+export const gameMoveSchema = z.object({
+  san: z.string(),
+  clock: z.number().optional(),
+  elapsed: z.number().optional(),
+});
+export type GameMove = z.infer<typeof gameMoveSchema>;
+
+export const gamePlayerSchema = z.object({
+  name: z.string(),
+  fideId: z.number().int().nullable(),
+  rating: z.number().int().nullable(),
+});
+
+/** A game as the public sees it: only what its delay lets through (moves, and the result once it is due). */
+export const publicGameSchema = z.object({
+  id: z.number().int(),
+  category: categoryCodeSchema,
+  round: z.number().int(),
+  board: z.number().int().nullable(),
+  white: gamePlayerSchema,
+  black: gamePlayerSchema,
+  result: gameResultSchema,
+  /** Starting position when the game did not start from the initial one (`FEN` tag). */
+  fen: z.string().nullable(),
+  moves: z.array(gameMoveSchema),
+});
+export type PublicGame = z.infer<typeof publicGameSchema>;
+
+export const publicRoundGamesSchema = z.object({
+  category: categoryCodeSchema,
+  round: z.number().int(),
+  delaySeconds: z.number().int(),
+  games: z.array(publicGameSchema),
+});
+export type PublicRoundGames = z.infer<typeof publicRoundGamesSchema>;
+
+/** What the live stream sends: the games of the round whose visible part changed, whole (a game is small). */
+export const gamesStreamEventSchema = z.object({ games: z.array(publicGameSchema) });
+export type GamesStreamEvent = z.infer<typeof gamesStreamEventSchema>;
+
+export const gameRoundParamsSchema = z.object({ category: categoryCodeSchema, round: roundNumberSchema });
+export const gameIdParamsSchema = z.object({ id: z.coerce.number().int().min(1) });
+export const categoryParamsSchema = z.object({ category: categoryCodeSchema });
+export const playerGamesQuerySchema = z.object({ name: z.string().trim().min(1).max(120) });
+
+/** An error about one game of a PGN file: where it starts, who played, what is wrong. */
+export const pgnGameErrorSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  /** 1-based number of the game in the file, and the line its tags start on. */
+  game: z.number().int(),
+  line: z.number().int(),
+  white: z.string().optional(),
+  black: z.string().optional(),
+  round: z.string().optional(),
+  ply: z.number().int().optional(),
+  san: z.string().optional(),
+});
+export type PgnGameError = z.infer<typeof pgnGameErrorSchema>;
+
+/** What taking a PGN did: counts per outcome and the refused games with their reason. */
+export const pgnIngestReportSchema = z.object({
+  added: z.number().int(),
+  grown: z.number().int(),
+  replaced: z.number().int(),
+  unchanged: z.number().int(),
+  stale: z.number().int(),
+  errors: z.array(pgnGameErrorSchema),
+});
+export type PgnIngestReport = z.infer<typeof pgnIngestReportSchema>;
+
+/** Limits of a category's sources, shared so the back office refuses early what the server would refuse. */
+export const MAX_DELAY_SECONDS = 3 * 60 * 60;
+export const MIN_POLL_SECONDS = 5;
+export const MAX_POLL_SECONDS = 3600;
+
+export const gameSourceUpdateSchema = z.object({
+  /** Broadcast delay: no visitor receives a move before this many seconds after the server got it. */
+  delaySeconds: z.number().int().min(0).max(MAX_DELAY_SECONDS),
+  pollUrl: z
+    .url()
+    .max(1000)
+    .refine((u) => /^https?:\/\//.test(u), 'Invalid value')
+    .nullable(),
+  pollSeconds: z.number().int().min(MIN_POLL_SECONDS).max(MAX_POLL_SECONDS),
+  /** The round the polled file belongs to when its `Round` tags do not say. */
+  pollRound: z.number().int().min(1).max(30).nullable(),
+});
+export type GameSourceUpdate = z.infer<typeof gameSourceUpdateSchema>;
+
+export const gameSourceSchema = gameSourceUpdateSchema.extend({
+  category: categoryCodeSchema,
+  hasPushToken: z.boolean(),
+  lastPollAt: isoDateTimeSchema.nullable(),
+  lastPollSuccessAt: isoDateTimeSchema.nullable(),
+  lastPollError: z.string().nullable(),
+  lastPollErrorAt: isoDateTimeSchema.nullable(),
+  pollFailures: z.number().int(),
+  nextPollAt: isoDateTimeSchema.nullable(),
+  lastPushAt: isoDateTimeSchema.nullable(),
+  gameCount: z.number().int(),
+});
+export type GameSource = z.infer<typeof gameSourceSchema>;
+
+/** A fresh push token, shown once: only its hash is stored. */
+export const pushTokenSchema = z.object({ token: z.string() });
+
+export const uploadGamesQuerySchema = z.object({ round: roundNumberSchema.optional() });
+export const pushGamesQuerySchema = z.object({ round: roundNumberSchema.optional() });
+
+/** A game of the back office: the public part plus how it came in and what it is matched to. */
+export const managedGameSchema = publicGameSchema.extend({
+  source: z.enum(['push', 'poll', 'upload']),
+  updatedAt: isoDateTimeSchema,
+  pairingBoard: z.number().int().nullable(),
+  unmatchedReason: z.string().nullable(),
+});
+export type ManagedGame = z.infer<typeof managedGameSchema>;
+
+export const linkGameSchema = z.object({ pairingBoard: z.number().int().min(1).max(500).nullable() });
