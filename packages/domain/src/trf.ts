@@ -1,0 +1,310 @@
+import {
+  TOURNAMENT_FILE_ERRORS,
+  TournamentFileError,
+  categoryFromLabel,
+  pairedRoundCount,
+  parseLooseDate,
+  type Colour,
+  type PlayerRound,
+  type RoundOutcome,
+  type TieBreakColumn,
+  type Tournament,
+  type TournamentPlayer,
+} from './tournament-model.js';
+
+/**
+ * FIDE Tournament Report Files: TRF16, TRF-2025/26 (`###` rulers, new header codes), JaVaFo input (byes `H`/`Z`/`U`/`F`),
+ * the Belgian federation's national-rating dialect (`00A`–`00F` headers, national ids in the id column, Latin-1) and
+ * lax exports (lichess: a bye written as a blank opponent and `U`). Team tournaments are refused.
+ */
+
+/** A TRF carries no tie-break list of its own for individuals: these are the usual Swiss ones. */
+export const TRF_DEFAULT_TIE_BREAKS: TieBreakColumn[] = [
+  { name: 'Buchholz Cut 1', kind: 'buchholz_cut1' },
+  { name: 'Buchholz', kind: 'buchholz' },
+  { name: 'Sonneborn-Berger', kind: 'sonneborn_berger' },
+  { name: 'Progressive', kind: 'progressive' },
+];
+
+/** Team records of TRF16 (`013`) and TRF-2025 (`310`, `300`, `320`, `330`, `801`, `802`). */
+const TEAM_RECORDS = new Set(['013', '300', '310', '320', '330', '801', '802']);
+
+const TITLES: Record<string, string> = { g: 'GM', m: 'IM', f: 'FM', c: 'CM', wg: 'WGM', wm: 'WIM', wf: 'WFM', wc: 'WCM' };
+
+/** UTF-8 when the bytes are valid UTF-8, else ISO-8859-1 (the FRBE dialect). A BOM is dropped. */
+export function decodeTournamentBytes(bytes: Uint8Array): string {
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    text = new TextDecoder('iso-8859-1').decode(bytes);
+  }
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+export function parseTrf(text: string): Tournament {
+  const lines = text.split(/\r?\n|\r/);
+  const header = new Map<string, string>();
+  let frbe = false;
+  let trf2025 = false;
+  let lax = false;
+  let plannedRounds: number | null = null;
+  const players: TournamentPlayer[] = [];
+  lines.forEach((raw, index) => {
+    const lineNumber = index + 1;
+    const line = raw.replace(/\s+$/, '');
+    if (line === '') return;
+    const code = line.slice(0, 3);
+    if (code === '###') {
+      trf2025 = true;
+      return;
+    }
+    if (TEAM_RECORDS.has(code)) {
+      throw new TournamentFileError(TOURNAMENT_FILE_ERRORS.teamTournament, 'Team tournaments are not supported', { line: lineNumber, value: code });
+    }
+    if (/^00[A-F]$/.test(code)) {
+      frbe = true;
+      return;
+    }
+    if (code === 'XXR') {
+      const rounds = Number(line.slice(3).trim());
+      if (!Number.isInteger(rounds) || rounds < 0) throw lineError(lineNumber, 'XXR names no number of rounds', line);
+      plannedRounds = rounds;
+      return;
+    }
+    if (code === '001') {
+      const player = parsePlayerLine(line, lineNumber);
+      if (player.laxBye) lax = true;
+      players.push(player.player);
+      return;
+    }
+    if (/^\d{3}$/.test(code) && !header.has(code)) header.set(code, line.slice(4).trim());
+  });
+  if (/team/i.test(header.get('092') ?? '')) {
+    const lineNumber = lines.findIndex((l) => l.startsWith('092')) + 1;
+    throw new TournamentFileError(TOURNAMENT_FILE_ERRORS.teamTournament, 'Team tournaments are not supported', { line: lineNumber, value: header.get('092') });
+  }
+  if (players.length === 0) throw new TournamentFileError(TOURNAMENT_FILE_ERRORS.noPlayers, 'The file has no player lines (001)');
+  if (frbe) {
+    // The FRBE dialect writes the national id where TRF16 has the FIDE id.
+    for (const player of players) {
+      player.nationalId = player.fideId;
+      player.fideId = null;
+      player.nationalRating = player.rating;
+      player.fideRating = null;
+    }
+  }
+  const numbers = new Set<number>();
+  for (const player of players) {
+    if (numbers.has(player.pairingNumber)) {
+      const lineNumber = lines.findLastIndex((l) => l.startsWith('001') && Number(l.slice(4, 8)) === player.pairingNumber) + 1;
+      throw lineError(lineNumber, 'Two players have the same starting rank', lines[lineNumber - 1] ?? '');
+    }
+    numbers.add(player.pairingNumber);
+  }
+  for (const player of players) {
+    for (const round of player.rounds) {
+      if (round.opponent !== null && !numbers.has(round.opponent)) {
+        const lineNumber = lines.findIndex((l) => l.startsWith('001') && Number(l.slice(4, 8)) === player.pairingNumber) + 1;
+        throw new TournamentFileError(TOURNAMENT_FILE_ERRORS.inconsistent, `Round ${round.round}: opponent ${round.opponent} is not in the file`, {
+          line: lineNumber,
+          value: String(round.opponent),
+        });
+      }
+    }
+  }
+  const name = header.get('012') ?? '';
+  const pairedRounds = pairedRoundCount(players);
+  const hasRanks = players.some((p) => p.rank !== null);
+  return {
+    format: 'trf',
+    formatVersion: frbe ? 'TRF16 FRBE' : trf2025 ? 'TRF-2025' : lax ? 'TRF lichess' : 'TRF16',
+    name,
+    place: header.get('022') || null,
+    startDate: parseLooseDate(header.get('042') ?? ''),
+    endDate: parseLooseDate(header.get('052') ?? ''),
+    plannedRounds: plannedRounds ?? pairedRounds,
+    pairedRounds,
+    tieBreaks: TRF_DEFAULT_TIE_BREAKS,
+    categoryHint: categoryFromLabel(name),
+    byePoints: 1,
+    absencePoints: 0,
+    players: hasRanks ? players : players.map((p) => ({ ...p, rank: null })),
+  };
+}
+
+function lineError(line: number, message: string, value: string): TournamentFileError {
+  return new TournamentFileError(TOURNAMENT_FILE_ERRORS.trfLine, `Line ${line}: ${message}`, { line, value: value.slice(0, 120) });
+}
+
+function optionalNumber(text: string): number | null {
+  const t = text.trim();
+  if (t === '') return null;
+  const n = Number(t.replace(',', '.'));
+  return Number.isFinite(n) ? n : null;
+}
+
+function parsePlayerLine(line: string, lineNumber: number): { player: TournamentPlayer; laxBye: boolean } {
+  const pairingNumber = Number(line.slice(4, 8).trim());
+  if (!Number.isInteger(pairingNumber) || pairingNumber <= 0) throw lineError(lineNumber, 'The starting rank (columns 5–8) is not a number', line);
+  const sexCode = line.slice(9, 10).toLowerCase();
+  const titleCode = line.slice(10, 13).trim().toLowerCase();
+  const name = line.slice(14, 47).trim();
+  if (name === '') throw lineError(lineNumber, 'The player has no name (columns 15–47)', line);
+  const rating = optionalNumber(line.slice(48, 52));
+  const id = optionalNumber(line.slice(57, 68));
+  const birth = /(\d{4})/.exec(line.slice(69, 79));
+  const points = optionalNumber(line.slice(80, 84));
+  const rank = optionalNumber(line.slice(85, 89));
+  if (line.slice(80, 84).trim() !== '' && points === null) throw lineError(lineNumber, 'The points (columns 81–84) are not a number', line);
+  const rounds: PlayerRound[] = [];
+  let laxBye = false;
+  for (let start = 91, round = 1; start < line.length; start += 10, round++) {
+    const block = line.slice(start, start + 10).padEnd(8, ' ');
+    const opponentText = block.slice(0, 4).trim();
+    const colourText = block.slice(5, 6).toLowerCase();
+    const resultText = block.slice(7, 8);
+    if (opponentText === '' && resultText.trim() === '') continue;
+    const parsed = parseRoundBlock(opponentText, colourText, resultText, round, pairingNumber);
+    if (!parsed) throw lineError(lineNumber, `Round ${round}: cannot read "${block.trimEnd()}" (columns ${start + 1}–${start + 8})`, line);
+    if (opponentText === '') laxBye = true;
+    rounds.push(parsed);
+  }
+  const total = points ?? rounds.reduce((sum, r) => sum + r.points, 0);
+  return {
+    laxBye,
+    player: {
+      pairingNumber,
+      rank: rank && rank > 0 ? rank : null,
+      name,
+      title: TITLES[titleCode] ?? (titleCode ? titleCode.toUpperCase() : null),
+      sex: sexCode === 'm' ? 'm' : sexCode === 'w' || sexCode === 'f' ? 'f' : null,
+      federation: line.slice(53, 56).trim() || null,
+      fideId: id || null,
+      nationalId: null,
+      rating: rating || null,
+      fideRating: rating || null,
+      nationalRating: null,
+      club: null,
+      clubNumber: null,
+      birthYear: birth ? Number(birth[1]) || null : null,
+      points: total,
+      tieBreakValues: [],
+      performance: null,
+      rounds,
+    },
+  };
+}
+
+function parseRoundBlock(opponentText: string, colourText: string, result: string, round: number, self: number): PlayerRound | null {
+  const opponent = opponentText === '' || /^0+$/.test(opponentText) ? null : Number(opponentText);
+  if (opponent !== null && (!Number.isInteger(opponent) || opponent === self)) return null;
+  const colour: Colour | null = colourText === 'w' ? 'white' : colourText === 'b' ? 'black' : colourText === '-' || colourText === ' ' ? null : undefined!;
+  if (colour === undefined) return null;
+  const unpaired = (outcome: RoundOutcome, points: number): PlayerRound => ({ round, board: null, colour: null, opponent: null, outcome, points });
+  if (opponent === null) {
+    switch (result) {
+      case 'H':
+        return unpaired('half_bye', 0.5);
+      case 'F':
+      case 'U':
+      case '+':
+        return unpaired('bye', 1);
+      case 'Z':
+      case '-':
+      case '0':
+      case ' ':
+        return unpaired(result === 'Z' ? 'zero_bye' : 'absent', 0);
+      default:
+        return null;
+    }
+  }
+  const game = (outcome: RoundOutcome, points: number): PlayerRound => ({ round, board: null, colour, opponent, outcome, points });
+  switch (result) {
+    case '1':
+    case 'W':
+      return game('win', 1);
+    case '=':
+    case 'D':
+      return game('draw', 0.5);
+    case '0':
+    case 'L':
+      return game('loss', 0);
+    case '+':
+      return game('forfeit_win', 1);
+    case '-':
+      return game('forfeit_loss', 0);
+    case ' ':
+      return game('pending', 0);
+    default:
+      return null;
+  }
+}
+
+/**
+ * TRF16 of a tournament (the open-data export): header, `XXR`, one `001` line per player in pairing order with the
+ * program's points and rank. Birth dates and national ids are left out (personal data of minors).
+ */
+export function writeTrf16(tournament: Tournament, standings?: ReadonlyMap<number, { rank: number; points: number }>): string {
+  const lines: string[] = [];
+  lines.push(`012 ${tournament.name}`);
+  if (tournament.place) lines.push(`022 ${tournament.place}`);
+  if (tournament.startDate) lines.push(`042 ${tournament.startDate.replaceAll('-', '/')}`);
+  if (tournament.endDate) lines.push(`052 ${tournament.endDate.replaceAll('-', '/')}`);
+  lines.push(`062 ${tournament.players.length}`);
+  lines.push('092 Individual: Swiss-System');
+  lines.push(`XXR ${tournament.plannedRounds}`);
+  const titleCodes = Object.fromEntries(Object.entries(TITLES).map(([code, title]) => [title, code]));
+  const players = [...tournament.players].sort((a, b) => a.pairingNumber - b.pairingNumber);
+  for (const p of players) {
+    const standing = standings?.get(p.pairingNumber);
+    const points = standing?.points ?? p.points;
+    const rank = standing?.rank ?? p.rank ?? 0;
+    let line =
+      '001 ' +
+      String(p.pairingNumber).padStart(4) +
+      ' ' +
+      (p.sex === 'f' ? 'w' : p.sex === 'm' ? 'm' : ' ') +
+      (titleCodes[p.title ?? ''] ?? '').padStart(3) +
+      ' ' +
+      p.name.slice(0, 33).padEnd(33) +
+      ' ' +
+      String(p.fideRating ?? p.rating ?? 0).padStart(4) +
+      ' ' +
+      (p.federation ?? '').padEnd(3).slice(0, 3) +
+      ' ' +
+      String(p.fideId ?? '').padStart(11) +
+      ' ' +
+      ''.padEnd(10) +
+      ' ' +
+      points.toFixed(1).padStart(4) +
+      ' ' +
+      String(rank).padStart(4);
+    for (let r = 1; r <= tournament.pairedRounds; r++) {
+      const round = p.rounds.find((x) => x.round === r);
+      line += '  ' + roundBlock(round);
+    }
+    lines.push(line.trimEnd());
+  }
+  return lines.join('\n') + '\n';
+}
+
+function roundBlock(round: PlayerRound | undefined): string {
+  // A round the player has no entry for yet (a later round already holds a pre-announced bye) stays blank.
+  if (!round) return '        ';
+  const colour = round.colour === 'white' ? 'w' : round.colour === 'black' ? 'b' : '-';
+  const opponent = round.opponent === null ? '0000' : String(round.opponent).padStart(4);
+  const code: Record<RoundOutcome, string> = {
+    win: '1',
+    draw: '=',
+    loss: '0',
+    forfeit_win: '+',
+    forfeit_loss: '-',
+    bye: 'U',
+    half_bye: 'H',
+    zero_bye: 'Z',
+    absent: '-',
+    pending: ' ',
+  };
+  return `${opponent} ${colour} ${code[round.outcome]}`;
+}
