@@ -9,6 +9,7 @@ import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig, repoRoot } from '../apps/server/src/config.js';
 import { seedEditionIfEmpty } from '../apps/server/src/modules/edition/edition.service.js';
 import { importMembers } from '../apps/server/src/modules/members/members.service.js';
+import { createChangeBus } from '../apps/server/src/platform/change-bus.js';
 import { systemClock } from '../apps/server/src/platform/clock.js';
 import { openDatabase, type Database } from '../apps/server/src/platform/db.js';
 import { normalisePhoto } from '../apps/server/src/platform/photo.js';
@@ -92,7 +93,8 @@ async function runOn(kind: 'pglite' | 'postgres', barePort: number): Promise<Ben
     const first = await timed(() => importMembers(database.db, 'csv', memberCsv(), null));
     const again = await timed(() => importMembers(database.db, 'csv', memberCsv(), null));
 
-    const app = await buildApp({ config, database, db: database.db, clock: systemClock });
+    const bus = await createChangeBus(database);
+  const app = await buildApp({ config, database, db: database.db, clock: systemClock, bus });
     const port = await freePort();
     await app.listen({ port, host: '127.0.0.1' });
     try {
@@ -125,6 +127,7 @@ async function runOn(kind: 'pglite' | 'postgres', barePort: number): Promise<Ben
       ];
     } finally {
       await app.close();
+      await bus.close();
     }
   } finally {
     await drop();

@@ -6,6 +6,7 @@ import { loadConfig } from '../apps/server/src/config.js';
 import { createAccount } from '../apps/server/src/modules/accounts/accounts.service.js';
 import { seedEditionIfEmpty } from '../apps/server/src/modules/edition/edition.service.js';
 import { seedRoomsIfEmpty } from '../apps/server/src/modules/lodging/lodging.service.js';
+import { createChangeBus } from '../apps/server/src/platform/change-bus.js';
 import { fixedClock } from '../apps/server/src/platform/clock.js';
 import { openDatabase } from '../apps/server/src/platform/db.js';
 import { freePort, type BenchResult } from './harness.js';
@@ -47,7 +48,8 @@ export async function run(): Promise<BenchResult[]> {
   const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent' });
   await seedEditionIfEmpty(database.db, config.editionSeedFile);
   await seedRoomsIfEmpty(database.db, config.roomsSeedFile);
-  const app = await buildApp({ config, database, db: database.db, clock: fixedClock('2026-11-21T10:00:00+01:00') });
+  const bus = await createChangeBus(database);
+  const app = await buildApp({ config, database, db: database.db, clock: fixedClock('2026-11-21T10:00:00+01:00'), bus });
   const port = await freePort();
   await app.listen({ port, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${port}`;
@@ -120,6 +122,7 @@ export async function run(): Promise<BenchResult[]> {
     ];
   } finally {
     await app.close();
+    await bus.close();
     await database.close();
   }
 }

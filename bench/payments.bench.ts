@@ -6,6 +6,7 @@ import { getCurrentEdition, seedEditionIfEmpty } from '../apps/server/src/module
 import { importMembers } from '../apps/server/src/modules/members/members.service.js';
 import { paymentRequestMail } from '../apps/server/src/modules/payments/payment-mail.js';
 import { paymentRequests } from '../apps/server/src/modules/payments/payments.tables.js';
+import { createChangeBus } from '../apps/server/src/platform/change-bus.js';
 import { systemClock } from '../apps/server/src/platform/clock.js';
 import { openDatabase } from '../apps/server/src/platform/db.js';
 import { camtStatement, codaStatement, multipartFile } from '../apps/server/test/bank-statements.js';
@@ -33,7 +34,8 @@ export async function run(): Promise<BenchResult[]> {
   await database.migrate();
   const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent' });
   await seedEditionIfEmpty(database.db, config.editionSeedFile);
-  const app = await buildApp({ config, database, db: database.db, clock: systemClock });
+  const bus = await createChangeBus(database);
+  const app = await buildApp({ config, database, db: database.db, clock: systemClock, bus });
   await app.ready();
   const password = 'bench-password-123456';
   await createAccount(database.db, { email: 'bench@bench.test', displayName: 'Bench', password, roles: ['admin'] }, null);
@@ -118,6 +120,7 @@ export async function run(): Promise<BenchResult[]> {
   } finally {
     clearInterval(sampler);
     await app.close();
+    await bus.close();
     await database.close();
   }
 }

@@ -6,6 +6,7 @@ import Fastify from 'fastify';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig, repoRoot } from '../apps/server/src/config.js';
 import { seedEditionIfEmpty } from '../apps/server/src/modules/edition/edition.service.js';
+import { createChangeBus } from '../apps/server/src/platform/change-bus.js';
 import { systemClock } from '../apps/server/src/platform/clock.js';
 import { openDatabase } from '../apps/server/src/platform/db.js';
 import { freePort, throughput, type BenchResult } from './harness.js';
@@ -28,7 +29,8 @@ export async function run(): Promise<BenchResult[]> {
   await database.migrate();
   const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', WEB_DIST: webDist });
   await seedEditionIfEmpty(database.db, config.editionSeedFile);
-  const app = await buildApp({ config, database, db: database.db, clock: systemClock });
+  const bus = await createChangeBus(database);
+  const app = await buildApp({ config, database, db: database.db, clock: systemClock, bus });
   const port = await freePort();
   await app.listen({ port, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${port}`;
@@ -67,6 +69,7 @@ export async function run(): Promise<BenchResult[]> {
     ];
   } finally {
     await app.close();
+    await bus.close();
     await database.close();
     await bare.close();
   }

@@ -20,6 +20,7 @@ import { membersRoutes } from './modules/members/members.routes.js';
 import { enrolmentRoutes } from './modules/enrolment/enrolment.routes.js';
 import { participantsRoutes } from './modules/participants/participants.routes.js';
 import { registerAccessControl } from './platform/access.js';
+import type { ChangeBus } from './platform/change-bus.js';
 import type { Clock } from './platform/clock.js';
 import type { Database, Db } from './platform/db.js';
 import { registerErrorHandling } from './platform/errors.js';
@@ -35,6 +36,8 @@ export type AppDeps = {
   database: Database;
   db: Db;
   clock: Clock;
+  /** Change notifications across instances (`platform/change-bus.ts`), created next to the database. */
+  bus: ChangeBus;
 };
 
 /** Builds the Fastify app without listening: `main.ts` starts it, tests `inject` into it. */

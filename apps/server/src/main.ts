@@ -1,6 +1,7 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { startMailWorker } from './modules/mail/mail.worker.js';
+import { createChangeBus } from './platform/change-bus.js';
 import { systemClock } from './platform/clock.js';
 import { openConfiguredDatabase, prepareDatabase } from './setup.js';
 
@@ -9,7 +10,11 @@ async function main(): Promise<void> {
   const database = await openConfiguredDatabase(config);
   await prepareDatabase(database, config);
 
-  const app = await buildApp({ config, database, db: database.db, clock: systemClock });
+  // The bus logs through the app's logger, which exists once the app is built.
+  const bus = await createChangeBus(database, {
+    log: { error: (object, message) => app.log.error(object, message), warn: (object, message) => app.log.warn(object, message) },
+  });
+  const app = await buildApp({ config, database, db: database.db, clock: systemClock, bus });
   const mailWorker = startMailWorker({ db: database.db, mail: config.mail, clock: systemClock, log: app.log });
 
   let closing = false;
@@ -21,6 +26,7 @@ async function main(): Promise<void> {
     force.unref();
     await mailWorker?.stop();
     await app.close();
+    await bus.close();
     await database.close();
     process.exit(0);
   };

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildApp } from '../src/app.js';
 import { seedEditionIfEmpty } from '../src/modules/edition/edition.service.js';
+import { createChangeBus, createLocalChangeBus, type ChangeBus } from '../src/platform/change-bus.js';
 import { fixedClock } from '../src/platform/clock.js';
 import { openDatabase, type Database } from '../src/platform/db.js';
 import { AppError } from '../src/platform/errors.js';
@@ -15,6 +16,7 @@ import { testDatabaseKind, openTestDatabase } from './test-database.js';
 import { TEST_NOW, testConfig } from './test-app.js';
 
 let database: Database;
+let bus: ChangeBus;
 let app: FastifyInstance;
 let webDist: string;
 let created = 0;
@@ -33,7 +35,8 @@ beforeAll(async () => {
   database = await openTestDatabase();
   const config = testConfig({ WEB_DIST: webDist, BODY_LIMIT_BYTES: '2048' });
   await seedEditionIfEmpty(database.db, config.editionSeedFile);
-  app = await buildApp({ config, database, db: database.db, clock: fixedClock(TEST_NOW) });
+  bus = await createChangeBus(database);
+  app = await buildApp({ config, database, db: database.db, clock: fixedClock(TEST_NOW), bus });
   // Probe routes exercising the platform's mechanisms (validation, idempotency, access) through real HTTP handling.
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.post('/api/v1/probe/things', {
@@ -61,6 +64,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app?.close();
+  await bus?.close();
   await database?.close();
 });
 
@@ -137,7 +141,7 @@ describe('the platform', () => {
 
   it('refuses to start with an API route that declares no access', async () => {
     const config = testConfig();
-    const other = await buildApp({ config, database, db: database.db, clock: fixedClock(TEST_NOW) });
+    const other = await buildApp({ config, database, db: database.db, clock: fixedClock(TEST_NOW), bus });
     expect(() => other.get('/api/v1/forgotten', async () => ({}))).toThrow(/declares no access/);
     await other.close();
   });
@@ -308,7 +312,13 @@ describe('serving the web app', () => {
 describe('without a database', () => {
   it('answers API calls with 503 when PostgreSQL cannot be reached', async () => {
     const unreachable = await openDatabase({ kind: 'postgres', url: 'postgres://nobody@127.0.0.1:1/none', connectTimeoutMs: 500 });
-    const offline = await buildApp({ config: testConfig(), database: unreachable, db: unreachable.db, clock: fixedClock(TEST_NOW) });
+    const offline = await buildApp({
+      config: testConfig(),
+      database: unreachable,
+      db: unreachable.db,
+      clock: fixedClock(TEST_NOW),
+      bus: createLocalChangeBus(),
+    });
     for (const url of ['/api/health', '/api/v1/stay/common']) {
       const response = await offline.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(503);

@@ -4,6 +4,7 @@ import { buildApp, type AppDeps } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { seedContentIfEmpty } from '../src/modules/content/content.seed.js';
 import { getCurrentEdition, seedEditionIfEmpty } from '../src/modules/edition/edition.service.js';
+import { createChangeBus, type ChangeBus } from '../src/platform/change-bus.js';
 import { fixedClock } from '../src/platform/clock.js';
 import type { Database } from '../src/platform/db.js';
 import { openTestDatabase } from './test-database.js';
@@ -17,6 +18,7 @@ export type TestContext = {
   db: Database['db'];
   clock: ReturnType<typeof fixedClock>;
   config: Config;
+  bus: ChangeBus;
   close(): Promise<void>;
 };
 
@@ -41,7 +43,27 @@ export async function createTestApp(
   await seedEditionIfEmpty(database.db, config.editionSeedFile);
   await seedContentIfEmpty(database.db, (await getCurrentEdition(database.db)).settings);
   const clock = fixedClock(options.now ?? TEST_NOW);
-  const app = await buildApp({ config, database, db: database.db, clock, ...options.deps });
+  return startInstance(config, database, clock, options.deps, async () => database.close());
+}
+
+/**
+ * Another instance of the app on the same database (its own change bus and caches), as a second server
+ * behind a load balancer would be. Closing it leaves the database to the first instance.
+ */
+export async function createSecondInstance(first: TestContext, options: { deps?: Partial<AppDeps> } = {}): Promise<TestContext> {
+  return startInstance(first.config, first.database, first.clock, options.deps, async () => undefined);
+}
+
+async function startInstance(
+  config: Config,
+  database: Database,
+  clock: ReturnType<typeof fixedClock>,
+  deps: Partial<AppDeps> | undefined,
+  closeDatabase: () => Promise<void>,
+): Promise<TestContext> {
+  // Quiet like the app's logger in tests (a listener failing on purpose must not fill the output).
+  const bus = deps?.bus ?? (await createChangeBus(database, { log: { error: () => undefined, warn: () => undefined } }));
+  const app = await buildApp({ config, database, db: database.db, clock, bus, ...deps });
   await app.ready();
   return {
     app,
@@ -49,9 +71,11 @@ export async function createTestApp(
     db: database.db,
     clock,
     config,
+    bus,
     close: async () => {
       await app.close();
-      await database.close();
+      await bus.close();
+      await closeDatabase();
     },
   };
 }

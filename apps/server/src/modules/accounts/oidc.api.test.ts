@@ -32,7 +32,7 @@ const noAccount = { code: 'accounts.oidc_no_account', message: 'No enabled manag
 
 /** Another app on the same database with other settings (its own routes, same accounts). */
 async function appWith(env: Record<string, string>) {
-  const app = await buildApp({ config: testConfig(env), database: ctx.database, db: ctx.db, clock: ctx.clock });
+  const app = await buildApp({ config: testConfig(env), database: ctx.database, db: ctx.db, clock: ctx.clock, bus: ctx.bus });
   await app.ready();
   return app;
 }

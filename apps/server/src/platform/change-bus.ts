@@ -1,0 +1,251 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import type { Database } from './db.js';
+
+/**
+ * Cross-instance change notifications: PostgreSQL LISTEN/NOTIFY (one channel, one dedicated connection per
+ * instance, reconnecting), in-process on PGlite. Payloads are small strings (ids, versions), never personal data.
+ *
+ * Delivery: `publish` resolves once this instance's own subscribers have run (so the next request on this
+ * instance sees the change) and the notification has gone through PostgreSQL to every listening instance.
+ * After the listening connection was lost and comes back, every subscriber receives {@link RESYNC}: changes may
+ * have been missed, reload everything. While it is lost, `live` is false (caches must not trust themselves).
+ */
+export interface ChangeBus {
+  /** Call after the write's transaction has committed. A database failure is logged, never thrown. */
+  publish(topic: string, payload?: string): Promise<void>;
+  /** Returns the unsubscribe function. A listener that throws is logged and does not disturb the others. */
+  subscribe(topic: string, listener: (payload: string) => void): () => void;
+  /** True while notifications from other instances are being received. */
+  readonly live: boolean;
+  close(): Promise<void>;
+}
+
+/** The payload every subscriber receives after the bus reconnected: anything may have changed meanwhile. */
+export const RESYNC = '*';
+
+/** The one PostgreSQL channel; topics travel in the payload. */
+export const CHANGE_CHANNEL = 'bjk_changes';
+
+/** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more; ours carry ids and versions. */
+const MAX_MESSAGE_BYTES = 7900;
+
+type Log = { error(object: unknown, message?: string): void; warn(object: unknown, message?: string): void };
+const consoleLog: Log = {
+  error: (object, message) => console.error(message ?? '', object),
+  warn: (object, message) => console.warn(message ?? '', object),
+};
+
+/** Subscribers of one bus, by topic. */
+class Listeners {
+  private readonly byTopic = new Map<string, Set<(payload: string) => void>>();
+  constructor(private readonly log: Log) {}
+
+  add(topic: string, listener: (payload: string) => void): () => void {
+    let set = this.byTopic.get(topic);
+    if (!set) this.byTopic.set(topic, (set = new Set()));
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+      if (set.size === 0 && this.byTopic.get(topic) === set) this.byTopic.delete(topic);
+    };
+  }
+
+  deliver(topic: string, payload: string): void {
+    for (const listener of [...(this.byTopic.get(topic) ?? [])]) this.call(listener, topic, payload);
+  }
+
+  resync(): void {
+    for (const [topic, set] of this.byTopic) for (const listener of [...set]) this.call(listener, topic, RESYNC);
+  }
+
+  clear(): void {
+    this.byTopic.clear();
+  }
+
+  private call(listener: (payload: string) => void, topic: string, payload: string): void {
+    try {
+      listener(payload);
+    } catch (error) {
+      this.log.error({ err: error, topic }, 'change bus listener failed');
+    }
+  }
+}
+
+/** PGlite is one process: instances (apps) built on the same PGlite share one hub. */
+const hubs = new WeakMap<object, Set<Listeners>>();
+
+function inProcessBus(key: object, log: Log): ChangeBus {
+  let hub = hubs.get(key);
+  if (!hub) hubs.set(key, (hub = new Set()));
+  const members = hub;
+  const listeners = new Listeners(log);
+  members.add(listeners);
+  return {
+    live: true,
+    publish: async (topic, payload = '') => {
+      for (const member of [...members]) member.deliver(topic, payload);
+    },
+    subscribe: (topic, listener) => listeners.add(topic, listener),
+    close: async () => {
+      members.delete(listeners);
+      listeners.clear();
+    },
+  };
+}
+
+type Message = { i: string; n: number; t: string; p: string };
+
+class PostgresBus implements ChangeBus {
+  private readonly instance = randomUUID();
+  private readonly listeners: Listeners;
+  /** Our publications waiting for their echo, by sequence number: each delivers them locally once. */
+  private readonly pending = new Map<number, () => void>();
+  private sequence = 0;
+  private client: pg.Client | undefined;
+  private closed = false;
+  private retryDelayMs = 100;
+  private retryTimer: NodeJS.Timeout | undefined;
+  live = false;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly log: Log,
+    /** How long `publish` waits for its own notification before delivering locally anyway. */
+    private readonly echoTimeoutMs: number,
+  ) {
+    this.listeners = new Listeners(log);
+  }
+
+  /** Connects the listening client; on a reconnection, every subscriber is told to resynchronise. */
+  async connect(reconnecting: boolean): Promise<void> {
+    // Its own connection, outside the pool: LISTEN belongs to a session, and a pooled client is shared.
+    const client = new pg.Client(this.pool.options);
+    client.on('notification', (message) => {
+      if (message.channel === CHANGE_CHANNEL && message.payload) this.receive(message.payload);
+    });
+    client.on('error', (error) => this.lost(client, error));
+    client.on('end', () => this.lost(client, undefined));
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CHANGE_CHANNEL}`);
+    } catch (error) {
+      client.removeAllListeners('end');
+      client.on('error', () => undefined);
+      await client.end().catch(() => undefined);
+      throw error;
+    }
+    if (this.closed) {
+      await client.end().catch(() => undefined);
+      return;
+    }
+    this.client = client;
+    this.live = true;
+    this.retryDelayMs = 100;
+    if (reconnecting) this.listeners.resync();
+  }
+
+  private lost(client: pg.Client, error: Error | undefined): void {
+    if (this.client !== client || this.closed) return;
+    this.client = undefined;
+    this.live = false;
+    this.log.warn({ err: error }, 'change bus lost its PostgreSQL connection; reconnecting');
+    client.on('error', () => undefined);
+    void client.end().catch(() => undefined);
+    this.scheduleReconnect();
+  }
+
+  private scheduleReconnect(): void {
+    if (this.closed || this.retryTimer) return;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = undefined;
+      this.connect(true).catch((error: unknown) => {
+        this.log.warn({ err: error }, 'change bus could not reconnect');
+        this.retryDelayMs = Math.min(this.retryDelayMs * 2, 5000);
+        this.scheduleReconnect();
+      });
+    }, this.retryDelayMs);
+    this.retryTimer.unref();
+  }
+
+  private receive(raw: string): void {
+    let message: Message;
+    try {
+      message = JSON.parse(raw) as Message;
+    } catch {
+      return;
+    }
+    // Our own notification was (or is now) delivered by publish.
+    if (message.i === this.instance) this.pending.get(message.n)?.();
+    else this.listeners.deliver(message.t, message.p);
+  }
+
+  async publish(topic: string, payload = ''): Promise<void> {
+    if (this.closed) return;
+    const n = ++this.sequence;
+    const text = JSON.stringify({ i: this.instance, n, t: topic, p: payload } satisfies Message);
+    if (Buffer.byteLength(text) > MAX_MESSAGE_BYTES) throw new Error(`change bus payload too large for ${topic}`);
+    let settle!: () => void;
+    const delivered = new Promise<void>((resolve) => (settle = resolve));
+    // Exactly once here: on our own echo, or on giving up waiting for it, whichever comes first.
+    const deliverLocally = () => {
+      if (!this.pending.delete(n)) return;
+      this.listeners.deliver(topic, payload);
+      settle();
+    };
+    this.pending.set(n, deliverLocally);
+    // Not listening: no echo will come; other instances resynchronise when their own listener returns.
+    if (!this.live) deliverLocally();
+    try {
+      await this.pool.query('SELECT pg_notify($1, $2)', [CHANGE_CHANNEL, text]);
+    } catch (error) {
+      this.log.error({ err: error, topic }, 'change bus could not notify the other instances');
+      deliverLocally();
+      return;
+    }
+    if (!this.pending.has(n)) return;
+    // The echo arriving on our listener means PostgreSQL has signalled every listening instance.
+    const timer = setTimeout(deliverLocally, this.echoTimeoutMs);
+    await delivered;
+    clearTimeout(timer);
+  }
+
+  subscribe(topic: string, listener: (payload: string) => void): () => void {
+    return this.listeners.add(topic, listener);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.live = false;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.listeners.clear();
+    for (const deliver of [...this.pending.values()]) deliver();
+    const client = this.client;
+    this.client = undefined;
+    if (client) {
+      client.removeAllListeners('end');
+      client.on('error', () => undefined);
+      await client.end().catch(() => undefined);
+    }
+  }
+}
+
+/**
+ * The bus of one instance on `database`: LISTEN/NOTIFY on PostgreSQL (resolves once listening, so no change
+ * after start-up is missed), in-process on PGlite. Close it before the database.
+ */
+export async function createChangeBus(
+  database: Database,
+  options: { log?: Log; echoTimeoutMs?: number } = {},
+): Promise<ChangeBus> {
+  const log = options.log ?? consoleLog;
+  if (!database.pool) return inProcessBus(database.db, log);
+  const bus = new PostgresBus(database.pool, log, options.echoTimeoutMs ?? 2000);
+  await bus.connect(false);
+  return bus;
+}
+
+/** A bus reaching only this process's own subscribers: for an app whose database cannot be reached (tests). */
+export function createLocalChangeBus(options: { log?: Log } = {}): ChangeBus {
+  return inProcessBus({}, options.log ?? consoleLog);
+}
