@@ -19,6 +19,7 @@ import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { membersRoutes } from './modules/members/members.routes.js';
 import { enrolmentRoutes } from './modules/enrolment/enrolment.routes.js';
 import { participantsRoutes } from './modules/participants/participants.routes.js';
+import { gamesRoutes } from './modules/results/games.routes.js';
 import { registerAccessControl } from './platform/access.js';
 import type { ChangeBus } from './platform/change-bus.js';
 import type { Clock } from './platform/clock.js';
@@ -113,6 +114,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(async (scope) => membersRoutes(scope, deps));
   await app.register(async (scope) => enrolmentRoutes(scope, deps));
   await app.register(async (scope) => participantsRoutes(scope, deps));
+  await app.register(async (scope) => gamesRoutes(scope, deps, { db: deps.db, clock: deps.clock }));
 
   await registerWebApp(app, config.webDist);
   return app;

@@ -47,6 +47,14 @@ const PUBLIC_ROUTES = [
   'POST /api/v1/registration/confirm/:idsub',
   // The public participant list: enabled players only, with name, ratings, category and club (DOMAIN.md §4).
   'GET /api/v1/participant/public/:kind',
+  // Live games, only as far as the category's broadcast delay lets them through; the push is guarded by the
+  // category's own push token (the relay has no manager account).
+  'GET /api/v1/games/public/:category/:round',
+  'GET /api/v1/games/public/:category/:round/pgn',
+  'GET /api/v1/games/public/:category/player/pgn',
+  'GET /api/v1/games/public/game/:id',
+  'GET /api/v1/games/public/game/:id/pgn',
+  'POST /api/v1/games/push/:category',
 ];
 
 let ctx: TestContext;

@@ -1,0 +1,160 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  GAMES_ERRORS,
+  categoryParamsSchema,
+  gameIdParamsSchema,
+  gameRoundParamsSchema,
+  gameSourceSchema,
+  gameSourceUpdateSchema,
+  managedGameSchema,
+  pgnIngestReportSchema,
+  playerGamesQuerySchema,
+  publicGameSchema,
+  publicRoundGamesSchema,
+  pushGamesQuerySchema,
+  pushTokenSchema,
+  uploadGamesQuerySchema,
+} from '@bjk/domain';
+import type { AppDeps } from '../../app.js';
+import { principalOf } from '../../platform/access.js';
+import { badRequest } from '../../platform/errors.js';
+import {
+  gamePgn,
+  getPublicGame,
+  listGameSources,
+  listManagedGames,
+  listRoundGames,
+  playerPgn,
+  pushGames,
+  rotatePushToken,
+  roundPgn,
+  updateGameSource,
+  uploadGames,
+  type GamesDeps,
+} from './games.service.js';
+
+/** A round of 200 boards with clocks is well under this; the platform's default limit is 1 MB. */
+const PGN_BODY_LIMIT = 8 * 1024 * 1024;
+
+function bearer(request: FastifyRequest): string | null {
+  return /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? null;
+}
+
+function sendPgn(reply: FastifyReply, pgn: string, fileName: string) {
+  return reply
+    .header('content-type', 'application/x-chess-pgn; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .header('cache-control', 'no-cache')
+    .send(pgn);
+}
+
+const safeFilePart = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 60) || 'games';
+
+export async function gamesRoutes(app: FastifyInstance, deps: AppDeps, gamesDeps: GamesDeps): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db, clock } = deps;
+  const tags = ['results'];
+  const write = { access: 'results:write' } as const;
+
+  // Relays send PGN as text/plain or with the PGN media types.
+  app.addContentTypeParser(['application/x-chess-pgn', 'application/vnd.chess-pgn'], { parseAs: 'string', bodyLimit: PGN_BODY_LIMIT }, (_request, body, done) => done(null, body));
+
+  // Public: everything passes the category's broadcast delay.
+  r.get('/api/v1/games/public/:category/:round', {
+    schema: { tags, summary: 'Games of a round as visitors may see them now (after the broadcast delay)', params: gameRoundParamsSchema, response: { 200: publicRoundGamesSchema } },
+    config: { access: 'public' },
+    handler: async (request, reply) => {
+      reply.header('cache-control', 'no-cache');
+      return listRoundGames(db, clock, request.params.category, request.params.round);
+    },
+  });
+  r.get('/api/v1/games/public/:category/:round/pgn', {
+    schema: { tags, summary: 'PGN of a round (after the broadcast delay)', params: gameRoundParamsSchema },
+    config: { access: 'public' },
+    handler: async (request, reply) => {
+      const { category, round } = request.params;
+      return sendPgn(reply, await roundPgn(db, clock, category, round), `${category}-round-${round}.pgn`);
+    },
+  });
+  r.get('/api/v1/games/public/:category/player/pgn', {
+    schema: { tags, summary: 'PGN of every game of one player in the category (after the broadcast delay)', params: categoryParamsSchema, querystring: playerGamesQuerySchema },
+    config: { access: 'public' },
+    handler: async (request, reply) => {
+      const { category } = request.params;
+      return sendPgn(reply, await playerPgn(db, clock, category, request.query.name), `${category}-${safeFilePart(request.query.name)}.pgn`);
+    },
+  });
+  r.get('/api/v1/games/public/game/:id', {
+    schema: { tags, summary: 'One game (after the broadcast delay)', params: gameIdParamsSchema, response: { 200: publicGameSchema } },
+    config: { access: 'public' },
+    handler: async (request, reply) => {
+      reply.header('cache-control', 'no-cache');
+      return getPublicGame(db, clock, request.params.id);
+    },
+  });
+  r.get('/api/v1/games/public/game/:id/pgn', {
+    schema: { tags, summary: 'PGN of one game (after the broadcast delay)', params: gameIdParamsSchema },
+    config: { access: 'public' },
+    handler: async (request, reply) => {
+      const { pgn, game } = await gamePgn(db, clock, request.params.id);
+      return sendPgn(reply, pgn, `${game.category}-r${game.round}-${safeFilePart(game.white.name)}-${safeFilePart(game.black.name)}.pgn`);
+    },
+  });
+
+  // The venue's relay: public route, the category's push token as the bearer.
+  r.post('/api/v1/games/push/:category', {
+    schema: {
+      tags,
+      summary: 'Push the PGN of a round (one or many games) with the category’s push token as bearer',
+      params: categoryParamsSchema,
+      querystring: pushGamesQuerySchema,
+      response: { 200: pgnIngestReportSchema },
+    },
+    config: { access: 'public', idempotency: false },
+    bodyLimit: PGN_BODY_LIMIT,
+    handler: async (request) => {
+      if (typeof request.body !== 'string') throw badRequest(GAMES_ERRORS.emptyPgn, 'Send the PGN as the request body (text/plain or application/x-chess-pgn)');
+      return pushGames(gamesDeps, request.params.category, bearer(request), request.body, request.query.round);
+    },
+  });
+
+  // Managers.
+  r.get('/api/v1/games/sources', {
+    schema: { tags, summary: 'Sources of the games of every player category', response: { 200: z.array(gameSourceSchema) } },
+    config: write,
+    handler: async () => listGameSources(db),
+  });
+  r.put('/api/v1/games/sources/:category', {
+    schema: { tags, summary: 'Change a category’s broadcast delay and polled address', params: categoryParamsSchema, body: gameSourceUpdateSchema, response: { 200: gameSourceSchema } },
+    config: write,
+    handler: async (request) => updateGameSource(db, request.params.category, request.body, principalOf(request), clock),
+  });
+  r.post('/api/v1/games/sources/:category/token', {
+    schema: { tags, summary: 'A new push token for the category (the previous one stops working)', params: categoryParamsSchema, response: { 200: pushTokenSchema } },
+    config: write,
+    handler: async (request) => rotatePushToken(db, request.params.category, principalOf(request), clock),
+  });
+  r.post('/api/v1/games/sources/:category/upload', {
+    schema: { tags, summary: 'Upload a PGN file of a round (multipart, field `file`)', params: categoryParamsSchema, querystring: uploadGamesQuerySchema, response: { 200: pgnIngestReportSchema } },
+    config: write,
+    handler: async (request) => {
+      const file = await request.file();
+      if (!file) throw badRequest(GAMES_ERRORS.noFile, 'No file was sent');
+      const text = (await file.toBuffer()).toString('utf8');
+      return uploadGames(gamesDeps, request.params.category, text, request.query.round, principalOf(request));
+    },
+  });
+  r.get('/api/v1/games/manage/:category/:round', {
+    schema: { tags, summary: 'Every game received for a round, without delay', params: gameRoundParamsSchema, response: { 200: z.array(managedGameSchema) } },
+    config: write,
+    handler: async (request) => listManagedGames(db, request.params.category, request.params.round),
+  });
+}

@@ -1,0 +1,212 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GAMES_ERRORS } from '@bjk/domain';
+import { managerHeaders } from './managers.js';
+import { createTestApp, TEST_NOW, type TestContext } from './test-app.js';
+
+const fixture = (name: string) => readFileSync(new URL(`../src/modules/results/games-fixtures/${name}`, import.meta.url), 'utf8');
+
+let ctx: TestContext;
+let arbiter: { authorization: string };
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  arbiter = await managerHeaders(ctx, ['arbiter']);
+}, 60_000);
+afterAll(async () => ctx?.close());
+
+const at = (secondsAfterStart: number) => new Date(new Date(TEST_NOW).getTime() + secondsAfterStart * 1000);
+
+async function newToken(category: string): Promise<string> {
+  const response = await ctx.app.inject({ method: 'POST', url: `/api/v1/games/sources/${category}/token`, headers: arbiter });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().token;
+}
+
+function push(category: string, token: string | null, pgn: string, contentType = 'application/x-chess-pgn') {
+  return ctx.app.inject({
+    method: 'POST',
+    url: `/api/v1/games/push/${category}`,
+    headers: { 'content-type': contentType, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    payload: pgn,
+  });
+}
+
+async function setSource(category: string, change: Record<string, unknown>) {
+  const response = await ctx.app.inject({
+    method: 'PUT',
+    url: `/api/v1/games/sources/${category}`,
+    headers: arbiter,
+    payload: { delaySeconds: 0, pollUrl: null, pollSeconds: 30, pollRound: null, ...change },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+}
+
+async function publicRound(category: string, round: number) {
+  const response = await ctx.app.inject({ method: 'GET', url: `/api/v1/games/public/${category}/${round}` });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as { delaySeconds: number; games: { id: number; board: number; result: string; moves: { san: string; clock?: number }[]; white: { name: string } }[] };
+}
+
+const growing = (moves: string, result = '*') => `[Event "U10"]\n[Round "2.1"]\n[White "Peeters, Anna"]\n[Black "Dubois, Lucas"]\n[Result "${result}"]\n\n${moves} ${result}\n`;
+
+describe('the relay pushes a round with the category’s token', () => {
+  it('refuses a push without a token, with a wrong one, and with one replaced by a new one', async () => {
+    expect((await push('U10', null, growing('1. e4'))).json().code).toBe(GAMES_ERRORS.badToken);
+    const first = await newToken('U10');
+    expect((await push('U10', 'u10_not-the-token', growing('1. e4'))).statusCode).toBe(401);
+    const second = await newToken('U10');
+    expect(second).not.toBe(first);
+    expect((await push('U10', first, growing('1. e4'))).statusCode).toBe(401);
+    expect((await push('U12', second, growing('1. e4'))).statusCode).toBe(401);
+    const accepted = await push('U10', second, growing('1. e4'));
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(accepted.json()).toMatchObject({ added: 1, errors: [] });
+  });
+
+  it('changes nothing when the same PGN is pushed again, and grows a game that got longer', async () => {
+    ctx.clock.set(at(0));
+    const token = await newToken('U14');
+    expect((await push('U14', token, growing('1. e4 e5'), 'text/plain')).json()).toMatchObject({ added: 1 });
+    ctx.clock.set(at(10));
+    expect((await push('U14', token, growing('1. e4 e5'))).json()).toMatchObject({ added: 0, unchanged: 1, grown: 0 });
+    expect((await push('U14', token, growing('1. e4 e5 2. Nf3'))).json()).toMatchObject({ grown: 1 });
+    // An older copy of the file served again does not take the move back.
+    expect((await push('U14', token, growing('1. e4 e5'))).json()).toMatchObject({ stale: 1 });
+    const round = await publicRound('U14', 2);
+    expect(round.games).toHaveLength(1);
+    expect(round.games[0]!.moves.map((m) => m.san)).toEqual(['e4', 'e5', 'Nf3']);
+  });
+
+  it('takes the good games of a file with broken ones and names each broken game', async () => {
+    const token = await newToken('U12');
+    const response = await push('U12', token, fixture('round3-broken.pgn'));
+    expect(response.statusCode).toBe(200);
+    const report = response.json();
+    expect(report.added).toBe(1);
+    expect(report.errors.map((e: { code: string; game: number }) => [e.code, e.game])).toEqual([
+      [GAMES_ERRORS.illegalMove, 1],
+      [GAMES_ERRORS.brokenTag, 3],
+      [GAMES_ERRORS.truncated, 4],
+    ]);
+    expect((await publicRound('U12', 3)).games.map((g) => g.board)).toEqual([5]);
+  });
+
+  it('refuses an empty push and an unknown category', async () => {
+    const token = await newToken('U16');
+    expect((await push('U16', token, '  \n')).json().code).toBe(GAMES_ERRORS.emptyPgn);
+    const unknown = await ctx.app.inject({ method: 'GET', url: '/api/v1/games/public/ARB/1' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().code).toBe(GAMES_ERRORS.unknownCategory);
+  });
+});
+
+describe('the broadcast delay', () => {
+  it('lets no visitor see a move or a result before the category’s delay has passed since it arrived', async () => {
+    await setSource('U18', { delaySeconds: 900 });
+    const token = await newToken('U18');
+    ctx.clock.set(at(0));
+    await push('U18', token, fixture('round3-live.pgn'));
+    ctx.clock.set(at(600));
+    await push('U18', token, fixture('round3-live.pgn').replace('3. Nc3 *', '3. Nc3 Nf6 *'));
+
+    const before = await publicRound('U18', 3);
+    expect(before.delaySeconds).toBe(900);
+    expect(before.games.map((g) => [g.moves.length, g.result])).toEqual([
+      [0, '*'],
+      [0, '*'],
+      [0, '*'],
+    ]);
+    ctx.clock.set(at(899));
+    expect((await publicRound('U18', 3)).games.every((g) => g.moves.length === 0)).toBe(true);
+
+    ctx.clock.set(at(900));
+    const due = await publicRound('U18', 3);
+    expect(due.games.map((g) => [g.moves.length, g.result])).toEqual([
+      [7, '1-0'],
+      [5, '*'],
+      [12, '1/2-1/2'],
+    ]);
+    expect(due.games[0]!.moves[0]).toEqual({ san: 'e4', clock: 5455 });
+
+    // The move pushed ten minutes later waits its own fifteen minutes, in the game, its PGN and the round's PGN.
+    const game = due.games[1]!;
+    const pgnNow = await ctx.app.inject({ method: 'GET', url: `/api/v1/games/public/game/${game.id}/pgn` });
+    expect(pgnNow.body).toContain('3. Nc3 *');
+    ctx.clock.set(at(1500));
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/v1/games/public/game/${game.id}` })).json().moves).toHaveLength(6);
+    const roundPgn = await ctx.app.inject({ method: 'GET', url: '/api/v1/games/public/U18/3/pgn' });
+    expect(roundPgn.headers['content-type']).toContain('application/x-chess-pgn');
+    expect(roundPgn.headers['content-disposition']).toContain('U18-round-3.pgn');
+    expect(roundPgn.body).toContain('3. Nc3 Nf6 *');
+    expect(roundPgn.body.match(/\[Event /g)).toHaveLength(3);
+  });
+
+  it('shows managers every move at once', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/v1/games/manage/U18/3', headers: arbiter });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().map((g: { moves: unknown[]; source: string }) => [g.moves.length, g.source])).toEqual([
+      [7, 'push'],
+      [6, 'push'],
+      [12, 'push'],
+    ]);
+  });
+});
+
+describe('downloads', () => {
+  it('gives a player’s games of the category as PGN, found by name as the relay wrote it', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: `/api/v1/games/public/U18/player/pgn?name=${encodeURIComponent('Dubois, L')}` });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toContain('U18-Dubois-L.pgn');
+    expect(response.body.match(/\[Event /g)).toHaveLength(1);
+    expect(response.body).toContain('[Black "Dubois, Lucas"]');
+  });
+});
+
+describe('a manager uploads a round’s PGN', () => {
+  function multipart(name: string, text: string) {
+    const boundary = '----bjk-games-boundary';
+    const payload = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/x-chess-pgn\r\n\r\n${text}\r\n--${boundary}--\r\n`);
+    return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  }
+
+  it('stores the games of the file under the round it names when the tags do not', async () => {
+    const body = multipart('round5.pgn', '[White "Claes, Noah"]\n[Black "Maes, Louise"]\n[Round "?"]\n[Result "0-1"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n');
+    const response = await ctx.app.inject({ method: 'POST', url: '/api/v1/games/sources/U20/upload?round=5', headers: { ...arbiter, ...body.headers }, payload: body.payload });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ added: 1, errors: [] });
+    const round = await publicRound('U20', 5);
+    expect(round.games.map((g) => [g.white.name, g.result, g.moves.length])).toEqual([['Claes, Noah', '0-1', 4]]);
+  });
+
+  it('is for managers with the results permission only', async () => {
+    const body = multipart('x.pgn', '1. e4 *');
+    const response = await ctx.app.inject({ method: 'POST', url: '/api/v1/games/sources/U20/upload', headers: body.headers, payload: body.payload });
+    expect(response.statusCode).toBe(401);
+    const editor = await managerHeaders(ctx, ['editor']);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/games/sources', headers: editor })).statusCode).toBe(403);
+  });
+});
+
+describe('a category’s sources in the back office', () => {
+  it('lists every player category with its delay, push token state and number of games', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/v1/games/sources', headers: arbiter });
+    expect(response.statusCode).toBe(200);
+    const sources = response.json() as { category: string; hasPushToken: boolean; delaySeconds: number; gameCount: number }[];
+    expect(sources.map((s) => s.category)).toEqual(['U8', 'U10', 'U12', 'U14', 'U16', 'U18', 'U20']);
+    expect(sources.find((s) => s.category === 'U18')).toMatchObject({ hasPushToken: true, delaySeconds: 900, gameCount: 3 });
+    expect(sources.find((s) => s.category === 'U8')).toMatchObject({ hasPushToken: false, delaySeconds: 0, gameCount: 0 });
+  });
+
+  it('refuses an address that is not http(s) and a delay out of range, naming the fields', async () => {
+    const response = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/v1/games/sources/U8',
+      headers: arbiter,
+      payload: { delaySeconds: -1, pollUrl: 'ftp://relay.example/games.pgn', pollSeconds: 30, pollRound: null },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().details.issues.map((i: { path: string }) => i.path).sort()).toEqual(['body.delaySeconds', 'body.pollUrl']);
+  });
+});
