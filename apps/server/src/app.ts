@@ -20,6 +20,7 @@ import { membersRoutes } from './modules/members/members.routes.js';
 import { enrolmentRoutes } from './modules/enrolment/enrolment.routes.js';
 import { participantsRoutes } from './modules/participants/participants.routes.js';
 import { gamesRoutes } from './modules/results/games.routes.js';
+import { resultsRoutes } from './modules/results/results.routes.js';
 import { registerAccessControl } from './platform/access.js';
 import type { ChangeBus } from './platform/change-bus.js';
 import type { Clock } from './platform/clock.js';
@@ -115,6 +116,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(async (scope) => enrolmentRoutes(scope, deps));
   await app.register(async (scope) => participantsRoutes(scope, deps));
   await app.register(async (scope) => gamesRoutes(scope, deps, { db: deps.db, clock: deps.clock }));
+  await app.register(async (scope) => resultsRoutes(scope, deps));
 
   await registerWebApp(app, config.webDist);
   return app;

@@ -55,6 +55,15 @@ const PUBLIC_ROUTES = [
   'GET /api/v1/games/public/game/:id',
   'GET /api/v1/games/public/game/:id/pgn',
   'POST /api/v1/games/push/:category',
+  // Published results (DOMAIN.md §7b): players' names, titles, federations, FIDE ids, ratings, clubs and games,
+  // never birth dates, sex, national ids, contacts or photos; open data as TRF16 and CSV.
+  'GET /api/v1/results/anon/categories',
+  'GET /api/v1/results/anon/:category',
+  'GET /api/v1/results/anon/:category/standings',
+  'GET /api/v1/results/anon/:category/pairings/:round',
+  'GET /api/v1/results/anon/:category/unofficial/:round',
+  'GET /api/v1/results/anon/:category/trf',
+  'GET /api/v1/results/anon/:category/standings.csv',
 ];
 
 let ctx: TestContext;

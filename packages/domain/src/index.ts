@@ -29,3 +29,4 @@ export * from './trf.js';
 export * from './tournament-file.js';
 export * from './tie-breaks.js';
 export * from './tie-break-agreement.js';
+export * from './results.js';

@@ -12,3 +12,4 @@ export * from '../modules/members/members.tables.js';
 export * from '../modules/enrolment/enrolment.tables.js';
 export * from '../modules/participants/participants.tables.js';
 export * from '../modules/results/games.tables.js';
+export * from '../modules/results/results.tables.js';

@@ -1,0 +1,348 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import {
+  RESULTS_ERRORS,
+  TournamentFileError,
+  findCategory,
+  normaliseResultsCategory,
+  parseTournamentFile,
+  writeTrf16,
+  type PublicTournament,
+  type ResultsCategorySummary,
+  type RoundPairings,
+  type Standings,
+  type Tournament,
+  type TournamentImport,
+  type TournamentVersion,
+  type UnofficialResultInput,
+  type UnofficialRound,
+} from '@bjk/domain';
+import type { Principal } from '../../platform/access.js';
+import type { Db, DbOrTx } from '../../platform/db.js';
+import { AppError, badRequest, conflict, notFound } from '../../platform/errors.js';
+import { recordAudit } from '../audit/audit.service.js';
+import { getCurrentEdition } from '../edition/edition.service.js';
+import { tournamentCurrent, tournamentImports, tournamentVersions, unofficialResults } from './results.tables.js';
+import { diffTournaments, publicPlayer, roundPairings, standingsCsv, standingsOf, type UnofficialBoard } from './tournament-views.js';
+
+/** A category of the current edition, by code or by the specification's tournament names ("trn_u8"). */
+async function editionCategory(db: DbOrTx, name: string): Promise<{ edition: string; category: string }> {
+  const edition = await getCurrentEdition(db);
+  const category = normaliseResultsCategory(name);
+  if (!findCategory(edition.settings, category)) {
+    throw badRequest(RESULTS_ERRORS.unknownCategory, `The edition has no category ${category}`, { value: category });
+  }
+  return { edition: edition.code, category };
+}
+
+function readFile(bytes: Uint8Array): Tournament {
+  try {
+    return parseTournamentFile(bytes);
+  } catch (error) {
+    if (error instanceof TournamentFileError) throw badRequest(error.code, error.message, error.details);
+    throw error;
+  }
+}
+
+type CurrentVersion = { version: number; tournament: Tournament; publishedAt: Date; fileName: string };
+
+async function findCurrentVersion(db: DbOrTx, edition: string, category: string): Promise<CurrentVersion | null> {
+  const rows = await db
+    .select({ version: tournamentVersions.version, tournament: tournamentVersions.tournament, publishedAt: tournamentVersions.publishedAt, fileName: tournamentVersions.fileName })
+    .from(tournamentCurrent)
+    .innerJoin(
+      tournamentVersions,
+      and(eq(tournamentVersions.edition, tournamentCurrent.edition), eq(tournamentVersions.category, tournamentCurrent.category), eq(tournamentVersions.version, tournamentCurrent.version)),
+    )
+    .where(and(eq(tournamentCurrent.edition, edition), eq(tournamentCurrent.category, category)));
+  return rows[0] ?? null;
+}
+
+async function getCurrentVersion(db: DbOrTx, name: string): Promise<CurrentVersion & { edition: string; category: string }> {
+  const { edition, category } = await editionCategory(db, name);
+  const current = await findCurrentVersion(db, edition, category);
+  if (!current) throw notFound(RESULTS_ERRORS.notPublished, `No results are published for ${category}`);
+  return { ...current, edition, category };
+}
+
+async function listUnofficial(db: DbOrTx, edition: string, category: string, round?: number): Promise<(UnofficialBoard & { updatedAt: Date })[]> {
+  const rows = await db
+    .select()
+    .from(unofficialResults)
+    .where(and(eq(unofficialResults.edition, edition), eq(unofficialResults.category, category), round ? eq(unofficialResults.round, round) : undefined))
+    .orderBy(unofficialResults.round, unofficialResults.board);
+  return rows.map((r) => ({ round: r.round, board: r.board, result: r.result as UnofficialBoard['result'], updatedAt: r.updatedAt }));
+}
+
+async function previewOf(db: DbOrTx, id: string, fileName: string, tournament: Tournament, edition: string, categoryName: string | null): Promise<TournamentImport> {
+  const category = categoryName ? normaliseResultsCategory(categoryName) : null;
+  const current = category ? await findCurrentVersion(db, edition, category) : null;
+  const unofficial = category ? await listUnofficial(db, edition, category) : [];
+  return {
+    id,
+    fileName,
+    format: `${tournament.format === 'swar' ? 'Swar' : 'TRF'} ${tournament.formatVersion}`,
+    name: tournament.name,
+    players: tournament.players.length,
+    plannedRounds: tournament.plannedRounds,
+    pairedRounds: tournament.pairedRounds,
+    categoryHint: tournament.categoryHint,
+    comparedWithVersion: current?.version ?? null,
+    diff: diffTournaments(current?.tournament ?? null, tournament, unofficial),
+  };
+}
+
+/** Reads an uploaded file and keeps it as a draft; the answer proposes the category and shows what would change. */
+export async function importTournamentFile(db: Db, file: { fileName: string; bytes: Uint8Array }, actor: Principal): Promise<TournamentImport> {
+  const tournament = readFile(file.bytes);
+  const edition = await getCurrentEdition(db);
+  const [row] = await db.insert(tournamentImports).values({ edition: edition.code, fileName: file.fileName, tournament, createdBy: actor.email }).returning({ id: tournamentImports.id });
+  const hint = tournament.categoryHint && findCategory(edition.settings, tournament.categoryHint) ? tournament.categoryHint : null;
+  return previewOf(db, row!.id, file.fileName, tournament, edition.code, hint);
+}
+
+async function getImport(db: DbOrTx, id: string) {
+  const [row] = await db.select().from(tournamentImports).where(eq(tournamentImports.id, id));
+  if (!row) throw notFound(RESULTS_ERRORS.importNotFound, 'This import does not exist (any more)');
+  return row;
+}
+
+/** The diff of a draft against the published version of the category the manager chose. */
+export async function previewImport(db: Db, id: string, categoryName: string): Promise<TournamentImport> {
+  const row = await getImport(db, id);
+  const { edition, category } = await editionCategory(db, categoryName);
+  return previewOf(db, row.id, row.fileName, row.tournament, edition, category);
+}
+
+/** Publishes a tournament as the category's next version, in one transaction: all or nothing. */
+async function publishTournament(tx: DbOrTx, edition: string, category: string, fileName: string, tournament: Tournament, actor: Principal, restoredFrom: number | null): Promise<number> {
+  const [{ next }] = (await tx
+    .select({ next: sql<number>`coalesce(max(${tournamentVersions.version}), 0) + 1` })
+    .from(tournamentVersions)
+    .where(and(eq(tournamentVersions.edition, edition), eq(tournamentVersions.category, category)))) as [{ next: number }];
+  const version = Number(next);
+  try {
+    await tx.insert(tournamentVersions).values({ edition, category, version, fileName, tournament, publishedBy: actor.email, restoredFrom });
+  } catch (error) {
+    if ((error as { code?: string }).code === '23505' || /duplicate key/.test(String((error as Error).message))) {
+      throw conflict('platform.conflict', 'Another version was published at the same moment; reload and try again');
+    }
+    throw error;
+  }
+  await tx
+    .insert(tournamentCurrent)
+    .values({ edition, category, version })
+    .onConflictDoUpdate({ target: [tournamentCurrent.edition, tournamentCurrent.category], set: { version, updatedAt: sql`now()` } });
+  // The official file supersedes the arbiters' results of every board it has a result for.
+  const superseded = (await listUnofficial(tx, edition, category)).filter((u) => roundPairings(tournament, u.round).some((p) => p.board === u.board && p.result !== null));
+  for (const u of superseded) {
+    await tx
+      .delete(unofficialResults)
+      .where(and(eq(unofficialResults.edition, edition), eq(unofficialResults.category, category), eq(unofficialResults.round, u.round), eq(unofficialResults.board, u.board)));
+  }
+  await recordAudit(tx, {
+    actor,
+    action: restoredFrom ? 'results.version_restored' : 'results.published',
+    subjectType: 'tournament',
+    subjectId: `${edition}/${category}`,
+    after: { version, fileName, restoredFrom, players: tournament.players.length, pairedRounds: tournament.pairedRounds, unofficialSuperseded: superseded.length },
+  });
+  return version;
+}
+
+export async function publishImport(db: Db, id: string, categoryName: string, actor: Principal): Promise<TournamentVersion> {
+  const version = await db.transaction(async (tx) => {
+    const row = await getImport(tx, id);
+    const { edition, category } = await editionCategory(tx, categoryName);
+    const published = await publishTournament(tx, edition, category, row.fileName, row.tournament, actor, null);
+    await tx.delete(tournamentImports).where(eq(tournamentImports.id, id));
+    return { category, published };
+  });
+  return (await listVersions(db, version.category)).find((v) => v.version === version.published)!;
+}
+
+/** The specification's call: a Swar export as a data URL, read and published at once for the named tournament. */
+export async function importAndPublishDataUrl(db: Db, input: { name: string; jsoncontent: string }, actor: Principal): Promise<TournamentVersion> {
+  const match = /^data:[^,]*?(;base64)?,(.*)$/s.exec(input.jsoncontent);
+  if (!match) throw badRequest(RESULTS_ERRORS.invalidDataUrl, 'jsoncontent is not a data URL');
+  const bytes = match[1] ? Buffer.from(match[2]!, 'base64') : Buffer.from(decodeURIComponent(match[2]!), 'utf8');
+  const tournament = readFile(bytes);
+  const { category, published } = await db.transaction(async (tx) => {
+    const { edition, category } = await editionCategory(tx, input.name);
+    return { category, published: await publishTournament(tx, edition, category, `${input.name}.json`, tournament, actor, null) };
+  });
+  return (await listVersions(db, category)).find((v) => v.version === published)!;
+}
+
+export async function listVersions(db: DbOrTx, categoryName: string): Promise<TournamentVersion[]> {
+  const { edition, category } = await editionCategory(db, categoryName);
+  const current = await findCurrentVersion(db, edition, category);
+  const rows = await db
+    .select()
+    .from(tournamentVersions)
+    .where(and(eq(tournamentVersions.edition, edition), eq(tournamentVersions.category, category)))
+    .orderBy(desc(tournamentVersions.version));
+  return rows.map((r) => ({
+    version: r.version,
+    name: r.tournament.name,
+    fileName: r.fileName,
+    players: r.tournament.players.length,
+    pairedRounds: r.tournament.pairedRounds,
+    publishedAt: r.publishedAt.toISOString(),
+    publishedBy: r.publishedBy,
+    restoredFrom: r.restoredFrom,
+    current: r.version === current?.version,
+  }));
+}
+
+/** Re-publishes an older version as the newest one (history stays append-only), audited. */
+export async function restoreVersion(db: Db, categoryName: string, version: number, actor: Principal): Promise<TournamentVersion> {
+  const published = await db.transaction(async (tx) => {
+    const { edition, category } = await editionCategory(tx, categoryName);
+    const [row] = await tx
+      .select()
+      .from(tournamentVersions)
+      .where(and(eq(tournamentVersions.edition, edition), eq(tournamentVersions.category, category), eq(tournamentVersions.version, version)));
+    if (!row) throw notFound(RESULTS_ERRORS.versionNotFound, `${category} has no version ${version}`);
+    return publishTournament(tx, edition, category, row.fileName, row.tournament, actor, version);
+  });
+  return (await listVersions(db, categoryName)).find((v) => v.version === published)!;
+}
+
+/** Categories of the current edition with published results. */
+export async function listResultsCategories(db: DbOrTx): Promise<ResultsCategorySummary[]> {
+  const edition = await getCurrentEdition(db);
+  const rows = await db
+    .select({ category: tournamentCurrent.category, version: tournamentCurrent.version, tournament: tournamentVersions.tournament, publishedAt: tournamentVersions.publishedAt })
+    .from(tournamentCurrent)
+    .innerJoin(
+      tournamentVersions,
+      and(eq(tournamentVersions.edition, tournamentCurrent.edition), eq(tournamentVersions.category, tournamentCurrent.category), eq(tournamentVersions.version, tournamentCurrent.version)),
+    )
+    .where(eq(tournamentCurrent.edition, edition.code));
+  const order = edition.settings.categories.map((c) => c.code);
+  return rows
+    .map((r) => ({
+      category: r.category,
+      name: r.tournament.name,
+      version: r.version,
+      players: r.tournament.players.length,
+      plannedRounds: r.tournament.plannedRounds,
+      pairedRounds: r.tournament.pairedRounds,
+      publishedAt: r.publishedAt.toISOString(),
+    }))
+    .sort((a, b) => order.indexOf(a.category) - order.indexOf(b.category));
+}
+
+/** A validator that changes with the published version and with every unofficial result. */
+function etagOf(version: number, unofficial: readonly { updatedAt: Date }[]): string {
+  const stamp = unofficial.reduce((max, u) => Math.max(max, u.updatedAt.getTime()), 0);
+  return `"v${version}-${unofficial.length}-${stamp}"`;
+}
+
+export async function getPublicTournament(db: DbOrTx, name: string): Promise<{ etag: string; body: PublicTournament }> {
+  const current = await getCurrentVersion(db, name);
+  const t = current.tournament;
+  return {
+    etag: `"v${current.version}"`,
+    body: {
+      category: current.category,
+      version: current.version,
+      publishedAt: current.publishedAt.toISOString(),
+      name: t.name,
+      place: t.place,
+      startDate: t.startDate,
+      endDate: t.endDate,
+      plannedRounds: t.plannedRounds,
+      pairedRounds: t.pairedRounds,
+      tieBreaks: t.tieBreaks,
+      players: t.players.map(publicPlayer),
+    },
+  };
+}
+
+export async function getStandings(db: DbOrTx, name: string): Promise<{ etag: string; body: Standings }> {
+  const current = await getCurrentVersion(db, name);
+  const unofficial = await listUnofficial(db, current.edition, current.category);
+  return { etag: etagOf(current.version, unofficial), body: standingsOf(current.category, current.version, current.tournament, unofficial) };
+}
+
+export async function getRoundPairings(db: DbOrTx, name: string, round: number): Promise<{ etag: string; body: RoundPairings }> {
+  const current = await getCurrentVersion(db, name);
+  const unofficial = await listUnofficial(db, current.edition, current.category, round);
+  return { etag: etagOf(current.version, unofficial), body: { category: current.category, round, pairings: roundPairings(current.tournament, round, unofficial) } };
+}
+
+/**
+ * For the live games (issue #12): the published pairings of a round, board by board, with names and FIDE ids.
+ * Empty when nothing is published for the category or the round is not paired.
+ */
+export async function listRoundPairings(
+  db: DbOrTx,
+  edition: string,
+  category: string,
+  round: number,
+): Promise<{ board: number; white: { name: string; fideId: number | null }; black: { name: string; fideId: number | null } | null }[]> {
+  const current = await findCurrentVersion(db, edition, category);
+  if (!current) return [];
+  return roundPairings(current.tournament, round)
+    .filter((p) => p.board !== null)
+    .map((p) => ({ board: p.board!, white: { name: p.white.name, fideId: p.white.fideId }, black: p.black && { name: p.black.name, fideId: p.black.fideId } }));
+}
+
+export async function exportTrf(db: DbOrTx, name: string): Promise<{ etag: string; body: string; category: string }> {
+  const current = await getCurrentVersion(db, name);
+  return { etag: `"v${current.version}"`, body: writeTrf16(current.tournament), category: current.category };
+}
+
+export async function exportStandingsCsv(db: DbOrTx, name: string): Promise<{ etag: string; body: string; category: string }> {
+  const { etag, body } = await getStandings(db, name);
+  return { etag, body: standingsCsv(body), category: body.category };
+}
+
+export async function getUnofficialRound(db: DbOrTx, name: string, round: number): Promise<{ etag: string; body: UnofficialRound }> {
+  const { edition, category } = await editionCategory(db, name);
+  const rows = await listUnofficial(db, edition, category, round);
+  return {
+    etag: etagOf(0, rows),
+    body: { category, round, boards: rows.map((r) => ({ round: r.round, board: r.board, result: r.result, updatedAt: r.updatedAt.toISOString() })) },
+  };
+}
+
+/**
+ * Enters or clears one board's unofficial result. One row per board, written by a single upsert: arbiters on other
+ * boards never conflict, and the last tap on the same board wins without losing anyone else's. Audited.
+ */
+export async function setUnofficialResult(db: Db, input: UnofficialResultInput, actor: Principal): Promise<UnofficialRound> {
+  const current = await getCurrentVersion(db, input.name);
+  const pairing = roundPairings(current.tournament, input.round).find((p) => p.board === input.boardnr);
+  if (!pairing) throw new AppError(400, RESULTS_ERRORS.boardNotPaired, `Round ${input.round} has no board ${input.boardnr}`, { round: input.round, board: input.boardnr });
+  const key = and(
+    eq(unofficialResults.edition, current.edition),
+    eq(unofficialResults.category, current.category),
+    eq(unofficialResults.round, input.round),
+    eq(unofficialResults.board, input.boardnr),
+  );
+  await db.transaction(async (tx) => {
+    const [before] = await tx.select({ result: unofficialResults.result }).from(unofficialResults).where(key);
+    if (input.unofficial_result) {
+      await tx
+        .insert(unofficialResults)
+        .values({ edition: current.edition, category: current.category, round: input.round, board: input.boardnr, result: input.unofficial_result, updatedBy: actor.email })
+        .onConflictDoUpdate({
+          target: [unofficialResults.edition, unofficialResults.category, unofficialResults.round, unofficialResults.board],
+          set: { result: input.unofficial_result, updatedBy: actor.email, updatedAt: sql`now()` },
+        });
+    } else {
+      await tx.delete(unofficialResults).where(key);
+    }
+    await recordAudit(tx, {
+      actor,
+      action: 'results.unofficial_result_set',
+      subjectType: 'board',
+      subjectId: `${current.edition}/${current.category}/${input.round}/${input.boardnr}`,
+      before: { result: before?.result ?? null },
+      after: { result: input.unofficial_result || null },
+    });
+  });
+  return (await getUnofficialRound(db, current.category, input.round)).body;
+}

@@ -1,0 +1,62 @@
+import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { Tournament } from '@bjk/domain';
+
+/** An uploaded file read into the tournament model, waiting for a manager to confirm its category and publish it. */
+export const tournamentImports = pgTable('tournament_imports', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  edition: text('edition').notNull(),
+  fileName: text('file_name').notNull(),
+  tournament: jsonb('tournament').$type<Tournament>().notNull(),
+  createdBy: text('created_by'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Every published version of a category's tournament, kept so a previous one can be restored. */
+export const tournamentVersions = pgTable(
+  'tournament_versions',
+  {
+    id: serial('id').primaryKey(),
+    edition: text('edition').notNull(),
+    category: text('category').notNull(),
+    version: integer('version').notNull(),
+    fileName: text('file_name').notNull(),
+    tournament: jsonb('tournament').$type<Tournament>().notNull(),
+    publishedBy: text('published_by'),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set when this version re-publishes an older one. */
+    restoredFrom: integer('restored_from'),
+  },
+  // Two publishes at once cannot both take the next number: one fails and is answered 409.
+  (t) => [uniqueIndex('tournament_versions_number_idx').on(t.edition, t.category, t.version)],
+);
+
+/** Which version of a category the public sees. */
+export const tournamentCurrent = pgTable(
+  'tournament_current',
+  {
+    edition: text('edition').notNull(),
+    category: text('category').notNull(),
+    version: integer('version').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.edition, t.category] })],
+);
+
+/**
+ * An arbiter's result of one board, one row per board: two arbiters entering different boards never touch the same
+ * row, and the same board is written with one conditional upsert (the old system rewrote a whole file and lost
+ * updates). The next official import deletes the rows it supersedes.
+ */
+export const unofficialResults = pgTable(
+  'unofficial_results',
+  {
+    edition: text('edition').notNull(),
+    category: text('category').notNull(),
+    round: integer('round').notNull(),
+    board: integer('board').notNull(),
+    result: text('result').notNull(),
+    updatedBy: text('updated_by'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.edition, t.category, t.round, t.board] }), index('unofficial_results_category_idx').on(t.edition, t.category)],
+);

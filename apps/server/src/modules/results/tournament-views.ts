@@ -1,0 +1,180 @@
+import {
+  gameResultOf,
+  rankPlayers,
+  unplayedRoundRulesOf,
+  lastRoundWithResults,
+  type Pairing,
+  type PublicTournamentPlayer,
+  type RoundOutcome,
+  type Standings,
+  type Tournament,
+  type TournamentDiff,
+  type TournamentPlayer,
+  type UnofficialResult,
+} from '@bjk/domain';
+
+/**
+ * Pure views of a stored tournament: what the public sees of it, pairings of a round, standings (official or with
+ * unofficial results), the diff a manager previews before publishing. No database here.
+ */
+
+/** Nothing private leaves: no birth year, sex, national id (the schema drops what is not listed too). */
+export function publicPlayer(p: TournamentPlayer): PublicTournamentPlayer {
+  return {
+    pairingNumber: p.pairingNumber,
+    rank: p.rank,
+    name: p.name,
+    title: p.title,
+    federation: p.federation,
+    fideId: p.fideId,
+    rating: p.rating,
+    club: p.club,
+    points: p.points,
+    tieBreakValues: p.tieBreakValues,
+    performance: p.performance,
+    rounds: p.rounds,
+  };
+}
+
+export type UnofficialBoard = { round: number; board: number; result: UnofficialResult };
+
+/** The round's games read from White's entries (or the lower number's when the file gives no colours), by board, then byes and absences. */
+export function roundPairings(tournament: Tournament, round: number, unofficial: readonly UnofficialBoard[] = []): Pairing[] {
+  const byNumber = new Map(tournament.players.map((p) => [p.pairingNumber, p]));
+  const pairings: Pairing[] = [];
+  for (const player of tournament.players) {
+    const entry = player.rounds.find((r) => r.round === round);
+    if (!entry) continue;
+    const side = (p: TournamentPlayer) => ({ pairingNumber: p.pairingNumber, name: p.name, fideId: p.fideId, points: scoreBefore(p, round) });
+    if (entry.opponent === null) {
+      pairings.push({ board: null, white: side(player), black: null, result: entry.outcome === 'pending' ? null : entry.outcome, unofficialResult: null });
+      continue;
+    }
+    const opponent = byNumber.get(entry.opponent);
+    if (!opponent) continue;
+    const isWhite = entry.colour === 'white' || (entry.colour === null && player.pairingNumber < opponent.pairingNumber);
+    if (!isWhite) continue;
+    const back = opponent.rounds.find((r) => r.round === round);
+    pairings.push({
+      board: entry.board,
+      white: side(player),
+      black: side(opponent),
+      result: gameResultOf(entry.outcome, back?.outcome),
+      unofficialResult: unofficial.find((u) => u.round === round && u.board === entry.board)?.result ?? null,
+    });
+  }
+  const unpairedOrder: Record<string, number> = { bye: 0, half_bye: 1, zero_bye: 2, absent: 3 };
+  return pairings.sort(
+    (a, b) =>
+      (a.board ?? Infinity) - (b.board ?? Infinity) ||
+      (unpairedOrder[a.result ?? ''] ?? 9) - (unpairedOrder[b.result ?? ''] ?? 9) ||
+      a.white.name.localeCompare(b.white.name),
+  );
+}
+
+function scoreBefore(player: TournamentPlayer, round: number): number {
+  return player.rounds.filter((r) => r.round < round).reduce((sum, r) => sum + r.points, 0);
+}
+
+const UNOFFICIAL_OUTCOMES: Record<UnofficialResult, [RoundOutcome, number, RoundOutcome, number]> = {
+  '1-0': ['win', 1, 'loss', 0],
+  '½-½': ['draw', 0.5, 'draw', 0.5],
+  '0-1': ['loss', 0, 'win', 1],
+  '1-0 FF': ['forfeit_win', 1, 'forfeit_loss', 0],
+  '0-1 FF': ['forfeit_loss', 0, 'forfeit_win', 1],
+  '½-0': ['draw', 0.5, 'loss', 0],
+  '0-½': ['loss', 0, 'draw', 0.5],
+  '0-0 FF': ['forfeit_loss', 0, 'forfeit_loss', 0],
+};
+
+/** The tournament with the arbiters' results filled into pending games (official results are never overridden). */
+export function withUnofficialResults(tournament: Tournament, unofficial: readonly UnofficialBoard[]): Tournament {
+  if (unofficial.length === 0) return tournament;
+  const players = tournament.players.map((p) => ({ ...p, rounds: p.rounds.map((r) => ({ ...r })) }));
+  const byNumber = new Map(players.map((p) => [p.pairingNumber, p]));
+  for (const u of unofficial) {
+    for (const player of players) {
+      const entry = player.rounds.find((r) => r.round === u.round && r.board === u.board && r.opponent !== null);
+      if (!entry || entry.outcome !== 'pending') continue;
+      const isWhite = entry.colour === 'white' || (entry.colour === null && player.pairingNumber < entry.opponent!);
+      if (!isWhite) continue;
+      const back = byNumber.get(entry.opponent!)?.rounds.find((r) => r.round === u.round);
+      const [whiteOutcome, whitePoints, blackOutcome, blackPoints] = UNOFFICIAL_OUTCOMES[u.result];
+      Object.assign(entry, { outcome: whiteOutcome, points: whitePoints });
+      if (back && back.outcome === 'pending') Object.assign(back, { outcome: blackOutcome, points: blackPoints });
+    }
+  }
+  for (const player of players) player.points = player.rounds.reduce((sum, r) => sum + r.points, 0);
+  return { ...tournament, players };
+}
+
+/**
+ * Official standings are the program's own places and values; with unofficial results they are provisional:
+ * ranked by our computation of the program's tie-breaks.
+ */
+export function standingsOf(category: string, version: number, tournament: Tournament, unofficial: readonly UnofficialBoard[]): Standings {
+  const provisional = unofficial.some((u) => tournament.players.some((p) => p.rounds.some((r) => r.round === u.round && r.board === u.board && r.outcome === 'pending')));
+  const source = provisional ? withUnofficialResults(tournament, unofficial) : tournament;
+  const afterRound = lastRoundWithResults(source.players);
+  const byNumber = new Map(source.players.map((p) => [p.pairingNumber, p]));
+  const programRanks = !provisional && source.players.every((p) => p.rank !== null);
+  const ranked = programRanks
+    ? [...source.players].sort((a, b) => a.rank! - b.rank!).map((p) => ({ pairingNumber: p.pairingNumber, rank: p.rank!, points: p.points, tieBreaks: p.tieBreakValues }))
+    : rankPlayers(source.players, source.tieBreaks, { rules: unplayedRoundRulesOf(source), rounds: afterRound });
+  return {
+    category,
+    version,
+    provisional,
+    afterRound,
+    tieBreaks: source.tieBreaks,
+    rows: ranked.map((row) => {
+      const p = byNumber.get(row.pairingNumber)!;
+      return { rank: row.rank, pairingNumber: p.pairingNumber, name: p.name, title: p.title, federation: p.federation, rating: p.rating, club: p.club, points: row.points, tieBreaks: row.tieBreaks };
+    }),
+  };
+}
+
+const playerKey = (p: TournamentPlayer) => (p.fideId ? `fide:${p.fideId}` : `name:${p.name.toLowerCase()}`);
+
+/** What publishing `next` changes against `previous` (null: nothing published yet). */
+export function diffTournaments(previous: Tournament | null, next: Tournament, unofficial: readonly UnofficialBoard[]): TournamentDiff {
+  const before = new Map((previous?.players ?? []).map((p) => [playerKey(p), p]));
+  const after = new Map(next.players.map((p) => [playerKey(p), p]));
+  const resultsChanged: TournamentDiff['resultsChanged'] = [];
+  if (previous) {
+    for (let round = 1; round <= Math.min(previous.pairedRounds, next.pairedRounds); round++) {
+      const old = new Map(roundPairings(previous, round).map((p) => [`${p.white.name}|${p.black?.name ?? ''}`, p.result]));
+      for (const pairing of roundPairings(next, round)) {
+        const key = `${pairing.white.name}|${pairing.black?.name ?? ''}`;
+        if (old.has(key) && old.get(key) !== null && old.get(key) !== pairing.result) {
+          resultsChanged.push({ round, board: pairing.board, white: pairing.white.name, before: old.get(key) ?? null, after: pairing.result });
+        }
+      }
+    }
+  }
+  const unofficialContradicted: TournamentDiff['unofficialContradicted'] = [];
+  for (const u of unofficial) {
+    const official = roundPairings(next, u.round).find((p) => p.board === u.board);
+    if (official && official.result !== null && official.result !== u.result) unofficialContradicted.push({ round: u.round, board: u.board, unofficial: u.result, official: official.result });
+  }
+  const previousRounds = previous ? lastRoundWithResults(previous.players) : 0;
+  const nextRounds = lastRoundWithResults(next.players);
+  return {
+    playersAdded: [...after.entries()].filter(([key]) => !before.has(key)).map(([, p]) => p.name),
+    playersRemoved: [...before.entries()].filter(([key]) => !after.has(key)).map(([, p]) => p.name),
+    roundsAdded: Array.from({ length: Math.max(0, Math.max(nextRounds, next.pairedRounds) - Math.max(previousRounds, previous?.pairedRounds ?? 0)) }, (_, i) => Math.max(previousRounds, previous?.pairedRounds ?? 0) + i + 1),
+    resultsChanged,
+    unofficialContradicted,
+  };
+}
+
+/** Standings as CSV (semicolon-separated, as Belgian spreadsheets expect), one header line with the program's tie-break names. */
+export function standingsCsv(standings: Standings): string {
+  const quote = (value: string | number | null) => {
+    const text = value === null ? '' : String(value);
+    return /[;"\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  };
+  const header = ['rank', 'name', 'title', 'federation', 'rating', 'club', 'points', ...standings.tieBreaks.map((c) => c.name)];
+  const lines = standings.rows.map((r) => [r.rank, r.name, r.title, r.federation, r.rating, r.club, r.points, ...r.tieBreaks].map(quote).join(';'));
+  return [header.map(quote).join(';'), ...lines].join('\r\n') + '\r\n';
+}

@@ -1,0 +1,192 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditEntries } from '../src/modules/audit/audit.tables.js';
+import { listRoundPairings } from '../src/modules/results/results.service.js';
+import { getCurrentEdition } from '../src/modules/edition/edition.service.js';
+import { managerHeaders } from './managers.js';
+import { createTestApp, type TestContext } from './test-app.js';
+
+const fixture = (dir: string, name: string) => readFileSync(path.resolve(import.meta.dirname, '../../../packages/domain/fixtures', dir, name));
+
+let ctx: TestContext;
+let arbiter: { authorization: string };
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  arbiter = await managerHeaders(ctx, ['arbiter']);
+}, 60_000);
+afterAll(async () => ctx?.close());
+
+function multipart(name: string, data: Buffer) {
+  const boundary = '----bjk-results-boundary';
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/json\r\n\r\n`),
+    data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+async function upload(name: string, data: Buffer) {
+  const body = multipart(name, data);
+  return ctx.app.inject({ method: 'POST', url: '/api/v1/results/imports', headers: { ...arbiter, ...body.headers }, payload: body.payload });
+}
+
+const get = (url: string, headers: Record<string, string> = {}) => ctx.app.inject({ method: 'GET', url, headers });
+
+describe('importing and publishing a Swar file', () => {
+  it('proposes the category from the file, shows every player as added, and publishes it as version 1', async () => {
+    const draft = await upload('bjk_u8.json', fixture('swar', 'bycco_bjk2026_u08.json'));
+    expect(draft.statusCode, draft.body).toBe(201);
+    expect(draft.json()).toMatchObject({ categoryHint: 'U8', players: 26, pairedRounds: 9, comparedWithVersion: null, format: 'Swar v6.75' });
+    expect(draft.json().diff.playersAdded).toHaveLength(26);
+
+    const published = await ctx.app.inject({ method: 'POST', url: `/api/v1/results/imports/${draft.json().id}/publish`, headers: arbiter, payload: { category: 'U8' } });
+    expect(published.statusCode, published.body).toBe(200);
+    expect(published.json()).toMatchObject({ version: 1, current: true, players: 26 });
+  });
+
+  it('shows the program’s standings with its tie-break columns, and nothing private', async () => {
+    const response = await get('/api/v1/results/anon/trn_u8/standings');
+    expect(response.statusCode).toBe(200);
+    const standings = response.json();
+    expect(standings.provisional).toBe(false);
+    expect(standings.tieBreaks.map((c: { name: string }) => c.name)).toEqual(['Bucholtz Cut 1', 'Bucholtz', 'Sonneborn-Berger', 'Progressif', 'Direct Encounter']);
+    expect(standings.rows[0]).toMatchObject({ rank: 1, points: 9, tieBreaks: [41.5, 43.5, 43.5, 45, null] });
+    const whole = await get('/api/v1/results/anon/U8');
+    expect(whole.body).not.toMatch(/birth|nationalId|"sex"|2018|28047/i);
+  });
+
+  it('answers 304 to a client that has the current standings', async () => {
+    const first = await get('/api/v1/results/anon/U8/standings');
+    const again = await get('/api/v1/results/anon/U8/standings', { 'if-none-match': first.headers.etag as string });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('shows pairings with forfeits, a bye and an absence as such', async () => {
+    const round5 = (await get('/api/v1/results/anon/U8/pairings/5')).json();
+    expect(round5.pairings.find((p: { board: number }) => p.board === 6).result).toMatch(/^(1-0|0-1) FF$/);
+    const round6 = (await get('/api/v1/results/anon/U8/pairings/6')).json();
+    const results = round6.pairings.map((p: { result: string }) => p.result);
+    expect(results.slice(-2)).toEqual(['bye', 'absent']);
+    expect(round6.pairings[0].board).toBe(1);
+  });
+
+  it('gives the live games the published pairings of a round with names and FIDE ids', async () => {
+    const edition = await getCurrentEdition(ctx.db);
+    const pairings = await listRoundPairings(ctx.db, edition.code, 'U8', 1);
+    expect(pairings).toHaveLength(13);
+    expect(pairings[0]).toMatchObject({ board: 1, white: { name: expect.any(String) }, black: { name: expect.any(String) } });
+    expect(await listRoundPairings(ctx.db, edition.code, 'U14', 1)).toEqual([]);
+  });
+
+  it('exports open data: TRF16 that names every player and CSV standings', async () => {
+    const trf = await get('/api/v1/results/anon/U8/trf');
+    expect(trf.statusCode).toBe(200);
+    expect(trf.body.split('\n').filter((l) => l.startsWith('001'))).toHaveLength(26);
+    const csv = await get('/api/v1/results/anon/U8/standings.csv');
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.body.split('\r\n')[0]).toBe('rank;name;title;federation;rating;club;points;Bucholtz Cut 1;Bucholtz;Sonneborn-Berger;Progressif;Direct Encounter');
+  });
+
+  it('refuses a broken file with a code naming the field, and writes nothing', async () => {
+    const broken = Buffer.from(fixture('swar', 'bycco_bjk2026_u08.json').toString('utf8').replace('"Result" : "1FF"', '"Result" : "7"'));
+    const response = await upload('broken.json', broken);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'results.swar_invalid_field', details: { field: expect.stringMatching(/RoundArray\[4\]\.Result$/) } });
+    expect((await get('/api/v1/results/anon/categories')).json().map((c: { category: string }) => c.category)).toEqual(['U8']);
+  });
+
+  it('refuses a team tournament TRF', async () => {
+    const response = await upload('icn.trf', fixture('trf', 'frbe_icn_2024-25_r1_fide_trf16_team.txt'));
+    expect(response.json()).toMatchObject({ code: 'results.team_tournament', details: { line: 1742 } });
+  });
+
+  it('previews a second import against the published version: the result that changed', async () => {
+    const changed = Buffer.from(fixture('swar', 'bycco_bjk2026_u08.json').toString('utf8').replace('"Result" : "½"', '"Result" : "1"').replace(/("OpponentNi" : \d+,\s+"OpponentName" : "[^"]+",\s+"Result" : )"½"/, '$1"0"'));
+    const draft = await upload('bjk_u8.json', changed);
+    expect(draft.statusCode, draft.body).toBe(201);
+    expect(draft.json().comparedWithVersion).toBe(1);
+    expect(draft.json().diff.playersAdded).toEqual([]);
+    expect(draft.json().diff.resultsChanged.length).toBeGreaterThan(0);
+  });
+
+  it('keeps every version and restores an older one as the newest, audited', async () => {
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/tournament/json',
+      headers: arbiter,
+      payload: { name: 'trn_u8', jsoncontent: `data:application/json;base64,${fixture('swar', 'bycco_bjk2017_u08_swar_v3.json').toString('base64')}` },
+    });
+    const restored = await ctx.app.inject({ method: 'POST', url: '/api/v1/results/U8/versions/1/restore', headers: arbiter });
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(restored.json()).toMatchObject({ version: 3, restoredFrom: 1, current: true });
+    const versions = (await get('/api/v1/results/U8/versions', arbiter)).json();
+    expect(versions.map((v: { version: number }) => v.version)).toEqual([3, 2, 1]);
+    expect((await get('/api/v1/results/anon/U8/standings')).json().rows).toHaveLength(26);
+    const trail = await ctx.db.select().from(auditEntries).where(eq(auditEntries.action, 'results.version_restored'));
+    expect(trail).toHaveLength(1);
+    expect(trail[0]!.after).toMatchObject({ version: 3, restoredFrom: 1 });
+  });
+});
+
+describe('unofficial results during a round', () => {
+  beforeAll(async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/tournament/json',
+      headers: arbiter,
+      payload: { name: 'trn_u20', jsoncontent: `data:application/json;base64,${fixture('swar', 'bycco_bjk2019_u20bg_round1_paired.json').toString('base64')}` },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+  });
+
+  const enter = (boardnr: number, result: string | null, headers = arbiter) =>
+    ctx.app.inject({ method: 'POST', url: '/api/v1/tournament/unofficial_result', headers, payload: { name: 'trn_u20', round: 1, boardnr, unofficial_result: result } });
+
+  it('keeps the results of two arbiters entering different boards at the same moment', async () => {
+    const other = await managerHeaders(ctx, ['arbiter']);
+    const answers = await Promise.all([enter(1, '1-0'), enter(2, '½-½', other), enter(3, '0-1 FF')]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
+    const round = (await get('/api/v1/results/anon/U20/unofficial/1')).json();
+    expect(round.boards.map((b: { board: number; result: string }) => [b.board, b.result])).toEqual([
+      [1, '1-0'],
+      [2, '½-½'],
+      [3, '0-1 FF'],
+    ]);
+  });
+
+  it('shows them in the pairings and ranks provisional standings with them', async () => {
+    const pairings = (await get('/api/v1/results/anon/U20/pairings/1')).json();
+    expect(pairings.pairings[0]).toMatchObject({ board: 1, result: null, unofficialResult: '1-0' });
+    const standings = (await get('/api/v1/results/anon/U20/standings')).json();
+    expect(standings.provisional).toBe(true);
+    expect(standings.rows[0].points).toBe(1);
+  });
+
+  it('clears a board and refuses a board that is not paired', async () => {
+    expect((await enter(3, null)).json().boards).toHaveLength(2);
+    expect((await enter(99, '1-0')).json().code).toBe('results.board_not_paired');
+  });
+
+  it('refuses anyone without the results permission', async () => {
+    const editor = await managerHeaders(ctx, ['editor']);
+    expect((await enter(1, '0-1', editor)).statusCode).toBe(403);
+  });
+
+  it('lets the next official import supersede them, and its preview names the one it contradicts', async () => {
+    const played = Buffer.from(
+      fixture('swar', 'bycco_bjk2019_u20bg_round1_paired.json')
+        .toString('utf8')
+        .replace(/("Tabel" : "1",\s+"OpponentNi" : \d+,\s+"OpponentName" : "[^"]+",\s+"Result" : )"-"(,\s+"Color" : "White")/, '$1"0"$2')
+        .replace(/("Tabel" : "1",\s+"OpponentNi" : \d+,\s+"OpponentName" : "[^"]+",\s+"Result" : )"-"(,\s+"Color" : "Black")/, '$1"1"$2'),
+    );
+    const draft = await upload('u20.json', played);
+    expect(draft.json().diff.unofficialContradicted).toEqual([{ round: 1, board: 1, unofficial: '1-0', official: '0-1' }]);
+    await ctx.app.inject({ method: 'POST', url: `/api/v1/results/imports/${draft.json().id}/publish`, headers: arbiter, payload: { category: 'U20' } });
+    const round = (await get('/api/v1/results/anon/U20/unofficial/1')).json();
+    expect(round.boards.map((b: { board: number }) => b.board)).toEqual([2]);
+  });
+});

@@ -1,0 +1,199 @@
+import { z } from 'zod';
+import { ROUND_OUTCOMES, TIE_BREAK_KINDS } from './tournament-model.js';
+
+/** Codes of the results area besides the file readers' (`TOURNAMENT_FILE_ERRORS`). */
+export const RESULTS_ERRORS = {
+  unknownCategory: 'results.unknown_category',
+  notPublished: 'results.not_published',
+  importNotFound: 'results.import_not_found',
+  versionNotFound: 'results.version_not_found',
+  invalidDataUrl: 'results.invalid_data_url',
+  noFile: 'results.no_file',
+  boardNotPaired: 'results.board_not_paired',
+} as const;
+
+/** Unofficial results an arbiter enters per board (the specification's values), or null to clear. */
+export const UNOFFICIAL_RESULTS = ['1-0', '½-½', '0-1', '1-0 FF', '0-1 FF', '½-0', '0-½', '0-0 FF'] as const;
+export type UnofficialResult = (typeof UNOFFICIAL_RESULTS)[number];
+export const unofficialResultSchema = z.enum(UNOFFICIAL_RESULTS);
+
+/** "U8", or as the specification names tournaments: "u8", "trn_u8", "bjk_u8". */
+export const resultsCategoryParamsSchema = z.object({ category: z.string().trim().min(1).max(20) });
+export const resultsRoundParamsSchema = resultsCategoryParamsSchema.extend({ round: z.coerce.number().int().min(1).max(30) });
+
+export const publicRoundSchema = z.object({
+  round: z.number().int(),
+  board: z.number().int().nullable(),
+  colour: z.enum(['white', 'black']).nullable(),
+  opponent: z.number().int().nullable(),
+  outcome: z.enum(ROUND_OUTCOMES),
+  points: z.number(),
+});
+
+/** What the public sees of a player: no birth date, sex, national id, contact or photo. */
+export const publicTournamentPlayerSchema = z.object({
+  pairingNumber: z.number().int(),
+  rank: z.number().int().nullable(),
+  name: z.string(),
+  title: z.string().nullable(),
+  federation: z.string().nullable(),
+  fideId: z.number().int().nullable(),
+  rating: z.number().int().nullable(),
+  club: z.string().nullable(),
+  points: z.number(),
+  tieBreakValues: z.array(z.number().nullable()),
+  performance: z.number().int().nullable(),
+  rounds: z.array(publicRoundSchema),
+});
+export type PublicTournamentPlayer = z.infer<typeof publicTournamentPlayerSchema>;
+
+export const tieBreakColumnSchema = z.object({ name: z.string(), kind: z.enum(TIE_BREAK_KINDS) });
+
+export const publicTournamentSchema = z.object({
+  category: z.string(),
+  version: z.number().int(),
+  publishedAt: z.string(),
+  name: z.string(),
+  place: z.string().nullable(),
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  plannedRounds: z.number().int(),
+  pairedRounds: z.number().int(),
+  tieBreaks: z.array(tieBreakColumnSchema),
+  players: z.array(publicTournamentPlayerSchema),
+});
+export type PublicTournament = z.infer<typeof publicTournamentSchema>;
+
+export const resultsCategorySummarySchema = z.object({
+  category: z.string(),
+  name: z.string(),
+  version: z.number().int(),
+  players: z.number().int(),
+  plannedRounds: z.number().int(),
+  pairedRounds: z.number().int(),
+  publishedAt: z.string(),
+});
+export type ResultsCategorySummary = z.infer<typeof resultsCategorySummarySchema>;
+
+export const standingsRowSchema = z.object({
+  rank: z.number().int(),
+  pairingNumber: z.number().int(),
+  name: z.string(),
+  title: z.string().nullable(),
+  federation: z.string().nullable(),
+  rating: z.number().int().nullable(),
+  club: z.string().nullable(),
+  points: z.number(),
+  tieBreaks: z.array(z.number().nullable()),
+});
+export const standingsSchema = z.object({
+  category: z.string(),
+  version: z.number().int(),
+  /** Official standings come from the program; provisional ones add unofficial results, ranked by our tie-breaks. */
+  provisional: z.boolean(),
+  afterRound: z.number().int(),
+  tieBreaks: z.array(tieBreakColumnSchema),
+  rows: z.array(standingsRowSchema),
+});
+export type Standings = z.infer<typeof standingsSchema>;
+
+export const pairingSchema = z.object({
+  board: z.number().int().nullable(),
+  white: z.object({ pairingNumber: z.number().int(), name: z.string(), fideId: z.number().int().nullable(), points: z.number() }),
+  black: z.object({ pairingNumber: z.number().int(), name: z.string(), fideId: z.number().int().nullable(), points: z.number() }).nullable(),
+  /** "1-0", "½-½", "0-1", "1-0 FF", "0-1 FF", "0-0 FF", or for a player alone: "bye", "half_bye", "zero_bye", "absent"; null while pending. */
+  result: z.string().nullable(),
+  unofficialResult: unofficialResultSchema.nullable(),
+});
+export type Pairing = z.infer<typeof pairingSchema>;
+export const roundPairingsSchema = z.object({ category: z.string(), round: z.number().int(), pairings: z.array(pairingSchema) });
+export type RoundPairings = z.infer<typeof roundPairingsSchema>;
+
+export const tournamentDiffSchema = z.object({
+  playersAdded: z.array(z.string()),
+  playersRemoved: z.array(z.string()),
+  roundsAdded: z.array(z.number().int()),
+  resultsChanged: z.array(z.object({ round: z.number().int(), board: z.number().int().nullable(), white: z.string(), before: z.string().nullable(), after: z.string().nullable() })),
+  unofficialContradicted: z.array(z.object({ round: z.number().int(), board: z.number().int(), unofficial: unofficialResultSchema, official: z.string().nullable() })),
+});
+export type TournamentDiff = z.infer<typeof tournamentDiffSchema>;
+
+export const tournamentImportSchema = z.object({
+  id: z.string(),
+  fileName: z.string(),
+  format: z.string(),
+  name: z.string(),
+  players: z.number().int(),
+  plannedRounds: z.number().int(),
+  pairedRounds: z.number().int(),
+  categoryHint: z.string().nullable(),
+  /** The published version the diff compares with (of the hinted category), null when none. */
+  comparedWithVersion: z.number().int().nullable(),
+  diff: tournamentDiffSchema,
+});
+export type TournamentImport = z.infer<typeof tournamentImportSchema>;
+
+export const tournamentImportIdParamsSchema = z.object({ id: z.string().uuid() });
+export const tournamentDiffQuerySchema = z.object({ category: z.string().trim().min(1).max(20) });
+export const publishImportSchema = z.object({ category: z.string().trim().min(1).max(20) });
+
+export const tournamentVersionSchema = z.object({
+  version: z.number().int(),
+  name: z.string(),
+  fileName: z.string(),
+  players: z.number().int(),
+  pairedRounds: z.number().int(),
+  publishedAt: z.string(),
+  publishedBy: z.string().nullable(),
+  restoredFrom: z.number().int().nullable(),
+  current: z.boolean(),
+});
+export type TournamentVersion = z.infer<typeof tournamentVersionSchema>;
+export const versionParamsSchema = resultsCategoryParamsSchema.extend({ version: z.coerce.number().int().min(1) });
+
+/** The specification's import call: `jsoncontent` is a data URL of the Swar export. */
+export const tournamentJsonUploadSchema = z.object({ name: z.string().trim().min(1).max(40), jsoncontent: z.string().min(1) });
+
+/** The specification's unofficial result call; `unofficial_result` null or "" clears the board. */
+export const unofficialResultInputSchema = z.object({
+  name: z.string().trim().min(1).max(40),
+  round: z.coerce.number().int().min(1).max(30),
+  boardnr: z.coerce.number().int().min(1).max(500),
+  unofficial_result: z.union([unofficialResultSchema, z.literal(''), z.null()]),
+});
+export type UnofficialResultInput = z.infer<typeof unofficialResultInputSchema>;
+
+export const unofficialBoardSchema = z.object({
+  round: z.number().int(),
+  board: z.number().int(),
+  result: unofficialResultSchema,
+  updatedAt: z.string(),
+});
+export const unofficialRoundSchema = z.object({ category: z.string(), round: z.number().int(), boards: z.array(unofficialBoardSchema) });
+export type UnofficialRound = z.infer<typeof unofficialRoundSchema>;
+
+/** "U8", "u8", "trn_u8", "bjk_u8", "U08" → "U8"; anything else is returned as given (upper case). */
+export function normaliseResultsCategory(name: string): string {
+  const match = /^(?:(?:trn|bjk)_)?u0?(\d{1,2})$/i.exec(name.trim());
+  return match ? `U${Number(match[1])}` : name.trim().toUpperCase();
+}
+
+/** The game result of a pairing as shown ("1-0", "½-½", "0-1 FF" …) from White's round entry. */
+export function gameResultOf(outcome: string, blackOutcome?: string): string | null {
+  switch (outcome) {
+    case 'win':
+      return '1-0';
+    case 'draw':
+      return '½-½';
+    case 'loss':
+      return '0-1';
+    case 'forfeit_win':
+      return '1-0 FF';
+    case 'forfeit_loss':
+      return blackOutcome === 'forfeit_loss' ? '0-0 FF' : '0-1 FF';
+    case 'pending':
+      return null;
+    default:
+      return outcome;
+  }
+}
