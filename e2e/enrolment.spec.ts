@@ -18,6 +18,8 @@ const players = {
   again: { idbel: base + 7, first: 'Ann', last: `Again${base}`, year: 2016 },
   office: { idbel: base + 8, first: 'Omer', last: `Office${base}`, year: 2012 },
   vk: { idbel: base + 10, first: 'Victor', last: `Vlaming${base}`, year: 1985 },
+  steps: { idbel: base + 11, first: 'Stef', last: `Steps${base}`, year: 2014 },
+  photos: { idbel: base + 12, first: 'Pia', last: `Photo${base}`, year: 2013 },
 };
 
 /** The subject of the confirmation e-mail in each language (confirmation-mail.ts), for the player's full name. */
@@ -144,6 +146,70 @@ test.describe('the enrolment wizard', () => {
     await page.getByTestId('wizard-next').click();
     // The photo is required: without one the wizard does not go on.
     await expect(page.getByTestId('wizard-next')).toBeDisabled();
+  });
+
+  test('opens the details step without an error, and shows it again after going back two steps', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await startWizard(page, 'en');
+    await lookUp(page, players.steps.idbel);
+    await expect(page.getByTestId('lookup-found')).toBeVisible();
+    await page.getByTestId('wizard-next').click();
+    await expect(page.getByTestId('nationality-belgian')).toBeVisible();
+    await page.getByTestId('wizard-next').click();
+    // The click that left the nationality step did not submit the details form: no error, nothing in error.
+    await expect(page.getByTestId('wizard-step-title')).toHaveText('Details');
+    await expect(page.getByTestId('wizard-step-title')).toBeFocused();
+    await expect(page.locator('.Mui-error')).toHaveCount(0);
+    await page.getByTestId('parent-fullName').fill(`Parent ${players.steps.last}`);
+    await page.getByTestId('parent-email').fill(`parent.${players.steps.idbel}@example.test`);
+    await page.getByTestId('parent-mobile').fill('+32 470 12 34 56');
+    await page.getByTestId('wizard-next').click();
+    await expect(page.getByTestId('photo-file')).toBeAttached();
+    await page.getByTestId('wizard-back').click();
+    await expect(page.getByTestId('wizard-step-title')).toHaveText('Details');
+    await page.getByTestId('wizard-back').click();
+    await expect(page.getByTestId('nationality-belgian')).toBeVisible();
+    await page.getByTestId('wizard-next').click();
+    // Forward again lands on the details step, with what was entered, not on the photo step.
+    await expect(page.getByTestId('wizard-step-title')).toHaveText('Details');
+    await expect(page.getByTestId('parent-fullName')).toHaveValue(`Parent ${players.steps.last}`);
+    await expect(page.locator('.Mui-error')).toHaveCount(0);
+  });
+
+  test('says why a file is no photo and why a picture is too small for the badge', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await startWizard(page, 'en');
+    await lookUp(page, players.photos.idbel);
+    await expect(page.getByTestId('lookup-found')).toBeVisible();
+    await page.getByTestId('wizard-next').click();
+    await page.getByTestId('wizard-next').click();
+    await page.getByTestId('parent-fullName').fill(`Parent ${players.photos.last}`);
+    await page.getByTestId('parent-email').fill(`parent.${players.photos.idbel}@example.test`);
+    await page.getByTestId('parent-mobile').fill('+32 470 12 34 56');
+    await page.getByTestId('wizard-next').click();
+
+    // A text file renamed .jpg: the browser believes the name, the wizard reads the bytes.
+    await page.getByTestId('photo-file').setInputFiles({ name: 'scan.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('%PDF-1.4 not a picture at all') });
+    await expect(page.getByTestId('photo-problem')).toHaveText('This file is not a picture. Choose a photo (JPEG, PNG, HEIC…).');
+    await expect(page.locator('.reactEasyCrop_Container')).toHaveCount(0);
+    await expect(page.getByTestId('wizard-next')).toBeDisabled();
+
+    const tiny = await sharp({ create: { width: 60, height: 60, channels: 3, background: '#6f8fb0' } }).jpeg().toBuffer();
+    await page.getByTestId('photo-file').setInputFiles({ name: 'tiny.jpg', mimeType: 'image/jpeg', buffer: tiny });
+    await expect(page.getByTestId('photo-problem')).toContainText('at least 160 × 200 pixels and has 60 × 60');
+    await expect(page.locator('.reactEasyCrop_Container')).toHaveCount(0);
+    await expect(page.getByTestId('wizard-next')).toBeDisabled();
+    await expectAccessible(page);
+    await snapshot(page, 'enrolment-photo-too-small-390');
+
+    // A picture of the badge's size itself is fine: cropped at its own size, never enlarged.
+    const smallest = await sharp({ create: { width: 160, height: 200, channels: 3, background: '#6f8fb0' } }).jpeg().toBuffer();
+    await page.getByTestId('photo-file').setInputFiles({ name: 'small.jpg', mimeType: 'image/jpeg', buffer: smallest });
+    await expect(page.getByTestId('photo-problem')).toHaveCount(0);
+    await page.getByTestId('photo-use').click();
+    await expect(page.getByTestId('photo-preview')).toBeVisible();
+    await page.getByTestId('wizard-next').click();
+    await expect(page.getByTestId('gdpr-consent')).toBeVisible();
   });
 
   test('says so when the player is already registered', async ({ page }) => {

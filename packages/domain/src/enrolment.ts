@@ -132,6 +132,12 @@ export const playerLookupSchema = z.object({
 });
 export type PlayerLookup = z.infer<typeof playerLookupSchema>;
 
+/**
+ * The smallest photo a badge can print sharply (DOMAIN.md §3: 160×200 px or better). The wizard refuses a smaller
+ * picture or crop before uploading; the server refuses it again.
+ */
+export const BADGE_PHOTO_MIN = { width: 160, height: 200 } as const;
+
 /** Enrolment phases from the edition settings (DOMAIN.md §3 closed state, §1 late date). */
 export type EnrolmentPhase = 'notOpen' | 'open' | 'late' | 'closed';
 

@@ -1,9 +1,7 @@
 import sharp, { type Metadata } from 'sharp';
+import { BADGE_PHOTO_MIN } from '@bjk/domain/enrolment';
 import { AppError } from './errors.js';
 
-/** Badges print at 160×200 px or better; a 4:5 portrait of at least 400×500 leaves room for printing. */
-export const PHOTO_MIN_WIDTH = 400;
-export const PHOTO_MIN_HEIGHT = 500;
 const PHOTO_MAX_WIDTH = 800;
 /** Uploads larger than this are refused before decoding. */
 export const PHOTO_MAX_BYTES = 12 * 1024 * 1024;
@@ -35,10 +33,13 @@ export async function normalisePhoto(input: Buffer): Promise<NormalisedPhoto> {
   const rotated = (metadata.orientation ?? 1) >= 5;
   const width = (rotated ? metadata.height : metadata.width) ?? 0;
   const height = (rotated ? metadata.width : metadata.height) ?? 0;
-  if (width < PHOTO_MIN_WIDTH || height < PHOTO_MIN_HEIGHT) {
-    throw new AppError(422, 'enrolment.photo_too_small', 'The picture is too small (at least 400 × 500 pixels)', {
+  // Badges print at 160×200 px or better: a smaller picture would print blurred.
+  if (width < BADGE_PHOTO_MIN.width || height < BADGE_PHOTO_MIN.height) {
+    throw new AppError(422, 'enrolment.photo_too_small', `The picture is too small (at least ${BADGE_PHOTO_MIN.width} × ${BADGE_PHOTO_MIN.height} pixels)`, {
       width,
       height,
+      minWidth: BADGE_PHOTO_MIN.width,
+      minHeight: BADGE_PHOTO_MIN.height,
     });
   }
   const targetWidth = Math.min(PHOTO_MAX_WIDTH, width, Math.floor((height * 4) / 5));

@@ -122,13 +122,24 @@ describe('enrolling a player', () => {
     expect(meta.orientation).toBeUndefined();
   });
 
+  it('keeps a photo of exactly the badge\'s 160 × 200 pixels as it is', async () => {
+    const id = (await post('/api/v1/registration/bjk', draft({ idbel: 45112, category: 'U14' }))).json().id;
+    const smallest = await uploadPhoto(id, await sharp({ create: { width: 160, height: 200, channels: 3, background: '#6f8fb0' } }).jpeg().toBuffer());
+    expect(smallest.statusCode, smallest.body).toBe(200);
+    expect(smallest.json()).toEqual({ width: 160, height: 200 });
+  });
+
   it('refuses non-images, too small pictures and decompression bombs', async () => {
     const id = (await post('/api/v1/registration/bjk', draft({ idbel: 45112, category: 'U14' }))).json().id;
     const text = await uploadPhoto(id, Buffer.from('this is not a picture at all'));
     expect(text.statusCode).toBe(422);
     expect(text.json().code).toBe('enrolment.photo_not_image');
-    const tiny = await uploadPhoto(id, await sharp({ create: { width: 200, height: 250, channels: 3, background: '#fff' } }).png().toBuffer());
-    expect(tiny.json().code).toBe('enrolment.photo_too_small');
+    // Below the badge's 160 × 200 pixels a photo prints blurred: refused, saying what it measures and needs.
+    const tiny = await uploadPhoto(id, await sharp({ create: { width: 60, height: 60, channels: 3, background: '#fff' } }).png().toBuffer());
+    expect(tiny.statusCode).toBe(422);
+    expect(tiny.json()).toMatchObject({ code: 'enrolment.photo_too_small', details: { width: 60, height: 60, minWidth: 160, minHeight: 200 } });
+    const narrow = await uploadPhoto(id, await sharp({ create: { width: 159, height: 400, channels: 3, background: '#fff' } }).png().toBuffer());
+    expect(narrow.json().code).toBe('enrolment.photo_too_small');
     // A tiny PNG whose header claims 30 000 × 30 000 pixels: decoding it would take gigabytes.
     const bomb = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#000' } }).png().toBuffer();
     bomb.writeUInt32BE(30_000, 16);

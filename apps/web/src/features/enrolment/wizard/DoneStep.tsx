@@ -1,0 +1,29 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import type { ConfirmedRegistration, PlayerLookup } from '@bjk/domain/enrolment';
+import { formatMoney } from '../../../shared/format';
+import { currentLanguage } from '../../../shared/i18n';
+
+/** After the confirmation: thanks, what to pay, and a new enrolment. */
+export function DoneStep({ player, confirmed, onRestart }: { player: PlayerLookup; confirmed: ConfirmedRegistration; onRestart: () => void }) {
+  const { t } = useTranslation('enrolment');
+  const language = currentLanguage();
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+      <Stack spacing={2}>
+        <Alert severity="success" data-testid="enrolment-done">
+          {t('done.thanks', { name: `${player.firstName} ${player.lastName}` })}
+        </Alert>
+        <Typography>{t('done.payment', { fee: formatMoney(confirmed.feeCents, language) })}</Typography>
+        <Typography>{t('done.mail')}</Typography>
+        <Button variant="outlined" size="large" onClick={onRestart} data-testid="enrolment-new">
+          {t('done.new')}
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}
