@@ -87,3 +87,15 @@ export const accountListSchema = z.array(accountSchema.extend({ createdAt: z.str
 export type AccountListItem = z.infer<typeof accountListSchema>[number];
 
 export const accountIdParamsSchema = z.object({ id: z.uuid() });
+
+export const ACCOUNTS_ERRORS = {
+  notFound: 'accounts.not_found',
+  emailTaken: 'accounts.email_taken',
+  lastAdmin: 'accounts.last_admin',
+  wrongCredentials: 'accounts.wrong_credentials',
+  tooManyAttempts: 'accounts.too_many_attempts',
+  oidcNotConfigured: 'accounts.oidc_not_configured',
+  oidcInvalidToken: 'accounts.oidc_invalid_token',
+  oidcNoAccount: 'accounts.oidc_no_account',
+  oidcUnavailable: 'accounts.oidc_unavailable',
+} as const;

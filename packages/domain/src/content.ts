@@ -182,6 +182,7 @@ export const CONTENT_ERRORS = {
   newsNotFound: 'content.news_not_found',
   adminOnly: 'content.admin_only',
   heroNotImage: 'content.hero_not_image',
+  categoryNotFound: 'content.category_not_found',
 } as const;
 
 // Calendar

@@ -214,3 +214,10 @@ export const editionSettingsUpdateSchema = z.object({
   updatedAt: isoDateTimeSchema,
 });
 export type EditionSettingsUpdate = z.infer<typeof editionSettingsUpdateSchema>;
+
+export const EDITION_ERRORS = {
+  notConfigured: 'edition.not_configured',
+  invalidSettings: 'edition.invalid_settings',
+  changedMeanwhile: 'edition.changed_meanwhile',
+  codeFixed: 'edition.code_fixed',
+} as const;

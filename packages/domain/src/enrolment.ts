@@ -394,3 +394,28 @@ export const guestParamsSchema = z.object({
   last_name: z.string().trim().min(1).max(100),
   cat: z.string().trim().min(1).max(20),
 });
+
+export const ENROLMENT_ERRORS = {
+  notFound: 'enrolment.not_found',
+  memberNotFound: 'enrolment.member_not_found',
+  alreadyRegistered: 'enrolment.already_registered',
+  notYouth: 'enrolment.not_youth',
+  notOpen: 'enrolment.not_open',
+  closed: 'enrolment.closed',
+  kindNotOffered: 'enrolment.kind_not_offered',
+  alreadyConfirmed: 'enrolment.already_confirmed',
+  photoMissing: 'enrolment.photo_missing',
+  photoTooLarge: 'enrolment.photo_too_large',
+  photoNotImage: 'enrolment.photo_not_image',
+  photoTooSmall: 'enrolment.photo_too_small',
+  photoTooManyPixels: 'enrolment.photo_too_many_pixels',
+  photoNotFound: 'enrolment.photo_not_found',
+} as const;
+
+/** Participants and attendees share this domain file with enrolment; their codes carry their own area. */
+export const PARTICIPANTS_ERRORS = {
+  notFound: 'participants.not_found',
+  alreadyExists: 'participants.already_exists',
+  attendeeNotFound: 'participants.attendee_not_found',
+  photoNotFound: 'participants.photo_not_found',
+} as const;

@@ -1,6 +1,7 @@
 export * from './languages.js';
 export * from './text.js';
 export * from './error-codes.js';
+export * from './error-catalogue.js';
 export * from './errors.js';
 export * from './dates.js';
 export * from './date-schemas.js';

@@ -35,3 +35,7 @@ export type OutboxQuery = z.infer<typeof outboxQuerySchema>;
 export const outboxPageSchema = z.object({ items: z.array(outboxEntrySchema), total: z.number().int() });
 export type OutboxPage = z.infer<typeof outboxPageSchema>;
 export const outboxIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+
+export const MAIL_ERRORS = {
+  notFound: 'mail.not_found',
+} as const;

@@ -239,3 +239,19 @@ export const paymentFiguresSchema = z.object({
 export type PaymentFigures = z.infer<typeof paymentFiguresSchema>;
 
 export const bulkCreateResponseSchema = z.object({ job: paymentJobSchema });
+
+export const PAYMENTS_ERRORS = {
+  notFound: 'payments.not_found',
+  sourceNotFound: 'payments.source_not_found',
+  nothingDue: 'payments.nothing_due',
+  cancelled: 'payments.cancelled',
+  hasPayments: 'payments.has_payments',
+  noEmail: 'payments.no_email',
+  notPaid: 'payments.not_paid',
+  invoiceExists: 'payments.invoice_exists',
+  statementUnreadable: 'payments.statement_unreadable',
+  statementCurrency: 'payments.statement_currency',
+  wrongAccount: 'payments.wrong_account',
+  movementNotLinkable: 'payments.movement_not_linkable',
+  jobNotFound: 'payments.job_not_found',
+} as const;

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { PLATFORM_ERRORS, type ErrorBody, type FieldIssue } from '@bjk/domain';
+import { PLATFORM_ERRORS, type ErrorBody, type ErrorCode, type FieldIssue } from '@bjk/domain';
 
 /**
  * An error with a code the web translates. Services throw these; the one error handler answers them.
@@ -9,7 +9,7 @@ import { PLATFORM_ERRORS, type ErrorBody, type FieldIssue } from '@bjk/domain';
 export class AppError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly details?: unknown,
   ) {
@@ -18,14 +18,14 @@ export class AppError extends Error {
   }
 }
 
-export const notFound = (code: string, message = 'Not found', details?: unknown) =>
+export const notFound = (code: ErrorCode, message = 'Not found', details?: unknown) =>
   new AppError(404, code, message, details);
-export const conflict = (code: string, message: string, details?: unknown) => new AppError(409, code, message, details);
-export const badRequest = (code: string, message: string, details?: unknown) =>
+export const conflict = (code: ErrorCode, message: string, details?: unknown) => new AppError(409, code, message, details);
+export const badRequest = (code: ErrorCode, message: string, details?: unknown) =>
   new AppError(400, code, message, details);
-export const forbidden = (code: string = PLATFORM_ERRORS.forbidden, message = 'Permission denied') =>
+export const forbidden = (code: ErrorCode = PLATFORM_ERRORS.forbidden, message = 'Permission denied') =>
   new AppError(403, code, message);
-export const unauthenticated = (code: string = PLATFORM_ERRORS.unauthenticated, message = 'Authentication required', details?: unknown) =>
+export const unauthenticated = (code: ErrorCode = PLATFORM_ERRORS.unauthenticated, message = 'Authentication required', details?: unknown) =>
   new AppError(401, code, message, details);
 
 /** A validation failure with field paths, shaped like the route validator's. */

@@ -11,6 +11,7 @@ import {
   loginRequestSchema,
   loginResponseSchema,
   passwordResetSchema,
+  ACCOUNTS_ERRORS,
 } from '@bjk/domain';
 import type { AppDeps } from '../../app.js';
 import { principalOf } from '../../platform/access.js';
@@ -95,7 +96,7 @@ export async function accountsRoutes(app: FastifyInstance, deps: AppDeps): Promi
     config: { access: 'authenticated' },
     handler: async (request) => {
       const row = await findAccountById(deps.db, principalOf(request).accountId);
-      if (!row) throw notFound('accounts.not_found');
+      if (!row) throw notFound(ACCOUNTS_ERRORS.notFound);
       return toAccount(row);
     },
   });

@@ -8,6 +8,7 @@ import {
   type DashboardFigure,
   type LoginResponse,
   type Role,
+  ACCOUNTS_ERRORS,
 } from '@bjk/domain';
 import type { Principal, SessionResolver } from '../../platform/access.js';
 import type { Clock } from '../../platform/clock.js';
@@ -63,7 +64,7 @@ function toPrincipal(row: AccountRow): Principal {
 }
 
 export const wrongCredentials = () =>
-  new AppError(401, 'accounts.wrong_credentials', 'Wrong combination of username and password', {
+  new AppError(401, ACCOUNTS_ERRORS.wrongCredentials, 'Wrong combination of username and password', {
     detail: WRONG_CREDENTIALS_DETAIL,
   });
 
@@ -84,7 +85,7 @@ export async function openSession(db: DbOrTx, clock: Clock, account: AccountRow)
 export const LOGIN_LIMITS = { windowMs: 15 * 60_000, perAddress: 50, perAccount: 10 };
 
 export const tooManyAttempts = (retryAfterSeconds: number) =>
-  new AppError(429, 'accounts.too_many_attempts', 'Too many login attempts; retry later', { retryAfterSeconds });
+  new AppError(429, ACCOUNTS_ERRORS.tooManyAttempts, 'Too many login attempts; retry later', { retryAfterSeconds });
 
 /**
  * Counts a login attempt before the password is checked (so a burst of parallel guesses cannot pass the
@@ -122,11 +123,11 @@ export async function loginWithPassword(db: Db, clock: Clock, email: string, pas
 }
 
 export const oidcNotConfigured = () =>
-  new AppError(404, 'accounts.oidc_not_configured', 'Sign-in through an identity provider is not configured');
+  new AppError(404, ACCOUNTS_ERRORS.oidcNotConfigured, 'Sign-in through an identity provider is not configured');
 
 /** The provider's answer could not be verified (forged, expired, for another site, replayed, unverified e-mail). */
 export const invalidIdToken = () =>
-  new AppError(401, 'accounts.oidc_invalid_token', 'The identity provider’s sign-in could not be verified');
+  new AppError(401, ACCOUNTS_ERRORS.oidcInvalidToken, 'The identity provider’s sign-in could not be verified');
 
 /**
  * A valid id token whose e-mail has no enabled manager account (unknown, disabled, or outside the allowed
@@ -134,10 +135,10 @@ export const invalidIdToken = () =>
  * such a token, and it tells them to ask an admin rather than to retry.
  */
 export const noAccountForIdToken = () =>
-  new AppError(401, 'accounts.oidc_no_account', 'No enabled manager account has this e-mail address');
+  new AppError(401, ACCOUNTS_ERRORS.oidcNoAccount, 'No enabled manager account has this e-mail address');
 
 export const oidcUnavailable = () =>
-  new AppError(503, 'accounts.oidc_unavailable', 'The identity provider cannot be reached; retry later or log in with a password');
+  new AppError(503, ACCOUNTS_ERRORS.oidcUnavailable, 'The identity provider cannot be reached; retry later or log in with a password');
 
 /** Why a sign-in was refused, for the server's log (never in the answer). */
 export type LoginLog = { info(details: Record<string, unknown>, message: string): void };
@@ -213,7 +214,7 @@ export async function createAccount(
     passwordHash: input.password ? await hashPassword(input.password) : null,
     roles: [...new Set(input.roles)],
   });
-  if (!row) throw conflict('accounts.email_taken', 'An account with this e-mail exists already');
+  if (!row) throw conflict(ACCOUNTS_ERRORS.emailTaken, 'An account with this e-mail exists already');
   await recordAudit(db, {
     actor,
     action: 'accounts.create',
@@ -234,11 +235,11 @@ export async function listAccounts(db: DbOrTx): Promise<AccountListItem[]> {
 
 export async function getAccount(db: DbOrTx, id: string): Promise<AccountRow> {
   const row = await findAccountById(db, id);
-  if (!row) throw notFound('accounts.not_found', 'No such account');
+  if (!row) throw notFound(ACCOUNTS_ERRORS.notFound, 'No such account');
   return row;
 }
 
-const lastAdmin = () => conflict('accounts.last_admin', 'The last enabled admin cannot be disabled or lose the admin role');
+const lastAdmin = () => conflict(ACCOUNTS_ERRORS.lastAdmin, 'The last enabled admin cannot be disabled or lose the admin role');
 
 /**
  * Changes a manager's name, roles or enabled state. Disabling revokes all its sessions at once; the last

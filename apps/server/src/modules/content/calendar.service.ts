@@ -3,11 +3,12 @@ import type { DbOrTx } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
 import { getCurrentEdition } from '../edition/edition.service.js';
 import { eventsForCategory, renderCalendar } from './icalendar.js';
+import { CONTENT_ERRORS } from '@bjk/domain';
 
 async function programmeOf(db: DbOrTx, category: string | undefined) {
   const edition = await getCurrentEdition(db);
   const players = edition.settings.categories.filter((c) => c.kind === 'player').map((c) => c.code);
-  if (category && !players.includes(category)) throw notFound('content.category_not_found', `No category ${category}`);
+  if (category && !players.includes(category)) throw notFound(CONTENT_ERRORS.categoryNotFound, `No category ${category}`);
   return { edition, players, events: eventsForCategory(edition.settings.events ?? [], category) };
 }
 

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { editionSettingsSchema, type EditionSettings, type EditionSettingsUpdate, type PublicEdition } from '@bjk/domain';
+import { editionSettingsSchema, type EditionSettings, type EditionSettingsUpdate, type PublicEdition, EDITION_ERRORS } from '@bjk/domain';
 import type { DbOrTx } from '../../platform/db.js';
 import type { Principal } from '../../platform/access.js';
 import type { Db } from '../../platform/db.js';
@@ -20,7 +20,7 @@ function toCurrentEdition(row: EditionRow): CurrentEdition {
   // Settings are validated on every write; a row that no longer parses is a deployment fault, not user input.
   const parsed = editionSettingsSchema.safeParse(row.settings);
   if (!parsed.success) {
-    throw new AppError(500, 'edition.invalid_settings', 'The stored edition settings are invalid', {
+    throw new AppError(500, EDITION_ERRORS.invalidSettings, 'The stored edition settings are invalid', {
       issues: parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
     });
   }
@@ -30,7 +30,7 @@ function toCurrentEdition(row: EditionRow): CurrentEdition {
 /** The edition the site shows; every other module reads fees, dates and prices from here. */
 export async function getCurrentEdition(db: DbOrTx): Promise<CurrentEdition> {
   const row = await findCurrentEditionRow(db);
-  if (!row) throw new AppError(503, 'edition.not_configured', 'No edition is configured yet');
+  if (!row) throw new AppError(503, EDITION_ERRORS.notConfigured, 'No edition is configured yet');
   return toCurrentEdition(row);
 }
 
@@ -64,15 +64,15 @@ export async function seedEditionIfEmpty(db: DbOrTx, file: string): Promise<bool
 export async function saveEditionSettings(db: Db, input: EditionSettingsUpdate, actor: Principal): Promise<PublicEdition> {
   return db.transaction(async (tx) => {
     const row = await lockCurrentEditionRow(tx);
-    if (!row) throw new AppError(503, 'edition.not_configured', 'No edition is configured yet');
+    if (!row) throw new AppError(503, EDITION_ERRORS.notConfigured, 'No edition is configured yet');
     if (row.updatedAt.getTime() !== Date.parse(input.updatedAt)) {
-      throw conflict('edition.changed_meanwhile', 'Someone else saved the settings in the meantime; reload them first');
+      throw conflict(EDITION_ERRORS.changedMeanwhile, 'Someone else saved the settings in the meantime; reload them first');
     }
     if (input.settings.code !== row.code) {
-      throw badRequest('edition.code_fixed', 'The code of an edition cannot change', { path: 'settings.code' });
+      throw badRequest(EDITION_ERRORS.codeFixed, 'The code of an edition cannot change', { path: 'settings.code' });
     }
     const updated = await updateEditionSettings(tx, row.code, input.settings);
-    if (!updated) throw new AppError(503, 'edition.not_configured', 'No edition is configured yet');
+    if (!updated) throw new AppError(503, EDITION_ERRORS.notConfigured, 'No edition is configured yet');
     const changes = changedLeaves(row.settings, input.settings);
     if (changes) await recordAudit(tx, { actor, action: 'edition.update_settings', subjectType: 'edition', subjectId: row.code, ...changes });
     return toPublicEdition(toCurrentEdition(updated));

@@ -17,6 +17,7 @@ import {
   registrationPageSchema,
   registrationSchema,
   registrationUpdateSchema,
+  ENROLMENT_ERRORS,
 } from '@bjk/domain';
 import type { AppDeps } from '../../app.js';
 import { principalOf } from '../../platform/access.js';
@@ -37,10 +38,10 @@ import {
 /** Reads the one uploaded file of a multipart request (field `photo`, or any field name) into memory. */
 export async function readUploadedPhoto(request: FastifyRequest): Promise<Buffer> {
   const file = await request.file({ limits: { fileSize: PHOTO_MAX_BYTES, files: 1 } });
-  if (!file) throw badRequest('enrolment.photo_missing', 'A photo is required');
+  if (!file) throw badRequest(ENROLMENT_ERRORS.photoMissing, 'A photo is required');
   const buffer = await file.toBuffer().catch((error: unknown) => {
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError(413, 'enrolment.photo_too_large', 'The photo file is too large');
+      throw new AppError(413, ENROLMENT_ERRORS.photoTooLarge, 'The photo file is too large');
     }
     throw error;
   });

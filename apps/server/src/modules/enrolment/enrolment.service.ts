@@ -19,6 +19,7 @@ import {
   type RegistrationListQuery,
   type RegistrationPage,
   type RegistrationUpdate,
+  ENROLMENT_ERRORS,
 } from '@bjk/domain';
 import type { Principal } from '../../platform/access.js';
 import type { Clock } from '../../platform/clock.js';
@@ -56,20 +57,20 @@ export function playerKeyOf(player: { idbel: number | null; idfide: number | nul
   throw new Error('a player needs an idbel or a FIDE id');
 }
 
-const memberNotFound = () => notFound('enrolment.member_not_found', 'No participant with this national ID');
-const alreadyRegistered = () => new AppError(409, 'enrolment.already_registered', 'This player is already registered');
+const memberNotFound = () => notFound(ENROLMENT_ERRORS.memberNotFound, 'No participant with this national ID');
+const alreadyRegistered = () => new AppError(409, ENROLMENT_ERRORS.alreadyRegistered, 'This player is already registered');
 
 function assertOpen(settings: EditionSettings, now: Date): 'open' | 'late' {
   const phase = enrolmentPhase(settings, now);
-  if (phase === 'notOpen') throw new AppError(409, 'enrolment.not_open', 'Enrolments are not open yet');
+  if (phase === 'notOpen') throw new AppError(409, ENROLMENT_ERRORS.notOpen, 'Enrolments are not open yet');
   if (phase === 'closed') {
-    throw new AppError(409, 'enrolment.closed', 'Enrolments are officially closed; late enrolment by e-mail with an administrative fee');
+    throw new AppError(409, ENROLMENT_ERRORS.closed, 'Enrolments are officially closed; late enrolment by e-mail with an administrative fee');
   }
   return phase;
 }
 
 function assertKindOffered(settings: EditionSettings, kind: RegistrationKind): void {
-  if (kind === 'vk' && !settings.vk) throw notFound('enrolment.kind_not_offered', 'This championship takes no enrolments in this edition');
+  if (kind === 'vk' && !settings.vk) throw notFound(ENROLMENT_ERRORS.kindNotOffered, 'This championship takes no enrolments in this edition');
 }
 
 async function findPlayer(db: DbOrTx, by: { idbel?: number | null; idfide?: number | null }): Promise<Member> {
@@ -222,7 +223,7 @@ export async function saveDraft(db: Db, clock: Clock, kind: RegistrationKind, dr
   assertOpen(settings, clock.now());
   const member = await findPlayer(db, draft);
   if (!mayEnrol(settings, kind, member)) {
-    throw new AppError(422, 'enrolment.not_youth', kind === 'bjk' ? 'Not a youth player' : 'No category of this championship fits this player');
+    throw new AppError(422, ENROLMENT_ERRORS.notYouth, kind === 'bjk' ? 'Not a youth player' : 'No category of this championship fits this player');
   }
   const playerKey = playerKeyOf(member);
   if (await findConfirmedRegistration(db, code, kind, playerKey)) throw alreadyRegistered();
@@ -258,7 +259,7 @@ export async function saveDraft(db: Db, clock: Clock, kind: RegistrationKind, dr
     const updated = await updateDraftRegistration(db, draft.id, row);
     if (updated) return { id: updated.id, status: 'draft' };
     const existing = await findRegistrationRow(db, draft.id);
-    if (existing?.status === 'confirmed') throw new AppError(409, 'enrolment.already_confirmed', 'This enrolment is already confirmed');
+    if (existing?.status === 'confirmed') throw new AppError(409, ENROLMENT_ERRORS.alreadyConfirmed, 'This enrolment is already confirmed');
   }
   const created = await insertRegistration(db, row);
   return { id: created.id, status: 'draft' };
@@ -267,8 +268,8 @@ export async function saveDraft(db: Db, clock: Clock, kind: RegistrationKind, dr
 /** Wizard step 5: the photo of a draft, normalised (see platform/photo.ts). */
 export async function uploadRegistrationPhoto(db: Db, idsub: string, file: Buffer): Promise<{ width: number; height: number }> {
   const registration = await findRegistrationRow(db, idsub);
-  if (!registration) throw notFound('enrolment.not_found', 'No such enrolment');
-  if (registration.status === 'confirmed') throw new AppError(409, 'enrolment.already_confirmed', 'This enrolment is already confirmed');
+  if (!registration) throw notFound(ENROLMENT_ERRORS.notFound, 'No such enrolment');
+  if (registration.status === 'confirmed') throw new AppError(409, ENROLMENT_ERRORS.alreadyConfirmed, 'This enrolment is already confirmed');
   const photo = await normalisePhoto(file);
   await upsertRegistrationPhoto(db, idsub, photo);
   return { width: photo.width, height: photo.height };
@@ -302,11 +303,11 @@ export async function confirmRegistration(db: Db, clock: Clock, idsub: string, c
   try {
     return await db.transaction(async (tx) => {
       const registration = await findRegistrationRow(tx, idsub, true);
-      if (!registration || registration.editionCode !== code) throw notFound('enrolment.not_found', 'No such enrolment');
+      if (!registration || registration.editionCode !== code) throw notFound(ENROLMENT_ERRORS.notFound, 'No such enrolment');
       if (registration.status === 'confirmed') return toConfirmed(registration);
       const phase = assertOpen(settings, now);
       if (!consent) throw validationError([{ path: 'body.consent', code: 'custom', message: VALIDATION_MESSAGES.consentRequired }]);
-      if (!registration.hasPhoto) throw new AppError(422, 'enrolment.photo_missing', 'A photo is required');
+      if (!registration.hasPhoto) throw new AppError(422, ENROLMENT_ERRORS.photoMissing, 'A photo is required');
       assertContacts(registration, isAdult(settings, registration.birthYear));
       const late = phase === 'late';
       const confirmed = await updateRegistrationRow(tx, idsub, {
@@ -316,7 +317,7 @@ export async function confirmRegistration(db: Db, clock: Clock, idsub: string, c
         feeCents: registrationFeeCents(settings, registration.kind, registration.fideTitle, late),
         confirmedAt: now,
       });
-      if (!confirmed) throw notFound('enrolment.not_found', 'No such enrolment');
+      if (!confirmed) throw notFound(ENROLMENT_ERRORS.notFound, 'No such enrolment');
       const mail = confirmationMail(confirmed, settings);
       if (mail) await queueMail(tx, mail);
       await recordAudit(tx, { actor: null, action: 'enrolment.confirm', subjectType: 'registration', subjectId: idsub, after: { kind: confirmed.kind, category: confirmed.category, late } });
@@ -370,7 +371,7 @@ export async function listRegistrations(db: Db, kind: RegistrationKind, query: R
 
 export async function getRegistration(db: DbOrTx, kind: RegistrationKind, id: string): Promise<Registration> {
   const row = await findRegistrationRow(db, id);
-  if (!row || row.kind !== kind) throw notFound('enrolment.not_found', 'No such enrolment');
+  if (!row || row.kind !== kind) throw notFound(ENROLMENT_ERRORS.notFound, 'No such enrolment');
   return toRegistration(row);
 }
 
@@ -379,7 +380,7 @@ export async function updateRegistration(db: Db, kind: RegistrationKind, id: str
   try {
     return await db.transaction(async (tx) => {
       const before = await findRegistrationRow(tx, id, true);
-      if (!before || before.kind !== kind) throw notFound('enrolment.not_found', 'No such enrolment');
+      if (!before || before.kind !== kind) throw notFound(ENROLMENT_ERRORS.notFound, 'No such enrolment');
       const identity = { idbel: input.idbel, idfide: input.idfide };
       if (identity.idbel === null && identity.idfide === null) {
         throw validationError([{ path: 'body.idbel', code: 'custom', message: VALIDATION_MESSAGES.invalidValue }]);
@@ -393,7 +394,7 @@ export async function updateRegistration(db: Db, kind: RegistrationKind, id: str
         attendant: normaliseContact(input.attendant),
       });
       const after = await findRegistrationRow(tx, id);
-      if (!after) throw notFound('enrolment.not_found', 'No such enrolment');
+      if (!after) throw notFound(ENROLMENT_ERRORS.notFound, 'No such enrolment');
       await recordAudit(tx, { actor, action: 'enrolment.update', subjectType: 'registration', subjectId: id, before: changed(before, after, 'before'), after: changed(before, after, 'after') });
       return toRegistration(after);
     });
@@ -415,7 +416,7 @@ function changed(before: Record<string, unknown>, after: Record<string, unknown>
 
 export async function getRegistrationPhoto(db: DbOrTx, id: string): Promise<Buffer> {
   const photo = await findRegistrationPhoto(db, id);
-  if (!photo) throw notFound('enrolment.photo_not_found', 'No photo');
+  if (!photo) throw notFound(ENROLMENT_ERRORS.photoNotFound, 'No photo');
   return photo;
 }
 

@@ -5,6 +5,7 @@ import { notFound } from '../../platform/errors.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { findOutboxRow, pageOutbox, requeueMail, type OutboxRow } from './mail.repository.js';
 import { mailOutbox, type MailAttachment } from './mail.tables.js';
+import { MAIL_ERRORS } from '@bjk/domain';
 
 export type OutgoingMail = {
   /** What the mail is about (`enrolment.confirmation`, `payments.request`): for filters and per-kind BCC. */
@@ -62,7 +63,7 @@ export async function listOutbox(db: DbOrTx, query: OutboxQuery): Promise<Outbox
 
 export async function getOutboxMail(db: DbOrTx, id: number): Promise<OutboxMail> {
   const row = await findOutboxRow(db, id);
-  if (!row) throw notFound('mail.not_found', 'No such mail');
+  if (!row) throw notFound(MAIL_ERRORS.notFound, 'No such mail');
   return { ...toOutboxEntry(row), html: row.html, text: row.text };
 }
 
@@ -70,9 +71,9 @@ export async function getOutboxMail(db: DbOrTx, id: number): Promise<OutboxMail>
 export async function resendMail(db: Db, id: number, now: Date, actor: Principal): Promise<OutboxEntry> {
   return db.transaction(async (tx) => {
     const before = await findOutboxRow(tx, id);
-    if (!before) throw notFound('mail.not_found', 'No such mail');
+    if (!before) throw notFound(MAIL_ERRORS.notFound, 'No such mail');
     const row = await requeueMail(tx, id, now);
-    if (!row) throw notFound('mail.not_found', 'No such mail');
+    if (!row) throw notFound(MAIL_ERRORS.notFound, 'No such mail');
     await recordAudit(tx, {
       actor,
       action: 'mail.resend',

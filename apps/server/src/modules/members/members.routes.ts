@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { memberCountSchema, memberImportQuerySchema, memberImportResultSchema } from '@bjk/domain';
+import { memberCountSchema, memberImportQuerySchema, memberImportResultSchema, MEMBERS_ERRORS } from '@bjk/domain';
 import type { AppDeps } from '../../app.js';
 import { principalOf } from '../../platform/access.js';
 import { badRequest } from '../../platform/errors.js';
@@ -22,9 +22,9 @@ export async function membersRoutes(app: FastifyInstance, deps: AppDeps): Promis
     config: { access: 'members:write' },
     handler: async (request) => {
       const file = await request.file({ limits: { fileSize: IMPORT_FILE_LIMIT_BYTES, files: 1 } });
-      if (!file) throw badRequest('members.file_missing', 'No file was uploaded');
+      if (!file) throw badRequest(MEMBERS_ERRORS.fileMissing, 'No file was uploaded');
       const result = await importMembers(deps.db, request.query.format, file.file, principalOf(request));
-      if (file.file.truncated) throw badRequest('members.file_too_large', 'The file is too large');
+      if (file.file.truncated) throw badRequest(MEMBERS_ERRORS.fileTooLarge, 'The file is too large');
       request.log.info({ import: { ...result, rejections: result.rejections.length } }, 'members imported');
       return result;
     },

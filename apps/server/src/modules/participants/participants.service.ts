@@ -12,6 +12,8 @@ import {
   type ParticipantUpdate,
   type PublicParticipant,
   type RegistrationKind,
+  ENROLMENT_ERRORS,
+  PARTICIPANTS_ERRORS,
 } from '@bjk/domain';
 import type { Principal } from '../../platform/access.js';
 import type { Db, DbOrTx } from '../../platform/db.js';
@@ -72,7 +74,7 @@ function toParticipant(row: ParticipantWithPhoto): Participant {
   };
 }
 
-const participantNotFound = () => notFound('participants.not_found', 'No such participant');
+const participantNotFound = () => notFound(PARTICIPANTS_ERRORS.notFound, 'No such participant');
 
 function playerCategoryCodes(settings: EditionSettings, kind: RegistrationKind): string[] {
   return kind === 'bjk'
@@ -147,7 +149,7 @@ export async function importConfirmedRegistrations(db: Db, kind: RegistrationKin
 export async function addLateParticipant(db: Db, kind: RegistrationKind, idbel: number, category: string, actor: Principal): Promise<Participant> {
   const { code, settings } = await getCurrentEdition(db);
   const member = await findMember(db, { idbel });
-  if (!member) throw notFound('enrolment.member_not_found', 'No participant with this national ID');
+  if (!member) throw notFound(ENROLMENT_ERRORS.memberNotFound, 'No participant with this national ID');
   assertPlayerCategory(settings, kind, category, 'params.cat');
   if (kind === 'bjk' && !categoriesFor(settings, kind, member).includes(category)) {
     throw validationError([{ path: 'params.cat', code: 'custom', message: 'Invalid value' }]);
@@ -172,7 +174,7 @@ export async function addLateParticipant(db: Db, kind: RegistrationKind, idbel: 
       category,
       late: true,
     });
-    if (!inserted) throw new AppError(409, 'participants.already_exists', 'This player is already a participant');
+    if (!inserted) throw new AppError(409, PARTICIPANTS_ERRORS.alreadyExists, 'This player is already a participant');
     await recordAudit(tx, { actor, action: 'participants.add_late', subjectType: 'participant', subjectId: inserted.id, after: { idbel, category } });
     return toParticipant({ ...inserted, hasPhoto: false });
   });
@@ -220,7 +222,7 @@ export async function replaceParticipantPhoto(db: Db, kind: RegistrationKind, id
 export async function getParticipantPhoto(db: DbOrTx, kind: RegistrationKind, id: number): Promise<Buffer> {
   await getParticipant(db, kind, id);
   const photo = await findParticipantPhoto(db, id);
-  if (!photo) throw notFound('participants.photo_not_found', 'No photo');
+  if (!photo) throw notFound(PARTICIPANTS_ERRORS.photoNotFound, 'No photo');
   return photo;
 }
 
@@ -332,7 +334,7 @@ export async function listAttendees(db: Db, kind: RegistrationKind): Promise<{ i
 
 export async function getAttendee(db: DbOrTx, kind: RegistrationKind, id: number): Promise<Attendee> {
   const row = await findAttendeeRow(db, id);
-  if (!row || row.kind !== kind) throw notFound('participants.attendee_not_found', 'No such attendee');
+  if (!row || row.kind !== kind) throw notFound(PARTICIPANTS_ERRORS.attendeeNotFound, 'No such attendee');
   return toAttendee(row);
 }
 
@@ -341,9 +343,9 @@ export async function updateAttendee(db: Db, kind: RegistrationKind, id: number,
   assertStaffCategory(settings, input.category, 'body.category');
   return db.transaction(async (tx) => {
     const before = await findAttendeeRow(tx, id);
-    if (!before || before.kind !== kind) throw notFound('participants.attendee_not_found', 'No such attendee');
+    if (!before || before.kind !== kind) throw notFound(PARTICIPANTS_ERRORS.attendeeNotFound, 'No such attendee');
     const row = await updateAttendeeRow(tx, id, attendeeValues(input));
-    if (!row) throw notFound('participants.attendee_not_found', 'No such attendee');
+    if (!row) throw notFound(PARTICIPANTS_ERRORS.attendeeNotFound, 'No such attendee');
     await recordAudit(tx, { actor, action: 'participants.update_attendee', subjectType: 'attendee', subjectId: id, before: toAttendee(before), after: toAttendee(row) });
     return toAttendee(row);
   });

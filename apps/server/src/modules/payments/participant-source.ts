@@ -1,4 +1,4 @@
-import { registrationFeeCents, type EditionSettings, type Participant, type PaymentLine, type RegistrationKind } from '@bjk/domain';
+import { registrationFeeCents, type EditionSettings, type Participant, type PaymentLine, type RegistrationKind, PARTICIPANTS_ERRORS } from '@bjk/domain';
 import type { Db, DbOrTx } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { getCurrentEdition } from '../edition/edition.service.js';
@@ -11,7 +11,7 @@ async function findParticipant(db: DbOrTx, kind: RegistrationKind, id: string): 
   try {
     return await getParticipant(db, kind, Number(id));
   } catch (error) {
-    if (error instanceof AppError && error.code === 'participants.not_found') return undefined;
+    if (error instanceof AppError && error.code === PARTICIPANTS_ERRORS.notFound) return undefined;
     throw error;
   }
 }

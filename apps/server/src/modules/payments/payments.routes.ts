@@ -24,6 +24,7 @@ import {
   statementImportSummarySchema,
   updatePaymentRequestSchema,
   type PaymentRequestKind,
+  PLATFORM_ERRORS,
 } from '@bjk/domain';
 import type { AppDeps } from '../../app.js';
 import { principalOf } from '../../platform/access.js';
@@ -184,7 +185,7 @@ export async function paymentsRoutes(app: FastifyInstance, deps: AppDeps): Promi
     config: write,
     handler: async (request) => {
       const file = await request.file();
-      if (!file) throw badRequest('platform.validation', 'A statement file is required', { issues: [{ path: 'body.file', code: 'required', message: 'Required' }] });
+      if (!file) throw badRequest(PLATFORM_ERRORS.validation, 'A statement file is required', { issues: [{ path: 'body.file', code: 'required', message: 'Required' }] });
       const bytes = await file.toBuffer();
       return importBankStatement(services, principalOf(request), file.filename || 'statement', bytes);
     },

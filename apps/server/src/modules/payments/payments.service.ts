@@ -11,6 +11,7 @@ import {
   type ManualPayment,
   type PaymentFigures,
   type PaymentJob,
+  PAYMENTS_ERRORS,
   type Payer,
   type PaymentLine,
   type PaymentRequest,
@@ -21,6 +22,7 @@ import {
   type PublicPayment,
   type StatementImportSummary,
   type UpdatePaymentRequest,
+  PLATFORM_ERRORS,
 } from '@bjk/domain';
 import type { Config } from '../../config.js';
 import type { Principal } from '../../platform/access.js';
@@ -84,23 +86,7 @@ import {
 
 export type PaymentsDeps = { db: Db; clock: Clock; config: Config };
 
-export const PAYMENT_ERRORS = {
-  notFound: 'payments.not_found',
-  sourceNotFound: 'payments.source_not_found',
-  nothingDue: 'payments.nothing_due',
-  cancelled: 'payments.cancelled',
-  hasPayments: 'payments.has_payments',
-  noEmail: 'payments.no_email',
-  notPaid: 'payments.not_paid',
-  invoiceExists: 'payments.invoice_exists',
-  statementUnreadable: 'payments.statement_unreadable',
-  statementCurrency: 'payments.statement_currency',
-  wrongAccount: 'payments.wrong_account',
-  movementNotLinkable: 'payments.movement_not_linkable',
-  jobNotFound: 'payments.job_not_found',
-} as const;
-
-const requestNotFound = (id: number | string) => notFound(PAYMENT_ERRORS.notFound, `No payment request ${id}`, { id });
+const requestNotFound = (id: number | string) => notFound(PAYMENTS_ERRORS.notFound, `No payment request ${id}`, { id });
 
 function today(deps: { clock: Clock }, edition: CurrentEdition): string {
   return dateInTimeZone(deps.clock.now(), edition.settings.timeZone);
@@ -179,9 +165,9 @@ export async function createPaymentRequest(
     const existing = await findOpenRequestOfSource(tx, kind, sourceId);
     if (existing) return { request: toPaymentRequest(existing), created: false };
     const source = await PAYMENT_SOURCES[kind].find(tx, sourceId);
-    if (!source) throw notFound(PAYMENT_ERRORS.sourceNotFound, `No billable ${kind} ${sourceId}`, { kind, sourceId });
+    if (!source) throw notFound(PAYMENTS_ERRORS.sourceNotFound, `No billable ${kind} ${sourceId}`, { kind, sourceId });
     const subtotalCents = sumLines(source.lines);
-    if (subtotalCents <= 0) throw conflict(PAYMENT_ERRORS.nothingDue, `${kind} ${sourceId} owes nothing`, { kind, sourceId });
+    if (subtotalCents <= 0) throw conflict(PAYMENTS_ERRORS.nothingDue, `${kind} ${sourceId} owes nothing`, { kind, sourceId });
     const number = await nextRequestNumber(tx);
     const inserted = await insertRequestUnlessOpen(tx, {
       number,
@@ -227,9 +213,9 @@ function withTotals(row: PaymentRequestRow, values: { subtotalCents: number; dis
 export async function recomputePaymentRequest(deps: PaymentsDeps, actor: Principal, id: number): Promise<PaymentRequest> {
   return deps.db.transaction(async (tx) => {
     const row = await lockedRequest(tx, id);
-    if (row.status === 'cancelled') throw conflict(PAYMENT_ERRORS.cancelled, `Payment request ${row.number} is cancelled`);
+    if (row.status === 'cancelled') throw conflict(PAYMENTS_ERRORS.cancelled, `Payment request ${row.number} is cancelled`);
     const source = await PAYMENT_SOURCES[row.kind].find(tx, row.sourceId);
-    if (!source) throw notFound(PAYMENT_ERRORS.sourceNotFound, `No billable ${row.kind} ${row.sourceId}`, { kind: row.kind, sourceId: row.sourceId });
+    if (!source) throw notFound(PAYMENTS_ERRORS.sourceNotFound, `No billable ${row.kind} ${row.sourceId}`, { kind: row.kind, sourceId: row.sourceId });
     const subtotalCents = sumLines(source.lines);
     const totals = withTotals(row, { subtotalCents, discountCents: row.discountCents });
     const updated = await updateRequest(tx, id, {
@@ -250,14 +236,14 @@ export async function recomputePaymentRequest(deps: PaymentsDeps, actor: Princip
 /** The open request of a source, for the spec's calls addressed by stay or participant id. */
 export async function getOpenRequestIdOfSource(db: DbOrTx, kind: PaymentRequestKind, sourceId: string): Promise<number> {
   const row = await findOpenRequestOfSource(db, kind, sourceId);
-  if (!row) throw notFound(PAYMENT_ERRORS.notFound, `No open payment request for ${kind} ${sourceId}`, { kind, sourceId });
+  if (!row) throw notFound(PAYMENTS_ERRORS.notFound, `No open payment request for ${kind} ${sourceId}`, { kind, sourceId });
   return row.id;
 }
 
 export async function updatePaymentRequest(deps: PaymentsDeps, actor: Principal, id: number, input: UpdatePaymentRequest): Promise<PaymentRequest> {
   return deps.db.transaction(async (tx) => {
     const row = await lockedRequest(tx, id);
-    if (row.status === 'cancelled') throw conflict(PAYMENT_ERRORS.cancelled, `Payment request ${row.number} is cancelled`);
+    if (row.status === 'cancelled') throw conflict(PAYMENTS_ERRORS.cancelled, `Payment request ${row.number} is cancelled`);
     const totals = withTotals(row, { subtotalCents: row.subtotalCents, discountCents: Math.min(input.discountCents, row.subtotalCents) });
     const updated = await updateRequest(tx, id, {
       discountCents: Math.min(input.discountCents, row.subtotalCents),
@@ -286,7 +272,7 @@ export async function cancelPaymentRequest(deps: PaymentsDeps, actor: Principal,
     const row = await lockedRequest(tx, id);
     if (row.status === 'cancelled') return toPaymentRequest(row);
     if (row.receivedCents !== 0) {
-      throw conflict(PAYMENT_ERRORS.hasPayments, `Payment request ${row.number} received money and cannot be cancelled`, { receivedCents: row.receivedCents });
+      throw conflict(PAYMENTS_ERRORS.hasPayments, `Payment request ${row.number} received money and cannot be cancelled`, { receivedCents: row.receivedCents });
     }
     const updated = await updateRequest(tx, id, { status: 'cancelled' });
     await recordAudit(tx, { actor, action: 'payments.cancel', subjectType: 'payment_request', subjectId: id, before: auditView(row), after: auditView(updated) });
@@ -304,8 +290,8 @@ export async function sendPaymentRequest(deps: PaymentsDeps, actor: Principal | 
   const edition = await getCurrentEdition(deps.db);
   return deps.db.transaction(async (tx) => {
     const row = await lockedRequest(tx, id);
-    if (row.status === 'cancelled') throw conflict(PAYMENT_ERRORS.cancelled, `Payment request ${row.number} is cancelled`);
-    if (row.payerEmails.length === 0) throw conflict(PAYMENT_ERRORS.noEmail, `Payment request ${row.number} has no e-mail address`);
+    if (row.status === 'cancelled') throw conflict(PAYMENTS_ERRORS.cancelled, `Payment request ${row.number} is cancelled`);
+    if (row.payerEmails.length === 0) throw conflict(PAYMENTS_ERRORS.noEmail, `Payment request ${row.number} has no e-mail address`);
     await queueMail(tx, await paymentRequestMail(row, edition.settings, pageUrl(deps.config, row.publicToken)));
     const updated = await updateRequest(tx, id, { sentAt: deps.clock.now() });
     await recordAudit(tx, { actor, action: 'payments.send', subjectType: 'payment_request', subjectId: id, after: { to: row.payerEmails } });
@@ -334,7 +320,7 @@ async function applyPayment(tx: DbOrTx, row: PaymentRequestRow, amountCents: num
 export async function registerManualPayment(deps: PaymentsDeps, actor: Principal, id: number, input: ManualPayment): Promise<PaymentRequestDetail> {
   await deps.db.transaction(async (tx) => {
     const row = await lockedRequest(tx, id);
-    if (row.status === 'cancelled') throw conflict(PAYMENT_ERRORS.cancelled, `Payment request ${row.number} is cancelled`);
+    if (row.status === 'cancelled') throw conflict(PAYMENTS_ERRORS.cancelled, `Payment request ${row.number} is cancelled`);
     await insertPaymentRecord(tx, {
       requestId: id,
       amountCents: input.amountCents,
@@ -421,10 +407,10 @@ function readStatement(fileName: string, bytes: Uint8Array): BankStatement[] {
     return text.trimStart().startsWith('<') ? parseCamt053(text) : parseCoda(text);
   } catch (error) {
     if (error instanceof BankStatementCurrencyError) {
-      throw badRequest(PAYMENT_ERRORS.statementCurrency, `${fileName} is a statement in ${error.currency}; only statements in euros can be matched`, { currency: error.currency });
+      throw badRequest(PAYMENTS_ERRORS.statementCurrency, `${fileName} is a statement in ${error.currency}; only statements in euros can be matched`, { currency: error.currency });
     }
     if (error instanceof BankStatementFormatError) {
-      throw badRequest(PAYMENT_ERRORS.statementUnreadable, `${fileName} is not a readable CODA or camt.053 statement: ${error.message}`, { reason: error.message });
+      throw badRequest(PAYMENTS_ERRORS.statementUnreadable, `${fileName} is not a readable CODA or camt.053 statement: ${error.message}`, { reason: error.message });
     }
     throw error;
   }
@@ -472,7 +458,7 @@ export async function importBankStatement(deps: PaymentsDeps, actor: Principal, 
   const ownAccount = edition.settings.bank.iban.replace(/\s+/g, '').toUpperCase();
   for (const statement of statements) {
     if (statement.account.toUpperCase() !== ownAccount && !ownAccount.endsWith(statement.account)) {
-      throw badRequest(PAYMENT_ERRORS.wrongAccount, `The statement is for account ${statement.account}, not the organiser's`, { account: statement.account });
+      throw badRequest(PAYMENTS_ERRORS.wrongAccount, `The statement is for account ${statement.account}, not the organiser's`, { account: statement.account });
     }
   }
   const fileHash = createHash('sha256').update(bytes).digest('hex');
@@ -491,7 +477,7 @@ export async function importBankStatement(deps: PaymentsDeps, actor: Principal, 
       importedBy: actor.email,
       movementCount: movements.length,
     });
-    if (!statementRow) throw conflict('platform.conflict', 'The same statement is being imported right now');
+    if (!statementRow) throw conflict(PLATFORM_ERRORS.conflict, 'The same statement is being imported right now');
     const inserted = await insertNewMovements(
       tx,
       movements.map((m) => ({
@@ -570,9 +556,9 @@ export async function listUnmatched(db: DbOrTx): Promise<BankMovementView[]> {
 export async function linkMovement(deps: PaymentsDeps, actor: Principal, movementId: number, requestId: number): Promise<BankMovementView> {
   return deps.db.transaction(async (tx) => {
     const movement = await findMovement(tx, movementId);
-    if (!movement) throw notFound(PAYMENT_ERRORS.notFound, `No bank movement ${movementId}`);
+    if (!movement) throw notFound(PAYMENTS_ERRORS.notFound, `No bank movement ${movementId}`);
     if (movement.outcome !== 'unmatched' || movement.amountCents <= 0) {
-      throw conflict(PAYMENT_ERRORS.movementNotLinkable, `Bank movement ${movementId} is not an unmatched credit`, { outcome: movement.outcome });
+      throw conflict(PAYMENTS_ERRORS.movementNotLinkable, `Bank movement ${movementId} is not an unmatched credit`, { outcome: movement.outcome });
     }
     const row = await lockedRequest(tx, requestId);
     const match = matchMovement({ amountCents: movement.amountCents, structuredReference: row.structuredMessage }, row);
@@ -602,9 +588,9 @@ export async function createInvoice(deps: PaymentsDeps, actor: Principal, id: nu
   const edition = await getCurrentEdition(deps.db);
   return deps.db.transaction(async (tx) => {
     const row = await lockedRequest(tx, id);
-    if (row.status !== 'paid') throw conflict(PAYMENT_ERRORS.notPaid, `Payment request ${row.number} is not paid`);
+    if (row.status !== 'paid') throw conflict(PAYMENTS_ERRORS.notPaid, `Payment request ${row.number} is not paid`);
     const existing = await findInvoiceOfRequest(tx, id);
-    if (existing) throw conflict(PAYMENT_ERRORS.invoiceExists, `Payment request ${row.number} already has invoice ${existing.number}`, { number: existing.number });
+    if (existing) throw conflict(PAYMENTS_ERRORS.invoiceExists, `Payment request ${row.number} already has invoice ${existing.number}`, { number: existing.number });
     const t = PAYMENT_TEXTS[row.payerLanguage];
     const computed = invoiceLines(row.lines, { cents: row.discountCents, label: row.discountRemark || t.discount }, edition.settings.vatRates);
     const invoice = await insertInvoice(tx, {
@@ -642,7 +628,7 @@ export async function createInvoice(deps: PaymentsDeps, actor: Principal, id: nu
 
 export async function getInvoicePdf(db: DbOrTx, id: number): Promise<{ pdf: Buffer; fileName: string }> {
   const invoice = await findInvoiceOfRequest(db, id);
-  if (!invoice) throw notFound(PAYMENT_ERRORS.notFound, `Payment request ${id} has no invoice`);
+  if (!invoice) throw notFound(PAYMENTS_ERRORS.notFound, `Payment request ${id} has no invoice`);
   const edition = await getCurrentEdition(db);
   return { pdf: await renderInvoicePdf(invoice, edition.settings), fileName: `invoice-${invoice.number}.pdf` };
 }
@@ -652,7 +638,7 @@ export async function getInvoicePdf(db: DbOrTx, id: number): Promise<{ pdf: Buff
 async function requestOfToken(db: DbOrTx, token: string): Promise<PaymentRequestRow> {
   const row = await findRequestByToken(db, token);
   // The same answer for unknown and cancelled: the token reveals nothing beyond an open request.
-  if (!row || row.status === 'cancelled') throw notFound(PAYMENT_ERRORS.notFound, 'No such payment');
+  if (!row || row.status === 'cancelled') throw notFound(PAYMENTS_ERRORS.notFound, 'No such payment');
   return row;
 }
 
@@ -702,7 +688,7 @@ function toJob(row: PaymentJobRow): PaymentJob {
 
 export async function getPaymentJob(db: DbOrTx, id: string): Promise<PaymentJob> {
   const row = await findJob(db, id);
-  if (!row) throw notFound(PAYMENT_ERRORS.jobNotFound, `No job ${id}`);
+  if (!row) throw notFound(PAYMENTS_ERRORS.jobNotFound, `No job ${id}`);
   return toJob(row);
 }
 
@@ -731,7 +717,7 @@ async function runJob(deps: PaymentsDeps, job: PaymentJobRow, items: string[], b
     }
     await updateJob(deps.db, job.id, { done, failed, errors, state: 'done', finishedAt: new Date() });
   } catch (error) {
-    await updateJob(deps.db, job.id, { done, failed, errors: [...errors, { sourceId: '', code: 'platform.internal' }], state: 'failed', finishedAt: new Date() });
+    await updateJob(deps.db, job.id, { done, failed, errors: [...errors, { sourceId: '', code: PLATFORM_ERRORS.internal }], state: 'failed', finishedAt: new Date() });
     throw error;
   }
   return getPaymentJob(deps.db, job.id);
@@ -751,11 +737,11 @@ async function createRequestBatch(deps: PaymentsDeps, actor: Principal, kind: Pa
   for (const sourceId of new Set(sourceIds)) {
     const source = sources.get(sourceId);
     if (!source) {
-      failures.push({ sourceId, code: PAYMENT_ERRORS.sourceNotFound });
+      failures.push({ sourceId, code: PAYMENTS_ERRORS.sourceNotFound });
       continue;
     }
     const subtotalCents = sumLines(source.lines);
-    if (subtotalCents <= 0) failures.push({ sourceId, code: PAYMENT_ERRORS.nothingDue });
+    if (subtotalCents <= 0) failures.push({ sourceId, code: PAYMENTS_ERRORS.nothingDue });
     else billable.push({ sourceId, ...source, subtotalCents });
   }
   if (billable.length === 0) return { done: 0, failures };
@@ -811,10 +797,10 @@ async function sendRequestBatch(deps: PaymentsDeps, actor: Principal, edition: C
     const toSend: PaymentRequestRow[] = [];
     let alreadySent = 0;
     const found = new Set(rows.map((row) => row.id));
-    for (const id of ids) if (!found.has(id)) failures.push({ sourceId: String(id), code: PAYMENT_ERRORS.notFound });
+    for (const id of ids) if (!found.has(id)) failures.push({ sourceId: String(id), code: PAYMENTS_ERRORS.notFound });
     for (const row of rows) {
-      if (row.status === 'cancelled') failures.push({ sourceId: String(row.id), code: PAYMENT_ERRORS.cancelled });
-      else if (row.payerEmails.length === 0) failures.push({ sourceId: String(row.id), code: PAYMENT_ERRORS.noEmail });
+      if (row.status === 'cancelled') failures.push({ sourceId: String(row.id), code: PAYMENTS_ERRORS.cancelled });
+      else if (row.payerEmails.length === 0) failures.push({ sourceId: String(row.id), code: PAYMENTS_ERRORS.noEmail });
       else if (row.sentAt !== null) alreadySent += 1;
       else toSend.push(row);
     }
