@@ -19,11 +19,11 @@ import { useState } from 'react';
 import { Controller, useForm, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { attendeeInputSchema, type Attendee, type AttendeeInput, type RegistrationKind } from '@bjk/domain/enrolment';
-import { validationMessageKey } from '@bjk/domain/validation-messages';
 import { useEdition } from '../../shared/edition/useEdition';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { KindSwitch, useRegistrationKind } from './kind';
 import { attendeesQuery, createAttendee, createGuest, updateAttendee } from './mgmt-api';
+import { useFieldErrorText } from '../../shared/i18n/field-error';
 
 const empty: AttendeeInput = { firstName: '', lastName: '', category: 'GUEST', email: '', mobile: '', mealsCode: null, enabled: true, remarks: '' };
 
@@ -83,11 +83,8 @@ function AttendeeEditor({ kind }: { kind: RegistrationKind }) {
       void client.invalidateQueries({ queryKey: ['enrolment', 'attendees'] });
     },
   });
-  const errorOf = (path: FieldPath<AttendeeInput>) => {
-    const message = form.getFieldState(path, form.formState).error?.message;
-    const key = validationMessageKey(message);
-    return message ? (key ? t(`validation.${key}`) : t('validation.invalidValue')) : undefined;
-  };
+  const fieldError = useFieldErrorText();
+  const errorOf = (path: FieldPath<AttendeeInput>) => fieldError(form.getFieldState(path, form.formState).error);
   const field = (path: FieldPath<AttendeeInput>, label: string, props: Record<string, unknown> = {}, nullable = false) => (
     <Controller
       name={path}

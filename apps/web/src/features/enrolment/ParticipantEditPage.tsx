@@ -15,12 +15,12 @@ import { Controller, useForm, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { participantUpdateSchema, type Participant, type ParticipantUpdate } from '@bjk/domain/enrolment';
-import { validationMessageKey } from '@bjk/domain/validation-messages';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { SourcePaymentRequest } from '../../shared/ui/SourcePaymentRequest';
 import { usePlayerCategoryCodes, useRegistrationKind, withKind } from './kind';
 import { participantQuery, replaceParticipantPhoto, updateParticipant } from './mgmt-api';
 import { ProtectedPhoto } from './ProtectedPhoto';
+import { useFieldErrorText } from '../../shared/i18n/field-error';
 
 function editable(p: Participant): ParticipantUpdate {
   return {
@@ -60,12 +60,8 @@ export function ParticipantEditPage() {
     mutationFn: (file: File) => replaceParticipantPhoto(kind, id, file),
     onSuccess: () => void client.invalidateQueries({ queryKey: ['enrolment', 'photo'] }),
   });
-  const errorOf = (path: FieldPath<ParticipantUpdate>) => {
-    const message = form.getFieldState(path, form.formState).error?.message;
-    if (!message) return undefined;
-    const key = validationMessageKey(message);
-    return key ? t(`validation.${key}`) : t('validation.invalidValue');
-  };
+  const fieldError = useFieldErrorText();
+  const errorOf = (path: FieldPath<ParticipantUpdate>) => fieldError(form.getFieldState(path, form.formState).error);
   const field = (path: FieldPath<ParticipantUpdate>, label: string, props: Record<string, unknown> = {}, kind: 'text' | 'number' | 'nullable' = 'text') => (
     <Controller
       name={path}

@@ -16,11 +16,11 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { registrationUpdateSchema, type Registration, type RegistrationUpdate } from '@bjk/domain/enrolment';
 import { LANGUAGES } from '@bjk/domain/languages';
-import { validationMessageKey } from '@bjk/domain/validation-messages';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { usePlayerCategoryCodes, useRegistrationKind, withKind } from './kind';
 import { registrationQuery, updateRegistration } from './mgmt-api';
 import { ProtectedPhoto } from './ProtectedPhoto';
+import { useFieldErrorText } from '../../shared/i18n/field-error';
 
 function editable(r: Registration): RegistrationUpdate {
   return {
@@ -70,12 +70,8 @@ export function RegistrationEditPage() {
       void client.invalidateQueries({ queryKey: ['enrolment', 'registrations'] });
     },
   });
-  const errorOf = (path: FieldPath<RegistrationUpdate>) => {
-    const message = form.getFieldState(path, form.formState).error?.message;
-    if (!message) return undefined;
-    const key = validationMessageKey(message);
-    return key ? t(`validation.${key}`) : t('validation.invalidValue');
-  };
+  const fieldError = useFieldErrorText();
+  const errorOf = (path: FieldPath<RegistrationUpdate>) => fieldError(form.getFieldState(path, form.formState).error);
   const field = (path: FieldPath<RegistrationUpdate>, label: string, props: Record<string, unknown> = {}) => (
     <Controller
       name={path}

@@ -35,6 +35,7 @@ import {
 } from '@bjk/domain/payments';
 import { formatDate, formatDateTime, formatMoney } from '../../shared/format';
 import { currentLanguage } from '../../shared/i18n';
+import { useFieldErrorText } from '../../shared/i18n/field-error';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { paymentsApi, requestDetailQuery, saveBlob } from './api';
 import { PaymentStatusChip } from '../../shared/ui/PaymentStatusChip';
@@ -70,6 +71,7 @@ function EditForm({ request }: { request: PaymentRequestDetail }) {
     onSuccess: () => client.invalidateQueries({ queryKey: ['payments'] }),
   });
   const errors = form.formState.errors;
+  const fieldError = useFieldErrorText();
   return (
     <Box component="form" noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))}>
       <Stack spacing={2}>
@@ -83,7 +85,7 @@ function EditForm({ request }: { request: PaymentRequestDetail }) {
               value={field.value / 100}
               onChange={(e) => field.onChange(Math.round(Number(e.target.value) * 100))}
               error={!!errors.discountCents}
-              helperText={errors.discountCents?.message}
+              helperText={fieldError(errors.discountCents)}
               slotProps={{ htmlInput: { step: '0.01', min: 0 } }}
             />
           )}
@@ -131,6 +133,7 @@ function ManualPaymentForm({ request }: { request: PaymentRequestDetail }) {
     },
   });
   const errors = form.formState.errors;
+  const fieldError = useFieldErrorText();
   return (
     <Box component="form" noValidate onSubmit={form.handleSubmit((values) => register.mutate(values))}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
@@ -149,7 +152,7 @@ function ManualPaymentForm({ request }: { request: PaymentRequestDetail }) {
           )}
         />
         <TextField label={t('manual.date')} type="date" {...form.register('paidOn')} error={!!errors.paidOn} slotProps={{ inputLabel: { shrink: true } }} />
-        <TextField label={t('manual.remark')} {...form.register('remark')} error={!!errors.remark} helperText={errors.remark?.message} sx={{ flex: 1 }} />
+        <TextField label={t('manual.remark')} {...form.register('remark')} error={!!errors.remark} helperText={fieldError(errors.remark)} sx={{ flex: 1 }} />
         <Button type="submit" variant="outlined" disabled={register.isPending || request.status === 'cancelled'} sx={{ mt: { sm: 1 } }}>
           {t('manual.register')}
         </Button>
@@ -174,14 +177,15 @@ function InvoiceDialog({ request, open, onClose }: { request: PaymentRequestDeta
     },
   });
   const errors = form.formState.errors;
+  const fieldError = useFieldErrorText();
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm">
       <Box component="form" noValidate onSubmit={form.handleSubmit((values) => create.mutate(values))}>
         <DialogTitle>{t('invoice.title')}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
-            <TextField label={t('invoice.customerName')} {...form.register('customerName')} error={!!errors.customerName} helperText={errors.customerName?.message} />
-            <TextField label={t('invoice.customerAddress')} multiline minRows={2} {...form.register('customerAddress')} error={!!errors.customerAddress} helperText={errors.customerAddress?.message} />
+            <TextField label={t('invoice.customerName')} {...form.register('customerName')} error={!!errors.customerName} helperText={fieldError(errors.customerName)} />
+            <TextField label={t('invoice.customerAddress')} multiline minRows={2} {...form.register('customerAddress')} error={!!errors.customerAddress} helperText={fieldError(errors.customerAddress)} />
             <TextField label={t('invoice.vatNumber')} {...form.register('customerVatNumber')} />
             {create.error && <ErrorAlert error={create.error} submit />}
           </Stack>
