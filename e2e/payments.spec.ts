@@ -4,7 +4,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { codaStatement } from '../apps/server/test/bank-statements';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import { expect, expectAccessible, snapshot, test } from './fixtures';
+import { chooseLanguage, expect, expectAccessible, snapshot, test } from './fixtures';
 import { waitForMails } from './mail';
 import { adminToken, loginAsAdmin } from './manager';
 
@@ -215,5 +215,12 @@ test.describe('payment requests', () => {
     await snapshot(page, 'payment-page-phone');
     const unknown = await api.get(`/api/v1/payment/public/${'x'.repeat(32)}`);
     expect(unknown.status()).toBe(404);
+    // A link cut off in a mail client: "unknown link", not "a field is invalid".
+    await chooseLanguage(page, 'en');
+    await page.goto('/payment/abc');
+    await expect(page.getByRole('alert')).toHaveText('This payment link is unknown. Check that the link is complete, or ask the organisers for a new one.');
+    await snapshot(page, 'payment-link-unknown-390');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await snapshot(page, 'payment-link-unknown-1280');
   });
 });

@@ -344,6 +344,17 @@ describe('sending payment requests', () => {
     expect(jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data).toContain(digitsOf(request));
     const guessed = await ctx.app.inject({ method: 'GET', url: `/api/v1/payment/public/${'A'.repeat(32)}` });
     expect(guessed.statusCode).toBe(404);
+    expect(guessed.json().code).toBe('payments.link_unknown');
+  });
+
+  it('calls a mistyped or cut-off payment link unknown, not invalid', async () => {
+    for (const token of ['abc', 'not-a-token!', `${'A'.repeat(32)}.png`]) {
+      const page = await ctx.app.inject({ method: 'GET', url: `/api/v1/payment/public/${encodeURIComponent(token)}` });
+      expect(page.statusCode, token).toBe(404);
+      expect(page.json().code).toBe('payments.link_unknown');
+      const qr = await ctx.app.inject({ method: 'GET', url: `/api/v1/payment/public/${encodeURIComponent(token)}/qr.png` });
+      expect(qr.statusCode).toBe(404);
+    }
   });
 });
 

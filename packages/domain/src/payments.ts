@@ -227,7 +227,11 @@ export const publicPaymentSchema = z.object({
   qrPngPath: z.string(),
 });
 export type PublicPayment = z.infer<typeof publicPaymentSchema>;
-export const paymentTokenParamsSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,64}$/) });
+/**
+ * Any text up to a bound: a mistyped or cut-off link is an unknown link (404 `payments.link_unknown`), not a
+ * validation error; the service checks the token's shape.
+ */
+export const paymentTokenParamsSchema = z.object({ token: z.string().min(1).max(200) });
 
 export const paymentFiguresSchema = z.object({
   dueCents: cents,
@@ -242,6 +246,7 @@ export const bulkCreateResponseSchema = z.object({ job: paymentJobSchema });
 
 export const PAYMENTS_ERRORS = {
   notFound: 'payments.not_found',
+  linkUnknown: 'payments.link_unknown',
   sourceNotFound: 'payments.source_not_found',
   nothingDue: 'payments.nothing_due',
   cancelled: 'payments.cancelled',

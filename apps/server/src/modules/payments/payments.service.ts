@@ -635,10 +635,16 @@ export async function getInvoicePdf(db: DbOrTx, id: number): Promise<{ pdf: Buff
 
 // ---------------------------------------------------------------- public payment page
 
+/** The shape of the tokens this site makes; anything else in a link was mistyped or cut off. */
+const PAYMENT_TOKEN = /^[A-Za-z0-9_-]{20,64}$/;
+
+/** The shape of the tokens this site makes; anything else in a link was mistyped or cut off. */
+const PAYMENT_TOKEN = /^[A-Za-z0-9_-]{20,64}$/;
+
 async function requestOfToken(db: DbOrTx, token: string): Promise<PaymentRequestRow> {
-  const row = await findRequestByToken(db, token);
-  // The same answer for unknown and cancelled: the token reveals nothing beyond an open request.
-  if (!row || row.status === 'cancelled') throw notFound(PAYMENTS_ERRORS.notFound, 'No such payment');
+  const row = PAYMENT_TOKEN.test(token) ? await findRequestByToken(db, token) : undefined;
+  // The same answer for malformed, unknown and cancelled: the token reveals nothing beyond an open request.
+  if (!row || row.status === 'cancelled') throw notFound(PAYMENTS_ERRORS.linkUnknown, 'This payment link is unknown');
   return row;
 }
 
