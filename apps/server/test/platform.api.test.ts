@@ -28,6 +28,8 @@ beforeAll(async () => {
   await mkdir(path.join(webDist, 'builds'));
   // As large as the real page (over the compression threshold).
   await writeFile(path.join(webDist, 'index.html'), `<!doctype html><html><body><div id="root"></div><noscript>${'JavaScript needed. '.repeat(80)}</noscript></body></html>`);
+  // What the build writes from the web's route tables (apps/web/build/route-manifest.ts), in short.
+  await writeFile(path.join(webDist, 'routes.json'), JSON.stringify({ patterns: ['/', '/rules', '/news/:id', '/mgmt', '/mgmt/participants'] }));
   await writeFile(path.join(webDist, 'assets/index-abc123.js'), 'console.log(1)');
   await writeFile(path.join(webDist, 'assets/index-abc123.js.gz'), gzipSync('console.log(1)'));
   await writeFile(path.join(webDist, 'builds/latest.json'), '{"buildId":"b1"}');
@@ -264,11 +266,20 @@ describe('compressing API answers', () => {
 
 describe('serving the web app', () => {
   it('serves index.html uncached for the home page and every app route', async () => {
-    for (const url of ['/', '/rules', '/mgmt/participants', '/no-such-page']) {
+    for (const url of ['/', '/rules', '/news/7', '/mgmt/participants', '/mgmt/participants?kind=vk']) {
       const response = await app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type']).toContain('text/html');
       expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toContain('<div id="root">');
+    }
+  });
+
+  it('answers an address that is none of the web\'s routes 404, with the app and its not-found page', async () => {
+    for (const url of ['/no-such-page', '/news/7/extra', '/mgmt/no-such-page', '/rules/']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(url === '/rules/' ? 200 : 404);
+      expect(response.headers['content-type']).toContain('text/html');
       expect(response.body).toContain('<div id="root">');
     }
   });

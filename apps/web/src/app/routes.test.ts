@@ -1,0 +1,36 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { RouteObject } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { isKnownPage } from '@bjk/domain/web-routes';
+import { extractRoutePatterns } from '../../build/route-manifest';
+import { mgmtRoutes } from './mgmt-routes';
+import { routes } from './router';
+
+/** The page patterns the route objects declare, walking their nesting as React Router does. */
+function declaredPatterns(table: RouteObject[], base: string): string[] {
+  return table.flatMap((route) => {
+    const own = route.path === undefined ? base : route.path.startsWith('/') ? route.path : `${base.replace(/\/$/, '')}/${route.path}`;
+    const here = route.index ? [base] : route.path !== undefined && !route.path.endsWith('*') ? [own] : [];
+    return [...here, ...declaredPatterns(route.children ?? [], own)];
+  });
+}
+
+const source = (file: string) => readFileSync(path.join(import.meta.dirname, file), 'utf8');
+
+describe('the page addresses the server knows', () => {
+  it('are exactly the routes of the web\'s tables, read by the build from their source', () => {
+    const declared = [...declaredPatterns(routes, '/'), ...declaredPatterns(mgmtRoutes, '/mgmt')];
+    expect(new Set(extractRoutePatterns(source('router.tsx'), source('mgmt-routes.tsx')))).toEqual(new Set(declared));
+  });
+
+  it('take every page of the site and no made-up address', () => {
+    const patterns = extractRoutePatterns(source('router.tsx'), source('mgmt-routes.tsx'));
+    for (const known of ['/', '/stay', '/news/12', '/page/privacy', '/payment/abc', '/registration_bjk', '/mgmt', '/mgmt/reservations', '/mgmt/reservation_edit/']) {
+      expect(isKnownPage(patterns, known), known).toBe(true);
+    }
+    for (const unknown of ['/nope', '/stay/extra', '/news/1/2', '/mgmt/nope', '/registration_bjk2']) {
+      expect(isKnownPage(patterns, unknown), unknown).toBe(false);
+    }
+  });
+});
