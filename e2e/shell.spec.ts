@@ -54,12 +54,41 @@ test.describe('the site shell', () => {
   test('shows "Page Not Found" with the path for an unknown address', async ({ page }) => {
     await page.goto('/');
     await chooseLanguage(page, 'en');
-    await page.goto('/no-such-page');
+    const response = await page.goto('/no-such-page');
+    // A real not-found for browsers and crawlers: the server knows the web's routes (routes.json of the build).
+    expect(response?.status()).toBe(404);
     await expect(page.getByTestId('not-found')).toHaveText('Page Not Found: /no-such-page');
     await expectAccessible(page);
+    expect((await page.goto('/news'))?.status()).toBe(200);
+    expect((await page.goto('/mgmt/reservation_edit?id=1'))?.status()).toBe(200);
     // Behind /mgmt nothing shows, not even "not found", before a manager logs in.
     await page.goto('/mgmt/no-such-page');
     await expect(page.locator('input[autocomplete="current-password"]')).toBeVisible();
+  });
+
+  test('keeps every word of the home page heading whole on a phone, in every language', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/');
+    for (const language of ['nl', 'de', 'fr', 'en'] as const) {
+      await chooseLanguage(page, language);
+      const title = page.getByTestId('home-title');
+      await expect(title).toBeVisible();
+      // A word broken across two lines has two boxes: each word of the heading must have one.
+      const broken = await title.evaluate((heading) => {
+        const text = heading.firstChild as Text;
+        const words = [...(text.textContent ?? '').matchAll(/\S+/g)];
+        return words
+          .filter((word) => {
+            const range = document.createRange();
+            range.setStart(text, word.index);
+            range.setEnd(text, word.index + word[0].length);
+            return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1;
+          })
+          .map((word) => word[0]);
+      });
+      expect(broken, `${language}: words broken mid-word`).toEqual([]);
+      await snapshot(page, `home-title-${language}-390`);
+    }
   });
 
   test('opens the menu drawer on a phone and looks right at phone and desktop widths', async ({ page }) => {

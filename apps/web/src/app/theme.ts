@@ -10,7 +10,10 @@ export const theme = createTheme({
   },
   typography: {
     fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
-    h1: { fontSize: 'clamp(1.5rem, 5vw, 2rem)', fontWeight: 600, overflowWrap: 'break-word', hyphens: 'auto' },
+    // Small enough on a phone for the longest words of the titles (nl "Jeugdschaakkampioenschap", de
+    // "Jugendschachmeisterschaft") to fit a 360 px line whole; hyphenation where the browser has a dictionary,
+    // and a break inside a word only as the last resort on narrower screens.
+    h1: { fontSize: 'clamp(1.2rem, 5.2vw, 2rem)', fontWeight: 600, overflowWrap: 'break-word', hyphens: 'auto' },
     h2: { fontSize: '1.5rem', fontWeight: 600 },
     h3: { fontSize: '1.25rem', fontWeight: 600 },
   },
