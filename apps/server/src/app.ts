@@ -115,7 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(async (scope) => membersRoutes(scope, deps));
   await app.register(async (scope) => enrolmentRoutes(scope, deps));
   await app.register(async (scope) => participantsRoutes(scope, deps));
-  await app.register(async (scope) => gamesRoutes(scope, deps, { db: deps.db, clock: deps.clock }));
+  await app.register(async (scope) => gamesRoutes(scope, deps));
   await app.register(async (scope) => resultsRoutes(scope, deps));
 
   await registerWebApp(app, config.webDist);

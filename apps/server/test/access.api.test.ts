@@ -51,6 +51,7 @@ const PUBLIC_ROUTES = [
   // category's own push token (the relay has no manager account).
   'GET /api/v1/games/public/:category/:round',
   'GET /api/v1/games/public/:category/:round/pgn',
+  'GET /api/v1/games/public/:category/:round/stream',
   'GET /api/v1/games/public/:category/player/pgn',
   'GET /api/v1/games/public/game/:id',
   'GET /api/v1/games/public/game/:id/pgn',

@@ -31,9 +31,11 @@ import {
   rotatePushToken,
   roundPgn,
   updateGameSource,
+  gamesCategory,
   uploadGames,
   type GamesDeps,
 } from './games.service.js';
+import { createGamesFeed } from './games.stream.js';
 
 /** A round of 200 boards with clocks is well under this; the platform's default limit is 1 MB. */
 const PGN_BODY_LIMIT = 8 * 1024 * 1024;
@@ -58,9 +60,13 @@ const safeFilePart = (text: string) =>
     .replace(/^-|-$/g, '')
     .slice(0, 60) || 'games';
 
-export async function gamesRoutes(app: FastifyInstance, deps: AppDeps, gamesDeps: GamesDeps): Promise<void> {
+export async function gamesRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db, clock } = deps;
+  const feed = createGamesFeed({ db, clock, bus: deps.bus, log: app.log });
+  // Streams never end by themselves: end them before the server waits for its connections to close.
+  app.addHook('preClose', async () => feed.close());
+  const gamesDeps: GamesDeps = { db, clock, onGamesChanged: feed.notify };
   const tags = ['results'];
   const write = { access: 'results:write' } as const;
 
@@ -74,6 +80,29 @@ export async function gamesRoutes(app: FastifyInstance, deps: AppDeps, gamesDeps
     handler: async (request, reply) => {
       reply.header('cache-control', 'no-cache');
       return listRoundGames(db, clock, request.params.category, request.params.round);
+    },
+  });
+  r.get('/api/v1/games/public/:category/:round/stream', {
+    schema: {
+      tags,
+      summary: 'Live games of a round (server-sent events `games`: first the whole round, then each game whose visible part changed)',
+      params: gameRoundParamsSchema,
+    },
+    config: { access: 'public' },
+    handler: async (request, reply) => {
+      const { category, round } = request.params;
+      await gamesCategory(db, category);
+      reply.hijack();
+      // Hijacked: the headers set so far (security headers, request id) are written here by hand.
+      const headers = Object.fromEntries(Object.entries(reply.getHeaders()).filter((entry): entry is [string, string | number | string[]] => entry[1] !== undefined));
+      reply.raw.writeHead(200, {
+        ...headers,
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        // Proxies (nginx) must pass events on at once rather than buffer them.
+        'x-accel-buffering': 'no',
+      });
+      await feed.attach(category, round, reply.raw);
     },
   });
   r.get('/api/v1/games/public/:category/:round/pgn', {

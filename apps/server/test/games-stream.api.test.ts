@@ -1,0 +1,133 @@
+import http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PublicGame } from '@bjk/domain';
+import { systemClock } from '../src/platform/clock.js';
+import { managerHeaders } from './managers.js';
+import { createSecondInstance, createTestApp, type TestContext } from './test-app.js';
+
+/**
+ * The live stream over real HTTP: viewers connect to a listening server and read server-sent events as a browser's
+ * EventSource would. The clock is the system's, so the broadcast delay is waited out for real (one second).
+ */
+let first: TestContext;
+let second: TestContext;
+let arbiter: { authorization: string };
+const base: Record<string, string> = {};
+
+beforeAll(async () => {
+  first = await createTestApp({ deps: { clock: systemClock } });
+  second = await createSecondInstance(first, { deps: { clock: systemClock } });
+  base.first = await first.app.listen({ port: 0, host: '127.0.0.1' });
+  base.second = await second.app.listen({ port: 0, host: '127.0.0.1' });
+  arbiter = await managerHeaders(first, ['arbiter']);
+}, 60_000);
+afterAll(async () => {
+  await second?.close();
+  await first?.close();
+});
+
+type Viewer = { next(): Promise<{ games: PublicGame[]; at: number }>; close(): void };
+
+/** A viewer of a round: each `next()` is the next `games` event, with the instant it arrived. */
+async function watch(server: string, category: string, round: number): Promise<Viewer> {
+  const events: { games: PublicGame[]; at: number }[] = [];
+  const waiting: ((e: { games: PublicGame[]; at: number }) => void)[] = [];
+  const request = http.get(`${server}/api/v1/games/public/${category}/${round}/stream`);
+  const response = await new Promise<http.IncomingMessage>((resolve, reject) => request.on('response', resolve).on('error', reject));
+  expect(response.statusCode).toBe(200);
+  expect(response.headers['content-type']).toContain('text/event-stream');
+  let buffer = '';
+  response.setEncoding('utf8');
+  response.on('data', (chunk: string) => {
+    buffer += chunk;
+    let end: number;
+    while ((end = buffer.indexOf('\n\n')) >= 0) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      const data = block.split('\n').find((line) => line.startsWith('data: '));
+      if (!block.includes('event: games') || !data) continue;
+      const event = { games: (JSON.parse(data.slice(6)) as { games: PublicGame[] }).games, at: Date.now() };
+      const waiter = waiting.shift();
+      if (waiter) waiter(event);
+      else events.push(event);
+    }
+  });
+  response.on('error', () => undefined);
+  return {
+    next: () => new Promise((resolve) => (events.length > 0 ? resolve(events.shift()!) : waiting.push(resolve))),
+    // Like a browser's EventSource.close(): the connection goes.
+    close: () => request.destroy(),
+  };
+}
+
+async function tokenFor(category: string, delaySeconds: number): Promise<string> {
+  const put = await first.app.inject({
+    method: 'PUT',
+    url: `/api/v1/games/sources/${category}`,
+    headers: arbiter,
+    payload: { delaySeconds, pollUrl: null, pollSeconds: 30, pollRound: null },
+  });
+  expect(put.statusCode, put.body).toBe(200);
+  return (await first.app.inject({ method: 'POST', url: `/api/v1/games/sources/${category}/token`, headers: arbiter })).json().token;
+}
+
+async function push(server: TestContext, category: string, token: string, moves: string) {
+  const response = await server.app.inject({
+    method: 'POST',
+    url: `/api/v1/games/push/${category}`,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'text/plain' },
+    payload: `[Round "1.1"]\n[White "Peeters, Anna"]\n[Black "Dubois, Lucas"]\n\n${moves} *\n`,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+}
+
+describe('moves pushed live to the viewers of a round', () => {
+  it('sends the whole round first, then each new move, to viewers of every instance', async () => {
+    const token = await tokenFor('U8', 0);
+    await push(first, 'U8', token, '1. e4');
+    const here = await watch(base.first!, 'U8', 1);
+    const there = await watch(base.second!, 'U8', 1);
+    expect((await here.next()).games.map((g) => g.moves.length)).toEqual([1]);
+    expect((await there.next()).games.map((g) => g.moves.length)).toEqual([1]);
+
+    await push(first, 'U8', token, '1. e4 e5');
+    expect((await here.next()).games[0]!.moves.map((m) => m.san)).toEqual(['e4', 'e5']);
+    expect((await there.next()).games[0]!.moves.map((m) => m.san)).toEqual(['e4', 'e5']);
+
+    // Pushed to the other instance: the bus brings it back here.
+    await push(second, 'U8', token, '1. e4 e5 2. Nf3');
+    expect((await here.next()).games[0]!.moves).toHaveLength(3);
+    here.close();
+    there.close();
+  });
+
+  it('sends no event when the same PGN is pushed again', async () => {
+    const token = await tokenFor('U10', 0);
+    await push(first, 'U10', token, '1. d4');
+    const viewer = await watch(base.first!, 'U10', 1);
+    await viewer.next();
+    await push(first, 'U10', token, '1. d4');
+    await push(first, 'U10', token, '1. d4 d5');
+    // The next event is the grown game: the replay in between sent nothing.
+    expect((await viewer.next()).games[0]!.moves).toHaveLength(2);
+    viewer.close();
+  });
+
+  it('sends a move only once the category’s delay has passed since it arrived', async () => {
+    const token = await tokenFor('U12', 1);
+    const viewer = await watch(base.second!, 'U12', 1);
+    expect((await viewer.next()).games).toEqual([]);
+    const pushedAt = Date.now();
+    await push(first, 'U12', token, '1. c4');
+    const { games, at } = await viewer.next();
+    expect(games[0]!.moves.map((m) => m.san)).toEqual(['c4']);
+    expect(at - pushedAt).toBeGreaterThanOrEqual(1000);
+    viewer.close();
+  });
+
+  it('answers an unknown category with a coded 404, not a stream', async () => {
+    const response = await fetch(`${base.first}/api/v1/games/public/ORG/1/stream`);
+    expect(response.status).toBe(404);
+    expect(((await response.json()) as { code: string }).code).toBe('results.games_unknown_category');
+  });
+});
