@@ -1,6 +1,7 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { startMailWorker } from './modules/mail/mail.worker.js';
+import { createGamesPoller } from './modules/results/games.poller.js';
 import { createChangeBus } from './platform/change-bus.js';
 import { systemClock } from './platform/clock.js';
 import { openConfiguredDatabase, prepareDatabase } from './setup.js';
@@ -16,6 +17,8 @@ async function main(): Promise<void> {
   });
   const app = await buildApp({ config, database, db: database.db, clock: systemClock, bus });
   const mailWorker = startMailWorker({ db: database.db, mail: config.mail, clock: systemClock, log: app.log });
+  const gamesPoller = createGamesPoller({ db: database.db, clock: systemClock, bus, log: app.log });
+  gamesPoller.start();
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -25,6 +28,7 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
     await mailWorker?.stop();
+    await gamesPoller.stop();
     await app.close();
     await bus.close();
     await database.close();

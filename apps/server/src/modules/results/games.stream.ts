@@ -47,6 +47,11 @@ export type GamesFeed = {
   close(): void;
 };
 
+/** Tells every instance (through the bus) that a round's games changed, visible from `revealAt`. */
+export function publishGamesChanged(bus: ChangeBus): GamesChanged {
+  return ({ category, round, revealAt }) => bus.publish(GAMES_TOPIC, `${category}:${round}:${revealAt.getTime()}`);
+}
+
 const eventText = (games: PublicGame[]) => `event: games\ndata: ${JSON.stringify({ games })}\n\n`;
 
 export function createGamesFeed(deps: { db: Db; clock: Clock; bus: ChangeBus; log: Log }): GamesFeed {
@@ -132,7 +137,7 @@ export function createGamesFeed(deps: { db: Db; clock: Clock; bus: ChangeBus; lo
   }
 
   return {
-    notify: ({ category, round, revealAt }) => bus.publish(GAMES_TOPIC, `${category}:${round}:${revealAt.getTime()}`),
+    notify: publishGamesChanged(bus),
 
     async attach(category, round, response) {
       const key = keyOf(category, round);

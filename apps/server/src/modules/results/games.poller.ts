@@ -1,0 +1,94 @@
+import type { ChangeBus } from '../../platform/change-bus.js';
+import type { Clock } from '../../platform/clock.js';
+import type { Db } from '../../platform/db.js';
+import { claimDuePolls, ingestPgn, recordPollFailure, recordPollSuccess, type PollSource } from './games.service.js';
+import { publishGamesChanged } from './games.stream.js';
+
+type Logger = { warn(o: object, m?: string): void; error(o: object, m?: string): void };
+
+export type GamesPoller = {
+  /** Polls every source that is due now; answers how many it polled. Safe on several instances at once. */
+  runOnce(): Promise<number>;
+  /** Polls in the background, looking for due sources every `tickMs`. */
+  start(): void;
+  stop(): Promise<void>;
+};
+
+export type GamesPollerOptions = {
+  db: Db;
+  clock: Clock;
+  bus: ChangeBus;
+  log: Logger;
+  /** How often to look for due sources (each source has its own interval). */
+  tickMs?: number;
+  /** A poll that takes longer than this is a failure. */
+  timeoutMs?: number;
+};
+
+/**
+ * Polls the `games.pgn` address a manager gave per category (DGT LiveChess, LiveChessCloud): conditional requests
+ * (If-None-Match, If-Modified-Since) so an unchanged file costs a 304, the games taken like a push, and on failure
+ * the error kept on the source for the back office and the next poll pushed back (`pollBackoffMs`).
+ */
+export function createGamesPoller(options: GamesPollerOptions): GamesPoller {
+  const { db, clock, log } = options;
+  const timeoutMs = options.timeoutMs ?? 15_000;
+  const onGamesChanged = publishGamesChanged(options.bus);
+
+  async function pollOne(source: PollSource): Promise<void> {
+    const headers: Record<string, string> = { accept: 'application/x-chess-pgn, text/plain;q=0.9, */*;q=0.5', 'user-agent': 'bjk-platform games poller' };
+    if (source.pollEtag) headers['if-none-match'] = source.pollEtag;
+    if (source.pollLastModified) headers['if-modified-since'] = source.pollLastModified;
+    try {
+      const response = await fetch(source.pollUrl, { headers, signal: AbortSignal.timeout(timeoutMs), redirect: 'follow' });
+      if (response.status === 304) {
+        await response.body?.cancel();
+        await recordPollSuccess(db, source, clock.now(), { etag: source.pollEtag, lastModified: source.pollLastModified, report: null });
+        return;
+      }
+      if (!response.ok) {
+        await response.body?.cancel();
+        throw new Error(`HTTP ${response.status} ${response.statusText}`.trim());
+      }
+      const text = await response.text();
+      const report = await ingestPgn({ db, clock, onGamesChanged }, source, text, { source: 'poll', defaultRound: source.pollRound ?? undefined });
+      await recordPollSuccess(db, source, clock.now(), { etag: response.headers.get('etag'), lastModified: response.headers.get('last-modified'), report });
+    } catch (error) {
+      const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+      const message = [(error as Error).message, cause?.code ?? cause?.message].filter(Boolean).join(': ');
+      log.warn({ category: source.category, url: source.pollUrl, err: message }, 'games poll failed');
+      await recordPollFailure(db, source, clock.now(), message);
+    }
+  }
+
+  const runOnce = async (): Promise<number> => {
+    // The lease covers the poll itself; success or failure then sets the real next poll.
+    const claimed = await claimDuePolls(db, clock.now(), timeoutMs + 5_000);
+    await Promise.all(claimed.map(pollOne));
+    return claimed.length;
+  };
+
+  let stopped = false;
+  let running: Promise<number> | null = null;
+  let timer: NodeJS.Timeout | null = null;
+  const tick = async () => {
+    if (stopped) return;
+    running = runOnce().catch((error: unknown) => {
+      log.error({ err: error }, 'games poller round failed');
+      return 0;
+    });
+    await running;
+    running = null;
+    if (!stopped) timer = setTimeout(() => void tick(), options.tickMs ?? 1000);
+  };
+
+  return {
+    runOnce,
+    start: () => void tick(),
+    stop: async () => {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      if (running) await running;
+    },
+  };
+}

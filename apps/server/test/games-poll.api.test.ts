@@ -1,0 +1,143 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createGamesPoller, type GamesPoller } from '../src/modules/results/games.poller.js';
+import { managerHeaders } from './managers.js';
+import { createTestApp, TEST_NOW, type TestContext } from './test-app.js';
+
+/**
+ * The poller against a relay the test runs on loopback: it serves `games.pgn` with an ETag and Last-Modified,
+ * answers 304 to a matching conditional request, and can be told to fail.
+ */
+type Relay = { url: string; pgn: string; mode: 'ok' | 'fail' | 'hang'; requests: { ifNoneMatch?: string; ifModifiedSince?: string; status: number }[]; close(): Promise<void> };
+
+async function startRelay(): Promise<Relay> {
+  const relay = { pgn: '', mode: 'ok', requests: [] } as unknown as Relay;
+  const server = http.createServer((request, response) => {
+    const record = (status: number) =>
+      relay.requests.push({ ifNoneMatch: request.headers['if-none-match'], ifModifiedSince: request.headers['if-modified-since'], status });
+    if (relay.mode === 'fail') {
+      record(503);
+      response.writeHead(503).end('relay restarting');
+      return;
+    }
+    const etag = `"${Buffer.from(relay.pgn).toString('base64url').slice(-16)}-${relay.pgn.length}"`;
+    if (request.headers['if-none-match'] === etag) {
+      record(304);
+      response.writeHead(304).end();
+      return;
+    }
+    record(200);
+    response.writeHead(200, { 'content-type': 'application/x-chess-pgn', etag, 'last-modified': 'Sat, 03 Apr 2027 10:00:00 GMT' }).end(relay.pgn);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  relay.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/round-1/games.pgn`;
+  relay.close = () => new Promise((resolve) => server.close(() => resolve()));
+  return relay;
+}
+
+let ctx: TestContext;
+let arbiter: { authorization: string };
+let relay: Relay;
+let poller: GamesPoller;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  arbiter = await managerHeaders(ctx, ['arbiter']);
+  relay = await startRelay();
+  poller = createGamesPoller({ db: ctx.db, clock: ctx.clock, bus: ctx.bus, log: { warn: () => undefined, error: () => undefined }, timeoutMs: 2000 });
+}, 60_000);
+afterAll(async () => {
+  await poller?.stop();
+  await relay?.close();
+  await ctx?.close();
+});
+
+const at = (seconds: number) => new Date(new Date(TEST_NOW).getTime() + seconds * 1000);
+const game = (moves: string) => `[Event "U14"]\n[White "Peeters, Anna"]\n[Black "Dubois, Lucas"]\n[Round "1"]\n[Board "1"]\n\n${moves} *\n`;
+
+async function source(category: string) {
+  const response = await ctx.app.inject({ method: 'GET', url: '/api/v1/games/sources', headers: arbiter });
+  return (response.json() as { category: string; lastPollSuccessAt: string | null; lastPollError: string | null; lastPollErrorAt: string | null; pollFailures: number; nextPollAt: string | null }[]).find((s) => s.category === category)!;
+}
+
+async function movesOfBoard1(category: string) {
+  const response = await ctx.app.inject({ method: 'GET', url: `/api/v1/games/public/${category}/1` });
+  return (response.json() as { games: { moves: { san: string }[] }[] }).games[0]?.moves.length ?? 0;
+}
+
+describe('polling the relay’s games.pgn', () => {
+  it('polls a new address at once, takes its games and keeps its validators', async () => {
+    ctx.clock.set(at(0));
+    relay.pgn = game('1. e4 e5');
+    const put = await ctx.app.inject({ method: 'PUT', url: '/api/v1/games/sources/U14', headers: arbiter, payload: { delaySeconds: 0, pollUrl: relay.url, pollSeconds: 20, pollRound: null } });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(await poller.runOnce()).toBe(1);
+    expect(await movesOfBoard1('U14')).toBe(2);
+    expect(await source('U14')).toMatchObject({ lastPollSuccessAt: at(0).toISOString(), lastPollError: null, pollFailures: 0, nextPollAt: at(20).toISOString() });
+  });
+
+  it('waits for the interval, then asks with If-None-Match and If-Modified-Since', async () => {
+    ctx.clock.set(at(19));
+    expect(await poller.runOnce()).toBe(0);
+    ctx.clock.set(at(20));
+    expect(await poller.runOnce()).toBe(1);
+    const last = relay.requests.at(-1)!;
+    expect(last).toMatchObject({ status: 304, ifModifiedSince: 'Sat, 03 Apr 2027 10:00:00 GMT' });
+    expect(last.ifNoneMatch).toMatch(/^"/);
+    expect(await source('U14')).toMatchObject({ lastPollSuccessAt: at(20).toISOString(), nextPollAt: at(40).toISOString() });
+  });
+
+  it('takes the grown file on the next poll', async () => {
+    relay.pgn = game('1. e4 e5 2. Nf3');
+    ctx.clock.set(at(40));
+    await poller.runOnce();
+    expect(relay.requests.at(-1)!.status).toBe(200);
+    expect(await movesOfBoard1('U14')).toBe(3);
+  });
+
+  it('shows a failing relay’s error and backs off, doubling the wait, until it answers again', async () => {
+    relay.mode = 'fail';
+    ctx.clock.set(at(60));
+    await poller.runOnce();
+    expect(await source('U14')).toMatchObject({ pollFailures: 1, lastPollError: 'HTTP 503 Service Unavailable', lastPollErrorAt: at(60).toISOString(), nextPollAt: at(80).toISOString() });
+    ctx.clock.set(at(80));
+    await poller.runOnce();
+    expect(await source('U14')).toMatchObject({ pollFailures: 2, nextPollAt: at(120).toISOString() });
+    ctx.clock.set(at(119));
+    expect(await poller.runOnce()).toBe(0);
+
+    relay.mode = 'ok';
+    relay.pgn = game('1. e4 e5 2. Nf3 Nc6');
+    ctx.clock.set(at(120));
+    await poller.runOnce();
+    expect(await source('U14')).toMatchObject({ pollFailures: 0, lastPollError: null, lastPollSuccessAt: at(120).toISOString(), nextPollAt: at(140).toISOString() });
+    expect(await movesOfBoard1('U14')).toBe(4);
+  });
+
+  it('records an unreachable relay and a file with refused games', async () => {
+    await relay.close();
+    ctx.clock.set(at(140));
+    await poller.runOnce();
+    const down = await source('U14');
+    expect(down.pollFailures).toBe(1);
+    expect(down.lastPollError).toMatch(/^fetch failed/);
+
+    relay = await startRelay();
+    relay.pgn = `${game('1. e4 e5 2. Nf3 Nc6 3. Bb5')}\n[Round "1.2"]\n[White "A"]\n[Black "B"]\n\n1. e4 Ke7 *\n`;
+    const put = await ctx.app.inject({ method: 'PUT', url: '/api/v1/games/sources/U14', headers: arbiter, payload: { delaySeconds: 0, pollUrl: relay.url, pollSeconds: 20, pollRound: null } });
+    expect(put.statusCode).toBe(200);
+    await poller.runOnce();
+    expect(await movesOfBoard1('U14')).toBe(5);
+    expect((await source('U14')).lastPollError).toMatch(/^1 game\(s\) refused: Move 1\.\.\. Ke7/);
+  });
+
+  it('polls a source once when several instances poll at the same moment', async () => {
+    const other = createGamesPoller({ db: ctx.db, clock: ctx.clock, bus: ctx.bus, log: { warn: () => undefined, error: () => undefined } });
+    ctx.clock.set(at(300));
+    const before = relay.requests.length;
+    const counts = await Promise.all([poller.runOnce(), other.runOnce()]);
+    expect(counts.sort()).toEqual([0, 1]);
+    expect(relay.requests.length - before, JSON.stringify(await source('U14'))).toBe(1);
+  });
+});
