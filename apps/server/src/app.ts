@@ -21,6 +21,7 @@ import { enrolmentRoutes } from './modules/enrolment/enrolment.routes.js';
 import { participantsRoutes } from './modules/participants/participants.routes.js';
 import { gamesRoutes } from './modules/results/games.routes.js';
 import { resultsRoutes } from './modules/results/results.routes.js';
+import { printRoutes } from './modules/print/print.routes.js';
 import { registerAccessControl } from './platform/access.js';
 import type { ChangeBus } from './platform/change-bus.js';
 import type { Clock } from './platform/clock.js';
@@ -117,6 +118,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(async (scope) => participantsRoutes(scope, deps));
   await app.register(async (scope) => gamesRoutes(scope, deps));
   await app.register(async (scope) => resultsRoutes(scope, deps));
+  await app.register(async (scope) => printRoutes(scope, deps));
 
   await registerWebApp(app, config.webDist);
   return app;

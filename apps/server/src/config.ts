@@ -60,6 +60,8 @@ const envSchema = z.object({
       .optional(),
   ),
   OIDC_NAME: optionalString,
+  /** DejaVu Sans (Debian's fonts-dejavu-core): embedded in printed PDFs, it covers Latin, Greek, Cyrillic and Turkish letters. */
+  PRINT_FONT_DIR: z.string().min(1).default('/usr/share/fonts/truetype/dejavu'),
 });
 
 /** The provider's keys are fetched from the issuer: over TLS, except a provider on this machine (tests). */
@@ -101,6 +103,8 @@ export type Config = {
   lookupRateLimit: number;
   /** OpenID Connect sign-in, when configured; `allowedDomains` empty means any domain. */
   oidc: OidcConfig | undefined;
+  /** Where the print area finds DejaVuSans.ttf and DejaVuSans-Bold.ttf. */
+  printFontDir: string;
 };
 
 export type OidcConfig = { issuer: string; clientId: string; allowedDomains: string[]; name: string };
@@ -134,6 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bootstrapAdmin: { email: e.BOOTSTRAP_ADMIN_EMAIL, password: e.BOOTSTRAP_ADMIN_PASSWORD },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, pollMs: e.MAIL_POLL_MS, maxAttempts: e.MAIL_MAX_ATTEMPTS, bcc: mailBccOf(env) },
     lookupRateLimit: e.LOOKUP_RATE_LIMIT,
+    printFontDir: fromInvocation(env, e.PRINT_FONT_DIR),
     membersSeedFile: e.MEMBERS_SEED_FILE === '' ? undefined : fromInvocation(env, e.MEMBERS_SEED_FILE),
     oidc:
       e.OIDC_ISSUER && e.OIDC_CLIENT_ID

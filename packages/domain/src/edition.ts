@@ -153,6 +153,8 @@ export const editionSettingsSchema = z
       fee: z.number().min(0).max(100),
       other: z.number().min(0).max(100),
     }),
+    /** Colours of the meals label on badges (HB half board, BO breakfast only); grey when absent. */
+    mealLabelColors: z.object({ HB: z.string().regex(/^#[0-9a-fA-F]{6}$/), BO: z.string().regex(/^#[0-9a-fA-F]{6}$/) }).optional(),
     /** The programme shown on /schedule and in the iCalendar feed. */
     events: z.array(editionEventSchema).optional(),
   })

@@ -31,3 +31,4 @@ export * from './tournament-file.js';
 export * from './tie-breaks.js';
 export * from './tie-break-agreement.js';
 export * from './results.js';
+export * from './print.js';

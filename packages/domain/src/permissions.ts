@@ -20,6 +20,8 @@ export const PERMISSIONS = [
   'content:write',
   'files:write',
   'results:write',
+  'print:read',
+  'print:write',
   'mail:read',
   'mail:write',
 ] as const;
@@ -37,11 +39,12 @@ const READ_ALL: Permission[] = [
   'payments:read',
   'mail:read',
   'audit:read',
+  'print:read',
 ];
 
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   admin: PERMISSIONS,
-  registrar: [...READ_ALL, 'members:write', 'registrations:write', 'participants:write', 'mail:write'],
+  registrar: [...READ_ALL, 'members:write', 'registrations:write', 'participants:write', 'mail:write', 'print:write'],
   lodging_desk: [...READ_ALL, 'lodging:write', 'mail:write'],
   treasurer: [...READ_ALL, 'payments:write', 'mail:write'],
   arbiter: ['participants:read', 'results:write'],

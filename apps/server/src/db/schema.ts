@@ -13,3 +13,4 @@ export * from '../modules/enrolment/enrolment.tables.js';
 export * from '../modules/participants/participants.tables.js';
 export * from '../modules/results/games.tables.js';
 export * from '../modules/results/results.tables.js';
+export * from '../modules/print/print.tables.js';

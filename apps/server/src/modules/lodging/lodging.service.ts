@@ -3,6 +3,8 @@ import {
   LODGING_ERRORS,
   addDays,
   ageGroupOf,
+  countMealsPerDay,
+  type MealCountRow,
   describeStayPriceLine,
   nightsOf,
   priceStay,
@@ -398,4 +400,10 @@ export async function exportStayWorkbook(db: Db, language: Language): Promise<Bu
     .map((row) => ({ row, rooms: (assigned.get(row.id) ?? []).map((r) => r.number), totalCents: priceOf(settings, row).totalCents }))
     .sort((a, b) => a.row.number.localeCompare(b.row.number));
   return buildStayWorkbook(settings, entries, language);
+}
+
+/** The kitchen's figures: each day's meals by age group, over every enabled reservation (DOMAIN.md §2). */
+export async function countReservedMeals(db: Db): Promise<MealCountRow[]> {
+  const { settings } = await getCurrentEdition(db);
+  return countMealsPerDay(settings, await listReservationRows(db, { enabled: 'yes' }));
 }

@@ -141,3 +141,25 @@ export async function listAttendeeRows(tx: DbOrTx, editionCode: string, kind: Re
     .where(and(eq(attendees.editionCode, editionCode), eq(attendees.kind, kind)))
     .orderBy(asc(attendees.category), asc(attendees.lastName), asc(attendees.firstName));
 }
+
+/** Participants with the columns a badge, name card or check-in list prints, and when their photo was last replaced. */
+export async function listPrintableParticipantRows(tx: DbOrTx, editionCode: string, kind: RegistrationKind) {
+  return tx
+    .select({
+      id: participants.id,
+      firstName: participants.firstName,
+      lastName: participants.lastName,
+      category: participants.category,
+      mealsCode: participants.mealsCode,
+      clubName: participants.clubName,
+      fideFederation: participants.fideFederation,
+      ratingNational: participants.ratingNational,
+      ratingFide: participants.ratingFide,
+      enabled: participants.enabled,
+      photoUploadedAt: participantPhotos.uploadedAt,
+    })
+    .from(participants)
+    .leftJoin(participantPhotos, eq(participantPhotos.participantId, participants.id))
+    .where(and(eq(participants.editionCode, editionCode), eq(participants.kind, kind)))
+    .orderBy(asc(participants.category), asc(participants.lastName), asc(participants.firstName), asc(participants.id));
+}

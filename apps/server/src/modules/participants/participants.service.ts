@@ -4,6 +4,7 @@ import {
   findCategory,
   type Attendee,
   type AttendeeInput,
+  type BadgeHolderType,
   type DashboardFigure,
   type EditionSettings,
   type Participant,
@@ -33,6 +34,7 @@ import {
   insertParticipantIfAbsent,
   listAttendeeRows,
   listParticipantRows,
+  listPrintableParticipantRows,
   listPublicParticipants,
   pageParticipants,
   updateAttendeeRow,
@@ -73,6 +75,22 @@ function toParticipant(row: ParticipantWithPhoto): Participant {
     createdAt: row.createdAt.toISOString(),
   };
 }
+
+/** What the print area needs of a person with a badge (DOMAIN.md §4). */
+export type BadgeHolder = {
+  holder: BadgeHolderType;
+  id: number;
+  firstName: string;
+  lastName: string;
+  category: string;
+  mealsCode: 'HB' | 'BO' | null;
+  clubName: string | null;
+  fideFederation: string | null;
+  ratingNational: number | null;
+  ratingFide: number | null;
+  enabled: boolean;
+  photoVersion: string | null;
+};
 
 const participantNotFound = () => notFound(PARTICIPANTS_ERRORS.notFound, 'No such participant');
 
@@ -366,4 +384,39 @@ export async function enrolmentDashboardFigures(db: Db): Promise<DashboardFigure
       .filter(([category]) => /^[A-Z0-9]+$/.test(category))
       .map(([category, value]): DashboardFigure => ({ key: `category${category}`, value, unit: 'count', link: `/mgmt/registrations?category=${category}` })),
   ];
+}
+
+/**
+ * Everyone who wears a badge, for the print area: players first (by category, name), then attendees.
+ * `photoVersion` changes whenever the photo is replaced, so the print area can tell a badge needs reprinting
+ * without reading this module's tables.
+ */
+export async function listBadgeHolders(db: DbOrTx, kind: RegistrationKind): Promise<BadgeHolder[]> {
+  const { code } = await getCurrentEdition(db);
+  const players = await listPrintableParticipantRows(db, code, kind);
+  const others = await listAttendeeRows(db, code, kind);
+  return [
+    ...players.map((p): BadgeHolder => ({ holder: 'participant', ...p, photoVersion: p.photoUploadedAt?.toISOString() ?? null })),
+    ...others.map(
+      (a): BadgeHolder => ({
+        holder: 'attendee',
+        id: a.id,
+        firstName: a.firstName,
+        lastName: a.lastName,
+        category: a.category,
+        mealsCode: a.mealsCode,
+        clubName: null,
+        fideFederation: null,
+        ratingNational: null,
+        ratingFide: null,
+        enabled: a.enabled,
+        photoVersion: null,
+      }),
+    ),
+  ];
+}
+
+/** A badge holder's photo (players only; attendees have none), or nothing. */
+export async function findBadgePhoto(db: DbOrTx, holder: BadgeHolder['holder'], id: number): Promise<Buffer | undefined> {
+  return holder === 'participant' ? findParticipantPhoto(db, id) : undefined;
 }

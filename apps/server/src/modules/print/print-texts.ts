@@ -1,0 +1,101 @@
+import type { Language, MealKind } from '@bjk/domain';
+
+/** Words printed on the lists and cards, in the language of the manager who prints them. */
+export type PrintTexts = {
+  badgesTitle: string;
+  nameCardsTitle: string;
+  checkInTitle: (category: string) => string;
+  mealsTitle: string;
+  present: string;
+  name: string;
+  club: string;
+  federation: string;
+  nationalRating: string;
+  fideRating: string;
+  date: string;
+  meal: string;
+  total: string;
+  meals: Record<MealKind, string>;
+  ageGroups: { adult: string; under18: string; under12: string; under3: string };
+  noMeals: string;
+  page: (n: number) => string;
+};
+
+export const PRINT_TEXTS: Record<Language, PrintTexts> = {
+  nl: {
+    badgesTitle: 'Badges',
+    nameCardsTitle: 'Naamkaartjes',
+    checkInTitle: (c) => `Aanmeldlijst ${c}`,
+    mealsTitle: 'Maaltijden per dag',
+    present: 'Aanwezig',
+    name: 'Naam',
+    club: 'Club',
+    federation: 'Federatie',
+    nationalRating: 'Nationale rating',
+    fideRating: 'FIDE-rating',
+    date: 'Datum',
+    meal: 'Maaltijd',
+    total: 'Totaal',
+    meals: { breakfast: 'Ontbijt', lunch: 'Middagmaal', dinner: 'Avondmaal' },
+    ageGroups: { adult: 'Volwassenen', under18: '-18', under12: '-12', under3: '-3' },
+    noMeals: 'Geen maaltijden gereserveerd.',
+    page: (n) => `Blad ${n}`,
+  },
+  fr: {
+    badgesTitle: 'Badges',
+    nameCardsTitle: 'Chevalets',
+    checkInTitle: (c) => `Liste de présence ${c}`,
+    mealsTitle: 'Repas par jour',
+    present: 'Présent',
+    name: 'Nom',
+    club: 'Club',
+    federation: 'Fédération',
+    nationalRating: 'Elo national',
+    fideRating: 'Elo FIDE',
+    date: 'Date',
+    meal: 'Repas',
+    total: 'Total',
+    meals: { breakfast: 'Petit-déjeuner', lunch: 'Déjeuner', dinner: 'Dîner' },
+    ageGroups: { adult: 'Adultes', under18: '-18', under12: '-12', under3: '-3' },
+    noMeals: 'Aucun repas réservé.',
+    page: (n) => `Page ${n}`,
+  },
+  de: {
+    badgesTitle: 'Namensschilder',
+    nameCardsTitle: 'Tischkarten',
+    checkInTitle: (c) => `Anwesenheitsliste ${c}`,
+    mealsTitle: 'Mahlzeiten pro Tag',
+    present: 'Anwesend',
+    name: 'Name',
+    club: 'Verein',
+    federation: 'Verband',
+    nationalRating: 'Nationale Wertung',
+    fideRating: 'FIDE-Wertung',
+    date: 'Datum',
+    meal: 'Mahlzeit',
+    total: 'Gesamt',
+    meals: { breakfast: 'Frühstück', lunch: 'Mittagessen', dinner: 'Abendessen' },
+    ageGroups: { adult: 'Erwachsene', under18: '-18', under12: '-12', under3: '-3' },
+    noMeals: 'Keine Mahlzeiten reserviert.',
+    page: (n) => `Seite ${n}`,
+  },
+  en: {
+    badgesTitle: 'Badges',
+    nameCardsTitle: 'Name cards',
+    checkInTitle: (c) => `Check-in list ${c}`,
+    mealsTitle: 'Meals per day',
+    present: 'Present',
+    name: 'Name',
+    club: 'Club',
+    federation: 'Federation',
+    nationalRating: 'National rating',
+    fideRating: 'FIDE rating',
+    date: 'Date',
+    meal: 'Meal',
+    total: 'Total',
+    meals: { breakfast: 'Breakfast', lunch: 'Lunch', dinner: 'Dinner' },
+    ageGroups: { adult: 'Adults', under18: 'Under 18', under12: 'Under 12', under3: 'Under 3' },
+    noMeals: 'No meals reserved.',
+    page: (n) => `Page ${n}`,
+  },
+};

@@ -1,0 +1,58 @@
+import { and, asc, eq, lt, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db.js';
+import { badgePrints, printJobChunks, printJobs } from './print.tables.js';
+
+export type PrintJobRow = typeof printJobs.$inferSelect;
+export type BadgePrintRow = typeof badgePrints.$inferSelect;
+
+export async function insertPrintJob(tx: DbOrTx, row: typeof printJobs.$inferInsert): Promise<PrintJobRow> {
+  const [inserted] = await tx.insert(printJobs).values(row).returning();
+  if (!inserted) throw new Error('print job insert returned nothing');
+  return inserted;
+}
+
+export async function findPrintJob(tx: DbOrTx, id: string): Promise<PrintJobRow | undefined> {
+  const [row] = await tx.select().from(printJobs).where(eq(printJobs.id, id));
+  return row;
+}
+
+export async function updatePrintJob(tx: DbOrTx, id: string, values: Partial<typeof printJobs.$inferInsert>): Promise<void> {
+  await tx.update(printJobs).set(values).where(eq(printJobs.id, id));
+}
+
+export async function insertPrintJobChunk(tx: DbOrTx, jobId: string, seq: number, data: Buffer): Promise<void> {
+  await tx.insert(printJobChunks).values({ jobId, seq, data });
+}
+
+export async function listPrintJobChunkSeqs(tx: DbOrTx, jobId: string): Promise<number[]> {
+  const rows = await tx.select({ seq: printJobChunks.seq }).from(printJobChunks).where(eq(printJobChunks.jobId, jobId)).orderBy(asc(printJobChunks.seq));
+  return rows.map((r) => r.seq);
+}
+
+export async function findPrintJobChunk(tx: DbOrTx, jobId: string, seq: number): Promise<Buffer | undefined> {
+  const [row] = await tx
+    .select({ data: printJobChunks.data })
+    .from(printJobChunks)
+    .where(and(eq(printJobChunks.jobId, jobId), eq(printJobChunks.seq, seq)));
+  return row?.data;
+}
+
+/** Jobs (and their bytes) older than `before`: a produced PDF is downloaded at once, not archived. */
+export async function deletePrintJobsBefore(tx: DbOrTx, before: Date): Promise<void> {
+  await tx.delete(printJobs).where(lt(printJobs.createdAt, before));
+}
+
+export async function listBadgePrintRows(tx: DbOrTx, editionCode: string): Promise<BadgePrintRow[]> {
+  return tx.select().from(badgePrints).where(eq(badgePrints.editionCode, editionCode));
+}
+
+export async function upsertBadgePrints(tx: DbOrTx, rows: (typeof badgePrints.$inferInsert)[]): Promise<void> {
+  if (rows.length === 0) return;
+  await tx
+    .insert(badgePrints)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: [badgePrints.editionCode, badgePrints.holderType, badgePrints.holderId],
+      set: { fingerprint: sql`excluded.fingerprint`, printedAt: sql`excluded.printed_at`, jobId: sql`excluded.job_id` },
+    });
+}

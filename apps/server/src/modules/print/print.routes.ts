@@ -1,0 +1,99 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  DEFAULT_LANGUAGE,
+  badgeSummaryQuerySchema,
+  badgeSummarySchema,
+  isLanguage,
+  printJobParamsSchema,
+  printJobQuerySchema,
+  printJobSchema,
+  printRequestSchema,
+  selectionOfQuery,
+  type Language,
+} from '@bjk/domain';
+import type { AppDeps } from '../../app.js';
+import { principalOf } from '../../platform/access.js';
+import { validationError } from '../../platform/errors.js';
+import { getBadgeSummary, getPrintJob, printJobsInProgress, renderPrintJobPreview, startPrintJob, streamPrintJobPdf } from './print.service.js';
+
+/** The manager's language for the words printed on lists and cards. */
+function readerLanguage(request: FastifyRequest): Language {
+  const header = request.headers['accept-language'];
+  const first = (Array.isArray(header) ? header[0] : header)?.slice(0, 2).toLowerCase();
+  return isLanguage(first) ? first : DEFAULT_LANGUAGE;
+}
+
+const manager = { tags: ['print'], security: [{ bearer: [] }] };
+
+export async function printRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  // A shutdown lets running jobs finish writing (their state would otherwise stay "running").
+  app.addHook('onClose', async () => {
+    await printJobsInProgress();
+  });
+
+  r.get('/api/v1/print/badges/summary', {
+    schema: {
+      ...manager,
+      summary: 'Badges of a selection before printing: counts by state (unprinted, printed, to reprint) and who has no photo',
+      querystring: badgeSummaryQuerySchema,
+      response: { 200: badgeSummarySchema },
+    },
+    config: { access: 'print:read' },
+    handler: async (request) => {
+      const selection = selectionOfQuery(request.query);
+      if (!selection) throw validationError([{ path: 'querystring.scope', code: 'custom', message: 'Invalid value' }]);
+      return getBadgeSummary(deps.db, request.query.kind, selection);
+    },
+  });
+
+  r.post('/api/v1/print/jobs', {
+    schema: {
+      ...manager,
+      summary: 'Start producing a PDF (badges, name cards, check-in lists, meal list); answers the job to follow',
+      body: printRequestSchema,
+      response: { 202: printJobSchema },
+    },
+    config: { access: 'print:write' },
+    handler: async (request, reply) => {
+      const job = await startPrintJob(deps, request.body, readerLanguage(request), principalOf(request));
+      return reply.code(202).send(job);
+    },
+  });
+
+  r.get('/api/v1/print/jobs/:id', {
+    schema: {
+      ...manager,
+      summary: 'A print job: status and progress (wait=N waits up to N seconds for it to finish)',
+      params: printJobParamsSchema,
+      querystring: printJobQuerySchema,
+      response: { 200: printJobSchema },
+    },
+    config: { access: 'print:write' },
+    handler: async (request) => getPrintJob(deps.db, request.params.id, request.query.wait),
+  });
+
+  r.get('/api/v1/print/jobs/:id/pdf', {
+    schema: { ...manager, summary: 'The produced PDF, streamed', params: printJobParamsSchema },
+    config: { access: 'print:write' },
+    handler: async (request, reply) => {
+      const { stream, bytes, fileName } = await streamPrintJobPdf(deps.db, request.params.id);
+      return reply
+        .type('application/pdf')
+        .header('content-length', bytes)
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('cache-control', 'no-store')
+        .send(stream);
+    },
+  });
+
+  r.get('/api/v1/print/jobs/:id/preview.png', {
+    schema: { ...manager, summary: "The PDF's first page as an image", params: printJobParamsSchema },
+    config: { access: 'print:write' },
+    handler: async (request, reply) => {
+      const png = await renderPrintJobPreview(deps.db, request.params.id);
+      return reply.type('image/png').header('cache-control', 'no-store').send(png);
+    },
+  });
+}
