@@ -87,7 +87,22 @@ async function holdersWithState(db: DbOrTx, kind: RegistrationKind): Promise<{ e
   const { code, settings } = await getCurrentEdition(db);
   const printed = new Map((await listBadgePrintRows(db, code)).map((r) => [`${r.holderType}:${r.holderId}`, r.fingerprint]));
   const holders = (await listBadgeHolders(db, kind)).map((h) => ({ ...h, state: badgeStateOf(printed.get(`${h.holder}:${h.id}`), h) }));
-  return { editionCode: code, settings, holders };
+  return { editionCode: code, settings, holders: holders.sort(printOrder(settings)) };
+}
+
+/**
+ * Players before attendees, then by the edition's category order and by name in the organisers' language,
+ * so sheets come out in the same order on PGlite and PostgreSQL whatever the database's collation.
+ */
+function printOrder(settings: EditionSettings): (a: BadgeHolder, b: BadgeHolder) => number {
+  const rank = new Map([...settings.categories, ...(settings.vk?.categories ?? [])].map((c, i) => [c.code, i]));
+  const collator = new Intl.Collator('nl', { sensitivity: 'base' });
+  return (a, b) =>
+    (a.holder === b.holder ? 0 : a.holder === 'participant' ? -1 : 1) ||
+    (rank.get(a.category) ?? rank.size) - (rank.get(b.category) ?? rank.size) ||
+    collator.compare(a.lastName, b.lastName) ||
+    collator.compare(a.firstName, b.firstName) ||
+    a.id - b.id;
 }
 
 /** Enabled people of the selection; one named person is printed even when disabled (the manager asked for them). */
@@ -200,7 +215,6 @@ async function planBadges(db: Db, request: PrintRequest, language: Language): Pr
 async function selectPlayers(db: Db, request: PrintRequest) {
   const { settings, holders } = await holdersWithState(db, request.kind);
   const players = select(holders, request.selection).filter((h) => h.holder === 'participant');
-  players.sort((a, b) => a.category.localeCompare(b.category) || a.lastName.localeCompare(b.lastName) || a.firstName.localeCompare(b.firstName));
   return { settings, players };
 }
 

@@ -1,0 +1,213 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import type { Attendee, BadgeSummary, Participant, PrintJob, PrintRequestInput } from '@bjk/domain';
+import { addPlayers, updatePlayer, type TestPlayer } from '../../../test/badge-holders.js';
+import { managerHeaders } from '../../../test/managers.js';
+import { decodeQr, pdfPageCount, pdfText, pdfWords, renderPdfPage } from '../../../test/pdf-files.js';
+import { createTestApp, type TestContext } from '../../../test/test-app.js';
+import { getCurrentEdition } from '../edition/edition.service.js';
+import { seedFilesIfEmpty } from '../files/files.seed.js';
+import { seedRoomsIfEmpty } from '../lodging/lodging.service.js';
+import { mm } from './pdf-canvas.js';
+
+let ctx: TestContext;
+let registrar: Record<string, string>;
+let players: Participant[];
+let arbiter: Attendee;
+let editionCode: string;
+
+/** Names from every alphabet a Belgian youth championship sees, and a double name far too long for one line. */
+const PLAYERS: TestPlayer[] = [
+  { idbel: 70001, firstName: 'Éloïse', lastName: 'Dubois-Lefèvre', birthYear: 2014, category: 'U14', club: 'CREC Charleroi', federation: 'FRA', ratingNational: 1450, ratingFide: 1502, mealsCode: 'HB' },
+  { idbel: 70002, firstName: 'Jürgen', lastName: 'Groß', birthYear: 2014, category: 'U14', club: 'KSK Eupen', federation: 'GER', mealsCode: 'BO' },
+  { idbel: 70003, firstName: 'Søren', lastName: 'Ødegaard', birthYear: 2014, category: 'U14', federation: 'NOR' },
+  { idbel: 70004, firstName: 'François', lastName: 'Çelik', birthYear: 2014, category: 'U14', federation: 'BEL' },
+  { idbel: 70005, firstName: 'Дмитрий', lastName: 'Иванов', birthYear: 2012, category: 'U16', federation: 'UKR', ratingFide: 1830 },
+  { idbel: 70006, firstName: 'Ayşe', lastName: 'Yıldırım', birthYear: 2012, category: 'U16', federation: 'TUR', mealsCode: 'HB' },
+  { idbel: 70007, firstName: 'Marie-Charlotte', lastName: 'Van den Bossche-De Smet-Vanderstraeten', birthYear: 2012, category: 'U16', club: 'Koninklijke Brugse Schaakkring' },
+  { idbel: 70008, firstName: 'Noah', lastName: 'Peeters', birthYear: 2012, category: 'U16', photo: false },
+  { idbel: 70009, firstName: 'Lena', lastName: 'Janssens', birthYear: 2012, category: 'U16' },
+];
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  const { settings } = await getCurrentEdition(ctx.db);
+  editionCode = settings.code;
+  await seedFilesIfEmpty(ctx.db, settings, ctx.clock);
+  await seedRoomsIfEmpty(ctx.db, ctx.config.roomsSeedFile);
+  registrar = await managerHeaders(ctx, ['registrar']);
+  players = await addPlayers(ctx.app, ctx.db, registrar, PLAYERS);
+  const created = await ctx.app.inject({ method: 'POST', url: '/api/v1/guest/%C4%9E%C3%BCl%C5%9Fen/%C3%96zt%C3%BCrk/ARB', headers: registrar });
+  expect(created.statusCode, created.body).toBe(200);
+  arbiter = created.json<Attendee>();
+}, 120_000);
+afterAll(async () => ctx?.close());
+
+async function produce(request: PrintRequestInput, headers = registrar): Promise<{ job: PrintJob; pdf: Buffer }> {
+  const started = await ctx.app.inject({ method: 'POST', url: '/api/v1/print/jobs', headers: { ...headers, 'idempotency-key': randomUUID() }, payload: request });
+  expect(started.statusCode, started.body).toBe(202);
+  const job = (await ctx.app.inject({ method: 'GET', url: `/api/v1/print/jobs/${started.json().id}?wait=30`, headers })).json<PrintJob>();
+  expect(job.status, job.error ?? '').toBe('done');
+  const download = await ctx.app.inject({ method: 'GET', url: `/api/v1/print/jobs/${job.id}/pdf`, headers });
+  expect(download.statusCode).toBe(200);
+  expect(download.headers['content-type']).toBe('application/pdf');
+  expect(download.rawPayload.length).toBe(job.bytes);
+  return { job, pdf: download.rawPayload };
+}
+
+async function summary(query: string): Promise<BadgeSummary> {
+  const response = await ctx.app.inject({ method: 'GET', url: `/api/v1/print/badges/summary?${query}`, headers: registrar });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<BadgeSummary>();
+}
+
+const fullName = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`;
+
+describe('badges', () => {
+  it('lists who has no photo before printing, and every badge starts unprinted', async () => {
+    const before = await summary('scope=all');
+    expect(before).toMatchObject({ total: 10, unprinted: 10, printed: 0, reprint: 0 });
+    expect(before.withoutPhoto.map(fullName).sort()).toEqual(['Noah Peeters', 'Ğülşen Öztürk']);
+  });
+
+  it('prints 8 badges per A4 page with every name, category and meals label, and a QR code carrying the badge id', async () => {
+    const { job, pdf } = await produce({ document: 'badges', selection: { scope: 'all' } });
+    expect(job).toMatchObject({ total: 10, done: 10, pages: 2 });
+    expect(await pdfPageCount(pdf)).toBe(2);
+    const text = await pdfText(pdf);
+    for (const p of PLAYERS.filter((p) => !p.lastName.startsWith('Van den'))) {
+      expect(text).toContain(p.firstName);
+      expect(text).toContain(p.lastName.toUpperCase());
+    }
+    for (const word of ['U14', 'U16', 'ARB', 'HB', 'BO', 'Ğülşen', 'ÖZTÜRK', 'CREC Charleroi']) expect(text).toContain(word);
+
+    // Players come first, by category then name (Çelik is the first U14), the attendees after them.
+    const png = await renderPdfPage(pdf, 1, 200);
+    const px = (millimetres: number) => Math.round((millimetres / 25.4) * 200);
+    // The QR code sits in the badge's bottom-right corner: 15 mm page margin + 70 mm, 24.5 mm + 43 mm.
+    const first = await decodeQr(png, { left: px(15 + 68), top: px(24.5 + 41), width: px(22), height: px(21) });
+    expect(first).toBe(`${editionCode}:P${players[3]!.id}`);
+    const arbiterPage = await renderPdfPage(pdf, 2, 200);
+    // Badge 10 is the second of page 2 (top right): the arbiter after the nine players.
+    const last = await decodeQr(arbiterPage, { left: px(15 + 90 + 68), top: px(24.5 + 41), width: px(22), height: px(21) });
+    expect(last).toBe(`${editionCode}:A${arbiter.id}`);
+  });
+
+  it('shrinks a long double name to fit the badge, never past its edge', async () => {
+    const { pdf } = await produce({ document: 'badges', selection: { scope: 'person', holder: 'participant', id: players[6]!.id } });
+    const words = await pdfWords(pdf, 1);
+    const nameWords = words.filter((w) => /VAN|DEN|BOSSCHE|SMET|VANDERSTRAETEN|Marie/.test(w.text));
+    expect(nameWords.length).toBeGreaterThanOrEqual(3);
+    const badgeRight = mm(15 + 90);
+    for (const word of nameWords) {
+      expect(word.xMin).toBeGreaterThanOrEqual(mm(15));
+      expect(word.xMax).toBeLessThanOrEqual(badgeRight - mm(3));
+    }
+    expect(nameWords.map((w) => w.text).join(' ')).toContain('VANDERSTRAETEN');
+  });
+
+  it('marks printed badges and flags one for reprint when its meals, name or photo change', async () => {
+    const after = await summary('scope=all');
+    expect(after).toMatchObject({ total: 10, printed: 10, unprinted: 0, reprint: 0 });
+
+    await updatePlayer(ctx.app, registrar, players[2]!, { mealsCode: 'HB' });
+    const flagged = await summary('scope=pending');
+    expect(flagged.total).toBe(1);
+    expect(flagged.withoutPhoto).toEqual([]);
+    expect((await summary(`scope=person&holder=participant&id=${players[2]!.id}`)).person?.state).toBe('reprint');
+
+    const { pdf } = await produce({ document: 'badges', selection: { scope: 'pending' } });
+    expect(await pdfPageCount(pdf)).toBe(1);
+    expect(await pdfText(pdf)).toContain('ØDEGAARD');
+    expect((await summary('scope=pending')).total).toBe(0);
+  });
+
+  it('previews the first page as an image without marking anything printed', async () => {
+    const guest = await ctx.app.inject({ method: 'POST', url: '/api/v1/guest/Anna/Claes/GUEST', headers: registrar });
+    expect(guest.statusCode).toBe(200);
+    const { job } = await produce({ document: 'badges', selection: { scope: 'pending' }, preview: true });
+    expect(job.preview).toBe(true);
+    const preview = await ctx.app.inject({ method: 'GET', url: `/api/v1/print/jobs/${job.id}/preview.png`, headers: registrar });
+    expect(preview.statusCode).toBe(200);
+    const meta = await sharp(preview.rawPayload).metadata();
+    // A4 at 72 dpi: 595.3 × 841.9 points, rounded up to whole pixels by poppler.
+    expect(meta.format).toBe('png');
+    expect(meta.width).toBeGreaterThanOrEqual(595);
+    expect(meta.width).toBeLessThanOrEqual(596);
+    expect(meta.height).toBe(842);
+    expect((await summary('scope=pending')).unprinted).toBe(1);
+  });
+
+  it('refuses an empty selection and an unknown person with coded errors', async () => {
+    const empty = await ctx.app.inject({ method: 'POST', url: '/api/v1/print/jobs', headers: registrar, payload: { document: 'badges', selection: { scope: 'category', category: 'U8' } } });
+    expect([empty.statusCode, empty.json().code]).toEqual([422, 'print.nothing_to_print']);
+    const unknown = await ctx.app.inject({ method: 'GET', url: '/api/v1/print/badges/summary?scope=person&holder=attendee&id=99999', headers: registrar });
+    expect([unknown.statusCode, unknown.json().code]).toEqual([404, 'print.person_not_found']);
+    const missing = await ctx.app.inject({ method: 'GET', url: `/api/v1/print/jobs/${randomUUID()}`, headers: registrar });
+    expect([missing.statusCode, missing.json().code]).toEqual([404, 'print.job_not_found']);
+  });
+
+  it('lets read-only managers see the summary but not print', async () => {
+    const readonly = await managerHeaders(ctx, ['readonly']);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/print/badges/summary', headers: readonly })).statusCode).toBe(200);
+    const refused = await ctx.app.inject({ method: 'POST', url: '/api/v1/print/jobs', headers: readonly, payload: { document: 'badges' } });
+    expect(refused.statusCode).toBe(403);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/print/badges/summary' })).statusCode).toBe(401);
+  });
+});
+
+describe('name cards and lists', () => {
+  it('prints folded name cards two per page: LAST First, category, FIDE federation and both ratings', async () => {
+    const { job, pdf } = await produce({ document: 'namecards', selection: { scope: 'category', category: 'U14' } });
+    expect(job.total).toBe(4);
+    expect(await pdfPageCount(pdf)).toBe(2);
+    const text = await pdfText(pdf);
+    expect(text).toContain('DUBOIS-LEFÈVRE Éloïse');
+    expect(text).toContain('FRA');
+    expect(text).toMatch(/1450/);
+    expect(text).toMatch(/1502/);
+    expect(text).toContain('ÇELIK François');
+  });
+
+  it('prints a check-in list per category with names, clubs and a box to tick', async () => {
+    const { pdf } = await produce({ document: 'checkin', selection: { scope: 'all' } });
+    expect(await pdfPageCount(pdf)).toBe(2);
+    const u14 = await pdfText(pdf, 1);
+    expect(u14).toContain('U14');
+    expect(u14).toContain('GROSS Jürgen');
+    expect(u14).toContain('KSK Eupen');
+    const u16 = await pdfText(pdf, 2);
+    expect(u16).toContain('ИВАНОВ Дмитрий');
+    expect(u16).not.toContain('Éloïse');
+  });
+
+  it('prints the meals per day from the lodging reservations', async () => {
+    const reserved = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/stay/cmd/make_reservation',
+      payload: {
+        submissionId: randomUUID(),
+        language: 'nl',
+        contact: { firstName: 'Els', lastName: 'Maes', email: 'els.maes@example.be', mobile: '+32 475 12 34 56', address: 'Kerkstraat 1, 9000 Gent' },
+        roomType: 'AP4',
+        arrivalDate: '2027-02-15',
+        departureDate: '2027-02-17',
+        guests: [
+          { firstName: 'Els', lastName: 'Maes', birthDate: '1984-04-02', participates: false },
+          { firstName: 'Tom', lastName: 'Maes', birthDate: '2014-09-12', participates: true },
+        ],
+        mealPlan: 'half',
+        remarks: '',
+      },
+    });
+    expect(reserved.statusCode, reserved.body).toBe(201);
+    const { job, pdf } = await produce({ document: 'meals' }, { ...registrar, 'accept-language': 'en' });
+    // Dinner on arrival, breakfast and dinner the day after, breakfast on departure.
+    expect(job.total).toBe(4);
+    const text = await pdfText(pdf);
+    expect(text).toContain('Meals per day');
+    expect(text).toMatch(/Monday,? 15 February[\s\S]*Dinner/);
+    expect(text).toMatch(/Wednesday,? 17 February[\s\S]*Breakfast/);
+  });
+});

@@ -1,0 +1,66 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import jsQR from 'jsqr';
+import sharp from 'sharp';
+
+const run = promisify(execFile);
+
+/** Opens a produced PDF again with poppler (Debian's poppler-utils): what a printer would get. */
+async function withPdfFile<T>(pdf: Buffer, use: (file: string, dir: string) => Promise<T>): Promise<T> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'pdf-test-'));
+  try {
+    const file = path.join(dir, 'document.pdf');
+    await writeFile(file, pdf);
+    return await use(file, dir);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+export function pdfPageCount(pdf: Buffer): Promise<number> {
+  return withPdfFile(pdf, async (file) => {
+    const { stdout } = await run('pdfinfo', [file]);
+    return Number(/^Pages:\s+(\d+)/m.exec(stdout)?.[1]);
+  });
+}
+
+/** The text of every page (pages separated by form feeds). */
+export function pdfText(pdf: Buffer, page?: number): Promise<string> {
+  return withPdfFile(pdf, async (file) => {
+    const range = page ? ['-f', String(page), '-l', String(page)] : [];
+    const { stdout } = await run('pdftotext', ['-enc', 'UTF-8', ...range, file, '-'], { maxBuffer: 64 * 1024 * 1024 });
+    return stdout;
+  });
+}
+
+/** Every word on a page with its box, in PDF points from the top-left corner. */
+export function pdfWords(pdf: Buffer, page: number): Promise<{ text: string; xMin: number; xMax: number; yMin: number; yMax: number }[]> {
+  return withPdfFile(pdf, async (file) => {
+    const { stdout } = await run('pdftotext', ['-bbox', '-enc', 'UTF-8', '-f', String(page), '-l', String(page), file, '-']);
+    return [...stdout.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g)].map((m) => ({
+      xMin: Number(m[1]),
+      yMin: Number(m[2]),
+      xMax: Number(m[3]),
+      yMax: Number(m[4]),
+      text: m[5]!.replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'"),
+    }));
+  });
+}
+
+/** One page rendered to PNG at `dpi`. */
+export function renderPdfPage(pdf: Buffer, page: number, dpi = 150): Promise<Buffer> {
+  return withPdfFile(pdf, async (file, dir) => {
+    await run('pdftoppm', ['-png', '-r', String(dpi), '-f', String(page), '-l', String(page), '-singlefile', file, path.join(dir, 'page')]);
+    return readFile(path.join(dir, 'page.png'));
+  });
+}
+
+/** Decodes the QR code in a region of a rendered image (left, top, width, height in pixels). */
+export async function decodeQr(png: Buffer, region?: { left: number; top: number; width: number; height: number }): Promise<string | undefined> {
+  const image = region ? sharp(png).extract(region) : sharp(png);
+  const { data, info } = await image.ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  return jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height)?.data;
+}
