@@ -131,11 +131,10 @@ describe('badges', () => {
     const preview = await ctx.app.inject({ method: 'GET', url: `/api/v1/print/jobs/${job.id}/preview.png`, headers: registrar });
     expect(preview.statusCode).toBe(200);
     const meta = await sharp(preview.rawPayload).metadata();
-    // A4 at 72 dpi: 595.3 × 841.9 points, rounded up to whole pixels by poppler.
+    // The whole A4 page (210 × 297 mm) at 100 dpi.
     expect(meta.format).toBe('png');
-    expect(meta.width).toBeGreaterThanOrEqual(595);
-    expect(meta.width).toBeLessThanOrEqual(596);
-    expect(meta.height).toBe(842);
+    expect(meta.width! / meta.height!).toBeCloseTo(210 / 297, 2);
+    expect(meta.width).toBeGreaterThanOrEqual(826);
     expect((await summary('scope=pending')).unprinted).toBe(1);
   });
 

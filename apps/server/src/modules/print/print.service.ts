@@ -421,7 +421,7 @@ export async function renderPrintJobPreview(db: Db, id: string): Promise<Buffer>
     const parts: Buffer[] = [];
     for await (const chunk of stream) parts.push(chunk as Buffer);
     await writeFile(pdf, Buffer.concat(parts));
-    await run('pdftoppm', ['-png', '-r', '72', '-f', '1', '-l', '1', '-singlefile', pdf, path.join(dir, 'page')]);
+    await run('pdftoppm', ['-png', '-r', '100', '-f', '1', '-l', '1', '-singlefile', pdf, path.join(dir, 'page')]);
     return await readFile(path.join(dir, 'page.png'));
   } finally {
     await rm(dir, { recursive: true, force: true });

@@ -23,7 +23,7 @@ import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { describeChanges } from '../../shared/ui/RecordHistory';
 
 /** The areas whose actions are audited (the prefix of `area.verb`). */
-const AREAS = ['accounts', 'edition', 'members', 'enrolment', 'participants', 'lodging', 'payments', 'content', 'files', 'results', 'mail'] as const;
+const AREAS = ['accounts', 'edition', 'members', 'enrolment', 'participants', 'lodging', 'payments', 'content', 'files', 'results', 'print', 'mail'] as const;
 const PAGE_SIZES = [25, 50, 100];
 
 /** `/mgmt/audit`: every change managers made, newest first, filtered by actor, area and days. */

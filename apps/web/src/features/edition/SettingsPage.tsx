@@ -377,6 +377,14 @@ function Categories() {
           {t('actions.addCategory')}
         </Button>
       </div>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} useFlexGap sx={{ '& > div': { flex: 1, minWidth: 0 }, '& .MuiTextField-root': { width: '100%' } }} data-testid="meal-label-colors">
+        <div>
+          <TextInput name="mealLabelColors.HB" label={t('fields.mealLabelColor', { code: 'HB' })} type="color" />
+        </div>
+        <div>
+          <TextInput name="mealLabelColors.BO" label={t('fields.mealLabelColor', { code: 'BO' })} type="color" />
+        </div>
+      </Stack>
     </Stack>
   );
 }

@@ -18,8 +18,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import { attendeeInputSchema, type Attendee, type AttendeeInput, type RegistrationKind } from '@bjk/domain/enrolment';
 import { useEdition } from '../../shared/edition/useEdition';
+import { ActionsHeaderCell } from '../../shared/ui/ActionsHeaderCell';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { KindSwitch, useRegistrationKind } from './kind';
 import { attendeesQuery, createAttendee, createGuest, updateAttendee } from './mgmt-api';
@@ -27,7 +29,7 @@ import { useFieldErrorText } from '../../shared/i18n/field-error';
 
 const empty: AttendeeInput = { firstName: '', lastName: '', category: 'GUEST', email: '', mobile: '', mealsCode: null, enabled: true, remarks: '' };
 
-function AttendeeTable({ items, onSelect }: { items: Attendee[]; onSelect?: (a: Attendee) => void }) {
+function AttendeeTable({ items, kind, onSelect }: { items: Attendee[]; kind: RegistrationKind; onSelect?: (a: Attendee) => void }) {
   const { t } = useTranslation('enrolment');
   return (
     <TableContainer component={Paper} variant="outlined">
@@ -38,6 +40,7 @@ function AttendeeTable({ items, onSelect }: { items: Attendee[]; onSelect?: (a: 
             <TableCell>{t('details.category')}</TableCell>
             <TableCell>{t('mgmt.meals')}</TableCell>
             <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{t('details.email')}</TableCell>
+            <ActionsHeaderCell label={t('mgmt.printBadge')} />
           </TableRow>
         </TableHead>
         <TableBody>
@@ -49,6 +52,11 @@ function AttendeeTable({ items, onSelect }: { items: Attendee[]; onSelect?: (a: 
               <TableCell>{a.category}</TableCell>
               <TableCell>{a.mealsCode ?? ''}</TableCell>
               <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{a.email}</TableCell>
+              <TableCell align="right">
+                <Button component={RouterLink} to={`/mgmt/print?holder=attendee&id=${a.id}&kind=${kind}`} size="small" onClick={(e) => e.stopPropagation()} data-testid={`print-badge-${a.id}`}>
+                  {t('mgmt.printBadge')}
+                </Button>
+              </TableCell>
             </TableRow>
           ))}
         </TableBody>
@@ -123,11 +131,13 @@ function AttendeeEditor({ kind }: { kind: RegistrationKind }) {
             {editing && (
               <Button onClick={() => (setEditing(null), form.reset(empty))}>{t('mgmt.cancel')}</Button>
             )}
+
           </Stack>
         </Stack>
       </Paper>
       {list.isError && <ErrorAlert error={list.error} />}
       <AttendeeTable
+        kind={kind}
         items={list.data?.items ?? []}
         onSelect={(a) => {
           setEditing(a.id);
@@ -176,7 +186,7 @@ export function GuestsPage() {
         </Stack>
         {add.isError && <ErrorAlert error={add.error} submit />}
       </Paper>
-      <AttendeeTable items={list.data?.items ?? []} />
+      <AttendeeTable items={list.data?.items ?? []} kind="bjk" />
     </Stack>
   );
 }

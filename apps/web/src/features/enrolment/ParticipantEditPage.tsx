@@ -130,9 +130,14 @@ export function ParticipantEditPage() {
       {save.isError && <ErrorAlert error={save.error} submit />}
       {save.isSuccess && !form.formState.isDirty && <Alert severity="success">{t('mgmt.saved')}</Alert>}
       <Box>
-        <Button type="submit" variant="contained" disabled={save.isPending} data-testid="edit-save">
-          {t('mgmt.save')}
-        </Button>
+        <Stack direction="row" spacing={1}>
+          <Button type="submit" variant="contained" disabled={save.isPending} data-testid="edit-save">
+            {t('mgmt.save')}
+          </Button>
+          <Button component={RouterLink} to={`/mgmt/print?holder=participant&id=${id}&kind=${kind}`} variant="outlined" data-testid="print-badge">
+            {t('mgmt.printBadge')}
+          </Button>
+        </Stack>
       </Box>
       <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="participant-payment-title">
         <Typography variant="h2" id="participant-payment-title" sx={{ fontSize: '1.1rem', mb: 1.5 }}>

@@ -1,0 +1,245 @@
+import DownloadIcon from '@mui/icons-material/Download';
+import PreviewIcon from '@mui/icons-material/Visibility';
+import PrintIcon from '@mui/icons-material/Print';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import type { BadgeSummaryQuery, PrintDocument, PrintJob, PrintRequestInput, PrintSelection } from '@bjk/domain/print';
+import { useEdition } from '../../shared/edition/useEdition';
+import { ErrorAlert } from '../../shared/ui/ErrorAlert';
+import { badgeSummaryQuery, downloadPrintJob, fetchPrintPreview, printJobQuery, startPrintJob } from './api';
+
+const DOCUMENTS: PrintDocument[] = ['badges', 'namecards', 'checkin', 'meals'];
+type Scope = PrintSelection['scope'];
+
+function saveBlob(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  const anchor = document.createElement('a');
+  anchor.href = url;
+  anchor.download = filename;
+  anchor.click();
+  URL.revokeObjectURL(url);
+}
+
+/** The scopes a document offers: only badges know "not printed yet"; the meal list covers every reservation. */
+function scopesOf(document: PrintDocument, hasPerson: boolean): Scope[] {
+  if (document === 'meals') return [];
+  const scopes: Scope[] = document === 'badges' ? ['all', 'category', 'pending'] : ['all', 'category'];
+  return hasPerson ? [...scopes, 'person'] : scopes;
+}
+
+/** Follows one job: progress while it renders, its error when it fails. */
+function useJob(id: string | null) {
+  return useQuery({ ...printJobQuery(id ?? ''), enabled: id !== null });
+}
+
+function JobProgress({ job }: { job: PrintJob }) {
+  const { t } = useTranslation('print');
+  if (job.status === 'failed') return <Alert severity="error">{t('job.failed', { error: job.error ?? '' })}</Alert>;
+  const percent = job.total === 0 ? 100 : Math.round((job.done / job.total) * 100);
+  return (
+    <Stack spacing={0.5} data-testid="print-progress">
+      <LinearProgress variant="determinate" value={percent} aria-label={t('job.progress', { done: job.done, total: job.total })} />
+      <Typography variant="body2" color="text.secondary">
+        {job.status === 'done' ? t('job.done', { pages: job.pages, count: job.done }) : t('job.progress', { done: job.done, total: job.total })}
+      </Typography>
+    </Stack>
+  );
+}
+
+/**
+ * `/mgmt/print`: choose a document (badges, name cards, check-in lists, meal list) and who it covers, see
+ * who has no photo and what needs reprinting, preview the first page as the printer will get it, and
+ * download the PDF the server produces (with a progress bar for large batches).
+ * `?holder=participant&id=12` (from a participant or guest page) preselects one person.
+ */
+export function PrintPage() {
+  const { t } = useTranslation('print');
+  const settings = useEdition();
+  const client = useQueryClient();
+  const [params] = useSearchParams();
+  const kind = params.get('kind') === 'vk' ? 'vk' : 'bjk';
+  const holder = params.get('holder') === 'attendee' ? 'attendee' : params.get('holder') === 'participant' ? 'participant' : undefined;
+  const personId = Number(params.get('id')) || undefined;
+  const hasPerson = holder !== undefined && personId !== undefined;
+
+  const [document, setDocument] = useState<PrintDocument>('badges');
+  const [scope, setScope] = useState<Scope>(hasPerson ? 'person' : 'all');
+  const categories = (document === 'badges' ? settings.categories : settings.categories.filter((c) => c.kind === 'player')).map((c) => c.code);
+  const [category, setCategory] = useState(categories[0] ?? '');
+  const scopes = scopesOf(document, hasPerson);
+  const effectiveScope: Scope = scopes.includes(scope) ? scope : 'all';
+
+  const selection: PrintSelection = useMemo(() => {
+    if (effectiveScope === 'category') return { scope: 'category', category };
+    if (effectiveScope === 'person' && holder && personId) return { scope: 'person', holder, id: personId };
+    if (effectiveScope === 'pending') return { scope: 'pending' };
+    return { scope: 'all' };
+  }, [effectiveScope, category, holder, personId]);
+  const request: PrintRequestInput = { document, kind, selection };
+  const requestKey = JSON.stringify(request);
+
+  const summaryParams: BadgeSummaryQuery = { kind, scope: selection.scope, ...(selection.scope === 'category' ? { category: selection.category } : {}), ...(selection.scope === 'person' ? { holder: selection.holder, id: selection.id } : {}) };
+  const summary = useQuery({ ...badgeSummaryQuery(summaryParams), enabled: document !== 'meals' });
+
+  // One key per intent: a double click or a retry of the same request starts one job, a changed request a new one.
+  const keys = useRef({ request: '', preview: crypto.randomUUID(), produce: crypto.randomUUID() });
+  if (keys.current.request !== requestKey) keys.current = { request: requestKey, preview: crypto.randomUUID(), produce: crypto.randomUUID() };
+
+  const [previewJobId, setPreviewJobId] = useState<string | null>(null);
+  const [jobId, setJobId] = useState<string | null>(null);
+  useEffect(() => {
+    setPreviewJobId(null);
+    setJobId(null);
+  }, [requestKey]);
+
+  const startPreview = useMutation({ mutationFn: () => startPrintJob({ ...request, preview: true }, keys.current.preview), onSuccess: (job) => setPreviewJobId(job.id) });
+  const produce = useMutation({
+    mutationFn: () => startPrintJob(request, keys.current.produce),
+    onSuccess: (job) => {
+      setJobId(job.id);
+      keys.current.produce = crypto.randomUUID();
+    },
+  });
+  const previewJob = useJob(previewJobId);
+  const job = useJob(jobId);
+
+  const previewImage = useQuery({
+    queryKey: ['mgmt', 'print', 'preview', previewJobId],
+    queryFn: async () => URL.createObjectURL(await fetchPrintPreview(previewJobId!)),
+    enabled: previewJob.data?.status === 'done',
+    staleTime: Infinity,
+  });
+  useEffect(() => {
+    const url = previewImage.data;
+    return () => {
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [previewImage.data]);
+
+  const jobDone = job.data?.status === 'done';
+  useEffect(() => {
+    // Printing marked badges printed: the counts change.
+    if (jobDone) void client.invalidateQueries({ queryKey: ['mgmt', 'print', 'summary'] });
+  }, [jobDone, client]);
+  const download = useMutation({
+    mutationFn: () => downloadPrintJob(jobId!),
+    onSuccess: (blob) => saveBlob(blob, `${document}-${settings.code}.pdf`),
+  });
+
+  const busy = startPreview.isPending || produce.isPending || job.data?.status === 'running' || previewJob.data?.status === 'running';
+  const s = summary.data;
+
+  return (
+    <Stack spacing={2}>
+      <Typography variant="h1" sx={{ fontSize: { xs: '1.6rem', sm: '2rem' } }}>
+        {t('title')}
+      </Typography>
+      <Paper variant="outlined" sx={{ p: 2 }}>
+        <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr 1fr' } }}>
+          <TextField select size="small" label={t('document')} value={document} onChange={(e) => setDocument(e.target.value as PrintDocument)} slotProps={{ htmlInput: { 'data-testid': 'print-document' } }}>
+            {DOCUMENTS.map((d) => (
+              <MenuItem key={d} value={d}>
+                {t(`documents.${d}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+          {scopes.length > 0 && (
+            <TextField select size="small" label={t('scope')} value={effectiveScope} onChange={(e) => setScope(e.target.value as Scope)} slotProps={{ htmlInput: { 'data-testid': 'print-scope' } }}>
+              {scopes.map((value) => (
+                <MenuItem key={value} value={value}>
+                  {t(`scopes.${value}`)}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+          {effectiveScope === 'category' && (
+            <TextField select size="small" label={t('category')} value={category} onChange={(e) => setCategory(e.target.value)} slotProps={{ htmlInput: { 'data-testid': 'print-category' } }}>
+              {categories.map((code) => (
+                <MenuItem key={code} value={code}>
+                  {code}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+        </Box>
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
+          {t(`help.${document}`)}
+        </Typography>
+      </Paper>
+
+      {summary.isError && <ErrorAlert error={summary.error} />}
+      {document !== 'meals' && s && (
+        <Stack spacing={1} data-testid="print-summary">
+          {s.person && (
+            <Typography>
+              {t('person', { name: `${s.person.firstName} ${s.person.lastName}`, category: s.person.category })}
+            </Typography>
+          )}
+          {document === 'badges' && (
+            <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+              <Chip label={t('summary.total', { count: s.total })} color="primary" />
+              <Chip label={t('summary.unprinted', { count: s.unprinted })} variant="outlined" />
+              <Chip label={t('summary.reprint', { count: s.reprint })} variant="outlined" color={s.reprint > 0 ? 'warning' : 'default'} />
+              <Chip label={t('summary.printed', { count: s.printed })} variant="outlined" />
+            </Stack>
+          )}
+          {s.withoutPhoto.length > 0 && (
+            <Alert severity="warning" data-testid="print-without-photo">
+              {t('summary.withoutPhoto', { count: s.withoutPhoto.length })}{' '}
+              {s.withoutPhoto.map((p) => `${p.firstName} ${p.lastName} (${p.category})`).join(', ')}
+            </Alert>
+          )}
+        </Stack>
+      )}
+
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+        <Button variant="outlined" startIcon={<PreviewIcon />} disabled={busy} onClick={() => startPreview.mutate()} data-testid="print-preview">
+          {t('preview')}
+        </Button>
+        <Button variant="contained" startIcon={<PrintIcon />} disabled={busy} onClick={() => produce.mutate()} data-testid="print-produce">
+          {t('produce')}
+        </Button>
+      </Stack>
+      {startPreview.isError && <ErrorAlert error={startPreview.error} />}
+      {produce.isError && <ErrorAlert error={produce.error} />}
+      {job.isError && <ErrorAlert error={job.error} />}
+      {job.data && (
+        <Paper variant="outlined" sx={{ p: 2 }}>
+          <Stack spacing={1.5}>
+            <JobProgress job={job.data} />
+            {jobDone && (
+              <Box>
+                <Button variant="contained" color="success" startIcon={<DownloadIcon />} disabled={download.isPending} onClick={() => download.mutate()} data-testid="print-download">
+                  {t('download')}
+                </Button>
+              </Box>
+            )}
+            {download.isError && <ErrorAlert error={download.error} />}
+          </Stack>
+        </Paper>
+      )}
+      {previewJob.data?.status === 'failed' && <JobProgress job={previewJob.data} />}
+      {previewImage.isError && <ErrorAlert error={previewImage.error} />}
+      {previewImage.data && (
+        <Paper variant="outlined" sx={{ p: 1, maxWidth: 620, bgcolor: 'grey.100' }}>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            {t('previewCaption')}
+          </Typography>
+          <Box component="img" src={previewImage.data} alt={t('previewAlt', { document: t(`documents.${document}`) })} data-testid="print-preview-image" sx={{ width: '100%', display: 'block', bgcolor: '#fff', boxShadow: 1 }} />
+        </Paper>
+      )}
+    </Stack>
+  );
+}

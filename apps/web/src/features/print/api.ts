@@ -1,0 +1,26 @@
+import type { BadgeSummary, BadgeSummaryQuery, PrintJob, PrintRequestInput } from '@bjk/domain/print';
+import { http } from '../../shared/http';
+
+export const badgeSummaryQuery = (query: BadgeSummaryQuery) => ({
+  queryKey: ['mgmt', 'print', 'summary', query],
+  queryFn: () => http.get<BadgeSummary>('/api/v1/print/badges/summary', { query: { ...query } }),
+});
+
+export function startPrintJob(request: PrintRequestInput, idempotencyKey: string): Promise<PrintJob> {
+  return http.post<PrintJob>('/api/v1/print/jobs', request, { idempotencyKey });
+}
+
+/** The job's progress, polled while it renders (the query stops polling once it is done or failed). */
+export const printJobQuery = (id: string) => ({
+  queryKey: ['mgmt', 'print', 'job', id],
+  queryFn: () => http.get<PrintJob>(`/api/v1/print/jobs/${id}`),
+  refetchInterval: (query: { state: { data?: PrintJob } }) => (query.state.data?.status === 'running' ? 500 : false),
+});
+
+export function downloadPrintJob(id: string): Promise<Blob> {
+  return http.get<Blob>(`/api/v1/print/jobs/${id}/pdf`);
+}
+
+export function fetchPrintPreview(id: string): Promise<Blob> {
+  return http.get<Blob>(`/api/v1/print/jobs/${id}/preview.png`);
+}

@@ -1,0 +1,71 @@
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { decodeQr, pdfPageCount, pdfText, renderPdfPage } from '../apps/server/test/pdf-files';
+import { chooseLanguage, expect, expectAccessible, snapshot, test } from './fixtures';
+import { adminToken, loginAsAdmin } from './manager';
+
+test.describe('printing', () => {
+  test('a manager prints the badge of one guest from the guests page: summary, preview, progress, download', async ({ page }) => {
+    test.setTimeout(120_000);
+    const base = randomBytes(3).toString('hex');
+    const token = await adminToken(page);
+    const guest = await page.request.post(`/api/v1/guest/${encodeURIComponent('Ørjan')}/${encodeURIComponent(`Çağlar-${base}`)}/ARB`, { headers: { authorization: `Bearer ${token}` } });
+    expect(guest.status()).toBe(200);
+    const { id } = (await guest.json()) as { id: number };
+
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/');
+    await chooseLanguage(page, 'en');
+    await loginAsAdmin(page, '/mgmt/guests');
+    await page.getByTestId(`print-badge-${id}`).click();
+    await expect(page).toHaveURL(new RegExp(`/mgmt/print\\?holder=attendee&id=${id}`));
+    await expect(page.getByTestId('print-summary')).toContainText(`Ørjan Çağlar-${base} (ARB)`);
+    await expect(page.getByTestId('print-without-photo')).toContainText(`Ørjan Çağlar-${base}`);
+
+    await page.getByTestId('print-preview').click();
+    const preview = page.getByTestId('print-preview-image');
+    await expect(preview).toBeVisible();
+    // The preview is the PDF's first page rendered by the server: an A4 portrait image.
+    const size = await preview.evaluate((img: HTMLImageElement) => ({ width: img.naturalWidth, height: img.naturalHeight }));
+    expect(size.height / size.width).toBeCloseTo(297 / 210, 2);
+    await expectAccessible(page);
+    await snapshot(page, 'print-preview-1280');
+
+    await page.getByTestId('print-produce').click();
+    await expect(page.getByTestId('print-progress')).toContainText('Ready: 1 item on 1 page(s)');
+    const downloading = page.waitForEvent('download');
+    await page.getByTestId('print-download').click();
+    const pdf = await readFile((await (await downloading).path())!);
+    expect(await pdfPageCount(pdf)).toBe(1);
+    const text = await pdfText(pdf);
+    expect(text).toContain('Ørjan');
+    expect(text).toContain(`ÇAĞLAR-${base}`.toUpperCase());
+    expect(text).toContain('ARB');
+    // The first badge's QR code (top left of the sheet) carries the attendee's badge id.
+    const png = await renderPdfPage(pdf, 1, 200);
+    const px = (mm: number) => Math.round((mm / 25.4) * 200);
+    expect(await decodeQr(png, { left: px(15 + 68), top: px(24.5 + 41), width: px(22), height: px(21) })).toMatch(new RegExp(`:A${id}$`));
+    // Printing marked the badge printed.
+    await expect(page.getByTestId('print-summary')).toContainText('1 printed');
+  });
+
+  test('the print page on a phone: every document and selection fits the screen', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/');
+    await chooseLanguage(page, 'en');
+    await loginAsAdmin(page, '/mgmt/print');
+    await expect(page.getByRole('heading', { name: 'Print' })).toBeVisible();
+    await expect(page.getByTestId('print-summary')).toBeVisible();
+    await page.getByRole('combobox', { name: 'For' }).click();
+    await page.getByRole('option', { name: 'One category' }).click();
+    await expect(page.getByRole('combobox', { name: 'Category' })).toBeVisible();
+    await expectAccessible(page);
+    await snapshot(page, 'print-badges-390');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBe(0);
+    await page.getByRole('combobox', { name: 'Document' }).click();
+    await page.getByRole('option', { name: 'Meals per day' }).click();
+    await expect(page.getByRole('combobox', { name: 'For' })).toHaveCount(0);
+    await snapshot(page, 'print-meals-390');
+  });
+});
