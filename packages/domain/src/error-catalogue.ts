@@ -9,6 +9,7 @@ import { LODGING_ERRORS } from './lodging.js';
 import { MAIL_ERRORS } from './mail.js';
 import { MEMBERS_ERRORS } from './members.js';
 import { PAYMENTS_ERRORS } from './payments.js';
+import { PRINT_ERRORS } from './print.js';
 import { TOURNAMENT_FILE_ERRORS } from './tournament-model.js';
 
 /**
@@ -29,6 +30,7 @@ export const ERROR_CATALOGUE = {
   files: FILES_ERRORS,
   mail: MAIL_ERRORS,
   results: { ...TOURNAMENT_FILE_ERRORS, ...GAMES_ERRORS },
+  print: PRINT_ERRORS,
 } as const;
 
 type Catalogue = typeof ERROR_CATALOGUE;
