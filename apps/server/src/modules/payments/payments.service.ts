@@ -638,9 +638,6 @@ export async function getInvoicePdf(db: DbOrTx, id: number): Promise<{ pdf: Buff
 /** The shape of the tokens this site makes; anything else in a link was mistyped or cut off. */
 const PAYMENT_TOKEN = /^[A-Za-z0-9_-]{20,64}$/;
 
-/** The shape of the tokens this site makes; anything else in a link was mistyped or cut off. */
-const PAYMENT_TOKEN = /^[A-Za-z0-9_-]{20,64}$/;
-
 async function requestOfToken(db: DbOrTx, token: string): Promise<PaymentRequestRow> {
   const row = PAYMENT_TOKEN.test(token) ? await findRequestByToken(db, token) : undefined;
   // The same answer for malformed, unknown and cancelled: the token reveals nothing beyond an open request.
