@@ -52,6 +52,7 @@ const PUBLIC_ROUTES = [
   'GET /api/v1/games/public/:category/:round',
   'GET /api/v1/games/public/:category/:round/pgn',
   'GET /api/v1/games/public/:category/:round/stream',
+  'GET /api/v1/games/public/:category/rounds',
   'GET /api/v1/games/public/:category/player/pgn',
   'GET /api/v1/games/public/game/:id',
   'GET /api/v1/games/public/game/:id/pgn',

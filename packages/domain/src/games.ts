@@ -49,7 +49,10 @@ export const publicGameSchema = z.object({
   id: z.number().int(),
   category: categoryCodeSchema,
   round: z.number().int(),
+  /** The board shown: the pairing's board once matched, else the relay's. */
   board: z.number().int().nullable(),
+  /** The board of the round's pairings this game is matched or linked to (null: not matched). */
+  pairingBoard: z.number().int().nullable(),
   white: gamePlayerSchema,
   black: gamePlayerSchema,
   result: gameResultSchema,
@@ -145,9 +148,12 @@ export const pushGamesQuerySchema = z.object({ round: roundNumberSchema.optional
 export const managedGameSchema = publicGameSchema.extend({
   source: z.enum(['push', 'poll', 'upload']),
   updatedAt: isoDateTimeSchema,
-  pairingBoard: z.number().int().nullable(),
-  unmatchedReason: z.string().nullable(),
+  linkedByHand: z.boolean(),
+  /** Why the game matched no pairing: `no_pairings` (none published for the round), `players_differ`, `no_pairing_on_board`, `pairing_taken`. */
+  unmatchedReason: z.enum(['no_pairings', 'players_differ', 'no_pairing_on_board', 'pairing_taken']).nullable(),
 });
 export type ManagedGame = z.infer<typeof managedGameSchema>;
+
+export const gameRoundsSchema = z.object({ category: categoryCodeSchema, rounds: z.array(z.number().int()) });
 
 export const linkGameSchema = z.object({ pairingBoard: z.number().int().min(1).max(500).nullable() });

@@ -4,6 +4,8 @@ import { z } from 'zod';
 import {
   GAMES_ERRORS,
   categoryParamsSchema,
+  gameRoundsSchema,
+  linkGameSchema,
   gameIdParamsSchema,
   gameRoundParamsSchema,
   gameSourceSchema,
@@ -22,6 +24,8 @@ import { principalOf } from '../../platform/access.js';
 import { badRequest } from '../../platform/errors.js';
 import {
   gamePgn,
+  linkGameToPairing,
+  listGameRounds,
   getPublicGame,
   listGameSources,
   listManagedGames,
@@ -80,6 +84,14 @@ export async function gamesRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     handler: async (request, reply) => {
       reply.header('cache-control', 'no-cache');
       return listRoundGames(db, clock, request.params.category, request.params.round);
+    },
+  });
+  r.get('/api/v1/games/public/:category/rounds', {
+    schema: { tags, summary: 'The rounds of a category that have games', params: categoryParamsSchema, response: { 200: gameRoundsSchema } },
+    config: { access: 'public' },
+    handler: async (request, reply) => {
+      reply.header('cache-control', 'no-cache');
+      return { category: request.params.category, rounds: await listGameRounds(db, request.params.category) };
     },
   });
   r.get('/api/v1/games/public/:category/:round/stream', {
@@ -185,5 +197,10 @@ export async function gamesRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     schema: { tags, summary: 'Every game received for a round, without delay', params: gameRoundParamsSchema, response: { 200: z.array(managedGameSchema) } },
     config: write,
     handler: async (request) => listManagedGames(db, request.params.category, request.params.round),
+  });
+  r.put('/api/v1/games/manage/game/:id/pairing', {
+    schema: { tags, summary: 'Link a game to a board of its round’s pairings by hand (null: back to the automatic matching)', params: gameIdParamsSchema, body: linkGameSchema, response: { 200: managedGameSchema } },
+    config: write,
+    handler: async (request) => linkGameToPairing(db, request.params.id, request.body.pairingBoard, principalOf(request)),
   });
 }
