@@ -10,10 +10,11 @@ import { MAIL_ERRORS } from './mail.js';
 import { MEMBERS_ERRORS } from './members.js';
 import { PAYMENTS_ERRORS } from './payments.js';
 import { PRINT_ERRORS } from './print.js';
+import { RESULTS_ERRORS } from './results.js';
 import { TOURNAMENT_FILE_ERRORS } from './tournament-model.js';
 
 /**
- * Every error code the API can answer, by area: the one list the server's `AppError` accepts (a code not here does
+ * Every error code the API can answer, one entry per `<AREA>_ERRORS` constant (an area may have several): the one list the server's `AppError` accepts (a code not here does
  * not type-check) and the web's translation test walks (a code without a text in nl, fr, de and en fails it).
  * A new area declares `<AREA>_ERRORS` beside its schemas and adds it here.
  */
@@ -29,7 +30,9 @@ export const ERROR_CATALOGUE = {
   content: CONTENT_ERRORS,
   files: FILES_ERRORS,
   mail: MAIL_ERRORS,
-  results: { ...TOURNAMENT_FILE_ERRORS, ...GAMES_ERRORS },
+  results: RESULTS_ERRORS,
+  resultFiles: TOURNAMENT_FILE_ERRORS,
+  games: GAMES_ERRORS,
   print: PRINT_ERRORS,
 } as const;
 
