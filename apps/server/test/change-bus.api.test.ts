@@ -33,18 +33,14 @@ describe(`the change bus between two instances on one database (${testDatabaseKi
     const seenSecond: string[] = [];
     const offFirst = first.bus.subscribe('content', (payload) => seenFirst.push(payload));
     const offSecond = second.bus.subscribe('content', (payload) => seenSecond.push(payload));
-    const arrivedOnSecond = nextOn(second, 'content');
 
+    // publish resolves once every instance's subscribers have run: the next request anywhere sees the change.
     await first.bus.publish('content', 'news:12');
-    // The publishing instance's own subscribers have run when publish resolves: its next request sees the change.
     expect(seenFirst).toEqual(['news:12']);
-    expect(await arrivedOnSecond).toBe('news:12');
     expect(seenSecond).toEqual(['news:12']);
 
-    // A second change, published from the other side, also arrives once on each instance.
-    const arrivedOnFirst = nextOn(first, 'content');
+    // From the other side too, and once on each instance.
     await second.bus.publish('content', 'page:3');
-    expect(await arrivedOnFirst).toBe('page:3');
     expect(seenFirst).toEqual(['news:12', 'page:3']);
     expect(seenSecond).toEqual(['news:12', 'page:3']);
     offFirst();

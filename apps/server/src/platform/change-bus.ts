@@ -6,8 +6,9 @@ import type { Database } from './db.js';
  * Cross-instance change notifications: PostgreSQL LISTEN/NOTIFY (one channel, one dedicated connection per
  * instance, reconnecting), in-process on PGlite. Payloads are small strings (ids, versions), never personal data.
  *
- * Delivery: `publish` resolves once this instance's own subscribers have run (so the next request on this
- * instance sees the change) and the notification has gone through PostgreSQL to every listening instance.
+ * Delivery: `publish` resolves once this instance's own subscribers have run and every other listening instance
+ * has acknowledged running its own (or after a time-out, when one vanished), so the next request on any
+ * instance sees the change.
  * After the listening connection was lost and comes back, every subscriber receives {@link RESYNC}: changes may
  * have been missed, reload everything. While it is lost, `live` is false (caches must not trust themselves).
  */
@@ -94,13 +95,20 @@ function inProcessBus(key: object, log: Log): ChangeBus {
   };
 }
 
-type Message = { i: string; n: number; t: string; p: string };
+/** A change (`t`opic, `p`ayload) from instance `i`, its `n`th; or an instance's acknowledgement of one. */
+type Message = { i: string; n: number; t: string; p: string } | { i: string; n: number; ack: string };
+
+/** The listening sessions of this database: one per live instance (they never run another statement). */
+const LISTENERS_QUERY = `SELECT count(*)::int AS count FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN ${CHANGE_CHANNEL}'`;
+
+/** One of our publications waiting for its echo and the other instances' acknowledgements. */
+type Pending = { echoed: boolean; acks: Set<string>; expected: number; finish: () => void };
 
 class PostgresBus implements ChangeBus {
   private readonly instance = randomUUID();
   private readonly listeners: Listeners;
-  /** Our publications waiting for their echo, by sequence number: each delivers them locally once. */
-  private readonly pending = new Map<number, () => void>();
+  /** Our publications waiting to have gone round, by sequence number. */
+  private readonly pending = new Map<number, Pending>();
   private sequence = 0;
   private client: pg.Client | undefined;
   private closed = false;
@@ -111,8 +119,8 @@ class PostgresBus implements ChangeBus {
   constructor(
     private readonly pool: pg.Pool,
     private readonly log: Log,
-    /** How long `publish` waits for its own notification before delivering locally anyway. */
-    private readonly echoTimeoutMs: number,
+    /** How long `publish` waits for the other instances' acknowledgements (one may have just died). */
+    private readonly ackTimeoutMs: number,
   ) {
     this.listeners = new Listeners(log);
   }
@@ -175,9 +183,31 @@ class PostgresBus implements ChangeBus {
     } catch {
       return;
     }
-    // Our own notification was (or is now) delivered by publish.
-    if (message.i === this.instance) this.pending.get(message.n)?.();
-    else this.listeners.deliver(message.t, message.p);
+    if ('ack' in message) {
+      if (message.ack !== this.instance) return;
+      const pending = this.pending.get(message.n);
+      pending?.acks.add(message.i);
+      this.settle(message.n);
+      return;
+    }
+    if (message.i === this.instance) {
+      // Our own, delivered locally by publish; its echo means PostgreSQL has signalled every listener.
+      const pending = this.pending.get(message.n);
+      if (pending) pending.echoed = true;
+      this.settle(message.n);
+      return;
+    }
+    this.listeners.deliver(message.t, message.p);
+    // Acknowledged once our subscribers have run: the publisher's write answers only after that.
+    const ack = JSON.stringify({ i: this.instance, n: message.n, ack: message.i } satisfies Message);
+    this.pool.query('SELECT pg_notify($1, $2)', [CHANGE_CHANNEL, ack]).catch((error: unknown) => {
+      this.log.warn({ err: error }, 'change bus could not acknowledge a change');
+    });
+  }
+
+  private settle(n: number): void {
+    const pending = this.pending.get(n);
+    if (pending && pending.echoed && pending.acks.size >= pending.expected) pending.finish();
   }
 
   async publish(topic: string, payload = ''): Promise<void> {
@@ -185,29 +215,33 @@ class PostgresBus implements ChangeBus {
     const n = ++this.sequence;
     const text = JSON.stringify({ i: this.instance, n, t: topic, p: payload } satisfies Message);
     if (Buffer.byteLength(text) > MAX_MESSAGE_BYTES) throw new Error(`change bus payload too large for ${topic}`);
-    let settle!: () => void;
-    const delivered = new Promise<void>((resolve) => (settle = resolve));
-    // Exactly once here: on our own echo, or on giving up waiting for it, whichever comes first.
-    const deliverLocally = () => {
-      if (!this.pending.delete(n)) return;
-      this.listeners.deliver(topic, payload);
-      settle();
-    };
-    this.pending.set(n, deliverLocally);
-    // Not listening: no echo will come; other instances resynchronise when their own listener returns.
-    if (!this.live) deliverLocally();
+    // This instance's subscribers first: its next request sees the change whatever happens below.
+    this.listeners.deliver(topic, payload);
     try {
-      await this.pool.query('SELECT pg_notify($1, $2)', [CHANGE_CHANNEL, text]);
+      if (!this.live) {
+        // Not listening: no echo or acknowledgement would reach us. Others hear it if they listen.
+        await this.pool.query('SELECT pg_notify($1, $2)', [CHANGE_CHANNEL, text]);
+        return;
+      }
+      const { rows } = await this.pool.query<{ count: number }>(LISTENERS_QUERY);
+      let finish!: () => void;
+      const done = new Promise<void>((resolve) => (finish = resolve));
+      // Every listener but ours acknowledges; one that vanishes meanwhile is waited for until the time-out.
+      this.pending.set(n, { echoed: false, acks: new Set(), expected: Math.max(0, (rows[0]?.count ?? 1) - 1), finish });
+      const timer = setTimeout(() => {
+        this.log.warn({ topic }, 'change bus: not every instance acknowledged in time');
+        finish();
+      }, this.ackTimeoutMs);
+      try {
+        await this.pool.query('SELECT pg_notify($1, $2)', [CHANGE_CHANNEL, text]);
+        await done;
+      } finally {
+        clearTimeout(timer);
+        this.pending.delete(n);
+      }
     } catch (error) {
       this.log.error({ err: error, topic }, 'change bus could not notify the other instances');
-      deliverLocally();
-      return;
     }
-    if (!this.pending.has(n)) return;
-    // The echo arriving on our listener means PostgreSQL has signalled every listening instance.
-    const timer = setTimeout(deliverLocally, this.echoTimeoutMs);
-    await delivered;
-    clearTimeout(timer);
   }
 
   subscribe(topic: string, listener: (payload: string) => void): () => void {
@@ -219,7 +253,7 @@ class PostgresBus implements ChangeBus {
     this.live = false;
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.listeners.clear();
-    for (const deliver of [...this.pending.values()]) deliver();
+    for (const pending of this.pending.values()) pending.finish();
     const client = this.client;
     this.client = undefined;
     if (client) {
@@ -236,11 +270,11 @@ class PostgresBus implements ChangeBus {
  */
 export async function createChangeBus(
   database: Database,
-  options: { log?: Log; echoTimeoutMs?: number } = {},
+  options: { log?: Log; ackTimeoutMs?: number } = {},
 ): Promise<ChangeBus> {
   const log = options.log ?? consoleLog;
   if (!database.pool) return inProcessBus(database.db, log);
-  const bus = new PostgresBus(database.pool, log, options.echoTimeoutMs ?? 2000);
+  const bus = new PostgresBus(database.pool, log, options.ackTimeoutMs ?? 2000);
   await bus.connect(false);
   return bus;
 }
