@@ -30,6 +30,7 @@ import { registerErrorHandling } from './platform/errors.js';
 import { healthRoutes } from './platform/health.routes.js';
 import { registerIdempotency } from './platform/idempotency.js';
 import { registerCompression } from './platform/compression.js';
+import { registerPublicCache } from './platform/public-cache.js';
 import { registerSecurityHeaders } from './platform/security-headers.js';
 import { registerWebApp } from './platform/web-app.js';
 
@@ -86,6 +87,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerErrorHandling(app);
+  // Before the access guard (a kept public answer needs no caller) and before compression (it keeps compressed bodies).
+  registerPublicCache(app, deps.bus);
   registerAccessControl(app, createSessionResolver(deps.db, deps.clock));
   registerIdempotency(app, deps.db);
   // After idempotency: its onSend hook stores the plain answer for replays, this one compresses what goes out.

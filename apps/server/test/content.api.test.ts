@@ -99,7 +99,8 @@ describe('the public menu', () => {
   it('answers an ETag and 304 while the menu is unchanged, revalidated on every view', async () => {
     const first = await menu('nl');
     const etag = first.headers.etag as string;
-    expect(etag).toMatch(/^".+"$/);
+    // Weak: the same menu travels in several encodings.
+    expect(etag).toMatch(/^W\/".+"$/);
     expect(first.headers['cache-control']).toBe('public, no-cache');
     const again = await menu('nl', { 'if-none-match': etag });
     expect(again.statusCode).toBe(304);

@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 /** Smaller answers gain less than the compression costs (and fit in a packet or two anyway). */
 const MIN_BYTES = 1024;
 
-function preferredEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
+/** The encoding to answer in: brotli when accepted, else gzip, else none. */
+export function preferredEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
   if (!acceptEncoding) return null;
   const offered = acceptEncoding
     .split(',')

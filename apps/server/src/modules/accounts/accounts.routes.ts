@@ -66,7 +66,8 @@ export async function accountsRoutes(app: FastifyInstance, deps: AppDeps): Promi
       response: { 200: loginResponseSchema },
     },
     // The answer is a bearer token, kept server-side only hashed: never stored for idempotent replays.
-    config: { access: 'public', idempotency: false },
+    // Signing in or out changes nothing public: no kept public answer is dropped.
+    config: { access: 'public', idempotency: false, invalidates: [] },
     handler: async (request, reply) => {
       const body = request.body;
       try {
@@ -83,7 +84,7 @@ export async function accountsRoutes(app: FastifyInstance, deps: AppDeps): Promi
 
   r.post('/api/v1/accounts/logout', {
     schema: { tags: ['accounts'], summary: 'Revoke the calling session', security: [{ bearer: [] }], response: { 204: z.null() } },
-    config: { access: 'authenticated' },
+    config: { access: 'authenticated', invalidates: [] },
     handler: async (request, reply) => {
       const token = request.headers.authorization?.replace(/^Bearer\s+/i, '') ?? '';
       await logout(deps.db, deps.clock, token);

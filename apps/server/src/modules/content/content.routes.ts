@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -52,42 +51,36 @@ export async function contentRoutes(app: FastifyInstance, deps: AppDeps): Promis
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db, clock } = deps;
   const tags = ['content'];
-  const write = { access: 'content:write' } as const;
+  const write = { access: 'content:write', invalidates: ['content'] } as const;
 
   // Public reading: only published pages and entries, texts only (no personal data).
   r.get('/api/v1/page/anon/page/:instance', {
     schema: { tags, summary: 'A published page in the visitor’s language (Dutch fallback flagged)', params: pageInstanceParamsSchema, querystring: pageLanguageQuerySchema, response: { 200: publicPageSchema } },
-    config: { access: 'public' },
+    config: { access: 'public', publicCache: { topic: 'content' } },
     handler: async (request) => getPublicPage(db, request.params.instance, request.query.lang),
   });
   r.get('/api/v1/page/anon/menu', {
     schema: { tags, summary: 'The organisers’ pages in the public menu: group, order and title in the visitor’s language', querystring: pageLanguageQuerySchema, response: { 200: z.array(menuEntrySchema), 304: z.null().describe('Not modified (If-None-Match)') } },
-    config: { access: 'public' },
-    handler: async (request, reply) => {
-      const menu = await getPublicMenu(db, request.query.lang);
-      const etag = `"${createHash('sha256').update(JSON.stringify(menu)).digest('base64url').slice(0, 27)}"`;
-      // Every page view asks for the menu: browsers keep it but revalidate each time (an unchanged menu
-      // costs a 304), so a manager's change shows at once, to the manager too.
-      reply.header('etag', etag).header('cache-control', 'public, no-cache');
-      if (request.headers['if-none-match'] === etag) return reply.status(304).send(null);
-      return menu;
-    },
+    // Every page view asks for the menu: the kept answer's ETag makes an unchanged menu a 304.
+    config: { access: 'public', publicCache: { topic: 'content' } },
+    handler: async (request) => getPublicMenu(db, request.query.lang),
   });
   r.get('/api/v1/news/anon', {
     schema: { tags, summary: 'Published news, newest first', querystring: pageLanguageQuerySchema, response: { 200: z.array(publicNewsItemSchema) } },
-    config: { access: 'public' },
+    config: { access: 'public', publicCache: { topic: 'content' } },
     handler: async (request) => listPublicNews(db, request.query.lang),
   });
   r.get('/api/v1/news/anon/:id', {
     schema: { tags, summary: 'A news entry with its previous and next entry', params: newsIdParamsSchema, querystring: pageLanguageQuerySchema, response: { 200: publicNewsDetailSchema } },
-    config: { access: 'public' },
+    config: { access: 'public', publicCache: { topic: 'content' } },
     handler: async (request) => getPublicNews(db, request.params.id, request.query.lang),
   });
 
   // The programme (edition events) and its iCalendar feed for phones.
   r.get('/api/v1/calendar/anon/events', {
     schema: { tags, summary: 'The programme, whole or for one category', querystring: calendarQuerySchema, response: { 200: programmeSchema } },
-    config: { access: 'public' },
+    // The programme is part of the edition settings.
+    config: { access: 'public', publicCache: { topic: 'edition' } },
     handler: async (request) => getProgramme(db, request.query.category),
   });
   r.get('/api/v1/calendar/anon/ics', {

@@ -11,7 +11,7 @@ export async function editionRoutes(app: FastifyInstance, deps: AppDeps): Promis
   // The specification's "common stay info": the public edition settings the site and wizards need.
   r.get('/api/v1/stay/common', {
     schema: { tags: ['edition'], summary: 'Public settings of the current edition', response: { 200: publicEditionSchema } },
-    config: { access: 'public' },
+    config: { access: 'public', publicCache: { topic: 'edition' } },
     handler: async () => toPublicEdition(await getCurrentEdition(deps.db)),
   });
 
@@ -23,7 +23,7 @@ export async function editionRoutes(app: FastifyInstance, deps: AppDeps): Promis
       body: editionSettingsUpdateSchema,
       response: { 200: publicEditionSchema },
     },
-    config: { access: 'edition:write' },
+    config: { access: 'edition:write', invalidates: ['edition'] },
     handler: async (request) => saveEditionSettings(deps.db, request.body, principalOf(request)),
   });
 }

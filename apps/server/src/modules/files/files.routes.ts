@@ -72,17 +72,17 @@ export async function filesRoutes(app: FastifyInstance, deps: AppDeps): Promise<
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db, clock } = deps;
   const tags = ['files'];
-  const write = { access: 'files:write' } as const;
+  const write = { access: 'files:write', invalidates: ['files'] } as const;
 
   // Public: only groups marked public are listed and served.
   r.get('/api/v1/filestore/anon/groups', {
     schema: { tags, summary: 'Public file groups', response: { 200: z.array(fileGroupSchema) } },
-    config: { access: 'public' },
+    config: { access: 'public', publicCache: { topic: 'files' } },
     handler: async () => listPublicGroups(db),
   });
   r.get('/api/v1/filestore/anon/files', {
     schema: { tags, summary: 'Files of a public group (all public groups without `group`)', querystring: fileListQuerySchema, response: { 200: z.array(storedFileSchema) } },
-    config: { access: 'public' },
+    config: { access: 'public', publicCache: { topic: 'files' } },
     handler: async (request) => listPublicFiles(db, request.query.group),
   });
   r.get('/api/v1/filestore/anon/file', {
@@ -96,7 +96,7 @@ export async function filesRoutes(app: FastifyInstance, deps: AppDeps): Promise<
   });
   r.get('/api/v1/filestore/anon/sponsors', {
     schema: { tags, summary: 'Sponsors shown on the site', response: { 200: z.array(sponsorSchema) } },
-    config: { access: 'public' },
+    config: { access: 'public', publicCache: { topic: 'files' } },
     handler: async () => listPublicSponsors(db),
   });
 

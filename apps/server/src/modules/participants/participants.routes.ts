@@ -51,11 +51,9 @@ export async function participantsRoutes(app: FastifyInstance, deps: AppDeps): P
       params: kindParamsSchema,
       response: { 200: publicParticipantListSchema },
     },
-    config: { access: 'public' },
-    handler: async (request, reply) => {
-      reply.header('cache-control', 'public, max-age=30');
-      return listPublicParticipantsOf(deps.db, request.params.kind);
-    },
+    // Changed by participants' and enrolment writes (which declare no topic: they drop every kept answer).
+    config: { access: 'public', publicCache: { topic: ['participants', 'edition'] } },
+    handler: async (request) => listPublicParticipantsOf(deps.db, request.params.kind),
   });
 
   r.get('/api/v1/participant/:kind', {

@@ -1,0 +1,140 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertNews } from '../src/modules/content/content.repository.js';
+import { ALL_PUBLIC_ANSWERS } from '../src/platform/public-cache.js';
+import { managerHeaders } from './managers.js';
+import { createSecondInstance, createTestApp, type TestContext } from './test-app.js';
+import { testDatabaseKind } from './test-database.js';
+
+let first: TestContext;
+let second: TestContext;
+let editor: { authorization: string };
+let admin: { authorization: string };
+
+beforeAll(async () => {
+  first = await createTestApp();
+  second = await createSecondInstance(first);
+  editor = await managerHeaders(first, ['editor']);
+  admin = await managerHeaders(first, ['admin']);
+});
+
+afterAll(async () => {
+  await second?.close();
+  await first?.close();
+});
+
+const newsTitles = async (ctx: TestContext) =>
+  ((await ctx.app.inject({ method: 'GET', url: '/api/v1/news/anon?lang=nl' })).json() as { title: string }[]).map((n) => n.title);
+const fees = async (ctx: TestContext) =>
+  ((await ctx.app.inject({ method: 'GET', url: '/api/v1/stay/common' })).json() as { settings: { fees: { enrolmentCents: number } } }).settings.fees.enrolmentCents;
+
+describe(`public answers kept per data version, two instances on one database (${testDatabaseKind()})`, () => {
+  it('shows a manager’s change on the next request on every instance, whichever instance took the write', async () => {
+    // Both instances have answered (and kept) the news list before the change.
+    const before = await newsTitles(first);
+    expect(await newsTitles(second)).toEqual(before);
+
+    const created = await first.app.inject({
+      method: 'POST',
+      url: '/api/v1/news',
+      headers: editor,
+      payload: { date: '2026-11-22', published: true, translations: { nl: { title: 'Ronde 1 gestart', body: '' } } },
+    });
+    expect(created.statusCode).toBe(201);
+    expect(await newsTitles(first)).toEqual(['Ronde 1 gestart', ...before]);
+    expect(await newsTitles(second)).toEqual(['Ronde 1 gestart', ...before]);
+
+    // The other way round, on another area's answer (the edition settings).
+    const { settings, updatedAt } = (await second.app.inject({ method: 'GET', url: '/api/v1/stay/common' })).json();
+    expect(await fees(first)).toBe(settings.fees.enrolmentCents);
+    const saved = await second.app.inject({
+      method: 'PUT',
+      url: '/api/v1/edition/settings',
+      headers: admin,
+      payload: { settings: { ...settings, fees: { ...settings.fees, enrolmentCents: settings.fees.enrolmentCents + 500 } }, updatedAt },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(await fees(second)).toBe(settings.fees.enrolmentCents + 500);
+    expect(await fees(first)).toBe(settings.fees.enrolmentCents + 500);
+  });
+
+  it('answers from the kept answer until its topic is published (not from the database on every request)', async () => {
+    const before = await newsTitles(first);
+    // Written behind the app's back: no write route, so nothing is published.
+    await insertNews(first.db, { date: '2026-11-23', published: true, translations: { nl: { title: 'Stil toegevoegd', body: '' } } });
+    expect(await newsTitles(first)).toEqual(before);
+
+    await first.bus.publish('files');
+    expect(await newsTitles(first)).toEqual(before);
+
+    await first.bus.publish('content');
+    expect(await newsTitles(first)).toEqual(['Stil toegevoegd', ...before]);
+    expect(await newsTitles(second)).toEqual(['Stil toegevoegd', ...before]);
+  });
+
+  it('keeps one answer per address, and a write that declares no topic drops them all', async () => {
+    const dutch = await first.app.inject({ method: 'GET', url: '/api/v1/page/anon/page/home?lang=nl' });
+    const french = await first.app.inject({ method: 'GET', url: '/api/v1/page/anon/page/home?lang=fr' });
+    expect(dutch.json().title).not.toBe(french.json().title);
+    expect((await first.app.inject({ method: 'GET', url: '/api/v1/page/anon/page/home?lang=nl' })).json().title).toBe(dutch.json().title);
+
+    await first.db.execute(sql`update content_news set published = false`);
+    await first.bus.publish(ALL_PUBLIC_ANSWERS);
+    expect(await newsTitles(second)).toEqual([]);
+  });
+
+  it('sends each kept answer compressed once, with an ETag that turns a repeated request into a 304', async () => {
+    const plain = await first.app.inject({ method: 'GET', url: '/api/v1/stay/common' });
+    const br = await first.app.inject({ method: 'GET', url: '/api/v1/stay/common', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    const gz = await first.app.inject({ method: 'GET', url: '/api/v1/stay/common', headers: { 'accept-encoding': 'gzip' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+    expect(br.rawPayload.length).toBeLessThan(plain.body.length / 3);
+    expect(plain.headers.vary).toBe('accept-encoding');
+    expect(plain.headers['cache-control']).toBe('public, no-cache');
+    // Security headers and the request id are on kept answers too.
+    expect(br.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(br.headers['x-request-id']).toBeTruthy();
+
+    const etag = String(plain.headers.etag);
+    expect(br.headers.etag).toBe(etag);
+    // Both instances compute the same ETag for the same data: a browser's revalidation works behind a load balancer.
+    const again = await second.app.inject({ method: 'GET', url: '/api/v1/stay/common', headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+  });
+
+  it('keeps no failed answer: a news entry missing at first shows once it exists', async () => {
+    const next = ((await first.db.execute(sql`select coalesce(max(id), 0) + 1 as id from content_news`)) as unknown as { rows: { id: number }[] }).rows[0]!.id;
+    expect((await first.app.inject({ method: 'GET', url: `/api/v1/news/anon/${next}?lang=nl` })).statusCode).toBe(404);
+    const created = await insertNews(first.db, { date: '2026-11-24', published: true, translations: { nl: { title: 'Later', body: '' } } });
+    expect(created.id).toBe(Number(next));
+    const found = await first.app.inject({ method: 'GET', url: `/api/v1/news/anon/${next}?lang=nl` });
+    expect(found.statusCode).toBe(200);
+    expect(found.json().title).toBe('Later');
+  });
+});
+
+describe.runIf(testDatabaseKind() === 'postgres')('public answers when the change bus lost its connection', () => {
+  it('drops every kept answer once the connection is back (changes may have been missed meanwhile)', async () => {
+    await first.bus.publish('content');
+    const before = await newsTitles(second);
+    await insertNews(first.db, { date: '2026-11-25', published: true, translations: { nl: { title: 'Tijdens de onderbreking', body: '' } } });
+    expect(await newsTitles(second)).toEqual(before);
+    const resynced = new Promise<void>((resolve) => {
+      const off = second.bus.subscribe('content', () => {
+        off();
+        resolve();
+      });
+    });
+    await first.db.execute(
+      sql`select pg_terminate_backend(pid) from pg_stat_activity
+          where datname = current_database() and pid <> pg_backend_pid() and query = 'LISTEN bjk_changes'`,
+    );
+    await resynced;
+    expect(await newsTitles(second)).toEqual(['Tijdens de onderbreking', ...before]);
+  });
+});
