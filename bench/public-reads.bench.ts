@@ -1,0 +1,213 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app.js';
+import { loadConfig, repoRoot } from '../apps/server/src/config.js';
+import { importMembers } from '../apps/server/src/modules/members/members.service.js';
+import { createChangeBus } from '../apps/server/src/platform/change-bus.js';
+import { systemClock } from '../apps/server/src/platform/clock.js';
+import { openDatabase, type Database } from '../apps/server/src/platform/db.js';
+import { prepareDatabase } from '../apps/server/src/setup.js';
+import { freePort, type BenchResult } from './harness.js';
+
+/**
+ * The public reads the site's visitors make, as `npm start` runs the app (its own process, default log level,
+ * logging to a discarded stdout), each against a bare Fastify handler (also its own process) in the same run.
+ * A new public read joins with one line here.
+ */
+export const PUBLIC_READS: { name: string; path: string }[] = [
+  { name: 'stay/common (edition settings)', path: '/api/v1/stay/common' },
+  { name: 'page/anon/menu', path: '/api/v1/page/anon/menu?lang=nl' },
+  { name: 'participant/public/bjk (start list)', path: '/api/v1/participant/public/bjk' },
+  { name: 'news/anon', path: '/api/v1/news/anon?lang=nl' },
+  { name: 'page/anon/page/home', path: '/api/v1/page/anon/page/home?lang=nl' },
+  { name: 'filestore/anon/files', path: '/api/v1/filestore/anon/files' },
+  { name: 'filestore/anon/groups', path: '/api/v1/filestore/anon/groups' },
+  { name: 'filestore/anon/sponsors', path: '/api/v1/filestore/anon/sponsors' },
+  { name: 'calendar/anon/events (schedule)', path: '/api/v1/calendar/anon/events' },
+];
+
+/** Players on the start list, as many as the 2025 championship had. */
+const PLAYERS = 404;
+const FIRST_ID = 70_000;
+/** Each read and its baseline alternate in ROUNDS slices of SECONDS. */
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 1);
+const ROUNDS = 3;
+const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 30);
+/** What a browser sends: the answers it gets are compressed ones. */
+const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br, zstd', 'accept-language': 'nl-BE,nl;q=0.9' };
+
+const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+
+type Run = { rps: number; p99: number; errors: number; timeouts: number; non2xx: number };
+
+async function load(url: string, options: { seconds: number; connections: number; requests?: { path: string }[] }): Promise<Run> {
+  const result = await autocannon({
+    url,
+    duration: options.seconds,
+    connections: options.connections,
+    headers: BROWSER_HEADERS,
+    ...(options.requests ? { requests: options.requests.map((r) => ({ method: 'GET', path: r.path })) } : {}),
+  });
+  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors, timeouts: result.timeouts, non2xx: result.non2xx };
+}
+
+function memberCsv(): Readable {
+  const lines = ['idbel;idfide;first_name;last_name;birth_year;gender;club_id;club_name;fide_federation;rating_national;rating_fide'];
+  for (let i = 0; i < PLAYERS; i++) lines.push(`${FIRST_ID + i};;Player;Bench-${i};2010;${i % 2 ? 'M' : 'F'};101;KSK Brugge;BEL;${1000 + i};`);
+  return Readable.from([`${lines.join('\n')}\n`]);
+}
+
+const ADMIN = { email: 'bench@bench.test', password: 'bench-password-123456' };
+
+/** The seeded demo site (edition, pages, news, files) with a start list of PLAYERS enabled players. */
+async function seed(database: Database): Promise<void> {
+  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', BOOTSTRAP_ADMIN_EMAIL: ADMIN.email, BOOTSTRAP_ADMIN_PASSWORD: ADMIN.password });
+  await prepareDatabase(database, config, () => undefined);
+  await importMembers(database.db, 'csv', memberCsv(), null);
+  const bus = await createChangeBus(database);
+  const app = await buildApp({ config, database, db: database.db, clock: systemClock, bus });
+  try {
+    const login = await app.inject({ method: 'POST', url: '/api/v1/accounts/anon/login', payload: { logintype: 'email', username: ADMIN.email, password: ADMIN.password } });
+    const headers = { authorization: `Bearer ${login.json().token}` };
+    for (let i = 0; i < PLAYERS; i++) {
+      const added = await app.inject({ method: 'POST', url: `/api/v1/participant/bjk/${FIRST_ID + i}/U20`, headers });
+      if (added.statusCode !== 200) throw new Error(`participant ${i}: ${added.body}`);
+      const p = added.json();
+      const edit = { category: p.category, email: '', parentEmail: `parent${i}@example.test`, attendantEmail: '', mealsCode: p.mealsCode, ratingNational: p.ratingNational, ratingFide: p.ratingFide, enabled: true, remarks: '' };
+      const saved = await app.inject({ method: 'PUT', url: `/api/v1/participant/bjk/${p.id}`, headers, payload: edit });
+      if (saved.statusCode !== 200) throw new Error(`participant ${i}: ${saved.body}`);
+    }
+  } finally {
+    await app.close();
+    await bus.close();
+  }
+}
+
+/** A child process listening on `port`, ready once `ready` answers. */
+async function startProcess(args: string[], env: Record<string, string>, readyUrl: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, args, { cwd: repoRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  let exited = false;
+  child.once('exit', () => (exited = true));
+  for (let attempt = 0; attempt < 600; attempt++) {
+    if (exited) throw new Error(`${args.join(' ')} exited before it was ready`);
+    const ok = await fetch(readyUrl).then((r) => r.ok, () => false);
+    if (ok) return child;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill();
+  throw new Error(`${args.join(' ')} did not become ready`);
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+async function measure(label: string, appEnv: Record<string, string>, barePort: number): Promise<BenchResult[]> {
+  const port = await freePort();
+  const app = await startProcess(
+    ['--import', 'tsx', 'apps/server/src/main.ts'],
+    { ...appEnv, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'info', MEMBERS_SEED_FILE: '' },
+    `http://127.0.0.1:${port}/api/health`,
+  );
+  const base = `http://127.0.0.1:${port}`;
+  const bareUrl = `http://127.0.0.1:${barePort}/`;
+  try {
+    const start = await fetch(`${base}/api/v1/participant/public/bjk`).then((r) => r.json() as Promise<{ items: unknown[] }>);
+    if (start.items.length !== PLAYERS) throw new Error(`the start list has ${start.items.length} players, not ${PLAYERS}`);
+    // Warm-up: JIT, pool connections, and whatever the app keeps.
+    await load(bareUrl, { seconds: 1, connections: 20 });
+    for (const read of PUBLIC_READS) await load(`${base}${read.path}`, { seconds: 1, connections: 20 });
+
+    const results: BenchResult[] = [];
+    const baseline: number[] = [];
+    for (const read of PUBLIC_READS) {
+      // Interleaved with the baseline, slice by slice: the neighbours' load on a shared machine changes by the second.
+      const bare: Run[] = [];
+      const runs: Run[] = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        bare.push(await load(bareUrl, { seconds: SECONDS, connections: 20 }));
+        runs.push(await load(`${base}${read.path}`, { seconds: SECONDS, connections: 20 }));
+      }
+      const bareRps = sum(bare.map((r) => r.rps)) / ROUNDS;
+      const rps = sum(runs.map((r) => r.rps)) / ROUNDS;
+      baseline.push(bareRps);
+      const ratio = rps / bareRps;
+      results.push({
+        name: `${read.name} (${label})`,
+        value: Number(ratio.toPrecision(2)),
+        unit: '× bare',
+        note: `${Math.round(rps)} req/s vs bare ${Math.round(bareRps)}; p99 ${Math.max(...runs.map((r) => r.p99))} ms; non-2xx ${sum(runs.map((r) => r.non2xx))}; target ≥ 0.5: ${ratio >= 0.5 ? 'met' : 'MISSED'}`,
+      });
+    }
+    const mix = await load(base, { seconds: LOAD_SECONDS, connections: 200, requests: PUBLIC_READS });
+    const clean = mix.errors === 0 && mix.timeouts === 0 && mix.non2xx === 0;
+    results.push({
+      name: `200 connections, ${LOAD_SECONDS} s, all public reads (${label})`,
+      value: mix.p99,
+      unit: 'ms p99',
+      note: `${Math.round(mix.rps)} req/s; errors ${mix.errors}, time-outs ${mix.timeouts}, non-2xx ${mix.non2xx}; target p99 < 250 ms and none: ${mix.p99 < 250 && clean ? 'met' : 'MISSED'}`,
+    });
+    results.unshift({ name: `bare Fastify handler (${label}, mean)`, value: Math.round(baseline.reduce((a, b) => a + b, 0) / baseline.length), unit: 'req/s', note: `${ROUNDS} × ${SECONDS} s per read, 20 connections, interleaved with the read's own baseline` });
+    return results;
+  } finally {
+    await stop(app);
+  }
+}
+
+/**
+ * Each public read's throughput as a share of a bare Fastify handler's (target ≥ 0.5), then all of them mixed
+ * under 200 connections (target: p99 < 250 ms, no error, no time-out); on PGlite, and on PostgreSQL when
+ * BENCH_DATABASE_URL is set. On a shared machine compare ratios within one run, not absolute figures across runs.
+ */
+export async function run(): Promise<BenchResult[]> {
+  const barePort = await freePort();
+  const bareServer = await startProcess([path.join(import.meta.dirname, 'bare-server.mjs')], { PORT: String(barePort) }, `http://127.0.0.1:${barePort}/`);
+  const results: BenchResult[] = [];
+  try {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bjk-bench-reads-'));
+    try {
+      const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
+      await seed(database);
+      await database.close();
+      results.push(...(await measure('PGlite', { DATA_DIR: dataDir }, barePort)));
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+    const adminUrl = process.env.BENCH_DATABASE_URL;
+    if (adminUrl) {
+      const name = `bench_reads_${process.pid}`;
+      const admin = async (statement: string) => {
+        const client = new pg.Client({ connectionString: adminUrl });
+        await client.connect();
+        await client.query(statement);
+        await client.end();
+      };
+      await admin(`drop database if exists ${name}`);
+      await admin(`create database ${name}`);
+      try {
+        const url = new URL(adminUrl);
+        url.pathname = `/${name}`;
+        const database = await openDatabase({ kind: 'postgres', url: url.toString() });
+        await seed(database);
+        await database.close();
+        results.push(...(await measure('PostgreSQL', { DATABASE_URL: url.toString() }, barePort)));
+      } finally {
+        await admin(`drop database if exists ${name} with (force)`);
+      }
+    } else {
+      results.push({ name: 'PostgreSQL', value: 0, unit: '-', note: 'skipped: set BENCH_DATABASE_URL' });
+    }
+  } finally {
+    await stop(bareServer);
+  }
+  return results;
+}
