@@ -66,6 +66,8 @@ const PUBLIC_ROUTES = [
   'GET /api/v1/results/anon/:category/unofficial/:round',
   'GET /api/v1/results/anon/:category/trf',
   'GET /api/v1/results/anon/:category/standings.csv',
+  // Server-sent events: bare change notices ("unofficial:1:4"), no names.
+  'GET /api/v1/results/anon/:category/events',
 ];
 
 let ctx: TestContext;

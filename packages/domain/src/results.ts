@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { ROUND_OUTCOMES, TIE_BREAK_KINDS } from './tournament-model.js';
 
-/** Codes of the results area besides the file readers' (`TOURNAMENT_FILE_ERRORS`). */
+/** Codes of the results area besides the file readers' (`TOURNAMENT_FILE_ERRORS`); keys apart from `GAMES_ERRORS`' (one catalogue area). */
 export const RESULTS_ERRORS = {
-  unknownCategory: 'results.unknown_category',
+  categoryUnknown: 'results.unknown_category',
   notPublished: 'results.not_published',
   importNotFound: 'results.import_not_found',
   versionNotFound: 'results.version_not_found',
   invalidDataUrl: 'results.invalid_data_url',
-  noFile: 'results.no_file',
+  fileMissing: 'results.no_file',
   boardNotPaired: 'results.board_not_paired',
 } as const;
 
@@ -138,6 +138,7 @@ export const tournamentDiffQuerySchema = z.object({ category: z.string().trim().
 export const publishImportSchema = z.object({ category: z.string().trim().min(1).max(20) });
 
 export const tournamentVersionSchema = z.object({
+  category: z.string(),
   version: z.number().int(),
   name: z.string(),
   fileName: z.string(),

@@ -20,6 +20,8 @@ export const mgmtNavigation: NavGroup[] = [
       { to: '/mgmt/members', labelKey: 'nav.members', permission: 'members:write' },
       { to: '/mgmt/mail', labelKey: 'nav.mail', permission: 'mail:read' },
       { to: '/mgmt/paymentrequests', labelKey: 'nav.paymentRequests' },
+      { to: '/mgmt/upload_json', labelKey: 'nav.uploadJson', permission: 'results:write' },
+      { to: '/mgmt/unofficial_results', labelKey: 'nav.unofficialResults', permission: 'results:write' },
     ],
   },
   {

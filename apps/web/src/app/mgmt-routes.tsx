@@ -19,6 +19,8 @@ export const mgmtRoutes: RouteObject[] = [
         children: [
           { index: true, element: lazyPage(() => import('../features/dashboard/DashboardPage'), 'DashboardPage') },
           { path: 'files', element: lazyPage(() => import('../features/files/ManageFilesPage'), 'ManageFilesPage') },
+          { path: 'upload_json', element: lazyPage(() => import('../features/results/UploadJsonPage'), 'UploadJsonPage') },
+          { path: 'unofficial_results', element: lazyPage(() => import('../features/results/UnofficialResultsPage'), 'UnofficialResultsPage') },
           { path: 'pages', element: lazyPage(() => import('../features/content/ManagePagesPage'), 'ManagePagesPage') },
           { path: 'news', element: lazyPage(() => import('../features/content/ManageNewsPage'), 'ManageNewsPage') },
           { path: 'sponsors', element: lazyPage(() => import('../features/files/ManageSponsorsPage'), 'ManageSponsorsPage') },

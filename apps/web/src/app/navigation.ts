@@ -44,7 +44,10 @@ export const publicNavigation: NavGroup[] = [
   {
     key: 'tournament',
     labelKey: 'nav.groups.tournament',
-    items: [{ to: '/schedule', labelKey: 'nav.schedule', order: 10 }],
+    items: [
+      { to: '/schedule', labelKey: 'nav.schedule', order: 10 },
+      { to: '/results', labelKey: 'nav.results', order: 20 },
+    ],
   },
   { key: 'about', labelKey: 'nav.groups.about', items: [] },
 ];

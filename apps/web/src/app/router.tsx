@@ -28,6 +28,11 @@ function contentPage(slug?: string): ReactElement {
   return lazyPage(() => import('../features/content/ContentPage'), 'ContentPage', { slug }, { queries: false });
 }
 
+/** A category's results page (`/trn_u8`): one component and one chunk for all of them. */
+function resultsPage(slug: string): ReactElement {
+  return lazyPage(() => import('../features/results/CategoryPage'), 'ResultsCategoryPage', { slug });
+}
+
 /**
  * The route table: every route of the site, registered as its area is built. Public routes use the
  * default layout; the /mgmt routes live in `mgmt-routes.tsx` (loaded lazily: visitors never download them). Pages other
@@ -56,6 +61,15 @@ export const routes: RouteObject[] = [
           { path: 'rsv26wizard_closed', element: lazyPage(() => import('../features/lodging/ReservationWizardPage'), 'ReservationClosedPage') },
           { path: 'registration_bjk', element: lazyPage(() => import('../features/enrolment/RegistrationWizard'), 'RegistrationBjkPage') },
           { path: 'participants_bjk', element: lazyPage(() => import('../features/enrolment/PublicParticipantsPage'), 'PublicParticipantsPage') },
+          { path: 'results', element: lazyPage(() => import('../features/results/ResultsIndexPage'), 'ResultsIndexPage') },
+          // One page for every category; the edition's categories decide which of these show results.
+          { path: 'trn_u8', element: resultsPage('trn_u8') },
+          { path: 'trn_u10', element: resultsPage('trn_u10') },
+          { path: 'trn_u12', element: resultsPage('trn_u12') },
+          { path: 'trn_u14', element: resultsPage('trn_u14') },
+          { path: 'trn_u16', element: resultsPage('trn_u16') },
+          { path: 'trn_u18', element: resultsPage('trn_u18') },
+          { path: 'trn_u20', element: resultsPage('trn_u20') },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -26,10 +26,10 @@ describe('the page addresses the server knows', () => {
 
   it('take every page of the site and no made-up address', () => {
     const patterns = extractRoutePatterns(source('router.tsx'), source('mgmt-routes.tsx'));
-    for (const known of ['/', '/stay', '/news/12', '/page/privacy', '/payment/abc', '/registration_bjk', '/mgmt', '/mgmt/reservations', '/mgmt/reservation_edit/']) {
+    for (const known of ['/', '/stay', '/news/12', '/page/privacy', '/payment/abc', '/registration_bjk', '/mgmt', '/mgmt/reservations', '/mgmt/reservation_edit/', '/trn_u8', '/trn_u20', '/mgmt/upload_json']) {
       expect(isKnownPage(patterns, known), known).toBe(true);
     }
-    for (const unknown of ['/nope', '/stay/extra', '/news/1/2', '/mgmt/nope', '/registration_bjk2']) {
+    for (const unknown of ['/nope', '/stay/extra', '/news/1/2', '/mgmt/nope', '/registration_bjk2', '/trn_u9']) {
       expect(isKnownPage(patterns, unknown), unknown).toBe(false);
     }
   });

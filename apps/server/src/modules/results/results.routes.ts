@@ -36,6 +36,7 @@ import {
   previewImport,
   publishImport,
   restoreVersion,
+  resultsTopic,
   setUnofficialResult,
 } from './results.service.js';
 
@@ -48,7 +49,14 @@ function sendCached<T>(request: FastifyRequest, reply: FastifyReply, answer: { e
 
 export async function resultsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = deps;
+  const { db, bus } = deps;
+  /** Tells every instance's open results pages (server-sent events) that a category changed; after the commit. */
+  const announce = async (category: string, what: string) => bus.publish(`results:${category}`, what);
+  const streams = new Set<import('node:http').ServerResponse>();
+  // Open streams would keep a graceful shutdown waiting: end them first (browsers reconnect to another instance).
+  app.addHook('preClose', async () => {
+    for (const stream of streams) stream.end();
+  });
   const tags = ['results'];
   const write = { access: 'results:write' } as const;
   const notModified = { 304: z.null().describe('Not modified (If-None-Match)') };
@@ -108,7 +116,7 @@ export async function resultsRoutes(app: FastifyInstance, deps: AppDeps): Promis
     config: write,
     handler: async (request, reply) => {
       const file = await request.file();
-      if (!file) throw badRequest(RESULTS_ERRORS.noFile, 'No file was sent');
+      if (!file) throw badRequest(RESULTS_ERRORS.fileMissing, 'No file was sent');
       const bytes = await file.toBuffer();
       reply.status(201);
       return importTournamentFile(db, { fileName: file.filename, bytes }, principalOf(request));
@@ -124,13 +132,21 @@ export async function resultsRoutes(app: FastifyInstance, deps: AppDeps): Promis
   r.post('/api/v1/results/imports/:id/publish', {
     schema: { tags, summary: 'Publish a draft as the next version of the confirmed category', params: tournamentImportIdParamsSchema, body: publishImportSchema, response: { 200: tournamentVersionSchema } },
     config: write,
-    handler: (request) => publishImport(db, request.params.id, request.body.category, principalOf(request)),
+    handler: async (request) => {
+      const version = await publishImport(db, request.params.id, request.body.category, principalOf(request));
+      await announce(version.category, `version:${version.version}`);
+      return version;
+    },
   });
 
   r.post('/api/v1/tournament/json', {
     schema: { tags, summary: "The specification's import: {name, jsoncontent} with a data URL, published at once", body: tournamentJsonUploadSchema, response: { 200: tournamentVersionSchema } },
     config: write,
-    handler: (request) => importAndPublishDataUrl(db, request.body, principalOf(request)),
+    handler: async (request) => {
+      const version = await importAndPublishDataUrl(db, request.body, principalOf(request));
+      await announce(version.category, `version:${version.version}`);
+      return version;
+    },
   });
 
   r.get('/api/v1/results/:category/versions', {
@@ -142,12 +158,45 @@ export async function resultsRoutes(app: FastifyInstance, deps: AppDeps): Promis
   r.post('/api/v1/results/:category/versions/:version/restore', {
     schema: { tags, summary: 'Publish an older version again (audited)', params: versionParamsSchema, response: { 200: tournamentVersionSchema } },
     config: write,
-    handler: (request) => restoreVersion(db, request.params.category, request.params.version, principalOf(request)),
+    handler: async (request) => {
+      const version = await restoreVersion(db, request.params.category, request.params.version, principalOf(request));
+      await announce(version.category, `version:${version.version}`);
+      return version;
+    },
   });
 
   r.post('/api/v1/tournament/unofficial_result', {
     schema: { tags, summary: "An arbiter's unofficial result of one board (empty clears it)", body: unofficialResultInputSchema, response: { 200: unofficialRoundSchema } },
     config: write,
-    handler: (request) => setUnofficialResult(db, request.body, principalOf(request)),
+    handler: async (request) => {
+      const round = await setUnofficialResult(db, request.body, principalOf(request));
+      await announce(round.category, `unofficial:${round.round}:${request.body.boardnr}`);
+      return round;
+    },
+  });
+
+  r.get('/api/v1/results/anon/:category/events', {
+    schema: {
+      tags,
+      summary: "Server-sent events: a message (\"unofficial:<round>:<board>\", \"version:<n>\") whenever the category's results change; reload when one arrives",
+      params: resultsCategoryParamsSchema,
+    },
+    config: { access: 'public' },
+    handler: async (request, reply) => {
+      const topic = await resultsTopic(db, request.params.category);
+      reply.hijack();
+      const stream = reply.raw;
+      stream.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache, no-transform', connection: 'keep-alive', 'x-accel-buffering': 'no' });
+      // Reconnect after 5 s when the connection drops; a comment line every 25 s keeps proxies from closing it.
+      stream.write('retry: 5000\n: connected\n\n');
+      const unsubscribe = bus.subscribe(topic, (payload) => stream.write(`data: ${payload}\n\n`));
+      const heartbeat = setInterval(() => stream.write(': ping\n\n'), 25_000);
+      streams.add(stream);
+      request.raw.on('close', () => {
+        clearInterval(heartbeat);
+        unsubscribe();
+        streams.delete(stream);
+      });
+    },
   });
 }

@@ -29,7 +29,7 @@ async function editionCategory(db: DbOrTx, name: string): Promise<{ edition: str
   const edition = await getCurrentEdition(db);
   const category = normaliseResultsCategory(name);
   if (!findCategory(edition.settings, category)) {
-    throw badRequest(RESULTS_ERRORS.unknownCategory, `The edition has no category ${category}`, { value: category });
+    throw badRequest(RESULTS_ERRORS.categoryUnknown, `The edition has no category ${category}`, { value: category });
   }
   return { edition: edition.code, category };
 }
@@ -182,6 +182,7 @@ export async function listVersions(db: DbOrTx, categoryName: string): Promise<To
     .where(and(eq(tournamentVersions.edition, edition), eq(tournamentVersions.category, category)))
     .orderBy(desc(tournamentVersions.version));
   return rows.map((r) => ({
+    category,
     version: r.version,
     name: r.tournament.name,
     fileName: r.fileName,
@@ -206,6 +207,12 @@ export async function restoreVersion(db: Db, categoryName: string, version: numb
     return publishTournament(tx, edition, category, row.fileName, row.tournament, actor, version);
   });
   return (await listVersions(db, categoryName)).find((v) => v.version === published)!;
+}
+
+/** The change-bus topic of a category's results (a known category only: visitors cannot invent topics). */
+export async function resultsTopic(db: DbOrTx, name: string): Promise<string> {
+  const { category } = await editionCategory(db, name);
+  return `results:${category}`;
 }
 
 /** Categories of the current edition with published results. */

@@ -1,0 +1,67 @@
+import Box from '@mui/material/Box';
+import { useQuery } from '@tanstack/react-query';
+import type { PublicTournamentPlayer } from '@bjk/domain/results';
+import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../shared/ui/ErrorAlert';
+import { formatPoints, standingsQuery, tournamentQuery } from './api';
+import { PlayerLink } from './PlayerLink';
+import { ResultsTable } from './ResultsTable';
+
+const SYMBOL: Record<string, string> = { win: '1', draw: '½', loss: '0', forfeit_win: '+', forfeit_loss: '−', bye: '+', half_bye: '½', zero_bye: '0', absent: '−', pending: '' };
+
+/** One cell of the crosstable: the opponent's place, colour and result ("12w1"), or the bye's points alone. */
+export function crosstableCell(round: PublicTournamentPlayer['rounds'][number] | undefined, placeOf: (pairingNumber: number) => number | undefined, colourLetters: { white: string; black: string }): string {
+  if (!round) return '';
+  const result = SYMBOL[round.outcome] ?? '';
+  if (round.opponent === null) return result;
+  const colour = round.colour === 'white' ? colourLetters.white : round.colour === 'black' ? colourLetters.black : '';
+  return `${placeOf(round.opponent) ?? ''}${colour}${result}`;
+}
+
+/** Players in standings order, one column per round: every game at a glance (scrolls sideways on a phone). */
+export function CrosstableTab({ category }: { category: string }) {
+  const { t } = useTranslation('results');
+  const tournament = useQuery(tournamentQuery(category));
+  const standings = useQuery(standingsQuery(category));
+  if (tournament.isError) return <ErrorAlert error={tournament.error} />;
+  if (!tournament.data || !standings.data) return null;
+  const place = new Map(standings.data.rows.map((r) => [r.pairingNumber, r.rank]));
+  const players = new Map(tournament.data.players.map((p) => [p.pairingNumber, p]));
+  const rounds = Array.from({ length: tournament.data.pairedRounds }, (_, i) => i + 1);
+  const letters = { white: t('crosstable.white'), black: t('crosstable.black') };
+  return (
+    <ResultsTable testId="crosstable" label={t('tabs.crosstable')}>
+      <thead>
+        <tr>
+          <th scope="col" className="num">{t('columns.rank')}</th>
+          <th scope="col">{t('columns.name')}</th>
+          {rounds.map((r) => (
+            <th scope="col" className="num" key={r}>
+              {t('crosstable.round', { round: r })}
+            </th>
+          ))}
+          <th scope="col" className="num">{t('columns.points')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {standings.data.rows.map((row) => {
+          const player = players.get(row.pairingNumber)!;
+          return (
+            <tr key={row.pairingNumber} data-testid="crosstable-row">
+              <td className="num">{row.rank}</td>
+              <Box component="td" sx={{ whiteSpace: 'nowrap' }}>
+                <PlayerLink category={category} pairingNumber={row.pairingNumber} name={row.name} />
+              </Box>
+              {rounds.map((r) => (
+                <td className="num" key={r}>
+                  {crosstableCell(player.rounds.find((x) => x.round === r), (n) => place.get(n), letters)}
+                </td>
+              ))}
+              <td className="num">{formatPoints(row.points)}</td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </ResultsTable>
+  );
+}

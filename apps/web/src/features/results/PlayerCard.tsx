@@ -1,0 +1,65 @@
+import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { PublicTournament } from '@bjk/domain/results';
+import { useTranslation } from 'react-i18next';
+import { formatPoints } from './api';
+import { PlayerLink } from './PlayerLink';
+import { ResultsTable } from './ResultsTable';
+
+/** A player's card: every round's opponent, colour, result and running score, with the program's performance. */
+export function PlayerCard({ tournament, pairingNumber }: { tournament: PublicTournament; pairingNumber: number }) {
+  const { t } = useTranslation('results');
+  const player = tournament.players.find((p) => p.pairingNumber === pairingNumber);
+  if (!player) return <Typography>{t('player.unknown')}</Typography>;
+  const byNumber = new Map(tournament.players.map((p) => [p.pairingNumber, p]));
+  let running = 0;
+  const rows = [...player.rounds]
+    .sort((a, b) => a.round - b.round)
+    .map((r) => {
+      running += r.points;
+      return { ...r, running };
+    });
+  return (
+    <Stack spacing={2} data-testid="player-card">
+      <Box>
+        <Typography variant="h2" sx={{ fontSize: '1.5rem' }}>
+          {player.title ? `${player.title} ${player.name}` : player.name}
+        </Typography>
+        <Typography color="text.secondary">
+          {[player.club, player.federation, player.rating ? t('player.rating', { rating: player.rating }) : null, player.fideId ? t('player.fideId', { id: player.fideId }) : null].filter(Boolean).join(' · ')}
+        </Typography>
+        <Typography data-testid="player-summary">
+          {t('player.summary', { points: formatPoints(player.points), rank: player.rank ?? '—', performance: player.performance ?? '—' })}
+        </Typography>
+      </Box>
+      <ResultsTable testId="player-rounds" label={t('player.rounds')}>
+        <thead>
+          <tr>
+            <th scope="col" className="num">{t('columns.round')}</th>
+            <th scope="col">{t('columns.colour')}</th>
+            <th scope="col">{t('columns.opponent')}</th>
+            <th scope="col" className="num wide">{t('columns.rating')}</th>
+            <th scope="col">{t('columns.result')}</th>
+            <th scope="col" className="num">{t('columns.running')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => {
+            const opponent = r.opponent === null ? undefined : byNumber.get(r.opponent);
+            return (
+              <tr key={r.round}>
+                <td className="num">{r.round}</td>
+                <td>{r.colour ? t(`colour.${r.colour}`) : ''}</td>
+                <td>{opponent ? <PlayerLink category={tournament.category} pairingNumber={opponent.pairingNumber} name={opponent.name} /> : t(`outcome.${r.outcome}`)}</td>
+                <td className="num wide">{opponent?.rating ?? ''}</td>
+                <td>{r.outcome === 'pending' ? t('pairings.pending') : t(`outcome.${r.outcome}`)}</td>
+                <td className="num">{r.outcome === 'pending' ? '' : formatPoints(r.running)}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </ResultsTable>
+    </Stack>
+  );
+}

@@ -1,0 +1,108 @@
+import Box from '@mui/material/Box';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { UNOFFICIAL_RESULTS, type Pairing, type UnofficialResult } from '@bjk/domain/results';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../shared/ui/ErrorAlert';
+import { enterUnofficialResult, pairingsQuery, resultsCategoriesQuery } from './api';
+import { useResultsStream } from './useResultsStream';
+
+const CLEAR = 'clear';
+
+/**
+ * `/mgmt/unofficial_results`: an arbiter picks category and round and enters each board's result with one tap.
+ * Every board is saved on its own (no lost updates between arbiters); others' entries arrive live.
+ */
+export function UnofficialResultsPage() {
+  const { t } = useTranslation('results');
+  const categories = useQuery(resultsCategoriesQuery);
+  const [chosen, setChosen] = useState('');
+  const category = chosen || categories.data?.[0]?.category || '';
+  const summary = categories.data?.find((c) => c.category === category);
+  const [chosenRound, setChosenRound] = useState(0);
+  const round = chosenRound || summary?.pairedRounds || 0;
+  const pairings = useQuery({ ...pairingsQuery(category, round), enabled: category !== '' && round > 0 });
+  useResultsStream(category || null);
+
+  return (
+    <Stack spacing={2}>
+      <Typography variant="h1">{t('unofficial.title')}</Typography>
+      {categories.isError && <ErrorAlert error={categories.error} />}
+      {categories.data && categories.data.length === 0 && <Typography>{t('unofficial.nothingPublished')}</Typography>}
+      {summary && (
+        <Stack direction="row" spacing={2}>
+          <TextField select size="small" label={t('upload.category')} value={category} onChange={(e) => (setChosen(e.target.value), setChosenRound(0))} data-testid="unofficial-category">
+            {categories.data!.map((c) => (
+              <MenuItem key={c.category} value={c.category}>
+                {c.category}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField select size="small" label={t('columns.round')} value={round} onChange={(e) => setChosenRound(Number(e.target.value))}>
+            {Array.from({ length: summary.pairedRounds }, (_, i) => summary.pairedRounds - i).map((r) => (
+              <MenuItem key={r} value={r}>
+                {t('pairings.round', { round: r })}
+              </MenuItem>
+            ))}
+          </TextField>
+        </Stack>
+      )}
+      {pairings.isError && <ErrorAlert error={pairings.error} />}
+      {pairings.data?.pairings
+        .filter((p) => p.board !== null)
+        .map((p) => (
+          <BoardRow key={p.board} category={category} round={round} pairing={p} />
+        ))}
+    </Stack>
+  );
+}
+
+function BoardRow({ category, round, pairing }: { category: string; round: number; pairing: Pairing }) {
+  const { t } = useTranslation('results');
+  const queryClient = useQueryClient();
+  const save = useMutation({
+    mutationFn: (result: UnofficialResult | null) => enterUnofficialResult(category, round, pairing.board!, result),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['results', category, 'pairings', round] }),
+  });
+  const official = pairing.result;
+  return (
+    <Paper sx={{ p: 1.5 }} data-testid={`board-${pairing.board}`}>
+      <Stack spacing={1}>
+        <Typography>
+          <Box component="span" sx={{ fontWeight: 700, mr: 1 }}>
+            {t('unofficial.board', { board: pairing.board })}
+          </Box>
+          {t('unofficial.game', { white: pairing.white.name, black: pairing.black?.name ?? '' })}
+        </Typography>
+        {official ? (
+          <Typography color="text.secondary">{t('unofficial.official', { result: official })}</Typography>
+        ) : (
+          <ToggleButtonGroup
+            exclusive
+            size="small"
+            value={pairing.unofficialResult ?? CLEAR}
+            onChange={(_, value: UnofficialResult | typeof CLEAR | null) => value !== null && save.mutate(value === CLEAR ? null : value)}
+            aria-label={t('unofficial.resultOf', { board: pairing.board })}
+            sx={{ flexWrap: 'wrap' }}
+            disabled={save.isPending}
+          >
+            {UNOFFICIAL_RESULTS.map((result) => (
+              <ToggleButton key={result} value={result} sx={{ minWidth: 56 }}>
+                {result}
+              </ToggleButton>
+            ))}
+            <ToggleButton value={CLEAR}>{t('unofficial.clear')}</ToggleButton>
+          </ToggleButtonGroup>
+        )}
+        {save.isError && <ErrorAlert error={save.error} />}
+      </Stack>
+    </Paper>
+  );
+}

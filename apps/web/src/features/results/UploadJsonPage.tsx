@@ -1,0 +1,211 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TournamentImport, TournamentVersion } from '@bjk/domain/results';
+import { useState, type ChangeEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useEdition } from '../../shared/edition/useEdition';
+import { formatDateTime } from '../../shared/format';
+import { currentLanguage } from '../../shared/i18n';
+import { ErrorAlert } from '../../shared/ui/ErrorAlert';
+import { previewImport, publishImport, restoreVersion, uploadTournamentFile, versionsQuery } from './api';
+import { ResultsTable } from './ResultsTable';
+
+/**
+ * `/mgmt/upload_json`: upload a category's Swar JSON (or TRF), confirm the category the file proposes, see what
+ * changes against the published version, publish in one click; every version is kept and can be restored.
+ */
+export function UploadJsonPage() {
+  const { t } = useTranslation('results');
+  const edition = useEdition();
+  const queryClient = useQueryClient();
+  const categories = edition.categories.filter((c) => c.kind === 'player');
+  const [draft, setDraft] = useState<TournamentImport | null>(null);
+  const [category, setCategory] = useState(categories[0]?.code ?? '');
+  const [published, setPublished] = useState<TournamentVersion | null>(null);
+
+  const upload = useMutation({
+    mutationFn: uploadTournamentFile,
+    onSuccess: (result) => {
+      setDraft(result);
+      setPublished(null);
+      if (result.categoryHint && categories.some((c) => c.code === result.categoryHint)) setCategory(result.categoryHint);
+    },
+  });
+  const preview = useQuery({
+    queryKey: ['results', 'import', draft?.id, category],
+    queryFn: () => previewImport(draft!.id, category),
+    enabled: draft !== null && category !== '',
+    initialData: draft && draft.categoryHint === category ? draft : undefined,
+  });
+  const publish = useMutation({
+    mutationFn: () => publishImport(draft!.id, category),
+    onSuccess: (version) => {
+      setPublished(version);
+      setDraft(null);
+      void queryClient.invalidateQueries({ queryKey: ['results'] });
+    },
+  });
+
+  const chooseFile = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (file) upload.mutate(file);
+  };
+  const shown = preview.data ?? draft;
+
+  return (
+    <Stack spacing={3}>
+      <Typography variant="h1">{t('upload.title')}</Typography>
+      <Paper sx={{ p: 2 }}>
+        <Stack spacing={2}>
+          <Typography>{t('upload.intro')}</Typography>
+          <div>
+            <Button variant="contained" component="label" disabled={upload.isPending}>
+              {t('upload.choose')}
+              <input type="file" hidden accept=".json,.trf,.txt,application/json,text/plain" onChange={chooseFile} data-testid="upload-file" />
+            </Button>
+          </div>
+          {upload.isError && <ErrorAlert error={upload.error} />}
+          {published && (
+            <Alert severity="success" data-testid="upload-published">
+              {t('upload.published', { category: published.category, version: published.version })}
+            </Alert>
+          )}
+        </Stack>
+      </Paper>
+      {draft && shown && (
+        <Paper sx={{ p: 2 }} data-testid="upload-preview">
+          <Stack spacing={2}>
+            <Typography variant="h2" sx={{ fontSize: '1.25rem' }}>
+              {t('upload.previewTitle', { name: shown.name })}
+            </Typography>
+            <Typography color="text.secondary">
+              {t('upload.facts', { file: shown.fileName, format: shown.format, players: shown.players, rounds: shown.pairedRounds, planned: shown.plannedRounds })}
+            </Typography>
+            <TextField select label={t('upload.category')} value={category} onChange={(e) => setCategory(e.target.value)} sx={{ maxWidth: 240 }} size="small" helperText={shown.categoryHint ? t('upload.proposed', { category: shown.categoryHint }) : t('upload.noProposal')}>
+              {categories.map((c) => (
+                <MenuItem key={c.code} value={c.code}>
+                  {c.code}
+                </MenuItem>
+              ))}
+            </TextField>
+            {preview.isError && <ErrorAlert error={preview.error} />}
+            {preview.data && <DiffView preview={preview.data} />}
+            <div>
+              <Button variant="contained" color="primary" disabled={!preview.data || publish.isPending} onClick={() => publish.mutate()} data-testid="upload-publish">
+                {t('upload.publish', { category })}
+              </Button>
+            </div>
+            {publish.isError && <ErrorAlert error={publish.error} />}
+          </Stack>
+        </Paper>
+      )}
+      <Versions category={published?.category ?? category} categories={categories.map((c) => c.code)} onCategory={setCategory} />
+    </Stack>
+  );
+}
+
+function DiffView({ preview }: { preview: TournamentImport }) {
+  const { t } = useTranslation('results');
+  const { diff } = preview;
+  const nothing = diff.playersAdded.length + diff.playersRemoved.length + diff.roundsAdded.length + diff.resultsChanged.length + diff.unofficialContradicted.length === 0;
+  return (
+    <Stack spacing={1} data-testid="upload-diff">
+      <Typography variant="subtitle2">{preview.comparedWithVersion ? t('diff.against', { version: preview.comparedWithVersion }) : t('diff.first')}</Typography>
+      {nothing && <Typography>{t('diff.nothing')}</Typography>}
+      {diff.roundsAdded.length > 0 && <Typography data-testid="diff-rounds">{t('diff.roundsAdded', { rounds: diff.roundsAdded.join(', ') })}</Typography>}
+      {diff.playersAdded.length > 0 && <Typography data-testid="diff-added">{t('diff.playersAdded', { count: diff.playersAdded.length, names: diff.playersAdded.slice(0, 30).join('; ') })}</Typography>}
+      {diff.playersRemoved.length > 0 && <Typography data-testid="diff-removed">{t('diff.playersRemoved', { count: diff.playersRemoved.length, names: diff.playersRemoved.join('; ') })}</Typography>}
+      {diff.resultsChanged.map((c) => (
+        <Typography key={`${c.round}-${c.white}`} data-testid="diff-changed">
+          {t('diff.resultChanged', { round: c.round, board: c.board ?? '—', white: c.white, before: c.before ?? '—', after: c.after ?? '—' })}
+        </Typography>
+      ))}
+      {diff.unofficialContradicted.map((c) => (
+        <Alert key={`${c.round}-${c.board}`} severity="warning" data-testid="diff-contradicted">
+          {t('diff.contradicted', { round: c.round, board: c.board, unofficial: c.unofficial, official: c.official ?? '—' })}
+        </Alert>
+      ))}
+    </Stack>
+  );
+}
+
+function Versions({ category, categories, onCategory }: { category: string; categories: string[]; onCategory: (code: string) => void }) {
+  const { t } = useTranslation('results');
+  const edition = useEdition();
+  const queryClient = useQueryClient();
+  const versions = useQuery(versionsQuery(category));
+  const restore = useMutation({
+    mutationFn: (version: number) => restoreVersion(category, version),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['results'] }),
+  });
+  const notPublished = versions.isError && (versions.error as { code?: string }).code === 'results.not_published';
+  return (
+    <Paper sx={{ p: 2 }}>
+      <Stack spacing={2}>
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+          <Typography variant="h2" sx={{ fontSize: '1.25rem' }}>
+            {t('versions.title')}
+          </Typography>
+          <TextField select size="small" label={t('upload.category')} value={category} onChange={(e) => onCategory(e.target.value)}>
+            {categories.map((code) => (
+              <MenuItem key={code} value={code}>
+                {code}
+              </MenuItem>
+            ))}
+          </TextField>
+        </Stack>
+        {versions.isError && !notPublished && <ErrorAlert error={versions.error} />}
+        {restore.isError && <ErrorAlert error={restore.error} />}
+        {versions.data && versions.data.length === 0 && <Typography>{t('versions.none')}</Typography>}
+        {versions.data && versions.data.length > 0 && (
+          <ResultsTable testId="versions-table" label={t('versions.title')}>
+            <thead>
+              <tr>
+                <th scope="col" className="num">{t('versions.version')}</th>
+                <th scope="col">{t('versions.file')}</th>
+                <th scope="col" className="num">{t('versions.players')}</th>
+                <th scope="col" className="num">{t('versions.rounds')}</th>
+                <th scope="col">{t('versions.publishedAt')}</th>
+                <th scope="col">{t('versions.actions')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {versions.data.map((v) => (
+                <tr key={v.version} data-testid="version-row">
+                  <td className="num">{v.version}</td>
+                  <td>
+                    {v.fileName}
+                    {v.restoredFrom && <Chip size="small" sx={{ ml: 1 }} label={t('versions.restoredFrom', { version: v.restoredFrom })} />}
+                  </td>
+                  <td className="num">{v.players}</td>
+                  <td className="num">{v.pairedRounds}</td>
+                  <td>
+                    {formatDateTime(v.publishedAt, currentLanguage(), edition.timeZone)}
+                    {v.publishedBy && ` · ${v.publishedBy}`}
+                  </td>
+                  <td>
+                    {v.current ? (
+                      <Chip size="small" color="success" label={t('versions.current')} />
+                    ) : (
+                      <Button size="small" onClick={() => restore.mutate(v.version)} disabled={restore.isPending}>
+                        {t('versions.restore')}
+                      </Button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </ResultsTable>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

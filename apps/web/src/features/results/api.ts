@@ -1,0 +1,86 @@
+import type {
+  PublicTournament,
+  ResultsCategorySummary,
+  RoundPairings,
+  Standings,
+  TournamentImport,
+  TournamentVersion,
+  UnofficialResult,
+  UnofficialRound,
+} from '@bjk/domain/results';
+import { http } from '../../shared/http';
+
+/**
+ * Results change during a round: answers are revalidated with ETags (304 costs little) and refetched at least
+ * every minute (the specification's fallback when the live stream is down).
+ */
+export const RESULTS_REFRESH_MS = 60_000;
+
+export const resultsCategoriesQuery = {
+  queryKey: ['results', 'categories'] as const,
+  queryFn: () => http.get<ResultsCategorySummary[]>('/api/v1/results/anon/categories'),
+  staleTime: 30_000,
+};
+
+export const tournamentQuery = (category: string) => ({
+  queryKey: ['results', category, 'tournament'] as const,
+  queryFn: () => http.get<PublicTournament>(`/api/v1/results/anon/${encodeURIComponent(category)}`),
+  refetchInterval: RESULTS_REFRESH_MS,
+});
+
+export const standingsQuery = (category: string) => ({
+  queryKey: ['results', category, 'standings'] as const,
+  queryFn: () => http.get<Standings>(`/api/v1/results/anon/${encodeURIComponent(category)}/standings`),
+  refetchInterval: RESULTS_REFRESH_MS,
+});
+
+export const pairingsQuery = (category: string, round: number) => ({
+  queryKey: ['results', category, 'pairings', round] as const,
+  queryFn: () => http.get<RoundPairings>(`/api/v1/results/anon/${encodeURIComponent(category)}/pairings/${round}`),
+  refetchInterval: RESULTS_REFRESH_MS,
+  enabled: round > 0,
+});
+
+export const unofficialRoundQuery = (category: string, round: number) => ({
+  queryKey: ['results', category, 'unofficial', round] as const,
+  queryFn: () => http.get<UnofficialRound>(`/api/v1/results/anon/${encodeURIComponent(category)}/unofficial/${round}`),
+  enabled: round > 0,
+});
+
+export const versionsQuery = (category: string) => ({
+  queryKey: ['results', category, 'versions'] as const,
+  queryFn: () => http.get<TournamentVersion[]>(`/api/v1/results/${encodeURIComponent(category)}/versions`),
+  enabled: category !== '',
+});
+
+export function uploadTournamentFile(file: File): Promise<TournamentImport> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return http.post<TournamentImport>('/api/v1/results/imports', form);
+}
+
+export const previewImport = (id: string, category: string) => http.get<TournamentImport>(`/api/v1/results/imports/${id}`, { query: { category } });
+export const publishImport = (id: string, category: string) => http.post<TournamentVersion>(`/api/v1/results/imports/${id}/publish`, { category });
+export const restoreVersion = (category: string, version: number) => http.post<TournamentVersion>(`/api/v1/results/${encodeURIComponent(category)}/versions/${version}/restore`);
+export const enterUnofficialResult = (category: string, round: number, board: number, result: UnofficialResult | null) =>
+  http.post<UnofficialRound>('/api/v1/tournament/unofficial_result', { name: category, round, boardnr: board, unofficial_result: result });
+
+/** `/trn_u8` → "U8"; null when the address is no results page. */
+export function categoryOfSlug(slug: string): string | null {
+  const match = /^trn_(.+)$/i.exec(slug);
+  return match ? match[1]!.toUpperCase() : null;
+}
+
+export const slugOfCategory = (category: string) => `/trn_${category.toLowerCase()}`;
+
+/** Points as the programs print them: "4½", "½", "0". */
+export function formatPoints(points: number): string {
+  const whole = Math.floor(points);
+  const half = points - whole >= 0.5;
+  return half ? `${whole === 0 ? '' : whole}½` : String(whole);
+}
+
+/** A tie-break value: "-" when not applicable, no trailing zeros. */
+export function formatTieBreak(value: number | null): string {
+  return value === null ? '-' : String(Number(value.toFixed(2)));
+}

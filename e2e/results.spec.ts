@@ -1,0 +1,119 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { chooseLanguage, expect, expectAccessible, snapshot, test } from './fixtures';
+import { adminToken, loginAsAdmin } from './manager';
+
+const swar = (name: string) => readFileSync(path.resolve(import.meta.dirname, '../packages/domain/fixtures/swar', name));
+const U08 = 'bycco_bjk2026_u08.json';
+
+/** Publishes a Swar file for a category through the specification's call, as set-up. */
+async function publishThroughApi(page: import('@playwright/test').Page, name: string, file: string) {
+  const token = await adminToken(page);
+  const response = await page.request.post('/api/v1/tournament/json', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { name, jsoncontent: `data:application/json;base64,${swar(file).toString('base64')}` },
+  });
+  expect(response.status()).toBe(200);
+}
+
+test('a manager uploads a real Swar file, checks the preview and publishes it', async ({ page }) => {
+  await loginAsAdmin(page, '/mgmt/upload_json');
+  await page.getByTestId('upload-file').setInputFiles(path.resolve(import.meta.dirname, '../packages/domain/fixtures/swar', U08));
+  const preview = page.getByTestId('upload-preview');
+  await expect(preview).toContainText('Swar v6.75');
+  await expect(preview.getByRole('combobox')).toHaveText('U8');
+  await expect(page.getByTestId('upload-diff')).toBeVisible();
+  await snapshot(page, 'results-upload-preview-1280');
+  await page.getByTestId('upload-publish').click();
+  await expect(page.getByTestId('upload-published')).toContainText('U8');
+  await expect(page.getByTestId('version-row').first()).toContainText('26');
+});
+
+for (const width of [390, 1280]) {
+  test(`visitors read standings, pairings, crosstable and a player card in Dutch and English at ${width} px`, async ({ page }) => {
+    await publishThroughApi(page, 'trn_u8', U08);
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/trn_u8');
+    await expect(page.getByTestId('standings-row')).toHaveCount(26);
+    await expect(page.getByTestId('standings-points').first()).toHaveText('9');
+    await expect(page.getByRole('columnheader', { name: 'Bucholtz Cut 1' })).toBeVisible({ visible: width >= 900 });
+    await expectAccessible(page);
+    await snapshot(page, `results-standings-nl-${width}`);
+    if (width < 900) {
+      await page.getByRole('button', { name: /^Details van/ }).first().click();
+      await expect(page.getByTestId('standings-details')).toContainText('Bucholtz Cut 1');
+      await snapshot(page, `results-standings-details-nl-${width}`);
+    }
+
+    await page.getByTestId('results-tab-pairings').click();
+    await expect(page.getByRole('heading', { name: 'Ronde 9' })).toBeVisible();
+    await page.getByRole('button', { name: 'Ronde 6', exact: true }).click();
+    await expect(page.getByTestId('pairing-result').getByText('bye', { exact: true })).toBeVisible();
+    await expect(page.getByTestId('pairing-result').getByText('afwezig')).toBeVisible();
+    await snapshot(page, `results-pairings-nl-${width}`);
+
+    await chooseLanguage(page, 'en');
+    await page.getByTestId('results-tab-crosstable').click();
+    await expect(page.getByTestId('crosstable-row')).toHaveCount(26);
+    await snapshot(page, `results-crosstable-en-${width}`);
+
+    await page.getByTestId('crosstable-row').first().getByRole('link').click();
+    await expect(page.getByTestId('player-card')).toBeVisible();
+    await expect(page.getByTestId('player-summary')).toContainText('9 points · place 1');
+    await expect(page.getByTestId('player-rounds').locator('tbody tr')).toHaveCount(9);
+    await expectAccessible(page);
+    await snapshot(page, `results-player-en-${width}`);
+  });
+}
+
+test('a parent finds a player across the categories and lands on the card', async ({ page }) => {
+  await publishThroughApi(page, 'trn_u8', U08);
+  await page.goto('/results');
+  await page.getByTestId('results-category-U8').waitFor();
+  const standings = await (await page.request.get('/api/v1/results/anon/U8/standings')).json();
+  const name: string = standings.rows[2].name;
+  await page.getByTestId('find-player').fill(name.slice(0, 5));
+  await page.getByRole('option', { name: new RegExp(name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).click();
+  await expect(page).toHaveURL(/\/trn_u8\?player=\d+$/);
+  await expect(page.getByTestId('player-card')).toContainText(name);
+});
+
+test('an arbiter enters a result in one browser and it appears in another without a reload', async ({ page, browser }) => {
+  await publishThroughApi(page, 'trn_u20', 'bycco_bjk2019_u20bg_round1_paired.json');
+  const visitorContext = await browser.newContext();
+  const visitor = await visitorContext.newPage();
+  await visitor.goto('/trn_u20?tab=pairings');
+  await expect(visitor.getByTestId('pairing-row')).toHaveCount(12);
+  let reloads = 0;
+  visitor.on('framenavigated', () => reloads++);
+
+  await loginAsAdmin(page, '/mgmt/unofficial_results');
+  await page.getByTestId('unofficial-category').getByRole('combobox').click();
+  await page.getByRole('option', { name: 'U20' }).click();
+  const board = page.getByTestId('board-3');
+  await board.getByRole('button', { name: '0-1', exact: true }).click();
+  await expect(board.getByRole('button', { name: '0-1', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await snapshot(page, 'results-unofficial-entry-1280');
+
+  // Pushed (the page's own refresh runs only every minute, beyond this wait).
+  await expect(visitor.getByTestId('pairing-row').nth(2).getByTestId('pairing-unofficial')).toContainText('0-1');
+  expect(reloads).toBe(0);
+  await visitor.getByTestId('results-tab-standings').click();
+  await expect(visitor.getByTestId('standings-provisional')).toBeVisible();
+  await visitorContext.close();
+});
+
+test('a second import shows what changed against the published version', async ({ page }) => {
+  await publishThroughApi(page, 'trn_u8', U08);
+  // Both entries of a drawn game are rewritten (the first ½ as a win, the next ½ as a loss): whichever is White's,
+  // the game's result changes.
+  const changed = swar(U08)
+    .toString('utf8')
+    .replace('"Result" : "½"', '"Result" : "1"')
+    .replace('"Result" : "½"', '"Result" : "0"');
+  await loginAsAdmin(page, '/mgmt/upload_json');
+  await page.getByTestId('upload-file').setInputFiles({ name: 'bjk_u8.json', mimeType: 'application/json', buffer: Buffer.from(changed) });
+  await expect(page.getByTestId('diff-changed').first()).toBeVisible();
+  await expect(page.getByTestId('upload-diff')).toContainText(/wordt/);
+  await snapshot(page, 'results-upload-diff-1280');
+});
