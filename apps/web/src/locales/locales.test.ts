@@ -47,3 +47,15 @@ describe('translations', () => {
     }
   });
 });
+
+describe('category names', () => {
+  it.each(LANGUAGES)('%s names every category of the demo edition, guests and staff included (no bare codes)', (language) => {
+    const seed = JSON.parse(readFileSync(path.join(root, '../../../server/seed/demo-edition.json'), 'utf8')) as {
+      categories: { code: string }[];
+      vk?: { categories: { code: string }[] };
+    };
+    const names = JSON.parse(readFileSync(path.join(root, language, 'enrolment.json'), 'utf8')).categories as Record<string, string>;
+    const codes = [...seed.categories, ...(seed.vk?.categories ?? [])].map((c) => c.code);
+    expect(codes.filter((code) => !names[code])).toEqual([]);
+  });
+});

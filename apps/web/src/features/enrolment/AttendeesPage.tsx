@@ -49,7 +49,7 @@ function AttendeeTable({ items, kind, onSelect }: { items: Attendee[]; kind: Reg
               <TableCell>
                 {a.lastName} {a.firstName}
               </TableCell>
-              <TableCell>{a.category}</TableCell>
+              <TableCell>{t(`categories.${a.category}`, { defaultValue: a.category })}</TableCell>
               <TableCell>{a.mealsCode ?? ''}</TableCell>
               <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{a.email}</TableCell>
               <TableCell align="right">
@@ -116,7 +116,7 @@ function AttendeeEditor({ kind }: { kind: RegistrationKind }) {
           <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(4, 1fr)' } }}>
             {field('firstName', t('details.firstName'))}
             {field('lastName', t('details.lastName'))}
-            {field('category', t('details.category'), { select: true, children: categories.map((c) => <MenuItem key={c.code} value={c.code}>{c.code}</MenuItem>) })}
+            {field('category', t('details.category'), { select: true, children: categories.map((c) => <MenuItem key={c.code} value={c.code}>{t(`categories.${c.code}`, { defaultValue: c.code })}</MenuItem>) })}
             {field('mealsCode', t('mgmt.meals'), { select: true, children: [<MenuItem key="none" value="">—</MenuItem>, ...(['HB', 'BO'] as const).map((code) => <MenuItem key={code} value={code}>{t(`mgmt.mealsCodes.${code}`)}</MenuItem>)] }, true)}
             {field('email', t('details.email'))}
             {field('mobile', t('details.mobile'))}
@@ -176,7 +176,7 @@ export function GuestsPage() {
           <TextField size="small" select label={t('details.category')} value={category} onChange={(e) => setCategory(e.target.value)} sx={{ minWidth: 120 }}>
             {categories.map((c) => (
               <MenuItem key={c.code} value={c.code}>
-                {c.code}
+                {t(`categories.${c.code}`, { defaultValue: c.code })}
               </MenuItem>
             ))}
           </TextField>
