@@ -266,6 +266,8 @@ test.describe('registrations in the back office', () => {
     await page.getByRole('link', { name: new RegExp(players.office.last) }).click();
     await expect(page.getByTestId('edit-parent.fullName')).toHaveValue(`Parent ${players.office.last}`);
     await expect(page.getByTestId('mgmt-photo')).toBeVisible();
+    // The fee in the language's money format (fr: "35,00 €" with a narrow no-break space), not "35.00 €".
+    await expect(page.getByTestId('registration-summary')).toContainText(/35,00\s€/);
     await page.getByTestId('edit-remarks').fill('Arrives on Monday');
     await page.getByTestId('edit-save').click();
     await expect(page.getByRole('alert').filter({ hasText: /Enregistré|Saved|Opgeslagen|Gespeichert/ })).toBeVisible();
@@ -308,6 +310,12 @@ test.describe('registrations in the back office', () => {
     await page.getByTestId('guest-last').fill(`Arbiter${base}`);
     await page.getByTestId('guest-add').click();
     await expect(page.getByTestId('attendees-table')).toContainText(`Arbiter${base}`);
+    // Categories by their names, not their codes (GUEST → "Invité" in French).
+    await expect(page.getByTestId('attendees-table').getByRole('row', { name: new RegExp(`Arbiter${base}`) })).toContainText('Invité');
+    await snapshot(page, 'mgmt-guests-1280');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await snapshot(page, 'mgmt-guests-390');
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/participants_bjk');

@@ -15,6 +15,7 @@ import { Controller, useForm, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { participantUpdateSchema, type Participant, type ParticipantUpdate } from '@bjk/domain/enrolment';
+import { MissingRecord } from '../../shared/ui/MissingRecord';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { SourcePaymentRequest } from '../../shared/ui/SourcePaymentRequest';
 import { usePlayerCategoryCodes, useRegistrationKind, withKind } from './kind';
@@ -84,8 +85,7 @@ export function ParticipantEditPage() {
     />
   );
 
-  if (!id) return <Alert severity="warning">{t('mgmt.noId')}</Alert>;
-  if (query.isError) return <ErrorAlert error={query.error} />;
+  if (!id || query.isError) return <MissingRecord message={t('mgmt.noId')} error={query.error} backTo={withKind('/mgmt/participants', kind)} backLabel={t('mgmt.backToList')} />;
   if (!query.data) return null;
   const p = query.data;
   return (

@@ -16,6 +16,10 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { registrationUpdateSchema, type Registration, type RegistrationUpdate } from '@bjk/domain/enrolment';
 import { LANGUAGES } from '@bjk/domain/languages';
+import { useEdition } from '../../shared/edition/useEdition';
+import { formatDateTime, formatMoney } from '../../shared/format';
+import { currentLanguage } from '../../shared/i18n';
+import { MissingRecord } from '../../shared/ui/MissingRecord';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { usePlayerCategoryCodes, useRegistrationKind, withKind } from './kind';
 import { registrationQuery, updateRegistration } from './mgmt-api';
@@ -55,6 +59,8 @@ export function RegistrationEditPage() {
   const { t } = useTranslation('enrolment');
   const kind = useRegistrationKind();
   const categories = usePlayerCategoryCodes(kind);
+  const edition = useEdition();
+  const language = currentLanguage();
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
   const client = useQueryClient();
@@ -97,8 +103,7 @@ export function RegistrationEditPage() {
     />
   );
 
-  if (!id) return <Alert severity="warning">{t('mgmt.noId')}</Alert>;
-  if (query.isError) return <ErrorAlert error={query.error} />;
+  if (!id || query.isError) return <MissingRecord message={t('mgmt.noId')} error={query.error} backTo={withKind('/mgmt/registrations', kind)} backLabel={t('mgmt.backToList')} />;
   if (!query.data) return null;
   const r = query.data;
   const grid = { display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: '1fr 1fr 1fr' } };
@@ -110,9 +115,9 @@ export function RegistrationEditPage() {
       <Typography variant="h1">
         {r.lastName} {r.firstName}
       </Typography>
-      <Typography color="text.secondary">
-        {t(`kinds.${kind}`)} · {t(`mgmt.statuses.${r.status}`)} · {r.confirmedAt ? new Date(r.confirmedAt).toLocaleString() : new Date(r.createdAt).toLocaleString()}
-        {r.feeCents !== null ? ` · ${(r.feeCents / 100).toFixed(2)} €` : ''}
+      <Typography color="text.secondary" data-testid="registration-summary">
+        {t(`kinds.${kind}`)} · {t(`mgmt.statuses.${r.status}`)} · {formatDateTime(r.confirmedAt ?? r.createdAt, language, edition.timeZone)}
+        {r.feeCents !== null ? ` · ${formatMoney(r.feeCents, language)}` : ''}
       </Typography>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
         <ProtectedPhoto path={`/api/v1/registration/${kind}/${id}/photo`} />

@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -35,6 +34,7 @@ import { useEdition } from '../../shared/edition/useEdition';
 import { formatDateTime } from '../../shared/format';
 import { HttpError } from '../../shared/http';
 import { currentLanguage } from '../../shared/i18n';
+import { MissingRecord } from '../../shared/ui/MissingRecord';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { SourcePaymentRequest } from '../../shared/ui/SourcePaymentRequest';
 import { assignRoom, freeRoomsQuery, reservationQuery, unassignRoom, updateReservation } from './api';
@@ -46,7 +46,7 @@ export function ReservationEditPage() {
   const { t } = useTranslation('lodging');
   const [params] = useSearchParams();
   const id = params.get('id');
-  if (!id) return <Alert severity="warning">{t('mgmt.edit.missingId')}</Alert>;
+  if (!id) return <MissingRecord message={t('mgmt.edit.missingId')} backTo="/mgmt/reservations" backLabel={t('mgmt.edit.back')} />;
   return <ReservationEditor key={id} id={id} />;
 }
 

@@ -36,6 +36,7 @@ import {
 import { formatDate, formatDateTime, formatMoney } from '../../shared/format';
 import { currentLanguage } from '../../shared/i18n';
 import { useFieldErrorText } from '../../shared/i18n/field-error';
+import { MissingRecord } from '../../shared/ui/MissingRecord';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { paymentsApi, requestDetailQuery, saveBlob } from './api';
 import { PaymentStatusChip } from '../../shared/ui/PaymentStatusChip';
@@ -253,8 +254,9 @@ export function PaymentRequestEditPage() {
   const language = currentLanguage();
   const [params] = useSearchParams();
   const id = Number(params.get('id'));
-  const { data: request, error } = useQuery({ ...requestDetailQuery(id), enabled: Number.isInteger(id) && id > 0 });
-  if (error) return <ErrorAlert error={error} />;
+  const known = Number.isInteger(id) && id > 0;
+  const { data: request, error } = useQuery({ ...requestDetailQuery(id), enabled: known });
+  if (!known || error) return <MissingRecord message={t('edit.missingId')} error={error} backTo="/mgmt/paymentrequests" backLabel={t('edit.backToList')} />;
   if (!request) return null;
   const money = (cents: number) => formatMoney(cents, language);
   return (

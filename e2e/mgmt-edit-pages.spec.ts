@@ -1,0 +1,31 @@
+import { expect, expectAccessible, snapshot, test } from './fixtures';
+import { loginAsAdmin } from './manager';
+
+test('an edit page opened without a record says so and leads back to its list', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await loginAsAdmin(page, '/mgmt');
+  const pages = [
+    { edit: '/mgmt/registration_edit', list: /\/mgmt\/registrations$/, text: 'Geen record gekozen' },
+    { edit: '/mgmt/participant_edit?kind=bjk', list: /\/mgmt\/participants(\?kind=bjk)?$/, text: 'Geen record gekozen' },
+    { edit: '/mgmt/reservation_edit', list: /\/mgmt\/reservations$/, text: 'Geen reservatie gekozen' },
+    { edit: '/mgmt/paymentrequest_edit', list: /\/mgmt\/paymentrequests$/, text: 'Geen betaalverzoek gekozen' },
+  ];
+  for (const { edit, list, text } of pages) {
+    await page.goto(edit);
+    await expect(page.getByTestId('missing-record'), edit).toContainText(text);
+    if (edit === '/mgmt/paymentrequest_edit') {
+      await expectAccessible(page);
+      await snapshot(page, 'mgmt-missing-record-1280');
+      await page.setViewportSize({ width: 390, height: 844 });
+      await snapshot(page, 'mgmt-missing-record-390');
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
+    await page.getByTestId('missing-record-back').click();
+    await expect(page).toHaveURL(list);
+  }
+  // A record that does not exist (any more): the server's answer, and the same way back.
+  await page.goto('/mgmt/paymentrequest_edit?id=999999');
+  await expect(page.getByTestId('missing-record')).toContainText('bestaat niet');
+  await page.getByTestId('missing-record-back').click();
+  await expect(page).toHaveURL(/\/mgmt\/paymentrequests$/);
+});
