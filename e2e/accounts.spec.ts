@@ -33,13 +33,27 @@ test.describe('manager login', () => {
     await loginAsAdmin(page, '/mgmt/somewhere-unknown');
     await expect(page.getByTestId('not-found')).toBeVisible();
     await page.evaluate(() => {
-      const raw = sessionStorage.getItem('bjk.mgmt.session');
-      if (raw) sessionStorage.setItem('bjk.mgmt.session', JSON.stringify({ ...JSON.parse(raw), expiresAt: '2000-01-01T00:00:00Z' }));
+      const raw = localStorage.getItem('bjk.mgmt.session');
+      if (raw) localStorage.setItem('bjk.mgmt.session', JSON.stringify({ ...JSON.parse(raw), expiresAt: '2000-01-01T00:00:00Z' }));
     });
     await page.reload();
     await expect(page.locator('input[autocomplete="current-password"]')).toBeVisible();
     await expect(page).toHaveURL(/\/mgmt\/somewhere-unknown$/);
   });
+});
+
+test('a login lasts across tabs: a record opened in a new tab needs no second login, logging out ends it in both', async ({ page }) => {
+  await loginAsAdmin(page, '/mgmt');
+  await expect(page.getByTestId('mgmt-home')).toBeVisible();
+  const other = await page.context().newPage();
+  await other.goto('/mgmt/reservations');
+  await expect(other.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(other.locator('input[autocomplete="current-password"]')).toHaveCount(0);
+  await page.goto('/mgmt/logout');
+  await expect(page.getByTestId('logged-out')).toBeVisible();
+  // The other tab hears of it at once, without a reload.
+  await expect(other.locator('input[autocomplete="current-password"]')).toBeVisible();
+  await other.close();
 });
 
 test.describe('managing manager accounts', () => {

@@ -3,8 +3,11 @@ import type { Account, LoginResponse } from '@bjk/domain/accounts';
 import { onUnauthorized, setAuthToken } from '../http';
 
 /**
- * The manager's session in this tab: kept in sessionStorage, so it survives a reload but not the tab,
- * and dropped on the first 401 (expired or revoked), which shows the login page on the same address.
+ * The manager's session, shared by every tab of this browser: kept in localStorage until the session's own expiry
+ * (the server's `expiresAt`), so a record opened in a new tab needs no second login. An expired session is never
+ * read back; logging out (or the first 401: expired or revoked, which shows the login page on the same address)
+ * ends it in every tab at once. The token is as exposed to scripts as it was in sessionStorage: the strict content
+ * security policy (`script-src 'self'`) is what keeps other scripts out.
  */
 export type ManagerSession = { token: string; expiresAt: string; account: Account };
 
@@ -12,31 +15,48 @@ const STORAGE_KEY = 'bjk.mgmt.session';
 const listeners = new Set<() => void>();
 let current: ManagerSession | null = read();
 
-function read(): ManagerSession | null {
+function parse(raw: string | null): ManagerSession | null {
+  if (!raw) return null;
   try {
-    const raw = window.sessionStorage.getItem(STORAGE_KEY);
-    if (!raw) return null;
     const session = JSON.parse(raw) as ManagerSession;
-    return Date.parse(session.expiresAt) > Date.now() ? session : null;
+    return typeof session.token === 'string' && Date.parse(session.expiresAt) > Date.now() ? session : null;
   } catch {
     return null;
   }
 }
 
-function write(session: ManagerSession | null): void {
+function read(): ManagerSession | null {
+  try {
+    const session = parse(window.localStorage.getItem(STORAGE_KEY));
+    if (!session) window.localStorage.removeItem(STORAGE_KEY);
+    return session;
+  } catch {
+    return null;
+  }
+}
+
+function adopt(session: ManagerSession | null): void {
   current = session;
   setAuthToken(session?.token ?? null);
+  for (const listener of listeners) listener();
+}
+
+function write(session: ManagerSession | null): void {
   try {
-    if (session) window.sessionStorage.setItem(STORAGE_KEY, JSON.stringify(session));
-    else window.sessionStorage.removeItem(STORAGE_KEY);
+    if (session) window.localStorage.setItem(STORAGE_KEY, JSON.stringify(session));
+    else window.localStorage.removeItem(STORAGE_KEY);
   } catch {
     // Without storage the session lasts until the page is reloaded.
   }
-  for (const listener of listeners) listener();
+  adopt(session);
 }
 
 setAuthToken(current?.token ?? null);
 onUnauthorized(() => write(null));
+// Another tab logged in, out, or was told the session ended: this tab follows.
+window.addEventListener('storage', (event) => {
+  if (event.key === STORAGE_KEY || event.key === null) adopt(parse(event.newValue));
+});
 
 export function startSession(response: LoginResponse): void {
   write({ token: response.token, expiresAt: response.expiresAt, account: response.account });
@@ -51,7 +71,7 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** The logged-in manager of this tab, or null. */
+/** The logged-in manager, or null. */
 export function useManager(): ManagerSession | null {
   return useSyncExternalStore(subscribe, () => current);
 }
