@@ -113,6 +113,14 @@ test.describe('lodging reservation', () => {
     await page.getByRole('button', { name: 'Next' }).click();
     await expect(page.getByTestId('guest-0').getByLabel('First name')).toHaveValue('Claire');
     await expect(page.getByTestId('guest-1')).toHaveCount(0);
+    // A missing birth date and too few guests for a double room: "Next" says why it does not go on.
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByTestId('guest-0')).toContainText('Birth date is required');
+    await expect(page.getByTestId('guests-count-error')).toHaveText('This lodging takes 2 to 2 persons.');
+    await expect(page.getByTestId('wizard-step')).toContainText('Guests');
+    await snapshot(page, 'lodging-wizard-guests-errors-1280');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await snapshot(page, 'lodging-wizard-guests-errors-390');
   });
 
   test('a double-clicked confirm makes one reservation', async ({ page }) => {

@@ -38,6 +38,7 @@ import { currentLanguage } from '../../shared/i18n';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { makeReservation } from './api';
 import { fieldError } from './messages';
+import { guestStepFields } from './guest-step';
 import { PriceEstimate } from './PriceEstimate';
 
 const STEPS = ['intro', 'contact', 'accommodation', 'guests', 'meals', 'confirm'] as const;
@@ -76,6 +77,8 @@ function Wizard({ settings }: { settings: EditionSettings }) {
   const language = currentLanguage();
   const [step, setStep] = useState<Step>('intro');
   const [result, setResult] = useState<MakeReservationResult | null>(null);
+  // The guest count's message shows once the visitor tried to go on, as the fields' messages do.
+  const [guestsChecked, setGuestsChecked] = useState(false);
   // One identity per wizard run: a double click or a retry of this run can only make one reservation.
   const run = useRef({ submissionId: crypto.randomUUID(), key: crypto.randomUUID() });
   const schema = useMemo(() => reservationWizardSchema(settings), [settings]);
@@ -110,7 +113,8 @@ function Wizard({ settings }: { settings: EditionSettings }) {
   };
 
   const next = async () => {
-    const fields = STEP_FIELDS[step];
+    if (step === 'guests') setGuestsChecked(true);
+    const fields = step === 'guests' ? guestStepFields(form.getValues('guests').length) : STEP_FIELDS[step];
     if (fields && !(await form.trigger(fields, { shouldFocus: true }))) return;
     const index = STEPS.indexOf(step as (typeof STEPS)[number]);
     const following = STEPS[index + 1];
@@ -136,6 +140,7 @@ function Wizard({ settings }: { settings: EditionSettings }) {
     form.reset({ ...initialValues(), contact });
     run.current = { submissionId: crypto.randomUUID(), key: crypto.randomUUID() };
     mutation.reset();
+    setGuestsChecked(false);
     setResult(null);
     goTo('accommodation');
   };
@@ -302,9 +307,10 @@ function Wizard({ settings }: { settings: EditionSettings }) {
                 </Paper>
               );
             })}
-            {errors.guests?.message && (
-              <Alert severity="error" role="alert">
-                {fieldError(t, errors.guests.message, limits)}
+            {/* The count rule is checked here from the list itself: react-hook-form's field array may drop the list's own error. */}
+            {guestsChecked && (guests.fields.length < roomType.minPersons || guests.fields.length > roomType.maxPersons) && (
+              <Alert severity="error" role="alert" data-testid="guests-count-error">
+                {t('guests.countRule', { min: roomType.minPersons, max: roomType.maxPersons })}
               </Alert>
             )}
             {guests.fields.length < roomType.maxPersons && (
