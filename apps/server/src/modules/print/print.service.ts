@@ -167,8 +167,13 @@ async function sponsorLogo(db: DbOrTx): Promise<Buffer | undefined> {
   return sharp(file.data).resize(BADGE_LOGO_PIXELS.width, BADGE_LOGO_PIXELS.height, { fit: 'inside' }).png().toBuffer();
 }
 
-/** One page's worth of work: draws its items (loading what it needs first) and answers how many it drew. */
-type PagePlan = { items: number; draw: (doc: Pdf) => Promise<void> };
+/**
+ * One page's worth of work: `load` reads and scales what the page needs (photos: database and sharp's threads),
+ * `draw` puts it on the page (pdfkit, this thread). The renderer loads the next page while drawing this one.
+ */
+type PagePlan<T = unknown> = { items: number; load: () => Promise<T>; draw: (doc: Pdf, loaded: T) => void };
+
+const page = <T>(plan: PagePlan<T>): PagePlan => plan as PagePlan;
 
 type Rendering = { title: string; total: number; pages: PagePlan[]; afterDone?: (tx: DbOrTx, jobId: string, now: Date) => Promise<void> };
 
@@ -186,13 +191,13 @@ async function planBadges(db: Db, request: PrintRequest, language: Language): Pr
     sponsorLogo: await sponsorLogo(db),
     mealColors: settings.mealLabelColors ?? { HB: '#9e9e9e', BO: '#9e9e9e' },
   };
-  const pages = pagesOf(selected, BADGES_PER_PAGE).map(
-    (page): PagePlan => ({
-      items: page.length,
-      draw: async (doc) => {
-        const photos = await Promise.all(page.map((h) => photoAtPrintSize(db, h, BADGE_PHOTO_PIXELS)));
+  const pages = pagesOf(selected, BADGES_PER_PAGE).map((holders) =>
+    page({
+      items: holders.length,
+      load: () => Promise.all(holders.map((h) => photoAtPrintSize(db, h, BADGE_PHOTO_PIXELS))),
+      draw: (doc, photos) => {
         startBadgePage(doc);
-        page.forEach((h, i) =>
+        holders.forEach((h, i) =>
           drawBadge(doc, i, { badgeId: badgeIdOf(editionCode, h), firstName: h.firstName, lastName: h.lastName, category: h.category, categoryColor: categoryColor(settings, h.category), mealsCode: h.mealsCode, club: h.clubName, photo: photos[i] }, style),
         );
       },
@@ -224,10 +229,13 @@ async function planNameCards(db: Db, request: PrintRequest, language: Language):
   return {
     title: `${texts.nameCardsTitle} ${settings.shortName[language]}`,
     total: players.length,
-    pages: pagesOf(players, NAME_CARDS_PER_PAGE).map((page) => ({
-      items: page.length,
-      draw: async (doc) => page.forEach((p, slot) => drawNameCard(doc, slot, { ...p, categoryColor: categoryColor(settings, p.category) }, texts)),
-    })),
+    pages: pagesOf(players, NAME_CARDS_PER_PAGE).map((cards) =>
+      page({
+        items: cards.length,
+        load: async () => undefined,
+        draw: (doc) => cards.forEach((p, slot) => drawNameCard(doc, slot, { ...p, categoryColor: categoryColor(settings, p.category) }, texts)),
+      }),
+    ),
   };
 }
 
@@ -238,15 +246,17 @@ async function planCheckIn(db: Db, request: PrintRequest, language: Language): P
   const categories = [...new Set(players.map((p) => p.category))];
   for (const category of categories) {
     const ofCategory = players.filter((p) => p.category === category);
-    pagesOf(ofCategory, CHECK_IN_ROWS_PER_PAGE).forEach((page, index) =>
-      pages.push({
-        items: page.length,
-        draw: async (doc) => {
-          const photos = await Promise.all(page.map((p) => photoAtPrintSize(db, p, THUMBNAIL_PIXELS)));
-          startCheckInPage(doc, `${texts.checkInTitle(category)} — ${settings.shortName[language]}`, index + 1, texts);
-          page.forEach((p, i) => drawCheckInRow(doc, i, { firstName: p.firstName, lastName: p.lastName, club: p.clubName, photo: photos[i] }));
-        },
-      }),
+    pagesOf(ofCategory, CHECK_IN_ROWS_PER_PAGE).forEach((rows, index) =>
+      pages.push(
+        page({
+          items: rows.length,
+          load: () => Promise.all(rows.map((p) => photoAtPrintSize(db, p, THUMBNAIL_PIXELS))),
+          draw: (doc, photos) => {
+            startCheckInPage(doc, `${texts.checkInTitle(category)} — ${settings.shortName[language]}`, index + 1, texts);
+            rows.forEach((p, i) => drawCheckInRow(doc, i, { firstName: p.firstName, lastName: p.lastName, club: p.clubName, photo: photos[i] }));
+          },
+        }),
+      ),
     );
   }
   return { title: `${texts.checkInTitle('')}${settings.shortName[language]}`, total: players.length, pages };
@@ -260,13 +270,16 @@ async function planMeals(db: Db, language: Language): Promise<Rendering> {
   return {
     title,
     total: rows.length,
-    pages: pagesOf(rows, MEAL_ROWS_PER_PAGE).map((page, index) => ({
-      items: page.length,
-      draw: async (doc) => {
-        startMealPage(doc, title, index + 1, texts);
-        page.forEach((row, i) => drawMealRow(doc, i, row, texts, language));
-      },
-    })),
+    pages: pagesOf(rows, MEAL_ROWS_PER_PAGE).map((lines, index) =>
+      page({
+        items: lines.length,
+        load: async () => undefined,
+        draw: (doc) => {
+          startMealPage(doc, title, index + 1, texts);
+          lines.forEach((row, i) => drawMealRow(doc, i, row, texts, language));
+        },
+      }),
+    ),
   };
 }
 
@@ -316,8 +329,13 @@ async function renderJob(deps: PrintDeps, jobId: string, rendering: Rendering, p
   try {
     const pages = preview ? rendering.pages.slice(0, 1) : rendering.pages;
     let done = 0;
+    let next = pages[0]?.load();
     for (const [index, page] of pages.entries()) {
-      await page.draw(doc);
+      const loaded = await next;
+      next = pages[index + 1]?.load();
+      // Awaited on the next turn; until then a failure must not count as unhandled (the job fails at that await).
+      next?.catch(() => undefined);
+      page.draw(doc, loaded);
       done += page.items;
       await flush(false);
       await updatePrintJob(db, jobId, { done, pages: index + 1, updatedAt: clock.now() });

@@ -1,0 +1,99 @@
+import { Readable } from 'node:stream';
+import sharp from 'sharp';
+import { buildApp } from '../apps/server/src/app.js';
+import { loadConfig } from '../apps/server/src/config.js';
+import { createAccount } from '../apps/server/src/modules/accounts/accounts.service.js';
+import { getCurrentEdition, seedEditionIfEmpty } from '../apps/server/src/modules/edition/edition.service.js';
+import { seedFilesIfEmpty } from '../apps/server/src/modules/files/files.seed.js';
+import { importMembers } from '../apps/server/src/modules/members/members.service.js';
+import { createChangeBus } from '../apps/server/src/platform/change-bus.js';
+import { systemClock } from '../apps/server/src/platform/clock.js';
+import { openDatabase } from '../apps/server/src/platform/db.js';
+import { multipartFile } from '../apps/server/test/bank-statements.js';
+import { portraitJpeg } from '../apps/server/test/badge-holders.js';
+import type { BenchResult } from './harness.js';
+
+const COUNT = 700;
+const FIRST_ID = 910_000;
+
+/** 700 youth players (born 2012, U16), half of them to be moved to U18 so a half-size batch exists. */
+function memberCsv(): Readable {
+  const lines = ['idbel;idfide;first_name;last_name;birth_year;gender;club_id;club_name;fide_federation;rating_national;rating_fide'];
+  for (let i = 0; i < COUNT; i++) lines.push(`${FIRST_ID + i};;Zoë-Ångström;Van der Bench-Østergaard ${i};2012;${i % 2 ? 'M' : 'F'};101;KSK Brugge;BEL;${1000 + i};`);
+  return Readable.from([`${lines.join('\n')}\n`]);
+}
+
+/**
+ * `npm run bench -- print`: 700 badges with photos in one PDF, produced as a job the way the back office does
+ * (POST, follow the progress, download), on PGlite. Photos are 800 × 1000 JPEGs (the largest the enrolment
+ * keeps). Time, PDF size, and the process's peak memory above its level before the job, for half the batch and
+ * the whole batch: if memory grew with the batch, the second figure would be about twice the first.
+ */
+export async function run(): Promise<BenchResult[]> {
+  const database = await openDatabase({ kind: 'pglite' });
+  await database.migrate();
+  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent' });
+  await seedEditionIfEmpty(database.db, config.editionSeedFile);
+  await seedFilesIfEmpty(database.db, (await getCurrentEdition(database.db)).settings, systemClock);
+  const bus = await createChangeBus(database);
+  const app = await buildApp({ config, database, db: database.db, clock: systemClock, bus });
+  await app.ready();
+  const password = 'bench-password-123456';
+  await createAccount(database.db, { email: 'bench@bench.test', displayName: 'Bench', password, roles: ['admin'] }, null);
+  const login = await app.inject({ method: 'POST', url: '/api/v1/accounts/anon/login', payload: { logintype: 'email', username: 'bench@bench.test', password } });
+  const headers = { authorization: `Bearer ${login.json().token}` };
+
+  await importMembers(database.db, 'csv', memberCsv(), null);
+  // 50 different 800 × 1000 portraits (the largest the enrolment keeps), each uploaded through the API, so every badge reads its own stored photo.
+  const portraits = await Promise.all(Array.from({ length: 50 }, async (_, i) => sharp(await portraitJpeg(i)).resize(800, 1000).jpeg({ quality: 85 }).toBuffer()));
+  for (let i = 0; i < COUNT; i++) {
+    const category = i % 2 ? 'U16' : 'U18';
+    const added = await app.inject({ method: 'POST', url: `/api/v1/participant/bjk/${FIRST_ID + i}/${category}`, headers });
+    if (added.statusCode !== 200) throw new Error(`participant ${i}: ${added.body}`);
+    const file = multipartFile('photo.jpg', portraits[i % portraits.length]!, 'photo');
+    const uploaded = await app.inject({ method: 'POST', url: `/api/v1/participant/photo/bjk/${added.json().id}`, headers: { ...headers, ...file.headers }, payload: file.payload });
+    if (uploaded.statusCode !== 200) throw new Error(`photo ${i}: ${uploaded.body}`);
+  }
+
+  let peakRss = 0;
+  const sampler = setInterval(() => {
+    peakRss = Math.max(peakRss, process.memoryUsage().rss);
+  }, 10);
+  const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
+
+  async function produce(selection: object): Promise<{ ms: number; cpuMs: number; growthMb: number; items: number; pages: number; bytes: number; downloadMs: number }> {
+    global.gc?.();
+    const before = process.memoryUsage().rss;
+    peakRss = before;
+    const started = performance.now();
+    const cpu = process.cpuUsage();
+    const response = await app.inject({ method: 'POST', url: '/api/v1/print/jobs', headers, payload: { document: 'badges', selection } });
+    if (response.statusCode !== 202) throw new Error(`print job: ${response.body}`);
+    let job = response.json();
+    while (job.status === 'running') job = (await app.inject({ method: 'GET', url: `/api/v1/print/jobs/${job.id}?wait=30`, headers })).json();
+    if (job.status !== 'done') throw new Error(`print job ended ${job.status}: ${job.error}`);
+    const ms = performance.now() - started;
+    const used = process.cpuUsage(cpu);
+    const cpuMs = (used.user + used.system) / 1000;
+    const downloadStarted = performance.now();
+    const pdf = await app.inject({ method: 'GET', url: `/api/v1/print/jobs/${job.id}/pdf`, headers });
+    if (pdf.rawPayload.length !== job.bytes) throw new Error('the download differs from the job');
+    return { ms, cpuMs, growthMb: mb(peakRss - before), items: job.done, pages: job.pages, bytes: job.bytes, downloadMs: performance.now() - downloadStarted };
+  }
+
+  try {
+    const half = await produce({ scope: 'category', category: 'U16' });
+    const whole = await produce({ scope: 'all' });
+    return [
+      { name: `${half.items} badges with photos (${half.pages} pages)`, value: Math.round(half.ms), unit: 'ms', note: `CPU ${Math.round(half.cpuMs)} ms (this process, sharp's threads included); ${mb(half.bytes)} MB PDF; RSS +${half.growthMb} MB at peak` },
+      { name: `${whole.items} badges with photos (${whole.pages} pages)`, value: Math.round(whole.ms), unit: 'ms', note: `CPU ${Math.round(whole.cpuMs)} ms; ${(whole.ms / whole.items).toFixed(1)} ms each; ${mb(whole.bytes)} MB PDF; RSS +${whole.growthMb} MB at peak (target < 20 000 ms)` },
+      { name: 'peak memory, whole batch ÷ half batch', value: Math.round((whole.growthMb / Math.max(half.growthMb, 0.1)) * 100) / 100, unit: '×', note: 'about 1 when memory does not grow with the batch; 2 if it did' },
+      { name: `download of the ${whole.items}-badge PDF (streamed from the database)`, value: Math.round(whole.downloadMs), unit: 'ms', note: `${mb(whole.bytes)} MB` },
+    ];
+  } finally {
+    clearInterval(sampler);
+    await app.close();
+    await bus.close();
+    await database.close();
+  }
+}
