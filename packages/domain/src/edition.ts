@@ -89,6 +89,26 @@ export const editionEventSchema = z.object({
 });
 export type EditionEvent = z.infer<typeof editionEventSchema>;
 
+/** A prize for a place in a category's final standings. */
+export const placePrizeSchema = z.object({ place: z.number().int().min(1).max(200), amountCents: cents });
+/**
+ * A special prize: the best-ranked girl, or the best-ranked player born in or after `minBirthYear` (best
+ * under-N). It goes to that player on top of any place prize.
+ */
+export const specialPrizeSchema = z.object({
+  kind: z.enum(['girl', 'youngest']),
+  minBirthYear: z.number().int().min(1900).max(2100).optional(),
+  label: localizedTextSchema,
+  amountCents: cents,
+});
+export type SpecialPrize = z.infer<typeof specialPrizeSchema>;
+export const categoryPrizesSchema = z.object({
+  category: z.string(),
+  places: z.array(placePrizeSchema),
+  special: z.array(specialPrizeSchema),
+});
+export type CategoryPrizes = z.infer<typeof categoryPrizesSchema>;
+
 /**
  * Everything that changes from one championship to the next (DOMAIN.md §1). Stored in the database,
  * seeded from `apps/server/seed/demo-edition.json`, edited by admins. Never a literal in code.
@@ -153,6 +173,8 @@ export const editionSettingsSchema = z
       fee: z.number().min(0).max(100),
       other: z.number().min(0).max(100),
     }),
+    /** The prize table per category (vouchers are printed from the final standings); `validUntil` is printed on them. */
+    prizes: z.object({ validUntil: isoDateSchema, categories: z.array(categoryPrizesSchema) }).optional(),
     /** Colours of the meals label on badges (HB half board, BO breakfast only); grey when absent. */
     mealLabelColors: z.object({ HB: z.string().regex(/^#[0-9a-fA-F]{6}$/), BO: z.string().regex(/^#[0-9a-fA-F]{6}$/) }).optional(),
     /** The programme shown on /schedule and in the iCalendar feed. */

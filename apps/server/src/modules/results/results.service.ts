@@ -353,3 +353,26 @@ export async function setUnofficialResult(db: Db, input: UnofficialResultInput, 
   });
   return (await getUnofficialRound(db, current.category, input.round)).body;
 }
+
+/** One row of a category's standings with what prize rules need (managers only: sex and birth year stay private). */
+export type PrizeStandingsRow = { rank: number; name: string; club: string | null; points: number; sex: 'm' | 'f' | null; birthYear: number | null; nationalId: number | null };
+
+/**
+ * The current standings of a category in rank order, each row with the player's sex and birth year, for the
+ * print area's prize vouchers (best girl, best under-N). `provisional` says whether unofficial results still count.
+ */
+export async function listPrizeStandings(db: DbOrTx, name: string): Promise<{ category: string; provisional: boolean; afterRound: number; plannedRounds: number; rows: PrizeStandingsRow[] }> {
+  const current = await getCurrentVersion(db, name);
+  const { body } = await getStandings(db, name);
+  const players = new Map(current.tournament.players.map((p) => [p.pairingNumber, p]));
+  return {
+    category: body.category,
+    provisional: body.provisional,
+    afterRound: body.afterRound,
+    plannedRounds: current.tournament.plannedRounds,
+    rows: body.rows.map((row) => {
+      const player = players.get(row.pairingNumber);
+      return { rank: row.rank, name: row.name, club: row.club, points: row.points, sex: player?.sex ?? null, birthYear: player?.birthYear ?? null, nationalId: player?.nationalId ?? null };
+    }),
+  };
+}
