@@ -8,10 +8,12 @@ export const PRINT_ERRORS = {
   jobNotDone: 'print.job_not_done',
   nothingToPrint: 'print.nothing_to_print',
   personNotFound: 'print.person_not_found',
+  noPrizeTable: 'print.no_prize_table',
+  invalidVoucherCode: 'print.invalid_voucher_code',
 } as const;
 
 /** The documents the print area produces, each a server-side PDF. */
-export const PRINT_DOCUMENTS = ['badges', 'namecards', 'checkin', 'meals'] as const;
+export const PRINT_DOCUMENTS = ['badges', 'namecards', 'checkin', 'meals', 'vouchers'] as const;
 export const printDocumentSchema = z.enum(PRINT_DOCUMENTS);
 export type PrintDocument = z.infer<typeof printDocumentSchema>;
 
@@ -32,12 +34,41 @@ export const printSelectionSchema = z.discriminatedUnion('scope', [
 ]);
 export type PrintSelection = z.infer<typeof printSelectionSchema>;
 
+/** One prize voucher: who, for what, how much, and a code the treasurer pays it out under (a structured message). */
+export const voucherSchema = z.object({
+  category: z.string().min(1).max(20),
+  /** The place in the final standings, or null for a special prize without one. */
+  place: z.number().int().min(1).nullable(),
+  /** "1st place", "Best girl" … in the language of the manager who prints. */
+  prize: z.string().min(1).max(100),
+  name: z.string().trim().min(1).max(200),
+  amountCents: z.number().int().nonnegative().max(10_000_000),
+  /** 12 digits: a valid Belgian structured message (checked again when printing). */
+  code: z.string().regex(/^\d{12}$/),
+});
+export type Voucher = z.infer<typeof voucherSchema>;
+
+/** The vouchers a category's standings and prize table give, for the manager to adjust before printing. */
+export const voucherProposalSchema = z.object({
+  category: z.string(),
+  /** True while unofficial results still count or rounds are missing: the standings are not final yet. */
+  provisional: z.boolean(),
+  afterRound: z.number().int(),
+  plannedRounds: z.number().int(),
+  validUntil: z.string(),
+  vouchers: z.array(voucherSchema),
+});
+export type VoucherProposal = z.infer<typeof voucherProposalSchema>;
+export const voucherQuerySchema = z.object({ category: z.string().regex(/^[A-Z][A-Z0-9]{1,9}$/) });
+
 export const printRequestSchema = z.object({
   document: printDocumentSchema,
   kind: registrationKindSchema.default('bjk'),
   selection: printSelectionSchema.default({ scope: 'all' }),
   /** A preview renders the first page only and marks nothing printed. */
   preview: z.boolean().default(false),
+  /** Vouchers only: the vouchers as the manager adjusted them. */
+  vouchers: z.array(voucherSchema).max(1000).optional(),
 });
 export type PrintRequest = z.infer<typeof printRequestSchema>;
 export type PrintRequestInput = z.input<typeof printRequestSchema>;

@@ -19,6 +19,10 @@ export type PrintTexts = {
   ageGroups: { adult: string; under18: string; under12: string; under3: string };
   noMeals: string;
   page: (n: number) => string;
+  vouchersTitle: string;
+  voucherTitle: string;
+  validUntil: (date: string) => string;
+  signature: string;
 };
 
 export const PRINT_TEXTS: Record<Language, PrintTexts> = {
@@ -40,6 +44,10 @@ export const PRINT_TEXTS: Record<Language, PrintTexts> = {
     ageGroups: { adult: 'Volwassenen', under18: '-18', under12: '-12', under3: '-3' },
     noMeals: 'Geen maaltijden gereserveerd.',
     page: (n) => `Blad ${n}`,
+    vouchersTitle: 'Prijsbonnen',
+    voucherTitle: 'Prijsbon',
+    validUntil: (d) => `Geldig tot ${d}`,
+    signature: 'Handtekening voor ontvangst',
   },
   fr: {
     badgesTitle: 'Badges',
@@ -59,6 +67,10 @@ export const PRINT_TEXTS: Record<Language, PrintTexts> = {
     ageGroups: { adult: 'Adultes', under18: '-18', under12: '-12', under3: '-3' },
     noMeals: 'Aucun repas réservé.',
     page: (n) => `Page ${n}`,
+    vouchersTitle: 'Bons de prix',
+    voucherTitle: 'Bon de prix',
+    validUntil: (d) => `Valable jusqu'au ${d}`,
+    signature: 'Signature pour réception',
   },
   de: {
     badgesTitle: 'Namensschilder',
@@ -78,6 +90,10 @@ export const PRINT_TEXTS: Record<Language, PrintTexts> = {
     ageGroups: { adult: 'Erwachsene', under18: '-18', under12: '-12', under3: '-3' },
     noMeals: 'Keine Mahlzeiten reserviert.',
     page: (n) => `Seite ${n}`,
+    vouchersTitle: 'Preisgutscheine',
+    voucherTitle: 'Preisgutschein',
+    validUntil: (d) => `Gültig bis ${d}`,
+    signature: 'Unterschrift für den Empfang',
   },
   en: {
     badgesTitle: 'Badges',
@@ -97,5 +113,9 @@ export const PRINT_TEXTS: Record<Language, PrintTexts> = {
     ageGroups: { adult: 'Adults', under18: 'Under 18', under12: 'Under 12', under3: 'Under 3' },
     noMeals: 'No meals reserved.',
     page: (n) => `Page ${n}`,
+    vouchersTitle: 'Prize vouchers',
+    voucherTitle: 'Prize voucher',
+    validUntil: (d) => `Valid until ${d}`,
+    signature: 'Signature on receipt',
   },
 };

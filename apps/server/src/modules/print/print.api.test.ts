@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import type { Attendee, BadgeSummary, Participant, PrintJob, PrintRequestInput } from '@bjk/domain';
+import { parseStructuredMessage, type Attendee, type BadgeSummary, type Participant, type PrintJob, type PrintRequestInput, type VoucherProposal } from '@bjk/domain';
 import { addPlayers, updatePlayer, type TestPlayer } from '../../../test/badge-holders.js';
 import { managerHeaders } from '../../../test/managers.js';
 import { decodeQr, pdfPageCount, pdfText, pdfWords, renderPdfPage } from '../../../test/pdf-files.js';
@@ -208,5 +210,61 @@ describe('name cards and lists', () => {
     expect(text).toContain('Meals per day');
     expect(text).toMatch(/Monday,? 15 February[\s\S]*Dinner/);
     expect(text).toMatch(/Wednesday,? 17 February[\s\S]*Breakfast/);
+  });
+});
+
+describe('prize vouchers', () => {
+  const admin = () => managerHeaders(ctx, ['admin']);
+
+  it('proposes vouchers from the final standings and the prize table, and prints them as adjusted with valid structured messages', async () => {
+    const headers = await admin();
+    // A real Swar export of a U8 tournament (9 rounds played), published through the results area.
+    const bytes = readFileSync(path.resolve(import.meta.dirname, '../../../../../packages/domain/fixtures/swar/bycco_bjk2026_u08.json'));
+    const boundary = '----print-vouchers';
+    const payload = Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="u8.json"\r\nContent-Type: application/json\r\n\r\n`), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]);
+    const draft = await ctx.app.inject({ method: 'POST', url: '/api/v1/results/imports', headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+    expect(draft.statusCode, draft.body).toBe(201);
+    const published = await ctx.app.inject({ method: 'POST', url: `/api/v1/results/imports/${draft.json().id}/publish`, headers, payload: { category: 'U8' } });
+    expect(published.statusCode, published.body).toBe(200);
+    const standings = (await ctx.app.inject({ method: 'GET', url: '/api/v1/results/anon/U8/standings' })).json<{ rows: { rank: number; name: string }[] }>();
+
+    const proposal = await ctx.app.inject({ method: 'GET', url: '/api/v1/print/vouchers?category=U8', headers: { ...registrar, 'accept-language': 'en' } });
+    expect(proposal.statusCode, proposal.body).toBe(200);
+    const { vouchers, provisional, validUntil } = proposal.json<VoucherProposal>();
+    expect(provisional).toBe(false);
+    expect(validUntil).toBe('2027-03-31');
+    // The demo prize table: 50, 30 and 20 € for the first three places, 30 € for the best girl.
+    expect(vouchers.slice(0, 3).map((v) => [v.prize, v.name, v.amountCents])).toEqual([
+      ['1st place', standings.rows[0]!.name, 5000],
+      ['2nd place', standings.rows[1]!.name, 3000],
+      ['3rd place', standings.rows[2]!.name, 2000],
+    ]);
+    expect(vouchers[3]).toMatchObject({ prize: 'Best girl', amountCents: 3000 });
+
+    // The manager raises the first prize before printing.
+    const adjusted = vouchers.map((v, i) => (i === 0 ? { ...v, amountCents: 7500 } : v));
+    const { job, pdf } = await produce({ document: 'vouchers', selection: { scope: 'category', category: 'U8' }, vouchers: adjusted }, { ...registrar, 'accept-language': 'en' });
+    expect(job.total).toBe(vouchers.length);
+    expect(await pdfPageCount(pdf)).toBe(Math.ceil(vouchers.length / 4));
+    const text = await pdfText(pdf);
+    for (const v of vouchers) expect(text).toContain(v.name);
+    expect(text).toContain('Valid until 31 March 2027');
+    expect(text).toMatch(/€\s?75\.00|75\.00\s?€/);
+    const codes = [...text.matchAll(/\+\+\+\d{3}\/\d{4}\/\d{5}\+\+\+/g)].map((m) => m[0]);
+    expect(codes).toHaveLength(vouchers.length);
+    for (const code of codes) expect(parseStructuredMessage(code)).not.toBeNull();
+    expect(codes.map((c) => parseStructuredMessage(c))).toEqual(vouchers.map((v) => v.code));
+  });
+
+  it('refuses a voucher whose code is not a structured message, and a category without a prize table', async () => {
+    const bad = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/print/jobs',
+      headers: registrar,
+      payload: { document: 'vouchers', vouchers: [{ category: 'U8', place: 1, prize: '1st place', name: 'Someone', amountCents: 100, code: '927030000199' }] },
+    });
+    expect([bad.statusCode, bad.json().code]).toEqual([400, 'print.invalid_voucher_code']);
+    const none = await ctx.app.inject({ method: 'GET', url: '/api/v1/print/vouchers?category=ARB', headers: registrar });
+    expect([none.statusCode, none.json().code]).toEqual([404, 'print.no_prize_table']);
   });
 });

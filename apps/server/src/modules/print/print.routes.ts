@@ -10,12 +10,14 @@ import {
   printJobSchema,
   printRequestSchema,
   selectionOfQuery,
+  voucherProposalSchema,
+  voucherQuerySchema,
   type Language,
 } from '@bjk/domain';
 import type { AppDeps } from '../../app.js';
 import { principalOf } from '../../platform/access.js';
 import { validationError } from '../../platform/errors.js';
-import { getBadgeSummary, getPrintJob, printJobsInProgress, renderPrintJobPreview, startPrintJob, streamPrintJobPdf } from './print.service.js';
+import { getBadgeSummary, getPrintJob, proposeCategoryVouchers, printJobsInProgress, renderPrintJobPreview, startPrintJob, streamPrintJobPdf } from './print.service.js';
 
 /** The manager's language for the words printed on lists and cards. */
 function readerLanguage(request: FastifyRequest): Language {
@@ -46,6 +48,17 @@ export async function printRoutes(app: FastifyInstance, deps: AppDeps): Promise<
       if (!selection) throw validationError([{ path: 'querystring.scope', code: 'custom', message: 'Invalid value' }]);
       return getBadgeSummary(deps.db, request.query.kind, selection);
     },
+  });
+
+  r.get('/api/v1/print/vouchers', {
+    schema: {
+      ...manager,
+      summary: "A category's prize vouchers from its current standings and the edition's prize table, to adjust before printing",
+      querystring: voucherQuerySchema,
+      response: { 200: voucherProposalSchema },
+    },
+    config: { access: 'print:read' },
+    handler: async (request) => proposeCategoryVouchers(deps.db, request.query.category, readerLanguage(request)),
   });
 
   r.post('/api/v1/print/jobs', {

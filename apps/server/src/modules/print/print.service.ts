@@ -9,6 +9,8 @@ import sharp from 'sharp';
 import {
   PRINT_ERRORS,
   findCategory,
+  isValidStructuredMessageDigits,
+  type VoucherProposal,
   type BadgeHolderSummary,
   type BadgeState,
   type BadgeSummary,
@@ -29,6 +31,7 @@ import { recordAudit } from '../audit/audit.service.js';
 import { getCurrentEdition } from '../edition/edition.service.js';
 import { getFileForDownload, listSponsors } from '../files/files.service.js';
 import { countReservedMeals } from '../lodging/lodging.service.js';
+import { listPrizeStandings } from '../results/results.service.js';
 import { findBadgePhoto, listBadgeHolders, type BadgeHolder } from '../participants/participants.service.js';
 import { BADGES_PER_PAGE, BADGE_LOGO_PIXELS, BADGE_PHOTO_PIXELS, drawBadge, startBadgePage, type BadgeSheetStyle } from './badge-sheet.js';
 import { badgeFingerprint, badgeStateOf } from './badge-state.js';
@@ -37,6 +40,8 @@ import { MEAL_ROWS_PER_PAGE, drawMealRow, startMealPage } from './meal-list.js';
 import { NAME_CARDS_PER_PAGE, drawNameCard } from './name-cards.js';
 import { openPdf, type Pdf } from './pdf-canvas.js';
 import { PRINT_TEXTS } from './print-texts.js';
+import { proposeVouchers } from './prize-vouchers.js';
+import { VOUCHERS_PER_PAGE, drawVoucher } from './voucher-sheet.js';
 import {
   deletePrintJobsBefore,
   findPrintJob,
@@ -283,6 +288,58 @@ async function planMeals(db: Db, language: Language): Promise<Rendering> {
   };
 }
 
+/** A date-only value in the reader's language ("31 maart 2027"). */
+function longDate(date: string, language: Language): string {
+  return new Intl.DateTimeFormat(`${language}-BE`, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+}
+
+/**
+ * The vouchers of a category from its current standings and the edition's prize table, for the manager to
+ * check and adjust before printing. Standings come from the results area; `provisional` warns when they are
+ * not final (unofficial results counted, or rounds still to play).
+ */
+export async function proposeCategoryVouchers(db: Db, category: string, language: Language): Promise<VoucherProposal> {
+  const { settings } = await getCurrentEdition(db);
+  const prizes = settings.prizes?.categories.find((c) => c.category === category);
+  if (!settings.prizes || !prizes) throw notFound(PRINT_ERRORS.noPrizeTable, `The edition has no prize table for ${category}`, { category });
+  const standings = await listPrizeStandings(db, category);
+  const categoryNumber = settings.categories.findIndex((c) => c.code === category) + 1;
+  return {
+    category,
+    provisional: standings.provisional || standings.afterRound < standings.plannedRounds,
+    afterRound: standings.afterRound,
+    plannedRounds: standings.plannedRounds,
+    validUntil: settings.prizes.validUntil,
+    vouchers: proposeVouchers({ year: settings.year, categoryNumber, language, prizes, rows: standings.rows }),
+  };
+}
+
+async function planVouchers(db: Db, request: PrintRequest, language: Language): Promise<Rendering> {
+  const { settings } = await getCurrentEdition(db);
+  if (!settings.prizes) throw notFound(PRINT_ERRORS.noPrizeTable, 'The edition has no prize table');
+  const vouchers =
+    request.vouchers ?? (request.selection.scope === 'category' ? (await proposeCategoryVouchers(db, request.selection.category, language)).vouchers : []);
+  const invalid = vouchers.filter((v) => !isValidStructuredMessageDigits(v.code));
+  if (invalid.length > 0) throw new AppError(400, PRINT_ERRORS.invalidVoucherCode, 'A voucher code is not a valid structured message', { codes: invalid.map((v) => v.code) });
+  const texts = PRINT_TEXTS[language];
+  const money = new Intl.NumberFormat(`${language}-BE`, { style: 'currency', currency: 'EUR' });
+  const style = {
+    editionName: settings.name[language],
+    title: texts.voucherTitle,
+    validUntil: texts.validUntil(longDate(settings.prizes.validUntil, language)),
+    signature: texts.signature,
+    money: (cents: number) => money.format(cents / 100),
+    categoryColor: (code: string) => categoryColor(settings, code),
+  };
+  return {
+    title: `${texts.vouchersTitle} ${settings.shortName[language]}`,
+    total: vouchers.length,
+    pages: pagesOf(vouchers, VOUCHERS_PER_PAGE).map((sheet) =>
+      page({ items: sheet.length, load: async () => undefined, draw: (doc) => sheet.forEach((v, slot) => drawVoucher(doc, slot, v, style)) }),
+    ),
+  };
+}
+
 function plan(db: Db, request: PrintRequest, language: Language): Promise<Rendering> {
   switch (request.document) {
     case 'badges':
@@ -293,6 +350,8 @@ function plan(db: Db, request: PrintRequest, language: Language): Promise<Render
       return planCheckIn(db, request, language);
     case 'meals':
       return planMeals(db, language);
+    case 'vouchers':
+      return planVouchers(db, request, language);
   }
 }
 
