@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parseStructuredMessage } from '../packages/domain/src/structured-message';
 import { decodeQr, pdfPageCount, pdfText, renderPdfPage } from '../apps/server/test/pdf-files';
 import { chooseLanguage, expect, expectAccessible, snapshot, test } from './fixtures';
 import { adminToken, loginAsAdmin } from './manager';
@@ -67,5 +69,39 @@ test.describe('printing', () => {
     await page.getByRole('option', { name: 'Meals per day' }).click();
     await expect(page.getByRole('combobox', { name: 'For' })).toHaveCount(0);
     await snapshot(page, 'print-meals-390');
+  });
+
+  test('a manager adjusts the prize vouchers of a finished category and downloads them', async ({ page }) => {
+    test.setTimeout(120_000);
+    const token = await adminToken(page);
+    // The results of a U8 tournament (a real Swar export), published through the results API as the arbiters do.
+    const file = await readFile(path.resolve(import.meta.dirname, '../packages/domain/fixtures/swar/bycco_bjk2026_u08.json'));
+    const draft = await page.request.post('/api/v1/results/imports', { headers: { authorization: `Bearer ${token}` }, multipart: { file: { name: 'u8.json', mimeType: 'application/json', buffer: file } } });
+    expect(draft.status()).toBe(201);
+    const published = await page.request.post(`/api/v1/results/imports/${(await draft.json()).id}/publish`, { headers: { authorization: `Bearer ${token}` }, data: { category: 'U8' } });
+    expect(published.status()).toBe(200);
+
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/');
+    await chooseLanguage(page, 'en');
+    await loginAsAdmin(page, '/mgmt/print');
+    await page.getByRole('combobox', { name: 'Document' }).click();
+    await page.getByRole('option', { name: 'Prize vouchers' }).click();
+    const table = page.getByTestId('vouchers-table');
+    await expect(table.getByRole('row')).toHaveCount(5);
+    await expect(table).toContainText('1st place');
+    await expect(table).toContainText('Best girl');
+    await page.getByTestId('voucher-amount-0').fill('75');
+    await expectAccessible(page);
+    await page.getByTestId('print-produce').click();
+    await expect(page.getByTestId('print-progress')).toContainText('Ready: 4 items on 1 page(s)');
+    const downloading = page.waitForEvent('download');
+    await page.getByTestId('print-download').click();
+    const pdf = await readFile((await (await downloading).path())!);
+    const text = await pdfText(pdf);
+    expect(text).toMatch(/€\s?75\.00/);
+    const codes = [...text.matchAll(/\+\+\+\d{3}\/\d{4}\/\d{5}\+\+\+/g)].map((m) => parseStructuredMessage(m[0]));
+    expect(codes).toHaveLength(4);
+    expect(codes.every((c) => c !== null)).toBe(true);
   });
 });

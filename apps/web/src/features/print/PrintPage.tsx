@@ -15,12 +15,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import type { BadgeSummaryQuery, PrintDocument, PrintJob, PrintRequestInput, PrintSelection } from '@bjk/domain/print';
+import type { BadgeSummaryQuery, PrintDocument, PrintJob, PrintRequestInput, PrintSelection, Voucher } from '@bjk/domain/print';
 import { useEdition } from '../../shared/edition/useEdition';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
-import { badgeSummaryQuery, downloadPrintJob, fetchPrintPreview, printJobQuery, startPrintJob } from './api';
+import { badgeSummaryQuery, downloadPrintJob, fetchPrintPreview, printJobQuery, startPrintJob, voucherProposalQuery } from './api';
+import { VoucherEditor } from './VoucherEditor';
 
-const DOCUMENTS: PrintDocument[] = ['badges', 'namecards', 'checkin', 'meals'];
+const DOCUMENTS: PrintDocument[] = ['badges', 'namecards', 'checkin', 'meals', 'vouchers'];
 type Scope = PrintSelection['scope'];
 
 function saveBlob(blob: Blob, filename: string): void {
@@ -34,7 +35,7 @@ function saveBlob(blob: Blob, filename: string): void {
 
 /** The scopes a document offers: only badges know "not printed yet"; the meal list covers every reservation. */
 function scopesOf(document: PrintDocument, hasPerson: boolean): Scope[] {
-  if (document === 'meals') return [];
+  if (document === 'meals' || document === 'vouchers') return [];
   const scopes: Scope[] = document === 'badges' ? ['all', 'category', 'pending'] : ['all', 'category'];
   return hasPerson ? [...scopes, 'person'] : scopes;
 }
@@ -78,20 +79,30 @@ export function PrintPage() {
   const [scope, setScope] = useState<Scope>(hasPerson ? 'person' : 'all');
   const categories = (document === 'badges' ? settings.categories : settings.categories.filter((c) => c.kind === 'player')).map((c) => c.code);
   const [category, setCategory] = useState(categories[0] ?? '');
+  // The category list of the document chosen: a staff category chosen for badges falls back to the first player one.
+  useEffect(() => {
+    if (!categories.includes(category)) setCategory(categories[0] ?? '');
+  }, [categories, category]);
   const scopes = scopesOf(document, hasPerson);
   const effectiveScope: Scope = scopes.includes(scope) ? scope : 'all';
 
+  const vouchersChosen = document === 'vouchers';
   const selection: PrintSelection = useMemo(() => {
-    if (effectiveScope === 'category') return { scope: 'category', category };
+    if (vouchersChosen || effectiveScope === 'category') return { scope: 'category', category };
     if (effectiveScope === 'person' && holder && personId) return { scope: 'person', holder, id: personId };
     if (effectiveScope === 'pending') return { scope: 'pending' };
     return { scope: 'all' };
-  }, [effectiveScope, category, holder, personId]);
-  const request: PrintRequestInput = { document, kind, selection };
+  }, [vouchersChosen, effectiveScope, category, holder, personId]);
+
+  // Vouchers: the server's proposal from the standings, as the manager adjusts it.
+  const proposal = useQuery({ ...voucherProposalQuery(category), enabled: vouchersChosen && category !== '' });
+  const [vouchers, setVouchers] = useState<Voucher[]>([]);
+  useEffect(() => setVouchers(proposal.data?.vouchers ?? []), [proposal.data]);
+  const request: PrintRequestInput = vouchersChosen ? { document, kind, selection, vouchers } : { document, kind, selection };
   const requestKey = JSON.stringify(request);
 
   const summaryParams: BadgeSummaryQuery = { kind, scope: selection.scope, ...(selection.scope === 'category' ? { category: selection.category } : {}), ...(selection.scope === 'person' ? { holder: selection.holder, id: selection.id } : {}) };
-  const summary = useQuery({ ...badgeSummaryQuery(summaryParams), enabled: document !== 'meals' });
+  const summary = useQuery({ ...badgeSummaryQuery(summaryParams), enabled: document !== 'meals' && !vouchersChosen });
 
   // One key per intent: a double click or a retry of the same request starts one job, a changed request a new one.
   const keys = useRef({ request: '', preview: crypto.randomUUID(), produce: crypto.randomUUID() });
@@ -138,7 +149,12 @@ export function PrintPage() {
     onSuccess: (blob) => saveBlob(blob, `${document}-${settings.code}.pdf`),
   });
 
-  const busy = startPreview.isPending || produce.isPending || job.data?.status === 'running' || previewJob.data?.status === 'running';
+  const busy =
+    startPreview.isPending ||
+    produce.isPending ||
+    job.data?.status === 'running' ||
+    previewJob.data?.status === 'running' ||
+    (vouchersChosen && (!proposal.data || vouchers.length === 0 || vouchers.some((v) => v.name.trim() === '')));
   const s = summary.data;
 
   return (
@@ -164,7 +180,7 @@ export function PrintPage() {
               ))}
             </TextField>
           )}
-          {effectiveScope === 'category' && (
+          {(vouchersChosen || effectiveScope === 'category') && (
             <TextField select size="small" label={t('category')} value={category} onChange={(e) => setCategory(e.target.value)} slotProps={{ htmlInput: { 'data-testid': 'print-category' } }}>
               {categories.map((code) => (
                 <MenuItem key={code} value={code}>
@@ -180,7 +196,9 @@ export function PrintPage() {
       </Paper>
 
       {summary.isError && <ErrorAlert error={summary.error} />}
-      {document !== 'meals' && s && (
+      {vouchersChosen && proposal.isError && <ErrorAlert error={proposal.error} />}
+      {vouchersChosen && proposal.data && <VoucherEditor proposal={proposal.data} vouchers={vouchers} onChange={setVouchers} />}
+      {document !== 'meals' && !vouchersChosen && s && (
         <Stack spacing={1} data-testid="print-summary">
           {s.person && (
             <Typography>

@@ -1,4 +1,4 @@
-import type { BadgeSummary, BadgeSummaryQuery, PrintJob, PrintRequestInput } from '@bjk/domain/print';
+import type { BadgeSummary, BadgeSummaryQuery, PrintJob, PrintRequestInput, VoucherProposal } from '@bjk/domain/print';
 import { http } from '../../shared/http';
 
 export const badgeSummaryQuery = (query: BadgeSummaryQuery) => ({
@@ -24,3 +24,8 @@ export function downloadPrintJob(id: string): Promise<Blob> {
 export function fetchPrintPreview(id: string): Promise<Blob> {
   return http.get<Blob>(`/api/v1/print/jobs/${id}/preview.png`);
 }
+
+export const voucherProposalQuery = (category: string) => ({
+  queryKey: ['mgmt', 'print', 'vouchers', category],
+  queryFn: () => http.get<VoucherProposal>('/api/v1/print/vouchers', { query: { category } }),
+});
