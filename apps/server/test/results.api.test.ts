@@ -63,6 +63,19 @@ describe('importing and publishing a Swar file', () => {
     const first = await get('/api/v1/results/anon/U8/standings');
     const again = await get('/api/v1/results/anon/U8/standings', { 'if-none-match': first.headers.etag as string });
     expect(again.statusCode).toBe(304);
+    const trf = await get('/api/v1/results/anon/U8/trf');
+    expect((await get('/api/v1/results/anon/U8/trf', { 'if-none-match': trf.headers.etag as string })).statusCode).toBe(304);
+  });
+
+  it('never answers from before a change: a new version replaces the kept standings at once', async () => {
+    const publish = () =>
+      ctx.app.inject({ method: 'POST', url: '/api/v1/tournament/json', headers: arbiter, payload: { name: 'U10', jsoncontent: `data:application/json;base64,${fixture('swar', 'bycco_bjk2026_u08.json').toString('base64')}` } });
+    expect((await publish()).statusCode).toBe(200);
+    const first = await get('/api/v1/results/anon/U10/standings');
+    const again = await get('/api/v1/results/anon/U10/standings', { 'if-none-match': first.headers.etag as string });
+    expect(again.statusCode).toBe(304); // kept
+    expect((await publish()).json().version).toBe(2);
+    expect((await get('/api/v1/results/anon/U10/standings')).json().version).toBe(2);
   });
 
   it('shows pairings with forfeits, a bye and an absence as such', async () => {
@@ -96,7 +109,7 @@ describe('importing and publishing a Swar file', () => {
     const response = await upload('broken.json', broken);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ code: 'results.swar_invalid_field', details: { field: expect.stringMatching(/RoundArray\[4\]\.Result$/) } });
-    expect((await get('/api/v1/results/anon/categories')).json().map((c: { category: string }) => c.category)).toEqual(['U8']);
+    expect((await get('/api/v1/results/anon/categories')).json().map((c: { category: string }) => c.category)).toEqual(['U8', 'U10']);
   });
 
   it('refuses a team tournament TRF', async () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -40,55 +41,70 @@ import {
   setUnofficialResult,
 } from './results.service.js';
 
-/** Public answers revalidate every time (results change during a round) and answer 304 when unchanged. */
-function sendCached<T>(request: FastifyRequest, reply: FastifyReply, answer: { etag: string; body: T }) {
-  reply.header('etag', answer.etag).header('cache-control', 'public, no-cache');
-  if (request.headers['if-none-match'] === answer.etag) return reply.status(304).send();
-  return answer.body;
+
+/**
+ * A download (TRF, CSV) with its own strong ETag: the public answer cache would not keep its file name
+ * (content-disposition), and these are fetched rarely.
+ */
+function sendDownload(request: FastifyRequest, reply: FastifyReply, body: string, contentType: string, fileName: string) {
+  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+  reply.header('etag', etag).header('cache-control', 'public, no-cache').header('content-type', contentType).header('content-disposition', `attachment; filename="${fileName}"`);
+  if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+  return reply.send(body);
 }
 
 export async function resultsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db, bus } = deps;
-  /** Tells every instance's open results pages (server-sent events) that a category changed; after the commit. */
-  const announce = async (category: string, what: string) => bus.publish(`results:${category}`, what);
+  /**
+   * Tells every instance's open results pages (server-sent events) that a category changed, after the commit. The
+   * kept public answers are dropped first (one channel keeps the order on every instance), so the pages' refetch
+   * cannot be answered from before the change; the write's own `invalidates` repeats that, harmlessly.
+   */
+  const announce = async (category: string, what: string) => {
+    await bus.publish('results');
+    await bus.publish(`results:${category}`, what);
+  };
   const streams = new Set<import('node:http').ServerResponse>();
   // Open streams would keep a graceful shutdown waiting: end them first (browsers reconnect to another instance).
   app.addHook('preClose', async () => {
     for (const stream of streams) stream.end();
   });
   const tags = ['results'];
-  const write = { access: 'results:write' } as const;
+  // Writes drop the kept public answers of the results (on every instance); the answers of a category also depend
+  // on the edition (which categories exist).
+  const write = { access: 'results:write', invalidates: ['results'] } as const;
+  const read = { access: 'public', publicCache: { topic: ['results', 'edition'] } } as const;
   const notModified = { 304: z.null().describe('Not modified (If-None-Match)') };
 
   r.get('/api/v1/results/anon/categories', {
     schema: { tags, summary: 'Categories of the edition with published results', response: { 200: z.array(resultsCategorySummarySchema) } },
-    config: { access: 'public' },
+    config: read,
     handler: () => listResultsCategories(db),
   });
 
   r.get('/api/v1/results/anon/:category', {
     schema: { tags, summary: "A category's published tournament: players (no private data), every round", params: resultsCategoryParamsSchema, response: { 200: publicTournamentSchema, ...notModified } },
-    config: { access: 'public' },
-    handler: async (request, reply) => sendCached(request, reply, await getPublicTournament(db, request.params.category)),
+    config: read,
+    handler: (request) => getPublicTournament(db, request.params.category),
   });
 
   r.get('/api/v1/results/anon/:category/standings', {
     schema: { tags, summary: "Standings with the program's tie-break columns; provisional while unofficial results are in", params: resultsCategoryParamsSchema, response: { 200: standingsSchema, ...notModified } },
-    config: { access: 'public' },
-    handler: async (request, reply) => sendCached(request, reply, await getStandings(db, request.params.category)),
+    config: read,
+    handler: (request) => getStandings(db, request.params.category),
   });
 
   r.get('/api/v1/results/anon/:category/pairings/:round', {
     schema: { tags, summary: 'Pairings and results of a round, with unofficial results', params: resultsRoundParamsSchema, response: { 200: roundPairingsSchema, ...notModified } },
-    config: { access: 'public' },
-    handler: async (request, reply) => sendCached(request, reply, await getRoundPairings(db, request.params.category, request.params.round)),
+    config: read,
+    handler: (request) => getRoundPairings(db, request.params.category, request.params.round),
   });
 
   r.get('/api/v1/results/anon/:category/unofficial/:round', {
     schema: { tags, summary: "Arbiters' unofficial results of a round", params: resultsRoundParamsSchema, response: { 200: unofficialRoundSchema, ...notModified } },
-    config: { access: 'public' },
-    handler: async (request, reply) => sendCached(request, reply, await getUnofficialRound(db, request.params.category, request.params.round)),
+    config: read,
+    handler: (request) => getUnofficialRound(db, request.params.category, request.params.round),
   });
 
   r.get('/api/v1/results/anon/:category/trf', {
@@ -96,8 +112,7 @@ export async function resultsRoutes(app: FastifyInstance, deps: AppDeps): Promis
     config: { access: 'public' },
     handler: async (request, reply) => {
       const answer = await exportTrf(db, request.params.category);
-      reply.header('content-type', 'text/plain; charset=utf-8').header('content-disposition', `attachment; filename="${answer.category.toLowerCase()}.trf"`);
-      return sendCached(request, reply, answer);
+      return sendDownload(request, reply, answer.body, 'text/plain; charset=utf-8', `${answer.category.toLowerCase()}.trf`);
     },
   });
 
@@ -106,8 +121,7 @@ export async function resultsRoutes(app: FastifyInstance, deps: AppDeps): Promis
     config: { access: 'public' },
     handler: async (request, reply) => {
       const answer = await exportStandingsCsv(db, request.params.category);
-      reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${answer.category.toLowerCase()}-standings.csv"`);
-      return sendCached(request, reply, answer);
+      return sendDownload(request, reply, answer.body, 'text/csv; charset=utf-8', `${answer.category.toLowerCase()}-standings.csv`);
     },
   });
 

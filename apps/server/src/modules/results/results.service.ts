@@ -240,18 +240,10 @@ export async function listResultsCategories(db: DbOrTx): Promise<ResultsCategory
     .sort((a, b) => order.indexOf(a.category) - order.indexOf(b.category));
 }
 
-/** A validator that changes with the published version and with every unofficial result. */
-function etagOf(version: number, unofficial: readonly { updatedAt: Date }[]): string {
-  const stamp = unofficial.reduce((max, u) => Math.max(max, u.updatedAt.getTime()), 0);
-  return `"v${version}-${unofficial.length}-${stamp}"`;
-}
-
-export async function getPublicTournament(db: DbOrTx, name: string): Promise<{ etag: string; body: PublicTournament }> {
+export async function getPublicTournament(db: DbOrTx, name: string): Promise<PublicTournament> {
   const current = await getCurrentVersion(db, name);
   const t = current.tournament;
   return {
-    etag: `"v${current.version}"`,
-    body: {
       category: current.category,
       version: current.version,
       publishedAt: current.publishedAt.toISOString(),
@@ -262,21 +254,20 @@ export async function getPublicTournament(db: DbOrTx, name: string): Promise<{ e
       plannedRounds: t.plannedRounds,
       pairedRounds: t.pairedRounds,
       tieBreaks: t.tieBreaks,
-      players: t.players.map(publicPlayer),
-    },
+    players: t.players.map(publicPlayer),
   };
 }
 
-export async function getStandings(db: DbOrTx, name: string): Promise<{ etag: string; body: Standings }> {
+export async function getStandings(db: DbOrTx, name: string): Promise<Standings> {
   const current = await getCurrentVersion(db, name);
   const unofficial = await listUnofficial(db, current.edition, current.category);
-  return { etag: etagOf(current.version, unofficial), body: standingsOf(current.category, current.version, current.tournament, unofficial) };
+  return standingsOf(current.category, current.version, current.tournament, unofficial);
 }
 
-export async function getRoundPairings(db: DbOrTx, name: string, round: number): Promise<{ etag: string; body: RoundPairings }> {
+export async function getRoundPairings(db: DbOrTx, name: string, round: number): Promise<RoundPairings> {
   const current = await getCurrentVersion(db, name);
   const unofficial = await listUnofficial(db, current.edition, current.category, round);
-  return { etag: etagOf(current.version, unofficial), body: { category: current.category, round, pairings: roundPairings(current.tournament, round, unofficial) } };
+  return { category: current.category, round, pairings: roundPairings(current.tournament, round, unofficial) };
 }
 
 /**
@@ -296,23 +287,20 @@ export async function listRoundPairings(
     .map((p) => ({ board: p.board!, white: { name: p.white.name, fideId: p.white.fideId }, black: p.black && { name: p.black.name, fideId: p.black.fideId } }));
 }
 
-export async function exportTrf(db: DbOrTx, name: string): Promise<{ etag: string; body: string; category: string }> {
+export async function exportTrf(db: DbOrTx, name: string): Promise<{ body: string; category: string }> {
   const current = await getCurrentVersion(db, name);
-  return { etag: `"v${current.version}"`, body: writeTrf16(current.tournament), category: current.category };
+  return { body: writeTrf16(current.tournament), category: current.category };
 }
 
-export async function exportStandingsCsv(db: DbOrTx, name: string): Promise<{ etag: string; body: string; category: string }> {
-  const { etag, body } = await getStandings(db, name);
-  return { etag, body: standingsCsv(body), category: body.category };
+export async function exportStandingsCsv(db: DbOrTx, name: string): Promise<{ body: string; category: string }> {
+  const standings = await getStandings(db, name);
+  return { body: standingsCsv(standings), category: standings.category };
 }
 
-export async function getUnofficialRound(db: DbOrTx, name: string, round: number): Promise<{ etag: string; body: UnofficialRound }> {
+export async function getUnofficialRound(db: DbOrTx, name: string, round: number): Promise<UnofficialRound> {
   const { edition, category } = await editionCategory(db, name);
   const rows = await listUnofficial(db, edition, category, round);
-  return {
-    etag: etagOf(0, rows),
-    body: { category, round, boards: rows.map((r) => ({ round: r.round, board: r.board, result: r.result, updatedAt: r.updatedAt.toISOString() })) },
-  };
+  return { category, round, boards: rows.map((r) => ({ round: r.round, board: r.board, result: r.result, updatedAt: r.updatedAt.toISOString() })) };
 }
 
 /**
@@ -351,7 +339,7 @@ export async function setUnofficialResult(db: Db, input: UnofficialResultInput, 
       after: { result: input.unofficial_result || null },
     });
   });
-  return (await getUnofficialRound(db, current.category, input.round)).body;
+  return getUnofficialRound(db, current.category, input.round);
 }
 
 /** One row of a category's standings with what prize rules need (managers only: sex and birth year stay private). */
