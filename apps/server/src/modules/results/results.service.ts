@@ -351,7 +351,7 @@ export type PrizeStandingsRow = { rank: number; name: string; club: string | nul
  */
 export async function listPrizeStandings(db: DbOrTx, name: string): Promise<{ category: string; provisional: boolean; afterRound: number; plannedRounds: number; rows: PrizeStandingsRow[] }> {
   const current = await getCurrentVersion(db, name);
-  const { body } = await getStandings(db, name);
+  const body = await getStandings(db, name);
   const players = new Map(current.tournament.players.map((p) => [p.pairingNumber, p]));
   return {
     category: body.category,
