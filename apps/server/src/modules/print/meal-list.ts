@@ -6,7 +6,7 @@ const ROW = mm(8);
 const TOP = mm(32);
 const BOTTOM = A4.height - mm(15);
 export const MEAL_ROWS_PER_PAGE = Math.floor((BOTTOM - TOP) / ROW);
-const X = { date: mm(12), meal: mm(62), counts: mm(102), width: mm(18), end: A4.width - mm(12) };
+const X = { date: mm(12), meal: mm(58), counts: mm(90), width: mm(21), end: A4.width - mm(12) };
 
 export function startMealPage(doc: Pdf, title: string, pageNumber: number, texts: PrintTexts): void {
   doc.addPage({ size: 'A4', margin: 0 });
