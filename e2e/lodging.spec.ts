@@ -178,6 +178,8 @@ test.describe('lodging reservation', () => {
     await page.goto('/mgmt/reservations');
     await expect(page.getByTestId('reservation-totals')).toBeVisible();
     await snapshot(page, 'lodging-mgmt-list-phone');
+    // A French-speaking manager gets the workbook's headers in French.
+    await chooseLanguage(page, 'fr');
     const downloading = page.waitForEvent('download');
     await page.getByTestId('download-workbook').click();
     const download = await downloading;
@@ -197,7 +199,9 @@ test.describe('lodging reservation', () => {
     });
     expect(guests).toEqual(['Claire', 'Lucas', 'Emma']);
     const meals = workbook.getWorksheet('Meals per day')!;
-    expect(meals.getRow(1).values).toEqual([undefined, 'Date', 'Meal', 'Adults', 'Under 18', 'Under 12', 'Under 3', 'Total']);
+    // The headers in the manager's language (French here), the sheet names in English for the venue.
+    expect(meals.getRow(1).values).toEqual([undefined, 'Date', 'Repas', 'Adultes', 'Moins de 18', 'Moins de 12', 'Moins de 3', 'Total']);
+    expect((reservations.getRow(1).values as unknown[]).slice(1, 4)).toEqual(['Numéro', 'Nom', 'Prénom']);
     expect(Number(meals.getRow(2).getCell(7).value)).toBeGreaterThanOrEqual(3);
   });
 

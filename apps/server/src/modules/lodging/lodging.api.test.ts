@@ -223,7 +223,7 @@ describe('the lodging desk', () => {
   });
 
   it('exports the rooming list and the kitchen list as a workbook', async () => {
-    const response = await ctx.app.inject({ method: 'GET', url: '/api/v1/stay/cmd/xls_stay', headers: desk });
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/v1/stay/cmd/xls_stay', headers: { ...desk, 'accept-language': 'en' } });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('spreadsheetml');
     const workbook = new ExcelJS.Workbook();
@@ -235,6 +235,22 @@ describe('the lodging desk', () => {
     expect(meals.getRow(1).values).toEqual([undefined, 'Date', 'Meal', 'Adults', 'Under 18', 'Under 12', 'Under 3', 'Total']);
     expect(meals.getRow(2).getCell(1).value).toBe('2027-02-14');
     expect(meals.getRow(2).getCell(2).value).toBe('dinner');
+  });
+
+  it('writes the workbook\'s column headers in the manager\'s language', async () => {
+    const headersIn = async (language: string) => {
+      const response = await ctx.app.inject({ method: 'GET', url: '/api/v1/stay/cmd/xls_stay', headers: { ...desk, 'accept-language': language } });
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+      return workbook.worksheets.map((sheet) => (sheet.getRow(1).values as unknown[]).slice(1, 6));
+    };
+    expect(await headersIn('nl')).toEqual([
+      ['Nummer', 'Familienaam', 'Voornaam', 'E-mail', 'Gsm'],
+      ['Nummer', 'Kamers', 'Kamertype', 'Familienaam', 'Voornaam'],
+      ['Datum', 'Maaltijd', 'Volwassenen', 'Onder 18', 'Onder 12'],
+    ]);
+    expect((await headersIn('fr'))[1]).toEqual(['Numéro', 'Chambres', 'Type de logement', 'Nom', 'Prénom']);
+    expect((await headersIn('de'))[2]).toEqual(['Datum', 'Mahlzeit', 'Erwachsene', 'Unter 18', 'Unter 12']);
   });
 
   it('imports the venue room list from CSV and reports bad lines', async () => {

@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { ageGroupOf, countMealsPerDay, findRoomType, mealPlanText, nightsOf, type EditionSettings, type Language } from '@bjk/domain';
 import type { ReservationRow } from './lodging.repository.js';
+import { STAY_WORKBOOK_HEADERS } from './stay-workbook-texts.js';
 
 export type WorkbookEntry = { row: ReservationRow; rooms: string[]; totalCents: number };
 
@@ -13,33 +14,35 @@ function styleHeader(sheet: ExcelJS.Worksheet): void {
 /**
  * The venue's lists (DOMAIN.md §5): Reservations (one row per request), Guests (the rooming list) and
  * Meals per day (how many of each meal per day by age group, for the kitchen). Sheet names stay English:
- * the venue's staff and the organisers share them.
+ * the venue's staff and the organisers share them (and formulas name them); the column headers are in the
+ * manager's language.
  */
 export async function buildStayWorkbook(settings: EditionSettings, entries: WorkbookEntry[], language: Language): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   workbook.creator = settings.organiser.name;
   const label = (code: string) => findRoomType(settings, code)?.label[language] ?? code;
+  const h = STAY_WORKBOOK_HEADERS[language];
 
   const reservations = workbook.addWorksheet('Reservations');
   reservations.columns = [
-    { header: 'Number', key: 'number', width: 12 },
-    { header: 'Last name', key: 'lastName', width: 18 },
-    { header: 'First name', key: 'firstName', width: 16 },
-    { header: 'E-mail', key: 'email', width: 28 },
-    { header: 'Mobile', key: 'mobile', width: 16 },
-    { header: 'Address', key: 'address', width: 32 },
-    { header: 'Language', key: 'language', width: 9 },
-    { header: 'Room type', key: 'roomType', width: 10 },
-    { header: 'Room type label', key: 'roomLabel', width: 24 },
-    { header: 'Rooms', key: 'rooms', width: 12 },
-    { header: 'Arrival', key: 'arrival', width: 12 },
-    { header: 'Departure', key: 'departure', width: 12 },
-    { header: 'Nights', key: 'nights', width: 7 },
-    { header: 'Meals', key: 'meals', width: 14 },
-    { header: 'Guests', key: 'guests', width: 7 },
-    { header: 'Total (EUR)', key: 'total', width: 12, style: { numFmt: '#,##0.00' } },
-    { header: 'Remarks', key: 'remarks', width: 40 },
-    { header: 'Internal remarks', key: 'internalRemarks', width: 40 },
+    { header: h.number, key: 'number', width: 12 },
+    { header: h.lastName, key: 'lastName', width: 18 },
+    { header: h.firstName, key: 'firstName', width: 16 },
+    { header: h.email, key: 'email', width: 28 },
+    { header: h.mobile, key: 'mobile', width: 16 },
+    { header: h.address, key: 'address', width: 32 },
+    { header: h.language, key: 'language', width: 9 },
+    { header: h.roomType, key: 'roomType', width: 10 },
+    { header: h.roomLabel, key: 'roomLabel', width: 24 },
+    { header: h.rooms, key: 'rooms', width: 12 },
+    { header: h.arrival, key: 'arrival', width: 12 },
+    { header: h.departure, key: 'departure', width: 12 },
+    { header: h.nights, key: 'nights', width: 7 },
+    { header: h.meals, key: 'meals', width: 14 },
+    { header: h.guests, key: 'guests', width: 7 },
+    { header: h.total, key: 'total', width: 12, style: { numFmt: '#,##0.00' } },
+    { header: h.remarks, key: 'remarks', width: 40 },
+    { header: h.internalRemarks, key: 'internalRemarks', width: 40 },
   ];
   for (const { row, rooms, totalCents } of entries) {
     reservations.addRow({
@@ -67,18 +70,18 @@ export async function buildStayWorkbook(settings: EditionSettings, entries: Work
 
   const guests = workbook.addWorksheet('Guests');
   guests.columns = [
-    { header: 'Number', key: 'number', width: 12 },
-    { header: 'Rooms', key: 'rooms', width: 12 },
-    { header: 'Room type', key: 'roomType', width: 10 },
-    { header: 'Last name', key: 'lastName', width: 18 },
-    { header: 'First name', key: 'firstName', width: 16 },
-    { header: 'Birth date', key: 'birthDate', width: 12 },
-    { header: 'Age group', key: 'ageGroup', width: 10 },
-    { header: 'Participates', key: 'participates', width: 12 },
-    { header: 'Arrival', key: 'arrival', width: 12 },
-    { header: 'Departure', key: 'departure', width: 12 },
-    { header: 'Meals', key: 'meals', width: 14 },
-    { header: 'Remarks', key: 'remarks', width: 40 },
+    { header: h.number, key: 'number', width: 12 },
+    { header: h.rooms, key: 'rooms', width: 12 },
+    { header: h.roomType, key: 'roomType', width: 10 },
+    { header: h.lastName, key: 'lastName', width: 18 },
+    { header: h.firstName, key: 'firstName', width: 16 },
+    { header: h.birthDate, key: 'birthDate', width: 12 },
+    { header: h.ageGroup, key: 'ageGroup', width: 10 },
+    { header: h.participates, key: 'participates', width: 12 },
+    { header: h.arrival, key: 'arrival', width: 12 },
+    { header: h.departure, key: 'departure', width: 12 },
+    { header: h.meals, key: 'meals', width: 14 },
+    { header: h.remarks, key: 'remarks', width: 40 },
   ];
   for (const { row, rooms } of entries) {
     for (const guest of row.guests) {
@@ -102,13 +105,13 @@ export async function buildStayWorkbook(settings: EditionSettings, entries: Work
 
   const meals = workbook.addWorksheet('Meals per day');
   meals.columns = [
-    { header: 'Date', key: 'date', width: 12 },
-    { header: 'Meal', key: 'meal', width: 11 },
-    { header: 'Adults', key: 'adult', width: 8 },
-    { header: 'Under 18', key: 'under18', width: 9 },
-    { header: 'Under 12', key: 'under12', width: 9 },
-    { header: 'Under 3', key: 'under3', width: 9 },
-    { header: 'Total', key: 'total', width: 8 },
+    { header: h.date, key: 'date', width: 12 },
+    { header: h.meal, key: 'meal', width: 11 },
+    { header: h.adult, key: 'adult', width: 8 },
+    { header: h.under18, key: 'under18', width: 9 },
+    { header: h.under12, key: 'under12', width: 9 },
+    { header: h.under3, key: 'under3', width: 9 },
+    { header: h.mealTotal, key: 'total', width: 8 },
   ];
   for (const row of countMealsPerDay(settings, entries.map((e) => e.row))) {
     meals.addRow({ date: row.date, meal: row.meal, ...row.counts, total: row.total });
