@@ -6,7 +6,6 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Config } from './config.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { createSessionResolver } from './modules/accounts/accounts.service.js';
 import { contentRoutes } from './modules/content/content.routes.js';
@@ -15,18 +14,18 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { editionRoutes } from './modules/edition/edition.routes.js';
 import { filesRoutes } from './modules/files/files.routes.js';
 import { lodgingRoutes } from './modules/lodging/lodging.routes.js';
+import { staySource } from './modules/lodging/stay-payment-source.js';
 import { mailRoutes } from './modules/mail/mail.routes.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { membersRoutes } from './modules/members/members.routes.js';
 import { enrolmentRoutes } from './modules/enrolment/enrolment.routes.js';
+import { bjkParticipantSource, vkParticipantSource } from './modules/participants/participant-payment-source.js';
 import { participantsRoutes } from './modules/participants/participants.routes.js';
 import { gamesRoutes } from './modules/results/games.routes.js';
 import { resultsRoutes } from './modules/results/results.routes.js';
 import { printRoutes } from './modules/print/print.routes.js';
 import { registerAccessControl } from './platform/access.js';
-import type { ChangeBus } from './platform/change-bus.js';
-import type { Clock } from './platform/clock.js';
-import type { Database, Db } from './platform/db.js';
+import type { AppDeps } from './platform/app-deps.js';
 import { registerErrorHandling } from './platform/errors.js';
 import { healthRoutes } from './platform/health.routes.js';
 import { registerIdempotency } from './platform/idempotency.js';
@@ -34,16 +33,6 @@ import { registerCompression } from './platform/compression.js';
 import { registerPublicCache } from './platform/public-cache.js';
 import { registerSecurityHeaders } from './platform/security-headers.js';
 import { registerWebApp } from './platform/web-app.js';
-
-/** What the app is built from: everything with state or I/O is passed in, so tests build it on their own database. */
-export type AppDeps = {
-  config: Config;
-  database: Database;
-  db: Db;
-  clock: Clock;
-  /** Change notifications across instances (`platform/change-bus.ts`), created next to the database. */
-  bus: ChangeBus;
-};
 
 /** Builds the Fastify app without listening: `main.ts` starts it, tests `inject` into it. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -122,7 +111,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(async (scope) => dashboardRoutes(scope, deps));
   await app.register(async (scope) => lodgingRoutes(scope, deps));
   await app.register(async (scope) => mailRoutes(scope, deps));
-  await app.register(async (scope) => paymentsRoutes(scope, deps));
+  // Payments own the source interface; lodging and participants implement it (dependencies point one way).
+  const paymentSources = { stay: staySource, participant_bjk: bjkParticipantSource, participant_vk: vkParticipantSource };
+  await app.register(async (scope) => paymentsRoutes(scope, deps, paymentSources));
   await app.register(async (scope) => membersRoutes(scope, deps));
   await app.register(async (scope) => enrolmentRoutes(scope, deps));
   await app.register(async (scope) => participantsRoutes(scope, deps));

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEntries } from '../src/modules/audit/audit.tables.js';
+import { auditEntries } from '../src/platform/audit.tables.js';
 import { listRoundPairings } from '../src/modules/results/results.service.js';
 import { getCurrentEdition } from '../src/modules/edition/edition.service.js';
 import { managerHeaders } from './managers.js';

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp, type AppDeps } from '../src/app.js';
+import { buildApp } from '../src/app.js';
+import type { AppDeps } from '../src/platform/app-deps.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { seedContentIfEmpty } from '../src/modules/content/content.seed.js';
 import { getCurrentEdition, seedEditionIfEmpty } from '../src/modules/edition/edition.service.js';

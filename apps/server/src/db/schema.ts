@@ -1,8 +1,8 @@
 /** Every table of every module, for Drizzle's typed queries and drizzle-kit's migrations. */
 export * from '../platform/platform.tables.js';
+export * from '../platform/audit.tables.js';
 export * from '../modules/edition/edition.tables.js';
 export * from '../modules/accounts/accounts.tables.js';
-export * from '../modules/audit/audit.tables.js';
 export * from '../modules/mail/mail.tables.js';
 export * from '../modules/content/content.tables.js';
 export * from '../modules/files/files.tables.js';

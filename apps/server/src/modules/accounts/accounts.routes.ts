@@ -13,7 +13,7 @@ import {
   passwordResetSchema,
   ACCOUNTS_ERRORS,
 } from '@bjk/domain';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../platform/app-deps.js';
 import { principalOf } from '../../platform/access.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { findAccountById } from './accounts.repository.js';

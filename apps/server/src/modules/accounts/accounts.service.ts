@@ -14,7 +14,7 @@ import type { Principal, SessionResolver } from '../../platform/access.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db, DbOrTx } from '../../platform/db.js';
 import { AppError, conflict, notFound } from '../../platform/errors.js';
-import { changedFields, recordAudit } from '../audit/audit.service.js';
+import { changedFields, recordAudit } from '../../platform/audit.js';
 import {
   countAccounts,
   countAccountsWithLiveSessions,

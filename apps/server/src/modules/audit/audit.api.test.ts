@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/test-app.js';
 import { createManager, managerHeaders } from '../../../test/managers.js';
-import { changedFields, recordAudit } from './audit.service.js';
+import { changedFields, recordAudit } from '../../platform/audit.js';
 
 let ctx: TestContext;
 beforeAll(async () => {

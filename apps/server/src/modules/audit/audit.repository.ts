@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, ilike, like, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.js';
-import { auditEntries } from './audit.tables.js';
+import { auditEntries } from '../../platform/audit.tables.js';
 
 export type AuditRow = typeof auditEntries.$inferSelect;
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { auditPageSchema, auditQuerySchema } from '@bjk/domain';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../platform/app-deps.js';
 import { listAuditEntries } from './audit.service.js';
 
 export async function auditRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {

@@ -22,7 +22,7 @@ import {
   publicNewsItemSchema,
   publicPageSchema,
 } from '@bjk/domain';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../platform/app-deps.js';
 import { principalOf } from '../../platform/access.js';
 import { getCalendarFeed, getProgramme } from './calendar.service.js';
 import {

@@ -18,7 +18,7 @@ import {
 import type { Principal } from '../../platform/access.js';
 import type { Db, DbOrTx } from '../../platform/db.js';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { recordAudit } from '../../platform/audit.js';
 import { isPublicImage } from '../files/files.service.js';
 import {
   deleteNewsRow,

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../platform/db.js';
 import type { Principal } from '../../platform/access.js';
 import type { Db } from '../../platform/db.js';
 import { AppError, badRequest, conflict } from '../../platform/errors.js';
-import { changedLeaves, recordAudit } from '../audit/audit.service.js';
+import { changedLeaves, recordAudit } from '../../platform/audit.js';
 import {
   countEditions,
   findCurrentEditionRow,

@@ -19,7 +19,7 @@ import {
   registrationUpdateSchema,
   ENROLMENT_ERRORS,
 } from '@bjk/domain';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../platform/app-deps.js';
 import { principalOf } from '../../platform/access.js';
 import { AppError, badRequest } from '../../platform/errors.js';
 import { PHOTO_MAX_BYTES } from '../../platform/photo.js';

@@ -26,7 +26,7 @@ import type { Clock } from '../../platform/clock.js';
 import type { Db, DbOrTx } from '../../platform/db.js';
 import { AppError, notFound, validationError } from '../../platform/errors.js';
 import { normalisePhoto } from '../../platform/photo.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { recordAudit } from '../../platform/audit.js';
 import { getCurrentEdition } from '../edition/edition.service.js';
 import { queueMail } from '../mail/mail.service.js';
 import { findMember, prepareMemberLookup } from '../members/members.service.js';

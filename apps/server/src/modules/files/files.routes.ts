@@ -17,7 +17,7 @@ import {
   sponsorSchema,
   storedFileSchema,
 } from '@bjk/domain';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../platform/app-deps.js';
 import { principalOf } from '../../platform/access.js';
 import { badRequest, validationError } from '../../platform/errors.js';
 import { contentDisposition } from './file-types.js';

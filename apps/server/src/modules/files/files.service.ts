@@ -12,7 +12,7 @@ import {
 import type { Principal } from '../../platform/access.js';
 import type { Db, DbOrTx } from '../../platform/db.js';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { recordAudit } from '../../platform/audit.js';
 import { ALLOWED_EXTENSIONS, detectFileType, safeFileName } from './file-types.js';
 import {
   countSponsorsUsingLogo,

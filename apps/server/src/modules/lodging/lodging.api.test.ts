@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MakeReservationInput } from '@bjk/domain';
 import { createTestApp, type TestContext } from '../../../test/test-app.js';
 import { managerHeaders } from '../../../test/managers.js';
-import { auditEntries } from '../audit/audit.tables.js';
+import { auditEntries } from '../../platform/audit.tables.js';
 import { mailOutbox } from '../mail/mail.tables.js';
 import { reservations, roomAssignments } from './lodging.tables.js';
 import { seedRoomsIfEmpty } from './lodging.service.js';

@@ -21,7 +21,7 @@ import {
   updateReservationSchema,
   type Language,
 } from '@bjk/domain';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../platform/app-deps.js';
 import { principalOf } from '../../platform/access.js';
 import {
   assignRoom,

@@ -27,7 +27,7 @@ import type { Principal } from '../../platform/access.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db, DbOrTx } from '../../platform/db.js';
 import { AppError, conflict, notFound } from '../../platform/errors.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { recordAudit } from '../../platform/audit.js';
 import { getCurrentEdition } from '../edition/edition.service.js';
 import { queueMail } from '../mail/mail.service.js';
 import {
@@ -164,14 +164,14 @@ async function toReservation(db: DbOrTx, settings: EditionSettings, row: Reserva
   };
 }
 
-export async function getReservation(db: Db, id: string, language: Language): Promise<Reservation> {
+export async function getReservation(db: DbOrTx, id: string, language: Language): Promise<Reservation> {
   const { settings } = await getCurrentEdition(db);
   const row = await findReservation(db, id);
   if (!row) throw notFound(LODGING_ERRORS.reservationNotFound, 'Reservation not found');
   return toReservation(db, settings, row, language);
 }
 
-export async function listReservations(db: Db, query: ReservationListQuery): Promise<ReservationList> {
+export async function listReservations(db: DbOrTx, query: ReservationListQuery): Promise<ReservationList> {
   const { settings } = await getCurrentEdition(db);
   const filter = { search: query.search || undefined, roomType: query.roomType || undefined, assigned: query.assigned, enabled: query.enabled };
   const [rows, totals, all] = await Promise.all([

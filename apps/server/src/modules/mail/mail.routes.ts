@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { outboxEntrySchema, outboxIdParamsSchema, outboxMailSchema, outboxPageSchema, outboxQuerySchema } from '@bjk/domain';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../platform/app-deps.js';
 import { principalOf } from '../../platform/access.js';
 import { getOutboxMail, listOutbox, resendMail } from './mail.service.js';
 

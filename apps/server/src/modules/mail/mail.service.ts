@@ -2,7 +2,7 @@ import type { Language, OutboxEntry, OutboxMail, OutboxPage, OutboxQuery } from 
 import type { Principal } from '../../platform/access.js';
 import type { Db, DbOrTx } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { recordAudit } from '../../platform/audit.js';
 import { findOutboxRow, pageOutbox, requeueMail, type OutboxRow } from './mail.repository.js';
 import { mailOutbox, type MailAttachment } from './mail.tables.js';
 import { MAIL_ERRORS } from '@bjk/domain';

@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import type { Member, MemberImportFormat, MemberImportResult } from '@bjk/domain';
 import type { Principal } from '../../platform/access.js';
 import type { Db, DbOrTx } from '../../platform/db.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { recordAudit } from '../../platform/audit.js';
 import { parseFideTxt, parseFideXml, parseMembersCsv, type ParsedLine } from './member-formats.js';
 import {
   countMembers,

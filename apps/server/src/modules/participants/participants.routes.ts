@@ -18,7 +18,7 @@ import {
   publicParticipantListSchema,
   ratingsRefreshResultSchema,
 } from '@bjk/domain';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../platform/app-deps.js';
 import { principalOf } from '../../platform/access.js';
 import { readUploadedPhoto } from '../enrolment/enrolment.routes.js';
 import {

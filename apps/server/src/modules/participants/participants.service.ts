@@ -20,7 +20,7 @@ import type { Principal } from '../../platform/access.js';
 import type { Db, DbOrTx } from '../../platform/db.js';
 import { AppError, notFound, validationError } from '../../platform/errors.js';
 import { normalisePhoto } from '../../platform/photo.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { recordAudit } from '../../platform/audit.js';
 import { getCurrentEdition } from '../edition/edition.service.js';
 import { csvCell, enrolmentFigures, getRegistrationPhoto, listConfirmedRegistrations, playerKeyOf } from '../enrolment/enrolment.service.js';
 import { findMember, listMembersByIdbel } from '../members/members.service.js';
@@ -198,7 +198,7 @@ export async function addLateParticipant(db: Db, kind: RegistrationKind, idbel: 
   });
 }
 
-export async function listParticipants(db: Db, kind: RegistrationKind, query: ParticipantListQuery) {
+export async function listParticipants(db: DbOrTx, kind: RegistrationKind, query: ParticipantListQuery) {
   const { code } = await getCurrentEdition(db);
   const { rows, total } = await pageParticipants(db, code, kind, query);
   return { items: rows.map(toParticipant), total };

@@ -1,12 +1,11 @@
 import type { Payer, PaymentLine, PaymentRequestKind } from '@bjk/domain';
 import type { DbOrTx } from '../../platform/db.js';
 import type { CurrentEdition } from '../edition/edition.service.js';
-import { bjkParticipantSource, vkParticipantSource } from './participant-source.js';
-import { staySource } from './stay-source.js';
 
 /**
  * What payments need from the module that owns a source (a stay, a participant): who pays and the priced lines.
- * Payments never read those modules' tables; each module exports these functions from its service.
+ * Payments own this interface and never read those modules' tables: lodging (`stay-payment-source.ts`) and
+ * participants (`participant-payment-source.ts`) implement it, and `app.ts` hands them to payments.
  */
 export type PaymentSource = {
   payer: Payer;
@@ -26,10 +25,3 @@ export type PaymentSourceProvider = {
 };
 
 export type PaymentSources = Record<PaymentRequestKind, PaymentSourceProvider>;
-
-/** The providers: lodging for stays, participants for both championship kinds. */
-export const PAYMENT_SOURCES: PaymentSources = {
-  stay: staySource,
-  participant_bjk: bjkParticipantSource,
-  participant_vk: vkParticipantSource,
-};

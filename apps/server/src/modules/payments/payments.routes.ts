@@ -26,7 +26,8 @@ import {
   type PaymentRequestKind,
   PLATFORM_ERRORS,
 } from '@bjk/domain';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../platform/app-deps.js';
+import type { PaymentSources } from './payment-sources.js';
 import { principalOf } from '../../platform/access.js';
 import { badRequest } from '../../platform/errors.js';
 import { paymentRequestsCsv } from './payment-export.js';
@@ -62,9 +63,9 @@ const SOURCE_PATHS: { path: string; kind: PaymentRequestKind }[] = [
   { path: 'participant_vk_pr', kind: 'participant_vk' },
 ];
 
-export async function paymentsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function paymentsRoutes(app: FastifyInstance, deps: AppDeps, sources: PaymentSources): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const services: PaymentsDeps = { db: deps.db, clock: deps.clock, config: deps.config };
+  const services: PaymentsDeps = { db: deps.db, clock: deps.clock, config: deps.config, sources };
   const { db } = services;
   const tags = ['payments'];
   const read = { access: 'payments:read' } as const;

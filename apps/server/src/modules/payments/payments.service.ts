@@ -29,7 +29,8 @@ import type { Principal } from '../../platform/access.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db, DbOrTx } from '../../platform/db.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
-import { listAuditEntries, recordAudit, recordAuditEntries } from '../audit/audit.service.js';
+import { recordAudit, recordAuditEntries } from '../../platform/audit.js';
+import { listAuditEntries } from '../audit/audit.service.js';
 import { getCurrentEdition, type CurrentEdition } from '../edition/edition.service.js';
 import { queueMail, queueMails } from '../mail/mail.service.js';
 import { BankStatementCurrencyError, BankStatementFormatError, type BankStatement } from './bank-statement.js';
@@ -38,7 +39,7 @@ import { decodeStatementBytes, parseCoda } from './coda.js';
 import { invoiceLines } from './invoice-lines.js';
 import { invoiceTitle, renderInvoicePdf } from './invoice-pdf.js';
 import { FLAGGED_OUTCOMES, matchBankStatement, matchMovement, paymentRequestStatus, type MatchableRequest } from './matching.js';
-import { PAYMENT_SOURCES } from './payment-sources.js';
+import type { PaymentSources } from './payment-sources.js';
 import type { paymentRecords } from './payments.tables.js';
 import { escapeHtml, formatIban, paymentQrPng, paymentRequestMail } from './payment-mail.js';
 import { PAYMENT_TEXTS } from './payment-texts.js';
@@ -84,7 +85,8 @@ import {
   type PaymentRequestRow,
 } from './payments.repository.js';
 
-export type PaymentsDeps = { db: Db; clock: Clock; config: Config };
+/** `sources`: the billable things' owners (lodging, participants), handed in by `app.ts`. */
+export type PaymentsDeps = { db: Db; clock: Clock; config: Config; sources: PaymentSources };
 
 const requestNotFound = (id: number | string) => notFound(PAYMENTS_ERRORS.notFound, `No payment request ${id}`, { id });
 
@@ -164,7 +166,7 @@ export async function createPaymentRequest(
   return deps.db.transaction(async (tx) => {
     const existing = await findOpenRequestOfSource(tx, kind, sourceId);
     if (existing) return { request: toPaymentRequest(existing), created: false };
-    const source = await PAYMENT_SOURCES[kind].find(tx, sourceId);
+    const source = await deps.sources[kind].find(tx, sourceId);
     if (!source) throw notFound(PAYMENTS_ERRORS.sourceNotFound, `No billable ${kind} ${sourceId}`, { kind, sourceId });
     const subtotalCents = sumLines(source.lines);
     if (subtotalCents <= 0) throw conflict(PAYMENTS_ERRORS.nothingDue, `${kind} ${sourceId} owes nothing`, { kind, sourceId });
@@ -214,7 +216,7 @@ export async function recomputePaymentRequest(deps: PaymentsDeps, actor: Princip
   return deps.db.transaction(async (tx) => {
     const row = await lockedRequest(tx, id);
     if (row.status === 'cancelled') throw conflict(PAYMENTS_ERRORS.cancelled, `Payment request ${row.number} is cancelled`);
-    const source = await PAYMENT_SOURCES[row.kind].find(tx, row.sourceId);
+    const source = await deps.sources[row.kind].find(tx, row.sourceId);
     if (!source) throw notFound(PAYMENTS_ERRORS.sourceNotFound, `No billable ${row.kind} ${row.sourceId}`, { kind: row.kind, sourceId: row.sourceId });
     const subtotalCents = sumLines(source.lines);
     const totals = withTotals(row, { subtotalCents, discountCents: row.discountCents });
@@ -736,7 +738,7 @@ export type StartedJob = { job: PaymentJob; finished: Promise<PaymentJob> };
 async function createRequestBatch(deps: PaymentsDeps, actor: Principal, kind: PaymentRequestKind, edition: CurrentEdition, sourceIds: string[]): Promise<BatchOutcome> {
   const failures: BatchOutcome['failures'] = [];
   const billable: { sourceId: string; payer: Payer; lines: PaymentLine[]; subtotalCents: number }[] = [];
-  const sources = await PAYMENT_SOURCES[kind].findMany(deps.db, sourceIds, edition);
+  const sources = await deps.sources[kind].findMany(deps.db, sourceIds, edition);
   for (const sourceId of new Set(sourceIds)) {
     const source = sources.get(sourceId);
     if (!source) {
@@ -782,7 +784,7 @@ async function createRequestBatch(deps: PaymentsDeps, actor: Principal, kind: Pa
 /** Creates a request for every billable source of a kind that has none: one job, any size. */
 export async function startBulkCreate(deps: PaymentsDeps, actor: Principal, kind: PaymentRequestKind): Promise<StartedJob> {
   const edition = await getCurrentEdition(deps.db);
-  const [ids, open] = await Promise.all([PAYMENT_SOURCES[kind].listBillableIds(deps.db), listOpenSourceIds(deps.db, kind)]);
+  const [ids, open] = await Promise.all([deps.sources[kind].listBillableIds(deps.db), listOpenSourceIds(deps.db, kind)]);
   const todo = ids.filter((id) => !open.has(id));
   const job = await insertJob(deps.db, { action: 'create', kind, total: todo.length, startedBy: actor.email });
   const finished = runJob(deps, job, todo, CREATE_BATCH, (batch) => createRequestBatch(deps, actor, kind, edition, batch));

@@ -14,7 +14,7 @@ import {
   voucherQuerySchema,
   type Language,
 } from '@bjk/domain';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../platform/app-deps.js';
 import { principalOf } from '../../platform/access.js';
 import { validationError } from '../../platform/errors.js';
 import { getBadgeSummary, getPrintJob, proposeCategoryVouchers, printJobsInProgress, renderPrintJobPreview, startPrintJob, streamPrintJobPdf } from './print.service.js';

@@ -27,7 +27,7 @@ import type { Principal } from '../../platform/access.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db, DbOrTx } from '../../platform/db.js';
 import { AppError, conflict, notFound } from '../../platform/errors.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { recordAudit } from '../../platform/audit.js';
 import { getCurrentEdition } from '../edition/edition.service.js';
 import { getFileForDownload, listSponsors } from '../files/files.service.js';
 import { countReservedMeals } from '../lodging/lodging.service.js';

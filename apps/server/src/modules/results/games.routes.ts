@@ -19,7 +19,7 @@ import {
   pushTokenSchema,
   uploadGamesQuerySchema,
 } from '@bjk/domain';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../platform/app-deps.js';
 import { principalOf } from '../../platform/access.js';
 import { badRequest } from '../../platform/errors.js';
 import {

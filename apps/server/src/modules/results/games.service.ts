@@ -13,7 +13,7 @@ import type { Principal } from '../../platform/access.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db, DbOrTx } from '../../platform/db.js';
 import { AppError, badRequest, notFound, unauthenticated } from '../../platform/errors.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { recordAudit } from '../../platform/audit.js';
 import { getCurrentEdition } from '../edition/edition.service.js';
 import { matchGamesToPairings, sameName, type UnmatchedReason } from './games-matching.js';
 import { listRoundPairings } from './results.service.js';

@@ -20,7 +20,7 @@ import {
   unofficialRoundSchema,
   versionParamsSchema,
 } from '@bjk/domain';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../platform/app-deps.js';
 import { principalOf } from '../../platform/access.js';
 import { badRequest } from '../../platform/errors.js';
 import {

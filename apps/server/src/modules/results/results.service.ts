@@ -19,7 +19,7 @@ import {
 import type { Principal } from '../../platform/access.js';
 import type { Db, DbOrTx } from '../../platform/db.js';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { recordAudit } from '../../platform/audit.js';
 import { getCurrentEdition } from '../edition/edition.service.js';
 import { tournamentCurrent, tournamentImports, tournamentVersions, unofficialResults } from './results.tables.js';
 import { diffTournaments, publicPlayer, roundPairings, standingsCsv, standingsOf, type UnofficialBoard } from './tournament-views.js';

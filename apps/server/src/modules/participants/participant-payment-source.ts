@@ -1,10 +1,10 @@
 import { registrationFeeCents, type EditionSettings, type Participant, type PaymentLine, type RegistrationKind, PARTICIPANTS_ERRORS } from '@bjk/domain';
-import type { Db, DbOrTx } from '../../platform/db.js';
+import type { DbOrTx } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { getCurrentEdition } from '../edition/edition.service.js';
-import { getParticipant, listParticipants } from '../participants/participants.service.js';
-import type { PaymentSource, PaymentSourceProvider } from './payment-sources.js';
-import { PAYMENT_TEXTS } from './payment-texts.js';
+import type { PaymentSource, PaymentSourceProvider } from '../payments/payment-sources.js';
+import { PAYMENT_TEXTS } from '../payments/payment-texts.js';
+import { getParticipant, listParticipants } from './participants.service.js';
 
 async function findParticipant(db: DbOrTx, kind: RegistrationKind, id: string): Promise<Participant | undefined> {
   if (!/^\d{1,9}$/.test(id)) return undefined;
@@ -17,7 +17,8 @@ async function findParticipant(db: DbOrTx, kind: RegistrationKind, id: string): 
 }
 
 /**
- * A participant's fee through the participants module's public functions and the domain's fee rule: the
+ * The participants module's implementation of the payments module's source interface, wired in `app.ts`.
+ * A participant's fee by the domain's fee rule: the
  * edition's enrolment fee (vk: by FIDE title, free titles pay nothing) plus the late fee when the registration
  * itself was late. Players of free titles and disabled participants owe nothing and are not billed.
  */
@@ -42,7 +43,7 @@ function participantSource(kind: RegistrationKind): PaymentSourceProvider {
   async function listEnabled(db: DbOrTx): Promise<Participant[]> {
     const all: Participant[] = [];
     for (let page = 0; ; page++) {
-      const { items } = await listParticipants(db as Db, kind, { page, pageSize: 1000, enabled: '1', sort: 'name', dir: 'asc' });
+      const { items } = await listParticipants(db, kind, { page, pageSize: 1000, enabled: '1', sort: 'name', dir: 'asc' });
       all.push(...items);
       if (items.length < 1000) return all;
     }

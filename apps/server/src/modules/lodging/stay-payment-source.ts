@@ -1,8 +1,8 @@
 import { LODGING_ERRORS, type PaymentLine, type PaymentLineKind, type Reservation } from '@bjk/domain';
-import type { Db, DbOrTx } from '../../platform/db.js';
+import type { DbOrTx } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
-import { getReservation, listReservations } from '../lodging/lodging.service.js';
-import type { PaymentSource, PaymentSourceProvider } from './payment-sources.js';
+import type { PaymentSource, PaymentSourceProvider } from '../payments/payment-sources.js';
+import { getReservation, listReservations } from './lodging.service.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -16,20 +16,23 @@ const LINE_KINDS: Record<Reservation['price']['lines'][number]['kind'], PaymentL
   withoutDiscount: null,
 };
 
-/** The reservation through the lodging module's public functions; undefined when it does not exist. */
+/** The reservation; undefined when it does not exist. */
 async function findReservation(db: DbOrTx, id: string): Promise<Reservation | undefined> {
   if (!UUID.test(id)) return undefined;
   try {
     // The lodging service reads through whatever it is given; a transaction has the same query API.
-    const reservation = await getReservation(db as Db, id, 'nl');
-    return reservation.language === 'nl' ? reservation : await getReservation(db as Db, id, reservation.language);
+    const reservation = await getReservation(db, id, 'nl');
+    return reservation.language === 'nl' ? reservation : await getReservation(db, id, reservation.language);
   } catch (error) {
     if (error instanceof AppError && error.code === LODGING_ERRORS.reservationNotFound) return undefined;
     throw error;
   }
 }
 
-/** A stay is billed once it is enabled and holds its rooms; its lines are the lodging module's pricing. */
+/**
+ * Lodging's implementation of the payments module's source interface, wired in `app.ts`.
+ * A stay is billed once it is enabled and holds its rooms; its lines are the lodging module's pricing.
+ */
 export const staySource: PaymentSourceProvider = {
   async find(db, id): Promise<PaymentSource | undefined> {
     const reservation = await findReservation(db, id);
@@ -61,7 +64,7 @@ export const staySource: PaymentSourceProvider = {
   async listBillableIds(db) {
     const ids: string[] = [];
     for (let page = 1; ; page++) {
-      const { items } = await listReservations(db as Db, { assigned: 'yes', enabled: 'yes', page, pageSize: 500 });
+      const { items } = await listReservations(db, { assigned: 'yes', enabled: 'yes', page, pageSize: 500 });
       ids.push(...items.map((r) => r.id));
       if (items.length < 500) return ids;
     }
