@@ -1,6 +1,6 @@
 import { useRoutes, type RouteObject } from 'react-router';
 import { lazyPage } from './lazy-page';
-import { NotFoundPage } from './pages/NotFoundPage';
+import { NotFoundPage } from '../shared/ui/NotFoundPage';
 
 /**
  * The back office's route table, below `/mgmt` (paths are relative to it): a chunk of its own, loaded on the

@@ -3,10 +3,10 @@ import { Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { HomePage } from '../features/content/HomePage';
 import { reloadIfPending } from '../shared/version-check';
 import { lazyPage } from './lazy-page';
-import { PageLoading } from './layouts/AppShell';
+import { PageLoading } from '../shared/ui/PageLoading';
 import { DefaultLayout } from './layouts/DefaultLayout';
 import { ErrorBoundary } from './pages/ErrorPage';
-import { NotFoundPage } from './pages/NotFoundPage';
+import { NotFoundPage } from '../shared/ui/NotFoundPage';
 
 /** Does the pending full reload (new build, failed chunk) on the next navigation; catches what fails to render. */
 function Root() {

@@ -5,11 +5,12 @@ import Typography from '@mui/material/Typography';
 import { Suspense, lazy, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, Outlet, useLocation } from 'react-router';
+import { PageLoading } from '../../shared/ui/PageLoading';
 import { ErrorBoundary } from '../pages/ErrorPage';
 import type { NavGroup } from '../navigation';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { NavigationList } from './NavigationList';
-import { ShellButton } from './ShellButton';
+import { ShellButton } from '../../shared/ui/ShellButton';
 import { ShellIcon } from './ShellIcon';
 
 const DRAWER_WIDTH = 264;
@@ -25,28 +26,6 @@ type Props = {
   footer?: ReactNode;
   appBarColor?: 'primary' | 'default';
 };
-
-/** A light spinner (MUI's CircularProgress would weigh on the home page's budget). */
-export function PageLoading() {
-  const { t } = useTranslation('common');
-  return (
-    <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }} role="progressbar" aria-label={t('loading')}>
-      <Box
-        sx={{
-          width: 40,
-          height: 40,
-          borderRadius: '50%',
-          border: '4px solid',
-          borderColor: 'action.hover',
-          borderTopColor: 'primary.main',
-          animation: 'bjk-spin 0.9s linear infinite',
-          '@keyframes bjk-spin': { to: { transform: 'rotate(360deg)' } },
-          '@media (prefers-reduced-motion: reduce)': { animationDuration: '3s' },
-        }}
-      />
-    </Box>
-  );
-}
 
 /**
  * The frame both layouts share: app bar, navigation drawer (permanent from 960 px, temporary on

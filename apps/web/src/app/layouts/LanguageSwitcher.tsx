@@ -2,7 +2,7 @@ import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '@bjk/domain/languages';
 import { changeLanguage, currentLanguage } from '../../shared/i18n';
-import { ShellButton } from './ShellButton';
+import { ShellButton } from '../../shared/ui/ShellButton';
 import { ShellIcon } from './ShellIcon';
 
 const LanguageMenu = lazy(() => import('./LanguageMenu'));

@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import { Component, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HttpError, errorMessageKey } from '../../shared/http';
-import { ShellButton } from '../layouts/ShellButton';
+import { ShellButton } from '../../shared/ui/ShellButton';
 
 /** The status of a failure: the HTTP status of a failed call, else 500. */
 export function statusOf(error: unknown): number {

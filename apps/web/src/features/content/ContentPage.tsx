@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { NotFoundPage } from '../../app/pages/NotFoundPage';
+import { NotFoundPage } from '../../shared/ui/NotFoundPage';
 import type { PublicPage } from '@bjk/domain/content';
 import { hasPermission, useManager } from '../../shared/auth/session';
 import { useResource } from '../../shared/data/resource';

@@ -21,7 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { FIXED_ENTRY_PAGES, MENU_GROUPS, type FileRef, type PageDetail, type PageSettings, type PageSummary } from '@bjk/domain/content';
 import type { FileGroupWithCount, StoredFile } from '@bjk/domain/files';
-import { invalidatePublicMenu } from '../../app/public-menu';
+import { invalidatePublicMenu } from './public-menu-resource';
 import { hasPermission, useManager } from '../../shared/auth/session';
 import { formatDateTime } from '../../shared/format';
 import { http } from '../../shared/http';

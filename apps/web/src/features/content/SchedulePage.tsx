@@ -13,7 +13,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EditionEvent, Programme } from '@bjk/domain';
 import { dateInTimeZone } from '@bjk/domain/dates';
-import { PageLoading } from '../../app/layouts/AppShell';
+import { PageLoading } from '../../shared/ui/PageLoading';
 import { formatDate, localeOf } from '../../shared/format';
 import { http } from '../../shared/http';
 import { currentLanguage } from '../../shared/i18n';

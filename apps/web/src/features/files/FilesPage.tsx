@@ -10,7 +10,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { PageLoading } from '../../app/layouts/AppShell';
+import { PageLoading } from '../../shared/ui/PageLoading';
 import { localeOf } from '../../shared/format';
 import { currentLanguage } from '../../shared/i18n';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';

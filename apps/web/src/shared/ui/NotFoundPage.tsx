@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
-import { ShellButton } from '../layouts/ShellButton';
+import { ShellButton } from './ShellButton';
 
 /** Any path the route table does not know. */
 export function NotFoundPage({ homePath = '/' }: { homePath?: string }) {
