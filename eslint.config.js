@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { importRules } from './scripts/import-rules.mjs';
 
 /** Every visible word is translated: JSX text with letters in a component is an error. */
 const noLiteralText = {
@@ -36,5 +37,17 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'error',
       'local/no-literal-text': 'error',
     },
+  },
+  {
+    // Dependencies point one way: features apart, app/ on top, the platform below the modules, tables private to
+    // their module, no cycles (scripts/import-rules.mjs; `node scripts/import-graph.mjs` lists the cycles).
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/domain/src/**/*.ts'],
+    plugins: { imports: importRules },
+    rules: { 'imports/no-cycle': 'error', 'imports/boundaries': 'error' },
+  },
+  {
+    // Tests may look into any table to check what a change wrote.
+    files: ['**/*.test.{ts,tsx}'],
+    rules: { 'imports/boundaries': 'off' },
   },
 );

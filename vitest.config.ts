@@ -11,6 +11,7 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'tools', include: ['scripts/**/*.test.ts'], environment: 'node', testTimeout: 60_000 } },
       {
         test: {
           name: 'server-pglite',
