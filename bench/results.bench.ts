@@ -19,7 +19,7 @@ import { freePort, type BenchResult } from './harness.js';
  * SSE_CLIENTS clients on one instance, one result entered, delivery p99 (target < 1 s) and memory per connection.
  * Files are synthetic (a round-robin of the real files' shape): no real names in benchmarks.
  */
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
 const SSE_CLIENTS = Number(process.env.BENCH_SSE_CLIENTS ?? 5000);
 const ADMIN = { email: 'bench@bench.test', password: 'bench-password-123456' };
 
@@ -137,8 +137,13 @@ export async function run(): Promise<BenchResult[]> {
     try {
       const standingsUrl = `${base}/api/v1/results/anon/U8/standings`;
       await rps(standingsUrl, 20); // warm-up
-      const appRps = await rps(standingsUrl, 200);
-      const bareRps = await rps(`http://127.0.0.1:${barePort}/`, 200);
+      // Interleaved with the baseline, slice by slice: the neighbours' load on a shared machine changes by the second.
+      let appRps = 0;
+      let bareRps = 0;
+      for (let round = 0; round < 3; round++) {
+        bareRps += (await rps(`http://127.0.0.1:${barePort}/`, 200)) / 3;
+        appRps += (await rps(standingsUrl, 200)) / 3;
+      }
       results.push({ name: 'standings JSON, 100 players, 200 connections', value: Number((appRps / bareRps).toPrecision(2)), unit: '× bare', note: `${Math.round(appRps)} req/s vs bare ${Math.round(bareRps)}; target ≥ 0.5: ${appRps / bareRps >= 0.5 ? 'met' : 'MISSED'}` });
 
       // Server push.
