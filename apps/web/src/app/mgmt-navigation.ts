@@ -16,6 +16,7 @@ export const mgmtNavigation: NavGroup[] = [
       { to: '/mgmt/participants', labelKey: 'nav.mgmtParticipants', permission: 'participants:read' },
       { to: '/mgmt/attendee_bjk', labelKey: 'nav.attendees', permission: 'participants:read' },
       { to: '/mgmt/guests', labelKey: 'nav.guests', permission: 'participants:read' },
+      { to: '/mgmt/games', labelKey: 'nav.mgmtGames', permission: 'results:write' },
       { to: '/mgmt/print', labelKey: 'nav.print', permission: 'print:read' },
       { to: '/mgmt/members', labelKey: 'nav.members', permission: 'members:write' },
       { to: '/mgmt/mail', labelKey: 'nav.mail', permission: 'mail:read' },

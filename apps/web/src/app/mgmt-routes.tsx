@@ -40,6 +40,7 @@ export const mgmtRoutes: RouteObject[] = [
           { path: 'reservations', element: lazyPage(() => import('../features/lodging/ReservationsPage'), 'ReservationsPage') },
           { path: 'reservation_edit', element: lazyPage(() => import('../features/lodging/ReservationEditPage'), 'ReservationEditPage') },
           { path: 'rooms', element: lazyPage(() => import('../features/lodging/RoomsPage'), 'RoomsPage') },
+          { path: 'games', element: lazyPage(() => import('../features/results/games/ManageGamesPage'), 'ManageGamesPage') },
           { path: 'print', element: lazyPage(() => import('../features/print/PrintPage'), 'PrintPage') },
           { path: '*', element: <NotFoundPage homePath="/mgmt" /> },
         ],

@@ -47,6 +47,7 @@ export const publicNavigation: NavGroup[] = [
     items: [
       { to: '/schedule', labelKey: 'nav.schedule', order: 10 },
       { to: '/results', labelKey: 'nav.results', order: 20 },
+      { to: '/games', labelKey: 'nav.games', order: 30 },
     ],
   },
   { key: 'about', labelKey: 'nav.groups.about', items: [] },

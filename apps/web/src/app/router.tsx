@@ -60,6 +60,10 @@ export const routes: RouteObject[] = [
           { path: 'rsv26wizard_notstarted', element: lazyPage(() => import('../features/lodging/ReservationWizardPage'), 'ReservationNotStartedPage') },
           { path: 'rsv26wizard_closed', element: lazyPage(() => import('../features/lodging/ReservationWizardPage'), 'ReservationClosedPage') },
           { path: 'registration_bjk', element: lazyPage(() => import('../features/enrolment/RegistrationWizard'), 'RegistrationBjkPage') },
+          { path: 'games', element: lazyPage(() => import('../features/results/games/GamesPage'), 'GamesPage') },
+          { path: 'games/:category', element: lazyPage(() => import('../features/results/games/GamesPage'), 'GamesPage') },
+          { path: 'games/:category/:round', element: lazyPage(() => import('../features/results/games/GamesPage'), 'GamesPage') },
+          { path: 'games/game/:id', element: lazyPage(() => import('../features/results/games/GamePage'), 'GamePage') },
           { path: 'participants_bjk', element: lazyPage(() => import('../features/enrolment/PublicParticipantsPage'), 'PublicParticipantsPage') },
           { path: 'results', element: lazyPage(() => import('../features/results/ResultsIndexPage'), 'ResultsIndexPage') },
           // One page for every category; the edition's categories decide which of these show results.

@@ -1,0 +1,264 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { GameSource, PgnIngestReport } from '@bjk/domain/games';
+import { PageLoading } from '../../../app/layouts/AppShell';
+import { useEdition } from '../../../shared/edition/useEdition';
+import { formatDateTime } from '../../../shared/format';
+import { currentLanguage } from '../../../shared/i18n';
+import { ErrorAlert } from '../../../shared/ui/ErrorAlert';
+import { gameSourcesQuery, linkGame, managedGamesQuery, pushUrl, rotatePushToken, saveGameSource, uploadGames } from './api';
+
+type Language = ReturnType<typeof currentLanguage>;
+function when(value: string | null, never: string, language: Language, timeZone: string): string {
+  return value ? formatDateTime(value, language, timeZone) : never;
+}
+
+/** Delay, polled address and its status, push token and upload of one category. */
+function SourceEditor({ source }: { source: GameSource }) {
+  // The upload's report names refused games by their error code, worded in the errors namespace.
+  const { t } = useTranslation(['results', 'errors']);
+  const { timeZone } = useEdition();
+  const queryClient = useQueryClient();
+  const [token, setToken] = useState<string | null>(null);
+  const [report, setReport] = useState<PgnIngestReport | null>(null);
+  const save = useMutation({
+    mutationFn: (form: FormData) =>
+      saveGameSource(source.category, {
+        delaySeconds: Math.round(Number(form.get('delayMinutes') || 0) * 60),
+        pollUrl: String(form.get('pollUrl') ?? '').trim() || null,
+        pollSeconds: Number(form.get('pollSeconds') || 30),
+        pollRound: form.get('pollRound') ? Number(form.get('pollRound')) : null,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['games', 'sources'] }),
+  });
+  const rotate = useMutation({ mutationFn: () => rotatePushToken(source.category), onSuccess: (answer) => setToken(answer.token) });
+  const upload = useMutation({
+    mutationFn: (form: FormData) => uploadGames(source.category, form.get('round') ? Number(form.get('round')) : null, form.get('file') as File),
+    onSuccess: (answer) => {
+      setReport(answer);
+      void queryClient.invalidateQueries({ queryKey: ['games'] });
+    },
+  });
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    save.mutate(new FormData(event.currentTarget));
+  };
+  const submitUpload = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    if (form.get('file') instanceof File && (form.get('file') as File).size > 0) upload.mutate(form);
+  };
+  const language = currentLanguage();
+  return (
+    <Stack spacing={2}>
+      <Box component="form" onSubmit={submit} aria-label={t('games.manage.sourceOf', { category: source.category })}>
+        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
+          <TextField name="delayMinutes" type="number" label={t('games.manage.delay')} defaultValue={source.delaySeconds / 60} slotProps={{ htmlInput: { min: 0, max: 180, step: 'any' } }} sx={{ maxWidth: { md: 180 } }} />
+          <TextField name="pollUrl" type="url" label={t('games.manage.pollUrl')} defaultValue={source.pollUrl ?? ''} sx={{ flex: 1 }} />
+          <TextField name="pollSeconds" type="number" label={t('games.manage.pollSeconds')} defaultValue={source.pollSeconds} slotProps={{ htmlInput: { min: 5, max: 3600 } }} sx={{ maxWidth: { md: 160 } }} />
+          <TextField name="pollRound" type="number" label={t('games.manage.pollRound')} defaultValue={source.pollRound ?? ''} slotProps={{ htmlInput: { min: 1, max: 30 } }} sx={{ maxWidth: { md: 160 } }} />
+        </Stack>
+        <Stack direction="row" spacing={2} sx={{ mt: 1, alignItems: 'center' }}>
+          <Button type="submit" variant="contained" disabled={save.isPending}>
+            {t('games.manage.save')}
+          </Button>
+          {save.isSuccess && <Typography role="status">{t('games.manage.saved')}</Typography>}
+        </Stack>
+        {save.isError && <ErrorAlert error={save.error} />}
+      </Box>
+      {source.pollUrl && (
+        <Typography variant="body2" data-testid="poll-status">
+          {t('games.manage.lastSuccess')}: {when(source.lastPollSuccessAt, t('games.manage.never'), language, timeZone)}
+          {source.lastPollError ? ` · ${t('games.manage.lastError')} (${when(source.lastPollErrorAt, '', language, timeZone)}): ${source.lastPollError}` : ''}
+          {source.pollFailures > 0 ? ` · ${t('games.manage.failures', { count: source.pollFailures })}` : ''}
+          {source.nextPollAt ? ` · ${t('games.manage.nextPoll')}: ${when(source.nextPollAt, '', language, timeZone)}` : ''}
+        </Typography>
+      )}
+      <Stack spacing={1}>
+        <Typography variant="body2">
+          {t('games.manage.pushAddress')}: <code>{pushUrl(source.category)}</code> · {source.hasPushToken ? t('games.manage.hasToken') : t('games.manage.noToken')}
+          {source.lastPushAt ? ` · ${t('games.manage.lastPush')}: ${when(source.lastPushAt, '', language, timeZone)}` : ''}
+        </Typography>
+        <Box>
+          <Button variant="outlined" onClick={() => rotate.mutate()} disabled={rotate.isPending}>
+            {t('games.manage.rotate')}
+          </Button>
+        </Box>
+        {token && (
+          <Alert severity="info">
+            {t('games.manage.tokenShown')} <code data-testid="push-token">{token}</code>
+          </Alert>
+        )}
+        {rotate.isError && <ErrorAlert error={rotate.error} />}
+      </Stack>
+      <Box component="form" onSubmit={submitUpload} aria-label={t('games.manage.upload')}>
+        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' } }}>
+          <TextField name="file" type="file" label={t('games.manage.file')} slotProps={{ inputLabel: { shrink: true }, htmlInput: { accept: '.pgn,application/x-chess-pgn,text/plain' } }} />
+          <TextField name="round" type="number" label={t('games.manage.uploadRound')} slotProps={{ htmlInput: { min: 1, max: 30 } }} sx={{ maxWidth: { md: 160 } }} />
+          <Button type="submit" variant="contained" disabled={upload.isPending}>
+            {t('games.manage.uploadButton')}
+          </Button>
+        </Stack>
+        {upload.isError && <ErrorAlert error={upload.error} />}
+      </Box>
+      {report && (
+        <Alert severity={report.errors.length > 0 ? 'warning' : 'success'} data-testid="upload-report">
+          {t('games.manage.report', report)}
+          {report.errors.length > 0 && (
+            <Box component="ul" sx={{ m: 0, pl: 2 }}>
+              {report.errors.map((error) => (
+                <li key={`${error.game}-${error.code}`}>
+                  {t('games.manage.errorAt', { game: error.game, line: error.line, white: error.white ?? '?', black: error.black ?? '?' })}: {t(`errors:codes.${error.code}`)} ({error.message})
+                </li>
+              ))}
+            </Box>
+          )}
+        </Alert>
+      )}
+    </Stack>
+  );
+}
+
+/** The games of a round as received (no delay): their pairing board, or why they match none, to link by hand. */
+function RoundGamesTable({ category }: { category: string }) {
+  const { t } = useTranslation('results');
+  const queryClient = useQueryClient();
+  const [round, setRound] = useState(1);
+  const games = useQuery(managedGamesQuery(category, round));
+  const link = useMutation({
+    mutationFn: ({ id, board }: { id: number; board: number | null }) => linkGame(id, board),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['games', 'managed', category] }),
+  });
+  return (
+    <Stack spacing={1}>
+      <TextField select label={t('games.manage.round')} value={round} onChange={(e) => setRound(Number(e.target.value))} sx={{ maxWidth: 160 }}>
+        {Array.from({ length: 11 }, (_, i) => i + 1).map((r) => (
+          <MenuItem key={r} value={r}>
+            {t('games.round', { round: r })}
+          </MenuItem>
+        ))}
+      </TextField>
+      {games.isError && <ErrorAlert error={games.error} />}
+      {link.isError && <ErrorAlert error={link.error} />}
+      {games.data && games.data.length === 0 && <Typography color="text.secondary">{t('games.noGames')}</Typography>}
+      {games.data && games.data.length > 0 && (
+        <Box sx={{ overflowX: 'auto' }}>
+          <Table size="small">
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('games.manage.white')}</TableCell>
+                <TableCell>{t('games.manage.black')}</TableCell>
+                <TableCell>{t('games.manage.moves')}</TableCell>
+                <TableCell>{t('games.manage.pairingBoard')}</TableCell>
+                <TableCell>{t('games.manage.link')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {games.data.map((game) => (
+                <TableRow key={game.id}>
+                  <TableCell>{game.white.name}</TableCell>
+                  <TableCell>{game.black.name}</TableCell>
+                  <TableCell>
+                    {game.moves.length} · {game.result}
+                  </TableCell>
+                  <TableCell>
+                    {game.pairingBoard ?? t(`games.manage.unmatched.${game.unmatchedReason ?? 'players_differ'}`)}
+                    {game.linkedByHand ? ` (${t('games.manage.linkedByHand')})` : ''}
+                  </TableCell>
+                  <TableCell>
+                    <Box
+                      component="form"
+                      onSubmit={(event: FormEvent<HTMLFormElement>) => {
+                        event.preventDefault();
+                        const value = new FormData(event.currentTarget).get('board');
+                        link.mutate({ id: game.id, board: value ? Number(value) : null });
+                      }}
+                      sx={{ display: 'flex', gap: 1 }}
+                    >
+                      <TextField name="board" type="number" size="small" label={t('games.manage.board')} slotProps={{ htmlInput: { min: 1, max: 500 } }} sx={{ width: 90 }} />
+                      <Button type="submit" size="small">
+                        {t('games.manage.linkButton')}
+                      </Button>
+                    </Box>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Box>
+      )}
+    </Stack>
+  );
+}
+
+/** `/mgmt/games`: per category, where its live games come from (push, poll, upload), its delay, its games. */
+export function ManageGamesPage() {
+  const { t } = useTranslation('results');
+  const sources = useQuery(gameSourcesQuery);
+  const [category, setCategory] = useState<string | null>(null);
+  if (sources.isPending) return <PageLoading />;
+  if (sources.isError) return <ErrorAlert error={sources.error} />;
+  const chosen = sources.data.find((s) => s.category === category) ?? sources.data[0];
+  return (
+    <Stack spacing={3}>
+      <Typography variant="h1">{t('games.manage.title')}</Typography>
+      <Box sx={{ overflowX: 'auto' }}>
+        <Table size="small" aria-label={t('games.manage.title')}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('games.manage.category')}</TableCell>
+              <TableCell>{t('games.manage.delay')}</TableCell>
+              <TableCell>{t('games.manage.sources')}</TableCell>
+              <TableCell>{t('games.manage.gameCount')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {sources.data.map((s) => (
+              <TableRow key={s.category} hover selected={s.category === chosen?.category}>
+                <TableCell>
+                  <Button size="small" onClick={() => setCategory(s.category)} aria-pressed={s.category === chosen?.category}>
+                    {s.category}
+                  </Button>
+                </TableCell>
+                <TableCell>{s.delaySeconds / 60}</TableCell>
+                <TableCell>
+                  {[s.hasPushToken ? t('games.manage.push') : null, s.pollUrl ? t('games.manage.poll') : null].filter(Boolean).join(' · ') || '–'}
+                  {s.lastPollError ? ' ⚠' : ''}
+                </TableCell>
+                <TableCell>{s.gameCount}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </Box>
+      {chosen && (
+        <Paper variant="outlined" sx={{ p: 2 }} key={chosen.category}>
+          <Stack spacing={3}>
+            <Typography variant="h2" sx={{ fontSize: '1.4rem' }}>
+              {t('games.manage.sourceOf', { category: chosen.category })}
+            </Typography>
+            <SourceEditor source={chosen} />
+            <Typography variant="h2" sx={{ fontSize: '1.2rem' }}>
+              {t('games.manage.roundGames')}
+            </Typography>
+            <RoundGamesTable category={chosen.category} />
+          </Stack>
+        </Paper>
+      )}
+    </Stack>
+  );
+}
