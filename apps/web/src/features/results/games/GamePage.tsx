@@ -15,7 +15,7 @@ import { useEffect, useRef, useState, type PointerEvent, type ReactNode } from '
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { PublicGame } from '@bjk/domain/games';
-import { PageLoading } from '../../../app/layouts/AppShell';
+import { PageLoading } from '../../../shared/ui/PageLoading';
 import { ErrorAlert } from '../../../shared/ui/ErrorAlert';
 import { gamePgnUrl, gameQuery, playerPgnUrl, useLiveRound } from './api';
 import { Board } from './Board';

@@ -10,7 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import type { PublicGame } from '@bjk/domain/games';
-import { PageLoading } from '../../../app/layouts/AppShell';
+import { PageLoading } from '../../../shared/ui/PageLoading';
 import { useEdition } from '../../../shared/edition/useEdition';
 import { ErrorAlert } from '../../../shared/ui/ErrorAlert';
 import { gamePath, gameRoundsQuery, roundPgnUrl, useLiveRound } from './api';

@@ -15,7 +15,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GameSource, PgnIngestReport } from '@bjk/domain/games';
-import { PageLoading } from '../../../app/layouts/AppShell';
+import { PageLoading } from '../../../shared/ui/PageLoading';
 import { useEdition } from '../../../shared/edition/useEdition';
 import { formatDateTime } from '../../../shared/format';
 import { currentLanguage } from '../../../shared/i18n';
