@@ -101,6 +101,16 @@ describe('deny by default', () => {
     expect(gone, 'PUBLIC_ROUTES lists routes that no longer exist (or are no longer public): remove them from the list.').toEqual([]);
   });
 
+  it('marks every protected route as protected in the OpenAPI document, and no public one', async () => {
+    const document = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, { security?: unknown[] }>> };
+    const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
+    for (const route of ctx.app.routeCatalogue.filter((r) => r.url.startsWith('/api/v1'))) {
+      const operation = document.paths[openApiPath(route.url)]?.[route.method.toLowerCase()];
+      expect(operation, `${route.method} ${route.url}`).toBeDefined();
+      expect(!!operation!.security?.length, `${route.method} ${route.url}`).toBe(route.access !== 'public');
+    }
+  });
+
   it('declares only known permissions', () => {
     for (const route of ctx.app.routeCatalogue) {
       expect(['public', 'authenticated', ...PERMISSIONS], `${route.method} ${route.url}`).toContain(route.access);

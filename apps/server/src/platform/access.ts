@@ -61,6 +61,11 @@ export function registerAccessControl(app: FastifyInstance, resolveSession: Sess
       throw new Error(`Route ${route.url} declares an unknown permission ${access}`);
     }
     for (const method of methods) app.routeCatalogue.push({ method, url: route.url, access });
+    // The OpenAPI document marks a route protected from its declared access, so no route has to repeat it.
+    if (access !== 'public') {
+      const what = access === 'authenticated' ? 'any manager' : `the permission ${access}`;
+      route.schema = { ...route.schema, security: [{ bearer: [] }], description: [route.schema?.description, `Requires ${what}.`].filter(Boolean).join(' ') };
+    }
   });
 
   app.addHook('onRequest', async (request) => {

@@ -39,8 +39,6 @@ import {
   updateParticipant,
 } from './participants.service.js';
 
-const bearer = [{ bearer: [] }];
-
 export async function participantsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -60,7 +58,6 @@ export async function participantsRoutes(app: FastifyInstance, deps: AppDeps): P
     schema: {
       tags: ['participants'],
       summary: 'Participants (optional enabled=1), with search, filters, sort and paging',
-      security: bearer,
       params: kindParamsSchema,
       querystring: participantListQuerySchema,
       response: { 200: participantPageSchema },
@@ -70,7 +67,7 @@ export async function participantsRoutes(app: FastifyInstance, deps: AppDeps): P
   });
 
   r.get('/api/v1/participant/:kind/export.csv', {
-    schema: { tags: ['participants'], summary: 'All participants as CSV', security: bearer, params: kindParamsSchema },
+    schema: { tags: ['participants'], summary: 'All participants as CSV', params: kindParamsSchema },
     config: { access: 'participants:read' },
     handler: async (request, reply) => {
       const csv = await exportParticipantsCsv(deps.db, request.params.kind);
@@ -85,7 +82,6 @@ export async function participantsRoutes(app: FastifyInstance, deps: AppDeps): P
     schema: {
       tags: ['participants'],
       summary: 'Import confirmed registrations (one per player, latest wins; existing skipped)',
-      security: bearer,
       params: kindParamsSchema,
       response: { 200: participantImportResultSchema },
     },
@@ -94,19 +90,19 @@ export async function participantsRoutes(app: FastifyInstance, deps: AppDeps): P
   });
 
   r.post('/api/v1/participant/ratings/:kind', {
-    schema: { tags: ['participants'], summary: 'Refresh ratings from the member registry', security: bearer, params: kindParamsSchema, response: { 200: ratingsRefreshResultSchema } },
+    schema: { tags: ['participants'], summary: 'Refresh ratings from the member registry', params: kindParamsSchema, response: { 200: ratingsRefreshResultSchema } },
     config: { access: 'participants:write' },
     handler: async (request) => refreshParticipantRatings(deps.db, request.params.kind, principalOf(request)),
   });
 
   r.post('/api/v1/participant/:kind/:idbel/:cat', {
-    schema: { tags: ['participants'], summary: 'Add a late participant by federation id and category', security: bearer, params: lateParticipantParamsSchema, response: { 200: participantSchema } },
+    schema: { tags: ['participants'], summary: 'Add a late participant by federation id and category', params: lateParticipantParamsSchema, response: { 200: participantSchema } },
     config: { access: 'participants:write' },
     handler: async (request) => addLateParticipant(deps.db, request.params.kind, request.params.idbel, request.params.cat, principalOf(request)),
   });
 
   r.get('/api/v1/participant/:kind/:id', {
-    schema: { tags: ['participants'], summary: 'One participant', security: bearer, params: participantIdParamsSchema, response: { 200: participantSchema } },
+    schema: { tags: ['participants'], summary: 'One participant', params: participantIdParamsSchema, response: { 200: participantSchema } },
     config: { access: 'participants:read' },
     handler: async (request) => getParticipant(deps.db, request.params.kind, request.params.id),
   });
@@ -115,7 +111,6 @@ export async function participantsRoutes(app: FastifyInstance, deps: AppDeps): P
     schema: {
       tags: ['participants'],
       summary: 'Edit a participant (category, e-mails, meals, ratings, enabled, remarks)',
-      security: bearer,
       params: participantIdParamsSchema,
       body: participantUpdateSchema,
       response: { 200: participantSchema },
@@ -125,7 +120,7 @@ export async function participantsRoutes(app: FastifyInstance, deps: AppDeps): P
   });
 
   r.get('/api/v1/participant/photo/:kind/:id', {
-    schema: { tags: ['participants'], summary: "A participant's photo (JPEG)", security: bearer, params: participantIdParamsSchema },
+    schema: { tags: ['participants'], summary: "A participant's photo (JPEG)", params: participantIdParamsSchema },
     config: { access: 'participants:read' },
     handler: async (request, reply) => {
       const jpeg = await getParticipantPhoto(deps.db, request.params.kind, request.params.id);
@@ -137,7 +132,6 @@ export async function participantsRoutes(app: FastifyInstance, deps: AppDeps): P
     schema: {
       tags: ['participants'],
       summary: "Replace a participant's photo (multipart field photo)",
-      security: bearer,
       params: participantIdParamsSchema,
       response: { 200: z.object({ width: z.number().int(), height: z.number().int() }) },
     },
@@ -147,31 +141,31 @@ export async function participantsRoutes(app: FastifyInstance, deps: AppDeps): P
   });
 
   r.get('/api/v1/attendee/:kind', {
-    schema: { tags: ['participants'], summary: 'Attendees and guests', security: bearer, params: kindParamsSchema, response: { 200: attendeeListSchema } },
+    schema: { tags: ['participants'], summary: 'Attendees and guests', params: kindParamsSchema, response: { 200: attendeeListSchema } },
     config: { access: 'participants:read' },
     handler: async (request) => listAttendees(deps.db, request.params.kind),
   });
 
   r.post('/api/v1/attendee/:kind', {
-    schema: { tags: ['participants'], summary: 'Add an attendee', security: bearer, params: kindParamsSchema, body: attendeeInputSchema, response: { 200: attendeeSchema } },
+    schema: { tags: ['participants'], summary: 'Add an attendee', params: kindParamsSchema, body: attendeeInputSchema, response: { 200: attendeeSchema } },
     config: { access: 'participants:write' },
     handler: async (request) => createAttendee(deps.db, request.params.kind, request.body, principalOf(request)),
   });
 
   r.get('/api/v1/attendee/:kind/:id', {
-    schema: { tags: ['participants'], summary: 'One attendee', security: bearer, params: attendeeIdParamsSchema, response: { 200: attendeeSchema } },
+    schema: { tags: ['participants'], summary: 'One attendee', params: attendeeIdParamsSchema, response: { 200: attendeeSchema } },
     config: { access: 'participants:read' },
     handler: async (request) => getAttendee(deps.db, request.params.kind, request.params.id),
   });
 
   r.put('/api/v1/attendee/:kind/:id', {
-    schema: { tags: ['participants'], summary: 'Edit an attendee', security: bearer, params: attendeeIdParamsSchema, body: attendeeInputSchema, response: { 200: attendeeSchema } },
+    schema: { tags: ['participants'], summary: 'Edit an attendee', params: attendeeIdParamsSchema, body: attendeeInputSchema, response: { 200: attendeeSchema } },
     config: { access: 'participants:write' },
     handler: async (request) => updateAttendee(deps.db, request.params.kind, request.params.id, request.body, principalOf(request)),
   });
 
   r.post('/api/v1/guest/:first_name/:last_name/:cat', {
-    schema: { tags: ['participants'], summary: 'Add a guest by name and category', security: bearer, params: guestParamsSchema, response: { 200: attendeeSchema } },
+    schema: { tags: ['participants'], summary: 'Add a guest by name and category', params: guestParamsSchema, response: { 200: attendeeSchema } },
     config: { access: 'participants:write' },
     handler: async (request) => createGuest(deps.db, request.params.first_name, request.params.last_name, request.params.cat, principalOf(request)),
   });
