@@ -101,7 +101,9 @@ export function AppShell({ title, shortTitle, homePath, navigation, navigationLa
       )}
       <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <Toolbar />
-        <Box component="main" id="main" tabIndex={-1} sx={{ flexGrow: 1, px: { xs: 2, sm: 3 }, py: { xs: 2, sm: 3 }, maxWidth: 1200, width: '100%', mx: 'auto', outline: 'none' }}>
+        {/* At least a screen high: the footer starts below the fold, so a page whose content arrives after the
+            first paint (the schedule) pushes nothing visible down (no layout shift). */}
+        <Box component="main" id="main" tabIndex={-1} sx={{ flexGrow: 1, minHeight: '100vh', px: { xs: 2, sm: 3 }, py: { xs: 2, sm: 3 }, maxWidth: 1200, width: '100%', mx: 'auto', outline: 'none' }}>
           <ErrorBoundary resetKey={pathname}>
             <Suspense fallback={<PageLoading />}>
               <Outlet />
