@@ -1,0 +1,174 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { buildApp } from '../apps/server/src/app.js';
+import { loadConfig, repoRoot } from '../apps/server/src/config.js';
+import { createChangeBus } from '../apps/server/src/platform/change-bus.js';
+import { systemClock } from '../apps/server/src/platform/clock.js';
+import { openDatabase } from '../apps/server/src/platform/db.js';
+import { prepareDatabase } from '../apps/server/src/setup.js';
+import { freePort, type BenchResult } from './harness.js';
+
+/**
+ * `npm run bench -- games`: BOARDS boards each receiving a move every 10 s (pushed by the relay, one game per push),
+ * VIEWERS viewers of the round's stream on one instance, a broadcast delay of DELAY_S seconds. Measured: push →
+ * viewer event minus the delay (p99, target < 1 s; on a sample of viewers, whose events are parsed), the server's
+ * CPU share and memory; and the games page's JavaScript (gzip) from the build. Synthetic games, no real names.
+ */
+const BOARDS = Number(process.env.BENCH_BOARDS ?? 200);
+const VIEWERS = Number(process.env.BENCH_VIEWERS ?? 5000);
+const SAMPLED = 100;
+const DELAY_S = 2;
+const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
+const ADMIN = { email: 'bench@bench.test', password: 'bench-password-123456' };
+// Knights out and back: legal for ever, so every board can keep moving.
+const CYCLE = ['Nf3', 'Nf6', 'Ng1', 'Ng8'];
+
+async function startProcess(args: string[], env: Record<string, string>, readyUrl: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, args, { cwd: repoRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  for (let attempt = 0; attempt < 600; attempt++) {
+    if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited`);
+    if (await fetch(readyUrl).then((r) => r.ok, () => false)) return child;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill();
+  throw new Error(`${args.join(' ')} did not become ready`);
+}
+const stop = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : (child.once('exit', () => resolve()), child.kill('SIGTERM'))));
+const rssOf = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) * 1024;
+/** CPU time of a process in seconds (user + system). */
+const cpuOf = (pid: number) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+};
+
+const pgnOf = (board: number, plies: number) => {
+  const moves = Array.from({ length: plies }, (_, i) => `${i % 2 === 0 ? `${i / 2 + 1}. ` : ''}${CYCLE[i % 4]}`).join(' ');
+  return `[Round "1.${board}"]\n[White "White ${board}"]\n[Black "Black ${board}"]\n\n${moves} *\n`;
+};
+
+export async function run(): Promise<BenchResult[]> {
+  const results: BenchResult[] = [];
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bjk-bench-games-'));
+  let pushToken = '';
+  try {
+    const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
+    const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', BOOTSTRAP_ADMIN_EMAIL: ADMIN.email, BOOTSTRAP_ADMIN_PASSWORD: ADMIN.password });
+    await prepareDatabase(database, config, () => undefined);
+    const bus = await createChangeBus(database);
+    const app = await buildApp({ config, database, db: database.db, clock: systemClock, bus });
+    try {
+      const login = await app.inject({ method: 'POST', url: '/api/v1/accounts/anon/login', payload: { logintype: 'email', username: ADMIN.email, password: ADMIN.password } });
+      const headers = { authorization: `Bearer ${login.json().token}` };
+      await app.inject({ method: 'PUT', url: '/api/v1/games/sources/U10', headers, payload: { delaySeconds: DELAY_S, pollUrl: null, pollSeconds: 30, pollRound: null } });
+      pushToken = (await app.inject({ method: 'POST', url: '/api/v1/games/sources/U10/token', headers })).json().token;
+    } finally {
+      await app.close();
+      await bus.close();
+      await database.close();
+    }
+
+    const port = await freePort();
+    const server = await startProcess(['--import', 'tsx', 'apps/server/src/main.ts'], { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'warn', MEMBERS_SEED_FILE: '' }, `http://127.0.0.1:${port}/api/health`);
+    const base = `http://127.0.0.1:${port}`;
+    const push = (board: number, plies: number) =>
+      fetch(`${base}/api/v1/games/push/U10`, { method: 'POST', headers: { authorization: `Bearer ${pushToken}`, 'content-type': 'text/plain' }, body: pgnOf(board, plies) }).then((r) => {
+        if (!r.ok) throw new Error(`push ${r.status}`);
+      });
+    try {
+      for (let board = 1; board <= BOARDS; board++) await push(board, 1);
+      const rssBefore = rssOf(server.pid!);
+      const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
+      const pushedAt = new Map<string, number>();
+      const latencies: number[] = [];
+      const requests: http.ClientRequest[] = [];
+      let connected = 0;
+      await new Promise<void>((resolve, reject) => {
+        for (let i = 0; i < VIEWERS; i++) {
+          const sampled = i < SAMPLED;
+          const known = new Map<number, number>();
+          let buffer = '';
+          const request = http.get(`${base}/api/v1/games/public/U10/1/stream`, { agent }, (response) => {
+            let opened = false;
+            response.setEncoding('utf8');
+            response.on('data', (chunk: string) => {
+              if (!opened && chunk.includes('event: games')) {
+                opened = true;
+                if (++connected === VIEWERS) resolve();
+              }
+              if (!sampled) return;
+              buffer += chunk;
+              let end: number;
+              while ((end = buffer.indexOf('\n\n')) >= 0) {
+                const block = buffer.slice(0, end);
+                buffer = buffer.slice(end + 2);
+                const data = block.split('\n').find((l) => l.startsWith('data: '));
+                if (!data) continue;
+                const now = performance.now();
+                for (const game of (JSON.parse(data.slice(6)) as { games: { board: number; moves: unknown[] }[] }).games) {
+                  const before = known.get(game.board);
+                  known.set(game.board, game.moves.length);
+                  if (before === undefined) continue;
+                  for (let ply = before + 1; ply <= game.moves.length; ply++) {
+                    const at = pushedAt.get(`${game.board}:${ply}`);
+                    if (at !== undefined) latencies.push(now - at - DELAY_S * 1000);
+                  }
+                }
+              }
+            });
+          });
+          request.on('error', reject);
+          requests.push(request);
+        }
+      });
+      const rssConnected = rssOf(server.pid!);
+      // The load: every board moves once every 10 s, the boards spread evenly over those 10 s.
+      const plies = new Map<number, number>(Array.from({ length: BOARDS }, (_, i) => [i + 1, 1]));
+      const cpuStart = cpuOf(server.pid!);
+      const started = performance.now();
+      let next = 0;
+      const pushes: Promise<void>[] = [];
+      while (performance.now() - started < LOAD_SECONDS * 1000) {
+        const board = (next % BOARDS) + 1;
+        const ply = plies.get(board)! + 1;
+        plies.set(board, ply);
+        pushedAt.set(`${board}:${ply}`, performance.now());
+        pushes.push(push(board, ply));
+        next++;
+        const due = started + (next * 10_000) / BOARDS;
+        await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - performance.now())));
+      }
+      await Promise.all(pushes);
+      const loadSeconds = (performance.now() - started) / 1000;
+      const cpu = (cpuOf(server.pid!) - cpuStart) / loadSeconds;
+      await new Promise((resolve) => setTimeout(resolve, DELAY_S * 1000 + 1500));
+      const rssLoaded = rssOf(server.pid!);
+      const sorted = [...latencies].sort((a, b) => a - b);
+      const p99 = sorted[Math.ceil(sorted.length * 0.99) - 1] ?? Infinity;
+      const expected = (next * SAMPLED);
+      results.push({
+        name: `push → viewer after the delay, ${BOARDS} boards × 1 move/10 s, ${VIEWERS} viewers`,
+        value: Math.round(p99),
+        unit: 'ms p99',
+        note: `${sorted.length}/${expected} moves seen by ${SAMPLED} sampled viewers; median ${Math.round(sorted[Math.floor(sorted.length / 2)] ?? 0)} ms; earliest ${Math.round(sorted[0] ?? 0)} ms (never negative: nothing before the delay); target p99 < 1000: ${p99 < 1000 ? 'met' : 'MISSED'}`,
+      });
+      results.push({ name: 'server CPU during the load', value: Math.round(cpu * 100), unit: '% of a core', note: `${next} pushes in ${loadSeconds.toFixed(0)} s` });
+      results.push({ name: 'server memory', value: Math.round(rssLoaded / 1e6), unit: 'MB', note: `${Math.round(rssBefore / 1e6)} MB before viewers, ${Math.round(rssConnected / 1e6)} MB with ${VIEWERS} streams (${Math.round((rssConnected - rssBefore) / VIEWERS / 1024)} kB each)` });
+      for (const request of requests) request.destroy();
+      agent.destroy();
+    } finally {
+      await stop(server);
+    }
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+  // The games page's own JavaScript: its chunk (chess.js and cm-chessboard inside), over the site's shared chunks.
+  const assets = path.join(repoRoot, 'apps/web/dist/assets');
+  const chunk = readdirSync(assets).find((f) => /^GamesPage-.*\.js$/.test(f));
+  if (chunk) results.push({ name: 'games page chunk (chess.js + board)', value: Math.round(gzipSync(readFileSync(path.join(assets, chunk))).length / 1024), unit: 'kB gzip', note: `${chunk}; loaded only on /games pages` });
+  return results;
+}
