@@ -74,6 +74,10 @@ export function ResultsCategoryPage({ slug }: { slug: string }) {
               {t('subtitle', { name: tournament.data.name, rounds: tournament.data.pairedRounds, planned: tournament.data.plannedRounds })}
             </Typography>
           )}
+          {/* The live games are their own pages (their own chunk with the board library), one link away. */}
+          <Link component={RouterLink} to={`/games/${category}`} className="results-no-print" data-testid="results-games-link">
+            {t('games.title')}
+          </Link>
         </Box>
         <Box className="results-no-print" sx={{ minWidth: { sm: 280 } }}>
           <FindPlayer />
