@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -26,12 +25,15 @@ import { resultsRoutes } from './modules/results/results.routes.js';
 import { printRoutes } from './modules/print/print.routes.js';
 import { registerAccessControl } from './platform/access.js';
 import type { AppDeps } from './platform/app-deps.js';
-import { registerErrorHandling } from './platform/errors.js';
+import { answerClientError, answerFrameworkError, registerErrorHandling } from './platform/errors.js';
 import { healthRoutes } from './platform/health.routes.js';
+import { logSerializers } from './platform/log.js';
+import { registerInputRules } from './platform/input-rules.js';
 import { registerIdempotency } from './platform/idempotency.js';
 import { registerCompression } from './platform/compression.js';
 import { registerPublicCache } from './platform/public-cache.js';
 import { registerSecurityHeaders } from './platform/security-headers.js';
+import { registerUploads } from './platform/uploads.js';
 import { registerWebApp } from './platform/web-app.js';
 
 /** Builds the Fastify app without listening: `main.ts` starts it, tests `inject` into it. */
@@ -43,16 +45,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         ? false
         : {
             level: config.logLevel,
-            redact: ['req.headers.authorization', 'req.headers.cookie'],
+            serializers: logSerializers,
             // Written in batches, not one blocking write per line: two lines per request were a fifth of a
             // public read's time. Pino writes what is left synchronously when the process exits.
-            stream: pino.destination({ sync: false }),
+            stream: deps.logStream ?? pino.destination({ sync: false }),
           },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -86,12 +90,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Before the access guard (a kept public answer needs no caller) and before compression (it keeps compressed bodies).
   registerPublicCache(app, deps.bus);
   registerAccessControl(app, createSessionResolver(deps.db, deps.clock));
+  registerInputRules(app);
   registerIdempotency(app, deps.db);
   // After idempotency: its onSend hook stores the plain answer for replays, this one compresses what goes out.
   registerCompression(app);
 
   await app.register(fastifyRateLimit, { global: false });
-  await app.register(fastifyMultipart, { limits: { fileSize: 15 * 1024 * 1024, files: 1, fields: 20 } });
+  await registerUploads(app);
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Championship platform API', version: '1' },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParamSchema } from './input-rules.js';
 import { isoDateSchema, isoDateTimeSchema } from './date-schemas.js';
 import { editionEventSchema } from './edition.js';
 import { languageSchema } from './text.js';
@@ -115,7 +116,7 @@ export const pageVersionSchema = z.object({
 export type PageVersion = z.infer<typeof pageVersionSchema>;
 
 export const pageInstanceParamsSchema = z.object({ instance: pageSlugSchema });
-export const pageVersionParamsSchema = z.object({ instance: pageSlugSchema, version: z.coerce.number().int().min(1) });
+export const pageVersionParamsSchema = z.object({ instance: pageSlugSchema, version: idParamSchema });
 
 /** The working copy a lock holder saves while editing. */
 export const pageWorkingCopySchema = z.object({
@@ -138,7 +139,7 @@ export const createPageSchema = pageSettingsSchema.extend({ slug: pageSlugSchema
 
 // News
 
-export const newsIdParamsSchema = z.object({ id: z.coerce.number().int().min(1) });
+export const newsIdParamsSchema = z.object({ id: idParamSchema });
 
 export const newsInputSchema = z.object({
   date: isoDateSchema,

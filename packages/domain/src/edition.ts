@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { int32Schema } from './input-rules.js';
 import { isoDateSchema, isoDateTimeSchema } from './date-schemas.js';
 import { localizedTextSchema } from './text.js';
 
-const cents = z.number().int().nonnegative();
+const cents = int32Schema.nonnegative();
 
 export const AGE_GROUPS = ['adult', 'under18', 'under12', 'under3'] as const;
 export type AgeGroup = (typeof AGE_GROUPS)[number];
@@ -148,7 +149,7 @@ export const editionSettingsSchema = z
       plans: z.array(z.enum(MEAL_PLANS)).min(1),
       prices: z.array(mealPriceSchema),
       /** Age groups are measured on the tournament start date; thresholds in years. */
-      ageLimits: z.object({ under3: z.number().int(), under12: z.number().int(), under18: z.number().int() }),
+      ageLimits: z.object({ under3: z.number().int().min(0).max(120), under12: z.number().int().min(0).max(120), under18: z.number().int().min(0).max(120) }),
     }),
     touristTaxCents: cents,
     dhMinorDiscountCents: cents,
@@ -164,7 +165,7 @@ export const editionSettingsSchema = z
       website: z.string().optional(),
     }),
     bank: z.object({ iban: z.string().min(15), bic: z.string().min(8), holder: z.string().min(1) }),
-    paymentTerms: z.object({ stayDays: z.number().int().min(0), enrolmentDays: z.number().int().min(0) }),
+    paymentTerms: z.object({ stayDays: z.number().int().min(0).max(3650), enrolmentDays: z.number().int().min(0).max(3650) }),
     /** VAT percentage an invoice applies per line kind (lodging, meals, tourist tax, fees, anything else). */
     vatRates: z.object({
       lodging: z.number().min(0).max(100),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParamSchema, idSchema, int32Schema, INT32_MAX } from './input-rules.js';
 import { isoDateTimeSchema } from './date-schemas.js';
 import { eligibleCategories, isAdultPlayer, isYouthPlayer, type EditionSettings } from './edition.js';
 import { genderSchema } from './members.js';
@@ -87,8 +88,8 @@ export function contactIssues(details: RegistrationDetails, adult: boolean): Con
 /** `POST /api/v1/registration/{kind}`: create a draft (no id) or update one (its id). */
 export const registrationDraftSchema = registrationDetailsSchema.extend({
   id: z.uuid().optional(),
-  idbel: z.number().int().positive().nullable().optional(),
-  idfide: z.number().int().positive().nullable().optional(),
+  idbel: idSchema.nullable().optional(),
+  idfide: idSchema.nullable().optional(),
   language: languageSchema,
 });
 export type RegistrationDraft = z.infer<typeof registrationDraftSchema>;
@@ -221,13 +222,13 @@ export type Registration = z.infer<typeof registrationSchema>;
 /** `PUT /api/v1/registration/{kind}/{id}`: every field; nothing is wiped by saving what was loaded. */
 export const registrationUpdateSchema = z.object({
   enabled: z.boolean(),
-  idbel: z.number().int().positive().nullable(),
-  idfide: z.number().int().positive().nullable(),
+  idbel: idSchema.nullable(),
+  idfide: idSchema.nullable(),
   firstName: z.string().trim().min(1, M.firstNameRequired).max(100),
   lastName: z.string().trim().min(1, M.lastNameRequired).max(100),
   birthYear: z.number().int().min(1900).max(2100).nullable(),
   gender: genderSchema.nullable(),
-  clubId: z.number().int().nullable(),
+  clubId: int32Schema.nullable(),
   clubName: z.string().trim().max(200).nullable(),
   fideFederation: z.string().trim().max(3).nullable(),
   ratingNational: z.number().int().min(0).max(3500).nullable(),
@@ -246,7 +247,7 @@ export type RegistrationUpdate = z.infer<typeof registrationUpdateSchema>;
 export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
 const pageQuery = {
   q: z.string().trim().max(100).optional(),
-  page: z.coerce.number().int().min(0).default(0),
+  page: z.coerce.number().int().min(0).max(INT32_MAX).default(0),
   pageSize: z.coerce.number().int().min(1).max(1000).default(25),
   dir: z.enum(SORT_DIRECTIONS).default('asc'),
 };
@@ -331,10 +332,10 @@ export const participantListQuerySchema = z.object({
 });
 export type ParticipantListQuery = z.infer<typeof participantListQuerySchema>;
 export const participantPageSchema = z.object({ items: z.array(participantSchema), total: z.number().int() });
-export const participantIdParamsSchema = z.object({ kind: registrationKindSchema, id: z.coerce.number().int().positive() });
+export const participantIdParamsSchema = z.object({ kind: registrationKindSchema, id: idParamSchema });
 export const lateParticipantParamsSchema = z.object({
   kind: registrationKindSchema,
-  idbel: z.coerce.number().int().positive(),
+  idbel: idParamSchema,
   cat: z.string().trim().min(1).max(20),
 });
 
@@ -405,10 +406,6 @@ export const ENROLMENT_ERRORS = {
   kindNotOffered: 'enrolment.kind_not_offered',
   alreadyConfirmed: 'enrolment.already_confirmed',
   photoMissing: 'enrolment.photo_missing',
-  photoTooLarge: 'enrolment.photo_too_large',
-  photoNotImage: 'enrolment.photo_not_image',
-  photoTooSmall: 'enrolment.photo_too_small',
-  photoTooManyPixels: 'enrolment.photo_too_many_pixels',
   photoNotFound: 'enrolment.photo_not_found',
 } as const;
 

@@ -7,7 +7,6 @@ import { FILES_ERRORS } from './files.js';
 import { GAMES_ERRORS } from './games.js';
 import { LODGING_ERRORS } from './lodging.js';
 import { MAIL_ERRORS } from './mail.js';
-import { MEMBERS_ERRORS } from './members.js';
 import { PAYMENTS_ERRORS } from './payments.js';
 import { PRINT_ERRORS } from './print.js';
 import { RESULTS_ERRORS } from './results.js';
@@ -22,7 +21,6 @@ export const ERROR_CATALOGUE = {
   platform: PLATFORM_ERRORS,
   accounts: ACCOUNTS_ERRORS,
   edition: EDITION_ERRORS,
-  members: MEMBERS_ERRORS,
   enrolment: ENROLMENT_ERRORS,
   participants: PARTICIPANTS_ERRORS,
   lodging: LODGING_ERRORS,

@@ -19,4 +19,12 @@ export const PLATFORM_ERRORS = {
   dbUnavailable: 'platform.db_unavailable',
   idempotencyInProgress: 'platform.idempotency_in_progress',
   idempotencyMismatch: 'platform.idempotency_mismatch',
+  requestTimeout: 'platform.request_timeout',
+  /** An upload that is not multipart, has no boundary or ends before its closing boundary. */
+  uploadInvalid: 'platform.upload_invalid',
+  uploadMissing: 'platform.upload_missing',
+  uploadTooLarge: 'platform.upload_too_large',
+  photoNotImage: 'platform.photo_not_image',
+  photoTooSmall: 'platform.photo_too_small',
+  photoTooManyPixels: 'platform.photo_too_many_pixels',
 } as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParamSchema, idSchema } from './input-rules.js';
 import { isoDateTimeSchema } from './date-schemas.js';
 
 export const fileGroupCodeSchema = z.string().regex(/^[a-z][a-z0-9_-]{1,30}$/, 'Invalid value');
@@ -62,10 +63,10 @@ export type SponsorInput = z.infer<typeof sponsorInputSchema>;
 export const sponsorSchema = sponsorInputSchema.extend({ id: z.number().int() });
 export type Sponsor = z.infer<typeof sponsorSchema>;
 /** The sponsors in their new order (every sponsor once): the carousel shows them in this order. */
-export const sponsorOrderSchema = z.object({ ids: z.array(z.number().int().min(1)).min(1).max(500) });
+export const sponsorOrderSchema = z.object({ ids: z.array(idSchema).min(1).max(500) });
 export type SponsorOrder = z.infer<typeof sponsorOrderSchema>;
 
-export const sponsorIdParamsSchema = z.object({ id: z.coerce.number().int().min(1) });
+export const sponsorIdParamsSchema = z.object({ id: idParamSchema });
 
 /** Upload limits, shared so the web refuses early what the server would refuse. */
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;

@@ -1,5 +1,6 @@
 import { parsePhoneNumberWithError, ParseError } from 'libphonenumber-js/mobile';
 import { z } from 'zod';
+import { pageParamSchema } from './input-rules.js';
 import { isoDateSchema, isoDateTimeSchema } from './date-schemas.js';
 import { addDays } from './dates.js';
 import { AGE_GROUPS, MEAL_PLANS, type EditionSettings } from './edition.js';
@@ -210,7 +211,7 @@ export const reservationListQuerySchema = z.object({
   roomType: z.string().max(10).optional(),
   assigned: z.enum(['yes', 'no']).optional(),
   enabled: z.enum(['yes', 'no']).optional(),
-  page: z.coerce.number().int().min(1).default(1),
+  page: pageParamSchema.default(1),
   pageSize: z.coerce.number().int().min(1).max(500).default(25),
 });
 export type ReservationListQuery = z.output<typeof reservationListQuerySchema>;

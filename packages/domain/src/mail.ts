@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParamSchema, INT32_MAX } from './input-rules.js';
 import { isoDateTimeSchema } from './date-schemas.js';
 
 export const MAIL_STATUSES = ['queued', 'sending', 'sent', 'failed'] as const;
@@ -28,13 +29,13 @@ export type OutboxMail = z.infer<typeof outboxMailSchema>;
 export const outboxQuerySchema = z.object({
   status: mailStatusSchema.optional(),
   q: z.string().trim().max(100).optional(),
-  page: z.coerce.number().int().min(0).default(0),
+  page: z.coerce.number().int().min(0).max(INT32_MAX).default(0),
   pageSize: z.coerce.number().int().min(1).max(200).default(25),
 });
 export type OutboxQuery = z.infer<typeof outboxQuerySchema>;
 export const outboxPageSchema = z.object({ items: z.array(outboxEntrySchema), total: z.number().int() });
 export type OutboxPage = z.infer<typeof outboxPageSchema>;
-export const outboxIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const outboxIdParamsSchema = z.object({ id: idParamSchema });
 
 export const MAIL_ERRORS = {
   notFound: 'mail.not_found',

@@ -44,8 +44,3 @@ export type MemberImportResult = z.infer<typeof memberImportResultSchema>;
 
 export const memberCountSchema = z.object({ total: z.number().int(), withIdbel: z.number().int(), withIdfide: z.number().int() });
 export type MemberCount = z.infer<typeof memberCountSchema>;
-
-export const MEMBERS_ERRORS = {
-  fileMissing: 'members.file_missing',
-  fileTooLarge: 'members.file_too_large',
-} as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParamSchema, idSchema, int32Schema, pageParamSchema } from './input-rules.js';
 import { isoDateSchema, isoDateTimeSchema } from './date-schemas.js';
 import { languageSchema } from './text.js';
 
@@ -93,7 +94,7 @@ export const paymentRequestDetailSchema = paymentRequestSchema.extend({
 });
 export type PaymentRequestDetail = z.infer<typeof paymentRequestDetailSchema>;
 
-export const paymentRequestIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const paymentRequestIdParamsSchema = z.object({ id: idParamSchema });
 /** Source ids of other modules are opaque to payments: digits or uuids. */
 export const paymentSourceParamsSchema = z.object({ id: z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/) });
 
@@ -105,7 +106,7 @@ export const paymentRequestListQuerySchema = z.object({
   flagged: z.enum(['yes']).optional(),
   /** `stay:12`, `participant_bjk:7`: the request of one source (for the reservation and participant pages). */
   source: z.string().regex(/^(stay|participant_bjk|participant_vk):[A-Za-z0-9_-]{1,64}$/).optional(),
-  page: z.coerce.number().int().min(1).default(1),
+  page: pageParamSchema.default(1),
   pageSize: z.coerce.number().int().min(1).max(500).default(25),
 });
 export type PaymentRequestListQuery = z.infer<typeof paymentRequestListQuerySchema>;
@@ -132,7 +133,7 @@ export const updatePaymentRequestSchema = z.object({
 export type UpdatePaymentRequest = z.infer<typeof updatePaymentRequestSchema>;
 
 export const manualPaymentSchema = z.object({
-  amountCents: z.number().int().refine((v) => v !== 0, 'Invalid value'),
+  amountCents: int32Schema.refine((v) => v !== 0, 'Invalid value'),
   paidOn: isoDateSchema,
   remark: z.string().trim().min(1).max(300),
 });
@@ -206,8 +207,8 @@ export const statementImportSummarySchema = z.object({
 export type StatementImportSummary = z.infer<typeof statementImportSummarySchema>;
 
 export const bankMovementListSchema = z.object({ items: z.array(bankMovementSchema) });
-export const movementIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
-export const linkMovementSchema = z.object({ requestId: z.number().int().positive() });
+export const movementIdParamsSchema = z.object({ id: idParamSchema });
+export const linkMovementSchema = z.object({ requestId: idSchema });
 
 /** The public payment page (by token): what to pay and how, nothing else. */
 export const publicPaymentSchema = z.object({

@@ -14,4 +14,6 @@ export type AppDeps = {
   clock: Clock;
   /** Change notifications across instances (`platform/change-bus.ts`), created next to the database. */
   bus: ChangeBus;
+  /** Where log lines go (standard output when absent): tests read them to prove they carry no personal data. */
+  logStream?: { write(line: string): void };
 };

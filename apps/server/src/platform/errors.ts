@@ -1,4 +1,5 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { PLATFORM_ERRORS, type ErrorBody, type ErrorCode, type FieldIssue } from '@bjk/domain';
 
@@ -49,6 +50,41 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 
 function body(code: string, message: string, details?: unknown): ErrorBody {
   return details === undefined ? { code, message } : { code, message, details };
+}
+
+/**
+ * Fastify's own refusals before routing (a malformed or over-long path, FST_ERR_BAD_URL and
+ * FST_ERR_MAX_PARAM_LENGTH): the `frameworkErrors` option of Fastify, answered in the coded format,
+ * without echoing the path.
+ */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    void reply.status(414).send(body(PLATFORM_ERRORS.payloadTooLarge, 'The address is too long'));
+    return;
+  }
+  void reply.status(400).send(body(PLATFORM_ERRORS.validation, 'The address is malformed'));
+}
+
+/**
+ * What node's HTTP parser refuses before Fastify sees a request (headers over the size limit: 431, a
+ * malformed request line: 400, a request not sent in time: 408): the `clientErrorHandler` option of
+ * Fastify, answered in the coded format (Fastify's default answers its own shape).
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, reason, answer] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large', body(PLATFORM_ERRORS.payloadTooLarge, 'The request headers are too large')]
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', body(PLATFORM_ERRORS.requestTimeout, 'The request was not sent in time')]
+        : [400, 'Bad Request', body(PLATFORM_ERRORS.validation, 'The request could not be read')];
+  const json = JSON.stringify(answer);
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(json)}\r\nConnection: close\r\n\r\n${json}`,
+    );
+  }
+  socket.destroy(error);
 }
 
 /** Registers the single error handler and the JSON 404 for unknown API paths. */

@@ -1,4 +1,5 @@
 import sharp, { type Metadata } from 'sharp';
+import { PLATFORM_ERRORS } from '@bjk/domain';
 import { BADGE_PHOTO_MIN } from '@bjk/domain/enrolment';
 import { AppError } from './errors.js';
 
@@ -17,25 +18,25 @@ export type NormalisedPhoto = { jpeg: Buffer; width: number; height: number };
  * at most 800×1000, JPEG. Non-images, too small pictures and decompression bombs are refused.
  */
 export async function normalisePhoto(input: Buffer): Promise<NormalisedPhoto> {
-  if (input.length > PHOTO_MAX_BYTES) throw new AppError(413, 'enrolment.photo_too_large', 'The photo file is too large');
+  if (input.length > PHOTO_MAX_BYTES) throw new AppError(413, PLATFORM_ERRORS.uploadTooLarge, 'The photo file is too large', { maxBytes: PHOTO_MAX_BYTES });
   let metadata: Metadata;
   try {
     metadata = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
   } catch {
-    throw new AppError(422, 'enrolment.photo_not_image', 'The file is not a picture');
+    throw new AppError(422, PLATFORM_ERRORS.photoNotImage, 'The file is not a picture');
   }
   if (!metadata.format || !ACCEPTED_FORMATS.has(metadata.format)) {
-    throw new AppError(422, 'enrolment.photo_not_image', 'The file is not a picture');
+    throw new AppError(422, PLATFORM_ERRORS.photoNotImage, 'The file is not a picture');
   }
   if ((metadata.width ?? 0) * (metadata.height ?? 0) > MAX_INPUT_PIXELS) {
-    throw new AppError(422, 'enrolment.photo_too_many_pixels', 'The picture has too many pixels');
+    throw new AppError(422, PLATFORM_ERRORS.photoTooManyPixels, 'The picture has too many pixels');
   }
   const rotated = (metadata.orientation ?? 1) >= 5;
   const width = (rotated ? metadata.height : metadata.width) ?? 0;
   const height = (rotated ? metadata.width : metadata.height) ?? 0;
   // Badges print at 160×200 px or better: a smaller picture would print blurred.
   if (width < BADGE_PHOTO_MIN.width || height < BADGE_PHOTO_MIN.height) {
-    throw new AppError(422, 'enrolment.photo_too_small', `The picture is too small (at least ${BADGE_PHOTO_MIN.width} × ${BADGE_PHOTO_MIN.height} pixels)`, {
+    throw new AppError(422, PLATFORM_ERRORS.photoTooSmall, `The picture is too small (at least ${BADGE_PHOTO_MIN.width} × ${BADGE_PHOTO_MIN.height} pixels)`, {
       width,
       height,
       minWidth: BADGE_PHOTO_MIN.width,
@@ -53,6 +54,6 @@ export async function normalisePhoto(input: Buffer): Promise<NormalisedPhoto> {
       .toBuffer({ resolveWithObject: true });
     return { jpeg: data, width: info.width, height: info.height };
   } catch {
-    throw new AppError(422, 'enrolment.photo_not_image', 'The file is not a picture');
+    throw new AppError(422, PLATFORM_ERRORS.photoNotImage, 'The file is not a picture');
   }
 }

@@ -175,12 +175,12 @@ export async function loginWithIdToken(
   // One id token, one session: a copy of it (and of the nonce sent along) taken from a request cannot open another.
   const uses = await countLoginAttempt(db, `idtoken:${hashToken(input.token)}`, clock.now(), ID_TOKEN_REPLAY_WINDOW_MS);
   if (uses.attempts > 1) {
-    log.info({ email }, 'id token used again');
+    log.info({}, 'id token used again');
     throw invalidIdToken();
   }
   const account = isAllowedDomain(email, provider.config.allowedDomains) ? await findAccountByEmail(db, email) : undefined;
   if (!account || !account.enabled) {
-    log.info({ email }, 'id token of no enabled account');
+    log.info({}, 'id token of no enabled account');
     throw noAccountForIdToken();
   }
   await attempt.succeeded();

@@ -133,13 +133,13 @@ describe('enrolling a player', () => {
     const id = (await post('/api/v1/registration/bjk', draft({ idbel: 45112, category: 'U14' }))).json().id;
     const text = await uploadPhoto(id, Buffer.from('this is not a picture at all'));
     expect(text.statusCode).toBe(422);
-    expect(text.json().code).toBe('enrolment.photo_not_image');
+    expect(text.json().code).toBe('platform.photo_not_image');
     // Below the badge's 160 × 200 pixels a photo prints blurred: refused, saying what it measures and needs.
     const tiny = await uploadPhoto(id, await sharp({ create: { width: 60, height: 60, channels: 3, background: '#fff' } }).png().toBuffer());
     expect(tiny.statusCode).toBe(422);
-    expect(tiny.json()).toMatchObject({ code: 'enrolment.photo_too_small', details: { width: 60, height: 60, minWidth: 160, minHeight: 200 } });
+    expect(tiny.json()).toMatchObject({ code: 'platform.photo_too_small', details: { width: 60, height: 60, minWidth: 160, minHeight: 200 } });
     const narrow = await uploadPhoto(id, await sharp({ create: { width: 159, height: 400, channels: 3, background: '#fff' } }).png().toBuffer());
-    expect(narrow.json().code).toBe('enrolment.photo_too_small');
+    expect(narrow.json().code).toBe('platform.photo_too_small');
     // A tiny PNG whose header claims 30 000 × 30 000 pixels: decoding it would take gigabytes.
     const bomb = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#000' } }).png().toBuffer();
     bomb.writeUInt32BE(30_000, 16);
@@ -147,7 +147,7 @@ describe('enrolling a player', () => {
     bomb.writeUInt32BE(zlib.crc32(bomb.subarray(12, 29)), 29);
     const exploded = await uploadPhoto(id, bomb);
     expect(exploded.statusCode).toBe(422);
-    expect(['enrolment.photo_too_many_pixels', 'enrolment.photo_not_image']).toContain(exploded.json().code);
+    expect(['platform.photo_too_many_pixels', 'platform.photo_not_image']).toContain(exploded.json().code);
   });
 
   it('needs a photo before confirming', async () => {

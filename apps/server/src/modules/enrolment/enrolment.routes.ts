@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -17,12 +17,10 @@ import {
   registrationPageSchema,
   registrationSchema,
   registrationUpdateSchema,
-  ENROLMENT_ERRORS,
 } from '@bjk/domain';
 import type { AppDeps } from '../../platform/app-deps.js';
 import { principalOf } from '../../platform/access.js';
-import { AppError, badRequest } from '../../platform/errors.js';
-import { PHOTO_MAX_BYTES } from '../../platform/photo.js';
+import { readUploadedPhoto } from '../../platform/uploads.js';
 import {
   confirmRegistration,
   exportRegistrationsCsv,
@@ -34,19 +32,6 @@ import {
   updateRegistration,
   uploadRegistrationPhoto,
 } from './enrolment.service.js';
-
-/** Reads the one uploaded file of a multipart request (field `photo`, or any field name) into memory. */
-export async function readUploadedPhoto(request: FastifyRequest): Promise<Buffer> {
-  const file = await request.file({ limits: { fileSize: PHOTO_MAX_BYTES, files: 1 } });
-  if (!file) throw badRequest(ENROLMENT_ERRORS.photoMissing, 'A photo is required');
-  const buffer = await file.toBuffer().catch((error: unknown) => {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError(413, ENROLMENT_ERRORS.photoTooLarge, 'The photo file is too large');
-    }
-    throw error;
-  });
-  return buffer;
-}
 
 const photoResultSchema = z.object({ width: z.number().int(), height: z.number().int() });
 

@@ -1,9 +1,7 @@
-import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  FILES_ERRORS,
   LANGUAGES,
   fileAddressQuerySchema,
   fileGroupSchema,
@@ -19,7 +17,8 @@ import {
 } from '@bjk/domain';
 import type { AppDeps } from '../../platform/app-deps.js';
 import { principalOf } from '../../platform/access.js';
-import { badRequest, validationError } from '../../platform/errors.js';
+import { validationError } from '../../platform/errors.js';
+import { readUpload } from '../../platform/uploads.js';
 import { contentDisposition } from './file-types.js';
 import {
   createSponsor,
@@ -39,23 +38,18 @@ import {
   type FileDownload,
 } from './files.service.js';
 
-function fieldValue(file: MultipartFile, key: string): string | undefined {
-  const field = file.fields[key];
-  const single = Array.isArray(field) ? field[0] : field;
-  return single && single.type === 'field' && typeof single.value === 'string' && single.value.trim() !== '' ? single.value.trim() : undefined;
-}
+/** What a file of the file store may weigh. */
+const FILE_MAX_BYTES = 15 * 1024 * 1024;
 
-/** Reads the multipart upload: text fields (sent before the file) and the file's bytes. */
-async function readUpload(request: FastifyRequest) {
-  const file = await request.file();
-  if (!file) throw badRequest(FILES_ERRORS.noFile, 'No file was sent');
-  const data = await file.toBuffer();
-  const displayName = Object.fromEntries(LANGUAGES.map((l) => [l, fieldValue(file, `displayName_${l}`)]).filter(([, v]) => v !== undefined));
-  const fields = fileUploadFieldsSchema.safeParse({ group: fieldValue(file, 'group'), name: fieldValue(file, 'name'), displayName });
+/** Reads the multipart upload: text fields (sent before the file), validated with their schema, and the file's bytes. */
+async function readFileUpload(request: FastifyRequest) {
+  const file = await readUpload(request, { maxBytes: FILE_MAX_BYTES });
+  const displayName = Object.fromEntries(LANGUAGES.map((l) => [l, file.fields[`displayName_${l}`]]).filter(([, v]) => v !== undefined));
+  const fields = fileUploadFieldsSchema.safeParse({ group: file.fields.group, name: file.fields.name, displayName });
   if (!fields.success) {
     throw validationError(fields.error.issues.map((i) => ({ path: ['body', ...i.path].join('.'), code: i.code, message: i.message })));
   }
-  return { ...fields.data, originalName: file.filename, data };
+  return { ...fields.data, originalName: file.filename, data: file.data };
 }
 
 function sendDownload(reply: FastifyReply, download: FileDownload, cacheControl: string) {
@@ -127,7 +121,7 @@ export async function filesRoutes(app: FastifyInstance, deps: AppDeps): Promise<
   r.post('/api/v1/filestore/upload', {
     schema: { tags, summary: 'Upload a file (multipart: group, name?, displayName_<lang>?, then file)', response: { 201: storedFileSchema } },
     config: write,
-    handler: async (request, reply) => reply.status(201).send(await uploadFile(db, await readUpload(request), principalOf(request), clock.now())),
+    handler: async (request, reply) => reply.status(201).send(await uploadFile(db, await readFileUpload(request), principalOf(request), clock.now())),
   });
   r.delete('/api/v1/filestore/file', {
     schema: { tags, summary: 'Delete a file', querystring: fileAddressQuerySchema },

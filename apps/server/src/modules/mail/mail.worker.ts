@@ -2,6 +2,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../../config.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
+import { redactPersonalData } from '../../platform/log.js';
 import { claimDueMails, markMailFailed, markMailSent, type OutboxRow } from './mail.repository.js';
 
 /** First retry after 30 s, doubling up to an hour: a mail server down for a night still gets the mail. */
@@ -84,7 +85,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker | null {
         const final = isPermanent(error) || mail.attempts >= settings.maxAttempts;
         const next = new Date(clock.now().getTime() + retryDelayMs(mail.attempts));
         await markMailFailed(db, mail.id, message, final ? null : next);
-        log.warn({ mailId: mail.id, attempt: mail.attempts, final, err: message }, 'mail delivery failed');
+        log.warn({ mailId: mail.id, attempt: mail.attempts, final, reason: redactPersonalData(message) }, 'mail delivery failed');
       }
     }
     return claimed.length;

@@ -1,4 +1,3 @@
-import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import type { Member } from '@bjk/domain';
@@ -132,6 +131,28 @@ function splitQuoted(text: string, delimiter: string): string[] | undefined {
   if (quoted) return undefined;
   cells.push(cell.trim());
   return cells;
+}
+
+/**
+ * The lines of a text stream (UTF-8, `\n` or `\r\n`). Not node:readline: its interface re-emits an error
+ * of the input (an upload cut off mid-file) as an 'error' event nobody listens to, which kills the process;
+ * iterating the stream itself turns that error into a rejection the caller handles.
+ */
+export async function* readLines(input: Readable): AsyncGenerator<string> {
+  const decoder = new StringDecoder('utf8');
+  let rest = '';
+  for await (const chunk of input as AsyncIterable<Buffer | string>) {
+    const text = rest + (typeof chunk === 'string' ? chunk : decoder.write(chunk));
+    let from = 0;
+    for (let end = text.indexOf('\n'); end >= 0; end = text.indexOf('\n', from)) {
+      const line = text.slice(from, end);
+      yield line.endsWith('\r') ? line.slice(0, -1) : line;
+      from = end + 1;
+    }
+    rest = text.slice(from);
+  }
+  rest += decoder.end();
+  if (rest !== '') yield rest.endsWith('\r') ? rest.slice(0, -1) : rest;
 }
 
 /**
@@ -270,7 +291,7 @@ const FIDE_TXT_LABELS = ['ID Number', 'Name', 'Fed', 'Sex', 'Tit', 'WTit', 'OTit
  * starts), so the small layout changes FIDE makes between years do not break the import.
  */
 export async function* parseFideTxt(input: Readable): AsyncGenerator<ParsedLine> {
-  const lines = createInterface({ input, crlfDelay: Infinity });
+  const lines = readLines(input);
   let line = 0;
   let starts: { label: string; start: number }[] | undefined;
   for await (const text of lines) {

@@ -121,3 +121,34 @@ describe('the member registry', () => {
     expect((await upload('csv', 'm.csv', 'idbel\n1\n', arbiter)).statusCode).toBe(403);
   });
 });
+
+describe('a broken member upload', () => {
+  const boundary = '----bjkboundary';
+  const cutOff = (content: string) =>
+    [`--${boundary}`, 'Content-Disposition: form-data; name="file"; filename="players.txt"', 'Content-Type: application/octet-stream', '', content].join('\r\n');
+  const send = (format: string, contentType: string, payload: string) =>
+    ctx.app.inject({ method: 'POST', url: `/api/v1/members/import?format=${format}`, headers: { ...headers, 'content-type': contentType }, payload });
+
+  it.each([
+    ['fide-txt', 'ID Number      Name                             Fed\n123456         Example, Ann                     BEL\n'],
+    ['csv', 'First Name;Last_Name;IDBEL\nAnn;Example;1\n'],
+    ['fide-xml', '<playerslist><player><fideid>1</fideid><name>Example, Ann</name></player>'],
+  ])('ending before its closing boundary is refused as an unreadable upload (%s), and the server lives on', async (format, content) => {
+    const response = await send(format, `multipart/form-data; boundary=${boundary}`, cutOff(content));
+    expect(response.statusCode).toBe(400);
+    expect(response.json().code).toBe('platform.upload_invalid');
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/members/count', headers })).statusCode).toBe(200);
+  });
+
+  it('without a boundary is refused as an unreadable upload', async () => {
+    const response = await send('csv', 'multipart/form-data', cutOff('x'));
+    expect(response.statusCode).toBe(400);
+    expect(response.json().code).toBe('platform.upload_invalid');
+  });
+
+  it('without a file is refused as a missing upload', async () => {
+    const response = await send('csv', `multipart/form-data; boundary=${boundary}`, `--${boundary}--\r\n`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().code).toBe('platform.upload_missing');
+  });
+});

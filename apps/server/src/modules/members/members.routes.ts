@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { memberCountSchema, memberImportQuerySchema, memberImportResultSchema, MEMBERS_ERRORS } from '@bjk/domain';
+import { memberCountSchema, memberImportQuerySchema, memberImportResultSchema } from '@bjk/domain';
 import type { AppDeps } from '../../platform/app-deps.js';
 import { principalOf } from '../../platform/access.js';
-import { badRequest } from '../../platform/errors.js';
+import { streamUpload } from '../../platform/uploads.js';
 import { countMembers, importMembers } from './members.service.js';
 
 /** A national list or FIDE's XML list runs to hundreds of MB; the global multipart limit is for photos. */
@@ -21,10 +21,9 @@ export async function membersRoutes(app: FastifyInstance, deps: AppDeps): Promis
     },
     config: { access: 'members:write' },
     handler: async (request) => {
-      const file = await request.file({ limits: { fileSize: IMPORT_FILE_LIMIT_BYTES, files: 1 } });
-      if (!file) throw badRequest(MEMBERS_ERRORS.fileMissing, 'No file was uploaded');
-      const result = await importMembers(deps.db, request.query.format, file.file, principalOf(request));
-      if (file.file.truncated) throw badRequest(MEMBERS_ERRORS.fileTooLarge, 'The file is too large');
+      const result = await streamUpload(request, { maxBytes: IMPORT_FILE_LIMIT_BYTES }, (stream) =>
+        importMembers(deps.db, request.query.format, stream, principalOf(request)),
+      );
       request.log.info({ import: { ...result, rejections: result.rejections.length } }, 'members imported');
       return result;
     },

@@ -20,7 +20,7 @@ import {
 } from '@bjk/domain';
 import type { AppDeps } from '../../platform/app-deps.js';
 import { principalOf } from '../../platform/access.js';
-import { readUploadedPhoto } from '../enrolment/enrolment.routes.js';
+import { readUploadedPhoto } from '../../platform/uploads.js';
 import {
   addLateParticipant,
   createAttendee,

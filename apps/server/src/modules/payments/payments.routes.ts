@@ -24,12 +24,11 @@ import {
   statementImportSummarySchema,
   updatePaymentRequestSchema,
   type PaymentRequestKind,
-  PLATFORM_ERRORS,
 } from '@bjk/domain';
 import type { AppDeps } from '../../platform/app-deps.js';
 import type { PaymentSources } from './payment-sources.js';
 import { principalOf } from '../../platform/access.js';
-import { badRequest } from '../../platform/errors.js';
+import { readUpload } from '../../platform/uploads.js';
 import { paymentRequestsCsv } from './payment-export.js';
 import {
   cancelPaymentRequest,
@@ -62,6 +61,9 @@ const SOURCE_PATHS: { path: string; kind: PaymentRequestKind }[] = [
   { path: 'participant_bjk_pr', kind: 'participant_bjk' },
   { path: 'participant_vk_pr', kind: 'participant_vk' },
 ];
+
+/** A bank's statement file of a year is a few MB at most. */
+const STATEMENT_MAX_BYTES = 15 * 1024 * 1024;
 
 export async function paymentsRoutes(app: FastifyInstance, deps: AppDeps, sources: PaymentSources): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -185,10 +187,8 @@ export async function paymentsRoutes(app: FastifyInstance, deps: AppDeps, source
     schema: { tags, summary: 'Import a CODA or camt.053 bank statement (multipart field "file")', response: { 200: statementImportSummarySchema } },
     config: write,
     handler: async (request) => {
-      const file = await request.file();
-      if (!file) throw badRequest(PLATFORM_ERRORS.validation, 'A statement file is required', { issues: [{ path: 'body.file', code: 'required', message: 'Required' }] });
-      const bytes = await file.toBuffer();
-      return importBankStatement(services, principalOf(request), file.filename || 'statement', bytes);
+      const file = await readUpload(request, { maxBytes: STATEMENT_MAX_BYTES });
+      return importBankStatement(services, principalOf(request), file.filename || 'statement', file.data);
     },
   });
   r.get(`${base}/movements/unmatched`, {

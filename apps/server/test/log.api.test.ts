@@ -1,0 +1,55 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { createLocalChangeBus } from '../src/platform/change-bus.js';
+import { fixedClock } from '../src/platform/clock.js';
+import type { Database } from '../src/platform/db.js';
+import { redactPersonalData } from '../src/platform/log.js';
+import { openTestDatabase } from './test-database.js';
+import { TEST_NOW, testConfig } from './test-app.js';
+
+/** Log lines carry no personal data: not the values of a failed query, not a searched name, not an address. */
+let database: Database;
+let app: FastifyInstance;
+const lines: string[] = [];
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  app = await buildApp({
+    config: testConfig({ LOG_LEVEL: 'info' }),
+    database,
+    db: database.db,
+    clock: fixedClock(TEST_NOW),
+    bus: createLocalChangeBus(),
+    logStream: { write: (line: string) => void lines.push(line) },
+  });
+  // A route whose query fails in the database with a contact's data among its parameters (what an unforeseen bug does).
+  app.get('/api/v1/probe/failing-query', { config: { access: 'public' } }, async () => {
+    await database.db.execute(sql`select ${'ann.peeters@example.com'}::int, ${'Kerkstraat 12, 2000 Antwerpen'}::text, ${'2015-03-04'}::date`);
+    return { ok: true };
+  });
+  await app.ready();
+}, 60_000);
+afterAll(async () => {
+  await app?.close();
+  await database?.close();
+});
+
+describe('the log', () => {
+  it('records a failed query without its parameters, and requests by route without their address or query', async () => {
+    lines.length = 0;
+    const response = await app.inject({ method: 'GET', url: '/api/v1/probe/failing-query?search=Janssens', remoteAddress: '203.0.113.7' });
+    expect(response.statusCode).toBe(500);
+    const log = lines.join('');
+    expect(log).toContain('unhandled error');
+    expect(log).toContain('/api/v1/probe/failing-query');
+    for (const personal of ['ann.peeters', 'Kerkstraat', '2015-03-04', 'Janssens', '203.0.113.7']) expect(log).not.toContain(personal);
+  });
+
+  it('takes quoted input values and e-mail addresses out of any error text', () => {
+    expect(redactPersonalData('invalid input syntax for type integer: "ann@example.com"')).toBe('invalid input syntax for type integer: "[redacted]"');
+    expect(redactPersonalData('Key (email)=(ann@example.com) already exists.')).toBe('Key (email)=([redacted]) already exists.');
+    expect(redactPersonalData('550 <bob@example.org>: recipient rejected')).toBe('550 <[e-mail]>: recipient rejected');
+  });
+});
