@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParamSchema } from './input-rules.js';
 import { isoDateTimeSchema } from './date-schemas.js';
 
 /**
@@ -75,7 +76,7 @@ export const gamesStreamEventSchema = z.object({ games: z.array(publicGameSchema
 export type GamesStreamEvent = z.infer<typeof gamesStreamEventSchema>;
 
 export const gameRoundParamsSchema = z.object({ category: categoryCodeSchema, round: roundNumberSchema });
-export const gameIdParamsSchema = z.object({ id: z.coerce.number().int().min(1) });
+export const gameIdParamsSchema = z.object({ id: idParamSchema });
 export const categoryParamsSchema = z.object({ category: categoryCodeSchema });
 export const playerGamesQuerySchema = z.object({ name: z.string().trim().min(1).max(120) });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParamSchema } from './input-rules.js';
 import { ROUND_OUTCOMES, TIE_BREAK_KINDS } from './tournament-model.js';
 
 /** Codes of the results area besides the file readers' (`TOURNAMENT_FILE_ERRORS`); keys apart from `GAMES_ERRORS`' (one catalogue area). */
@@ -150,7 +151,7 @@ export const tournamentVersionSchema = z.object({
   current: z.boolean(),
 });
 export type TournamentVersion = z.infer<typeof tournamentVersionSchema>;
-export const versionParamsSchema = resultsCategoryParamsSchema.extend({ version: z.coerce.number().int().min(1) });
+export const versionParamsSchema = resultsCategoryParamsSchema.extend({ version: idParamSchema });
 
 /** The specification's import call: `jsoncontent` is a data URL of the Swar export. */
 export const tournamentJsonUploadSchema = z.object({ name: z.string().trim().min(1).max(40), jsoncontent: z.string().min(1) });

@@ -22,6 +22,7 @@ import {
 import type { AppDeps } from '../../platform/app-deps.js';
 import { principalOf } from '../../platform/access.js';
 import { badRequest } from '../../platform/errors.js';
+import { readUpload } from '../../platform/uploads.js';
 import {
   gamePgn,
   linkGameToPairing,
@@ -63,6 +64,9 @@ const safeFilePart = (text: string) =>
     .replace(/[^A-Za-z0-9]+/g, '-')
     .replace(/^-|-$/g, '')
     .slice(0, 60) || 'games';
+
+/** A round's PGN file: a few hundred games of a few kB each. */
+const PGN_MAX_BYTES = 15 * 1024 * 1024;
 
 export async function gamesRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -187,9 +191,7 @@ export async function gamesRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     schema: { tags, summary: 'Upload a PGN file of a round (multipart, field `file`)', params: categoryParamsSchema, querystring: uploadGamesQuerySchema, response: { 200: pgnIngestReportSchema } },
     config: write,
     handler: async (request) => {
-      const file = await request.file();
-      if (!file) throw badRequest(GAMES_ERRORS.noFile, 'No file was sent');
-      const text = (await file.toBuffer()).toString('utf8');
+      const text = (await readUpload(request, { maxBytes: PGN_MAX_BYTES })).data.toString('utf8');
       return uploadGames(gamesDeps, request.params.category, text, request.query.round, principalOf(request));
     },
   });

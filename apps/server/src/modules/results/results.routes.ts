@@ -3,7 +3,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  RESULTS_ERRORS,
   publicTournamentSchema,
   publishImportSchema,
   resultsCategoryParamsSchema,
@@ -22,7 +21,7 @@ import {
 } from '@bjk/domain';
 import type { AppDeps } from '../../platform/app-deps.js';
 import { principalOf } from '../../platform/access.js';
-import { badRequest } from '../../platform/errors.js';
+import { readUpload } from '../../platform/uploads.js';
 import {
   exportStandingsCsv,
   exportTrf,
@@ -52,6 +51,9 @@ function sendDownload(request: FastifyRequest, reply: FastifyReply, body: string
   if (request.headers['if-none-match'] === etag) return reply.status(304).send();
   return reply.send(body);
 }
+
+/** A Swar JSON or TRF file of a category: well under a MB. */
+const TOURNAMENT_FILE_MAX_BYTES = 15 * 1024 * 1024;
 
 export async function resultsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -129,11 +131,9 @@ export async function resultsRoutes(app: FastifyInstance, deps: AppDeps): Promis
     schema: { tags, summary: 'Upload a Swar JSON or TRF file (multipart, field "file"): a draft with its proposed category and diff', response: { 201: tournamentImportSchema } },
     config: write,
     handler: async (request, reply) => {
-      const file = await request.file();
-      if (!file) throw badRequest(RESULTS_ERRORS.fileMissing, 'No file was sent');
-      const bytes = await file.toBuffer();
+      const file = await readUpload(request, { maxBytes: TOURNAMENT_FILE_MAX_BYTES });
       reply.status(201);
-      return importTournamentFile(db, { fileName: file.filename, bytes }, principalOf(request));
+      return importTournamentFile(db, { fileName: file.filename, bytes: file.data }, principalOf(request));
     },
   });
 
