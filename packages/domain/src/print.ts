@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParamSchema, idSchema } from './input-rules.js';
 import { isoDateTimeSchema } from './date-schemas.js';
 import { registrationKindSchema } from './enrolment.js';
 
@@ -30,7 +31,7 @@ export const printSelectionSchema = z.discriminatedUnion('scope', [
   z.object({ scope: z.literal('all') }),
   z.object({ scope: z.literal('category'), category: z.string().regex(/^[A-Z][A-Z0-9]{1,9}$/) }),
   z.object({ scope: z.literal('pending') }),
-  z.object({ scope: z.literal('person'), holder: badgeHolderTypeSchema, id: z.number().int().positive() }),
+  z.object({ scope: z.literal('person'), holder: badgeHolderTypeSchema, id: idSchema }),
 ]);
 export type PrintSelection = z.infer<typeof printSelectionSchema>;
 
@@ -126,7 +127,7 @@ export const badgeSummaryQuerySchema = z.object({
   scope: z.enum(['all', 'category', 'pending', 'person']).default('all'),
   category: z.string().regex(/^[A-Z][A-Z0-9]{1,9}$/).optional(),
   holder: badgeHolderTypeSchema.optional(),
-  id: z.coerce.number().int().positive().optional(),
+  id: idParamSchema.optional(),
 });
 export type BadgeSummaryQuery = z.infer<typeof badgeSummaryQuerySchema>;
 
