@@ -39,7 +39,7 @@ export type PrintSelection = z.infer<typeof printSelectionSchema>;
 export const voucherSchema = z.object({
   category: z.string().min(1).max(20),
   /** The place in the final standings, or null for a special prize without one. */
-  place: z.number().int().min(1).nullable(),
+  place: z.number().int().min(1).max(10_000).nullable(),
   /** "1st place", "Best girl" … in the language of the manager who prints. */
   prize: z.string().min(1).max(100),
   name: z.string().trim().min(1).max(200),
