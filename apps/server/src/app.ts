@@ -84,6 +84,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     },
     crossOriginEmbedderPolicy: false,
+    // The same rule as the CSP's frame-ancestors 'none', for browsers that only know the older header.
+    xFrameOptions: { action: 'deny' },
   });
 
   registerErrorHandling(app);

@@ -311,6 +311,28 @@ describe('serving the web app', () => {
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
+    // The older frame header says what frame-ancestors says.
+    expect(response.headers['x-frame-options']).toBe('DENY');
+  });
+
+  it('sends HSTS over HTTPS only (behind a proxy: as X-Forwarded-Proto says)', async () => {
+    const plain = await app.inject({ method: 'GET', url: '/' });
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
+    const proxied = await buildApp({ config: testConfig({ WEB_DIST: webDist, TRUST_PROXY: 'true' }), database, db: database.db, clock: fixedClock(TEST_NOW), bus });
+    try {
+      const secure = await proxied.inject({ method: 'GET', url: '/', headers: { 'x-forwarded-proto': 'https' } });
+      expect(secure.headers['strict-transport-security']).toContain('max-age=');
+      const insecure = await proxied.inject({ method: 'GET', url: '/', headers: { 'x-forwarded-proto': 'http' } });
+      expect(insecure.headers['strict-transport-security']).toBeUndefined();
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('keeps answers to managers out of every cache', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/v1/accounts/me', headers: { authorization: 'Bearer not-a-session' } });
+    expect(response.statusCode).toBe(401);
+    expect(response.headers['cache-control']).toBe('no-store');
   });
 
   it('publishes the OpenAPI description generated from the schemas', async () => {

@@ -2,6 +2,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The answer carries a secret for the caller (the login's bearer token): sent with `Cache-Control: no-store`. */
+    answersToken?: true;
+  }
+}
+
 /**
  * Helmet's security headers (CSP, HSTS, frame and referrer policies …) on every response. They do not depend
  * on the request, so they are computed once at start and set from a list: @fastify/helmet builds a new
@@ -19,8 +26,19 @@ export function registerSecurityHeaders(app: FastifyInstance, options: Readonly<
   };
   helmet(options)({} as IncomingMessage, collector as unknown as ServerResponse, () => undefined);
   if (!headers['content-security-policy']) throw new Error('helmet produced no Content-Security-Policy');
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  // HSTS means something only over HTTPS (RFC 6797 §7.2: not sent over plain HTTP); behind a load balancer the
+  // protocol comes from X-Forwarded-Proto when TRUST_PROXY is set.
+  const { 'strict-transport-security': _hsts, ...plainHttpHeaders } = headers;
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(request.protocol === 'https' ? headers : plainHttpHeaders);
     done();
+  });
+  // An answer to an authenticated caller (managers' data) or one carrying a token is never kept by a browser or a
+  // shared cache; routes that choose their own caching say so with their own Cache-Control.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (!reply.hasHeader('cache-control') && (request.headers.authorization || request.routeOptions.config?.answersToken)) {
+      reply.header('cache-control', 'no-store');
+    }
+    done(null, payload);
   });
 }

@@ -19,6 +19,8 @@ describe('manager login', () => {
     const { email } = await createManager(ctx, ['treasurer']);
     const response = await login(email.toUpperCase(), TEST_PASSWORD);
     expect(response.statusCode).toBe(200);
+    // A bearer token is never kept by a browser's or a proxy's cache.
+    expect(response.headers['cache-control']).toBe('no-store');
     const body = response.json();
     expect(body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(body.account).toMatchObject({ email, roles: ['treasurer'], enabled: true });

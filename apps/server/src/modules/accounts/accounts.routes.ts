@@ -67,7 +67,7 @@ export async function accountsRoutes(app: FastifyInstance, deps: AppDeps): Promi
     },
     // The answer is a bearer token, kept server-side only hashed: never stored for idempotent replays.
     // Signing in or out changes nothing public: no kept public answer is dropped.
-    config: { access: 'public', idempotency: false, invalidates: [] },
+    config: { access: 'public', idempotency: false, invalidates: [], answersToken: true },
     handler: async (request, reply) => {
       const body = request.body;
       try {
