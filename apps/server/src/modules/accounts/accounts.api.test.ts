@@ -3,7 +3,7 @@ import { idempotencyKeys } from '../../platform/platform.tables.js';
 import { createTestApp, type TestContext } from '../../../test/test-app.js';
 import { createManager, loginHeaders, TEST_PASSWORD } from '../../../test/managers.js';
 import { countLoginAttempt, updateAccount } from './accounts.repository.js';
-import { ensureBootstrapAdmin, LOGIN_LIMITS, SESSION_TTL_MS } from './accounts.service.js';
+import { ensureBootstrapAdmin, LOGIN_LIMITS, SESSION_MAX_AGE_MS, SESSION_TTL_MS } from './accounts.service.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -71,6 +71,23 @@ describe('manager login', () => {
     ctx.clock.set(new Date(start.getTime() + 3 * SESSION_TTL_MS));
     expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/accounts/me', headers })).statusCode).toBe(401);
     ctx.clock.set(start);
+  });
+
+  it('ends a session seven days after the login even while it is used every few hours', async () => {
+    const { email } = await createManager(ctx);
+    const start = ctx.clock.now();
+    const headers = await loginHeaders(ctx, email);
+    const me = () => ctx.app.inject({ method: 'GET', url: '/api/v1/accounts/me', headers });
+    try {
+      for (let at = 0; at < SESSION_MAX_AGE_MS; at += SESSION_TTL_MS - 3_600_000) {
+        ctx.clock.set(new Date(start.getTime() + at));
+        expect((await me()).statusCode, `after ${at / 3_600_000} h`).toBe(200);
+      }
+      ctx.clock.set(new Date(start.getTime() + SESSION_MAX_AGE_MS + 60_000));
+      expect((await me()).statusCode).toBe(401);
+    } finally {
+      ctx.clock.set(start);
+    }
   });
 
   it('validates the login body with field paths', async () => {

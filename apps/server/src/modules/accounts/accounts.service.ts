@@ -41,6 +41,11 @@ import { DUMMY_HASH, hashPassword, verifyPassword } from './password.js';
 
 /** Sessions live 12 hours after the last request (sliding). */
 export const SESSION_TTL_MS = 12 * 3_600_000;
+/**
+ * …and never longer than 7 days after the login, however much they are used: a stolen token stops working
+ * within a week, and a manager signs in again at most once a week (one championship week).
+ */
+export const SESSION_MAX_AGE_MS = 7 * 24 * 3_600_000;
 const SLIDE_EVERY_MS = 60_000;
 
 export function hashToken(token: string): string {
@@ -198,7 +203,8 @@ export function createSessionResolver(db: Db, clock: Clock): SessionResolver {
     const tokenHash = hashToken(token);
     const found = await findLiveSession(db, tokenHash, now);
     if (!found) return null;
-    await touchSession(db, tokenHash, now, new Date(now.getTime() + SESSION_TTL_MS), SLIDE_EVERY_MS);
+    const capped = Math.min(now.getTime() + SESSION_TTL_MS, found.session.createdAt.getTime() + SESSION_MAX_AGE_MS);
+    await touchSession(db, tokenHash, now, new Date(capped), SLIDE_EVERY_MS);
     return toPrincipal(found.account);
   };
 }
