@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from '../db/schema.js';
+import { lockDataDir } from './data-dir-lock.js';
 
 export type Schema = typeof schema;
 /** The Drizzle database, the same API over PGlite and PostgreSQL. */
@@ -78,12 +79,21 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       close: () => pool.end(),
     };
   }
-  if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
+  let release = async () => {};
+  if (options.dataDir) {
+    await mkdir(options.dataDir, { recursive: true });
+    release = await lockDataDir(options.dataDir);
+  }
   const client = new PGlite({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
-  await client.waitReady;
+  try {
+    await client.waitReady;
+  } catch (error) {
+    await release();
+    throw error;
+  }
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,
@@ -92,7 +102,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     ping: async () => {
       await db.execute(sql`select 1`);
     },
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      await release();
+    },
     // Tests clone a migrated database from this snapshot instead of migrating each time.
     ...{ dump: () => client.dumpDataDir('none') },
   };

@@ -1,5 +1,6 @@
 import { createInterface } from 'node:readline';
 import { ConfigError, loadConfig } from '../config.js';
+import { DataDirInUse } from '../platform/data-dir-lock.js';
 
 /** Reads a line without echoing it on a terminal; from a pipe, just the first line. */
 function readPassword(): Promise<string> {
@@ -48,6 +49,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  console.error(error instanceof ConfigError || error instanceof DataDirInUse ? error.message : error);
   process.exit(1);
 });
