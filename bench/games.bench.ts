@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
@@ -11,7 +10,7 @@ import { createChangeBus } from '../apps/server/src/platform/change-bus.js';
 import { systemClock } from '../apps/server/src/platform/clock.js';
 import { openDatabase } from '../apps/server/src/platform/db.js';
 import { prepareDatabase } from '../apps/server/src/setup.js';
-import { freePort, type BenchResult } from './harness.js';
+import { freePort, rssOf, startProcess, stop, type BenchResult } from './harness.js';
 
 /**
  * `npm run bench -- games`: BOARDS boards each receiving a move every 10 s (pushed by the relay, one game per push),
@@ -28,18 +27,6 @@ const ADMIN = { email: 'bench@bench.test', password: 'bench-password-123456' };
 // Knights out and back: legal for ever, so every board can keep moving.
 const CYCLE = ['Nf3', 'Nf6', 'Ng1', 'Ng8'];
 
-async function startProcess(args: string[], env: Record<string, string>, readyUrl: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, args, { cwd: repoRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
-  for (let attempt = 0; attempt < 600; attempt++) {
-    if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited`);
-    if (await fetch(readyUrl).then((r) => r.ok, () => false)) return child;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  child.kill();
-  throw new Error(`${args.join(' ')} did not become ready`);
-}
-const stop = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : (child.once('exit', () => resolve()), child.kill('SIGTERM'))));
-const rssOf = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) * 1024;
 /** CPU time of a process in seconds (user + system). */
 const cpuOf = (pid: number) => {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');

@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,13 +5,13 @@ import { Readable } from 'node:stream';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.js';
-import { loadConfig, repoRoot } from '../apps/server/src/config.js';
+import { loadConfig } from '../apps/server/src/config.js';
 import { importMembers } from '../apps/server/src/modules/members/members.service.js';
 import { createChangeBus } from '../apps/server/src/platform/change-bus.js';
 import { systemClock } from '../apps/server/src/platform/clock.js';
 import { openDatabase, type Database } from '../apps/server/src/platform/db.js';
 import { prepareDatabase } from '../apps/server/src/setup.js';
-import { freePort, type BenchResult } from './harness.js';
+import { freePort, startProcess, stop, type BenchResult } from './harness.js';
 
 /**
  * The public reads the site's visitors make, as `npm start` runs the app (its own process, default log level,
@@ -89,27 +88,7 @@ async function seed(database: Database): Promise<void> {
 }
 
 /** A child process listening on `port`, ready once `ready` answers. */
-async function startProcess(args: string[], env: Record<string, string>, readyUrl: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, args, { cwd: repoRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
-  let exited = false;
-  child.once('exit', () => (exited = true));
-  for (let attempt = 0; attempt < 600; attempt++) {
-    if (exited) throw new Error(`${args.join(' ')} exited before it was ready`);
-    const ok = await fetch(readyUrl).then((r) => r.ok, () => false);
-    if (ok) return child;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  child.kill();
-  throw new Error(`${args.join(' ')} did not become ready`);
-}
 
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
 
 async function measure(label: string, appEnv: Record<string, string>, barePort: number): Promise<BenchResult[]> {
   const port = await freePort();

@@ -1,17 +1,15 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { buildApp } from '../apps/server/src/app.js';
-import { loadConfig, repoRoot } from '../apps/server/src/config.js';
+import { loadConfig } from '../apps/server/src/config.js';
 import { createChangeBus } from '../apps/server/src/platform/change-bus.js';
 import { systemClock } from '../apps/server/src/platform/clock.js';
 import { openDatabase } from '../apps/server/src/platform/db.js';
 import { prepareDatabase } from '../apps/server/src/setup.js';
-import { freePort, type BenchResult } from './harness.js';
+import { freePort, rssOf, startProcess, stop, type BenchResult } from './harness.js';
 
 /**
  * `npm run bench -- results`: (1) importing a 300-player, 9-round Swar file (target < 1 s); (2) the standings of a
@@ -76,20 +74,8 @@ export function syntheticSwar(players: number, rounds: number, category = 'U8'):
 
 const dataUrl = (json: string) => `data:application/json;base64,${Buffer.from(json).toString('base64')}`;
 
-async function startProcess(args: string[], env: Record<string, string>, readyUrl: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, args, { cwd: repoRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
-  for (let attempt = 0; attempt < 600; attempt++) {
-    if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited`);
-    if (await fetch(readyUrl).then((r) => r.ok, () => false)) return child;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  child.kill();
-  throw new Error(`${args.join(' ')} did not become ready`);
-}
 
-const stop = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : (child.once('exit', () => resolve()), child.kill('SIGTERM'))));
 
-const rssOf = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) * 1024;
 
 async function rps(url: string, connections: number): Promise<number> {
   const result = await autocannon({ url, duration: SECONDS, connections, headers: { 'accept-encoding': 'gzip, br' } });
