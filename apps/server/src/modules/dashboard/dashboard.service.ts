@@ -14,7 +14,7 @@ import { accountFigures } from '../accounts/accounts.service.js';
 import { auditFigures } from '../audit/audit.service.js';
 import { lodgingDashboardFigures } from '../lodging/lodging.service.js';
 import { enrolmentDashboardFigures } from '../participants/participants.service.js';
-import { paymentDashboardFigures } from '../payments/payments.service.js';
+import { paymentDashboardFigures } from '../payments/payment-requests.service.js';
 
 type FigureSource = {
   area: string;

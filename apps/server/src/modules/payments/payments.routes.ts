@@ -30,30 +30,23 @@ import type { PaymentSources } from './payment-sources.js';
 import { principalOf } from '../../platform/access.js';
 import { readUpload } from '../../platform/uploads.js';
 import { paymentRequestsCsv } from './payment-export.js';
+import { importBankStatement, linkMovement, listUnmatched } from './bank-statements.service.js';
+import { createInvoice, getInvoicePdf } from './invoices.service.js';
+import { getPaymentJob, startBulkCreate, startBulkSend, type StartedJob } from './payment-jobs.service.js';
+import type { PaymentsDeps } from './payment-request-row.js';
 import {
   cancelPaymentRequest,
-  createInvoice,
   createPaymentRequest,
-  getInvoicePdf,
   getOpenRequestIdOfSource,
-  getPaymentJob,
   getPaymentRequestDetail,
-  getPublicPayment,
-  getPublicPaymentQr,
-  importBankStatement,
-  linkMovement,
   listPaymentRequests,
-  listUnmatched,
   paymentFigures,
   recomputePaymentRequest,
   registerManualPayment,
   sendPaymentRequest,
-  startBulkCreate,
-  startBulkSend,
   updatePaymentRequest,
-  type PaymentsDeps,
-  type StartedJob,
-} from './payments.service.js';
+} from './payment-requests.service.js';
+import { getPublicPayment, getPublicPaymentQr } from './public-payment.service.js';
 
 /** The specification's source paths and the request kind each stands for. */
 const SOURCE_PATHS: { path: string; kind: PaymentRequestKind }[] = [

@@ -1,0 +1,153 @@
+import { type PaymentJob, PAYMENTS_ERRORS, type Payer, type PaymentLine, type PaymentRequestKind, PLATFORM_ERRORS } from '@bjk/domain';
+import type { Principal } from '../../platform/access.js';
+import type { DbOrTx } from '../../platform/db.js';
+import { notFound } from '../../platform/errors.js';
+import { recordAuditEntries } from '../../platform/audit.js';
+import { getCurrentEdition, type CurrentEdition } from '../edition/edition.service.js';
+import { queueMails } from '../mail/mail.service.js';
+import { auditView, newRequestRow, requestMail, sumLines, type PaymentsDeps } from './payment-request-row.js';
+import {
+  findJob,
+  insertJob,
+  insertRequestsUnlessOpen,
+  listOpenSourceIds,
+  listUnsentRequestIds,
+  lockRequests,
+  markRequestsSent,
+  nextRequestNumbers,
+  updateJob,
+  type PaymentJobRow,
+  type PaymentRequestRow,
+} from './payments.repository.js';
+
+function toJob(row: PaymentJobRow): PaymentJob {
+  return {
+    id: row.id,
+    action: row.action,
+    kind: row.kind,
+    state: row.state,
+    total: row.total,
+    done: row.done,
+    failed: row.failed,
+    errors: row.errors,
+    startedAt: row.startedAt.toISOString(),
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+  };
+}
+
+export async function getPaymentJob(db: DbOrTx, id: string): Promise<PaymentJob> {
+  const row = await findJob(db, id);
+  if (!row) throw notFound(PAYMENTS_ERRORS.jobNotFound, `No job ${id}`);
+  return toJob(row);
+}
+
+/**
+ * Bulk actions work in batches: one transaction, one multi-row insert, one audit statement per batch instead of
+ * per request (a thousand transactions of six round trips each dominated the time). Progress is written after
+ * each batch; the page polls it.
+ */
+const CREATE_BATCH = 100;
+const SEND_BATCH = 50;
+
+type BatchOutcome = { done: number; failures: { sourceId: string; code: string }[] };
+
+async function runJob(deps: PaymentsDeps, job: PaymentJobRow, items: string[], batchSize: number, work: (batch: string[]) => Promise<BatchOutcome>): Promise<PaymentJob> {
+  let done = 0;
+  let failed = 0;
+  const errors: { sourceId: string; code: string }[] = [];
+  try {
+    for (let start = 0; start < items.length; start += batchSize) {
+      const outcome = await work(items.slice(start, start + batchSize));
+      done += outcome.done;
+      // One bad source (no e-mail, owes nothing) must not stop the other 999; it is listed for the manager.
+      failed += outcome.failures.length;
+      for (const failure of outcome.failures) if (errors.length < 200) errors.push(failure);
+      await updateJob(deps.db, job.id, { done, failed, errors });
+    }
+    await updateJob(deps.db, job.id, { done, failed, errors, state: 'done', finishedAt: new Date() });
+  } catch (error) {
+    await updateJob(deps.db, job.id, { done, failed, errors: [...errors, { sourceId: '', code: PLATFORM_ERRORS.internal }], state: 'failed', finishedAt: new Date() });
+    throw error;
+  }
+  return getPaymentJob(deps.db, job.id);
+}
+
+export type StartedJob = { job: PaymentJob; finished: Promise<PaymentJob> };
+
+/**
+ * Creates the requests of a batch of sources: each source's payer and lines, then one transaction for the
+ * numbers, the rows and their audit entries. A source that got an open request meanwhile (another manager, a
+ * second instance) is left alone by the partial unique index and counts as done, as a single create would.
+ */
+async function createRequestBatch(deps: PaymentsDeps, actor: Principal, kind: PaymentRequestKind, edition: CurrentEdition, sourceIds: string[]): Promise<BatchOutcome> {
+  const failures: BatchOutcome['failures'] = [];
+  const billable: { sourceId: string; payer: Payer; lines: PaymentLine[] }[] = [];
+  const sources = await deps.sources[kind].findMany(deps.db, sourceIds, edition);
+  for (const sourceId of new Set(sourceIds)) {
+    const source = sources.get(sourceId);
+    if (!source) failures.push({ sourceId, code: PAYMENTS_ERRORS.sourceNotFound });
+    else if (sumLines(source.lines) <= 0) failures.push({ sourceId, code: PAYMENTS_ERRORS.nothingDue });
+    else billable.push({ sourceId, ...source });
+  }
+  if (billable.length === 0) return { done: 0, failures };
+  await deps.db.transaction(async (tx) => {
+    const numbers = await nextRequestNumbers(tx, billable.length);
+    const inserted = await insertRequestsUnlessOpen(
+      tx,
+      billable.map(({ sourceId, payer, lines }, index) => newRequestRow(deps, edition, { number: numbers[index]!, kind, sourceId, payer, lines })),
+    );
+    await recordAuditEntries(
+      tx,
+      inserted.map((row) => ({ actor, action: 'payments.create', subjectType: 'payment_request', subjectId: row.id, after: { ...auditView(row), kind, sourceId: row.sourceId } })),
+    );
+  });
+  return { done: billable.length, failures };
+}
+
+/** Creates a request for every billable source of a kind that has none: one job, any size. */
+export async function startBulkCreate(deps: PaymentsDeps, actor: Principal, kind: PaymentRequestKind): Promise<StartedJob> {
+  const edition = await getCurrentEdition(deps.db);
+  const [ids, open] = await Promise.all([deps.sources[kind].listBillableIds(deps.db), listOpenSourceIds(deps.db, kind)]);
+  const todo = ids.filter((id) => !open.has(id));
+  const job = await insertJob(deps.db, { action: 'create', kind, total: todo.length, startedBy: actor.email });
+  const finished = runJob(deps, job, todo, CREATE_BATCH, (batch) => createRequestBatch(deps, actor, kind, edition, batch));
+  return { job: toJob(job), finished };
+}
+
+/**
+ * Sends a batch of requests: locks them, renders each e-mail (its own QR code: amount and reference differ),
+ * queues them, marks them sent and audits, in one transaction. One sent meanwhile is not sent twice.
+ */
+async function sendRequestBatch(deps: PaymentsDeps, actor: Principal, edition: CurrentEdition, ids: number[]): Promise<BatchOutcome> {
+  return deps.db.transaction(async (tx) => {
+    const rows = await lockRequests(tx, ids);
+    const failures: BatchOutcome['failures'] = [];
+    const toSend: PaymentRequestRow[] = [];
+    let alreadySent = 0;
+    const found = new Set(rows.map((row) => row.id));
+    for (const id of ids) if (!found.has(id)) failures.push({ sourceId: String(id), code: PAYMENTS_ERRORS.notFound });
+    for (const row of rows) {
+      if (row.status === 'cancelled') failures.push({ sourceId: String(row.id), code: PAYMENTS_ERRORS.cancelled });
+      else if (row.payerEmails.length === 0) failures.push({ sourceId: String(row.id), code: PAYMENTS_ERRORS.noEmail });
+      else if (row.sentAt !== null) alreadySent += 1;
+      else toSend.push(row);
+    }
+    const mails = await Promise.all(toSend.map((row) => requestMail(deps, row, edition)));
+    await queueMails(tx, mails);
+    await markRequestsSent(tx, toSend.map((row) => row.id), deps.clock.now());
+    await recordAuditEntries(
+      tx,
+      toSend.map((row) => ({ actor, action: 'payments.send', subjectType: 'payment_request', subjectId: row.id, after: { to: row.payerEmails } })),
+    );
+    return { done: toSend.length + alreadySent, failures };
+  });
+}
+
+/** E-mails every request not sent yet. */
+export async function startBulkSend(deps: PaymentsDeps, actor: Principal): Promise<StartedJob> {
+  const edition = await getCurrentEdition(deps.db);
+  const ids = await listUnsentRequestIds(deps.db);
+  const job = await insertJob(deps.db, { action: 'send', kind: null, total: ids.length, startedBy: actor.email });
+  const finished = runJob(deps, job, ids.map(String), SEND_BATCH, (batch) => sendRequestBatch(deps, actor, edition, batch.map(Number)));
+  return { job: toJob(job), finished };
+}
