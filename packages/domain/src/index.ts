@@ -31,5 +31,6 @@ export * from './trf.js';
 export * from './tournament-file.js';
 export * from './tie-breaks.js';
 export * from './tie-break-agreement.js';
+export * from './performance.js';
 export * from './results.js';
 export * from './print.js';
