@@ -11,8 +11,12 @@ import type { PlayerRound, TieBreakColumn, TieBreakKind, Tournament, TournamentP
  * - `fide2009` (C.02 13.15, 2009–2022, Swar v3/v4): an opponent's unplayed rounds count as draws; each own
  *   unplayed round counts as a virtual opponent with the player's score before that round, plus what the player did
  *   not score, plus a draw for every later round.
+ * - `swar6` (Swar v6.0–v6.49, observed, not a FIDE text): own unplayed rounds as in 2009, but in an opponent's score
+ *   a pairing-allocated bye counts nothing (not a draw); the opponent's other unplayed rounds count as draws. Solved
+ *   exactly from the v6.47 file (docs/results-tie-breaks.md): every value agrees except where one opponent — absent
+ *   two rounds, then given a bye — is counted half a point higher than any rule explains.
  */
-export type UnplayedRoundRules = 'fide2023' | 'fide2009';
+export type UnplayedRoundRules = 'fide2023' | 'fide2009' | 'swar6';
 
 export interface TieBreakOptions {
   rules: UnplayedRoundRules;
@@ -29,13 +33,17 @@ export function isPlayedGame(round: PlayerRound | undefined): boolean {
   return round !== undefined && PLAYED.has(round.outcome);
 }
 
-/** Rules the program behind a file used: Swar from v6.5 on follows C.07 2023, older releases the 2009 rules. */
+/**
+ * Rules the program behind a file used: Swar from v6.5 on follows C.07 2023, v6.0–v6.49 its own variant of the 2009
+ * rules (`swar6`), older releases the 2009 rules.
+ */
 export function unplayedRoundRulesOf(tournament: Pick<Tournament, 'format' | 'formatVersion'>): UnplayedRoundRules {
   if (tournament.format !== 'swar') return 'fide2023';
   const match = /^v?(\d+)\.(\d+)/.exec(tournament.formatVersion);
   if (!match) return 'fide2023';
   const version = Number(match[1]) + Number(match[2]) / 100;
-  return version >= 6.5 ? 'fide2023' : 'fide2009';
+  if (version >= 6.5) return 'fide2023';
+  return version >= 6 ? 'swar6' : 'fide2009';
 }
 
 /** Last round in which any player has a result (pairings without results do not count yet). */
@@ -72,11 +80,11 @@ function contextOf(players: readonly TournamentPlayer[], options: TieBreakOption
   const opponentScore = new Map(
     players.map((p) => {
       if (options.rules === 'fide2023') return [p.pairingNumber, score.get(p.pairingNumber)!];
-      // 2009: the opponent's own unplayed rounds count as draws.
+      // 2009: the opponent's own unplayed rounds count as draws; Swar v6.0–v6.49 counts a pairing-allocated bye as nothing.
       let adjusted = 0;
       for (let r = 1; r <= rounds; r++) {
         const round = roundOf(p, r);
-        adjusted += isPlayedGame(round) ? round!.points : 0.5;
+        adjusted += isPlayedGame(round) ? round!.points : options.rules === 'swar6' && round?.outcome === 'bye' ? 0 : 0.5;
       }
       return [p.pairingNumber, adjusted];
     }),

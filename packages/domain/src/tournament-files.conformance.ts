@@ -1,30 +1,35 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { compareWithProgram } from './tie-break-agreement.js';
+import { comparePerformanceWithProgram } from './performance.js';
+import { compareWithProgram, type TieBreakDifference } from './tie-break-agreement.js';
 import { parseTournamentFile } from './tournament-file.js';
-import { TournamentFileError } from './tournament-model.js';
+import { TournamentFileError, type Tournament } from './tournament-model.js';
 
 /**
  * Every real Swar export and TRF in `../shared/data` (see its SOURCES.md) imports, or — team tournaments — is refused
  * with `results.team_tournament`; on every Swar file our tie-breaks and ranking are compared with the program's own.
- * The agreement is printed per file: Swar v6.47 counts an opponent's unplayed rounds in a way neither FIDE version
- * describes, so its Buchholz and Sonneborn-Berger cells differ (the places agree).
+ * The agreement is printed per file, with the reason of every cell that differs (docs/results-tie-breaks.md).
  */
 const dataDir = process.env.SHARED_DATA_DIR ?? path.resolve(import.meta.dirname, '../../../../shared/data');
 
-const TEAM_FILES = new Set(['frbe_icn_2024-25_r1_fide_trf16_team.txt', 'fide_trf25_grandmommyscup_sample.trf']);
-/** Files whose every tie-break cell must agree with the program's. */
-const FULL_AGREEMENT = new Set([
-  'bycco_bjk2017_u08_swar_v3.json',
-  'bycco_bjk2019_u20bg_round1_paired.json',
-  'bycco_bjk2026_u08.json',
-  'bycco_test_bjk_0_start.json',
-  'bycco_test_bjk_1_paired.json',
-  'bycco_test_bjk_2_played.json',
-  'frbe_jeugdcriterium_oostende_2024_u8.json',
-]);
+/**
+ * Files where Swar is not reproducible, and why: every differing cell must be explained by the predicate (it gets
+ * the tournament and a difference), and the reason is printed.
+ */
+const KNOWN_DIFFERENCES: Record<string, { reason: string; explains: (t: Tournament, d: TieBreakDifference) => boolean }> = {
+  'bycco_bjk2025_u20.json': {
+    reason:
+      'Swar v6.47 counts Ni 8 (absent rounds 5–6, then a bye in round 7; 4 points) at 4.5 in his opponents’ Buchholz and ' +
+      'Sonneborn-Berger, while it counts every other player’s bye as nothing; no rule reproduces that half point, ours counts him at 4',
+    explains: (t, d) => {
+      const player = t.players.find((p) => p.pairingNumber === d.pairingNumber)!;
+      return player.rounds.some((r) => r.opponent === 8) && d.program !== null && d.ours !== null && d.program - d.ours > 0 && d.program - d.ours <= 0.5;
+    },
+  },
+};
 
+const TEAM_FILES = new Set(['frbe_icn_2024-25_r1_fide_trf16_team.txt', 'fide_trf25_grandmommyscup_sample.trf']);
 describe.each(['swar', 'trf'])('real %s files', (dir) => {
   const files = readdirSync(path.join(dataDir, dir)).sort();
 
@@ -50,7 +55,18 @@ describe.each(['swar', 'trf'])('real %s files', (dir) => {
         `${file} (${tournament.formatVersion}): tie-break cells ${agreement.agreeingCells}/${agreement.cells}, places ${agreement.agreeingRanks}/${agreement.players}`,
       );
       expect(agreement.rankDifferences).toEqual([]);
-      if (FULL_AGREEMENT.has(file)) expect(agreement.differences).toEqual([]);
+      const performance = comparePerformanceWithProgram(tournament);
+      console.info(
+        `  performance ${performance.agreeing}/${performance.players}` +
+          (performance.differences.length > 0 ? ' (Swar counts unrated opponents at 0 and rounds p its own way for some fractions; ours follows FIDE)' : ''),
+      );
+      // Every cell agrees, except where a known reason explains each differing one.
+      const known = KNOWN_DIFFERENCES[file];
+      if (!known) expect(agreement.differences).toEqual([]);
+      else {
+        console.info(`  ${agreement.differences.length} cells differ: ${known.reason}`);
+        expect(agreement.differences.filter((d) => !known.explains(tournament, d))).toEqual([]);
+      }
     }
   });
 });
