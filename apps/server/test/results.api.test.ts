@@ -68,14 +68,36 @@ describe('importing and publishing a Swar file', () => {
   });
 
   it('never answers from before a change: a new version replaces the kept standings at once', async () => {
-    const publish = () =>
-      ctx.app.inject({ method: 'POST', url: '/api/v1/tournament/json', headers: arbiter, payload: { name: 'U10', jsoncontent: `data:application/json;base64,${fixture('swar', 'bycco_bjk2026_u08.json').toString('base64')}` } });
-    expect((await publish()).statusCode).toBe(200);
+    const file = fixture('swar', 'bycco_bjk2026_u08.json');
+    const publish = (bytes: Buffer) =>
+      ctx.app.inject({ method: 'POST', url: '/api/v1/tournament/json', headers: arbiter, payload: { name: 'U10', jsoncontent: `data:application/json;base64,${bytes.toString('base64')}` } });
+    expect((await publish(file)).statusCode).toBe(200);
     const first = await get('/api/v1/results/anon/U10/standings');
     const again = await get('/api/v1/results/anon/U10/standings', { 'if-none-match': first.headers.etag as string });
     expect(again.statusCode).toBe(304); // kept
-    expect((await publish()).json().version).toBe(2);
+    expect((await publish(Buffer.from(file.toString('utf8').replace('"Result" : "½"', '"Result" : "1"')))).json().version).toBe(2);
     expect((await get('/api/v1/results/anon/U10/standings')).json().version).toBe(2);
+  });
+
+  it('publishes the same content once however often and however concurrently it is sent, without an Idempotency-Key', async () => {
+    const send = () =>
+      ctx.app.inject({ method: 'POST', url: '/api/v1/tournament/json', headers: arbiter, payload: { name: 'trn_u12', jsoncontent: `data:application/json;base64,${fixture('swar', 'bycco_bjk2025_u20.json').toString('base64')}` } });
+    const answers = await Promise.all([send(), send(), send()]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
+    expect(answers.map((a) => a.json().version)).toEqual([1, 1, 1]);
+    expect((await send()).json()).toMatchObject({ version: 1, current: true });
+    expect((await get('/api/v1/results/U12/versions', arbiter)).json()).toHaveLength(1);
+    const trail = await ctx.db.select().from(auditEntries).where(eq(auditEntries.subjectId, `${(await getCurrentEdition(ctx.db)).code}/U12`));
+    expect(trail.filter((e) => e.action === 'results.published')).toHaveLength(1);
+  });
+
+  it('gives back the same draft when the same file is uploaded twice at once (double click)', async () => {
+    const file = fixture('swar', 'bycco_test_bjk_2_played.json');
+    const [a, b] = await Promise.all([upload('test.json', file), upload('test.json', file)]);
+    expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
+    expect(a.json().id).toBe(b.json().id);
+    // Another file is another draft.
+    expect((await upload('test.json', fixture('swar', 'bycco_test_bjk_1_paired.json'))).json().id).not.toBe(a.json().id);
   });
 
   it('shows pairings with forfeits, a bye and an absence as such', async () => {
@@ -106,10 +128,11 @@ describe('importing and publishing a Swar file', () => {
 
   it('refuses a broken file with a code naming the field, and writes nothing', async () => {
     const broken = Buffer.from(fixture('swar', 'bycco_bjk2026_u08.json').toString('utf8').replace('"Result" : "1FF"', '"Result" : "7"'));
+    const before = (await get('/api/v1/results/anon/categories')).json();
     const response = await upload('broken.json', broken);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ code: 'results.swar_invalid_field', details: { field: expect.stringMatching(/RoundArray\[4\]\.Result$/) } });
-    expect((await get('/api/v1/results/anon/categories')).json().map((c: { category: string }) => c.category)).toEqual(['U8', 'U10']);
+    expect((await get('/api/v1/results/anon/categories')).json()).toEqual(before);
   });
 
   it('refuses a team tournament TRF', async () => {

@@ -154,11 +154,11 @@ export async function resultsRoutes(app: FastifyInstance, deps: AppDeps): Promis
   });
 
   r.post('/api/v1/tournament/json', {
-    schema: { tags, summary: "The specification's import: {name, jsoncontent} with a data URL, published at once", body: tournamentJsonUploadSchema, response: { 200: tournamentVersionSchema } },
+    schema: { tags, summary: "The specification's import: {name, jsoncontent} with a data URL, published at once; the same content again answers the current version without publishing a new one", body: tournamentJsonUploadSchema, response: { 200: tournamentVersionSchema } },
     config: write,
     handler: async (request) => {
-      const version = await importAndPublishDataUrl(db, request.body, principalOf(request));
-      await announce(version.category, `version:${version.version}`);
+      const { version, created } = await importAndPublishDataUrl(db, request.body, principalOf(request));
+      if (created) await announce(version.category, `version:${version.version}`);
       return version;
     },
   });

@@ -91,13 +91,41 @@ async function previewOf(db: DbOrTx, id: string, fileName: string, tournament: T
   };
 }
 
-/** Reads an uploaded file and keeps it as a draft; the answer proposes the category and shows what would change. */
+/**
+ * Takes a transaction-scoped lock on one key (an edition's drafts, a category's versions), so that two requests
+ * doing the same thing at once — a double click, a client's retry — run one after the other and the second sees
+ * what the first wrote. Released at commit or rollback.
+ */
+async function lockFor(tx: DbOrTx, key: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
+}
+
+/**
+ * Reads an uploaded file and keeps it as a draft; the answer proposes the category and shows what would change.
+ * The same file uploaded again (double click, retry) gives back the same draft instead of a second one.
+ */
 export async function importTournamentFile(db: Db, file: { fileName: string; bytes: Uint8Array }, actor: Principal): Promise<TournamentImport> {
   const tournament = readFile(file.bytes);
   const edition = await getCurrentEdition(db);
-  const [row] = await db.insert(tournamentImports).values({ edition: edition.code, fileName: file.fileName, tournament, createdBy: actor.email }).returning({ id: tournamentImports.id });
+  const id = await db.transaction(async (tx) => {
+    await lockFor(tx, `results-drafts:${edition.code}`);
+    const [existing] = await tx
+      .select({ id: tournamentImports.id })
+      .from(tournamentImports)
+      .where(
+        and(
+          eq(tournamentImports.edition, edition.code),
+          eq(tournamentImports.fileName, file.fileName),
+          sql`${tournamentImports.tournament} = ${JSON.stringify(tournament)}::jsonb`,
+        ),
+      )
+      .limit(1);
+    if (existing) return existing.id;
+    const [row] = await tx.insert(tournamentImports).values({ edition: edition.code, fileName: file.fileName, tournament, createdBy: actor.email }).returning({ id: tournamentImports.id });
+    return row!.id;
+  });
   const hint = tournament.categoryHint && findCategory(edition.settings, tournament.categoryHint) ? tournament.categoryHint : null;
-  return previewOf(db, row!.id, file.fileName, tournament, edition.code, hint);
+  return previewOf(db, id, file.fileName, tournament, edition.code, hint);
 }
 
 async function getImport(db: DbOrTx, id: string) {
@@ -115,6 +143,8 @@ export async function previewImport(db: Db, id: string, categoryName: string): P
 
 /** Publishes a tournament as the category's next version, in one transaction: all or nothing. */
 async function publishTournament(tx: DbOrTx, edition: string, category: string, fileName: string, tournament: Tournament, actor: Principal, restoredFrom: number | null): Promise<number> {
+  // Publishes of one category take turns: the second of two at once takes the next number instead of failing.
+  await lockFor(tx, `results-versions:${edition}/${category}`);
   const [{ next }] = (await tx
     .select({ next: sql<number>`coalesce(max(${tournamentVersions.version}), 0) + 1` })
     .from(tournamentVersions)
@@ -160,17 +190,32 @@ export async function publishImport(db: Db, id: string, categoryName: string, ac
   return (await listVersions(db, version.category)).find((v) => v.version === version.published)!;
 }
 
-/** The specification's call: a Swar export as a data URL, read and published at once for the named tournament. */
-export async function importAndPublishDataUrl(db: Db, input: { name: string; jsoncontent: string }, actor: Principal): Promise<TournamentVersion> {
+/**
+ * The specification's call: a Swar export as a data URL, read and published at once for the named tournament.
+ * Idempotent by content, with or without an Idempotency-Key: when the category's current version already is this
+ * file's content (a double click, a retry, a script sending every minute), nothing is published again and the
+ * current version is the answer (`created` false).
+ */
+export async function importAndPublishDataUrl(db: Db, input: { name: string; jsoncontent: string }, actor: Principal): Promise<{ version: TournamentVersion; created: boolean }> {
   const match = /^data:[^,]*?(;base64)?,(.*)$/s.exec(input.jsoncontent);
   if (!match) throw badRequest(RESULTS_ERRORS.invalidDataUrl, 'jsoncontent is not a data URL');
   const bytes = match[1] ? Buffer.from(match[2]!, 'base64') : Buffer.from(decodeURIComponent(match[2]!), 'utf8');
   const tournament = readFile(bytes);
-  const { category, published } = await db.transaction(async (tx) => {
+  const { category, published, created } = await db.transaction(async (tx) => {
     const { edition, category } = await editionCategory(tx, input.name);
-    return { category, published: await publishTournament(tx, edition, category, `${input.name}.json`, tournament, actor, null) };
+    await lockFor(tx, `results-versions:${edition}/${category}`);
+    const [same] = await tx
+      .select({ version: tournamentCurrent.version })
+      .from(tournamentCurrent)
+      .innerJoin(
+        tournamentVersions,
+        and(eq(tournamentVersions.edition, tournamentCurrent.edition), eq(tournamentVersions.category, tournamentCurrent.category), eq(tournamentVersions.version, tournamentCurrent.version)),
+      )
+      .where(and(eq(tournamentCurrent.edition, edition), eq(tournamentCurrent.category, category), sql`${tournamentVersions.tournament} = ${JSON.stringify(tournament)}::jsonb`));
+    if (same) return { category, published: same.version, created: false };
+    return { category, published: await publishTournament(tx, edition, category, `${input.name}.json`, tournament, actor, null), created: true };
   });
-  return (await listVersions(db, category)).find((v) => v.version === published)!;
+  return { version: (await listVersions(db, category)).find((v) => v.version === published)!, created };
 }
 
 export async function listVersions(db: DbOrTx, categoryName: string): Promise<TournamentVersion[]> {
