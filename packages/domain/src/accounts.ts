@@ -94,6 +94,7 @@ export const ACCOUNTS_ERRORS = {
   lastAdmin: 'accounts.last_admin',
   wrongCredentials: 'accounts.wrong_credentials',
   tooManyAttempts: 'accounts.too_many_attempts',
+  loginLocked: 'accounts.login_locked',
   oidcNotConfigured: 'accounts.oidc_not_configured',
   oidcInvalidToken: 'accounts.oidc_invalid_token',
   oidcNoAccount: 'accounts.oidc_no_account',

@@ -1,7 +1,7 @@
-import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Role } from '@bjk/domain';
 import type { DbOrTx } from '../../platform/db.js';
-import { accounts, loginThrottle, sessions } from './accounts.tables.js';
+import { accounts, knownBrowsers, loginThrottle, sessions } from './accounts.tables.js';
 
 export type AccountRow = typeof accounts.$inferSelect;
 
@@ -141,6 +141,106 @@ export async function countLoginAttempt(db: DbOrTx, key: string, now: Date, wind
     })
     .returning({ attempts: loginThrottle.attempts, windowStartedAt: loginThrottle.windowStartedAt });
   return rows[0]!;
+}
+
+/** A slow-down rule: `free` failures without delay, then 1 s, 2 s, 4 s … up to `capMs` after the last attempt. */
+export type SlowDown = { free: number; capMs: number };
+
+/**
+ * The delay the rule imposes after `failures` failures, as SQL or as a number (the same formula). The
+ * exponent is bounded so the power never overflows, whatever the count.
+ */
+const delayMsSql = (rule: SlowDown) =>
+  sql`least(1000 * power(2, least(${loginThrottle.attempts} - ${rule.free}, 30)), ${rule.capMs})`;
+export const slowDownDelayMs = (rule: SlowDown, failures: number) =>
+  failures < rule.free ? 0 : Math.min(1000 * 2 ** Math.min(failures - rule.free, 30), rule.capMs);
+
+/**
+ * Counts one attempt under `key` when the slow-down allows it at `now`, atomically (one statement: a burst
+ * of parallel guesses cannot slip past the rule while hashes are computed). A key whose last attempt is
+ * older than `forgetAfterMs` starts again at one. Answers the attempts counted, this one included, or
+ * `blockedForMs` when the rule refuses the attempt now (the attempt is then not counted).
+ */
+export async function takeLoginAttempt(
+  db: DbOrTx,
+  key: string,
+  now: Date,
+  rule: SlowDown,
+  forgetAfterMs: number,
+): Promise<{ attempts: number } | { blockedForMs: number }> {
+  const nowSql = sql`${now.toISOString()}::timestamptz`;
+  const forgotten = sql`${loginThrottle.lastAttemptAt} <= ${new Date(now.getTime() - forgetAfterMs).toISOString()}::timestamptz`;
+  const allowed = sql`(${forgotten} or ${loginThrottle.attempts} < ${rule.free}
+    or ${loginThrottle.lastAttemptAt} + ${delayMsSql(rule)} * interval '1 millisecond' <= ${nowSql})`;
+  const rows = await db
+    .insert(loginThrottle)
+    .values({ key, windowStartedAt: now, attempts: 1, lastAttemptAt: now })
+    .onConflictDoUpdate({
+      target: loginThrottle.key,
+      set: {
+        attempts: sql`case when ${forgotten} then 1 else ${loginThrottle.attempts} + 1 end`,
+        windowStartedAt: sql`case when ${forgotten} then ${nowSql} else ${loginThrottle.windowStartedAt} end`,
+        lastAttemptAt: nowSql,
+      },
+      setWhere: allowed,
+    })
+    .returning({ attempts: loginThrottle.attempts });
+  if (rows[0]) return { attempts: rows[0].attempts };
+  const [row] = await db.select().from(loginThrottle).where(eq(loginThrottle.key, key));
+  const until = row ? row.lastAttemptAt.getTime() + slowDownDelayMs(rule, row.attempts) : now.getTime() + 1000;
+  return { blockedForMs: Math.max(1000, until - now.getTime()) };
+}
+
+/**
+ * The failures against one account name across every address, in the last `withinMs`: how many, from how
+ * many addresses, and when the last one was: the evidence of a distributed attack.
+ */
+export async function sumPairFailures(db: DbOrTx, name: string, now: Date, withinMs: number) {
+  const rows = await db
+    .select({
+      failures: sql<number>`coalesce(sum(${loginThrottle.attempts}), 0)::int`,
+      addresses: sql<number>`count(*)::int`,
+      lastAt: sql<string | null>`max(${loginThrottle.lastAttemptAt})`,
+    })
+    .from(loginThrottle)
+    .where(
+      and(
+        sql`starts_with(${loginThrottle.key}, ${`pair:${name}|`})`,
+        gt(loginThrottle.lastAttemptAt, new Date(now.getTime() - withinMs)),
+        gt(loginThrottle.attempts, 0),
+      ),
+    );
+  const row = rows[0]!;
+  return { failures: row.failures, addresses: row.addresses, lastAt: row.lastAt ? new Date(row.lastAt) : null };
+}
+
+/** The known browsers among these token hashes for this account, created after `since`. */
+export async function findKnownBrowser(db: DbOrTx, accountId: string, tokenHashes: string[], since: Date) {
+  if (tokenHashes.length === 0) return undefined;
+  const rows = await db
+    .select()
+    .from(knownBrowsers)
+    .where(and(inArray(knownBrowsers.tokenHash, tokenHashes), eq(knownBrowsers.accountId, accountId), gt(knownBrowsers.createdAt, since)))
+    .limit(1);
+  return rows[0];
+}
+
+export async function insertKnownBrowser(db: DbOrTx, values: { tokenHash: string; accountId: string; now: Date }) {
+  await db.insert(knownBrowsers).values({ tokenHash: values.tokenHash, accountId: values.accountId, createdAt: values.now, lastUsedAt: values.now });
+}
+
+export async function touchKnownBrowser(db: DbOrTx, tokenHash: string, now: Date) {
+  await db.update(knownBrowsers).set({ lastUsedAt: now }).where(eq(knownBrowsers.tokenHash, tokenHash));
+}
+
+export async function findLoginThrottle(db: DbOrTx, key: string) {
+  const rows = await db.select().from(loginThrottle).where(eq(loginThrottle.key, key));
+  return rows[0];
+}
+
+/** A new password or a disabled account: no browser stays known (a leaked password's browsers included). */
+export async function forgetKnownBrowsersOfAccount(db: DbOrTx, accountId: string) {
+  await db.delete(knownBrowsers).where(eq(knownBrowsers.accountId, accountId));
 }
 
 /** Takes back one counted attempt (a successful login does not use up the budget). */

@@ -20,7 +20,11 @@ import { findAccountById } from './accounts.repository.js';
 import {
   createAccount,
   getAccount,
+  KNOWN_BROWSER_COOKIE,
+  knownBrowserCookieValue,
+  knownBrowserTokens,
   listAccounts,
+  LOGIN_THROTTLE,
   loginWithIdToken,
   loginWithPassword,
   logout,
@@ -72,7 +76,21 @@ export async function accountsRoutes(app: FastifyInstance, deps: AppDeps): Promi
       const body = request.body;
       try {
         if (body.logintype === 'oidc') return await loginWithIdToken(deps.db, deps.clock, oidc, body, request.ip, request.log);
-        return await loginWithPassword(deps.db, deps.clock, body.username, body.password, request.ip);
+        const tokens = knownBrowserTokens(request.headers.cookie);
+        const { session, knownBrowserToken } = await loginWithPassword(deps.db, deps.clock, body.username, body.password, {
+          address: request.ip,
+          knownBrowserTokens: tokens,
+        });
+        if (knownBrowserToken) {
+          // Read only by the login call (its path), never by scripts (HttpOnly), never sent from another site.
+          const secure = request.protocol === 'https' ? '; Secure' : '';
+          const maxAge = Math.floor(LOGIN_THROTTLE.knownBrowserMaxAgeMs / 1000);
+          reply.header(
+            'set-cookie',
+            `${KNOWN_BROWSER_COOKIE}=${knownBrowserCookieValue(tokens, knownBrowserToken)}; Path=/api/v1/accounts/anon/login; Max-Age=${maxAge}; HttpOnly; SameSite=Strict${secure}`,
+          );
+        }
+        return session;
       } catch (error) {
         if (error instanceof AppError && error.status === 429) {
           reply.header('retry-after', String((error.details as { retryAfterSeconds: number }).retryAfterSeconds));

@@ -21,7 +21,14 @@ import {
   countEnabledAccounts,
   countLoginAttempt,
   deleteStaleLoginAttempts,
+  findKnownBrowser,
+  findLoginThrottle,
+  forgetKnownBrowsersOfAccount,
   forgetLoginAttempts,
+  insertKnownBrowser,
+  sumPairFailures,
+  takeLoginAttempt,
+  touchKnownBrowser,
   uncountLoginAttempt,
   findAccountByEmail,
   findAccountById,
@@ -84,47 +91,141 @@ export async function openSession(db: DbOrTx, clock: Clock, account: AccountRow)
 }
 
 /**
- * Login attempts allowed per window: per client address (generous: a club or school shares one address)
- * and per account name (tight: guessing one manager's password). Successful logins do not count.
+ * The login throttle (decision 0010). Guessing is slowed down per account name and address pair, and mildly
+ * per address; a browser the manager logged in from before ("known browser", the login cookie) has its own
+ * budget and is never slowed down by strangers; an account name is locked for strangers' browsers only on
+ * proof of a distributed attack (very many failures from many addresses). Successful logins do not count.
  */
-export const LOGIN_LIMITS = { windowMs: 15 * 60_000, perAddress: 50, perAccount: 10 };
+export const LOGIN_THROTTLE = {
+  /** A key's failures are forgotten this long after its last attempt. */
+  forgetAfterMs: 60 * 60_000,
+  /** One name from one address: a few typos free, then 1 s, 2 s, 4 s … up to 15 minutes between guesses. */
+  pair: { free: 5, capMs: 15 * 60_000 },
+  /** One address across names (a club, a school, the venue's Wi-Fi share one): generous, and a delay of 1 minute at most. */
+  address: { free: 50, capMs: 60_000 },
+  /** A known browser's own guesses (a forgotten laptop): slowed down like a pair, never locked. */
+  knownBrowser: { free: 10, capMs: 15 * 60_000 },
+  /** Proof of attack: at least this many failures from at least this many addresses within `forgetAfterMs`. */
+  lock: { failures: 100, addresses: 10 },
+  /** A browser stays known this long after the login that made it known. */
+  knownBrowserMaxAgeMs: 180 * 24 * 3_600_000,
+} as const;
 
-export const tooManyAttempts = (retryAfterSeconds: number) =>
-  new AppError(429, ACCOUNTS_ERRORS.tooManyAttempts, 'Too many login attempts; retry later', { retryAfterSeconds });
+export const KNOWN_BROWSER_COOKIE = 'bjk_known_browser';
+/** Tokens kept in one browser's cookie (several managers may share a desk's laptop). */
+const KNOWN_BROWSER_TOKENS_KEPT = 5;
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+const retryDetails = (ms: number) => ({ retryAfterSeconds: Math.max(1, Math.ceil(ms / 1000)), retryAfterMinutes: Math.max(1, Math.ceil(ms / 60_000)) });
+
+export const tooManyAttempts = (blockedForMs: number) =>
+  new AppError(429, ACCOUNTS_ERRORS.tooManyAttempts, 'Too many login attempts; retry later', retryDetails(blockedForMs));
+
+export const loginLocked = (blockedForMs: number) =>
+  new AppError(
+    429,
+    ACCOUNTS_ERRORS.loginLocked,
+    'This account is locked for unknown browsers after an attack; log in from a browser used before or retry later',
+    retryDetails(blockedForMs),
+  );
+
+/** The known-browser tokens a login request's cookie carries (malformed ones ignored). */
+export function knownBrowserTokens(cookieHeader: string | undefined): string[] {
+  for (const part of (cookieHeader ?? '').split(';')) {
+    const [name, value] = part.trim().split('=', 2);
+    if (name === KNOWN_BROWSER_COOKIE && value) return value.split('.').filter((token) => TOKEN_PATTERN.test(token)).slice(-KNOWN_BROWSER_TOKENS_KEPT);
+  }
+  return [];
+}
+
+/** The cookie's new value after this browser became known for one more account: the newest tokens kept. */
+export function knownBrowserCookieValue(tokens: string[], added: string): string {
+  return [...tokens.filter((token) => token !== added), added].slice(-KNOWN_BROWSER_TOKENS_KEPT).join('.');
+}
+
+type LoginAttempt = { address: string; knownBrowserTokens: string[] };
+export type PasswordLogin = { session: LoginResponse; knownBrowserToken: string | null };
+
+const giveBack = (db: Db, key: string) => uncountLoginAttempt(db, key);
 
 /**
- * Counts a login attempt before the password is checked (so a burst of parallel guesses cannot pass the
- * limit while hashes are computed) and answers how to settle it once the outcome is known.
+ * E-mail + password login. Unknown e-mail, wrong password and disabled account give the same answer (and
+ * the same throttle: the rules key on the name as typed), and an unknown e-mail still pays for a hash
+ * comparison so timing does not tell them apart. Answers the session and, when this browser was not known
+ * for the account yet, the token its cookie gets.
  */
-export async function throttleLoginAttempt(db: Db, now: Date, address: string, accountName: string | null) {
-  const checks = [{ key: `address:${address}`, limit: LOGIN_LIMITS.perAddress }];
-  if (accountName) checks.push({ key: `account:${accountName.trim().toLowerCase()}`, limit: LOGIN_LIMITS.perAccount });
-  let blockedUntil = 0;
-  for (const check of checks) {
-    const { attempts, windowStartedAt } = await countLoginAttempt(db, check.key, now, LOGIN_LIMITS.windowMs);
-    if (attempts > check.limit) blockedUntil = Math.max(blockedUntil, windowStartedAt.getTime() + LOGIN_LIMITS.windowMs);
+export async function loginWithPassword(db: Db, clock: Clock, email: string, password: string, attempt: LoginAttempt): Promise<PasswordLogin> {
+  const now = clock.now();
+  const rules = LOGIN_THROTTLE;
+  const name = email.trim().toLowerCase();
+  const account = await findAccountByEmail(db, email);
+  const known = account
+    ? await findKnownBrowser(db, account.id, attempt.knownBrowserTokens.map(hashToken), new Date(now.getTime() - rules.knownBrowserMaxAgeMs))
+    : undefined;
+  const taken: string[] = [];
+  if (known) {
+    const browserKey = `browser:${known.tokenHash}`;
+    const result = await takeLoginAttempt(db, browserKey, now, rules.knownBrowser, rules.forgetAfterMs);
+    if ('blockedForMs' in result) throw tooManyAttempts(result.blockedForMs);
+    taken.push(browserKey);
+  } else {
+    const evidence = await sumPairFailures(db, name, now, rules.forgetAfterMs);
+    if (evidence.failures >= rules.lock.failures && evidence.addresses >= rules.lock.addresses) {
+      throw loginLocked(evidence.lastAt!.getTime() + rules.forgetAfterMs - now.getTime());
+    }
+    for (const [key, rule] of [
+      [`pair:${name}|${attempt.address}`, rules.pair],
+      [`address:${attempt.address}`, rules.address],
+    ] as const) {
+      const result = await takeLoginAttempt(db, key, now, rule, rules.forgetAfterMs);
+      if ('blockedForMs' in result) {
+        for (const earlier of taken) await giveBack(db, earlier);
+        throw tooManyAttempts(result.blockedForMs);
+      }
+      taken.push(key);
+    }
   }
-  if (blockedUntil) throw tooManyAttempts(Math.max(1, Math.ceil((blockedUntil - now.getTime()) / 1000)));
-  return {
-    succeeded: async () => {
-      await uncountLoginAttempt(db, checks[0]!.key);
-      if (checks[1]) await forgetLoginAttempts(db, checks[1].key);
-      await deleteStaleLoginAttempts(db, new Date(now.getTime() - 24 * 3_600_000));
-    },
-  };
+  const valid = await verifyPassword(password, account?.passwordHash ?? DUMMY_HASH);
+  if (!account || !account.passwordHash || !valid || !account.enabled) {
+    if (account && !known) await auditLoginFailure(db, account.id, name, attempt.address, now);
+    throw wrongCredentials();
+  }
+  // The pair (or the known browser) knows the password: its failures are forgotten; the address's budget is given back.
+  await forgetLoginAttempts(db, taken[0]!);
+  if (taken[1]) await giveBack(db, taken[1]);
+  await deleteStaleLoginAttempts(db, new Date(now.getTime() - 24 * 3_600_000));
+  let knownBrowserToken: string | null = null;
+  if (known) await touchKnownBrowser(db, known.tokenHash, now);
+  else {
+    knownBrowserToken = randomBytes(32).toString('base64url');
+    await insertKnownBrowser(db, { tokenHash: hashToken(knownBrowserToken), accountId: account.id, now });
+  }
+  return { session: await openSession(db, clock, account), knownBrowserToken };
 }
 
 /**
- * E-mail + password login. Unknown e-mail, wrong password and disabled account give the same answer,
- * and an unknown e-mail still pays for a hash comparison so timing does not tell them apart.
+ * Audit entries for the throttle's turning points on an existing account: a pair starting to be slowed
+ * down, and the account name becoming locked for unknown browsers (the failure that completed the proof).
+ * Addresses are not written (personal data); counts are.
  */
-export async function loginWithPassword(db: Db, clock: Clock, email: string, password: string, address: string): Promise<LoginResponse> {
-  const attempt = await throttleLoginAttempt(db, clock.now(), address, email);
-  const account = await findAccountByEmail(db, email);
-  const valid = await verifyPassword(password, account?.passwordHash ?? DUMMY_HASH);
-  if (!account || !account.passwordHash || !valid || !account.enabled) throw wrongCredentials();
-  await attempt.succeeded();
-  return openSession(db, clock, account);
+async function auditLoginFailure(db: Db, accountId: string, name: string, address: string, now: Date) {
+  const rules = LOGIN_THROTTLE;
+  const pair = await findLoginThrottle(db, `pair:${name}|${address}`);
+  if (pair?.attempts === rules.pair.free) {
+    await recordAudit(db, { actor: null, action: 'accounts.login_slowed', subjectType: 'account', subjectId: accountId, after: { failures: pair.attempts } });
+  }
+  const evidence = await sumPairFailures(db, name, now, rules.forgetAfterMs);
+  const locked = (failures: number, addresses: number) => failures >= rules.lock.failures && addresses >= rules.lock.addresses;
+  const newAddress = pair?.attempts === 1 ? 1 : 0;
+  if (locked(evidence.failures, evidence.addresses) && !locked(evidence.failures - 1, evidence.addresses - newAddress)) {
+    await recordAudit(db, {
+      actor: null,
+      action: 'accounts.login_locked',
+      subjectType: 'account',
+      subjectId: accountId,
+      after: { failures: evidence.failures, addresses: evidence.addresses },
+    });
+  }
 }
 
 export const oidcNotConfigured = () =>
@@ -150,8 +251,8 @@ export type LoginLog = { info(details: Record<string, unknown>, message: string)
 
 /**
  * Sign-in with the identity provider's id token: verified against the issuer's published keys, then mapped
- * to an existing enabled account by e-mail (case-insensitive). Throttled per address like a password login
- * (a per-account limit protects guessable passwords; a signed token cannot be guessed).
+ * to an existing enabled account by e-mail (case-insensitive). Slowed down per address like a password login
+ * (the per-pair rule protects guessable passwords; a signed token cannot be guessed).
  */
 export async function loginWithIdToken(
   db: Db,
@@ -162,7 +263,9 @@ export async function loginWithIdToken(
   log: LoginLog,
 ): Promise<LoginResponse> {
   if (!provider) throw oidcNotConfigured();
-  const attempt = await throttleLoginAttempt(db, clock.now(), address, null);
+  const addressKey = `address:${address}`;
+  const taken = await takeLoginAttempt(db, addressKey, clock.now(), LOGIN_THROTTLE.address, LOGIN_THROTTLE.forgetAfterMs);
+  if ('blockedForMs' in taken) throw tooManyAttempts(taken.blockedForMs);
   let email: string;
   try {
     ({ email } = await provider.verifyIdToken(input.token, input.nonce, clock.now()));
@@ -188,7 +291,7 @@ export async function loginWithIdToken(
     log.info({}, 'id token of no enabled account');
     throw noAccountForIdToken();
   }
-  await attempt.succeeded();
+  await uncountLoginAttempt(db, addressKey);
   return openSession(db, clock, account);
 }
 
@@ -259,7 +362,10 @@ export async function updateManagerAccount(db: Db, clock: Clock, id: string, inp
     const staysAdmin = input.enabled && roles.includes('admin');
     if (admins.includes(id) && !staysAdmin && admins.length <= 1) throw lastAdmin();
     const after = (await updateAccount(tx, id, { displayName: input.displayName.trim(), roles, enabled: input.enabled }))!;
-    if (before.enabled && !after.enabled) await revokeSessionsOfAccount(tx, id, clock.now());
+    if (before.enabled && !after.enabled) {
+      await revokeSessionsOfAccount(tx, id, clock.now());
+      await forgetKnownBrowsersOfAccount(tx, id);
+    }
     const changes = changedFields(
       { displayName: before.displayName, roles: before.roles, enabled: before.enabled },
       { displayName: after.displayName, roles: after.roles, enabled: after.enabled },
@@ -283,6 +389,7 @@ export async function resetAccountPassword(
     await getAccount(tx, id);
     await updateAccount(tx, id, { passwordHash });
     await revokeSessionsOfAccount(tx, id, clock.now(), keepToken ? hashToken(keepToken) : undefined);
+    await forgetKnownBrowsersOfAccount(tx, id);
     await recordAudit(tx, { actor, action: 'accounts.reset_password', subjectType: 'account', subjectId: id });
   });
 }

@@ -39,13 +39,32 @@ export const sessions = pgTable(
 );
 
 /**
- * Login attempts per client address and per account name, in fixed windows. In PostgreSQL rather than in
- * the process (as @fastify/rate-limit keeps them) so the limit holds across every instance behind a load
- * balancer and across restarts: an attacker cannot multiply the budget by spreading over instances.
+ * Login failures per throttle key (decision 0010): `pair:<lower-case name>|<address>` (slowed down with a
+ * growing delay), `address:<ip>` (mild slow-down across names), `browser:<sha-256>` (a known browser's own
+ * budget) and `idtoken:<sha-256>` (an id token's uses: one allowed). In PostgreSQL rather than in the
+ * process so the rule holds across every instance behind a load balancer and across restarts.
  */
 export const loginThrottle = pgTable('login_throttle', {
-  /** `address:<ip>`, `account:<lower-case e-mail>`, or `idtoken:<sha-256>` (an id token's uses: one allowed). */
   key: text('key').primaryKey(),
   windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
   attempts: integer('attempts').notNull(),
+  /** The last counted attempt: the slow-down's delay runs from it, and a key is forgotten an hour after it. */
+  lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Browsers a manager logged in from with the right password: the login cookie's random token, stored only
+ * hashed. A known browser is not slowed down by strangers' guessing nor by an account lock (decision 0010).
+ */
+export const knownBrowsers = pgTable(
+  'known_browsers',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('known_browsers_account_idx').on(t.accountId)],
+);

@@ -5,8 +5,8 @@ import { buildApp } from '../../app.js';
 import { createManager } from '../../../test/managers.js';
 import { startTestOidcProvider, type TestOidcProvider } from '../../../test/oidc-provider.js';
 import { createTestApp, testConfig, type TestContext } from '../../../test/test-app.js';
-import { countLoginAttempt, updateAccount } from './accounts.repository.js';
-import { createAccount, LOGIN_LIMITS } from './accounts.service.js';
+import { takeLoginAttempt, updateAccount } from './accounts.repository.js';
+import { createAccount, LOGIN_THROTTLE } from './accounts.service.js';
 
 let provider: TestOidcProvider;
 let ctx: TestContext;
@@ -126,10 +126,11 @@ describe('sign-in through the identity provider', () => {
     }
   });
 
-  it('throttles sign-in attempts per address like password logins', async () => {
+  it('slows down sign-in attempts per address like password logins', async () => {
     const { email } = await createManager(ctx);
     const address = '10.9.1.1';
-    for (let i = 1; i < LOGIN_LIMITS.perAddress; i++) await countLoginAttempt(ctx.db, `address:${address}`, ctx.clock.now(), LOGIN_LIMITS.windowMs);
+    const { address: rule, forgetAfterMs } = LOGIN_THROTTLE;
+    for (let i = 1; i < rule.free; i++) await takeLoginAttempt(ctx.db, `address:${address}`, ctx.clock.now(), rule, forgetAfterMs);
     expect((await login(await provider.sign({ email, nonce: 'x' }), NONCE, address)).statusCode).toBe(401);
     const blocked = await login(await provider.sign({ email, nonce: NONCE }), NONCE, address);
     expect(blocked.statusCode).toBe(429);
