@@ -87,6 +87,11 @@ export const makeReservationSchema = z.object({
   guests: z.array(reservationGuestSchema).min(1).max(20),
   mealPlan: mealPlanSchema,
   remarks: z.string().trim().max(2000).default(''),
+  /**
+   * The visitor saw the "likely duplicate" warning (the same contact already asked these dates and this room
+   * type) and submits anyway.
+   */
+  allowDuplicate: z.boolean().default(false),
 });
 export type MakeReservationInput = z.input<typeof makeReservationSchema>;
 export type MakeReservation = z.output<typeof makeReservationSchema>;
@@ -275,6 +280,7 @@ export const LODGING_ERRORS = {
   reservationDisabled: 'lodging.reservation_disabled',
   roomsAssigned: 'lodging.rooms_assigned',
   csvInvalid: 'lodging.csv_invalid',
+  likelyDuplicate: 'lodging.likely_duplicate',
 } as const;
 
 /** What the wizard's form holds: the request without the run's identity, the dates as the optional extra nights. */

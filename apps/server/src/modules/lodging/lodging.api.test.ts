@@ -74,6 +74,32 @@ describe('the public reservation request', () => {
     expect(stored).toHaveLength(1);
   });
 
+  it('takes a request number only for a reservation really made: twenty identical submissions use one', async () => {
+    const body = family();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => reserve(body)));
+    expect(new Set(answers.map((a) => a.statusCode))).toEqual(new Set([201]));
+    const numbers = new Set(answers.map((a) => a.json().number as string));
+    expect(numbers.size).toBe(1);
+    const sequenceOf = (number: string) => Number(number.slice(-4));
+    const next = (await reserve(family())).json().number as string;
+    expect(sequenceOf(next)).toBe(sequenceOf([...numbers][0]!) + 1);
+  });
+
+  it('answers a likely duplicate (same contact, dates and room type) until the visitor confirms it', async () => {
+    const first = family();
+    expect((await reserve(first)).statusCode).toBe(201);
+    const again = { ...family(), contact: { ...first.contact, email: first.contact.email.toUpperCase() } };
+    const warned = await reserve(again);
+    expect(warned.statusCode).toBe(409);
+    expect(warned.json().code).toBe('lodging.likely_duplicate');
+    // Other dates or another room type are no duplicate.
+    expect((await reserve({ ...family(), contact: first.contact, departureDate: '2027-02-21' })).statusCode).toBe(201);
+    const confirmed = await reserve({ ...again, allowDuplicate: true });
+    expect(confirmed.statusCode).toBe(201);
+    const stored = await ctx.db.select().from(reservations).where(sql`lower(${reservations.email}) = lower(${first.contact.email})`);
+    expect(stored).toHaveLength(3);
+  });
+
   it('replays the answer of a request retried with the same idempotency key', async () => {
     const body = family();
     const headers = { 'idempotency-key': `rsv-${randomUUID()}` };

@@ -14,13 +14,44 @@ export async function nextReservationSequence(db: DbOrTx): Promise<number> {
   return Number(result.rows[0]!.value);
 }
 
-/** Inserts unless the wizard run (`submissionId`) already made its reservation; answers the row either way. */
-export async function insertReservationOnce(db: DbOrTx, row: NewReservationRow): Promise<{ row: ReservationRow; created: boolean }> {
-  const inserted = await db.insert(reservations).values(row).onConflictDoNothing({ target: reservations.submissionId }).returning();
-  if (inserted[0]) return { row: inserted[0], created: true };
-  const existing = await db.select().from(reservations).where(eq(reservations.submissionId, row.submissionId!));
-  if (!existing[0]) throw new Error('reservation insert lost');
-  return { row: existing[0], created: false };
+/**
+ * Holds the wizard run (`submissionId`) until the transaction ends: concurrent submissions of one run wait for
+ * each other, so the later ones find the first one's reservation and a request number is drawn only for a
+ * reservation really made (the lock is released at commit or rollback).
+ */
+export async function lockReservationSubmission(db: DbOrTx, submissionId: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`reservation:${submissionId}`}, 0))`);
+}
+
+export async function findReservationBySubmission(db: DbOrTx, submissionId: string): Promise<ReservationRow | undefined> {
+  const rows = await db.select().from(reservations).where(eq(reservations.submissionId, submissionId));
+  return rows[0];
+}
+
+export async function insertReservation(db: DbOrTx, row: NewReservationRow): Promise<ReservationRow> {
+  const rows = await db.insert(reservations).values(row).returning();
+  return rows[0]!;
+}
+
+/** An enabled reservation of the same contact (e-mail, any case) for the same dates and room type. */
+export async function findLikelyDuplicate(
+  db: DbOrTx,
+  stay: { email: string; roomType: string; arrivalDate: string; departureDate: string },
+): Promise<ReservationRow | undefined> {
+  const rows = await db
+    .select()
+    .from(reservations)
+    .where(
+      and(
+        sql`lower(${reservations.email}) = lower(${stay.email})`,
+        eq(reservations.roomType, stay.roomType),
+        eq(reservations.arrivalDate, stay.arrivalDate),
+        eq(reservations.departureDate, stay.departureDate),
+        eq(reservations.enabled, true),
+      ),
+    )
+    .limit(1);
+  return rows[0];
 }
 
 export async function findReservation(db: DbOrTx, id: string, lock = false): Promise<ReservationRow | undefined> {

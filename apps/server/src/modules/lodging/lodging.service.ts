@@ -40,14 +40,17 @@ import {
   findReservation,
   findRoom,
   insertAssignment,
-  insertReservationOnce,
+  findLikelyDuplicate,
+  findReservationBySubmission,
+  insertReservation,
+  lockReservationSubmission,
+  nextReservationSequence,
   listAssignedRooms,
   listFreeRoomRows,
   listHistory,
   listReservationRows,
   listReservationTotals,
   listRoomRows,
-  nextReservationSequence,
   updateReservationRow,
   updateRoomRow,
   upsertRooms,
@@ -97,9 +100,15 @@ export async function makeReservation(deps: Deps, input: MakeReservation): Promi
   const price = priceStay(settings, input);
 
   return deps.db.transaction(async (tx) => {
-    const sequence = await nextReservationSequence(tx);
-    const { row, created } = await insertReservationOnce(tx, {
-      number: reservationNumber(settings.year, sequence),
+    // A resubmission of the same wizard run answers its reservation; a request number is drawn only for a new one.
+    await lockReservationSubmission(tx, input.submissionId);
+    const existing = await findReservationBySubmission(tx, input.submissionId);
+    if (existing) return { number: existing.number, totalCents: priceOf(settings, existing).totalCents };
+    if (!input.allowDuplicate && (await findLikelyDuplicate(tx, { email: input.contact.email, ...input }))) {
+      throw conflict(LODGING_ERRORS.likelyDuplicate, 'This contact already asked a reservation for these dates and this room type');
+    }
+    const row = await insertReservation(tx, {
+      number: reservationNumber(settings.year, await nextReservationSequence(tx)),
       submissionId: input.submissionId,
       editionCode: edition.code,
       language: input.language,
@@ -115,7 +124,6 @@ export async function makeReservation(deps: Deps, input: MakeReservation): Promi
       guests: input.guests,
       remarks: input.remarks,
     });
-    if (!created) return { number: row.number, totalCents: priceOf(settings, row).totalCents };
 
     await appendHistory(tx, { reservationId: row.id, actor: null, action: 'created', details: { roomType: row.roomType, guests: row.guests.length } });
     await recordAudit(tx, { actor: null, action: 'lodging.make_reservation', subjectType: 'reservation', subjectId: row.id, after: { number: row.number, roomType: row.roomType } });

@@ -35,6 +35,7 @@ import { ageGroupOf, findRoomType, mealPlansFor, normalStayDates, offeredRoomTyp
 import { useEdition } from '../../shared/edition/useEdition';
 import { formatDate, formatDateTime, formatMoney } from '../../shared/format';
 import { currentLanguage } from '../../shared/i18n';
+import { HttpError } from '../../shared/http';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { makeReservation } from './api';
 import { fieldError } from './messages';
@@ -93,12 +94,20 @@ function Wizard({ settings }: { settings: EditionSettings }) {
     return () => subscription.unsubscribe();
   }, [form]);
   const mutation = useMutation({
-    mutationFn: (values: ReservationWizardValues) => makeReservation(toMakeReservation(settings, values, language, run.current.submissionId), run.current.key),
+    mutationFn: ({ values, allowDuplicate }: { values: ReservationWizardValues; allowDuplicate: boolean }) =>
+      makeReservation({ ...toMakeReservation(settings, values, language, run.current.submissionId), allowDuplicate }, run.current.key),
     onSuccess: (answer) => {
       setResult(answer);
       setStep('done');
     },
   });
+  // The same contact already asked these dates and this room type: the visitor confirms before a second one is made.
+  const likelyDuplicate = mutation.error instanceof HttpError && mutation.error.code === 'lodging.likely_duplicate';
+  const confirmDuplicate = () => {
+    // A new key: the warning's answer is kept for the first key, and this is another request.
+    run.current = { ...run.current, key: crypto.randomUUID() };
+    mutation.mutate({ values: form.getValues(), allowDuplicate: true });
+  };
   const { errors } = form.formState;
   const values = form.watch();
   const roomType = findRoomType(settings, values.roomType);
@@ -367,7 +376,21 @@ function Wizard({ settings }: { settings: EditionSettings }) {
             <Typography variant="body2" color="text.secondary">
               {t('price.note')}
             </Typography>
-            {mutation.isError && <ErrorAlert error={mutation.error} submit />}
+            {likelyDuplicate ? (
+              <Alert
+                severity="warning"
+                data-testid="likely-duplicate"
+                action={
+                  <Button color="inherit" size="small" disabled={mutation.isPending} onClick={confirmDuplicate} data-testid="confirm-duplicate">
+                    {t('wizard.confirmDuplicate')}
+                  </Button>
+                }
+              >
+                {t('codes.lodging.likely_duplicate', { ns: 'errors' })}
+              </Alert>
+            ) : (
+              mutation.isError && <ErrorAlert error={mutation.error} submit />
+            )}
           </Stack>
         )}
 
@@ -392,7 +415,7 @@ function Wizard({ settings }: { settings: EditionSettings }) {
               {t('wizard.back')}
             </Button>
             {step === 'confirm' ? (
-              <Button variant="contained" size="large" disabled={mutation.isPending} onClick={form.handleSubmit((v) => mutation.mutate(v))} data-testid="confirm-reservation">
+              <Button variant="contained" size="large" disabled={mutation.isPending} onClick={form.handleSubmit((values) => mutation.mutate({ values, allowDuplicate: false }))} data-testid="confirm-reservation">
                 {t('wizard.confirm')}
               </Button>
             ) : (
