@@ -35,6 +35,7 @@ import { formatDateTime } from '../../shared/format';
 import { HttpError } from '../../shared/http';
 import { currentLanguage } from '../../shared/i18n';
 import { MissingRecord } from '../../shared/ui/MissingRecord';
+import { RecordBoundary } from '../../shared/ui/RecordBoundary';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { SourcePaymentRequest } from '../../shared/ui/SourcePaymentRequest';
 import { assignRoom, freeRoomsQuery, reservationQuery, unassignRoom, updateReservation } from './api';
@@ -47,7 +48,11 @@ export function ReservationEditPage() {
   const [params] = useSearchParams();
   const id = params.get('id');
   if (!id) return <MissingRecord message={t('mgmt.edit.missingId')} backTo="/mgmt/reservations" backLabel={t('mgmt.edit.back')} />;
-  return <ReservationEditor key={id} id={id} />;
+  return (
+    <RecordBoundary key={id} backTo="/mgmt/reservations" backLabel={t('mgmt.edit.back')}>
+      <ReservationEditor id={id} />
+    </RecordBoundary>
+  );
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
