@@ -138,6 +138,32 @@ test.describe('lodging reservation', () => {
     expect(list.total).toBe(1);
   });
 
+  test('the wizard warns before a likely duplicate (same contact, dates and room type) and makes it only when confirmed', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const family = { lastName: `Martin${unique()}`, email: `martin.${unique()}@example.be` };
+    for (const attempt of ['first', 'second']) {
+      await page.goto('/rsv26wizard');
+      await chooseLanguage(page, 'fr');
+      await fillWizard(page, family);
+      await page.getByTestId('confirm-reservation').click();
+      if (attempt === 'first') await expect(page.getByTestId('reservation-received')).toBeVisible();
+    }
+    const warning = page.getByTestId('likely-duplicate');
+    await expect(warning).toContainText('Vous avez déjà demandé une réservation');
+    await expect(page.getByTestId('reservation-received')).toHaveCount(0);
+    await expectAccessible(page);
+    await snapshot(page, 'lodging-wizard-duplicate-1280');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await snapshot(page, 'lodging-wizard-duplicate-390');
+    const token = await adminToken(page);
+    const search = async () =>
+      (await (await page.request.get(`/api/v1/stay/reservation?search=${family.lastName}`, { headers: { authorization: `Bearer ${token}` } })).json()).total;
+    expect(await search()).toBe(1);
+    await warning.getByTestId('confirm-duplicate').click();
+    await expect(page.getByTestId('reservation-received')).toBeVisible();
+    expect(await search()).toBe(2);
+  });
+
   test('the desk assigns a room and downloads the rooming list', async ({ page }) => {
     test.setTimeout(120_000);
     await page.setViewportSize({ width: 1280, height: 900 });
