@@ -23,6 +23,11 @@ test('an edit page opened without a record says so and leads back to its list', 
     await page.getByTestId('missing-record-back').click();
     await expect(page).toHaveURL(list);
   }
+});
+
+test('an edit page opened with an unknown or unreadable id says so and leads back to its list', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await loginAsAdmin(page, '/mgmt');
   // A record that does not exist (any more), or an id the server cannot read: the server's answer, and the same way back.
   const unknown = [
     { edit: '/mgmt/paymentrequest_edit?id=999999', list: /\/mgmt\/paymentrequests$/, text: 'bestaat niet' },
