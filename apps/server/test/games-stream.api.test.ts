@@ -125,6 +125,55 @@ describe('moves pushed live to the viewers of a round', () => {
     viewer.close();
   });
 
+  it('sends only the game that moved, and a viewer who joins later the whole round as it is', async () => {
+    const token = await tokenFor('U14', 0);
+    const board = (n: number, moves: string) => `[Round "1.${n}"]\n[White "White ${n}"]\n[Black "Black ${n}"]\n\n${moves} *\n`;
+    const response = await first.app.inject({
+      method: 'POST',
+      url: '/api/v1/games/push/U14',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'text/plain' },
+      payload: `${board(1, '1. e4')}\n${board(2, '1. d4')}\n${board(3, '1. c4')}`,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const early = await watch(base.first!, 'U14', 1);
+    expect((await early.next()).games.map((g) => g.board)).toEqual([1, 2, 3]);
+
+    const grow = await first.app.inject({
+      method: 'POST',
+      url: '/api/v1/games/push/U14',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'text/plain' },
+      payload: board(2, '1. d4 d5'),
+    });
+    expect(grow.statusCode, grow.body).toBe(200);
+    const moved = await early.next();
+    expect(moved.games.map((g) => [g.board, g.moves.length])).toEqual([[2, 2]]);
+
+    const late = await watch(base.first!, 'U14', 1);
+    expect((await late.next()).games.map((g) => [g.board, g.moves.length])).toEqual([
+      [1, 1],
+      [2, 2],
+      [3, 1],
+    ]);
+    early.close();
+    late.close();
+  });
+
+  it('shows the moves held back at once when a manager shortens the delay', async () => {
+    const token = await tokenFor('U16', 600);
+    await push(first, 'U16', token, '1. e4 e5');
+    const viewer = await watch(base.second!, 'U16', 1);
+    expect((await viewer.next()).games[0]!.moves).toEqual([]);
+    const put = await first.app.inject({
+      method: 'PUT',
+      url: '/api/v1/games/sources/U16',
+      headers: arbiter,
+      payload: { delaySeconds: 0, pollUrl: null, pollSeconds: 30, pollRound: null },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    expect((await viewer.next()).games[0]!.moves.map((m) => m.san)).toEqual(['e4', 'e5']);
+    viewer.close();
+  });
+
   it('answers an unknown category with a coded 404, not a stream', async () => {
     const response = await fetch(`${base.first}/api/v1/games/public/ORG/1/stream`);
     expect(response.status).toBe(404);

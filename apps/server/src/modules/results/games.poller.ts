@@ -1,7 +1,8 @@
 import type { ChangeBus } from '../../platform/change-bus.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
-import { claimDuePolls, ingestPgn, recordPollFailure, recordPollSuccess, type PollSource } from './games.service.js';
+import { ingestPgn } from './games-ingest.service.js';
+import { claimDuePolls, recordPollFailure, recordPollSuccess, type PollSource } from './games-poll.service.js';
 import { publishGamesChanged } from './games.stream.js';
 
 type Logger = { warn(o: object, m?: string): void; error(o: object, m?: string): void };

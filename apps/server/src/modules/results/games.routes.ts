@@ -23,23 +23,10 @@ import type { AppDeps } from '../../platform/app-deps.js';
 import { principalOf } from '../../platform/access.js';
 import { badRequest } from '../../platform/errors.js';
 import { readUpload } from '../../platform/uploads.js';
-import {
-  gamePgn,
-  linkGameToPairing,
-  listGameRounds,
-  getPublicGame,
-  listGameSources,
-  listManagedGames,
-  listRoundGames,
-  playerPgn,
-  pushGames,
-  rotatePushToken,
-  roundPgn,
-  updateGameSource,
-  gamesCategory,
-  uploadGames,
-  type GamesDeps,
-} from './games.service.js';
+import { pushGames, uploadGames, type GamesDeps } from './games-ingest.service.js';
+import { linkGameToPairing, listManagedGames } from './games-pairing.service.js';
+import { gamePgn, getPublicGame, listGameRounds, listRoundGames, playerPgn, roundPgn } from './games-read.service.js';
+import { gamesCategory, listGameSources, rotatePushToken, updateGameSource } from './games-sources.service.js';
 import { createGamesFeed } from './games.stream.js';
 
 /** A round of 200 boards with clocks is well under this; the platform's default limit is 1 MB. */
@@ -180,7 +167,12 @@ export async function gamesRoutes(app: FastifyInstance, deps: AppDeps): Promise<
   r.put('/api/v1/games/sources/:category', {
     schema: { tags, summary: 'Change a category’s broadcast delay and polled address', params: categoryParamsSchema, body: gameSourceUpdateSchema, response: { 200: gameSourceSchema } },
     config: write,
-    handler: async (request) => updateGameSource(db, request.params.category, request.body, principalOf(request), clock),
+    handler: async (request) => {
+      const source = await updateGameSource(db, request.params.category, request.body, principalOf(request), clock);
+      // A new delay shows or holds back moves at once: the viewers of every round read theirs again.
+      await feed.notify({ category: request.params.category, round: null, revealAt: clock.now() });
+      return source;
+    },
   });
   r.post('/api/v1/games/sources/:category/token', {
     schema: { tags, summary: 'A new push token for the category (the previous one stops working)', params: categoryParamsSchema, response: { 200: pushTokenSchema } },
@@ -203,6 +195,11 @@ export async function gamesRoutes(app: FastifyInstance, deps: AppDeps): Promise<
   r.put('/api/v1/games/manage/game/:id/pairing', {
     schema: { tags, summary: 'Link a game to a board of its round’s pairings by hand (null: back to the automatic matching)', params: gameIdParamsSchema, body: linkGameSchema, response: { 200: managedGameSchema } },
     config: write,
-    handler: async (request) => linkGameToPairing(db, request.params.id, request.body.pairingBoard, principalOf(request)),
+    handler: async (request) => {
+      const game = await linkGameToPairing(db, request.params.id, request.body.pairingBoard, principalOf(request));
+      // The game (and the one it displaced) changed boards: the round's viewers read it again.
+      await feed.notify({ category: game.category, round: game.round, revealAt: clock.now() });
+      return game;
+    },
   });
 }

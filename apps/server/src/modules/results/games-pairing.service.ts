@@ -1,0 +1,85 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { GAMES_ERRORS, type ManagedGame } from '@bjk/domain';
+import type { Principal } from '../../platform/access.js';
+import type { Db, DbOrTx } from '../../platform/db.js';
+import { notFound } from '../../platform/errors.js';
+import { recordAudit } from '../../platform/audit.js';
+import { matchGamesToPairings, type UnmatchedReason } from './games-matching.js';
+import { getGameRow, roundRows, toPublicGame } from './games-read.service.js';
+import { gamesCategory } from './games-sources.service.js';
+import { games } from './games.tables.js';
+import { listRoundPairings } from './results.service.js';
+
+// Matching games to the round's pairings
+
+/**
+ * Matches the round's games to its published pairings (`matchGamesToPairings`) and stores each game's board; games a
+ * manager linked by hand keep their link and their board is not offered to the others. Answers why each game that
+ * stays unmatched did not match (nothing when the round has no published pairings yet).
+ */
+export async function matchRound(db: DbOrTx, edition: string, category: string, round: number): Promise<Map<number, UnmatchedReason | 'no_pairings'>> {
+  const pairings = await listRoundPairings(db, edition, category, round);
+  const rows = await roundRows(db, edition, category, round);
+  const reasons = new Map<number, UnmatchedReason | 'no_pairings'>();
+  if (pairings.length === 0) {
+    for (const row of rows) if (!row.pairingLinkedBy) reasons.set(row.id, 'no_pairings');
+    return reasons;
+  }
+  const linkedBoards = new Set(rows.filter((r) => r.pairingLinkedBy && r.pairingBoard !== null).map((r) => r.pairingBoard!));
+  const automatic = rows.filter((r) => !r.pairingLinkedBy);
+  const result = matchGamesToPairings(
+    automatic.map((r) => ({ key: String(r.id), board: r.board, white: r.white, black: r.black, whiteFideId: r.whiteFideId, blackFideId: r.blackFideId })),
+    pairings.filter((p) => !linkedBoards.has(p.board)),
+  );
+  const boardOf = new Map(result.matched.map((m) => [Number(m.key), m.board]));
+  for (const u of result.unmatched) reasons.set(Number(u.key), u.reason);
+  for (const row of automatic) {
+    const board = boardOf.get(row.id) ?? null;
+    // Only the pairing link changes: no version bump, a concurrent push of the game keeps its moves.
+    if (row.pairingBoard !== board) await db.update(games).set({ pairingBoard: board }).where(eq(games.id, row.id));
+  }
+  return reasons;
+}
+
+/** The round's games for managers: everything received, no delay, how each came in, its pairing or why none. */
+export async function listManagedGames(db: DbOrTx, category: string, round: number): Promise<ManagedGame[]> {
+  const { edition } = await gamesCategory(db, category);
+  const reasons = await matchRound(db, edition, category, round);
+  const rows = await roundRows(db, edition, category, round);
+  const now = new Date(8.64e15);
+  return rows.map((row) => ({
+    ...toPublicGame(row, 0, now),
+    source: row.source,
+    updatedAt: row.updatedAt.toISOString(),
+    linkedByHand: row.pairingLinkedBy !== null,
+    unmatchedReason: reasons.get(row.id) ?? null,
+  }));
+}
+
+/** A manager links a game to a board of the round's pairings by hand, or (null) gives it back to the matching. */
+export async function linkGameToPairing(db: Db, id: number, pairingBoard: number | null, actor: Principal): Promise<ManagedGame> {
+  const row = await getGameRow(db, id);
+  if (pairingBoard !== null) {
+    const pairings = await listRoundPairings(db, row.edition, row.category, row.round);
+    if (!pairings.some((p) => p.board === pairingBoard)) {
+      throw notFound(GAMES_ERRORS.pairingNotFound, `Round ${row.round} of ${row.category} has no pairing on board ${pairingBoard}`, { board: pairingBoard });
+    }
+  }
+  await db.transaction(async (tx) => {
+    if (pairingBoard !== null) {
+      // The board's game until now goes back to the matching.
+      await tx
+        .update(games)
+        .set({ pairingBoard: null, pairingLinkedBy: null })
+        .where(and(eq(games.edition, row.edition), eq(games.category, row.category), eq(games.round, row.round), eq(games.pairingBoard, pairingBoard), sql`${games.id} <> ${id}`));
+    }
+    await tx
+      .update(games)
+      .set({ pairingBoard, pairingLinkedBy: pairingBoard === null ? null : actor.email })
+      .where(eq(games.id, id));
+    await recordAudit(tx, { actor, action: 'results.game_linked', subjectType: 'game', subjectId: id, before: { pairingBoard: row.pairingBoard }, after: { pairingBoard } });
+  });
+  const listed = await listManagedGames(db, row.category, row.round);
+  return listed.find((g) => g.id === id)!;
+}
+

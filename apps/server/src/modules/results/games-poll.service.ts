@@ -1,0 +1,68 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { PgnIngestReport } from '@bjk/domain';
+import type { Db } from '../../platform/db.js';
+import { gameSources } from './games.tables.js';
+
+// Polling a relay's address
+
+export type PollSource = { edition: string; category: string; pollUrl: string; pollSeconds: number; pollRound: number | null; pollEtag: string | null; pollLastModified: string | null; pollFailures: number };
+
+/**
+ * The sources due for a poll, each claimed with a conditional update (its next poll moved a lease ahead), so that
+ * of several instances exactly one polls a source at a time.
+ */
+export async function claimDuePolls(db: Db, now: Date, leaseMs: number): Promise<PollSource[]> {
+  const due = await db
+    .select()
+    .from(gameSources)
+    .where(and(sql`${gameSources.pollUrl} is not null`, sql`${gameSources.nextPollAt} <= ${now.toISOString()}`));
+  const claimed: PollSource[] = [];
+  for (const row of due) {
+    const taken = await db
+      .update(gameSources)
+      .set({ nextPollAt: new Date(now.getTime() + leaseMs), lastPollAt: now })
+      .where(and(eq(gameSources.edition, row.edition), eq(gameSources.category, row.category), eq(gameSources.nextPollAt, row.nextPollAt!)))
+      .returning({ edition: gameSources.edition });
+    if (taken.length > 0 && row.pollUrl) claimed.push({ ...row, pollUrl: row.pollUrl });
+  }
+  return claimed;
+}
+
+/** First retry after one interval, doubling up to ten minutes: a relay down for a while is not hammered. */
+export function pollBackoffMs(pollSeconds: number, failures: number): number {
+  return Math.min(pollSeconds * 1000 * 2 ** Math.max(0, failures - 1), 10 * 60_000);
+}
+
+export async function recordPollSuccess(
+  db: Db,
+  source: PollSource,
+  now: Date,
+  outcome: { etag: string | null; lastModified: string | null; report: PgnIngestReport | null },
+): Promise<void> {
+  const refused = outcome.report?.errors ?? [];
+  await db
+    .update(gameSources)
+    .set({
+      ...(outcome.report ? { pollEtag: outcome.etag, pollLastModified: outcome.lastModified } : {}),
+      pollFailures: 0,
+      lastPollSuccessAt: now,
+      // Games refused by the reader are worth a manager's eye even though the poll itself worked.
+      lastPollError: refused.length > 0 ? `${refused.length} game(s) refused: ${refused[0]!.message}` : null,
+      lastPollErrorAt: refused.length > 0 ? now : null,
+      nextPollAt: new Date(now.getTime() + source.pollSeconds * 1000),
+    })
+    .where(and(eq(gameSources.edition, source.edition), eq(gameSources.category, source.category), eq(gameSources.pollUrl, source.pollUrl)));
+}
+
+export async function recordPollFailure(db: Db, source: PollSource, now: Date, message: string): Promise<void> {
+  const failures = source.pollFailures + 1;
+  await db
+    .update(gameSources)
+    .set({
+      pollFailures: failures,
+      lastPollError: message.slice(0, 500),
+      lastPollErrorAt: now,
+      nextPollAt: new Date(now.getTime() + pollBackoffMs(source.pollSeconds, failures)),
+    })
+    .where(and(eq(gameSources.edition, source.edition), eq(gameSources.category, source.category), eq(gameSources.pollUrl, source.pollUrl)));
+}

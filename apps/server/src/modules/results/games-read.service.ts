@@ -1,0 +1,157 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { GAMES_ERRORS, type PublicGame, type PublicRoundGames } from '@bjk/domain';
+import type { Clock } from '../../platform/clock.js';
+import type { DbOrTx } from '../../platform/db.js';
+import { notFound } from '../../platform/errors.js';
+import { getCurrentEdition } from '../edition/edition.service.js';
+import { sameName } from './games-matching.js';
+import { nextReveal, visiblePart, type StoredGameState } from './games-merge.js';
+import { writePgnGame } from './games-pgn.js';
+import { delayMsOf, gamesCategory } from './games-sources.service.js';
+import { games } from './games.tables.js';
+
+/** Reading games as visitors may see them: nothing younger than the category's broadcast delay. PGN downloads. */
+
+export type GameRow = typeof games.$inferSelect;
+
+export function stateOf(row: GameRow): StoredGameState {
+  return { moves: row.moves, result: row.result, resultAt: row.resultAt ? row.resultAt.getTime() : null };
+}
+
+export function toPublicGame(row: GameRow, delayMs: number, now: Date): PublicGame {
+  const visible = visiblePart(stateOf(row), delayMs, now.getTime());
+  return {
+    id: row.id,
+    category: row.category,
+    round: row.round,
+    board: row.pairingBoard ?? row.board,
+    pairingBoard: row.pairingBoard,
+    white: { name: row.white, fideId: row.whiteFideId, rating: row.whiteRating },
+    black: { name: row.black, fideId: row.blackFideId, rating: row.blackRating },
+    result: visible.result,
+    fen: row.fen,
+    moves: visible.moves,
+  };
+}
+
+export async function roundRows(db: DbOrTx, edition: string, category: string, round: number): Promise<GameRow[]> {
+  return db
+    .select()
+    .from(games)
+    .where(and(eq(games.edition, edition), eq(games.category, category), eq(games.round, round)))
+    .orderBy(sql`coalesce(${games.pairingBoard}, ${games.board}) nulls last`, asc(games.id));
+}
+
+/** The games of a round as a visitor may see them now: nothing younger than the category's delay. */
+export async function listRoundGames(db: DbOrTx, clock: Clock, category: string, round: number): Promise<PublicRoundGames> {
+  const { edition } = await gamesCategory(db, category);
+  const delayMs = await delayMsOf(db, edition, category);
+  const now = clock.now();
+  const rows = await roundRows(db, edition, category, round);
+  return { category, round, delaySeconds: delayMs / 1000, games: rows.map((row) => toPublicGame(row, delayMs, now)) };
+}
+
+/** The round's games as visible now, and the next instant at which more of them becomes visible (or null). */
+
+/**
+ * The round's games as visible now (only `ids` when given: the games a change named), and for each game with more to
+ * show later the instant it does (`[id, epoch ms]`).
+ */
+export async function visibleRoundState(
+  db: DbOrTx,
+  clock: Clock,
+  category: string,
+  round: number,
+  ids?: number[],
+): Promise<{ games: PublicGame[]; reveals: [number, number][] }> {
+  const { edition } = await gamesCategory(db, category);
+  const delayMs = await delayMsOf(db, edition, category);
+  const now = clock.now();
+  const rows = ids
+    ? ids.length === 0
+      ? []
+      : await db
+          .select()
+          .from(games)
+          .where(and(eq(games.edition, edition), eq(games.category, category), eq(games.round, round), inArray(games.id, ids)))
+    : await roundRows(db, edition, category, round);
+  const reveals: [number, number][] = [];
+  for (const row of rows) {
+    const at = nextReveal(stateOf(row), delayMs, now.getTime());
+    if (at !== null) reveals.push([row.id, at]);
+  }
+  return { games: rows.map((row) => toPublicGame(row, delayMs, now)), reveals };
+}
+
+export async function getGameRow(db: DbOrTx, id: number): Promise<GameRow> {
+  const edition = await getCurrentEdition(db);
+  const [row] = await db
+    .select()
+    .from(games)
+    .where(and(eq(games.id, id), eq(games.edition, edition.code)));
+  if (!row) throw notFound(GAMES_ERRORS.gameNotFound, `No game ${id}`, { id });
+  return row;
+}
+
+export async function getPublicGame(db: DbOrTx, clock: Clock, id: number): Promise<PublicGame> {
+  const row = await getGameRow(db, id);
+  return toPublicGame(row, await delayMsOf(db, row.edition, row.category), clock.now());
+}
+
+function pgnOf(games: PublicGame[], event: string): string {
+  return games
+    .map((g) =>
+      writePgnGame({
+        event,
+        round: g.round,
+        board: g.board,
+        white: g.white.name,
+        black: g.black.name,
+        whiteRating: g.white.rating,
+        blackRating: g.black.rating,
+        whiteFideId: g.white.fideId,
+        blackFideId: g.black.fideId,
+        result: g.result,
+        fen: g.fen,
+        moves: g.moves,
+      }),
+    )
+    .join('\n');
+}
+
+const eventName = (category: string) => `Belgian Youth Chess Championship ${category}`;
+
+/** PGN of a round as visible now (the delay holds for downloads too). */
+export async function roundPgn(db: DbOrTx, clock: Clock, category: string, round: number): Promise<string> {
+  return pgnOf((await listRoundGames(db, clock, category, round)).games, eventName(category));
+}
+
+export async function gamePgn(db: DbOrTx, clock: Clock, id: number): Promise<{ pgn: string; game: PublicGame }> {
+  const game = await getPublicGame(db, clock, id);
+  return { pgn: pgnOf([game], eventName(game.category)), game };
+}
+
+/** Every game of a player in the category, all rounds, as visible now. */
+export async function playerPgn(db: DbOrTx, clock: Clock, category: string, name: string): Promise<string> {
+  const { edition } = await gamesCategory(db, category);
+  const delayMs = await delayMsOf(db, edition, category);
+  const rows = await db
+    .select()
+    .from(games)
+    .where(and(eq(games.edition, edition), eq(games.category, category)))
+    .orderBy(asc(games.round), asc(games.id));
+  const now = clock.now();
+  const mine = rows.filter((row) => sameName(row.white, name) || sameName(row.black, name)).map((row) => toPublicGame(row, delayMs, now));
+  return pgnOf(mine, eventName(category));
+}
+
+/** The rounds of a category that have games, for the viewer's round picker. */
+export async function listGameRounds(db: DbOrTx, category: string): Promise<number[]> {
+  const { edition } = await gamesCategory(db, category);
+  const rows = await db
+    .selectDistinct({ round: games.round })
+    .from(games)
+    .where(and(eq(games.edition, edition), eq(games.category, category)))
+    .orderBy(asc(games.round));
+  return rows.map((r) => r.round);
+}

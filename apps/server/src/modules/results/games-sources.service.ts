@@ -1,0 +1,168 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { and, count, eq } from 'drizzle-orm';
+import { GAMES_ERRORS, type GameSource, type GameSourceUpdate } from '@bjk/domain';
+import type { Principal } from '../../platform/access.js';
+import type { Clock } from '../../platform/clock.js';
+import type { Db, DbOrTx } from '../../platform/db.js';
+import { notFound } from '../../platform/errors.js';
+import { recordAudit } from '../../platform/audit.js';
+import { getCurrentEdition } from '../edition/edition.service.js';
+import { gameSources, games } from './games.tables.js';
+
+/** Where a category's games come from: its push token, its polled address and its broadcast delay. */
+
+type SourceRow = typeof gameSources.$inferSelect;
+
+
+/** The current edition's code and the category, which must be one of its player categories. */
+export async function gamesCategory(db: DbOrTx, category: string): Promise<{ edition: string; category: string }> {
+  const edition = await getCurrentEdition(db);
+  const found = edition.settings.categories.find((c) => c.kind === 'player' && c.code === category);
+  if (!found) throw notFound(GAMES_ERRORS.unknownCategory, `No player category ${category}`, { category });
+  return { edition: edition.code, category: found.code };
+}
+
+export async function findSourceRow(db: DbOrTx, edition: string, category: string): Promise<SourceRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(gameSources)
+    .where(and(eq(gameSources.edition, edition), eq(gameSources.category, category)));
+  return row;
+}
+
+/** The row of a category's sources, created with the defaults when it does not exist yet. */
+async function ensureSourceRow(db: DbOrTx, edition: string, category: string): Promise<SourceRow> {
+  await db.insert(gameSources).values({ edition, category }).onConflictDoNothing();
+  return (await findSourceRow(db, edition, category))!;
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+function toGameSource(row: SourceRow, gameCount: number): GameSource {
+  return {
+    category: row.category,
+    delaySeconds: row.delaySeconds,
+    pollUrl: row.pollUrl,
+    pollSeconds: row.pollSeconds,
+    pollRound: row.pollRound,
+    hasPushToken: row.pushTokenHash !== null,
+    lastPollAt: iso(row.lastPollAt),
+    lastPollSuccessAt: iso(row.lastPollSuccessAt),
+    lastPollError: row.lastPollError,
+    lastPollErrorAt: iso(row.lastPollErrorAt),
+    pollFailures: row.pollFailures,
+    nextPollAt: iso(row.nextPollAt),
+    lastPushAt: iso(row.lastPushAt),
+    gameCount,
+  };
+}
+
+/** Every player category of the edition with its sources (defaults where none were set) and its number of games. */
+export async function listGameSources(db: DbOrTx): Promise<GameSource[]> {
+  const edition = await getCurrentEdition(db);
+  const rows = await db.select().from(gameSources).where(eq(gameSources.edition, edition.code));
+  const counts = await db
+    .select({ category: games.category, n: count() })
+    .from(games)
+    .where(eq(games.edition, edition.code))
+    .groupBy(games.category);
+  return edition.settings.categories
+    .filter((c) => c.kind === 'player')
+    .map((c) => {
+      const row = rows.find((r) => r.category === c.code);
+      const n = counts.find((r) => r.category === c.code)?.n ?? 0;
+      return toGameSource(row ?? { ...defaultSource(edition.code, c.code) }, n);
+    });
+}
+
+function defaultSource(edition: string, category: string): SourceRow {
+  return {
+    edition,
+    category,
+    pushTokenHash: null,
+    delaySeconds: 0,
+    pollUrl: null,
+    pollSeconds: 30,
+    pollRound: null,
+    pollEtag: null,
+    pollLastModified: null,
+    pollFailures: 0,
+    nextPollAt: null,
+    lastPollAt: null,
+    lastPollSuccessAt: null,
+    lastPollError: null,
+    lastPollErrorAt: null,
+    lastPushAt: null,
+    updatedAt: new Date(0),
+  };
+}
+
+export async function getGameSource(db: DbOrTx, category: string): Promise<GameSource> {
+  const { edition } = await gamesCategory(db, category);
+  const row = (await findSourceRow(db, edition, category)) ?? defaultSource(edition, category);
+  const [counted] = await db
+    .select({ n: count() })
+    .from(games)
+    .where(and(eq(games.edition, edition), eq(games.category, category)));
+  return toGameSource(row, counted?.n ?? 0);
+}
+
+/** Changes a category's delay and polling; a new address is polled at once, from a clean slate. */
+export async function updateGameSource(db: Db, category: string, input: GameSourceUpdate, actor: Principal, clock: Clock): Promise<GameSource> {
+  const { edition } = await gamesCategory(db, category);
+  await db.transaction(async (tx) => {
+    const before = await ensureSourceRow(tx, edition, category);
+    const urlChanged = before.pollUrl !== input.pollUrl;
+    await tx
+      .update(gameSources)
+      .set({
+        delaySeconds: input.delaySeconds,
+        pollUrl: input.pollUrl,
+        pollSeconds: input.pollSeconds,
+        pollRound: input.pollRound,
+        ...(urlChanged
+          ? { pollEtag: null, pollLastModified: null, pollFailures: 0, lastPollError: null, lastPollErrorAt: null, nextPollAt: input.pollUrl ? clock.now() : null }
+          : {}),
+        updatedAt: clock.now(),
+      })
+      .where(and(eq(gameSources.edition, edition), eq(gameSources.category, category)));
+    await recordAudit(tx, {
+      actor,
+      action: 'results.game_source_updated',
+      subjectType: 'game_source',
+      subjectId: `${edition}/${category}`,
+      before: { delaySeconds: before.delaySeconds, pollUrl: before.pollUrl, pollSeconds: before.pollSeconds, pollRound: before.pollRound },
+      after: input,
+    });
+  });
+  return getGameSource(db, category);
+}
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+/** A new push token for the category's relay; the previous one stops working. Shown once: only its hash is kept. */
+export async function rotatePushToken(db: Db, category: string, actor: Principal, clock: Clock): Promise<{ token: string }> {
+  const { edition } = await gamesCategory(db, category);
+  const token = `${category.toLowerCase()}_${randomBytes(24).toString('base64url')}`;
+  await db.transaction(async (tx) => {
+    await ensureSourceRow(tx, edition, category);
+    await tx
+      .update(gameSources)
+      .set({ pushTokenHash: hashToken(token), updatedAt: clock.now() })
+      .where(and(eq(gameSources.edition, edition), eq(gameSources.category, category)));
+    await recordAudit(tx, { actor, action: 'results.game_push_token_rotated', subjectType: 'game_source', subjectId: `${edition}/${category}` });
+  });
+  return { token };
+}
+
+/** Whether `token` is the category's current push token (compared in constant time, through its hash). */
+export function isPushToken(source: SourceRow | undefined, token: string | null): boolean {
+  const expected = source?.pushTokenHash ? Buffer.from(source.pushTokenHash) : null;
+  const given = token ? Buffer.from(hashToken(token)) : null;
+  return !!expected && !!given && expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+/** The category's broadcast delay in milliseconds. */
+export async function delayMsOf(db: DbOrTx, edition: string, category: string): Promise<number> {
+  return ((await findSourceRow(db, edition, category))?.delaySeconds ?? 0) * 1000;
+}
