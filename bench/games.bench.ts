@@ -1,8 +1,10 @@
+import { fork, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig, repoRoot } from '../apps/server/src/config.js';
@@ -17,7 +19,10 @@ import { freePort, rssOf, startProcess, stop, type BenchResult } from './harness
  * VIEWERS viewers of the round's stream on one instance, a broadcast delay of DELAY_S seconds. Measured: push →
  * viewer event minus the delay (p99, target < 1 s; on a sample of viewers, whose events are parsed), the server's
  * CPU share and memory; and the games page's JavaScript (gzip) from the build. Synthetic games, no real names.
+ * The viewers that are not sampled live in VIEWER_PROCESSES child processes (`games-viewers.ts`), which only read
+ * their streams: one client process for 5 000 streams would measure the client. Every process's CPU is reported.
  */
+const VIEWER_PROCESSES = Number(process.env.BENCH_VIEWER_PROCESSES ?? 2);
 const BOARDS = Number(process.env.BENCH_BOARDS ?? 200);
 const VIEWERS = Number(process.env.BENCH_VIEWERS ?? 5000);
 const SAMPLED = 100;
@@ -73,21 +78,36 @@ export async function run(): Promise<BenchResult[]> {
       const pushedAt = new Map<string, number>();
       const latencies: number[] = [];
       const requests: http.ClientRequest[] = [];
-      let connected = 0;
+      const streamUrl = `${base}/api/v1/games/public/U10/1/stream`;
+      // The unsampled viewers: child processes that open their share of the streams and read them.
+      const others = VIEWERS - Math.min(SAMPLED, VIEWERS);
+      const viewerProcesses: ChildProcess[] = [];
+      const openedElsewhere = Promise.all(
+        Array.from({ length: VIEWER_PROCESSES }, (_, i) => {
+          const count = Math.floor(others / VIEWER_PROCESSES) + (i < others % VIEWER_PROCESSES ? 1 : 0);
+          const child = fork(fileURLToPath(new URL('./games-viewers.ts', import.meta.url)), [streamUrl, String(count)], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+          viewerProcesses.push(child);
+          return new Promise<void>((resolve, reject) => {
+            child.once('message', () => resolve());
+            child.once('exit', (code) => reject(new Error(`viewer process exited (${code})`)));
+          });
+        }),
+      );
+      // A viewer process that fails is reported after the sampled viewers are connected, not lost.
+      openedElsewhere.catch(() => undefined);
       await new Promise<void>((resolve, reject) => {
-        for (let i = 0; i < VIEWERS; i++) {
-          const sampled = i < SAMPLED;
+        let connected = 0;
+        for (let i = 0; i < Math.min(SAMPLED, VIEWERS); i++) {
           const known = new Map<number, number>();
           let buffer = '';
-          const request = http.get(`${base}/api/v1/games/public/U10/1/stream`, { agent }, (response) => {
+          const request = http.get(streamUrl, { agent }, (response) => {
             let opened = false;
             response.setEncoding('utf8');
             response.on('data', (chunk: string) => {
               if (!opened && chunk.includes('event: games')) {
                 opened = true;
-                if (++connected === VIEWERS) resolve();
+                if (++connected === Math.min(SAMPLED, VIEWERS)) resolve();
               }
-              if (!sampled) return;
               buffer += chunk;
               let end: number;
               while ((end = buffer.indexOf('\n\n')) >= 0) {
@@ -112,10 +132,13 @@ export async function run(): Promise<BenchResult[]> {
           requests.push(request);
         }
       });
+      await openedElsewhere;
       const rssConnected = rssOf(server.pid!);
       // The load: every board moves once every 10 s, the boards spread evenly over those 10 s.
       const plies = new Map<number, number>(Array.from({ length: BOARDS }, (_, i) => [i + 1, 1]));
+      const clientPids = [process.pid, ...viewerProcesses.map((c) => c.pid!)];
       const cpuStart = cpuOf(server.pid!);
+      const clientCpuStart = clientPids.map(cpuOf);
       const started = performance.now();
       let next = 0;
       const pushes: Promise<void>[] = [];
@@ -132,6 +155,7 @@ export async function run(): Promise<BenchResult[]> {
       await Promise.all(pushes);
       const loadSeconds = (performance.now() - started) / 1000;
       const cpu = (cpuOf(server.pid!) - cpuStart) / loadSeconds;
+      const clientCpu = clientPids.map((pid, i) => (cpuOf(pid) - clientCpuStart[i]!) / loadSeconds);
       await new Promise((resolve) => setTimeout(resolve, DELAY_S * 1000 + 1500));
       const rssLoaded = rssOf(server.pid!);
       const sorted = [...latencies].sort((a, b) => a - b);
@@ -143,10 +167,16 @@ export async function run(): Promise<BenchResult[]> {
         unit: 'ms p99',
         note: `${sorted.length}/${expected} moves seen by ${SAMPLED} sampled viewers; median ${Math.round(sorted[Math.floor(sorted.length / 2)] ?? 0)} ms; earliest ${Math.round(sorted[0] ?? 0)} ms (never negative: nothing before the delay); target p99 < 1000: ${p99 < 1000 ? 'met' : 'MISSED'}`,
       });
-      results.push({ name: 'server CPU during the load', value: Math.round(cpu * 100), unit: '% of a core', note: `${next} pushes in ${loadSeconds.toFixed(0)} s` });
+      results.push({
+        name: 'server CPU during the load',
+        value: Math.round(cpu * 100),
+        unit: '% of a core',
+        note: `${next} pushes in ${loadSeconds.toFixed(0)} s; clients: ${clientCpu.map((c) => `${Math.round(c * 100)} %`).join(' + ')} of a core (sampled viewers and pushes, then ${VIEWER_PROCESSES} viewer processes)`,
+      });
       results.push({ name: 'server memory', value: Math.round(rssLoaded / 1e6), unit: 'MB', note: `${Math.round(rssBefore / 1e6)} MB before viewers, ${Math.round(rssConnected / 1e6)} MB with ${VIEWERS} streams (${Math.round((rssConnected - rssBefore) / VIEWERS / 1024)} kB each)` });
       for (const request of requests) request.destroy();
       agent.destroy();
+      for (const child of viewerProcesses) child.kill();
     } finally {
       await stop(server);
     }
