@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import { expect, expectAccessible, snapshot, test } from './fixtures';
 import { adminToken, loginAsAdmin } from './manager';
@@ -50,6 +52,55 @@ test.describe('live games', () => {
     await snapshot(page, 'games-round-phone');
     await page.setViewportSize({ width: 1280, height: 900 });
     await snapshot(page, 'games-round-desktop');
+  });
+
+  test('the category page’s Games tab shows the boards; the pairings and the player card link to each game and the player’s PGN', async ({ page }) => {
+    const token = await adminToken(page);
+    const swar = readFileSync(path.resolve(import.meta.dirname, '../packages/domain/fixtures/swar/bycco_bjk2019_u20bg_round1_paired.json'));
+    const published = await page.request.post('/api/v1/tournament/json', {
+      headers: { authorization: `Bearer ${token}` },
+      data: { name: 'trn_u16', jsoncontent: `data:application/json;base64,${swar.toString('base64')}` },
+    });
+    expect(published.status()).toBe(200);
+    const pairings = (await (await page.request.get('/api/v1/results/anon/U16/pairings/1')).json()).pairings as { board: number; white: { name: string; pairingNumber: number }; black: { name: string } | null }[];
+    const first = pairings.find((p) => p.board === 1)!;
+    const pushToken = await prepareCategory(page.request, token, 'U16', 0);
+    await push(page.request, 'U16', pushToken, roundPgn(1, [{ board: 1, white: first.white.name, black: first.black!.name, moves: '1. e4 e5 2. Nf3 Nc6', result: '1/2-1/2' }]));
+
+    // The standings tab loads no board library; the Games tab does, when opened.
+    const chunks: string[] = [];
+    page.on('request', (request) => chunks.push(request.url()));
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/trn_u16');
+    await expect(page.getByTestId('standings-row').first()).toBeVisible();
+    expect(chunks.filter((url) => /GamesTab|Board|cm-chessboard|chess/i.test(url))).toEqual([]);
+    await page.getByTestId('results-tab-games').click();
+    const card = page.getByTestId('game-1');
+    await expect(card.getByTestId('last-move')).toHaveText('2… Nc6');
+    await expect(card).toContainText(first.white.name);
+    expect(chunks.some((url) => /GamesTab/.test(url))).toBe(true);
+    await expectAccessible(page);
+    await snapshot(page, 'results-games-tab-phone');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await snapshot(page, 'results-games-tab-desktop');
+
+    // Pairings: board 1 leads to its game.
+    await page.getByTestId('results-tab-pairings').click();
+    await page.getByTestId('pairings-table').getByTestId('game-link').first().click();
+    await expect(page).toHaveURL(/\/games\/game\/\d+$/);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(first.white.name);
+
+    // The player card: round 1 leads to the game, and the player's games download as PGN.
+    await page.goto(`/trn_u16?player=${first.white.pairingNumber}`);
+    const rounds = page.getByTestId('player-rounds');
+    await expect(rounds.getByTestId('game-link')).toHaveCount(1);
+    await snapshot(page, 'results-player-card-games-desktop');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('player-pgn').click()]);
+    const text = Buffer.concat(await (await download.createReadStream()).toArray()).toString('utf8');
+    expect(text).toContain(`[White "${first.white.name}"]`);
+    expect(text).toContain('2. Nf3 Nc6 1/2-1/2');
+    await rounds.getByTestId('game-link').click();
+    await expect(page).toHaveURL(/\/games\/game\/\d+$/);
   });
 
   test('a game is opened from its round, stepped through with the keyboard and downloaded as PGN', async ({ page }) => {

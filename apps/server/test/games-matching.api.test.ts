@@ -61,6 +61,13 @@ describe('games matched to the published pairings', () => {
     // Visitors see the pairing's board.
     const publicGames = (await ctx.app.inject({ method: 'GET', url: '/api/v1/games/public/U16/1' })).json().games as { board: number; pairingBoard: number | null }[];
     expect(publicGames.map((g) => g.pairingBoard)).toEqual([first!.board, second!.board, null]);
+    // The pairings link each matched board to its game; the unmatched game has no board to link from.
+    const links = await ctx.app.inject({ method: 'GET', url: '/api/v1/games/public/U16/boards' });
+    expect(links.statusCode, links.body).toBe(200);
+    expect(links.json().games).toEqual([
+      { id: games[0]!.id, round: 1, pairingBoard: first!.board },
+      { id: games[1]!.id, round: 1, pairingBoard: second!.board },
+    ]);
   });
 
   it('lets a manager link an unmatched game to a board by hand, and give it back to the matching', async () => {

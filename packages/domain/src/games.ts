@@ -158,3 +158,10 @@ export type ManagedGame = z.infer<typeof managedGameSchema>;
 export const gameRoundsSchema = z.object({ category: categoryCodeSchema, rounds: z.array(z.number().int()) });
 
 export const linkGameSchema = z.object({ pairingBoard: z.number().int().min(1).max(500).nullable() });
+
+/** Which game was played on which board of which round: the pairings and the player card link to the games. */
+export const gameLinksSchema = z.object({
+  category: categoryCodeSchema,
+  games: z.array(z.object({ id: z.number().int(), round: z.number().int(), pairingBoard: z.number().int() })),
+});
+export type GameLinks = z.infer<typeof gameLinksSchema>;

@@ -1,5 +1,5 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { GAMES_ERRORS, type PublicGame, type PublicRoundGames } from '@bjk/domain';
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { GAMES_ERRORS, type GameLinks, type PublicGame, type PublicRoundGames } from '@bjk/domain';
 import type { Clock } from '../../platform/clock.js';
 import type { DbOrTx } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
@@ -154,4 +154,15 @@ export async function listGameRounds(db: DbOrTx, category: string): Promise<numb
     .where(and(eq(games.edition, edition), eq(games.category, category)))
     .orderBy(asc(games.round));
   return rows.map((r) => r.round);
+}
+
+/** The games matched to a board of the round's pairings, every round of the category: what the pairings link to. */
+export async function listGameLinks(db: DbOrTx, category: string): Promise<GameLinks> {
+  const { edition } = await gamesCategory(db, category);
+  const rows = await db
+    .select({ id: games.id, round: games.round, pairingBoard: games.pairingBoard })
+    .from(games)
+    .where(and(eq(games.edition, edition), eq(games.category, category), isNotNull(games.pairingBoard)))
+    .orderBy(asc(games.round), asc(games.pairingBoard));
+  return { category, games: rows.map((r) => ({ id: r.id, round: r.round, pairingBoard: r.pairingBoard! })) };
 }

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   GAMES_ERRORS,
   categoryParamsSchema,
+  gameLinksSchema,
   gameRoundsSchema,
   linkGameSchema,
   gameIdParamsSchema,
@@ -25,7 +26,7 @@ import { badRequest } from '../../platform/errors.js';
 import { readUpload } from '../../platform/uploads.js';
 import { pushGames, uploadGames, type GamesDeps } from './games-ingest.service.js';
 import { linkGameToPairing, listManagedGames } from './games-pairing.service.js';
-import { gamePgn, getPublicGame, listGameRounds, listRoundGames, playerPgn, roundPgn } from './games-read.service.js';
+import { gamePgn, getPublicGame, listGameLinks, listGameRounds, listRoundGames, playerPgn, roundPgn } from './games-read.service.js';
 import { gamesCategory, listGameSources, rotatePushToken, updateGameSource } from './games-sources.service.js';
 import { createGamesFeed } from './games.stream.js';
 
@@ -83,6 +84,14 @@ export async function gamesRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     handler: async (request, reply) => {
       reply.header('cache-control', 'no-cache');
       return { category: request.params.category, rounds: await listGameRounds(db, request.params.category) };
+    },
+  });
+  r.get('/api/v1/games/public/:category/boards', {
+    schema: { tags, summary: 'Which game was played on which board of which round (for links from the pairings)', params: categoryParamsSchema, response: { 200: gameLinksSchema } },
+    config: { access: 'public' },
+    handler: async (request, reply) => {
+      reply.header('cache-control', 'no-cache');
+      return listGameLinks(db, request.params.category);
     },
   });
   r.get('/api/v1/games/public/:category/:round/stream', {

@@ -7,7 +7,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { PageLoading } from '../../shared/ui/PageLoading';
@@ -21,6 +21,9 @@ import { PairingsTab } from './PairingsTab';
 import { PlayerCard } from './PlayerCard';
 import { StandingsTab } from './StandingsTab';
 import { useResultsStream } from './useResultsStream';
+
+/** The live games' tab carries the board library: its own chunk, loaded when the tab is opened. */
+const GamesTab = lazy(() => import('./games/GamesTab').then((m) => ({ default: m.GamesTab })));
 
 /** Print: only the results themselves (standings, pairings), without the site's bars, menus and tabs. */
 const printStyles = (
@@ -36,8 +39,7 @@ const printStyles = (
 );
 
 /**
- * The tabs of a category page, in order. Each is `?tab=<key>` in the address; the live games (issue #12) add their
- * tab here.
+ * The tabs of a category page, in order. Each is `?tab=<key>` in the address.
  */
 export type ResultsTab = { key: string; labelKey: string; render: (category: string) => ReactNode };
 
@@ -45,6 +47,15 @@ export const RESULTS_TABS: ResultsTab[] = [
   { key: 'standings', labelKey: 'tabs.standings', render: (category) => <StandingsTab category={category} /> },
   { key: 'pairings', labelKey: 'tabs.pairings', render: (category) => <PairingsTab category={category} /> },
   { key: 'crosstable', labelKey: 'tabs.crosstable', render: (category) => <CrosstableTab category={category} /> },
+  {
+    key: 'games',
+    labelKey: 'tabs.games',
+    render: (category) => (
+      <Suspense fallback={<PageLoading />}>
+        <GamesTab category={category} />
+      </Suspense>
+    ),
+  },
 ];
 
 /** `/trn_u8` … `/trn_u20`: one page for every category of the edition. */
@@ -74,10 +85,6 @@ export function ResultsCategoryPage({ slug }: { slug: string }) {
               {t('subtitle', { name: tournament.data.name, rounds: tournament.data.pairedRounds, planned: tournament.data.plannedRounds })}
             </Typography>
           )}
-          {/* The live games are their own pages (their own chunk with the board library), one link away. */}
-          <Link component={RouterLink} to={`/games/${category}`} className="results-no-print" data-testid="results-games-link">
-            {t('games.title')}
-          </Link>
         </Box>
         <Box className="results-no-print" sx={{ minWidth: { sm: 280 } }}>
           <FindPlayer />

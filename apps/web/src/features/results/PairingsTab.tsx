@@ -8,6 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { formatPoints, pairingsQuery, tournamentQuery } from './api';
+import { GameLink } from './GameLink';
+import { useGameOnBoard } from './games/api';
 import { PlayerLink } from './PlayerLink';
 import { ResultsTable } from './ResultsTable';
 
@@ -20,6 +22,7 @@ export function PairingsTab({ category }: { category: string }) {
   const chosen = Number(params.get('round') ?? 0);
   const round = chosen >= 1 && chosen <= last ? chosen : last;
   const query = useQuery(pairingsQuery(category, round));
+  const gameOn = useGameOnBoard(category);
   if (last === 0) return <Typography>{t('pairings.none')}</Typography>;
   const rounds = Array.from({ length: last }, (_, i) => last - i);
   return (
@@ -46,7 +49,9 @@ export function PairingsTab({ category }: { category: string }) {
           <tbody>
             {query.data.pairings.map((p) => (
               <tr key={`${p.board ?? 'x'}-${p.white.pairingNumber}`} data-testid="pairing-row">
-                <td className="num">{p.board ?? ''}</td>
+                <td className="num">
+                  <BoardCell board={p.board} game={gameOn(round, p.board)} />
+                </td>
                 <td>
                   <PlayerLink category={category} pairingNumber={p.white.pairingNumber} name={p.white.name} />
                   <Box component="span" sx={{ ml: 0.5, color: 'text.secondary', fontSize: '0.8rem' }}>
@@ -72,6 +77,18 @@ export function PairingsTab({ category }: { category: string }) {
         </ResultsTable>
       )}
     </Stack>
+  );
+}
+
+/** The board number, a link to its game when the relay's game of that board is known. */
+function BoardCell({ board, game }: { board: number | null; game: number | undefined }) {
+  const { t } = useTranslation('results');
+  if (board === null) return null;
+  if (game === undefined) return <>{board}</>;
+  return (
+    <GameLink id={game} label={t('games.boardGame', { board })}>
+      {board}
+    </GameLink>
   );
 }
 

@@ -3,13 +3,17 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { PublicTournament } from '@bjk/domain/results';
 import { useTranslation } from 'react-i18next';
+import Button from '@mui/material/Button';
 import { formatPoints } from './api';
+import { GameLink } from './GameLink';
+import { playerPgnUrl, useGameOnBoard } from './games/api';
 import { PlayerLink } from './PlayerLink';
 import { ResultsTable } from './ResultsTable';
 
 /** A player's card: every round's opponent, colour, result and running score, with the program's performance. */
 export function PlayerCard({ tournament, pairingNumber }: { tournament: PublicTournament; pairingNumber: number }) {
   const { t } = useTranslation('results');
+  const gameOn = useGameOnBoard(tournament.category);
   const player = tournament.players.find((p) => p.pairingNumber === pairingNumber);
   if (!player) return <Typography>{t('player.unknown')}</Typography>;
   const byNumber = new Map(tournament.players.map((p) => [p.pairingNumber, p]));
@@ -53,13 +57,30 @@ export function PlayerCard({ tournament, pairingNumber }: { tournament: PublicTo
                 <td>{r.colour ? t(`colour.${r.colour}`) : ''}</td>
                 <td>{opponent ? <PlayerLink category={tournament.category} pairingNumber={opponent.pairingNumber} name={opponent.name} /> : t(`outcome.${r.outcome}`)}</td>
                 <td className="num wide">{opponent?.rating ?? ''}</td>
-                <td>{r.outcome === 'pending' ? t('pairings.pending') : t(`outcome.${r.outcome}`)}</td>
+                <td>
+                  {r.outcome === 'pending' ? t('pairings.pending') : t(`outcome.${r.outcome}`)}
+                  {gameOn(r.round, r.board) !== undefined && (
+                    <>
+                      {' · '}
+                      <GameLink id={gameOn(r.round, r.board)!} label={t('games.gameOfRound', { round: r.round })}>
+                        {t('games.game')}
+                      </GameLink>
+                    </>
+                  )}
+                </td>
                 <td className="num">{r.outcome === 'pending' ? '' : formatPoints(r.running)}</td>
               </tr>
             );
           })}
         </tbody>
       </ResultsTable>
+      {rows.some((r) => gameOn(r.round, r.board) !== undefined) && (
+        <Box className="results-no-print">
+          <Button size="small" variant="outlined" href={playerPgnUrl(tournament.category, player.name)} download data-testid="player-pgn">
+            {t('games.downloadPlayer', { name: player.name })}
+          </Button>
+        </Box>
+      )}
     </Stack>
   );
 }

@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
-import type { GameSource, GameSourceUpdate, ManagedGame, PgnIngestReport, PublicGame, PublicRoundGames } from '@bjk/domain/games';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import type { GameLinks, GameSource, GameSourceUpdate, ManagedGame, PgnIngestReport, PublicGame, PublicRoundGames } from '@bjk/domain/games';
 import { http } from '../../../shared/http';
 
 const base = '/api/v1/games';
@@ -14,6 +15,20 @@ export const roundPgnUrl = (category: string, round: number) => `${base}/public/
 export const gamePgnUrl = (id: number) => `${base}/public/game/${id}/pgn`;
 export const playerPgnUrl = (category: string, name: string) => `${base}/public/${category}/player/pgn?${new URLSearchParams({ name })}`;
 export const gamePath = (id: number) => `/games/game/${id}`;
+
+/** Which game was played on which board of which round: for the links from the pairings and the player card. */
+export const gameLinksQuery = (category: string) => ({
+  queryKey: ['games', 'boards', category] as const,
+  queryFn: () => http.get<GameLinks>(`${base}/public/${category}/boards`),
+  staleTime: 30_000,
+});
+
+/** The id of the game played on a board of a round, when the relay's game was matched to that pairing. */
+export function useGameOnBoard(category: string): (round: number, board: number | null) => number | undefined {
+  const links = useQuery(gameLinksQuery(category));
+  const byBoard = useMemo(() => new Map((links.data?.games ?? []).map((g) => [`${g.round}:${g.pairingBoard}`, g.id])), [links.data]);
+  return (round, board) => (board === null ? undefined : byBoard.get(`${round}:${board}`));
+}
 
 export const gameQuery = (id: number) => ({ queryKey: ['games', 'game', id] as const, queryFn: () => http.get<PublicGame>(`${base}/public/game/${id}`) });
 
