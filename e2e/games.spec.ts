@@ -73,7 +73,7 @@ test.describe('live games', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/trn_u16');
     await expect(page.getByTestId('standings-row').first()).toBeVisible();
-    expect(chunks.filter((url) => /GamesTab|Board|cm-chessboard|chess/i.test(url))).toEqual([]);
+    expect(chunks.filter((url) => /GamesTab|GamesPage|GamePage|chessboard/.test(url))).toEqual([]);
     await page.getByTestId('results-tab-games').click();
     const card = page.getByTestId('game-1');
     await expect(card.getByTestId('last-move')).toHaveText('2… Nc6');
