@@ -68,9 +68,14 @@ export async function run(): Promise<BenchResult[]> {
     const server = await startProcess(['--import', 'tsx', 'apps/server/src/main.ts'], { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'warn', MEMBERS_SEED_FILE: '' }, `http://127.0.0.1:${port}/api/health`);
     const base = `http://127.0.0.1:${port}`;
     const push = (board: number, plies: number) =>
-      fetch(`${base}/api/v1/games/push/U10`, { method: 'POST', headers: { authorization: `Bearer ${pushToken}`, 'content-type': 'text/plain' }, body: pgnOf(board, plies) }).then((r) => {
-        if (!r.ok) throw new Error(`push ${r.status}`);
-      });
+      fetch(`${base}/api/v1/games/push/U10`, { method: 'POST', headers: { authorization: `Bearer ${pushToken}`, 'content-type': 'text/plain' }, body: pgnOf(board, plies) }).then(
+        (r) => {
+          if (!r.ok) throw new Error(`push ${r.status}`);
+        },
+        (error: Error & { cause?: { code?: string; message?: string } }) => {
+          throw new Error(`push failed: ${error.cause?.code ?? error.cause?.message ?? error.message}`);
+        },
+      );
     try {
       for (let board = 1; board <= BOARDS; board++) await push(board, 1);
       const rssBefore = rssOf(server.pid!);
