@@ -1,6 +1,6 @@
 import { expect, expectAccessible, snapshot, test, testSavingSettings } from './fixtures';
 import type { EditionSettings } from '@bjk/domain/edition';
-import { loginAsAdmin } from './manager';
+import { adminToken, loginAsAdmin } from './manager';
 
 const centsText = (cents: number) => (cents / 100).toFixed(2).replace('.', ',');
 
@@ -97,6 +97,68 @@ test.describe('edition settings', () => {
     vkCategories[2] = { ...vkCategories[2]!, label: { ...vkCategories[2]!.label, nl: 'Veteranen' }, minBirthYear: 1940 };
     vkCategories.push({ code: 'HOPES', label: { nl: 'Beloften', fr: 'Espoirs', de: 'Nachwuchs', en: 'Prospects' }, gender: 'F', minBirthYear: 2010, maxBirthYear: 2012, color: '#9e9e9e' });
     expect(after).toEqual(expected);
+  });
+
+  testSavingSettings('the prize table: amounts per place and special prizes per category, checked by the shared schema', async ({ page }) => {
+    const read = async () => (await (await page.request.get('/api/v1/stay/common')).json()) as { settings: EditionSettings; updatedAt: string };
+    const before = (await read()).settings;
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await loginAsAdmin(page, '/mgmt/settings');
+    const section = page.getByRole('region', { name: 'Prijzen' });
+    const cards = section.getByTestId('prize-category');
+    await expect(cards).toHaveCount(before.prizes!.categories.length);
+    // Each category shows its prizes in one line; its fields open one category at a time.
+    const u10 = cards.nth(1);
+    await expect(u10).toContainText('1: € 50,00 · 2: € 30,00 · 3: € 20,00 · 1 bijzondere prijs');
+    await expect(u10.getByRole('combobox')).toHaveCount(0);
+    await u10.getByRole('button', { name: 'Prijzen van U10 bewerken' }).click();
+    await expect(u10.getByRole('combobox', { name: 'Categorie' })).toHaveText('U10');
+    const places = u10.getByTestId('prize-place');
+    await expect(places).toHaveCount(before.prizes!.categories[1]!.places.length);
+    await places.nth(0).getByRole('textbox', { name: /^Bedrag/ }).fill('55');
+    await u10.getByRole('button', { name: 'Plaats toevoegen' }).click();
+    const added = places.last();
+    await added.getByRole('spinbutton', { name: /^Plaats/ }).fill('3');
+    await added.getByRole('textbox', { name: /^Bedrag/ }).fill('10');
+    await u10.getByRole('button', { name: 'Bijzondere prijs toevoegen' }).click();
+    const special = u10.getByTestId('prize-special').last();
+    await special.getByRole('combobox', { name: 'Prijs voor' }).click();
+    await page.getByRole('option', { name: 'Beste speler geboren in of na een jaar' }).click();
+    const label = { nl: 'Beste -10', fr: 'Meilleur -10', de: 'Beste(r) U10', en: 'Best under 10' };
+    for (const [language, text] of [['Nederlands', label.nl], ['Frans', label.fr], ['Duits', label.de], ['Engels', label.en]]) {
+      await special.getByRole('textbox', { name: new RegExp(`^${language}`) }).fill(text!);
+    }
+    await special.getByRole('textbox', { name: /^Bedrag/ }).fill('15');
+
+    // A place given twice and a "best under-N" prize without its year are refused where they are.
+    const save = page.getByRole('button', { name: 'Instellingen opslaan' });
+    await save.click();
+    await expect(added.getByText('Deze plaats heeft al een prijs')).toBeVisible();
+    await expect(special.getByText('Vul het geboortejaar in')).toBeVisible();
+    await added.getByRole('spinbutton', { name: /^Plaats/ }).fill('4');
+    await special.getByRole('spinbutton', { name: 'Geboren in of na' }).fill('2018');
+    await save.click();
+    await expect(page.getByText('Opgeslagen. De publieke site toont de nieuwe instellingen.')).toBeVisible();
+    await expect(u10).toContainText('1: € 55,00 · 2: € 30,00 · 3: € 20,00 · 4: € 10,00 · 2 bijzondere prijzen');
+    await section.scrollIntoViewIfNeeded();
+    await expectAccessible(page);
+    await section.screenshot({ path: '.tmp/screenshots/mgmt-settings-prizes-1280.png' });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await u10.screenshot({ path: '.tmp/screenshots/mgmt-settings-prizes-390.png' });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBe(0);
+
+    const after = await read();
+    const expected = structuredClone(before);
+    const u10Prizes = expected.prizes!.categories[1]!;
+    u10Prizes.places[0]!.amountCents = 5500;
+    u10Prizes.places.push({ place: 4, amountCents: 1000 });
+    u10Prizes.special.push({ kind: 'youngest', minBirthYear: 2018, label, amountCents: 1500 });
+    expect(after.settings).toEqual(expected);
+    // The prize table as it was, for the vouchers other tests print.
+    const token = await adminToken(page);
+    const restored = await page.request.put('/api/v1/edition/settings', { headers: { authorization: `Bearer ${token}` }, data: { settings: { ...after.settings, prizes: before.prizes }, updatedAt: after.updatedAt } });
+    expect(restored.status()).toBe(200);
   });
 
   test('is accessible and looks right on a desktop and a phone', async ({ page }) => {

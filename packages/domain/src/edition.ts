@@ -23,7 +23,18 @@ export const categorySchema = z.object({
 export type Category = z.infer<typeof categorySchema>;
 
 /** Validation messages the settings form words specifically (beside zod's own codes). */
-export const SETTINGS_ISSUES = { duplicateCode: 'Duplicate code', yearOrder: 'Birth years in the wrong order' } as const;
+export const SETTINGS_ISSUES = {
+  duplicateCode: 'Duplicate code',
+  yearOrder: 'Birth years in the wrong order',
+  /** A prize table names a category the edition has no players in. */
+  unknownCategory: 'Unknown category',
+  /** A category's prize table gives one place two prizes. */
+  duplicatePlace: 'Duplicate place',
+  /** A category has two prize tables. */
+  duplicatePrizes: 'Prizes twice for one category',
+  /** A "best under-N" prize needs the birth year it starts at. */
+  birthYearRequired: 'Birth year required',
+} as const;
 
 /**
  * A category of the adult Flemish championship (vk): eligibility by gender and birth year, all optional
@@ -96,18 +107,29 @@ export const placePrizeSchema = z.object({ place: z.number().int().min(1).max(20
  * A special prize: the best-ranked girl, or the best-ranked player born in or after `minBirthYear` (best
  * under-N). It goes to that player on top of any place prize.
  */
-export const specialPrizeSchema = z.object({
-  kind: z.enum(['girl', 'youngest']),
-  minBirthYear: z.number().int().min(1900).max(2100).optional(),
-  label: localizedTextSchema,
-  amountCents: cents,
-});
+export const specialPrizeSchema = z
+  .object({
+    kind: z.enum(['girl', 'youngest']),
+    minBirthYear: z.number().int().min(1900).max(2100).optional(),
+    label: localizedTextSchema,
+    amountCents: cents,
+  })
+  .refine((p) => p.kind !== 'youngest' || p.minBirthYear !== undefined, { message: SETTINGS_ISSUES.birthYearRequired, path: ['minBirthYear'] });
 export type SpecialPrize = z.infer<typeof specialPrizeSchema>;
-export const categoryPrizesSchema = z.object({
-  category: z.string(),
-  places: z.array(placePrizeSchema),
-  special: z.array(specialPrizeSchema),
-});
+export const categoryPrizesSchema = z
+  .object({
+    /** A player category of the edition (youth or vk), each at most once in the table. */
+    category: z.string().regex(/^[A-Z][A-Z0-9]{1,9}$/),
+    places: z.array(placePrizeSchema).max(200),
+    special: z.array(specialPrizeSchema).max(20),
+  })
+  .superRefine((prizes, ctx) => {
+    const seen = new Set<number>();
+    prizes.places.forEach((prize, index) => {
+      if (seen.has(prize.place)) ctx.addIssue({ code: 'custom', message: SETTINGS_ISSUES.duplicatePlace, path: ['places', index, 'place'] });
+      seen.add(prize.place);
+    });
+  });
 export type CategoryPrizes = z.infer<typeof categoryPrizesSchema>;
 
 /**
@@ -195,6 +217,15 @@ export const editionSettingsSchema = z
         seen.add(category.code);
       });
     }
+    // The prize table: one entry per player category of the edition (vouchers are printed per category).
+    const players = new Set([...s.categories.filter((c) => c.kind === 'player'), ...(s.vk?.categories ?? [])].map((c) => c.code));
+    const prized = new Set<string>();
+    s.prizes?.categories.forEach((prizes, index) => {
+      const path = ['prizes', 'categories', index, 'category'];
+      if (!players.has(prizes.category)) ctx.addIssue({ code: 'custom', message: SETTINGS_ISSUES.unknownCategory, path });
+      else if (prized.has(prizes.category)) ctx.addIssue({ code: 'custom', message: SETTINGS_ISSUES.duplicatePrizes, path });
+      prized.add(prizes.category);
+    });
   })
   .refine((s) => s.startDate <= s.endDate, { message: 'Invalid value', path: ['endDate'] })
   .refine((s) => s.enrolment.opensAt <= s.enrolment.closesAt, { message: 'Invalid value', path: ['enrolment', 'closesAt'] })

@@ -57,6 +57,44 @@ describe('the edition settings page', () => {
     expect(reversed.statusCode).toBe(400);
   });
 
+  it('saves the prize table per category (places and special prizes), audited, and refuses an inconsistent one', async () => {
+    const { settings, updatedAt } = await current();
+    const best = { kind: 'youngest' as const, minBirthYear: 2018, label: { nl: 'Beste -9', fr: 'Meilleur -9', de: 'Beste(r) U9', en: 'Best under 9' }, amountCents: 2500 };
+    const prizes = {
+      validUntil: '2027-04-30',
+      categories: [
+        { category: 'U8', places: [{ place: 1, amountCents: 6000 }, { place: 2, amountCents: 3500 }], special: [best] },
+        { category: 'GIRLS', places: [{ place: 1, amountCents: 4000 }], special: [] },
+      ],
+    };
+    const saved = await save({ settings: { ...settings, prizes }, updatedAt });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const after = await current();
+    expect(after.settings.prizes).toEqual(prizes);
+    const audit = (await ctx.app.inject({ method: 'GET', url: `/api/v1/audit?subjectType=edition&subjectId=${settings.code}`, headers: admin })).json();
+    expect(audit.items[0].action).toBe('edition.update_settings');
+    expect(JSON.stringify(audit.items[0].after)).toContain('6000');
+
+    const invalid = (prizeCategories: unknown[]) => save({ settings: { ...after.settings, prizes: { validUntil: '2027-04-30', categories: prizeCategories } }, updatedAt: after.updatedAt });
+    const refusals = await Promise.all([
+      // A staff category has no standings; a category twice; one place twice; best under-N without its year; a negative amount.
+      invalid([{ category: 'ARB', places: [], special: [] }]),
+      invalid([prizes.categories[0], prizes.categories[0]]),
+      invalid([{ category: 'U10', places: [{ place: 1, amountCents: 100 }, { place: 1, amountCents: 200 }], special: [] }]),
+      invalid([{ category: 'U10', places: [], special: [{ ...best, minBirthYear: undefined }] }]),
+      invalid([{ category: 'U10', places: [{ place: 1, amountCents: -5 }], special: [] }]),
+    ]);
+    expect(refusals.map((r) => [r.statusCode, r.json().code])).toEqual(Array(5).fill([400, 'platform.validation']));
+    expect(refusals.map((r) => r.json().details.issues[0].path)).toEqual([
+      'body.settings.prizes.categories.0.category',
+      'body.settings.prizes.categories.1.category',
+      'body.settings.prizes.categories.0.places.1.place',
+      'body.settings.prizes.categories.0.special.0.minBirthYear',
+      'body.settings.prizes.categories.0.places.0.amountCents',
+    ]);
+    expect((await current()).settings.prizes).toEqual(prizes);
+  });
+
   it('keeps the edition’s code', async () => {
     const { settings, updatedAt } = await current();
     const response = await save({ settings: { ...settings, code: 'another-one' }, updatedAt });

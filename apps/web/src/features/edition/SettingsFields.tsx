@@ -24,6 +24,10 @@ export function useFieldError(name: SettingsPath): string | undefined {
   if (error.type === 'custom') {
     if (error.message === SETTINGS_ISSUES.duplicateCode) return t('validation.duplicateCode');
     if (error.message === SETTINGS_ISSUES.yearOrder) return t('validation.yearOrder');
+    if (error.message === SETTINGS_ISSUES.unknownCategory) return t('validation.unknownCategory');
+    if (error.message === SETTINGS_ISSUES.duplicatePlace) return t('validation.duplicatePlace');
+    if (error.message === SETTINGS_ISSUES.birthYearRequired) return t('validation.birthYearRequired');
+    if (error.message === SETTINGS_ISSUES.duplicatePrizes) return t('validation.duplicatePrizes');
     if (error.message === 'Invalid value') return t('validation.order');
   }
   switch (error.type) {
@@ -200,7 +204,7 @@ export function OptionalYearInput({ name, label, helper }: { name: SettingsPath;
 }
 
 /** One text in the four languages of the site. */
-export function LocalizedInput({ name, label }: { name: 'name' | 'shortName' | `roomTypes.${number}.label` | `vk.categories.${number}.label`; label: string }) {
+export function LocalizedInput({ name, label }: { name: 'name' | 'shortName' | `roomTypes.${number}.label` | `vk.categories.${number}.label` | `prizes.categories.${number}.special.${number}.label`; label: string }) {
   const { t } = useTranslation('edition');
   return (
     <fieldset style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>

@@ -24,6 +24,7 @@ import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { RecordHistory } from '../../shared/ui/RecordHistory';
 import { CheckInput, DateInput, DateTimeInput, LocalizedInput, MoneyInput, NumberInput, OptionalYearInput, Row, Section, TextInput, useFieldError } from './SettingsFields';
 import { hasDirtyField } from './settings-inputs';
+import { PrizeTable } from './PrizeTable';
 
 const settingsQuery = {
   queryKey: ['mgmt', 'edition', 'settings'],
@@ -163,6 +164,10 @@ function SettingsForm() {
 
         <Section id="s-vk-categories" title={t('sections.vkCategories')} help={t('help.vkCategories')}>
           <VkCategories />
+        </Section>
+
+        <Section id="s-prizes" title={t('sections.prizes')} help={t('help.prizes')}>
+          <PrizeTable />
         </Section>
 
         <Section id="s-contact" title={t('sections.contact')} help={t('help.contact')}>
