@@ -51,6 +51,54 @@ test.describe('printing', () => {
     await expect(page.getByTestId('print-summary')).toContainText('1 printed');
   });
 
+  test('the print page switches between the youth and the Flemish championship (vk)', async ({ page }) => {
+    test.setTimeout(120_000);
+    const name = `Wouters-${randomBytes(3).toString('hex')}`;
+    const token = await adminToken(page);
+    const organiser = await page.request.post('/api/v1/attendee/vk', {
+      headers: { authorization: `Bearer ${token}` },
+      data: { firstName: 'Ine', lastName: name, category: 'ORG', email: '', mobile: '', mealsCode: null, enabled: true, remarks: '' },
+    });
+    expect(organiser.status()).toBe(200);
+
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/');
+    await chooseLanguage(page, 'en');
+    await loginAsAdmin(page, '/mgmt/print');
+    await expect(page.getByTestId('print-summary')).toBeVisible();
+    await expect(page.getByTestId('print-summary')).not.toContainText(name);
+    await page.getByTestId('kind-vk').click();
+    await expect(page).toHaveURL(/kind=vk/);
+    await expect(page.getByTestId('print-without-photo')).toContainText(`Ine ${name} (ORG)`);
+
+    // One category: the vk's categories and the staff ones (badges), no youth category.
+    await page.getByRole('combobox', { name: 'For' }).click();
+    await page.getByRole('option', { name: 'One category' }).click();
+    await page.getByRole('combobox', { name: 'Category' }).click();
+    await expect(page.getByRole('option', { name: 'BOYS' })).toBeVisible();
+    await expect(page.getByRole('option', { name: 'U10' })).toHaveCount(0);
+    await page.getByRole('option', { name: 'ORG' }).click();
+    await expect(page.getByTestId('print-without-photo')).toContainText(`Ine ${name} (ORG)`);
+    await expectAccessible(page);
+    await snapshot(page, 'print-vk-1280');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await snapshot(page, 'print-vk-390');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+
+    await page.getByTestId('print-produce').click();
+    await expect(page.getByTestId('print-download')).toBeVisible();
+    const downloading = page.waitForEvent('download');
+    await page.getByTestId('print-download').click();
+    const text = await pdfText(await readFile((await (await downloading).path())!));
+    expect(text).toContain(name.toUpperCase());
+    expect(text).toContain('ORG');
+
+    // Back to the youth championship: its categories again.
+    await page.getByTestId('kind-bjk').click();
+    await expect(page).not.toHaveURL(/kind=vk/);
+    await expect(page.getByTestId('print-summary')).not.toContainText(name);
+  });
+
   test('the print page on a phone: every document and selection fits the screen', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/');

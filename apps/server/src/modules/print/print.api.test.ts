@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { parseStructuredMessage, type Attendee, type BadgeSummary, type Participant, type PrintJob, type PrintRequestInput, type VoucherProposal } from '@bjk/domain';
 import { addPlayers, updatePlayer, type TestPlayer } from '../../../test/badge-holders.js';
+import { importMembers } from '../members/members.service.js';
 import { managerHeaders } from '../../../test/managers.js';
 import { decodeQr, pdfPageCount, pdfText, pdfWords, renderPdfPage } from '../../../test/pdf-files.js';
 import { createTestApp, type TestContext } from '../../../test/test-app.js';
@@ -210,6 +212,43 @@ describe('name cards and lists', () => {
     expect(text).toContain('Meals per day');
     expect(text).toMatch(/Monday,? 15 February[\s\S]*Dinner/);
     expect(text).toMatch(/Wednesday,? 17 February[\s\S]*Breakfast/);
+  });
+});
+
+describe('the Flemish championship (vk)', () => {
+  it('prints badges, name cards and check-in lists of vk players and attendees, apart from the youth championship', async () => {
+    const youthBefore = await summary('scope=all');
+    const header = 'idbel;idfide;first_name;last_name;birth_year;gender;club_id;club_name;fide_federation;rating_national;rating_fide';
+    await importMembers(ctx.db, 'csv', Readable.from([`${header}\n70020;;Wout;Vermeulen-Ødegård;2008;M;101;KSK Brugge;BEL;1890;1912\n`]), null);
+    const player = await ctx.app.inject({ method: 'POST', url: '/api/v1/participant/vk/70020/BOYS', headers: registrar });
+    expect(player.statusCode, player.body).toBe(200);
+    const organiser = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/attendee/vk',
+      headers: registrar,
+      payload: { firstName: 'Ilse', lastName: 'Wouters', category: 'ORG', email: '', mobile: '', mealsCode: 'BO', enabled: true, remarks: '' },
+    });
+    expect(organiser.statusCode, organiser.body).toBe(200);
+
+    const vk = await summary('kind=vk&scope=all');
+    expect(vk).toMatchObject({ total: 2, unprinted: 2 });
+    expect(vk.withoutPhoto.map(fullName).sort()).toEqual(['Ilse Wouters', 'Wout Vermeulen-Ødegård']);
+    expect((await summary('kind=vk&scope=category&category=BOYS')).total).toBe(1);
+    expect(await summary('scope=all')).toEqual(youthBefore);
+
+    const badges = await produce({ document: 'badges', kind: 'vk', selection: { scope: 'all' } });
+    expect(badges.job).toMatchObject({ total: 2, pages: 1 });
+    const text = await pdfText(badges.pdf);
+    for (const word of ['Wout', 'VERMEULEN-ØDEGÅRD', 'BOYS', 'Ilse', 'WOUTERS', 'ORG', 'BO']) expect(text).toContain(word);
+    expect(text).not.toContain('Éloïse');
+    expect((await summary('kind=vk&scope=pending')).total).toBe(0);
+
+    const cards = await pdfText((await produce({ document: 'namecards', kind: 'vk', selection: { scope: 'all' } })).pdf);
+    expect(cards).toContain('VERMEULEN-ØDEGÅRD Wout');
+    expect(cards).toContain('1890');
+    const checkIn = await pdfText((await produce({ document: 'checkin', kind: 'vk', selection: { scope: 'category', category: 'BOYS' } })).pdf);
+    expect(checkIn).toContain('BOYS');
+    expect(checkIn).not.toContain('Ilse');
   });
 });
 

@@ -303,7 +303,8 @@ export async function proposeCategoryVouchers(db: Db, category: string, language
   const prizes = settings.prizes?.categories.find((c) => c.category === category);
   if (!settings.prizes || !prizes) throw notFound(PRINT_ERRORS.noPrizeTable, `The edition has no prize table for ${category}`, { category });
   const standings = await listPrizeStandings(db, category);
-  const categoryNumber = settings.categories.findIndex((c) => c.code === category) + 1;
+  // Youth categories keep their numbers; the vk's follow them, so no two categories share a code base.
+  const categoryNumber = [...settings.categories, ...(settings.vk?.categories ?? [])].findIndex((c) => c.code === category) + 1;
   return {
     category,
     provisional: standings.provisional || standings.afterRound < standings.plannedRounds,

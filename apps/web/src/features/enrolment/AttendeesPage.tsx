@@ -23,7 +23,7 @@ import { attendeeInputSchema, type Attendee, type AttendeeInput, type Registrati
 import { useEdition } from '../../shared/edition/useEdition';
 import { ActionsHeaderCell } from '../../shared/ui/ActionsHeaderCell';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
-import { KindSwitch, useRegistrationKind } from './kind';
+import { KindSwitch, useRegistrationKind } from '../../shared/edition/kind';
 import { attendeesQuery, createAttendee, createGuest, updateAttendee } from './mgmt-api';
 import { useFieldErrorText } from '../../shared/i18n/field-error';
 

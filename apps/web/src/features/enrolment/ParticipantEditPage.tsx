@@ -18,7 +18,7 @@ import { participantUpdateSchema, type Participant, type ParticipantUpdate } fro
 import { MissingRecord } from '../../shared/ui/MissingRecord';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { SourcePaymentRequest } from '../../shared/ui/SourcePaymentRequest';
-import { usePlayerCategoryCodes, useRegistrationKind, withKind } from './kind';
+import { usePlayerCategoryCodes, useRegistrationKind, withKind } from '../../shared/edition/kind';
 import { participantQuery, replaceParticipantPhoto, updateParticipant } from './mgmt-api';
 import { ProtectedPhoto } from './ProtectedPhoto';
 import { useFieldErrorText } from '../../shared/i18n/field-error';

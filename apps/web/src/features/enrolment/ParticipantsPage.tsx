@@ -26,7 +26,7 @@ import { formatMoney } from '../../shared/format';
 import { currentLanguage } from '../../shared/i18n';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { PaymentStatusChip } from '../../shared/ui/PaymentStatusChip';
-import { KindSwitch, usePlayerCategoryCodes, useRegistrationKind, withKind } from './kind';
+import { KindSwitch, usePlayerCategoryCodes, useRegistrationKind, withKind } from '../../shared/edition/kind';
 import { addLateParticipant, download, importRegistrations, participantPaymentsQuery, participantsQuery, refreshRatings, type ParticipantPayment } from './mgmt-api';
 
 type Sort = 'name' | 'category' | 'ratingFide' | 'ratingNational' | 'createdAt';

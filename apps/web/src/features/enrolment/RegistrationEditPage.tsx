@@ -21,7 +21,7 @@ import { formatDateTime, formatMoney } from '../../shared/format';
 import { currentLanguage } from '../../shared/i18n';
 import { MissingRecord } from '../../shared/ui/MissingRecord';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
-import { usePlayerCategoryCodes, useRegistrationKind, withKind } from './kind';
+import { usePlayerCategoryCodes, useRegistrationKind, withKind } from '../../shared/edition/kind';
 import { registrationQuery, updateRegistration } from './mgmt-api';
 import { ProtectedPhoto } from './ProtectedPhoto';
 import { useFieldErrorText } from '../../shared/i18n/field-error';

@@ -19,7 +19,7 @@ import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
-import { KindSwitch, usePlayerCategoryCodes, useRegistrationKind, withKind } from './kind';
+import { KindSwitch, usePlayerCategoryCodes, useRegistrationKind, withKind } from '../../shared/edition/kind';
 import { download, registrationsQuery } from './mgmt-api';
 
 type Sort = 'name' | 'category' | 'createdAt' | 'idbel' | 'ratingFide';

@@ -18,6 +18,7 @@ import { useSearchParams } from 'react-router';
 import type { BadgeSummaryQuery, PrintDocument, PrintJob, PrintRequestInput, PrintSelection, Voucher } from '@bjk/domain/print';
 import { useEdition } from '../../shared/edition/useEdition';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
+import { KindSwitch, usePlayerCategoryCodes, useRegistrationKind } from '../../shared/edition/kind';
 import { badgeSummaryQuery, downloadPrintJob, fetchPrintPreview, printJobQuery, startPrintJob, voucherProposalQuery } from './api';
 import { VoucherEditor } from './VoucherEditor';
 
@@ -70,19 +71,24 @@ export function PrintPage() {
   const settings = useEdition();
   const client = useQueryClient();
   const [params] = useSearchParams();
-  const kind = params.get('kind') === 'vk' ? 'vk' : 'bjk';
+  // The championship (bjk or vk) from `?kind=`; the switch changes it and drops a person of the other one.
+  const kind = useRegistrationKind();
   const holder = params.get('holder') === 'attendee' ? 'attendee' : params.get('holder') === 'participant' ? 'participant' : undefined;
   const personId = Number(params.get('id')) || undefined;
   const hasPerson = holder !== undefined && personId !== undefined;
 
   const [document, setDocument] = useState<PrintDocument>('badges');
   const [scope, setScope] = useState<Scope>(hasPerson ? 'person' : 'all');
-  const categories = (document === 'badges' ? settings.categories : settings.categories.filter((c) => c.kind === 'player')).map((c) => c.code);
+  // Players' categories of the championship chosen; badges also go to attendees (staff categories, shared by both).
+  const playerCategories = usePlayerCategoryCodes(kind);
+  const categories = document === 'badges' ? [...playerCategories, ...settings.categories.filter((c) => c.kind === 'staff').map((c) => c.code)] : playerCategories;
   const [category, setCategory] = useState(categories[0] ?? '');
-  // The category list of the document chosen: a staff category chosen for badges falls back to the first player one.
+  // The category list of the document and championship chosen: a category not in it falls back to the first one.
+  const categoryList = categories.join(' ');
   useEffect(() => {
-    if (!categories.includes(category)) setCategory(categories[0] ?? '');
-  }, [categories, category]);
+    const codes = categoryList.split(' ');
+    if (!codes.includes(category)) setCategory(codes[0] ?? '');
+  }, [categoryList, category]);
   const scopes = scopesOf(document, hasPerson);
   const effectiveScope: Scope = scopes.includes(scope) ? scope : 'all';
 
@@ -159,9 +165,12 @@ export function PrintPage() {
 
   return (
     <Stack spacing={2}>
-      <Typography variant="h1" sx={{ fontSize: { xs: '1.6rem', sm: '2rem' } }}>
-        {t('title')}
-      </Typography>
+      <Stack direction="row" useFlexGap sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
+        <Typography variant="h1" sx={{ fontSize: { xs: '1.6rem', sm: '2rem' } }}>
+          {t('title')}
+        </Typography>
+        <KindSwitch kind={kind} />
+      </Stack>
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr 1fr' } }}>
           <TextField select size="small" label={t('document')} value={document} onChange={(e) => setDocument(e.target.value as PrintDocument)} slotProps={{ htmlInput: { 'data-testid': 'print-document' } }}>

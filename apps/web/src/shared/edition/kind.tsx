@@ -3,7 +3,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { REGISTRATION_KINDS, type RegistrationKind } from '@bjk/domain/enrolment';
-import { useEdition } from '../../shared/edition/useEdition';
+import { useEdition } from './useEdition';
 
 /**
  * The championship a management page shows, from `?kind=` (bjk when absent): registrations, participants
