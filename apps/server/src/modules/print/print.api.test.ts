@@ -5,7 +5,8 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { parseStructuredMessage, type Attendee, type BadgeSummary, type Participant, type PrintJob, type PrintRequestInput, type VoucherProposal } from '@bjk/domain';
-import { addPlayers, updatePlayer, type TestPlayer } from '../../../test/badge-holders.js';
+import { addPlayers, portraitJpeg, updatePlayer, type TestPlayer } from '../../../test/badge-holders.js';
+import { multipartFile } from '../../../test/bank-statements.js';
 import { importMembers } from '../members/members.service.js';
 import { managerHeaders } from '../../../test/managers.js';
 import { decodeQr, pdfPageCount, pdfText, pdfWords, renderPdfPage } from '../../../test/pdf-files.js';
@@ -124,6 +125,37 @@ describe('badges', () => {
     const { pdf } = await produce({ document: 'badges', selection: { scope: 'pending' } });
     expect(await pdfPageCount(pdf)).toBe(1);
     expect(await pdfText(pdf)).toContain('ØDEGAARD');
+    expect((await summary('scope=pending')).total).toBe(0);
+  });
+
+  it('flags a reprint when a category, a photo or a guest’s name changes, and not when a change is undone', async () => {
+    expect((await summary('scope=pending')).total).toBe(0);
+    const lena = players[8]!;
+    const moved = await updatePlayer(ctx.app, registrar, lena, { category: 'U18' });
+    expect((await summary('scope=pending')).withoutPhoto).toEqual([]);
+    expect((await summary(`scope=person&holder=participant&id=${lena.id}`)).person?.state).toBe('reprint');
+    // Back to the category on her printed badge: nothing to reprint.
+    await updatePlayer(ctx.app, registrar, moved, { category: 'U16' });
+    expect((await summary('scope=pending')).total).toBe(0);
+
+    const file = multipartFile('photo.jpg', await portraitJpeg(99), 'photo');
+    const photo = await ctx.app.inject({ method: 'POST', url: `/api/v1/participant/photo/bjk/${players[0]!.id}`, headers: { ...registrar, ...file.headers }, payload: file.payload });
+    expect(photo.statusCode, photo.body).toBe(200);
+    const renamed = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/v1/attendee/bjk/${arbiter.id}`,
+      headers: registrar,
+      payload: { firstName: arbiter.firstName, lastName: 'Öztürk-Kaya', category: arbiter.category, email: arbiter.email, mobile: arbiter.mobile, mealsCode: arbiter.mealsCode, enabled: true, remarks: arbiter.remarks },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const pending = await summary('scope=pending');
+    expect(pending).toMatchObject({ total: 2, reprint: 2, unprinted: 0 });
+
+    const { pdf } = await produce({ document: 'badges', selection: { scope: 'pending' } });
+    expect(await pdfPageCount(pdf)).toBe(1);
+    const text = await pdfText(pdf);
+    expect(text).toContain('DUBOIS-LEFÈVRE');
+    expect(text).toContain('ÖZTÜRK-KAYA');
     expect((await summary('scope=pending')).total).toBe(0);
   });
 
