@@ -1,6 +1,6 @@
-import { A4, FONT, FONT_BOLD, drawCutMarks, drawPhotoPlaceholder, drawQr, fitFontSize, fitLine, mm, splitInTwo, textColourOn, type Pdf } from './pdf-canvas.js';
+import { A4, FONT, FONT_BOLD, drawCutMarks, drawImage, drawPhotoPlaceholder, drawQr, fitFontSize, fitLine, imageOnce, mm, splitInTwo, textColourOn, type Pdf, type PrintPhoto } from './pdf-canvas.js';
 
-/** One badge as printed (DOMAIN.md §4). `photo` is a JPEG already scaled to print resolution. */
+/** One badge as printed (DOMAIN.md §4). */
 export type BadgeContent = {
   badgeId: string;
   firstName: string;
@@ -9,7 +9,7 @@ export type BadgeContent = {
   categoryColor: string;
   mealsCode: 'HB' | 'BO' | null;
   club: string | null;
-  photo: Buffer | undefined;
+  photo: PrintPhoto | undefined;
 };
 
 export type BadgeSheetStyle = {
@@ -78,7 +78,8 @@ export function drawBadge(doc: Pdf, indexOnPage: number, badge: BadgeContent, st
   fitLine(doc, style.editionName, at(31, 0).x, y + (band - 8) / 2, { width: mm(55), font: FONT, max: 8, min: 5, align: 'right', color: ink });
 
   const photo = at(4, 15);
-  if (badge.photo) doc.image(badge.photo, photo.x, photo.y, { width: BADGE_PHOTO.width, height: BADGE_PHOTO.height });
+  const image = badge.photo && imageOnce(doc, `badge:${badge.photo.key}`, badge.photo.jpeg);
+  if (image) drawImage(doc, image, photo.x, photo.y, { width: BADGE_PHOTO.width, height: BADGE_PHOTO.height });
   else drawPhotoPlaceholder(doc, photo.x, photo.y, BADGE_PHOTO.width, BADGE_PHOTO.height);
 
   const names = at(31, 14.5);
@@ -93,9 +94,11 @@ export function drawBadge(doc: Pdf, indexOnPage: number, badge: BadgeContent, st
     fitLine(doc, badge.mealsCode, label.x, label.y + (mm(10) - 16) / 2, { width: BADGE_PHOTO.width, font: FONT_BOLD, max: 16, min: 8, align: 'center', color: textColourOn(color) });
   }
 
-  if (style.sponsorLogo) {
+  // Embedded once per document: every badge refers to the same image.
+  const logoImage = style.sponsorLogo && imageOnce(doc, 'sponsor-logo', style.sponsorLogo);
+  if (logoImage) {
     const logo = at(31, 47.5);
-    doc.image(style.sponsorLogo, logo.x, logo.y, { fit: [BADGE_LOGO.width, BADGE_LOGO.height], align: 'center', valign: 'center' });
+    drawImage(doc, logoImage, logo.x, logo.y, { fit: [BADGE_LOGO.width, BADGE_LOGO.height], align: 'center', valign: 'center' });
   }
 
   const qr = at(70, 43);

@@ -1,7 +1,7 @@
-import { A4, FONT, FONT_BOLD, drawPhotoPlaceholder, fitLine, mm, type Pdf } from './pdf-canvas.js';
+import { A4, FONT, FONT_BOLD, drawImage, drawPhotoPlaceholder, fitLine, imageOnce, mm, type Pdf, type PrintPhoto } from './pdf-canvas.js';
 import type { PrintTexts } from './print-texts.js';
 
-export type CheckInRow = { firstName: string; lastName: string; club: string | null; photo: Buffer | undefined };
+export type CheckInRow = { firstName: string; lastName: string; club: string | null; photo: PrintPhoto | undefined };
 
 /** A thumbnail 10 × 12.5 mm, at 150 dpi (enough to recognise a face at the desk). */
 export const THUMBNAIL = { width: mm(10), height: mm(12.5) };
@@ -28,7 +28,8 @@ export function drawCheckInRow(doc: Pdf, indexOnPage: number, row: CheckInRow): 
   const y = TOP + indexOnPage * ROW;
   doc.save().rect(COLUMNS.box, y + (ROW - mm(6)) / 2, mm(6), mm(6)).lineWidth(0.8).strokeColor('#000000').stroke().restore();
   const photoY = y + (ROW - THUMBNAIL.height) / 2;
-  if (row.photo) doc.image(row.photo, COLUMNS.photo, photoY, { width: THUMBNAIL.width, height: THUMBNAIL.height });
+  const image = row.photo && imageOnce(doc, `thumbnail:${row.photo.key}`, row.photo.jpeg);
+  if (image) drawImage(doc, image, COLUMNS.photo, photoY, { width: THUMBNAIL.width, height: THUMBNAIL.height });
   else drawPhotoPlaceholder(doc, COLUMNS.photo, photoY, THUMBNAIL.width, THUMBNAIL.height);
   fitLine(doc, `${row.lastName.toUpperCase()} ${row.firstName}`, COLUMNS.name, y + (ROW - 11) / 2, { width: COLUMNS.club - COLUMNS.name - mm(3), font: FONT_BOLD, max: 11, min: 5 });
   if (row.club) fitLine(doc, row.club, COLUMNS.club, y + (ROW - 10) / 2, { width: COLUMNS.end - COLUMNS.club, font: FONT, max: 10, min: 5 });

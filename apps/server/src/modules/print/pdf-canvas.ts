@@ -25,6 +25,51 @@ export function openPdf(fontDir: string, info: { Title: string; Author?: string 
   return doc;
 }
 
+/** An image opened in one document (pdfkit's own object; its type declarations do not list it). */
+export type EmbeddedImage = { readonly width: number; readonly height: number };
+type ImageOptions = { width?: number; height?: number; fit?: [number, number]; align?: 'center' | 'right'; valign?: 'center' | 'bottom' };
+/** pdfkit's `openImage`, and `image` given what it opened: documented, but missing from its type declarations. */
+const imageApi = (doc: Pdf) =>
+  doc as unknown as { openImage(src: Buffer): EmbeddedImage; image(src: EmbeddedImage, x: number, y: number, options?: ImageOptions): Pdf };
+
+const imagesOf = new WeakMap<Pdf, Map<string, EmbeddedImage>>();
+
+/**
+ * An image embedded once per document under `key` and referenced wherever it is drawn again: the sponsor
+ * logo on every badge, a photo two people share. `data` may be omitted when the key is already embedded.
+ * pdfkit only reuses images opened from a file path; opened from bytes, each drawing would embed (and, for a
+ * PNG, split and recompress) the image again. Once embedded, pdfkit keeps no bytes of it, only its reference.
+ */
+export function imageOnce(doc: Pdf, key: string, data: Buffer | undefined): EmbeddedImage | undefined {
+  let images = imagesOf.get(doc);
+  if (!images) imagesOf.set(doc, (images = new Map()));
+  let image = images.get(key);
+  if (!image && data) {
+    image = imageApi(doc).openImage(data);
+    images.set(key, image);
+  }
+  return image;
+}
+
+/**
+ * A photo at print resolution, known by the hash of the stored photo: a photo already in the document comes
+ * without `jpeg` (it is neither scaled nor embedded again).
+ */
+export type PrintPhoto = { key: string; jpeg?: Buffer };
+
+/**
+ * Opens a page's photos that come with their bytes before anything is drawn: a photo shared by two people on
+ * one page is scaled once, by whichever load finished first, and both find it. `use` names the size (badge,
+ * thumbnail), part of the image's key.
+ */
+export function openPhotos(doc: Pdf, use: string, photos: readonly (PrintPhoto | undefined)[]): void {
+  for (const photo of photos) if (photo?.jpeg) imageOnce(doc, `${use}:${photo.key}`, photo.jpeg);
+}
+
+export function drawImage(doc: Pdf, image: EmbeddedImage, x: number, y: number, options: ImageOptions): void {
+  imageApi(doc).image(image, x, y, options);
+}
+
 /**
  * The largest font size (≤ max) at which `text` fits `width` on one line; `min` when even that is too wide
  * (the caller then scales the line horizontally, see `fitLine`).

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -38,7 +38,7 @@ import { badgeFingerprint, badgeStateOf } from './badge-state.js';
 import { CHECK_IN_ROWS_PER_PAGE, THUMBNAIL_PIXELS, drawCheckInRow, startCheckInPage } from './checkin-list.js';
 import { MEAL_ROWS_PER_PAGE, drawMealRow, startMealPage } from './meal-list.js';
 import { NAME_CARDS_PER_PAGE, drawNameCard } from './name-cards.js';
-import { openPdf, type Pdf } from './pdf-canvas.js';
+import { openPdf, openPhotos, type Pdf, type PrintPhoto } from './pdf-canvas.js';
 import { PRINT_TEXTS } from './print-texts.js';
 import { proposeVouchers } from './prize-vouchers.js';
 import { VOUCHERS_PER_PAGE, drawVoucher } from './voucher-sheet.js';
@@ -155,12 +155,20 @@ export function badgeIdOf(editionCode: string, holder: { holder: BadgeHolder['ho
   return `${editionCode}:${holder.holder === 'participant' ? 'P' : 'A'}${holder.id}`;
 }
 
-/** Reads a stored photo and scales it to the pixels its printed box needs (no more: the PDF stays small). */
-async function photoAtPrintSize(db: DbOrTx, holder: BadgeHolder, pixels: { width: number; height: number }): Promise<Buffer | undefined> {
+/**
+ * Reads a stored photo and scales it to the pixels its printed box needs (no more: the PDF stays small).
+ * A photo already scaled for this document (`seen`, by the hash of the stored bytes) is not scaled again: the
+ * document refers to the image it embedded.
+ */
+async function photoAtPrintSize(db: DbOrTx, holder: BadgeHolder, pixels: { width: number; height: number }, seen: Set<string>): Promise<PrintPhoto | undefined> {
   if (holder.photoVersion === null) return undefined;
   const stored = await findBadgePhoto(db, holder.holder, holder.id);
   if (!stored) return undefined;
-  return sharp(stored).resize(pixels.width, pixels.height, { fit: 'cover' }).jpeg({ quality: 85 }).toBuffer();
+  const key = createHash('sha256').update(stored).digest('base64url');
+  if (seen.has(key)) return { key };
+  seen.add(key);
+  // Huffman tables left standard: optimising them costs a tenth of the scaling's time for 20 % of a small file.
+  return { key, jpeg: await sharp(stored).resize(pixels.width, pixels.height, { fit: 'cover' }).jpeg({ quality: 85, optimiseCoding: false }).toBuffer() };
 }
 
 /** The first enabled sponsor's logo (the sponsors' order puts the main sponsor first), as a PNG for its box. */
@@ -196,11 +204,13 @@ async function planBadges(db: Db, request: PrintRequest, language: Language): Pr
     sponsorLogo: await sponsorLogo(db),
     mealColors: settings.mealLabelColors ?? { HB: '#9e9e9e', BO: '#9e9e9e' },
   };
+  const seen = new Set<string>();
   const pages = pagesOf(selected, BADGES_PER_PAGE).map((holders) =>
     page({
       items: holders.length,
-      load: () => Promise.all(holders.map((h) => photoAtPrintSize(db, h, BADGE_PHOTO_PIXELS))),
+      load: () => Promise.all(holders.map((h) => photoAtPrintSize(db, h, BADGE_PHOTO_PIXELS, seen))),
       draw: (doc, photos) => {
+        openPhotos(doc, 'badge', photos);
         startBadgePage(doc);
         holders.forEach((h, i) =>
           drawBadge(doc, i, { badgeId: badgeIdOf(editionCode, h), firstName: h.firstName, lastName: h.lastName, category: h.category, categoryColor: categoryColor(settings, h.category), mealsCode: h.mealsCode, club: h.clubName, photo: photos[i] }, style),
@@ -249,14 +259,16 @@ async function planCheckIn(db: Db, request: PrintRequest, language: Language): P
   const texts = PRINT_TEXTS[language];
   const pages: PagePlan[] = [];
   const categories = [...new Set(players.map((p) => p.category))];
+  const seen = new Set<string>();
   for (const category of categories) {
     const ofCategory = players.filter((p) => p.category === category);
     pagesOf(ofCategory, CHECK_IN_ROWS_PER_PAGE).forEach((rows, index) =>
       pages.push(
         page({
           items: rows.length,
-          load: () => Promise.all(rows.map((p) => photoAtPrintSize(db, p, THUMBNAIL_PIXELS))),
+          load: () => Promise.all(rows.map((p) => photoAtPrintSize(db, p, THUMBNAIL_PIXELS, seen))),
           draw: (doc, photos) => {
+            openPhotos(doc, 'thumbnail', photos);
             startCheckInPage(doc, `${texts.checkInTitle(category)} — ${settings.shortName[language]}`, index + 1, texts);
             rows.forEach((p, i) => drawCheckInRow(doc, i, { firstName: p.firstName, lastName: p.lastName, club: p.clubName, photo: photos[i] }));
           },
