@@ -50,6 +50,19 @@ export function pdfWords(pdf: Buffer, page: number): Promise<{ text: string; xMi
   });
 }
 
+/** The images drawn in a PDF (poppler's pdfimages), each with the object it is stored in: an image drawn twice from one object is stored once. */
+export function pdfImages(pdf: Buffer): Promise<{ page: number; type: string; width: number; height: number; object: number }[]> {
+  return withPdfFile(pdf, async (file) => {
+    const { stdout } = await run('pdfimages', ['-list', file], { maxBuffer: 64 * 1024 * 1024 });
+    return stdout
+      .split('\n')
+      .slice(2)
+      .map((line) => line.trim().split(/\s+/))
+      .filter((cells) => cells.length > 10)
+      .map((cells) => ({ page: Number(cells[0]), type: cells[2]!, width: Number(cells[3]), height: Number(cells[4]), object: Number(cells[10]) }));
+  });
+}
+
 /** One page rendered to PNG at `dpi`. */
 export function renderPdfPage(pdf: Buffer, page: number, dpi = 150): Promise<Buffer> {
   return withPdfFile(pdf, async (file, dir) => {

@@ -9,7 +9,7 @@ import { addPlayers, portraitJpeg, updatePlayer, type TestPlayer } from '../../.
 import { multipartFile } from '../../../test/bank-statements.js';
 import { importMembers } from '../members/members.service.js';
 import { managerHeaders } from '../../../test/managers.js';
-import { decodeQr, pdfPageCount, pdfText, pdfWords, renderPdfPage } from '../../../test/pdf-files.js';
+import { decodeQr, pdfImages, pdfPageCount, pdfText, pdfWords, renderPdfPage } from '../../../test/pdf-files.js';
 import { createTestApp, type TestContext } from '../../../test/test-app.js';
 import { getCurrentEdition } from '../edition/edition.service.js';
 import { seedFilesIfEmpty } from '../files/files.seed.js';
@@ -97,6 +97,14 @@ describe('badges', () => {
     // Badge 10 is the second of page 2 (top right): the arbiter after the nine players.
     const last = await decodeQr(arbiterPage, { left: px(15 + 90 + 68), top: px(24.5 + 41), width: px(22), height: px(21) });
     expect(last).toBe(`${editionCode}:A${arbiter.id}`);
+  });
+
+  it('stores the sponsor logo once however many badges show it', async () => {
+    const { pdf } = await produce({ document: 'badges', selection: { scope: 'category', category: 'U14' } });
+    // Four badges draw four logos and four photos from five stored images: every badge refers to the one logo.
+    const images = (await pdfImages(pdf)).filter((image) => image.type === 'image');
+    expect(images).toHaveLength(8);
+    expect(new Set(images.map((image) => image.object)).size).toBe(5);
   });
 
   it('shrinks a long double name to fit the badge, never past its edge', async () => {
@@ -240,6 +248,7 @@ describe('name cards and lists', () => {
     const { job, pdf } = await produce({ document: 'meals' }, { ...registrar, 'accept-language': 'en' });
     // Dinner on arrival, breakfast and dinner the day after, breakfast on departure.
     expect(job.total).toBe(4);
+    expect(await pdfPageCount(pdf)).toBe(1);
     const text = await pdfText(pdf);
     expect(text).toContain('Meals per day');
     expect(text).toMatch(/Monday,? 15 February[\s\S]*Dinner/);
