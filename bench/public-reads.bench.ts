@@ -12,6 +12,7 @@ import { systemClock } from '../apps/server/src/platform/clock.js';
 import { openDatabase, type Database } from '../apps/server/src/platform/db.js';
 import { prepareDatabase } from '../apps/server/src/setup.js';
 import { freePort, startProcess, stop, type BenchResult } from './harness.js';
+import { syntheticSwar } from './results.bench.js';
 
 /**
  * The public reads the site's visitors make, as `npm start` runs the app (its own process, default log level,
@@ -28,6 +29,10 @@ export const PUBLIC_READS: { name: string; path: string }[] = [
   { name: 'filestore/anon/groups', path: '/api/v1/filestore/anon/groups' },
   { name: 'filestore/anon/sponsors', path: '/api/v1/filestore/anon/sponsors' },
   { name: 'calendar/anon/events (schedule)', path: '/api/v1/calendar/anon/events' },
+  { name: 'results/anon/categories', path: '/api/v1/results/anon/categories' },
+  { name: 'results U8 (players, rounds; 100 players)', path: '/api/v1/results/anon/U8' },
+  { name: 'results U8 standings (100 players)', path: '/api/v1/results/anon/U8/standings' },
+  { name: 'results U8 pairings round 5', path: '/api/v1/results/anon/U8/pairings/5' },
 ];
 
 /** Players on the start list, as many as the 2025 championship had. */
@@ -63,8 +68,8 @@ function memberCsv(): Readable {
 
 const ADMIN = { email: 'bench@bench.test', password: 'bench-password-123456' };
 
-/** The seeded demo site (edition, pages, news, files) with a start list of PLAYERS enabled players. */
-async function seed(database: Database): Promise<void> {
+/** The seeded demo site (edition, pages, news, files) with a start list of PLAYERS enabled players and a published 100-player, 5-round category (U8). */
+export async function seed(database: Database): Promise<void> {
   const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', BOOTSTRAP_ADMIN_EMAIL: ADMIN.email, BOOTSTRAP_ADMIN_PASSWORD: ADMIN.password });
   await prepareDatabase(database, config, () => undefined);
   await importMembers(database.db, 'csv', memberCsv(), null);
@@ -81,6 +86,9 @@ async function seed(database: Database): Promise<void> {
       const saved = await app.inject({ method: 'PUT', url: `/api/v1/participant/bjk/${p.id}`, headers, payload: edit });
       if (saved.statusCode !== 200) throw new Error(`participant ${i}: ${saved.body}`);
     }
+    const jsoncontent = `data:application/json;base64,${Buffer.from(syntheticSwar(100, 5, 'U8')).toString('base64')}`;
+    const results = await app.inject({ method: 'POST', url: '/api/v1/tournament/json', headers, payload: { name: 'U8', jsoncontent } });
+    if (results.statusCode !== 200) throw new Error(`results: ${results.body}`);
   } finally {
     await app.close();
     await bus.close();
