@@ -27,7 +27,7 @@ import { registerAccessControl } from './platform/access.js';
 import type { AppDeps } from './platform/app-deps.js';
 import { answerClientError, answerFrameworkError, registerErrorHandling } from './platform/errors.js';
 import { healthRoutes } from './platform/health.routes.js';
-import { logSerializers } from './platform/log.js';
+import { logSerializers, OneLinePerRequest } from './platform/log.js';
 import { registerInputRules } from './platform/input-rules.js';
 import { registerIdempotency } from './platform/idempotency.js';
 import { registerCompression } from './platform/compression.js';
@@ -50,6 +50,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             // public read's time. Pino writes what is left synchronously when the process exits.
             stream: deps.logStream ?? pino.destination({ sync: false }),
           },
+    logController: new OneLinePerRequest(),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     requestIdHeader: 'x-request-id',

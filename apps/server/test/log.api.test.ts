@@ -47,6 +47,20 @@ describe('the log', () => {
     for (const personal of ['ann.peeters', 'Kerkstraat', '2015-03-04', 'Janssens', '203.0.113.7']) expect(log).not.toContain(personal);
   });
 
+  it('writes one line per request, with method, route, status and time; a kept public answer too', async () => {
+    for (const attempt of ['computed', 'kept']) {
+      lines.length = 0;
+      const response = await app.inject({ method: 'GET', url: '/api/v1/news/anon?lang=nl' });
+      expect(response.statusCode, attempt).toBe(200);
+      await new Promise((resolve) => setImmediate(resolve));
+      const logged = lines.join('').trim().split('\n').map((line) => JSON.parse(line));
+      expect(logged, attempt).toHaveLength(1);
+      expect(logged[0], attempt).toMatchObject({ msg: 'request completed', req: { method: 'GET', route: '/api/v1/news/anon' }, res: { statusCode: 200 } });
+      expect(logged[0].reqId, attempt).toBe(response.headers['x-request-id']);
+      expect(typeof logged[0].responseTime, attempt).toBe('number');
+    }
+  });
+
   it('takes quoted input values and e-mail addresses out of any error text', () => {
     expect(redactPersonalData('invalid input syntax for type integer: "ann@example.com"')).toBe('invalid input syntax for type integer: "[redacted]"');
     expect(redactPersonalData('Key (email)=(ann@example.com) already exists.')).toBe('Key (email)=([redacted]) already exists.');
