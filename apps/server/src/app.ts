@@ -32,7 +32,7 @@ import { registerInputRules } from './platform/input-rules.js';
 import { registerIdempotency } from './platform/idempotency.js';
 import { registerCompression } from './platform/compression.js';
 import { registerPublicCache } from './platform/public-cache.js';
-import { registerSecurityHeaders } from './platform/security-headers.js';
+import { registerSecurityHeaders, securityHeaders } from './platform/security-headers.js';
 import { registerUploads } from './platform/uploads.js';
 import { registerWebApp } from './platform/web-app.js';
 
@@ -61,11 +61,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
-  // Before the access guard, so refusals (401, 403) carry the security headers too.
-  registerSecurityHeaders(app, {
+  const security = securityHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -88,10 +84,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // The same rule as the CSP's frame-ancestors 'none', for browsers that only know the older header.
     xFrameOptions: { action: 'deny' },
   });
+  // First of all hooks: a kept public answer is sent before any other runs (it needs no caller, and it carries the
+  // request id and security headers in its own header list); before compression (it keeps compressed bodies).
+  registerPublicCache(app, deps.bus, security);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id);
+    done();
+  });
+  // Before the access guard, so refusals (401, 403) carry the security headers too.
+  registerSecurityHeaders(app, security);
 
   registerErrorHandling(app);
-  // Before the access guard (a kept public answer needs no caller) and before compression (it keeps compressed bodies).
-  registerPublicCache(app, deps.bus);
   registerAccessControl(app, createSessionResolver(deps.db, deps.clock));
   registerInputRules(app);
   registerIdempotency(app, deps.db);

@@ -1,10 +1,12 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
 import { insertNews } from '../src/modules/content/content.repository.js';
 import { ALL_PUBLIC_ANSWERS } from '../src/platform/public-cache.js';
 import { managerHeaders } from './managers.js';
-import { createSecondInstance, createTestApp, type TestContext } from './test-app.js';
+import { createSecondInstance, createTestApp, testConfig, type TestContext } from './test-app.js';
 import { testDatabaseKind } from './test-database.js';
 
 let first: TestContext;
@@ -105,6 +107,45 @@ describe(`public answers kept per data version, two instances on one database ($
     const again = await second.app.inject({ method: 'GET', url: '/api/v1/stay/common', headers: { 'if-none-match': etag } });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
+  });
+
+  it('sends a kept answer exactly as the first one was computed: status, headers and body, in every encoding, over HTTP and HTTPS', async () => {
+    const proxied = await buildApp({ config: testConfig({ TRUST_PROXY: 'true' }), database: first.database, db: first.db, clock: first.clock, bus: first.bus });
+    try {
+      const variants: { app: FastifyInstance; headers: Record<string, string> }[] = [
+        { app: first.app, headers: {} },
+        { app: first.app, headers: { 'accept-encoding': 'gzip, deflate, br' } },
+        { app: first.app, headers: { 'accept-encoding': 'gzip' } },
+        { app: proxied, headers: { 'accept-encoding': 'br', 'x-forwarded-proto': 'https' } },
+        { app: proxied, headers: { 'x-forwarded-proto': 'http' } },
+      ];
+      const seen = new Set<string>();
+      for (const [i, variant] of variants.entries()) {
+        // A fresh address each time: the first request computes the answer, the second is served from the kept one.
+        const url = `/api/v1/page/anon/page/home?lang=${['nl', 'fr', 'de', 'en', 'nl&x'][i]}`;
+        const computed = await variant.app.inject({ method: 'GET', url, headers: variant.headers });
+        const kept = await variant.app.inject({ method: 'GET', url, headers: variant.headers });
+        expect(computed.statusCode).toBe(200);
+        expect(kept.statusCode).toBe(200);
+        expect(kept.rawPayload.equals(computed.rawPayload)).toBe(true);
+        const { 'x-request-id': computedId, date: _d1, ...computedHeaders } = computed.headers;
+        const { 'x-request-id': keptId, date: _d2, ...keptHeaders } = kept.headers;
+        expect(keptHeaders).toEqual(computedHeaders);
+        expect(keptId).toBeTruthy();
+        expect(keptId).not.toBe(computedId);
+        seen.add(String(kept.headers['content-encoding'] ?? 'identity') + (kept.headers['strict-transport-security'] ? ' hsts' : ''));
+
+        const notModified = await variant.app.inject({ method: 'GET', url, headers: { ...variant.headers, 'if-none-match': String(computed.headers.etag) } });
+        expect(notModified.statusCode).toBe(304);
+        expect(notModified.body).toBe('');
+        const { 'x-request-id': _id, date: _d3, ...notModifiedHeaders } = notModified.headers;
+        const { 'content-length': _l, 'content-encoding': _e, ...withoutBody } = keptHeaders;
+        expect(notModifiedHeaders).toEqual(withoutBody);
+      }
+      expect([...seen].sort()).toEqual(['br', 'br hsts', 'gzip', 'identity']);
+    } finally {
+      await proxied.close();
+    }
   });
 
   it('keeps no failed answer: a news entry missing at first shows once it exists', async () => {

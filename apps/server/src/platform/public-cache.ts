@@ -4,6 +4,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ChangeBus } from './change-bus.js';
 import { preferredEncoding } from './compression.js';
+import type { SecurityHeaders } from './security-headers.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -32,7 +33,21 @@ const MAX_ENTRIES_PER_ROUTE = 256;
 /** Below this, compression gains less than it costs (and the answer fits in a packet or two anyway). */
 const MIN_COMPRESS_BYTES = 1024;
 
-type Entry = { etag: string; headers: Record<string, string>; identity: Buffer; br: Buffer | null; gzip: Buffer | null };
+/**
+ * A kept answer's complete header list in each encoding, as `writeHead` takes it (name, value, name, value …):
+ * joined once per data version, so a hit sets no header one by one. Slot 1 is the request id's value.
+ */
+type Wire = { identity: string[]; br: string[] | null; gzip: string[] | null; notModified: string[] };
+type Entry = {
+  etag: string;
+  headers: Record<string, string>;
+  identity: Buffer;
+  br: Buffer | null;
+  gzip: Buffer | null;
+  /** Over plain HTTP, and over HTTPS (with HSTS). */
+  http: Wire;
+  https: Wire;
+};
 type RouteCache = { version: number; entries: Map<string, Entry>; filling: Map<string, Promise<Entry | null>> };
 /** A request that missed: it fills the entry for its address if the data did not change meanwhile. */
 type Fill = { cache: RouteCache; version: number; key: string; done: (entry: Entry | null) => void };
@@ -40,16 +55,36 @@ type Fill = { cache: RouteCache; version: number; key: string; done: (entry: Ent
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-function send(request: FastifyRequest, reply: FastifyReply, entry: Entry): FastifyReply {
-  reply.headers(entry.headers);
-  if (request.headers['if-none-match'] === entry.etag) return reply.code(304).send();
-  const encoding = preferredEncoding(request.headers['accept-encoding']);
-  const body = encoding === 'br' ? entry.br : encoding === 'gzip' ? entry.gzip : null;
-  if (encoding && body) return reply.header('content-encoding', encoding).send(body);
-  return reply.send(entry.identity);
+/** The headers of a kept answer in the order the normal path sends them: request id, security headers, the answer's own. */
+function wireOf(security: Readonly<Record<string, string>>, headers: Record<string, string>, identity: Buffer, br: Buffer | null, gz: Buffer | null): Wire {
+  const common = ['x-request-id', '', ...Object.entries(security).flat(), ...Object.entries(headers).flat()];
+  const encoded = (encoding: string, body: Buffer | null) => (body ? [...common, 'content-encoding', encoding, 'content-length', String(body.length)] : null);
+  return { identity: [...common, 'content-length', String(identity.length)], br: encoded('br', br), gzip: encoded('gzip', gz), notModified: common };
 }
 
-async function entryOf(payload: string, reply: FastifyReply): Promise<Entry> {
+/** Sends a kept answer straight to the socket with its pre-joined headers: no header set one by one, no onSend hook. */
+function sendWire(request: FastifyRequest, reply: FastifyReply, entry: Entry): void {
+  reply.hijack();
+  const wire = request.protocol === 'https' ? entry.https : entry.http;
+  let headers: string[];
+  let body: Buffer | undefined;
+  let status = 200;
+  if (request.headers['if-none-match'] === entry.etag) {
+    headers = wire.notModified;
+    status = 304;
+  } else {
+    const encoding = preferredEncoding(request.headers['accept-encoding']);
+    if (encoding === 'br' && wire.br) [headers, body] = [wire.br, entry.br!];
+    else if (encoding === 'gzip' && wire.gzip) [headers, body] = [wire.gzip, entry.gzip!];
+    else [headers, body] = [wire.identity, entry.identity];
+  }
+  const list = headers.slice();
+  list[1] = request.id;
+  reply.raw.writeHead(status, list);
+  reply.raw.end(body);
+}
+
+async function entryOf(payload: string, reply: FastifyReply, security: SecurityHeaders): Promise<Entry> {
   const identity = Buffer.from(payload);
   const compress = identity.length >= MIN_COMPRESS_BYTES;
   // Once per data version, off the event loop: the best compression is affordable.
@@ -68,23 +103,28 @@ async function entryOf(payload: string, reply: FastifyReply): Promise<Entry> {
     etag,
   };
   if (compress) headers.vary = 'accept-encoding';
-  return { etag, headers, identity, br, gzip: gz };
+  return { etag, headers, identity, br, gzip: gz, http: wireOf(security.http, headers, identity, br, gz), https: wireOf(security.https, headers, identity, br, gz) };
 }
 
 /**
- * Public answers kept per data version (see `publicCache` above). A hit is answered in `onRequest`, before the
- * access guard, validation, the handler, serialisation and compression; a miss runs normally and its answer
- * is kept unless a change was published while it ran. Concurrent misses of one address wait for the first.
- * While the bus cannot hear other instances (`bus.live` false) nothing is kept or served from the cache.
- * Registered before the access guard (a hit needs no caller) and before run-time compression.
+ * Public answers kept per data version (see `publicCache` above). A hit is answered by the first `onRequest`
+ * hook, looked up by its raw address, and written to the socket with its pre-compressed body and its header
+ * list joined once (security headers included): no other hook, no access guard, validation, handler,
+ * serialisation or compression runs, and the answer is the one the normal path sends. A miss runs normally and
+ * its answer is kept unless a change was published while it ran. Concurrent misses of one address wait for the
+ * first. While the bus cannot hear other instances (`bus.live` false) nothing is kept or served from the cache.
+ * Registered first of all hooks (a hit needs nothing else) and before run-time compression (it keeps compressed bodies).
  */
-export function registerPublicCache(app: FastifyInstance, bus: ChangeBus): void {
+export function registerPublicCache(app: FastifyInstance, bus: ChangeBus, security: SecurityHeaders): void {
   const caches = new Map<string, RouteCache>();
   const byTopic = new Map<string, RouteCache[]>();
+  /** Every kept answer by its raw address (an address always reaches the same route). */
+  const kept = new Map<string, Entry>();
   app.decorateRequest('publicCacheFill', null);
 
   const drop = (cache: RouteCache) => {
     cache.version += 1;
+    for (const key of cache.entries.keys()) kept.delete(key);
     cache.entries.clear();
   };
   const watch = (topic: string, cache: RouteCache) => {
@@ -98,32 +138,15 @@ export function registerPublicCache(app: FastifyInstance, bus: ChangeBus): void 
     list.push(cache);
   };
 
-  app.addHook('onRoute', (route) => {
-    const option = route.config?.publicCache;
-    if (!option) return;
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    if (route.config?.access !== 'public' || methods.some((m) => m !== 'GET' && m !== 'HEAD') || route.config.rateLimit) {
-      throw new Error(`Route ${route.url}: publicCache is for public GET routes without a rate limit`);
-    }
-    if (caches.has(route.url)) return;
-    const cache: RouteCache = { version: 0, entries: new Map(), filling: new Map() };
-    caches.set(route.url, cache);
-    for (const topic of [option.topic].flat()) watch(topic, cache);
-    watch(ALL_PUBLIC_ANSWERS, cache);
-  });
-
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.method !== 'GET' || !request.routeOptions.config.publicCache || !bus.live) return;
-    const cache = caches.get(request.routeOptions.url ?? '');
-    if (!cache) return;
+  /** A miss: the first request of an address computes the answer, the ones arriving meanwhile wait for it. */
+  const missed = async (cache: RouteCache, request: FastifyRequest, reply: FastifyReply) => {
+    if (request.method !== 'GET' || !bus.live) return;
     const key = request.url;
-    const entry = cache.entries.get(key);
-    if (entry) return send(request, reply, entry);
     const version = cache.version;
     const filling = cache.filling.get(key);
     if (filling) {
       const filled = await filling;
-      if (filled && cache.version === version) return send(request, reply, filled);
+      if (filled && cache.version === version) sendWire(request, reply, filled);
       return;
     }
     let done!: (entry: Entry | null) => void;
@@ -138,6 +161,32 @@ export function registerPublicCache(app: FastifyInstance, bus: ChangeBus): void 
         done(filled);
       },
     };
+  };
+
+  app.addHook('onRoute', (route) => {
+    const option = route.config?.publicCache;
+    if (!option) return;
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (route.config?.access !== 'public' || methods.some((m) => m !== 'GET' && m !== 'HEAD') || route.config.rateLimit) {
+      throw new Error(`Route ${route.url}: publicCache is for public GET routes without a rate limit`);
+    }
+    let cache = caches.get(route.url);
+    if (!cache) {
+      cache = { version: 0, entries: new Map(), filling: new Map() };
+      caches.set(route.url, cache);
+      for (const topic of [option.topic].flat()) watch(topic, cache);
+      watch(ALL_PUBLIC_ANSWERS, cache);
+    }
+    const routeCache = cache;
+    // On the route itself, so other routes pay nothing for it.
+    route.onRequest = [...[route.onRequest ?? []].flat(), (request, reply) => missed(routeCache, request, reply)];
+  });
+
+  // The hit path, first of all hooks: one map lookup on the raw address.
+  app.addHook('onRequest', (request, reply, done) => {
+    const entry = request.method === 'GET' && bus.live ? kept.get(request.url) : undefined;
+    if (entry) sendWire(request, reply, entry);
+    done();
   });
 
   // Runs before run-time compression (registered earlier): it sees the serialised answer.
@@ -149,12 +198,17 @@ export function registerPublicCache(app: FastifyInstance, bus: ChangeBus): void 
       fill.done(null);
       return payload;
     }
-    const entry = await entryOf(payload, reply);
+    const entry = await entryOf(payload, reply, security);
     const current = fill.cache.version === fill.version && bus.live;
     if (current) {
       const { entries } = fill.cache;
-      if (entries.size >= MAX_ENTRIES_PER_ROUTE) entries.delete(entries.keys().next().value as string);
+      if (entries.size >= MAX_ENTRIES_PER_ROUTE) {
+        const oldest = entries.keys().next().value as string;
+        entries.delete(oldest);
+        kept.delete(oldest);
+      }
       entries.set(fill.key, entry);
+      kept.set(fill.key, entry);
     }
     fill.done(current ? entry : null);
     reply.headers(entry.headers);
@@ -171,9 +225,12 @@ export function registerPublicCache(app: FastifyInstance, bus: ChangeBus): void 
     return payload;
   });
   // A request that failed before onSend (aborted connection) must not leave waiters hanging.
-  app.addHook('onResponse', async (request) => {
-    request.publicCacheFill?.done(null);
-    request.publicCacheFill = null;
+  app.addHook('onResponse', (request, _reply, done) => {
+    if (request.publicCacheFill) {
+      request.publicCacheFill.done(null);
+      request.publicCacheFill = null;
+    }
+    done();
   });
 
   // A successful write tells every instance which kept answers it made stale, before its answer leaves.
