@@ -24,10 +24,10 @@ export async function throughput(url: string, options: { seconds?: number; conne
   return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors, non2xx: result.non2xx };
 }
 
-/** Starts `node <args>` from the repository's root and resolves once `readyUrl` answers 2xx (at most a minute). */
+/** Starts `node <args>` from the repository's root and resolves once `readyUrl` answers 2xx (at most three minutes: a loaded machine). */
 export async function startProcess(args: string[], env: Record<string, string>, readyUrl: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, args, { cwd: repoRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
-  for (let attempt = 0; attempt < 600; attempt++) {
+  for (let attempt = 0; attempt < 1800; attempt++) {
     if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited before it was ready`);
     if (await fetch(readyUrl).then((r) => r.ok, () => false)) return child;
     await new Promise((resolve) => setTimeout(resolve, 100));
