@@ -16,6 +16,7 @@ import { lodgingRoutes } from './modules/lodging/lodging.routes.js';
 import { staySource } from './modules/lodging/stay-payment-source.js';
 import { mailRoutes } from './modules/mail/mail.routes.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
+import { paymentBulkJobs } from './modules/payments/payment-jobs.service.js';
 import { membersRoutes } from './modules/members/members.routes.js';
 import { enrolmentRoutes } from './modules/enrolment/enrolment.routes.js';
 import { bjkParticipantSource, vkParticipantSource } from './modules/participants/participant-payment-source.js';
@@ -23,6 +24,8 @@ import { participantsRoutes } from './modules/participants/participants.routes.j
 import { gamesRoutes } from './modules/results/games.routes.js';
 import { resultsRoutes } from './modules/results/results.routes.js';
 import { printRoutes } from './modules/print/print.routes.js';
+import { printBulkJobs } from './modules/print/print.service.js';
+import { bulkJobsRoutes, type BulkJobs } from './platform/bulk-jobs.js';
 import { registerAccessControl } from './platform/access.js';
 import type { AppDeps } from './platform/app-deps.js';
 import { answerClientError, answerFrameworkError, registerErrorHandling } from './platform/errors.js';
@@ -37,6 +40,15 @@ import { registerUploads } from './platform/uploads.js';
 import { registerWebApp } from './platform/web-app.js';
 
 /** Builds the Fastify app without listening: `main.ts` starts it, tests `inject` into it. */
+// Payments own the source interface; lodging and participants implement it (dependencies point one way).
+const paymentSources = { stay: staySource, participant_bjk: bjkParticipantSource, participant_vk: vkParticipantSource };
+
+/** Every area's bulk jobs, under the platform's rule for interrupted jobs (platform/bulk-jobs.ts). */
+export function bulkJobKinds(deps: Pick<AppDeps, 'db' | 'clock' | 'config'>): BulkJobs[] {
+  const { db, clock, config } = deps;
+  return [paymentBulkJobs({ db, clock, config, sources: paymentSources }), printBulkJobs({ db, clock, config })];
+}
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
@@ -122,8 +134,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(async (scope) => dashboardRoutes(scope, deps));
   await app.register(async (scope) => lodgingRoutes(scope, deps));
   await app.register(async (scope) => mailRoutes(scope, deps));
-  // Payments own the source interface; lodging and participants implement it (dependencies point one way).
-  const paymentSources = { stay: staySource, participant_bjk: bjkParticipantSource, participant_vk: vkParticipantSource };
   await app.register(async (scope) => paymentsRoutes(scope, deps, paymentSources));
   await app.register(async (scope) => membersRoutes(scope, deps));
   await app.register(async (scope) => enrolmentRoutes(scope, deps));
@@ -131,6 +141,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(async (scope) => gamesRoutes(scope, deps));
   await app.register(async (scope) => resultsRoutes(scope, deps));
   await app.register(async (scope) => printRoutes(scope, deps));
+  await app.register(async (scope) => bulkJobsRoutes(scope, deps.db, bulkJobKinds(deps), app.log));
 
   await registerWebApp(app, config.webDist);
   return app;

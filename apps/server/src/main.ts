@@ -1,4 +1,5 @@
-import { buildApp } from './app.js';
+import { buildApp, bulkJobKinds } from './app.js';
+import { markInterruptedJobs } from './platform/bulk-jobs.js';
 import { ConfigError, loadConfig } from './config.js';
 import { startMailWorker } from './modules/mail/mail.worker.js';
 import { createGamesPoller } from './modules/results/games.poller.js';
@@ -16,6 +17,16 @@ async function main(): Promise<void> {
     log: { error: (object, message) => app.log.error(object, message), warn: (object, message) => app.log.warn(object, message) },
   });
   const app = await buildApp({ config, database, db: database.db, clock: systemClock, bus });
+  // Bulk jobs left "running" by a stopped process are marked interrupted (resumable in the back office); on
+  // PostgreSQL, where another instance may be running a job, the sweep repeats for jobs whose heartbeat stopped.
+  const jobKinds = bulkJobKinds({ db: database.db, clock: systemClock, config });
+  const sweepJobs = async () => {
+    const interrupted = await markInterruptedJobs(database, jobKinds, systemClock.now());
+    if (interrupted > 0) app.log.warn({ interrupted }, 'bulk jobs interrupted by a stopped server');
+  };
+  await sweepJobs();
+  const jobSweep = database.kind === 'postgres' ? setInterval(() => void sweepJobs().catch((err: unknown) => app.log.error({ err }, 'job sweep failed')), 60_000) : undefined;
+  jobSweep?.unref();
   const mailWorker = startMailWorker({ db: database.db, mail: config.mail, clock: systemClock, log: app.log });
   const gamesPoller = createGamesPoller({ db: database.db, clock: systemClock, bus, log: app.log });
   gamesPoller.start();
@@ -27,6 +38,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
+    clearInterval(jobSweep);
     await mailWorker?.stop();
     await gamesPoller.stop();
     await app.close();

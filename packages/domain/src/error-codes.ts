@@ -22,6 +22,8 @@ export const PLATFORM_ERRORS = {
   requestTimeout: 'platform.request_timeout',
   /** An upload that is not multipart, has no boundary or ends before its closing boundary. */
   uploadInvalid: 'platform.upload_invalid',
+  /** Resuming a bulk job that is not interrupted (running again, done, or unknown). */
+  jobNotInterrupted: 'platform.job_not_interrupted',
   uploadMissing: 'platform.upload_missing',
   uploadTooLarge: 'platform.upload_too_large',
   photoNotImage: 'platform.photo_not_image',

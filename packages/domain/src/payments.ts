@@ -161,7 +161,8 @@ export const paymentJobSchema = z.object({
   id: z.string(),
   action: z.enum(['create', 'send']),
   kind: paymentRequestKindSchema.nullable(),
-  state: z.enum(['running', 'done', 'failed']),
+  /** `interrupted`: the server stopped while it ran; resuming (`/api/v1/jobs/payments/{id}/resume`) does the rest. */
+  state: z.enum(['running', 'done', 'failed', 'interrupted']),
   total: z.number().int(),
   done: z.number().int(),
   failed: z.number().int(),

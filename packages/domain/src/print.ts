@@ -74,7 +74,7 @@ export const printRequestSchema = z.object({
 export type PrintRequest = z.infer<typeof printRequestSchema>;
 export type PrintRequestInput = z.input<typeof printRequestSchema>;
 
-export const PRINT_JOB_STATUSES = ['running', 'done', 'failed'] as const;
+export const PRINT_JOB_STATUSES = ['running', 'done', 'failed', 'interrupted'] as const;
 
 export const printJobSchema = z.object({
   id: z.uuid(),

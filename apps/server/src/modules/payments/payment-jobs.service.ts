@@ -1,13 +1,17 @@
 import { type PaymentJob, PAYMENTS_ERRORS, type Payer, type PaymentLine, type PaymentRequestKind, PLATFORM_ERRORS } from '@bjk/domain';
 import type { Principal } from '../../platform/access.js';
 import type { DbOrTx } from '../../platform/db.js';
+import { startHeartbeat, type BulkJobs } from '../../platform/bulk-jobs.js';
 import { notFound } from '../../platform/errors.js';
 import { recordAuditEntries } from '../../platform/audit.js';
 import { getCurrentEdition, type CurrentEdition } from '../edition/edition.service.js';
 import { queueMails } from '../mail/mail.service.js';
 import { auditView, newRequestRow, requestMail, sumLines, type PaymentsDeps } from './payment-request-row.js';
 import {
+  claimInterruptedJob,
   findJob,
+  listInterruptedJobs,
+  markInterruptedJobs,
   insertJob,
   insertRequestsUnlessOpen,
   listOpenSourceIds,
@@ -52,9 +56,11 @@ const SEND_BATCH = 50;
 type BatchOutcome = { done: number; failures: { sourceId: string; code: string }[] };
 
 async function runJob(deps: PaymentsDeps, job: PaymentJobRow, items: string[], batchSize: number, work: (batch: string[]) => Promise<BatchOutcome>): Promise<PaymentJob> {
-  let done = 0;
-  let failed = 0;
-  const errors: { sourceId: string; code: string }[] = [];
+  // A resumed job goes on counting from where its first run stopped.
+  let done = job.done;
+  let failed = job.failed;
+  const errors: { sourceId: string; code: string }[] = [...job.errors];
+  const stopHeartbeat = startHeartbeat(() => updateJob(deps.db, job.id, { updatedAt: deps.clock.now() }));
   try {
     for (let start = 0; start < items.length; start += batchSize) {
       const outcome = await work(items.slice(start, start + batchSize));
@@ -62,12 +68,21 @@ async function runJob(deps: PaymentsDeps, job: PaymentJobRow, items: string[], b
       // One bad source (no e-mail, owes nothing) must not stop the other 999; it is listed for the manager.
       failed += outcome.failures.length;
       for (const failure of outcome.failures) if (errors.length < 200) errors.push(failure);
-      await updateJob(deps.db, job.id, { done, failed, errors });
+      await updateJob(deps.db, job.id, { done, failed, errors, updatedAt: deps.clock.now() });
     }
-    await updateJob(deps.db, job.id, { done, failed, errors, state: 'done', finishedAt: new Date() });
+    await updateJob(deps.db, job.id, { done, failed, errors, state: 'done', updatedAt: deps.clock.now(), finishedAt: deps.clock.now() });
   } catch (error) {
-    await updateJob(deps.db, job.id, { done, failed, errors: [...errors, { sourceId: '', code: PLATFORM_ERRORS.internal }], state: 'failed', finishedAt: new Date() });
+    await updateJob(deps.db, job.id, {
+      done,
+      failed,
+      errors: [...errors, { sourceId: '', code: PLATFORM_ERRORS.internal }],
+      state: 'failed',
+      updatedAt: deps.clock.now(),
+      finishedAt: deps.clock.now(),
+    });
     throw error;
+  } finally {
+    stopHeartbeat();
   }
   return getPaymentJob(deps.db, job.id);
 }
@@ -104,12 +119,17 @@ async function createRequestBatch(deps: PaymentsDeps, actor: Principal, kind: Pa
   return { done: billable.length, failures };
 }
 
+/** The billable sources of a kind without an open request: what a bulk create (or its resumption) has left to do. */
+async function sourcesToBill(deps: PaymentsDeps, kind: PaymentRequestKind): Promise<string[]> {
+  const [ids, open] = await Promise.all([deps.sources[kind].listBillableIds(deps.db), listOpenSourceIds(deps.db, kind)]);
+  return ids.filter((id) => !open.has(id));
+}
+
 /** Creates a request for every billable source of a kind that has none: one job, any size. */
 export async function startBulkCreate(deps: PaymentsDeps, actor: Principal, kind: PaymentRequestKind): Promise<StartedJob> {
   const edition = await getCurrentEdition(deps.db);
-  const [ids, open] = await Promise.all([deps.sources[kind].listBillableIds(deps.db), listOpenSourceIds(deps.db, kind)]);
-  const todo = ids.filter((id) => !open.has(id));
-  const job = await insertJob(deps.db, { action: 'create', kind, total: todo.length, startedBy: actor.email });
+  const todo = await sourcesToBill(deps, kind);
+  const job = await insertJob(deps.db, { action: 'create', kind, total: todo.length, startedBy: actor.email, updatedAt: deps.clock.now() });
   const finished = runJob(deps, job, todo, CREATE_BATCH, (batch) => createRequestBatch(deps, actor, kind, edition, batch));
   return { job: toJob(job), finished };
 }
@@ -147,7 +167,43 @@ async function sendRequestBatch(deps: PaymentsDeps, actor: Principal, edition: C
 export async function startBulkSend(deps: PaymentsDeps, actor: Principal): Promise<StartedJob> {
   const edition = await getCurrentEdition(deps.db);
   const ids = await listUnsentRequestIds(deps.db);
-  const job = await insertJob(deps.db, { action: 'send', kind: null, total: ids.length, startedBy: actor.email });
+  const job = await insertJob(deps.db, { action: 'send', kind: null, total: ids.length, startedBy: actor.email, updatedAt: deps.clock.now() });
   const finished = runJob(deps, job, ids.map(String), SEND_BATCH, (batch) => sendRequestBatch(deps, actor, edition, batch.map(Number)));
   return { job: toJob(job), finished };
+}
+
+/**
+ * The payment bulk jobs under the platform's interruption rule. Resuming lists again what is left: sources
+ * still without an open request (create), requests not sent yet (send). A batch commits its requests, mails
+ * and marks in one transaction, so what the first run finished is exactly what is skipped.
+ */
+export function paymentBulkJobs(deps: PaymentsDeps): BulkJobs {
+  return {
+    kind: 'payments',
+    permission: 'payments:write',
+    markInterrupted: (db, staleBefore) => markInterruptedJobs(db, staleBefore),
+    listInterrupted: async (db) =>
+      (await listInterruptedJobs(db)).map((row) => ({
+        kind: 'payments' as const,
+        id: row.id,
+        action: row.kind ? `${row.action}:${row.kind}` : row.action,
+        done: row.done,
+        total: row.total,
+        startedAt: row.startedAt.toISOString(),
+      })),
+    resume: async (id, actor) => {
+      const job = await claimInterruptedJob(deps.db, id, deps.clock.now());
+      if (!job) return false;
+      const edition = await getCurrentEdition(deps.db);
+      if (job.action === 'create' && job.kind) {
+        const kind = job.kind;
+        const todo = await sourcesToBill(deps, kind);
+        await updateJob(deps.db, job.id, { total: job.done + job.failed + todo.length });
+        return { finished: runJob(deps, job, todo, CREATE_BATCH, (batch) => createRequestBatch(deps, actor, kind, edition, batch)) };
+      }
+      const ids = await listUnsentRequestIds(deps.db);
+      await updateJob(deps.db, job.id, { total: job.done + job.failed + ids.length });
+      return { finished: runJob(deps, job, ids.map(String), SEND_BATCH, (batch) => sendRequestBatch(deps, actor, edition, batch.map(Number))) };
+    },
+  };
 }

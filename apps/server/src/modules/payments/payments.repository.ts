@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, sum, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, lt, ne, or, sql, sum, type SQL } from 'drizzle-orm';
 import type { PaymentRequestListQuery } from '@bjk/domain';
 import type { DbOrTx } from '../../platform/db.js';
 import {
@@ -296,6 +296,30 @@ export async function insertJob(db: DbOrTx, row: typeof paymentJobs.$inferInsert
 
 export async function updateJob(db: DbOrTx, id: string, values: Partial<typeof paymentJobs.$inferInsert>): Promise<void> {
   await db.update(paymentJobs).set(values).where(eq(paymentJobs.id, id));
+}
+
+/** Running jobs silent since before `staleBefore` become interrupted (their process stopped). */
+export async function markInterruptedJobs(db: DbOrTx, staleBefore: Date): Promise<number> {
+  const rows = await db
+    .update(paymentJobs)
+    .set({ state: 'interrupted' })
+    .where(and(eq(paymentJobs.state, 'running'), lt(paymentJobs.updatedAt, staleBefore)))
+    .returning({ id: paymentJobs.id });
+  return rows.length;
+}
+
+export async function listInterruptedJobs(db: DbOrTx): Promise<PaymentJobRow[]> {
+  return db.select().from(paymentJobs).where(eq(paymentJobs.state, 'interrupted')).orderBy(paymentJobs.startedAt);
+}
+
+/** Takes an interrupted job back to running; nothing when it is not interrupted (another resume won). */
+export async function claimInterruptedJob(db: DbOrTx, id: string, now: Date): Promise<PaymentJobRow | undefined> {
+  const rows = await db
+    .update(paymentJobs)
+    .set({ state: 'running', updatedAt: now })
+    .where(and(eq(paymentJobs.id, id), eq(paymentJobs.state, 'interrupted')))
+    .returning();
+  return rows[0];
 }
 
 export async function findJob(db: DbOrTx, id: string): Promise<PaymentJobRow | undefined> {

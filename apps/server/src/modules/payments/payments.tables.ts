@@ -139,7 +139,8 @@ export const paymentJobs = pgTable('payment_jobs', {
   id: uuid('id').primaryKey().defaultRandom(),
   action: text('action').$type<'create' | 'send'>().notNull(),
   kind: text('kind').$type<PaymentRequestKind>(),
-  state: text('state').$type<'running' | 'done' | 'failed'>().notNull().default('running'),
+  /** `interrupted`: its process stopped while it ran (platform/bulk-jobs.ts); resuming does the rest. */
+  state: text('state').$type<'running' | 'done' | 'failed' | 'interrupted'>().notNull().default('running'),
   total: integer('total').notNull().default(0),
   done: integer('done').notNull().default(0),
   failed: integer('failed').notNull().default(0),
@@ -147,4 +148,6 @@ export const paymentJobs = pgTable('payment_jobs', {
   startedBy: text('started_by'),
   startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
   finishedAt: timestamp('finished_at', { withTimezone: true }),
+  /** The job's heartbeat: written with its progress and every few seconds while it runs. */
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

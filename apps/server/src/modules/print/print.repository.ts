@@ -56,3 +56,31 @@ export async function upsertBadgePrints(tx: DbOrTx, rows: (typeof badgePrints.$i
       set: { fingerprint: sql`excluded.fingerprint`, printedAt: sql`excluded.printed_at`, jobId: sql`excluded.job_id` },
     });
 }
+
+/** Running jobs silent since before `staleBefore` become interrupted (their process stopped). */
+export async function markInterruptedPrintJobs(tx: DbOrTx, staleBefore: Date): Promise<number> {
+  const rows = await tx
+    .update(printJobs)
+    .set({ status: 'interrupted' })
+    .where(and(eq(printJobs.status, 'running'), lt(printJobs.updatedAt, staleBefore)))
+    .returning({ id: printJobs.id });
+  return rows.length;
+}
+
+export async function listInterruptedPrintJobs(tx: DbOrTx): Promise<PrintJobRow[]> {
+  return tx.select().from(printJobs).where(eq(printJobs.status, 'interrupted')).orderBy(asc(printJobs.createdAt));
+}
+
+/**
+ * Takes an interrupted job back to running with its partial PDF dropped (a PDF cannot be continued: it is
+ * rendered again whole); nothing when it is not interrupted (another resume won).
+ */
+export async function claimInterruptedPrintJob(tx: DbOrTx, id: string, now: Date): Promise<PrintJobRow | undefined> {
+  const [row] = await tx
+    .update(printJobs)
+    .set({ status: 'running', done: 0, pages: 0, bytes: 0, updatedAt: now })
+    .where(and(eq(printJobs.id, id), eq(printJobs.status, 'interrupted')))
+    .returning();
+  if (row) await tx.delete(printJobChunks).where(eq(printJobChunks.jobId, id));
+  return row;
+}

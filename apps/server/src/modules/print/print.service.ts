@@ -26,6 +26,7 @@ import type { Config } from '../../config.js';
 import type { Principal } from '../../platform/access.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db, DbOrTx } from '../../platform/db.js';
+import type { BulkJobs } from '../../platform/bulk-jobs.js';
 import { AppError, conflict, notFound } from '../../platform/errors.js';
 import { recordAudit } from '../../platform/audit.js';
 import { getCurrentEdition } from '../edition/edition.service.js';
@@ -44,7 +45,10 @@ import { proposeVouchers } from './prize-vouchers.js';
 import { VOUCHERS_PER_PAGE, drawVoucher } from './voucher-sheet.js';
 import {
   deletePrintJobsBefore,
+  claimInterruptedPrintJob,
   findPrintJob,
+  listInterruptedPrintJobs,
+  markInterruptedPrintJobs,
   findPrintJobChunk,
   insertPrintJob,
   insertPrintJobChunk,
@@ -445,6 +449,7 @@ export async function startPrintJob(deps: PrintDeps, request: PrintRequest, lang
     request,
     preview: request.preview,
     status: 'running',
+    language,
     total,
     createdBy: actor.displayName,
     createdAt: now,
@@ -456,6 +461,42 @@ export async function startPrintJob(deps: PrintDeps, request: PrintRequest, lang
     .finally(() => running.delete(row.id));
   running.set(row.id, job);
   return toPrintJob(row);
+}
+
+/**
+ * Print jobs under the platform's interruption rule: an interrupted job is rendered again from its stored
+ * request (its partial bytes dropped); badges are marked printed only when a job is done, so nothing counts twice.
+ */
+export function printBulkJobs(deps: PrintDeps): BulkJobs {
+  return {
+    kind: 'print',
+    permission: 'print:write',
+    markInterrupted: (db, staleBefore) => markInterruptedPrintJobs(db, staleBefore),
+    listInterrupted: async (db) =>
+      (await listInterruptedPrintJobs(db)).map((row) => ({
+        kind: 'print' as const,
+        id: row.id,
+        action: row.document,
+        done: row.done,
+        total: row.total,
+        startedAt: row.createdAt.toISOString(),
+      })),
+    resume: async (id, actor) => {
+      const row = await deps.db.transaction((tx) => claimInterruptedPrintJob(tx, id, deps.clock.now()));
+      if (!row) return false;
+      const finished = (async () => {
+        try {
+          const rendering = await plan(deps.db, row.request, row.language);
+          await renderJob(deps, row.id, rendering, row.preview, actor);
+        } catch (error) {
+          await updatePrintJob(deps.db, row.id, { status: 'failed', error: (error as Error).message.slice(0, 500), updatedAt: deps.clock.now(), finishedAt: deps.clock.now() });
+          throw error;
+        }
+      })().finally(() => running.delete(row.id));
+      running.set(row.id, finished);
+      return { finished };
+    },
+  };
 }
 
 /** The job's progress; with `waitSeconds`, waits (in the instance rendering it) until it finishes or the time is up. */

@@ -1,5 +1,5 @@
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid, boolean } from 'drizzle-orm/pg-core';
-import type { PrintRequest } from '@bjk/domain';
+import type { Language, PrintRequest } from '@bjk/domain';
 import { bytea } from '../../platform/columns.js';
 
 /**
@@ -32,7 +32,10 @@ export const printJobs = pgTable(
     document: text('document').notNull(),
     request: jsonb('request').$type<PrintRequest>().notNull(),
     preview: boolean('preview').notNull(),
-    status: text('status', { enum: ['running', 'done', 'failed'] }).notNull(),
+    /** `interrupted`: the server stopped while it rendered (platform/bulk-jobs.ts); resuming renders it again. */
+    status: text('status', { enum: ['running', 'done', 'failed', 'interrupted'] }).notNull(),
+    /** The language it is rendered in, kept so an interrupted job renders again the same. */
+    language: text('language').$type<Language>().notNull().default('nl'),
     done: integer('done').notNull().default(0),
     total: integer('total').notNull().default(0),
     pages: integer('pages').notNull().default(0),

@@ -13,6 +13,7 @@ import { useManager } from '../../shared/auth/session';
 import { formatMoney } from '../../shared/format';
 import { http } from '../../shared/http';
 import { currentLanguage } from '../../shared/i18n';
+import { InterruptedJobs } from './InterruptedJobs';
 
 const dashboardQuery = {
   queryKey: ['mgmt', 'dashboard'],
@@ -76,6 +77,7 @@ export function DashboardPage() {
         </Typography>
         <Typography color="text.secondary">{t('signedInAs', { email: session?.account.email ?? '' })}</Typography>
       </Box>
+      <InterruptedJobs />
       {data.groups.length === 0 && <Typography>{t('nothing')}</Typography>}
       {data.groups.map((group) => (
         <FigureGroup key={group.area} group={group} />

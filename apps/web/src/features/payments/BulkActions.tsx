@@ -32,6 +32,11 @@ function JobProgress({ job }: { job: PaymentJob }) {
       <Typography variant="body2" sx={{ mt: 0.5 }}>
         {t(`bulk.${data.action}Progress`, { done: data.done, total: data.total, failed: data.failed })}
       </Typography>
+      {data.state === 'interrupted' && (
+        <Alert severity="warning" sx={{ mt: 1 }}>
+          {t('bulk.interrupted')}
+        </Alert>
+      )}
       {finished && data.failed > 0 && (
         <Alert severity="warning" sx={{ mt: 1 }}>
           {t('bulk.failures', { failed: data.failed, codes: [...new Set(data.errors.map((e) => e.code))].join(', ') })}

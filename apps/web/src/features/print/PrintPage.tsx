@@ -49,6 +49,7 @@ function useJob(id: string | null) {
 function JobProgress({ job }: { job: PrintJob }) {
   const { t } = useTranslation('print');
   if (job.status === 'failed') return <Alert severity="error">{t('job.failed', { error: job.error ?? '' })}</Alert>;
+  if (job.status === 'interrupted') return <Alert severity="warning">{t('job.interrupted')}</Alert>;
   const percent = job.total === 0 ? 100 : Math.round((job.done / job.total) * 100);
   return (
     <Stack spacing={0.5} data-testid="print-progress">
