@@ -36,6 +36,7 @@ import {
   findInvoiceOfRequest,
   findOpenRequestOfSource,
   findRequest,
+  findRecentManualPayment,
   insertPaymentRecord,
   insertRequestUnlessOpen,
   invoiceNumbersOf,
@@ -153,10 +154,22 @@ export async function cancelPaymentRequest(deps: PaymentsDeps, actor: Principal,
 }
 
 /** Queues the request's e-mail (with the EPC QR code) to the payer and notes when it was sent. */
+/**
+ * The same call again within this window is a retry or a double click, not a new intention: it answers what
+ * the first did instead of sending a second mail or recording a second payment. Callers without an
+ * `Idempotency-Key` (API clients, scripts, retries) are safe on their own; a reminder or a second payment of the
+ * same amount on purpose comes minutes later, not seconds.
+ */
+export const REPEAT_WINDOW_MS = 60_000;
+
+const withinRepeatWindow = (deps: PaymentsDeps, at: Date | null) => at !== null && deps.clock.now().getTime() - at.getTime() < REPEAT_WINDOW_MS;
+
 export async function sendPaymentRequest(deps: PaymentsDeps, actor: Principal | null, id: number): Promise<PaymentRequest> {
   const edition = await getCurrentEdition(deps.db);
   return deps.db.transaction(async (tx) => {
+    // Locked until the transaction ends: concurrent calls take turns, and the later ones see the first one's send.
     const row = await lockedOpenRequest(tx, id);
+    if (withinRepeatWindow(deps, row.sentAt)) return toPaymentRequest(row);
     if (row.payerEmails.length === 0) throw conflict(PAYMENTS_ERRORS.noEmail, `Payment request ${row.number} has no e-mail address`);
     await queueMail(tx, await requestMail(deps, row, edition));
     const updated = await updateRequest(tx, id, { sentAt: deps.clock.now() });
@@ -167,8 +180,12 @@ export async function sendPaymentRequest(deps: PaymentsDeps, actor: Principal | 
 
 export async function registerManualPayment(deps: PaymentsDeps, actor: Principal, id: number, input: ManualPayment): Promise<PaymentRequestDetail> {
   await deps.db.transaction(async (tx) => {
+    // Locked until the transaction ends: concurrent calls take turns, and the later ones see the first one's payment.
     const row = await lockedOpenRequest(tx, id);
+    const recent = await findRecentManualPayment(tx, id, { ...input, createdBy: actor.email }, new Date(deps.clock.now().getTime() - REPEAT_WINDOW_MS));
+    if (recent) return;
     await insertPaymentRecord(tx, {
+      createdAt: deps.clock.now(),
       requestId: id,
       amountCents: input.amountCents,
       paidOn: input.paidOn,

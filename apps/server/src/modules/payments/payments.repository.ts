@@ -209,6 +209,31 @@ export async function requestFigures(db: DbOrTx, today: string) {
   };
 }
 
+/** A manual payment of this request with the same amount, date, remark and manager, recorded since `since`. */
+export async function findRecentManualPayment(
+  db: DbOrTx,
+  requestId: number,
+  payment: { amountCents: number; paidOn: string; remark: string; createdBy: string },
+  since: Date,
+): Promise<PaymentRecordRow | undefined> {
+  const rows = await db
+    .select()
+    .from(paymentRecords)
+    .where(
+      and(
+        eq(paymentRecords.requestId, requestId),
+        eq(paymentRecords.method, 'manual'),
+        eq(paymentRecords.amountCents, payment.amountCents),
+        eq(paymentRecords.paidOn, payment.paidOn),
+        eq(paymentRecords.remark, payment.remark),
+        eq(paymentRecords.createdBy, payment.createdBy),
+        sql`${paymentRecords.createdAt} > ${since.toISOString()}::timestamptz`,
+      ),
+    )
+    .limit(1);
+  return rows[0];
+}
+
 export async function insertPaymentRecord(db: DbOrTx, row: typeof paymentRecords.$inferInsert): Promise<PaymentRecordRow> {
   const rows = await db.insert(paymentRecords).values(row).returning();
   return rows[0]!;

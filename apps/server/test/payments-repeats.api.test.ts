@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MakeReservationInput, PaymentRequest } from '@bjk/domain';
+import { seedRoomsIfEmpty } from '../src/modules/lodging/lodging.service.js';
+import { mailOutbox } from '../src/modules/mail/mail.tables.js';
+import { REPEAT_WINDOW_MS } from '../src/modules/payments/payment-requests.service.js';
+import { paymentRecords } from '../src/modules/payments/payments.tables.js';
+import { managerHeaders } from './managers.js';
+import { createTestApp, type TestContext } from './test-app.js';
+
+/**
+ * Sending a request and registering a payment are safe without an Idempotency-Key (API clients, scripts and
+ * retries do not send one): the same call repeated within seconds is the same intention, done once.
+ */
+let ctx: TestContext;
+let treasurer: { authorization: string };
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  await seedRoomsIfEmpty(ctx.db, ctx.config.roomsSeedFile);
+  treasurer = await managerHeaders(ctx, ['admin']);
+}, 60_000);
+afterAll(async () => ctx?.close());
+
+async function openRequest(): Promise<PaymentRequest & { payer: { emails: string[] } }> {
+  const lastName = `Peeters${randomUUID().slice(0, 6)}`;
+  const input: MakeReservationInput = {
+    submissionId: randomUUID(),
+    language: 'nl',
+    contact: { firstName: 'Jan', lastName, email: `${lastName.toLowerCase()}@example.test`, mobile: '+32 475 12 34 56', address: 'Zeedijk 1, 8420 De Haan' },
+    roomType: 'DH',
+    arrivalDate: '2027-02-15',
+    departureDate: '2027-02-21',
+    guests: [
+      { firstName: 'Jan', lastName, birthDate: '1980-03-01', participates: false },
+      { firstName: 'Els', lastName, birthDate: '1979-06-11', participates: false },
+    ],
+    mealPlan: 'half',
+    remarks: '',
+  };
+  const made = await ctx.app.inject({ method: 'POST', url: '/api/v1/stay/cmd/make_reservation', payload: input });
+  expect(made.statusCode, made.body).toBe(201);
+  const list = await ctx.app.inject({ method: 'GET', url: `/api/v1/stay/reservation?search=${made.json().number}`, headers: treasurer });
+  const id = list.json().items[0].id as string;
+  // A stay is billed once it has its room.
+  const room = (await ctx.app.inject({ method: 'GET', url: '/api/v1/room/freeroom/DH', headers: treasurer })).json().items[0].number as string;
+  expect((await ctx.app.inject({ method: 'POST', url: `/api/v1/stay/cmd/assignroom/${id}/${room}`, headers: treasurer })).statusCode).toBe(200);
+  const created = await ctx.app.inject({ method: 'POST', url: `/api/v1/payment/stay/${id}`, headers: treasurer });
+  expect(created.statusCode, created.body).toBe(201);
+  return created.json();
+}
+
+const advance = (ms: number) => ctx.clock.set(new Date(ctx.clock.now().getTime() + ms));
+
+describe('payment calls repeated without an Idempotency-Key', () => {
+  it('sends one mail for ten concurrent e-mail calls of one request, and a reminder once the moment has passed', async () => {
+    const request = await openRequest();
+    const send = () => ctx.app.inject({ method: 'POST', url: `/api/v1/payment/email_pr/${request.id}`, headers: treasurer });
+    const answers = await Promise.all(Array.from({ length: 10 }, send));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(200));
+    const mailsTo = async () => (await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'payments.request'))).filter((m) => m.to.includes(request.payer.emails[0]!));
+    expect(await mailsTo()).toHaveLength(1);
+    advance(REPEAT_WINDOW_MS + 1000);
+    expect((await send()).statusCode).toBe(200);
+    expect(await mailsTo()).toHaveLength(2);
+  });
+
+  it('records one payment for ten concurrent identical registrations, and a second payment once the moment has passed', async () => {
+    const request = await openRequest();
+    const pay = (remark = 'Cash at the desk') =>
+      ctx.app.inject({ method: 'POST', url: `/api/v1/payment/pr/${request.id}/payments`, headers: treasurer, payload: { amountCents: 1_000, paidOn: '2026-11-21', remark } });
+    const answers = await Promise.all(Array.from({ length: 10 }, () => pay()));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(200));
+    const records = () => ctx.db.select().from(paymentRecords).where(eq(paymentRecords.requestId, request.id));
+    expect(await records()).toHaveLength(1);
+    expect(answers[9]!.json().receivedCents).toBe(1_000);
+    // Another remark is another payment, even at once.
+    expect((await pay('Second envelope')).statusCode).toBe(200);
+    expect(await records()).toHaveLength(2);
+    advance(REPEAT_WINDOW_MS + 1000);
+    expect((await pay()).json().receivedCents).toBe(3_000);
+    expect(await records()).toHaveLength(3);
+  });
+});
