@@ -31,7 +31,7 @@ test('an edit page opened with an unknown or unreadable id says so and leads bac
   // A record that does not exist (any more), or an id the server cannot read: the server's answer, and the same way back.
   const unknown = [
     { edit: '/mgmt/paymentrequest_edit?id=999999', list: /\/mgmt\/paymentrequests$/, text: 'bestaat niet' },
-    { edit: '/mgmt/registration_edit?id=999999', list: /\/mgmt\/registrations$/, text: 'bestaat niet' },
+    { edit: '/mgmt/registration_edit?id=00000000-0000-4000-8000-000000000000', list: /\/mgmt\/registrations$/, text: 'bestaat niet' },
     { edit: '/mgmt/participant_edit?kind=bjk&id=999999', list: /\/mgmt\/participants(\?kind=bjk)?$/, text: 'bestaat niet' },
     { edit: '/mgmt/reservation_edit?id=00000000-0000-4000-8000-000000000000', list: /\/mgmt\/reservations$/, text: 'Deze reservatie bestaat niet' },
     { edit: '/mgmt/reservation_edit?id=not-an-id', list: /\/mgmt\/reservations$/, text: '' },
