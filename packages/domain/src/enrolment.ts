@@ -7,6 +7,8 @@ import { checkMobile } from './phone.js';
 import { languageSchema } from './text.js';
 import { VALIDATION_MESSAGES as M } from './validation-messages.js';
 
+export { enrolmentPhase, type EnrolmentPhase } from './enrolment-phase.js';
+
 /** The two championships that take registrations: bjk (youth, national) and vk (adult, Flemish). */
 export const REGISTRATION_KINDS = ['bjk', 'vk'] as const;
 export const registrationKindSchema = z.enum(REGISTRATION_KINDS);
@@ -138,17 +140,6 @@ export type PlayerLookup = z.infer<typeof playerLookupSchema>;
  * picture or crop before uploading; the server refuses it again.
  */
 export const BADGE_PHOTO_MIN = { width: 160, height: 200 } as const;
-
-/** Enrolment phases from the edition settings (DOMAIN.md §3 closed state, §1 late date). */
-export type EnrolmentPhase = 'notOpen' | 'open' | 'late' | 'closed';
-
-export function enrolmentPhase(settings: EditionSettings, now: Date): EnrolmentPhase {
-  const t = now.getTime();
-  if (t < Date.parse(settings.enrolment.opensAt)) return 'notOpen';
-  if (t > Date.parse(settings.enrolment.closesAt)) return 'closed';
-  if (t >= Date.parse(settings.enrolment.lateFrom)) return 'late';
-  return 'open';
-}
 
 export type PlayerFacts = { birthYear: number | null; gender: 'M' | 'F' | null; fideTitle: string | null };
 

@@ -7,28 +7,9 @@ import { AGE_GROUPS, MEAL_PLANS, type EditionSettings } from './edition.js';
 import type { Language } from './languages.js';
 import { findRoomType, mealPlansFor, normalStayDates } from './lodging-pricing.js';
 import { languageSchema } from './text.js';
+import { LODGING_ERRORS, LODGING_MESSAGES } from './lodging-codes.js';
 
-/** The specification's validation messages of the reservation wizard; the web translates them (namespace `lodging`). */
-export const LODGING_MESSAGES = {
-  addressRequired: 'Address is required',
-  birthdayRequired: 'birthday is required',
-  emailRequired: 'Email is required',
-  firstNameRequired: 'First name is required',
-  lastNameRequired: 'Last name is required',
-  mobileRequired: 'Mobile phone is required',
-  mobileInvalid: 'Not a valid mobile number',
-  countryCodeInvalid: 'Invalid country code',
-  tooShort: 'Too short',
-  invalidValue: 'Invalid value',
-  lodgingRequired: 'Lodging must be chosen',
-  mealsRequired: 'meals must be selected',
-} as const;
-export type LodgingMessageKey = keyof typeof LODGING_MESSAGES;
-
-/** The message key of a validation message text, for translation; undefined for texts of other origin. */
-export function lodgingMessageKey(message: string | undefined): LodgingMessageKey | undefined {
-  return (Object.keys(LODGING_MESSAGES) as LodgingMessageKey[]).find((k) => LODGING_MESSAGES[k] === message);
-}
+export { LODGING_ERRORS, LODGING_MESSAGES, lodgingMessageKey, type LodgingMessageKey } from './lodging-codes.js';
 
 const M = LODGING_MESSAGES;
 
@@ -253,35 +234,8 @@ export const lodgingFiguresSchema = z.object({
 });
 export type LodgingFigures = z.infer<typeof lodgingFiguresSchema>;
 
-/** The reservation wizard's phase, from the edition's lodging window and the clock. */
-export type LodgingPhase = 'notStarted' | 'open' | 'closed';
+export { lodgingPhaseAt, type LodgingPhase } from './lodging-phase.js';
 
-export function lodgingPhaseAt(lodging: { opensAt: string; closesAt: string }, now: Date): LodgingPhase {
-  if (now.getTime() < Date.parse(lodging.opensAt)) return 'notStarted';
-  if (now.getTime() > Date.parse(lodging.closesAt)) return 'closed';
-  return 'open';
-}
-
-export const LODGING_ERRORS = {
-  notStarted: 'lodging.not_started',
-  closed: 'lodging.closed',
-  roomTypeNotOffered: 'lodging.room_type_not_offered',
-  guestCount: 'lodging.guest_count',
-  datesOutsideWindow: 'lodging.dates_outside_window',
-  mealPlanNotOffered: 'lodging.meal_plan_not_offered',
-  birthDateInvalid: 'lodging.birth_date_invalid',
-  reservationNotFound: 'lodging.reservation_not_found',
-  roomNotFound: 'lodging.room_not_found',
-  roomTaken: 'lodging.room_taken',
-  roomUnavailable: 'lodging.room_unavailable',
-  roomWrongType: 'lodging.room_wrong_type',
-  roomTooSmall: 'lodging.room_too_small',
-  roomNotAssigned: 'lodging.room_not_assigned',
-  reservationDisabled: 'lodging.reservation_disabled',
-  roomsAssigned: 'lodging.rooms_assigned',
-  csvInvalid: 'lodging.csv_invalid',
-  likelyDuplicate: 'lodging.likely_duplicate',
-} as const;
 
 /** What the wizard's form holds: the request without the run's identity, the dates as the optional extra nights. */
 export function reservationWizardSchema(settings: EditionSettings) {

@@ -3,21 +3,39 @@ import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useReducer, type ReactNode } from 'react';
+import { Suspense, useEffect, useReducer, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { enrolmentPhase, type RegistrationKind } from '@bjk/domain/enrolment';
+import type { RegistrationKind } from '@bjk/domain/enrolment';
+import { enrolmentPhase } from '@bjk/domain/enrolment-phase';
 import { useEdition } from '../../shared/edition/useEdition';
 import { formatDateTime, formatMoney } from '../../shared/format';
 import { currentLanguage } from '../../shared/i18n';
-import { ConfirmStep } from './wizard/ConfirmStep';
-import { DetailsStep } from './wizard/DetailsStep';
-import { DoneStep } from './wizard/DoneStep';
-import { GdprStep } from './wizard/GdprStep';
-import { IntroStep } from './wizard/IntroStep';
-import { LookupStep } from './wizard/LookupStep';
-import { NationalityStep } from './wizard/NationalityStep';
-import { PhotoStep } from './wizard/PhotoStep';
-import { initialWizardState, NUMBERED_STEPS, wizardReducer, type WizardAction, type WizardState } from './wizard/state';
+import { lazyPart } from '../../shared/lazy-part';
+import { PageLoading } from '../../shared/ui/PageLoading';
+import { initialWizardState, NUMBERED_STEPS, wizardReducer, type WizardAction, type WizardState, type WizardStep as Step } from './wizard/state';
+
+// Each step is a chunk of its own, downloaded when it is reached: the first screen carries no form library, no
+// schemas (zod, phone numbers) and no photo cropper, so a phone's main thread is free at once (Total Blocking Time).
+const IntroStep = lazyPart(() => import('./wizard/IntroStep'), 'IntroStep');
+const LookupStep = lazyPart(() => import('./wizard/LookupStep'), 'LookupStep');
+const NationalityStep = lazyPart(() => import('./wizard/NationalityStep'), 'NationalityStep');
+const DetailsStep = lazyPart(() => import('./wizard/DetailsStep'), 'DetailsStep');
+const PhotoStep = lazyPart(() => import('./wizard/PhotoStep'), 'PhotoStep');
+const GdprStep = lazyPart(() => import('./wizard/GdprStep'), 'GdprStep');
+const ConfirmStep = lazyPart(() => import('./wizard/ConfirmStep'), 'ConfirmStep');
+const DoneStep = lazyPart(() => import('./wizard/DoneStep'), 'DoneStep');
+
+/** What the visitor may reach from a step: downloaded while they fill it in, so going on does not wait. */
+const NEXT_STEPS: Record<Step, { preload: () => void }[]> = {
+  intro: [LookupStep],
+  lookup: [NationalityStep, DetailsStep],
+  nationality: [DetailsStep],
+  details: [PhotoStep],
+  photo: [GdprStep],
+  gdpr: [ConfirmStep],
+  confirm: [DoneStep],
+  done: [],
+};
 
 /**
  * The public enrolment wizard (DOMAIN.md §3), phone first: one step per screen, big buttons, the progress on top.
@@ -71,7 +89,9 @@ export function RegistrationWizard({ kind = 'bjk' }: { kind?: RegistrationKind }
   return (
     <Stack spacing={2} sx={{ maxWidth: 720, mx: 'auto' }}>
       {title}
-      <WizardStep key={state.step} state={state} kind={kind} phase={phase} dispatch={dispatch} back={back} />
+      <Suspense fallback={<PageLoading />}>
+        <WizardStep key={state.step} state={state} kind={kind} phase={phase} dispatch={dispatch} back={back} />
+      </Suspense>
     </Stack>
   );
 }
@@ -85,6 +105,9 @@ type StepProps = {
 };
 
 function WizardStep({ state, kind, phase, dispatch, back }: StepProps): ReactNode {
+  useEffect(() => {
+    for (const next of NEXT_STEPS[state.step]) next.preload();
+  }, [state.step]);
   switch (state.step) {
     case 'intro':
       return <IntroStep phase={phase} onStart={() => dispatch({ type: 'start' })} />;

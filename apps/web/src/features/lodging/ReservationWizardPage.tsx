@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import Alert from '@mui/material/Alert';
@@ -18,19 +17,14 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { Controller, useFieldArray, useForm, type FieldPath } from 'react-hook-form';
+import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { Controller, useFieldArray, useForm, type FieldPath, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { addDays } from '@bjk/domain/dates';
 import type { EditionSettings } from '@bjk/domain/edition';
-import {
-  lodgingPhaseAt,
-  reservationWizardSchema,
-  toMakeReservation,
-  type MakeReservationResult,
-  type ReservationWizardValues,
-} from '@bjk/domain/lodging';
+import type { MakeReservationResult, ReservationWizardValues } from '@bjk/domain/lodging';
+import { lodgingPhaseAt } from '@bjk/domain/lodging-phase';
 import { ageGroupOf, findRoomType, mealPlansFor, normalStayDates, offeredRoomTypes, priceStay } from '@bjk/domain/lodging-pricing';
 import { useEdition } from '../../shared/edition/useEdition';
 import { formatDate, formatDateTime, formatMoney } from '../../shared/format';
@@ -40,7 +34,26 @@ import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { makeReservation } from './api';
 import { fieldError } from './messages';
 import { guestStepFields } from './guest-step';
-import { PriceEstimate } from './PriceEstimate';
+import { lazyPart } from '../../shared/lazy-part';
+
+const PriceEstimate = lazyPart(() => import('./PriceEstimate'), 'PriceEstimate');
+
+/**
+ * The form's checks and the request's shape (zod and the phone number rules) are a chunk of their own: the first
+ * screen does not need them (Total Blocking Time on a phone). They download when the visitor starts; a check asked
+ * for earlier waits for them.
+ */
+type Rules = typeof import('./wizard-rules');
+let rules: Promise<Rules> | undefined;
+const loadRules = (): Promise<Rules> =>
+  (rules ??= import('./wizard-rules').catch((error: unknown) => {
+    rules = undefined;
+    throw error;
+  }));
+const lazyResolver =
+  (settings: EditionSettings): Resolver<ReservationWizardValues> =>
+  async (...args) =>
+    (await loadRules()).wizardResolver(settings)(...args);
 
 const STEPS = ['intro', 'contact', 'accommodation', 'guests', 'meals', 'confirm'] as const;
 type Step = (typeof STEPS)[number] | 'done';
@@ -82,8 +95,22 @@ function Wizard({ settings }: { settings: EditionSettings }) {
   const [guestsChecked, setGuestsChecked] = useState(false);
   // One identity per wizard run: a double click or a retry of this run can only make one reservation.
   const run = useRef({ submissionId: crypto.randomUUID(), key: crypto.randomUUID() });
-  const schema = useMemo(() => reservationWizardSchema(settings), [settings]);
-  const form = useForm<ReservationWizardValues>({ resolver: zodResolver(schema), defaultValues: initialValues(), mode: 'onTouched' });
+  const resolver = useMemo(() => lazyResolver(settings), [settings]);
+  const form = useForm<ReservationWizardValues>({ resolver, defaultValues: initialValues(), mode: 'onTouched' });
+  // Known once the rules arrived (they did before any step could be passed): the confirmation's price.
+  const [loadedRules, setLoadedRules] = useState<Rules | null>(null);
+  useEffect(() => {
+    if (step === 'intro') return;
+    PriceEstimate.preload();
+    let current = true;
+    loadRules().then(
+      (loaded) => current && setLoadedRules(loaded),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [step]);
   const guests = useFieldArray({ control: form.control, name: 'guests' });
   // A field showing an error is checked again on every change, so the message goes away while the visitor
   // corrects it (not on leaving the field, when the layout shift would make the "Next" click miss).
@@ -94,8 +121,8 @@ function Wizard({ settings }: { settings: EditionSettings }) {
     return () => subscription.unsubscribe();
   }, [form]);
   const mutation = useMutation({
-    mutationFn: ({ values, allowDuplicate }: { values: ReservationWizardValues; allowDuplicate: boolean }) =>
-      makeReservation({ ...toMakeReservation(settings, values, language, run.current.submissionId), allowDuplicate }, run.current.key),
+    mutationFn: async ({ values, allowDuplicate }: { values: ReservationWizardValues; allowDuplicate: boolean }) =>
+      makeReservation({ ...(await loadRules()).toMakeReservation(settings, values, language, run.current.submissionId), allowDuplicate }, run.current.key),
     onSuccess: (answer) => {
       setResult(answer);
       setStep('done');
@@ -155,14 +182,14 @@ function Wizard({ settings }: { settings: EditionSettings }) {
   };
 
   const price = useMemo(() => {
-    if (step !== 'confirm' || !roomType || !values.mealPlan) return null;
-    const body = toMakeReservation(settings, values, language, run.current.submissionId);
+    if (step !== 'confirm' || !roomType || !values.mealPlan || !loadedRules) return null;
+    const body = loadedRules.toMakeReservation(settings, values, language, run.current.submissionId);
     try {
       return priceStay(settings, { ...body, mealPlan: body.mealPlan });
     } catch {
       return null;
     }
-  }, [step, roomType, values, settings, language]);
+  }, [step, roomType, values, settings, language, loadedRules]);
 
   const stepIndex = step === 'done' ? STEPS.length : STEPS.indexOf(step);
   const arrival = values.extraNightBefore ? addDays(normal.arrivalDate, -1) : normal.arrivalDate;
@@ -372,7 +399,11 @@ function Wizard({ settings }: { settings: EditionSettings }) {
             <Typography variant="h3" sx={{ fontSize: '1.1rem' }}>
               {t('price.title')}
             </Typography>
-            {price && <PriceEstimate settings={settings} price={price} />}
+            {price && (
+              <Suspense fallback={null}>
+                <PriceEstimate settings={settings} price={price} />
+              </Suspense>
+            )}
             <Typography variant="body2" color="text.secondary">
               {t('price.note')}
             </Typography>

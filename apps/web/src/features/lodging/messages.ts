@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { LODGING_ERRORS, lodgingMessageKey } from '@bjk/domain/lodging';
+import { LODGING_ERRORS, lodgingMessageKey } from '@bjk/domain/lodging-codes';
 
 /** A form field's error in the reader's language: the specification's messages, and the guest-count rule. */
 export function fieldError(t: TFunction<'lodging'>, message: string | undefined, limits?: { min: number; max: number }): string | undefined {
