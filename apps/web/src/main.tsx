@@ -4,7 +4,9 @@ import './shared/zod-jitless';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { preloadRoute } from './app/lazy-page';
 import { preloadPublicMenu } from './app/public-menu';
+import { routes } from './app/router';
 import { preloadPage } from './features/content/api';
 import { preloadHomePage } from './features/content/HomePage';
 import { preloadEdition } from './shared/edition/useEdition';
@@ -17,17 +19,15 @@ async function start() {
   const language = initialLanguage();
   preloadEdition();
   const path = window.location.pathname;
+  // The page's code (a lazy chunk for every page but the home page) downloads now, with its texts and data.
+  preloadRoute(routes, path);
   // The public menu's pages: the back office has a menu of its own.
   if (!path.startsWith('/mgmt')) preloadPublicMenu(language);
   const home = path === '/';
   if (home) preloadHomePage(language);
-  // An information page (/stay, /page/privacy): its text and its code, both at once.
+  // An information page (/stay, /page/privacy): its text, with its code.
   const slug = /^\/(stay|catering|reservation|rules)\/?$/.exec(path)?.[1] ?? /^\/page\/([a-z][a-z0-9-]{1,40})\/?$/.exec(path)?.[1];
-  if (slug) {
-    preloadPage(slug, language);
-    // The route loads it again on render and gets this same module; a failure there reloads the app.
-    import('./features/content/ContentPage').catch(() => undefined);
-  }
+  if (slug) preloadPage(slug, language);
   // The home page and the information pages show the organisers' texts (the `content` namespace).
   const contentPage = home || !!slug || /^\/(schedule|news)(\/|$)/.test(path);
   await initI18n(language, contentPage ? ['content'] : []);
