@@ -1,6 +1,7 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import GlobalStyles from '@mui/material/GlobalStyles';
-import { ThemeProvider } from '@mui/material/styles';
+import { THEME_ID } from '@mui/material/styles';
+import { ThemeProvider } from '@mui/system';
 import { BrowserRouter } from 'react-router';
 import { AppRoutes } from './router';
 import { theme } from './theme';
@@ -14,9 +15,13 @@ const globalStyles = (
   />
 );
 
+/**
+ * The theme is provided with the system's provider (what MUI's ThemeProvider does for a theme without CSS variables):
+ * MUI's own provider also carries the CSS-variables provider, which this theme never uses (home page budget).
+ */
 export function App() {
   return (
-    <ThemeProvider theme={theme}>
+    <ThemeProvider theme={theme} themeId={THEME_ID}>
       <CssBaseline />
       {globalStyles}
       <BrowserRouter>
