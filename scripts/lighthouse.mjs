@@ -48,6 +48,7 @@ const PUBLIC_PAGES = [
   '/payment/no-such-payment-link-000000',
   '/results',
   '/trn_u12',
+  '/games',
 ];
 const paths = process.argv.slice(2).length > 0 ? process.argv.slice(2) : PUBLIC_PAGES;
 const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
