@@ -16,6 +16,7 @@ import { useEdition } from '../../shared/edition/useEdition';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { categoryOfSlug, resultsCategoriesQuery, slugOfCategory, tournamentQuery } from './api';
 import { CrosstableTab } from './CrosstableTab';
+import { CurrentRound } from './CurrentRound';
 import { FindPlayer } from './FindPlayer';
 import { PairingsTab } from './PairingsTab';
 import { PlayerCard } from './PlayerCard';
@@ -108,6 +109,7 @@ export function ResultsCategoryPage({ slug }: { slug: string }) {
       )}
       {tournament.data && player === 0 && (
         <>
+          <CurrentRound category={category} round={tournament.data.pairedRounds} />
           <Tabs
             value={tabKey}
             onChange={(_, value: string) => setParams({ tab: value })}

@@ -10,7 +10,7 @@ import { playerPgnUrl, useGameOnBoard } from './games/api';
 import { PlayerLink } from './PlayerLink';
 import { ResultsTable } from './ResultsTable';
 
-/** A player's card: every round's opponent, colour, result and running score, with the program's performance. */
+/** A player's card: every round's opponent, colour, result and running score, with the performance (the program's, else ours). */
 export function PlayerCard({ tournament, pairingNumber }: { tournament: PublicTournament; pairingNumber: number }) {
   const { t } = useTranslation('results');
   const gameOn = useGameOnBoard(tournament.category);
