@@ -101,10 +101,13 @@ export async function run(): Promise<BenchResult[]> {
       const big = syntheticSwar(300, 9, 'U20');
       const times: number[] = [];
       for (let i = 0; i < 3; i++) {
+        // Each run another file (the same content again is answered without publishing): a real import every time.
+        const file = big.replace('"Tournament":"Bench U20"', `"Tournament":"Bench U20 #${i + 1}"`);
         const started = performance.now();
-        const answer = await app.inject({ method: 'POST', url: '/api/v1/tournament/json', headers, payload: { name: 'U20', jsoncontent: dataUrl(big) } });
+        const answer = await app.inject({ method: 'POST', url: '/api/v1/tournament/json', headers, payload: { name: 'U20', jsoncontent: dataUrl(file) } });
         times.push(performance.now() - started);
         if (answer.statusCode !== 200) throw new Error(answer.body);
+        if (answer.json().version !== i + 1) throw new Error(`run ${i + 1} published version ${answer.json().version}`);
       }
       const best = Math.min(...times);
       results.push({ name: 'import + publish, 300 players × 9 rounds', value: Math.round(best), unit: 'ms', note: `${(big.length / 1e6).toFixed(1)} MB; runs ${times.map((t) => Math.round(t)).join(', ')} ms; target < 1000: ${best < 1000 ? 'met' : 'MISSED'}` });
