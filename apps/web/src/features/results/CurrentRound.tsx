@@ -47,7 +47,7 @@ export function CurrentRound({ category, round }: { category: string; round: num
           ))}
         </Box>
       )}
-      <Stack direction="row" spacing={2} sx={{ mt: 1, flexWrap: 'wrap' }}>
+      <Stack direction="row" useFlexGap sx={{ mt: 1, flexWrap: 'wrap', columnGap: 2, rowGap: 0.5 }}>
         <Link component={RouterLink} to={`?tab=pairings&round=${round}`}>
           {t('current.allPairings')}
         </Link>
