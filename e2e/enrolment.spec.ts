@@ -103,7 +103,7 @@ test.describe('the enrolment wizard', () => {
       await page.setViewportSize({ width: 390, height: 844 });
       await enrolMinor(page, language, language === 'nl');
       const token = await adminToken(page);
-      const outbox = await page.request.get(`/api/v1/mail/outbox?q=${players[language].last}`, { headers: { authorization: `Bearer ${token}` } });
+      const outbox = await page.request.get(`/api/v1/mail/outbox?search=${players[language].last}`, { headers: { authorization: `Bearer ${token}` } });
       const mails = (await outbox.json()).items as { to: string[]; language: string; subject: string }[];
       expect(mails).toHaveLength(1);
       expect(mails[0]!.language).toBe(language);
@@ -260,7 +260,7 @@ test.describe('registrations in the back office', () => {
   test('the manager imports registrations, edits a participant, and the public list shows them', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await enrolMinor(page, 'fr', false, players.office);
-    await loginAsAdmin(page, `/mgmt/registrations?q=${players.office.last}`);
+    await loginAsAdmin(page, `/mgmt/registrations?search=${players.office.last}`);
     await expect(page.getByTestId('registrations-table')).toContainText(players.office.last);
     await snapshot(page, 'mgmt-registrations-1280');
     await page.getByRole('link', { name: new RegExp(players.office.last) }).click();
@@ -341,7 +341,7 @@ test.describe('registrations in the back office', () => {
     expect((await page.request.post(`/api/v1/registration/confirm/${id}`, { data: { consent: true } })).status()).toBe(200);
 
     await page.setViewportSize({ width: 1280, height: 900 });
-    await loginAsAdmin(page, `/mgmt/registrations?q=${players.vk.last}`);
+    await loginAsAdmin(page, `/mgmt/registrations?search=${players.vk.last}`);
     await expect(page.getByTestId('registrations-table')).not.toContainText(players.vk.last);
     await page.getByTestId('kind-vk').click();
     await expect(page).toHaveURL(/kind=vk/);

@@ -99,7 +99,7 @@ test.describe('lodging reservation', () => {
     const list = await (await page.request.get(`/api/v1/stay/reservation?search=${family.lastName}`, { headers })).json();
     expect(list.items).toHaveLength(1);
     expect(list.items[0]).toMatchObject({ roomType: 'AP4', arrivalDate: '2027-02-14', departureDate: '2027-02-22', mealPlan: 'half', guestCount: 3, totalCents: EXPECTED_TOTAL_CENTS });
-    const outbox = await (await page.request.get(`/api/v1/mail/outbox?q=${encodeURIComponent(family.email)}`, { headers })).json();
+    const outbox = await (await page.request.get(`/api/v1/mail/outbox?search=${encodeURIComponent(family.email)}`, { headers })).json();
     const mail = outbox.items.find((m: { kind: string }) => m.kind === 'lodging.reservation_received');
     expect(mail).toMatchObject({ language: 'en', subject: `Reservation request ${list.items[0].number} received` });
 

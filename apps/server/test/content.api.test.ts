@@ -321,7 +321,7 @@ describe('news', () => {
   });
 
   it('does not show a draft entry to visitors', async () => {
-    const all = (await ctx.app.inject({ method: 'GET', url: '/api/v1/news', headers: anna })).json();
+    const all = (await ctx.app.inject({ method: 'GET', url: '/api/v1/news', headers: anna })).json().items;
     const draft = all.find((n: { published: boolean }) => !n.published);
     expect((await ctx.app.inject({ method: 'GET', url: `/api/v1/news/anon/${draft.id}` })).statusCode).toBe(404);
   });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDateSchema } from './date-schemas.js';
+import { pageOf, pageQuerySchema, pageSizeSchema } from './list-query.js';
 
 export const auditEntrySchema = z.object({
   id: z.number().int(),
@@ -18,10 +19,10 @@ const optionalText = z.string().trim().max(200).optional();
 
 /**
  * Filters of the audit trail: one record's history (`subjectType` + `subjectId`), or the audit page's
- * actor (part of the e-mail), area (the action's prefix) and days (`from`…`to` inclusive, in the edition's time zone).
+ * `search` (part of the actor's e-mail, the action or the record's id), actor (part of the e-mail), area (the action's prefix) and days (`from`…`to` inclusive, in the edition's time zone).
  */
-export const auditQuerySchema = z
-  .object({
+export const auditQuerySchema = pageQuerySchema
+  .extend({
     subjectType: optionalText,
     subjectId: optionalText,
     actor: optionalText,
@@ -31,16 +32,10 @@ export const auditQuerySchema = z
       .optional(),
     from: isoDateSchema.optional(),
     to: isoDateSchema.optional(),
-    page: z.coerce.number().int().min(1).max(100_000).default(1),
-    pageSize: z.coerce.number().int().min(1).max(200).default(50),
+    pageSize: pageSizeSchema(50, 200),
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'Invalid value', path: ['to'] });
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
 
-export const auditPageSchema = z.object({
-  items: z.array(auditEntrySchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const auditPageSchema = pageOf(auditEntrySchema);
 export type AuditPage = z.infer<typeof auditPageSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idParamSchema } from './input-rules.js';
+import { pageOf, pageQuerySchema } from './list-query.js';
 import { isoDateSchema, isoDateTimeSchema } from './date-schemas.js';
 import { editionEventSchema } from './edition.js';
 import { languageSchema } from './text.js';
@@ -150,6 +151,11 @@ export type NewsInput = z.infer<typeof newsInputSchema>;
 
 export const newsEntrySchema = newsInputSchema.extend({ id: z.number().int(), updatedAt: isoDateTimeSchema });
 export type NewsEntry = z.infer<typeof newsEntrySchema>;
+/** The managers' news list: newest first, drafts included, `search` in the titles and texts of every language. */
+export const newsListQuerySchema = pageQuerySchema;
+export type NewsListQuery = z.output<typeof newsListQuerySchema>;
+export const newsPageSchema = pageOf(newsEntrySchema);
+export type NewsPage = z.infer<typeof newsPageSchema>;
 
 export const publicNewsItemSchema = z.object({
   id: z.number().int(),

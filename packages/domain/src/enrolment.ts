@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { idParamSchema, idSchema, int32Schema, INT32_MAX } from './input-rules.js';
+import { idParamSchema, idSchema, int32Schema } from './input-rules.js';
+import { pageOf, pageQuerySchema, pageSizeSchema, PAGE_SIZE_DEFAULT, sortDirectionSchema } from './list-query.js';
 import { isoDateTimeSchema } from './date-schemas.js';
 import { eligibleCategories, isAdultPlayer, isYouthPlayer, type EditionSettings } from './edition.js';
 import { genderSchema } from './members.js';
@@ -235,24 +236,18 @@ export const registrationUpdateSchema = z.object({
 });
 export type RegistrationUpdate = z.infer<typeof registrationUpdateSchema>;
 
-export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
-const pageQuery = {
-  q: z.string().trim().max(100).optional(),
-  page: z.coerce.number().int().min(0).max(INT32_MAX).default(0),
-  pageSize: z.coerce.number().int().min(1).max(1000).default(25),
-  dir: z.enum(SORT_DIRECTIONS).default('asc'),
-};
 const flag = z.enum(['0', '1']).optional();
 
-export const registrationListQuerySchema = z.object({
-  ...pageQuery,
+export const registrationListQuerySchema = pageQuerySchema.extend({
+  pageSize: pageSizeSchema(PAGE_SIZE_DEFAULT, 1000),
+  dir: sortDirectionSchema.default('asc'),
   category: z.string().max(20).optional(),
   status: z.enum(REGISTRATION_STATUSES).optional(),
   enabled: flag,
   sort: z.enum(['name', 'category', 'createdAt', 'idbel', 'ratingFide']).default('createdAt'),
 });
 export type RegistrationListQuery = z.infer<typeof registrationListQuerySchema>;
-export const registrationPageSchema = z.object({ items: z.array(registrationSchema), total: z.number().int() });
+export const registrationPageSchema = pageOf(registrationSchema);
 export type RegistrationPage = z.infer<typeof registrationPageSchema>;
 export const idParamsSchema = z.object({ kind: registrationKindSchema, id: z.uuid() });
 
@@ -314,15 +309,16 @@ export const participantUpdateSchema = z.object({
 });
 export type ParticipantUpdate = z.infer<typeof participantUpdateSchema>;
 
-export const participantListQuerySchema = z.object({
-  ...pageQuery,
-  pageSize: z.coerce.number().int().min(1).max(1000).default(1000),
+export const participantListQuerySchema = pageQuerySchema.extend({
+  pageSize: pageSizeSchema(1000, 1000),
+  dir: sortDirectionSchema.default('asc'),
   category: z.string().max(20).optional(),
   enabled: flag,
   sort: z.enum(['name', 'category', 'ratingFide', 'ratingNational', 'createdAt']).default('name'),
 });
 export type ParticipantListQuery = z.infer<typeof participantListQuerySchema>;
-export const participantPageSchema = z.object({ items: z.array(participantSchema), total: z.number().int() });
+export const participantPageSchema = pageOf(participantSchema);
+export type ParticipantPage = z.infer<typeof participantPageSchema>;
 export const participantIdParamsSchema = z.object({ kind: registrationKindSchema, id: idParamSchema });
 export const lateParticipantParamsSchema = z.object({
   kind: registrationKindSchema,
@@ -379,7 +375,10 @@ export const attendeeInputSchema = z.object({
   remarks: z.string().max(2000),
 });
 export type AttendeeInput = z.infer<typeof attendeeInputSchema>;
-export const attendeeListSchema = z.object({ items: z.array(attendeeSchema) });
+export const attendeeListQuerySchema = pageQuerySchema.extend({ pageSize: pageSizeSchema(1000, 1000) });
+export type AttendeeListQuery = z.output<typeof attendeeListQuerySchema>;
+export const attendeeListSchema = pageOf(attendeeSchema);
+export type AttendeeList = z.infer<typeof attendeeListSchema>;
 export const attendeeIdParamsSchema = participantIdParamsSchema;
 export const guestParamsSchema = z.object({
   first_name: z.string().trim().min(1).max(100),

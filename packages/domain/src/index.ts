@@ -1,6 +1,7 @@
 export * from './languages.js';
 export * from './text.js';
 export * from './input-rules.js';
+export * from './list-query.js';
 export * from './error-codes.js';
 export * from './error-catalogue.js';
 export * from './errors.js';

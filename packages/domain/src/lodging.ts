@@ -1,6 +1,6 @@
 import { parsePhoneNumberWithError, ParseError } from 'libphonenumber-js/mobile';
 import { z } from 'zod';
-import { pageParamSchema } from './input-rules.js';
+import { pageOf, pageQuerySchema } from './list-query.js';
 import { isoDateSchema, isoDateTimeSchema } from './date-schemas.js';
 import { addDays } from './dates.js';
 import { AGE_GROUPS, MEAL_PLANS, type EditionSettings } from './edition.js';
@@ -192,19 +192,14 @@ export const reservationSummarySchema = z.object({
 });
 export type ReservationSummary = z.infer<typeof reservationSummarySchema>;
 
-export const reservationListQuerySchema = z.object({
-  search: z.string().trim().max(100).optional(),
+export const reservationListQuerySchema = pageQuerySchema.extend({
   roomType: z.string().max(10).optional(),
   assigned: z.enum(['yes', 'no']).optional(),
   enabled: z.enum(['yes', 'no']).optional(),
-  page: pageParamSchema.default(1),
-  pageSize: z.coerce.number().int().min(1).max(500).default(25),
 });
 export type ReservationListQuery = z.output<typeof reservationListQuerySchema>;
 
-export const reservationListSchema = z.object({
-  items: z.array(reservationSummarySchema),
-  total: z.number().int(),
+export const reservationListSchema = pageOf(reservationSummarySchema).extend({
   totals: z.object({ reservations: z.number().int(), guests: z.number().int(), totalCents: z.number().int() }),
 });
 export type ReservationList = z.infer<typeof reservationListSchema>;

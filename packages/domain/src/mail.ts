@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { idParamSchema, INT32_MAX } from './input-rules.js';
+import { idParamSchema } from './input-rules.js';
+import { pageOf, pageQuerySchema, pageSizeSchema, PAGE_SIZE_DEFAULT } from './list-query.js';
 import { isoDateTimeSchema } from './date-schemas.js';
 
 export const MAIL_STATUSES = ['queued', 'sending', 'sent', 'failed'] as const;
@@ -26,14 +27,12 @@ export type OutboxEntry = z.infer<typeof outboxEntrySchema>;
 export const outboxMailSchema = outboxEntrySchema.extend({ html: z.string(), text: z.string() });
 export type OutboxMail = z.infer<typeof outboxMailSchema>;
 
-export const outboxQuerySchema = z.object({
+export const outboxQuerySchema = pageQuerySchema.extend({
   status: mailStatusSchema.optional(),
-  q: z.string().trim().max(100).optional(),
-  page: z.coerce.number().int().min(0).max(INT32_MAX).default(0),
-  pageSize: z.coerce.number().int().min(1).max(200).default(25),
+  pageSize: pageSizeSchema(PAGE_SIZE_DEFAULT, 200),
 });
 export type OutboxQuery = z.infer<typeof outboxQuerySchema>;
-export const outboxPageSchema = z.object({ items: z.array(outboxEntrySchema), total: z.number().int() });
+export const outboxPageSchema = pageOf(outboxEntrySchema);
 export type OutboxPage = z.infer<typeof outboxPageSchema>;
 export const outboxIdParamsSchema = z.object({ id: idParamSchema });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { idParamSchema, idSchema, int32Schema, pageParamSchema } from './input-rules.js';
+import { idParamSchema, idSchema, int32Schema } from './input-rules.js';
+import { pageOf, pageQuerySchema } from './list-query.js';
 import { isoDateSchema, isoDateTimeSchema } from './date-schemas.js';
 import { languageSchema } from './text.js';
 
@@ -98,27 +99,20 @@ export const paymentRequestIdParamsSchema = z.object({ id: idParamSchema });
 /** Source ids of other modules are opaque to payments: digits or uuids. */
 export const paymentSourceParamsSchema = z.object({ id: z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/) });
 
-export const paymentRequestListQuerySchema = z.object({
-  search: z.string().trim().max(100).optional(),
+export const paymentRequestListQuerySchema = pageQuerySchema.extend({
   status: paymentRequestStatusSchema.optional(),
   kind: paymentRequestKindSchema.optional(),
   sent: z.enum(['yes', 'no']).optional(),
   flagged: z.enum(['yes']).optional(),
   /** `stay:12`, `participant_bjk:7`: the request of one source (for the reservation and participant pages). */
   source: z.string().regex(/^(stay|participant_bjk|participant_vk):[A-Za-z0-9_-]{1,64}$/).optional(),
-  page: pageParamSchema.default(1),
-  pageSize: z.coerce.number().int().min(1).max(500).default(25),
 });
 export type PaymentRequestListQuery = z.infer<typeof paymentRequestListQuerySchema>;
 
 export const paymentTotalsSchema = z.object({ dueCents: cents, receivedCents: cents, outstandingCents: cents });
 export type PaymentTotals = z.infer<typeof paymentTotalsSchema>;
 
-export const paymentRequestPageSchema = z.object({
-  items: z.array(paymentRequestSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
+export const paymentRequestPageSchema = pageOf(paymentRequestSchema).extend({
   totals: paymentTotalsSchema,
 });
 export type PaymentRequestPage = z.infer<typeof paymentRequestPageSchema>;

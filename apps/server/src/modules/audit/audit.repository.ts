@@ -1,4 +1,6 @@
-import { and, count, desc, eq, gte, ilike, like, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, like, or, sql, type SQL } from 'drizzle-orm';
+import { containsText, prefixPattern } from '../../platform/like.js';
+import { pageOffset } from '@bjk/domain';
 import type { DbOrTx } from '../../platform/db.js';
 import { auditEntries } from '../../platform/audit.tables.js';
 
@@ -7,6 +9,7 @@ export type AuditRow = typeof auditEntries.$inferSelect;
 export type AuditFilter = {
   subjectType?: string;
   subjectId?: string;
+  search?: string;
   actor?: string;
   area?: string;
   from?: string;
@@ -14,16 +17,16 @@ export type AuditFilter = {
   timeZone: string;
 };
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 function conditions(filter: AuditFilter): SQL | undefined {
   const parts: SQL[] = [];
   if (filter.subjectType) parts.push(eq(auditEntries.subjectType, filter.subjectType));
   if (filter.subjectId) parts.push(eq(auditEntries.subjectId, filter.subjectId));
-  if (filter.actor) parts.push(ilike(auditEntries.actorEmail, `%${escapeLike(filter.actor)}%`));
-  if (filter.area) parts.push(like(auditEntries.action, `${escapeLike(filter.area)}.%`));
+  if (filter.search) {
+    const search = or(containsText(auditEntries.actorEmail, filter.search), containsText(auditEntries.action, filter.search), containsText(auditEntries.subjectId, filter.search));
+    if (search) parts.push(search);
+  }
+  if (filter.actor) parts.push(containsText(auditEntries.actorEmail, filter.actor));
+  if (filter.area) parts.push(like(auditEntries.action, prefixPattern(`${filter.area}.`)));
   // Days are the organisers' days (the edition's time zone), not UTC days.
   if (filter.from) parts.push(sql`(${auditEntries.at} at time zone ${filter.timeZone})::date >= ${filter.from}::date`);
   if (filter.to) parts.push(sql`(${auditEntries.at} at time zone ${filter.timeZone})::date <= ${filter.to}::date`);
@@ -39,7 +42,7 @@ export async function listAuditRows(db: DbOrTx, filter: AuditFilter, page: numbe
       .where(where)
       .orderBy(desc(auditEntries.at), desc(auditEntries.id))
       .limit(pageSize)
-      .offset((page - 1) * pageSize),
+      .offset(pageOffset({ page, pageSize })),
     db.select({ total: count() }).from(auditEntries).where(where),
   ]);
   return { items, total: totals[0]?.total ?? 0 };

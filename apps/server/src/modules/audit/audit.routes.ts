@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { auditPageSchema, auditQuerySchema } from '@bjk/domain';
+import { auditPageSchema, auditQuerySchema, LIST_CONVENTION_NOTE } from '@bjk/domain';
 import type { AppDeps } from '../../platform/app-deps.js';
 import { listAuditEntries } from './audit.service.js';
 
@@ -11,6 +11,7 @@ export async function auditRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     schema: {
       tags: ['audit'],
       summary: 'The audit trail, newest first: one record’s history or filtered by actor, area and days',
+      description: LIST_CONVENTION_NOTE,
       security: [{ bearer: [] }],
       querystring: auditQuerySchema,
       response: { 200: auditPageSchema },

@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
-import type { FileRef, PageTranslations } from '@bjk/domain';
+import { and, asc, count, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { pageOffset, type FileRef, type NewsListQuery, type PageTranslations } from '@bjk/domain';
+import { jsonContainsText } from '../../platform/like.js';
 import type { DbOrTx } from '../../platform/db.js';
 import { contentNews, contentPages, contentPageVersions } from './content.tables.js';
 
@@ -143,6 +144,14 @@ export async function listNewsRows(db: DbOrTx, onlyPublished: boolean): Promise<
     .from(contentNews)
     .where(onlyPublished ? eq(contentNews.published, true) : undefined)
     .orderBy(desc(contentNews.date), desc(contentNews.id));
+}
+
+/** One page of news for the managers, drafts included. */
+export async function pageNewsRows(db: DbOrTx, query: NewsListQuery): Promise<{ rows: NewsRow[]; total: number }> {
+  const where = query.search ? jsonContainsText(contentNews.translations, query.search) : undefined;
+  const rows = await db.select().from(contentNews).where(where).orderBy(desc(contentNews.date), desc(contentNews.id)).limit(query.pageSize).offset(pageOffset(query));
+  const [total] = await db.select({ n: count() }).from(contentNews).where(where);
+  return { rows, total: total?.n ?? 0 };
 }
 
 export async function findNewsRow(db: DbOrTx, id: number): Promise<NewsRow | undefined> {

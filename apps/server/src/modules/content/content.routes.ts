@@ -6,6 +6,9 @@ import {
   createPageSchema,
   menuEntrySchema,
   newsEntrySchema,
+  newsListQuerySchema,
+  newsPageSchema,
+  LIST_CONVENTION_NOTE,
   newsIdParamsSchema,
   newsInputSchema,
   pageCheckinSchema,
@@ -154,9 +157,15 @@ export async function contentRoutes(app: FastifyInstance, deps: AppDeps): Promis
 
   // Managers: news.
   r.get('/api/v1/news', {
-    schema: { tags, summary: 'All news entries, drafts included', response: { 200: z.array(newsEntrySchema) } },
+    schema: {
+      tags,
+      summary: 'News entries, newest first, drafts included',
+      description: `${LIST_CONVENTION_NOTE} Changed: the answer was an array of every entry; it is now one page.`,
+      querystring: newsListQuerySchema,
+      response: { 200: newsPageSchema },
+    },
     config: write,
-    handler: async () => listNews(db),
+    handler: async (request) => listNews(db, request.query),
   });
   r.post('/api/v1/news', {
     schema: { tags, summary: 'Write a news entry', body: newsInputSchema, response: { 201: newsEntrySchema } },

@@ -5,6 +5,8 @@ import {
   type Language,
   type MenuEntry,
   type NewsEntry,
+  type NewsListQuery,
+  type NewsPage,
   type NewsInput,
   type PageDetail,
   type PageSettings,
@@ -30,6 +32,7 @@ import {
   insertPage,
   insertPageVersion,
   listNewsRows,
+  pageNewsRows,
   listPageRows,
   listPageVersions,
   nextPageVersion,
@@ -302,8 +305,9 @@ function toNewsEntry(row: NewsRow): NewsEntry {
   return { id: row.id, date: row.date, published: row.published, translations: row.translations, updatedAt: row.updatedAt.toISOString() };
 }
 
-export async function listNews(db: DbOrTx): Promise<NewsEntry[]> {
-  return (await listNewsRows(db, false)).map(toNewsEntry);
+export async function listNews(db: DbOrTx, query: NewsListQuery): Promise<NewsPage> {
+  const { rows, total } = await pageNewsRows(db, query);
+  return { items: rows.map(toNewsEntry), total, page: query.page, pageSize: query.pageSize };
 }
 
 const newsAudit = (row: NewsRow) => ({ date: row.date, published: row.published, title: row.translations.nl.title });

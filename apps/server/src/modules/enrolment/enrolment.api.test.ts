@@ -90,7 +90,7 @@ describe('enrolling a player', () => {
     // Confirming again (a double click, a retry) answers the same and sends nothing more.
     const again = await post(`/api/v1/registration/confirm/${id}`, { consent: true });
     expect(again.json()).toEqual(confirmed.json());
-    const mails = (await listOutbox(ctx.db, { page: 0, pageSize: 50, q: 'Goossens' })).items;
+    const mails = (await listOutbox(ctx.db, { page: 1, pageSize: 50, search: 'Goossens' })).items;
     expect(mails).toHaveLength(1);
     expect(mails[0]!.to.sort()).toEqual(['greet.peeters@example.test', 'victor@example.test']);
     expect(mails[0]!.subject).toBe('CBJ 2027 : inscription de Victor Goossens confirmée');
@@ -239,7 +239,7 @@ describe('registrations in the back office', () => {
     expect(page.items).toHaveLength(2);
     expect(page.items.every((r: { status: string }) => r.status === 'confirmed')).toBe(true);
 
-    const search = (await ctx.app.inject({ method: 'GET', url: '/api/v1/registration/bjk?q=goossens', headers })).json();
+    const search = (await ctx.app.inject({ method: 'GET', url: '/api/v1/registration/bjk?search=goossens', headers })).json();
     const victor = search.items[0];
     expect(victor.parent.fullName).toBe('Greet Peeters');
 
@@ -269,7 +269,7 @@ describe('participants, attendees and guests', () => {
     const second = (await post('/api/v1/participant/import/enrollments/bjk', {}, headers)).json();
     expect(second).toMatchObject({ imported: 0, skippedExisting: first.imported });
 
-    const list = (await ctx.app.inject({ method: 'GET', url: '/api/v1/participant/bjk?enabled=1&q=goossens', headers })).json();
+    const list = (await ctx.app.inject({ method: 'GET', url: '/api/v1/participant/bjk?enabled=1&search=goossens', headers })).json();
     expect(list.items[0]).toMatchObject({ lastName: 'Goossens', category: 'U14', hasPhoto: true, parentEmail: 'greet.peeters@example.test' });
   });
 

@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import type { RegistrationKind, RegistrationListQuery } from '@bjk/domain';
+import { and, asc, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { containsText } from '../../platform/like.js';
+import { pageOffset, type RegistrationKind, type RegistrationListQuery } from '@bjk/domain';
 import type { DbOrTx } from '../../platform/db.js';
 import type { MemberIdColumns } from '../members/members.service.js';
 import { registrationPhotos, registrations } from './enrolment.tables.js';
@@ -91,14 +92,13 @@ export async function pageRegistrations(
   if (query.category) filters.push(eq(registrations.category, query.category));
   if (query.status) filters.push(eq(registrations.status, query.status));
   if (query.enabled) filters.push(eq(registrations.enabled, query.enabled === '1'));
-  if (query.q) {
-    const like = `%${query.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+  if (query.search) {
     const search = or(
-      ilike(registrations.lastName, like),
-      ilike(registrations.firstName, like),
-      ilike(registrations.clubName, like),
-      ilike(registrations.email, like),
-      sql`cast(${registrations.idbel} as text) = ${query.q}`,
+      containsText(registrations.lastName, query.search),
+      containsText(registrations.firstName, query.search),
+      containsText(registrations.clubName, query.search),
+      containsText(registrations.email, query.search),
+      sql`cast(${registrations.idbel} as text) = ${query.search}`,
     );
     if (search) filters.push(search);
   }
@@ -110,7 +110,7 @@ export async function pageRegistrations(
     .where(where)
     .orderBy(...SORTS[query.sort].map((column) => direction(column)), asc(registrations.id))
     .limit(query.pageSize)
-    .offset(query.page * query.pageSize);
+    .offset(pageOffset(query));
   const [total] = await tx.select({ n: count() }).from(registrations).where(where);
   return { rows: rows.map((r) => ({ ...r.registration, hasPhoto: r.hasPhoto })), total: total?.n ?? 0 };
 }

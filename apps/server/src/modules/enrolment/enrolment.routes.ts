@@ -17,6 +17,8 @@ import {
   registrationPageSchema,
   registrationSchema,
   registrationUpdateSchema,
+  LIST_CHANGED_NOTE,
+  LIST_CONVENTION_NOTE,
 } from '@bjk/domain';
 import type { AppDeps } from '../../platform/app-deps.js';
 import { principalOf } from '../../platform/access.js';
@@ -103,6 +105,7 @@ export async function enrolmentRoutes(app: FastifyInstance, deps: AppDeps): Prom
     schema: {
       tags: ['enrolment'],
       summary: 'Registrations with search, filters, sort and paging',
+      description: `${LIST_CONVENTION_NOTE} ${LIST_CHANGED_NOTE}`,
       security: [{ bearer: [] }],
       params: kindParamsSchema,
       querystring: registrationListQuerySchema,

@@ -366,7 +366,7 @@ export function toRegistration(row: RegistrationWithPhoto): Registration {
 export async function listRegistrations(db: Db, kind: RegistrationKind, query: RegistrationListQuery): Promise<RegistrationPage> {
   const { code } = await getCurrentEdition(db);
   const { rows, total } = await pageRegistrations(db, code, kind, query);
-  return { items: rows.map(toRegistration), total };
+  return { items: rows.map(toRegistration), total, page: query.page, pageSize: query.pageSize };
 }
 
 export async function getRegistration(db: DbOrTx, kind: RegistrationKind, id: string): Promise<Registration> {

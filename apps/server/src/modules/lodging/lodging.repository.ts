@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, exists, ilike, inArray, notExists, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, inArray, notExists, or, sql, type SQL } from 'drizzle-orm';
+import { containsText, jsonContainsText } from '../../platform/like.js';
 import type { DbOrTx } from '../../platform/db.js';
 import { reservationHistory, reservationNumberSequence, reservations, roomAssignments, rooms } from './lodging.tables.js';
 import type { RoomRecord } from './room-inventory.js';
@@ -70,15 +71,15 @@ export type ReservationFilter = { search?: string; roomType?: string; assigned?:
 function filterCondition(db: DbOrTx, filter: ReservationFilter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
   if (filter.search) {
-    const pattern = `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const search = filter.search;
     conditions.push(
       or(
-        ilike(reservations.number, pattern),
-        ilike(reservations.firstName, pattern),
-        ilike(reservations.lastName, pattern),
-        ilike(reservations.email, pattern),
-        sql`${reservations.guests}::text ilike ${pattern}`,
-        exists(db.select({ one: sql`1` }).from(roomAssignments).where(and(eq(roomAssignments.reservationId, reservations.id), ilike(roomAssignments.roomNumber, pattern)))),
+        containsText(reservations.number, search),
+        containsText(reservations.firstName, search),
+        containsText(reservations.lastName, search),
+        containsText(reservations.email, search),
+        jsonContainsText(reservations.guests, search),
+        exists(db.select({ one: sql`1` }).from(roomAssignments).where(and(eq(roomAssignments.reservationId, reservations.id), containsText(roomAssignments.roomNumber, search)))),
       ),
     );
   }

@@ -20,6 +20,7 @@ import {
   roomUpdateSchema,
   updateReservationSchema,
   type Language,
+  LIST_CONVENTION_NOTE,
 } from '@bjk/domain';
 import type { AppDeps } from '../../platform/app-deps.js';
 import { principalOf } from '../../platform/access.js';
@@ -62,7 +63,7 @@ export async function lodgingRoutes(app: FastifyInstance, deps: AppDeps): Promis
   });
 
   r.get('/api/v1/stay/reservation', {
-    schema: { tags: ['lodging'], summary: 'Reservations: search, filters, paging, totals', ...manager, querystring: reservationListQuerySchema, response: { 200: reservationListSchema } },
+    schema: { tags: ['lodging'], summary: 'Reservations: search, filters, paging, totals', description: LIST_CONVENTION_NOTE, ...manager, querystring: reservationListQuerySchema, response: { 200: reservationListSchema } },
     config: { access: 'lodging:read' },
     handler: async (request) => listReservations(deps.db, request.query),
   });

@@ -22,6 +22,7 @@ import {
   type RoomUpdate,
   type StayPrice,
   type UpdateReservation,
+  pageOffset,
 } from '@bjk/domain';
 import type { Principal } from '../../platform/access.js';
 import type { Clock } from '../../platform/clock.js';
@@ -183,7 +184,7 @@ export async function listReservations(db: DbOrTx, query: ReservationListQuery):
   const { settings } = await getCurrentEdition(db);
   const filter = { search: query.search || undefined, roomType: query.roomType || undefined, assigned: query.assigned, enabled: query.enabled };
   const [rows, totals, all] = await Promise.all([
-    listReservationRows(db, filter, { offset: (query.page - 1) * query.pageSize, limit: query.pageSize }),
+    listReservationRows(db, filter, { offset: pageOffset(query), limit: query.pageSize }),
     listReservationTotals(db, filter),
     listReservationRows(db, filter),
   ]);
@@ -206,6 +207,8 @@ export async function listReservations(db: DbOrTx, query: ReservationListQuery):
       createdAt: row.createdAt.toISOString(),
     })),
     total: totals.reservations,
+    page: query.page,
+    pageSize: query.pageSize,
     totals: { reservations: totals.reservations, guests: totals.guests, totalCents: all.reduce((sum, row) => sum + (row.enabled ? priceOf(settings, row).totalCents : 0), 0) },
   };
 }

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { OutboxQuery } from '@bjk/domain';
+import { pageOffset, type OutboxQuery } from '@bjk/domain';
+import { containsText, jsonContainsText } from '../../platform/like.js';
 import type { DbOrTx } from '../../platform/db.js';
 import { mailOutbox } from './mail.tables.js';
 
@@ -63,9 +64,8 @@ export async function findOutboxRow(db: DbOrTx, id: number): Promise<OutboxRow |
 export async function pageOutbox(db: DbOrTx, query: OutboxQuery): Promise<{ rows: OutboxRow[]; total: number }> {
   const filters: SQL[] = [];
   if (query.status) filters.push(eq(mailOutbox.status, query.status));
-  if (query.q) {
-    const like = `%${query.q.toLowerCase().replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
-    const search = or(sql`lower(${mailOutbox.subject}) like ${like}`, sql`lower(cast(${mailOutbox.to} as text)) like ${like}`, sql`${mailOutbox.kind} like ${like}`);
+  if (query.search) {
+    const search = or(containsText(mailOutbox.subject, query.search), jsonContainsText(mailOutbox.to, query.search), containsText(mailOutbox.kind, query.search));
     if (search) filters.push(search);
   }
   const where = filters.length > 0 ? and(...filters) : undefined;
@@ -75,7 +75,7 @@ export async function pageOutbox(db: DbOrTx, query: OutboxQuery): Promise<{ rows
     .where(where)
     .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
     .limit(query.pageSize)
-    .offset(query.page * query.pageSize);
+    .offset(pageOffset(query));
   const [total] = await db.select({ n: count() }).from(mailOutbox).where(where);
   return { rows, total: total?.n ?? 0 };
 }

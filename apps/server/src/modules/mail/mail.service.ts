@@ -58,7 +58,7 @@ function toOutboxEntry(row: OutboxRow): OutboxEntry {
 
 export async function listOutbox(db: DbOrTx, query: OutboxQuery): Promise<OutboxPage> {
   const { rows, total } = await pageOutbox(db, query);
-  return { items: rows.map(toOutboxEntry), total };
+  return { items: rows.map(toOutboxEntry), total, page: query.page, pageSize: query.pageSize };
 }
 
 export async function getOutboxMail(db: DbOrTx, id: number): Promise<OutboxMail> {

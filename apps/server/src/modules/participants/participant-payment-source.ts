@@ -42,7 +42,7 @@ function participantSource(kind: RegistrationKind): PaymentSourceProvider {
   /** Every enabled participant of the kind, a thousand per query. */
   async function listEnabled(db: DbOrTx): Promise<Participant[]> {
     const all: Participant[] = [];
-    for (let page = 0; ; page++) {
+    for (let page = 1; ; page++) {
       const { items } = await listParticipants(db, kind, { page, pageSize: 1000, enabled: '1', sort: 'name', dir: 'asc' });
       all.push(...items);
       if (items.length < 1000) return all;

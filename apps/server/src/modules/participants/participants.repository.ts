@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import type { ParticipantListQuery, RegistrationKind } from '@bjk/domain';
+import { and, asc, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { containsText } from '../../platform/like.js';
+import { pageOffset, type AttendeeListQuery, type ParticipantListQuery, type RegistrationKind } from '@bjk/domain';
 import type { DbOrTx } from '../../platform/db.js';
 import { attendees, participantPhotos, participants } from './participants.tables.js';
 
@@ -51,13 +52,12 @@ export async function pageParticipants(
   const filters: SQL[] = [eq(participants.editionCode, editionCode), eq(participants.kind, kind)];
   if (query.category) filters.push(eq(participants.category, query.category));
   if (query.enabled) filters.push(eq(participants.enabled, query.enabled === '1'));
-  if (query.q) {
-    const like = `%${query.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+  if (query.search) {
     const search = or(
-      ilike(participants.lastName, like),
-      ilike(participants.firstName, like),
-      ilike(participants.clubName, like),
-      sql`cast(${participants.idbel} as text) = ${query.q}`,
+      containsText(participants.lastName, query.search),
+      containsText(participants.firstName, query.search),
+      containsText(participants.clubName, query.search),
+      sql`cast(${participants.idbel} as text) = ${query.search}`,
     );
     if (search) filters.push(search);
   }
@@ -70,7 +70,7 @@ export async function pageParticipants(
     .where(where)
     .orderBy(...SORTS[query.sort].map(nullsLast), asc(participants.id))
     .limit(query.pageSize)
-    .offset(query.page * query.pageSize);
+    .offset(pageOffset(query));
   const [total] = await tx.select({ n: count() }).from(participants).where(where);
   return { rows: rows.map((r) => ({ ...r.participant, hasPhoto: r.hasPhoto })), total: total?.n ?? 0 };
 }
@@ -140,6 +140,30 @@ export async function listAttendeeRows(tx: DbOrTx, editionCode: string, kind: Re
     .from(attendees)
     .where(and(eq(attendees.editionCode, editionCode), eq(attendees.kind, kind)))
     .orderBy(asc(attendees.category), asc(attendees.lastName), asc(attendees.firstName));
+}
+
+/** One page of attendees and guests (by category and name), `search` in the names, category and e-mail. */
+export async function pageAttendeeRows(tx: DbOrTx, editionCode: string, kind: RegistrationKind, query: AttendeeListQuery): Promise<{ rows: AttendeeRow[]; total: number }> {
+  const filters: SQL[] = [eq(attendees.editionCode, editionCode), eq(attendees.kind, kind)];
+  if (query.search) {
+    const search = or(
+      containsText(attendees.lastName, query.search),
+      containsText(attendees.firstName, query.search),
+      containsText(attendees.category, query.search),
+      containsText(attendees.email, query.search),
+    );
+    if (search) filters.push(search);
+  }
+  const where = and(...filters);
+  const rows = await tx
+    .select()
+    .from(attendees)
+    .where(where)
+    .orderBy(asc(attendees.category), asc(attendees.lastName), asc(attendees.firstName), asc(attendees.id))
+    .limit(query.pageSize)
+    .offset(pageOffset(query));
+  const [total] = await tx.select({ n: count() }).from(attendees).where(where);
+  return { rows, total: total?.n ?? 0 };
 }
 
 /** Participants with the columns a badge, name card or check-in list prints, and when their photo was last replaced. */

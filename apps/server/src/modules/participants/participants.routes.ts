@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   attendeeIdParamsSchema,
   attendeeInputSchema,
+  attendeeListQuerySchema,
   attendeeListSchema,
   attendeeSchema,
   guestParamsSchema,
@@ -17,6 +18,8 @@ import {
   participantUpdateSchema,
   publicParticipantListSchema,
   ratingsRefreshResultSchema,
+  LIST_CHANGED_NOTE,
+  LIST_CONVENTION_NOTE,
 } from '@bjk/domain';
 import type { AppDeps } from '../../platform/app-deps.js';
 import { principalOf } from '../../platform/access.js';
@@ -58,6 +61,7 @@ export async function participantsRoutes(app: FastifyInstance, deps: AppDeps): P
     schema: {
       tags: ['participants'],
       summary: 'Participants (optional enabled=1), with search, filters, sort and paging',
+      description: `${LIST_CONVENTION_NOTE} ${LIST_CHANGED_NOTE}`,
       params: kindParamsSchema,
       querystring: participantListQuerySchema,
       response: { 200: participantPageSchema },
@@ -141,9 +145,16 @@ export async function participantsRoutes(app: FastifyInstance, deps: AppDeps): P
   });
 
   r.get('/api/v1/attendee/:kind', {
-    schema: { tags: ['participants'], summary: 'Attendees and guests', params: kindParamsSchema, response: { 200: attendeeListSchema } },
+    schema: {
+      tags: ['participants'],
+      summary: 'Attendees and guests, by category and name',
+      description: `${LIST_CONVENTION_NOTE} Changed: the answer was \`{ items }\` with every attendee; it is now one page (1000 rows by default).`,
+      params: kindParamsSchema,
+      querystring: attendeeListQuerySchema,
+      response: { 200: attendeeListSchema },
+    },
     config: { access: 'participants:read' },
-    handler: async (request) => listAttendees(deps.db, request.params.kind),
+    handler: async (request) => listAttendees(deps.db, request.params.kind, request.query),
   });
 
   r.post('/api/v1/attendee/:kind', {

@@ -3,6 +3,8 @@ import {
   checkMobile,
   findCategory,
   type Attendee,
+  type AttendeeList,
+  type AttendeeListQuery,
   type AttendeeInput,
   type BadgeHolderType,
   type DashboardFigure,
@@ -33,6 +35,7 @@ import {
   insertAttendee,
   insertParticipantIfAbsent,
   listAttendeeRows,
+  pageAttendeeRows,
   listParticipantRows,
   listPrintableParticipantRows,
   listPublicParticipants,
@@ -201,7 +204,7 @@ export async function addLateParticipant(db: Db, kind: RegistrationKind, idbel: 
 export async function listParticipants(db: DbOrTx, kind: RegistrationKind, query: ParticipantListQuery) {
   const { code } = await getCurrentEdition(db);
   const { rows, total } = await pageParticipants(db, code, kind, query);
-  return { items: rows.map(toParticipant), total };
+  return { items: rows.map(toParticipant), total, page: query.page, pageSize: query.pageSize };
 }
 
 export async function getParticipant(db: DbOrTx, kind: RegistrationKind, id: number): Promise<Participant> {
@@ -345,9 +348,10 @@ export async function createGuest(db: Db, firstName: string, lastName: string, c
   return createAttendee(db, 'bjk', { firstName, lastName, category, email: '', mobile: '', mealsCode: null, enabled: true, remarks: '' }, actor);
 }
 
-export async function listAttendees(db: Db, kind: RegistrationKind): Promise<{ items: Attendee[] }> {
+export async function listAttendees(db: Db, kind: RegistrationKind, query: AttendeeListQuery): Promise<AttendeeList> {
   const { code } = await getCurrentEdition(db);
-  return { items: (await listAttendeeRows(db, code, kind)).map(toAttendee) };
+  const { rows, total } = await pageAttendeeRows(db, code, kind, query);
+  return { items: rows.map(toAttendee), total, page: query.page, pageSize: query.pageSize };
 }
 
 export async function getAttendee(db: DbOrTx, kind: RegistrationKind, id: number): Promise<Attendee> {

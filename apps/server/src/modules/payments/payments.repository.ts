@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, lt, ne, or, sql, sum, type SQL } from 'drizzle-orm';
-import type { PaymentRequestListQuery } from '@bjk/domain';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, ne, or, sql, sum, type SQL } from 'drizzle-orm';
+import { pageOffset, type PaymentRequestListQuery } from '@bjk/domain';
+import { containsText, jsonContainsText } from '../../platform/like.js';
 import type { DbOrTx } from '../../platform/db.js';
 import {
   bankMovements,
@@ -140,13 +141,12 @@ function listFilter(query: Omit<PaymentRequestListQuery, 'page' | 'pageSize'>): 
     conditions.push(eq(paymentRequests.kind, kind), eq(paymentRequests.sourceId, sourceId));
   }
   if (query.search) {
-    const term = query.search.replace(/[%_\\]/g, (c) => `\\${c}`);
     const digits = query.search.replace(/\D/g, '');
     conditions.push(
       or(
-        ilike(paymentRequests.payerName, `%${term}%`),
-        sql`${paymentRequests.payerEmails}::text ilike ${`%${term}%`}`,
-        digits.length >= 3 ? ilike(paymentRequests.structuredMessage, `%${digits}%`) : undefined,
+        containsText(paymentRequests.payerName, query.search),
+        jsonContainsText(paymentRequests.payerEmails, query.search),
+        digits.length >= 3 ? containsText(paymentRequests.structuredMessage, digits) : undefined,
         /^\d{1,9}$/.test(query.search) ? eq(paymentRequests.number, Number(query.search)) : undefined,
       ),
     );
@@ -163,7 +163,7 @@ export async function listRequests(db: DbOrTx, query: PaymentRequestListQuery) {
     .where(where)
     .orderBy(desc(paymentRequests.number))
     .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
+    .offset(pageOffset(query));
   // Totals over the whole filtered set, cancelled requests owe nothing.
   const [totals] = await db
     .select({

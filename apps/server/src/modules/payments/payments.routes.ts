@@ -24,6 +24,7 @@ import {
   statementImportSummarySchema,
   updatePaymentRequestSchema,
   type PaymentRequestKind,
+  LIST_CONVENTION_NOTE,
 } from '@bjk/domain';
 import type { AppDeps } from '../../platform/app-deps.js';
 import type { PaymentSources } from './payment-sources.js';
@@ -116,7 +117,7 @@ export async function paymentsRoutes(app: FastifyInstance, deps: AppDeps, source
   });
 
   r.get(`${base}/pr`, {
-    schema: { tags, summary: 'Payment requests: search, filters, paging and totals', querystring: paymentRequestListQuerySchema, response: { 200: paymentRequestPageSchema } },
+    schema: { tags, summary: 'Payment requests: search, filters, paging and totals', description: LIST_CONVENTION_NOTE, querystring: paymentRequestListQuerySchema, response: { 200: paymentRequestPageSchema } },
     config: read,
     handler: async (request) => listPaymentRequests(db, request.query),
   });
