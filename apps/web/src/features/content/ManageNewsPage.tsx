@@ -9,12 +9,6 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -25,22 +19,22 @@ import type { NewsEntry, NewsInput } from '@bjk/domain/content';
 import { dateInTimeZone } from '@bjk/domain/dates';
 import { invalidateResources } from '../../shared/data/resource';
 import { formatDate } from '../../shared/format';
-import { http } from '../../shared/http';
 import { currentLanguage } from '../../shared/i18n';
-import { ActionsHeaderCell } from '../../shared/ui/ActionsHeaderCell';
+import { DataTable, type DataColumn } from '../../shared/ui/DataTable';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
+import { useListParams } from '../../shared/ui/useListParams';
+import { contentKeys, deleteNews, mgmtNewsQuery, saveNews } from './api';
 import { TextsEditor, emptyTexts, toTexts, toTranslations, type Texts } from './TextsEditor';
 
 const TIME_ZONE = 'Europe/Brussels';
-const LIST_KEY = ['content', 'mgmt', 'news'] as const;
 
 
 /** After a change: the managers' list and the public lists (home page, /news) in this tab read again. */
 function useNewsChanged() {
   const queryClient = useQueryClient();
   return () => {
-    void queryClient.invalidateQueries({ queryKey: LIST_KEY });
-    void queryClient.invalidateQueries({ queryKey: ['content', 'news'] });
+    void queryClient.invalidateQueries({ queryKey: contentKeys.mgmtNews });
+    void queryClient.invalidateQueries({ queryKey: contentKeys.news });
     invalidateResources('content:news');
   };
 }
@@ -60,7 +54,7 @@ function NewsEditor({ entry, onDone }: { entry: NewsEntry | null; onDone: (saved
   // One key per new entry: a double click or a retry creates it once.
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   const save = useMutation({
-    mutationFn: (input: NewsInput) => (entry ? http.put<NewsEntry>(`/api/v1/news/${entry.id}`, input) : http.post<NewsEntry>('/api/v1/news', input, { idempotencyKey })),
+    mutationFn: (input: NewsInput) => saveNews(entry?.id ?? null, input, idempotencyKey),
     onSuccess: (saved) => {
       changed();
       onDone(saved);
@@ -98,7 +92,7 @@ function DeleteDialog({ entry, onClose }: { entry: NewsEntry; onClose: () => voi
   const changed = useNewsChanged();
   const language = currentLanguage();
   const remove = useMutation({
-    mutationFn: () => http.delete(`/api/v1/news/${entry.id}`),
+    mutationFn: () => deleteNews(entry.id),
     onSuccess: () => {
       changed();
       onClose();
@@ -127,14 +121,50 @@ export function ManageNewsPage() {
   const language = currentLanguage();
   const changed = useNewsChanged();
   const [params, setParams] = useSearchParams();
+  const list = useListParams();
   const [deleting, setDeleting] = useState<NewsEntry | null>(null);
-  const news = useQuery({ queryKey: LIST_KEY, queryFn: () => http.get<NewsEntry[]>('/api/v1/news') });
+  const news = useQuery(mgmtNewsQuery(list.query));
   const toggle = useMutation({
-    mutationFn: (entry: NewsEntry) => http.put<NewsEntry>(`/api/v1/news/${entry.id}`, { date: entry.date, published: !entry.published, translations: entry.translations }),
+    mutationFn: (entry: NewsEntry) => saveNews(entry.id, { date: entry.date, published: !entry.published, translations: entry.translations }, ''),
     onSuccess: changed,
   });
+  /** Opens (`new`, an id) or closes (null) the editor; the list keeps its page and search. */
+  const select = (value: string | null) =>
+    setParams((previous) => {
+      const next = new URLSearchParams(previous);
+      if (value === null) next.delete('entry');
+      else next.set('entry', value);
+      return next;
+    });
   const selected = params.get('entry');
-  const entry = selected && selected !== 'new' ? (news.data?.find((n) => String(n.id) === selected) ?? null) : null;
+  const entry = selected && selected !== 'new' ? (news.data?.items.find((n) => String(n.id) === selected) ?? null) : null;
+  const titleOf = (n: NewsEntry) => n.translations[language]?.title ?? n.translations.nl.title;
+  const columns: DataColumn<NewsEntry>[] = [
+    { id: 'date', header: t('news.date'), nowrap: true, cell: (n) => formatDate(n.date, language, { dateStyle: 'medium' }) },
+    { id: 'title', header: t('title'), primary: true, cell: titleOf },
+    { id: 'languages', header: t('languages'), cell: (n) => Object.keys(n.translations).join(' ') },
+    { id: 'state', header: t('state'), cell: (n) => <PublishedChip published={n.published} /> },
+    {
+      id: 'actions',
+      header: t('actions'),
+      hideHeader: true,
+      align: 'right',
+      nowrap: true,
+      cell: (n) => (
+        <>
+          <Button size="small" onClick={() => select(String(n.id))} aria-label={t('news.editNamed', { title: titleOf(n) })}>
+            {t('news.edit')}
+          </Button>
+          <Button size="small" disabled={toggle.isPending} onClick={() => toggle.mutate(n)} data-testid={`news-toggle-${n.id}`}>
+            {n.published ? t('news.unpublish') : t('news.publish')}
+          </Button>
+          <Button size="small" color="error" onClick={() => setDeleting(n)} aria-label={t('news.deleteNamed', { title: titleOf(n) })} data-testid={`news-delete-${n.id}`}>
+            {t('news.delete')}
+          </Button>
+        </>
+      ),
+    },
+  ];
   const editorOpen = selected === 'new' || entry !== null;
   return (
     <Stack spacing={2}>
@@ -143,57 +173,24 @@ export function ManageNewsPage() {
           {t('news.title')}
         </Typography>
         {!editorOpen && (
-          <Button variant="contained" onClick={() => setParams({ entry: 'new' })} data-testid="news-new">
+          <Button variant="contained" onClick={() => select('new')} data-testid="news-new">
             {t('news.new')}
           </Button>
         )}
       </Stack>
-      {editorOpen && <NewsEditor key={selected} entry={entry} onDone={() => setParams({})} />}
+      {editorOpen && <NewsEditor key={selected} entry={entry} onDone={() => select(null)} />}
       {(news.error ?? toggle.error) && <ErrorAlert error={news.error ?? toggle.error} />}
-      <TableContainer component={Paper} variant="outlined">
-        <Table size="small" data-testid="news-table">
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('news.date')}</TableCell>
-              <TableCell>{t('title')}</TableCell>
-              <TableCell>{t('languages')}</TableCell>
-              <TableCell>{t('state')}</TableCell>
-              <ActionsHeaderCell label={t('actions')} />
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {news.data?.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={5}>{t('news.none')}</TableCell>
-              </TableRow>
-            )}
-            {(news.data ?? []).map((n) => {
-              const title = n.translations[language]?.title ?? n.translations.nl.title;
-              return (
-                <TableRow key={n.id} data-testid={`news-row-${n.id}`}>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(n.date, language, { dateStyle: 'medium' })}</TableCell>
-                  <TableCell>{title}</TableCell>
-                  <TableCell>{Object.keys(n.translations).join(' ')}</TableCell>
-                  <TableCell>
-                    <PublishedChip published={n.published} />
-                  </TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    <Button size="small" onClick={() => setParams({ entry: String(n.id) })} aria-label={t('news.editNamed', { title })}>
-                      {t('news.edit')}
-                    </Button>
-                    <Button size="small" disabled={toggle.isPending} onClick={() => toggle.mutate(n)} data-testid={`news-toggle-${n.id}`}>
-                      {n.published ? t('news.unpublish') : t('news.publish')}
-                    </Button>
-                    <Button size="small" color="error" onClick={() => setDeleting(n)} aria-label={t('news.deleteNamed', { title })} data-testid={`news-delete-${n.id}`}>
-                      {t('news.delete')}
-                    </Button>
-                  </TableCell>
-                </TableRow>
-              );
-            })}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      <DataTable
+        label={t('news.title')}
+        columns={columns}
+        rows={news.data?.items}
+        total={news.data?.total ?? 0}
+        state={list}
+        rowKey={(n) => n.id}
+        testId="news-table"
+        rowTestId={(n) => `news-row-${n.id}`}
+        empty={t('news.none')}
+      />
       {deleting && <DeleteDialog entry={deleting} onClose={() => setDeleting(null)} />}
     </Stack>
   );

@@ -1,7 +1,8 @@
-import type { PublicNewsDetail, PublicNewsItem, PublicPage } from '@bjk/domain/content';
+import type { NewsEntry, NewsInput, NewsPage, PublicNewsDetail, PublicNewsItem, PublicPage } from '@bjk/domain/content';
 import type { Language } from '@bjk/domain/languages';
 import { invalidateResources, preloadResource } from '../../shared/data/resource';
 import { HttpError, http } from '../../shared/http';
+import type { ListQuery } from '../../shared/ui/useListParams';
 
 export const loadPage = (slug: string, language: Language) =>
   http.get<PublicPage>(`/api/v1/page/anon/page/${slug}`, { query: { lang: language } });
@@ -54,3 +55,22 @@ export const newsQuery = (id: number, language: Language) => ({
 export function fileUrl(ref: { group: string; name: string }): string {
   return `/api/v1/filestore/anon/file?${new URLSearchParams({ group: ref.group, name: ref.name })}`;
 }
+
+/** Query keys of the content area: `contentKeys.news` covers the public lists and the managers' list. */
+export const contentKeys = {
+  news: ['content', 'news'] as const,
+  mgmtNews: ['content', 'mgmt', 'news'] as const,
+  mgmtNewsPage: (query: ListQuery) => ['content', 'mgmt', 'news', query] as const,
+};
+
+/** The managers' news list: newest first, drafts included, one page. */
+export const mgmtNewsQuery = (query: ListQuery) => ({
+  queryKey: contentKeys.mgmtNewsPage(query),
+  queryFn: () => http.get<NewsPage>('/api/v1/news', { query }),
+  placeholderData: (previous: NewsPage | undefined) => previous,
+});
+
+export const saveNews = (id: number | null, input: NewsInput, idempotencyKey: string) =>
+  id === null ? http.post<NewsEntry>('/api/v1/news', input, { idempotencyKey }) : http.put<NewsEntry>(`/api/v1/news/${id}`, input);
+
+export const deleteNews = (id: number) => http.delete<unknown>(`/api/v1/news/${id}`);

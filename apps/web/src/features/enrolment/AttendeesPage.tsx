@@ -2,16 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -21,47 +16,64 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { attendeeInputSchema, type Attendee, type AttendeeInput, type RegistrationKind } from '@bjk/domain/enrolment';
 import { useEdition } from '../../shared/edition/useEdition';
-import { ActionsHeaderCell } from '../../shared/ui/ActionsHeaderCell';
+import { DataTable, type DataColumn } from '../../shared/ui/DataTable';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
+import { useListParams } from '../../shared/ui/useListParams';
 import { KindSwitch, useRegistrationKind } from '../../shared/edition/kind';
 import { attendeesQuery, createAttendee, createGuest, updateAttendee } from './mgmt-api';
 import { useFieldErrorText } from '../../shared/i18n/field-error';
 
 const empty: AttendeeInput = { firstName: '', lastName: '', category: 'GUEST', email: '', mobile: '', mealsCode: null, enabled: true, remarks: '' };
 
-function AttendeeTable({ items, kind, onSelect }: { items: Attendee[]; kind: RegistrationKind; onSelect?: (a: Attendee) => void }) {
+/** The attendees of a kind, with search and paging in the address; `onSelect` makes each name open the editor. */
+function AttendeeTable({ kind, onSelect }: { kind: RegistrationKind; onSelect?: (a: Attendee) => void }) {
   const { t } = useTranslation('enrolment');
+  const list = useListParams({ pageSize: 100 });
+  const attendees = useQuery(attendeesQuery(kind, list.query));
+  const columns: DataColumn<Attendee>[] = [
+    {
+      id: 'name',
+      header: t('participants.name'),
+      cell: (a) =>
+        onSelect ? (
+          <Link component="button" type="button" onClick={() => onSelect(a)} sx={{ textAlign: 'left' }}>
+            {a.lastName} {a.firstName}
+          </Link>
+        ) : (
+          `${a.lastName} ${a.firstName}`
+        ),
+    },
+    { id: 'category', header: t('details.category'), cell: (a) => t(`categories.${a.category}`, { defaultValue: a.category }) },
+    { id: 'meals', header: t('mgmt.meals'), cell: (a) => a.mealsCode ?? '' },
+    { id: 'email', header: t('details.email'), hideBelow: 'md', cell: (a) => a.email },
+    {
+      id: 'print',
+      header: t('mgmt.printBadge'),
+      hideHeader: true,
+      align: 'right',
+      cell: (a) => (
+        <Button component={RouterLink} to={`/mgmt/print?holder=attendee&id=${a.id}&kind=${kind}`} size="small" data-testid={`print-badge-${a.id}`}>
+          {t('mgmt.printBadge')}
+        </Button>
+      ),
+    },
+  ];
   return (
-    <TableContainer component={Paper} variant="outlined">
-      <Table size="small" data-testid="attendees-table">
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('participants.name')}</TableCell>
-            <TableCell>{t('details.category')}</TableCell>
-            <TableCell>{t('mgmt.meals')}</TableCell>
-            <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{t('details.email')}</TableCell>
-            <ActionsHeaderCell label={t('mgmt.printBadge')} />
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {items.map((a) => (
-            <TableRow key={a.id} hover sx={{ opacity: a.enabled ? 1 : 0.5, cursor: onSelect ? 'pointer' : undefined }} onClick={() => onSelect?.(a)}>
-              <TableCell>
-                {a.lastName} {a.firstName}
-              </TableCell>
-              <TableCell>{t(`categories.${a.category}`, { defaultValue: a.category })}</TableCell>
-              <TableCell>{a.mealsCode ?? ''}</TableCell>
-              <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{a.email}</TableCell>
-              <TableCell align="right">
-                <Button component={RouterLink} to={`/mgmt/print?holder=attendee&id=${a.id}&kind=${kind}`} size="small" onClick={(e) => e.stopPropagation()} data-testid={`print-badge-${a.id}`}>
-                  {t('mgmt.printBadge')}
-                </Button>
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <Stack spacing={1}>
+      <TextField size="small" type="search" label={t('mgmt.search')} value={list.search} onChange={(e) => list.setSearch(e.target.value)} sx={{ maxWidth: 360 }} />
+      {attendees.isError && <ErrorAlert error={attendees.error} />}
+      <DataTable
+        label={t('mgmt.attendees')}
+        columns={columns}
+        rows={attendees.data?.items}
+        total={attendees.data?.total ?? 0}
+        state={list}
+        pageSizes={[25, 100, 500]}
+        rowKey={(a) => a.id}
+        testId="attendees-table"
+        rowFaded={(a) => !a.enabled}
+      />
+    </Stack>
   );
 }
 
@@ -80,7 +92,6 @@ function AttendeeEditor({ kind }: { kind: RegistrationKind }) {
   const { t } = useTranslation('enrolment');
   const client = useQueryClient();
   const categories = useStaffCategories();
-  const list = useQuery(attendeesQuery(kind));
   const [editing, setEditing] = useState<number | null>(null);
   const form = useForm<AttendeeInput>({ resolver: zodResolver(attendeeInputSchema), defaultValues: empty });
   const save = useMutation({
@@ -135,10 +146,8 @@ function AttendeeEditor({ kind }: { kind: RegistrationKind }) {
           </Stack>
         </Stack>
       </Paper>
-      {list.isError && <ErrorAlert error={list.error} />}
       <AttendeeTable
         kind={kind}
-        items={list.data?.items ?? []}
         onSelect={(a) => {
           setEditing(a.id);
           form.reset({ firstName: a.firstName, lastName: a.lastName, category: a.category, email: a.email, mobile: a.mobile, mealsCode: a.mealsCode, enabled: a.enabled, remarks: a.remarks });
@@ -154,7 +163,6 @@ export function GuestsPage() {
   const { t } = useTranslation('enrolment');
   const client = useQueryClient();
   const categories = useStaffCategories();
-  const list = useQuery(attendeesQuery('bjk'));
   const [firstName, setFirstName] = useState('');
   const [lastName, setLastName] = useState('');
   const [category, setCategory] = useState('GUEST');
@@ -186,7 +194,7 @@ export function GuestsPage() {
         </Stack>
         {add.isError && <ErrorAlert error={add.error} submit />}
       </Paper>
-      <AttendeeTable items={list.data?.items ?? []} kind="bjk" />
+      <AttendeeTable kind="bjk" />
     </Stack>
   );
 }

@@ -6,30 +6,22 @@ import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
-import TableRow from '@mui/material/TableRow';
-import TableSortLabel from '@mui/material/TableSortLabel';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useDeferredValue, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import type { RegistrationKind } from '@bjk/domain/enrolment';
+import type { Participant, RegistrationKind } from '@bjk/domain/enrolment';
 import { hasPermission, useManager } from '../../shared/auth/session';
 import { formatMoney } from '../../shared/format';
 import { currentLanguage } from '../../shared/i18n';
+import { DataTable, type DataColumn } from '../../shared/ui/DataTable';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { PaymentStatusChip } from '../../shared/ui/PaymentStatusChip';
+import { useListParams } from '../../shared/ui/useListParams';
 import { KindSwitch, usePlayerCategoryCodes, useRegistrationKind, withKind } from '../../shared/edition/kind';
 import { addLateParticipant, download, importRegistrations, participantPaymentsQuery, participantsQuery, refreshRatings, type ParticipantPayment } from './mgmt-api';
-
-type Sort = 'name' | 'category' | 'ratingFide' | 'ratingNational' | 'createdAt';
 
 /** A participant's payment request in the list: its number (to its page), status and what is still owed. */
 function ParticipantPaymentCell({ request }: { request: ParticipantPayment | undefined }) {
@@ -65,27 +57,48 @@ function ParticipantList({ kind }: { kind: RegistrationKind }) {
   const mayReadPayments = hasPermission(useManager(), 'payments:read');
   const payments = useQuery({ ...participantPaymentsQuery(kind), enabled: mayReadPayments });
   const client = useQueryClient();
-  const [search, setSearch] = useState('');
-  const [category, setCategory] = useState('');
-  const [enabled, setEnabled] = useState('');
-  const [sort, setSort] = useState<Sort>('name');
-  const [dir, setDir] = useState<'asc' | 'desc'>('asc');
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(50);
+  const list = useListParams({ pageSize: 50, sort: 'name', dir: 'asc', filters: ['category', 'enabled'] as const });
   const [lateId, setLateId] = useState('');
   const [lateCategory, setLateCategory] = useState('');
-  const q = useDeferredValue(search);
-  const query = useQuery(participantsQuery(kind, { q: q || undefined, category: category || undefined, enabled: enabled || undefined, sort, dir, page, pageSize }));
+  const query = useQuery(participantsQuery(kind, list.query));
   const refresh = () => void client.invalidateQueries({ queryKey: ['enrolment', 'participants'] });
   const importing = useMutation({ mutationFn: () => importRegistrations(kind), onSuccess: refresh });
   const late = useMutation({ mutationFn: () => addLateParticipant(kind, Number(lateId), lateCategory), onSuccess: () => (setLateId(''), refresh()) });
   const ratings = useMutation({ mutationFn: () => refreshRatings(kind), onSuccess: refresh });
 
-  const header = (key: Sort, label: string) => (
-    <TableSortLabel active={sort === key} direction={sort === key ? dir : 'asc'} onClick={() => (setDir(sort === key && dir === 'asc' ? 'desc' : 'asc'), setSort(key), setPage(0))}>
-      {label}
-    </TableSortLabel>
-  );
+  const columns: DataColumn<Participant>[] = [
+    {
+      id: 'name',
+      header: t('participants.name'),
+      sortKey: 'name',
+      cell: (p) => (
+        <>
+          <RouterLink to={withKind(`/mgmt/participant_edit?id=${p.id}`, kind)}>
+            {p.lastName} {p.firstName}
+          </RouterLink>
+          {!p.hasPhoto && <Chip size="small" color="warning" label={t('mgmt.noPhoto')} sx={{ ml: 1 }} />}
+          {p.late && <Chip size="small" label={t('mgmt.late')} sx={{ ml: 1 }} />}
+        </>
+      ),
+    },
+    { id: 'category', header: t('details.category'), sortKey: 'category', cell: (p) => p.category },
+    { id: 'ratingFide', header: t('participants.ratingFide'), sortKey: 'ratingFide', cell: (p) => p.ratingFide ?? '—' },
+    { id: 'ratingNational', header: t('participants.ratingNational'), sortKey: 'ratingNational', hideBelow: 'md', cell: (p) => p.ratingNational ?? '—' },
+    { id: 'club', header: t('details.club'), hideBelow: 'md', cell: (p) => p.clubName },
+    { id: 'meals', header: t('mgmt.meals'), cell: (p) => p.mealsCode ?? '' },
+  ];
+  if (payments.data) {
+    const requests = payments.data;
+    columns.push({
+      id: 'payment',
+      header: t('mgmt.payment'),
+      cell: (p) => (
+        <span data-testid="participant-payment">
+          <ParticipantPaymentCell request={requests.get(String(p.id))} />
+        </span>
+      ),
+    });
+  }
 
   return (
     <Stack spacing={2}>
@@ -128,8 +141,8 @@ function ParticipantList({ kind }: { kind: RegistrationKind }) {
         {late.isError && <ErrorAlert error={late.error} submit />}
       </Paper>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={1}>
-        <TextField size="small" type="search" label={t('mgmt.search')} value={search} onChange={(e) => (setSearch(e.target.value), setPage(0))} sx={{ flex: 2 }} slotProps={{ htmlInput: { 'data-testid': 'mgmt-participants-search' } }} />
-        <TextField size="small" select label={t('details.category')} value={category} onChange={(e) => (setCategory(e.target.value), setPage(0))} sx={{ flex: 1 }}>
+        <TextField size="small" type="search" label={t('mgmt.search')} value={list.search} onChange={(e) => list.setSearch(e.target.value)} sx={{ flex: 2 }} slotProps={{ htmlInput: { 'data-testid': 'mgmt-participants-search' } }} />
+        <TextField size="small" select label={t('details.category')} value={list.filters.category} onChange={(e) => list.setFilter('category', e.target.value)} sx={{ flex: 1 }}>
           <MenuItem value="">{t('participants.all')}</MenuItem>
           {players.map((code) => (
             <MenuItem key={code} value={code}>
@@ -137,7 +150,7 @@ function ParticipantList({ kind }: { kind: RegistrationKind }) {
             </MenuItem>
           ))}
         </TextField>
-        <TextField size="small" select label={t('mgmt.enabled')} value={enabled} onChange={(e) => (setEnabled(e.target.value), setPage(0))} sx={{ flex: 1 }}>
+        <TextField size="small" select label={t('mgmt.enabled')} value={list.filters.enabled} onChange={(e) => list.setFilter('enabled', e.target.value)} sx={{ flex: 1 }}>
           <MenuItem value="">{t('mgmt.any')}</MenuItem>
           <MenuItem value="1">{t('mgmt.yes')}</MenuItem>
           <MenuItem value="0">{t('mgmt.no')}</MenuItem>
@@ -145,54 +158,17 @@ function ParticipantList({ kind }: { kind: RegistrationKind }) {
       </Stack>
       {query.isError && <ErrorAlert error={query.error} />}
       {payments.isError && <ErrorAlert error={payments.error} />}
-      <TableContainer component={Paper} variant="outlined">
-        <Table size="small" data-testid="mgmt-participants-table">
-          <TableHead>
-            <TableRow>
-              <TableCell>{header('name', t('participants.name'))}</TableCell>
-              <TableCell>{header('category', t('details.category'))}</TableCell>
-              <TableCell>{header('ratingFide', t('participants.ratingFide'))}</TableCell>
-              <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{header('ratingNational', t('participants.ratingNational'))}</TableCell>
-              <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{t('details.club')}</TableCell>
-              <TableCell>{t('mgmt.meals')}</TableCell>
-              {payments.data && <TableCell>{t('mgmt.payment')}</TableCell>}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {(query.data?.items ?? []).map((p) => (
-              <TableRow key={p.id} hover sx={{ opacity: p.enabled ? 1 : 0.5 }}>
-                <TableCell>
-                  <RouterLink to={withKind(`/mgmt/participant_edit?id=${p.id}`, kind)}>
-                    {p.lastName} {p.firstName}
-                  </RouterLink>
-                  {!p.hasPhoto && <Chip size="small" color="warning" label={t('mgmt.noPhoto')} sx={{ ml: 1 }} />}
-                  {p.late && <Chip size="small" label={t('mgmt.late')} sx={{ ml: 1 }} />}
-                </TableCell>
-                <TableCell>{p.category}</TableCell>
-                <TableCell>{p.ratingFide ?? '—'}</TableCell>
-                <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{p.ratingNational ?? '—'}</TableCell>
-                <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{p.clubName}</TableCell>
-                <TableCell>{p.mealsCode ?? ''}</TableCell>
-                {payments.data && (
-                  <TableCell data-testid="participant-payment">
-                    <ParticipantPaymentCell request={payments.data.get(String(p.id))} />
-                  </TableCell>
-                )}
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-        <TablePagination
-          component="div"
-          count={query.data?.total ?? 0}
-          page={page}
-          rowsPerPage={pageSize}
-          rowsPerPageOptions={[25, 50, 100, 500]}
-          onPageChange={(_, next) => setPage(next)}
-          onRowsPerPageChange={(e) => (setPageSize(Number(e.target.value)), setPage(0))}
-          labelRowsPerPage={t('mgmt.rowsPerPage')}
-        />
-      </TableContainer>
+      <DataTable
+        label={t('mgmt.participants')}
+        columns={columns}
+        rows={query.data?.items}
+        total={query.data?.total ?? 0}
+        state={list}
+        pageSizes={[25, 50, 100, 500]}
+        rowKey={(p) => p.id}
+        testId="mgmt-participants-table"
+        rowFaded={(p) => !p.enabled}
+      />
     </Stack>
   );
 }

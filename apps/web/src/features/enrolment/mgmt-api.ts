@@ -1,8 +1,10 @@
 import type {
   Attendee,
   AttendeeInput,
+  AttendeeList,
   Participant,
   ParticipantImportResult,
+  ParticipantPage,
   ParticipantUpdate,
   Registration,
   RegistrationKind,
@@ -11,10 +13,9 @@ import type {
 } from '@bjk/domain/enrolment';
 import type { PaymentRequest, PaymentRequestPage } from '@bjk/domain/payments';
 import { http } from '../../shared/http';
+import type { ListQuery } from '../../shared/ui/useListParams';
 
-type Query = Record<string, string | number | undefined>;
-
-export const registrationsQuery = (kind: RegistrationKind, query: Query) => ({
+export const registrationsQuery = (kind: RegistrationKind, query: ListQuery) => ({
   queryKey: ['enrolment', 'registrations', kind, query] as const,
   queryFn: () => http.get<RegistrationPage>(`/api/v1/registration/${kind}`, { query }),
   placeholderData: (previous: RegistrationPage | undefined) => previous,
@@ -28,10 +29,10 @@ export const registrationQuery = (kind: RegistrationKind, id: string) => ({
 export const updateRegistration = (kind: RegistrationKind, id: string, body: RegistrationUpdate) =>
   http.put<Registration>(`/api/v1/registration/${kind}/${id}`, body);
 
-export const participantsQuery = (kind: RegistrationKind, query: Query) => ({
+export const participantsQuery = (kind: RegistrationKind, query: ListQuery) => ({
   queryKey: ['enrolment', 'participants', kind, query] as const,
-  queryFn: () => http.get<{ items: Participant[]; total: number }>(`/api/v1/participant/${kind}`, { query }),
-  placeholderData: (previous: { items: Participant[]; total: number } | undefined) => previous,
+  queryFn: () => http.get<ParticipantPage>(`/api/v1/participant/${kind}`, { query }),
+  placeholderData: (previous: ParticipantPage | undefined) => previous,
 });
 
 export const participantQuery = (kind: RegistrationKind, id: number) => ({
@@ -77,9 +78,10 @@ export const participantPaymentsQuery = (kind: RegistrationKind) => ({
   },
 });
 
-export const attendeesQuery = (kind: RegistrationKind) => ({
-  queryKey: ['enrolment', 'attendees', kind] as const,
-  queryFn: () => http.get<{ items: Attendee[] }>(`/api/v1/attendee/${kind}`),
+export const attendeesQuery = (kind: RegistrationKind, query: ListQuery) => ({
+  queryKey: ['enrolment', 'attendees', kind, query] as const,
+  queryFn: () => http.get<AttendeeList>(`/api/v1/attendee/${kind}`, { query }),
+  placeholderData: (previous: AttendeeList | undefined) => previous,
 });
 
 export const createAttendee = (kind: RegistrationKind, body: AttendeeInput) => http.post<Attendee>(`/api/v1/attendee/${kind}`, body);

@@ -4,7 +4,6 @@ import type {
   MakeReservationResult,
   Reservation,
   ReservationList,
-  ReservationListQuery,
   Room,
   RoomList,
   RoomUpdate,
@@ -12,12 +11,13 @@ import type {
 } from '@bjk/domain/lodging';
 import type { PaymentRequestStatus } from '@bjk/domain/payments';
 import { http } from '../../shared/http';
+import type { ListQuery } from '../../shared/ui/useListParams';
 
 export function makeReservation(body: MakeReservationInput, idempotencyKey: string): Promise<MakeReservationResult> {
   return http.post<MakeReservationResult>('/api/v1/stay/cmd/make_reservation', body, { idempotencyKey });
 }
 
-export const reservationListQuery = (query: ReservationListQuery) => ({
+export const reservationListQuery = (query: ListQuery) => ({
   queryKey: ['mgmt', 'lodging', 'reservations', query],
   queryFn: () => http.get<ReservationList>('/api/v1/stay/reservation', { query: { ...query } }),
 });

@@ -5,25 +5,20 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useDeferredValue, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { MailStatus, OutboxMail, OutboxPage as OutboxPageData } from '@bjk/domain/mail';
+import type { MailStatus, OutboxEntry } from '@bjk/domain/mail';
 import { hasPermission, useManager } from '../../shared/auth/session';
-import { http } from '../../shared/http';
+import { DataTable, type DataColumn } from '../../shared/ui/DataTable';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
+import { useListParams } from '../../shared/ui/useListParams';
+import { mailKeys, outboxMailQuery, outboxQuery, resendMail } from './api';
 
 const COLORS: Record<MailStatus, 'default' | 'info' | 'success' | 'error'> = { queued: 'default', sending: 'info', sent: 'success', failed: 'error' };
 
@@ -31,10 +26,10 @@ function MailPreview({ id, onClose }: { id: number; onClose: () => void }) {
   const { t } = useTranslation('mail');
   const client = useQueryClient();
   const session = useManager();
-  const mail = useQuery({ queryKey: ['mail', 'outbox', id], queryFn: () => http.get<OutboxMail>(`/api/v1/mail/outbox/${id}`) });
+  const mail = useQuery(outboxMailQuery(id));
   const resend = useMutation({
-    mutationFn: () => http.post(`/api/v1/mail/outbox/${id}/resend`),
-    onSuccess: () => void client.invalidateQueries({ queryKey: ['mail'] }),
+    mutationFn: () => resendMail(id),
+    onSuccess: () => void client.invalidateQueries({ queryKey: mailKeys.all }),
   });
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md">
@@ -75,23 +70,29 @@ function MailPreview({ id, onClose }: { id: number; onClose: () => void }) {
 /** `/mgmt/mail`: every e-mail the site sent or will send, with its status, and a resend. */
 export function OutboxPage() {
   const { t } = useTranslation('mail');
-  const [status, setStatus] = useState('');
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(25);
+  const list = useListParams({ filters: ['status'] as const });
   const [open, setOpen] = useState<number | null>(null);
-  const q = useDeferredValue(search);
-  const list = useQuery({
-    queryKey: ['mail', 'list', status, q, page, pageSize],
-    queryFn: () => http.get<OutboxPageData>('/api/v1/mail/outbox', { query: { status: status || undefined, q: q || undefined, page, pageSize } }),
-    refetchInterval: 15_000,
-  });
+  const outbox = useQuery(outboxQuery(list.query));
+  const columns: DataColumn<OutboxEntry>[] = [
+    {
+      id: 'subject',
+      header: t('subject'),
+      cell: (m) => (
+        <Link component="button" type="button" onClick={() => setOpen(m.id)} sx={{ textAlign: 'left' }}>
+          {m.subject}
+        </Link>
+      ),
+    },
+    { id: 'to', header: t('to'), cell: (m) => <Box sx={{ overflowWrap: 'anywhere' }}>{m.to.join(', ')}</Box> },
+    { id: 'status', header: t('status'), cell: (m) => <Chip size="small" color={COLORS[m.status]} label={t(`statuses.${m.status}`)} /> },
+    { id: 'created', header: t('created'), hideBelow: 'md', cell: (m) => new Date(m.createdAt).toLocaleString() },
+  ];
   return (
     <Stack spacing={2}>
       <Typography variant="h1">{t('title')}</Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-        <TextField size="small" type="search" label={t('search')} value={search} onChange={(e) => (setSearch(e.target.value), setPage(0))} sx={{ flex: 2 }} />
-        <TextField size="small" select label={t('status')} value={status} onChange={(e) => (setStatus(e.target.value), setPage(0))} sx={{ flex: 1 }}>
+        <TextField size="small" type="search" label={t('search')} value={list.search} onChange={(e) => list.setSearch(e.target.value)} sx={{ flex: 2 }} />
+        <TextField size="small" select label={t('status')} value={list.filters.status} onChange={(e) => list.setFilter('status', e.target.value)} sx={{ flex: 1 }}>
           <MenuItem value="">{t('all')}</MenuItem>
           {(['queued', 'sending', 'sent', 'failed'] as const).map((s) => (
             <MenuItem key={s} value={s}>
@@ -100,41 +101,8 @@ export function OutboxPage() {
           ))}
         </TextField>
       </Stack>
-      {list.isError && <ErrorAlert error={list.error} />}
-      <TableContainer component={Paper} variant="outlined">
-        <Table size="small" data-testid="outbox-table">
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('subject')}</TableCell>
-              <TableCell>{t('to')}</TableCell>
-              <TableCell>{t('status')}</TableCell>
-              <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{t('created')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {(list.data?.items ?? []).map((m) => (
-              <TableRow key={m.id} hover sx={{ cursor: 'pointer' }} onClick={() => setOpen(m.id)}>
-                <TableCell>{m.subject}</TableCell>
-                <TableCell sx={{ overflowWrap: 'anywhere' }}>{m.to.join(', ')}</TableCell>
-                <TableCell>
-                  <Chip size="small" color={COLORS[m.status]} label={t(`statuses.${m.status}`)} />
-                </TableCell>
-                <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{new Date(m.createdAt).toLocaleString()}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-        <TablePagination
-          component="div"
-          count={list.data?.total ?? 0}
-          page={page}
-          rowsPerPage={pageSize}
-          rowsPerPageOptions={[25, 50, 100]}
-          onPageChange={(_, next) => setPage(next)}
-          onRowsPerPageChange={(e) => (setPageSize(Number(e.target.value)), setPage(0))}
-          labelRowsPerPage={t('rowsPerPage')}
-        />
-      </TableContainer>
+      {outbox.isError && <ErrorAlert error={outbox.error} />}
+      <DataTable label={t('title')} columns={columns} rows={outbox.data?.items} total={outbox.data?.total ?? 0} state={list} pageSizes={[25, 50, 100]} rowKey={(m) => m.id} testId="outbox-table" />
       {open !== null && <MailPreview id={open} onClose={() => setOpen(null)} />}
     </Stack>
   );

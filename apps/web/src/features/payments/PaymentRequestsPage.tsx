@@ -5,24 +5,18 @@ import CardContent from '@mui/material/CardContent';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { useDeferredValue, useState } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { PAYMENT_REQUEST_KINDS, PAYMENT_REQUEST_STATUSES } from '@bjk/domain/payments';
+import { PAYMENT_REQUEST_KINDS, PAYMENT_REQUEST_STATUSES, type PaymentRequest } from '@bjk/domain/payments';
 import { formatDateTime, formatMoney } from '../../shared/format';
 import { currentLanguage } from '../../shared/i18n';
+import { DataTable, type DataColumn } from '../../shared/ui/DataTable';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
-import { paymentsApi, requestListQuery, saveBlob, type RequestFilters } from './api';
+import { useListParams } from '../../shared/ui/useListParams';
+import { paymentsApi, requestListQuery, saveBlob } from './api';
 import { BulkActions } from './BulkActions';
 import { StatementImport } from './StatementImport';
 import { PaymentStatusChip } from '../../shared/ui/PaymentStatusChip';
@@ -46,15 +40,24 @@ function Total({ label, cents, testId }: { label: string; cents: number; testId:
 export function PaymentRequestsPage() {
   const { t } = useTranslation('payments');
   const language = currentLanguage();
-  const [filters, setFilters] = useState<RequestFilters>({ search: '', status: '', kind: '', sent: '', page: 1, pageSize: 25 });
-  const deferred = useDeferredValue(filters);
-  const list = useQuery({ ...requestListQuery(deferred), placeholderData: keepPreviousData });
+  const list = useListParams({ filters: ['status', 'kind', 'sent'] as const });
+  const { filters } = list;
+  const requests = useQuery(requestListQuery(list.query));
   const exportCsv = useMutation({
-    mutationFn: () => paymentsApi.exportCsv(filters),
+    mutationFn: () => paymentsApi.exportCsv({ ...filters, search: list.search }),
     onSuccess: (blob) => saveBlob(blob, 'payment-requests.csv'),
   });
-  const set = (patch: Partial<RequestFilters>) => setFilters((current) => ({ ...current, page: 1, ...patch }));
-  const data = list.data;
+  const data = requests.data;
+  const columns: DataColumn<PaymentRequest>[] = [
+    { id: 'number', header: t('columns.number'), cell: (r) => <RouterLink to={`/mgmt/paymentrequest_edit?id=${r.id}`}>{r.number}</RouterLink> },
+    { id: 'kind', header: t('columns.kind'), cell: (r) => t(`kind.${r.kind}`) },
+    { id: 'payer', header: t('columns.payer'), cell: (r) => r.payer.name },
+    { id: 'total', header: t('columns.total'), align: 'right', cell: (r) => formatMoney(r.totalCents, language) },
+    { id: 'received', header: t('columns.received'), align: 'right', cell: (r) => formatMoney(r.receivedCents, language) },
+    { id: 'status', header: t('columns.status'), cell: (r) => <PaymentStatusChip status={r.status} flagged={r.flagged} /> },
+    { id: 'sent', header: t('columns.sent'), cell: (r) => (r.sentAt ? formatDateTime(r.sentAt, language, TIME_ZONE) : '') },
+    { id: 'message', header: t('columns.message'), cell: (r) => <Box component="span" sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{r.structuredMessage}</Box> },
+  ];
 
   return (
     <Stack spacing={3}>
@@ -73,8 +76,8 @@ export function PaymentRequestsPage() {
         <BulkActions />
       </Paper>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
-        <TextField label={t('list.search')} value={filters.search} onChange={(e) => set({ search: e.target.value })} sx={{ flex: 2 }} slotProps={{ htmlInput: { 'data-testid': 'search' } }} />
-        <TextField select label={t('list.status')} value={filters.status} onChange={(e) => set({ status: e.target.value })} sx={{ flex: 1, minWidth: 160 }}>
+        <TextField label={t('list.search')} value={list.search} onChange={(e) => list.setSearch(e.target.value)} sx={{ flex: 2 }} slotProps={{ htmlInput: { 'data-testid': 'search' } }} />
+        <TextField select label={t('list.status')} value={filters.status} onChange={(e) => list.setFilter('status', e.target.value)} sx={{ flex: 1, minWidth: 160 }}>
           <MenuItem value="">{t('list.all')}</MenuItem>
           {PAYMENT_REQUEST_STATUSES.map((s) => (
             <MenuItem key={s} value={s}>
@@ -82,7 +85,7 @@ export function PaymentRequestsPage() {
             </MenuItem>
           ))}
         </TextField>
-        <TextField select label={t('list.kind')} value={filters.kind} onChange={(e) => set({ kind: e.target.value })} sx={{ flex: 1, minWidth: 160 }}>
+        <TextField select label={t('list.kind')} value={filters.kind} onChange={(e) => list.setFilter('kind', e.target.value)} sx={{ flex: 1, minWidth: 160 }}>
           <MenuItem value="">{t('list.all')}</MenuItem>
           {PAYMENT_REQUEST_KINDS.map((k) => (
             <MenuItem key={k} value={k}>
@@ -90,7 +93,7 @@ export function PaymentRequestsPage() {
             </MenuItem>
           ))}
         </TextField>
-        <TextField select label={t('list.sent')} value={filters.sent} onChange={(e) => set({ sent: e.target.value })} sx={{ flex: 1, minWidth: 140 }}>
+        <TextField select label={t('list.sent')} value={filters.sent} onChange={(e) => list.setFilter('sent', e.target.value)} sx={{ flex: 1, minWidth: 140 }}>
           <MenuItem value="">{t('list.all')}</MenuItem>
           <MenuItem value="yes">{t('list.sentYes')}</MenuItem>
           <MenuItem value="no">{t('list.sentNo')}</MenuItem>
@@ -99,58 +102,19 @@ export function PaymentRequestsPage() {
           {t('list.export')}
         </Button>
       </Stack>
-      {(list.error ?? exportCsv.error) && <ErrorAlert error={list.error ?? exportCsv.error} />}
-      <TableContainer component={Paper} variant="outlined">
-        <Table size="small" aria-label={t('list.title')} data-testid="requests-table">
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('columns.number')}</TableCell>
-              <TableCell>{t('columns.kind')}</TableCell>
-              <TableCell>{t('columns.payer')}</TableCell>
-              <TableCell align="right">{t('columns.total')}</TableCell>
-              <TableCell align="right">{t('columns.received')}</TableCell>
-              <TableCell>{t('columns.status')}</TableCell>
-              <TableCell>{t('columns.sent')}</TableCell>
-              <TableCell>{t('columns.message')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {data?.items.map((r) => (
-              <TableRow key={r.id} hover data-testid={`request-row-${r.number}`}>
-                <TableCell>
-                  <RouterLink to={`/mgmt/paymentrequest_edit?id=${r.id}`}>{r.number}</RouterLink>
-                </TableCell>
-                <TableCell>{t(`kind.${r.kind}`)}</TableCell>
-                <TableCell>{r.payer.name}</TableCell>
-                <TableCell align="right">{formatMoney(r.totalCents, language)}</TableCell>
-                <TableCell align="right">{formatMoney(r.receivedCents, language)}</TableCell>
-                <TableCell>
-                  <PaymentStatusChip status={r.status} flagged={r.flagged} />
-                </TableCell>
-                <TableCell>{r.sentAt ? formatDateTime(r.sentAt, language, TIME_ZONE) : ''}</TableCell>
-                <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{r.structuredMessage}</TableCell>
-              </TableRow>
-            ))}
-            {data && data.items.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={8}>{t('list.none')}</TableCell>
-              </TableRow>
-            )}
-          </TableBody>
-        </Table>
-        <TablePagination
-          component="div"
-          count={data?.total ?? 0}
-          page={filters.page - 1}
-          onPageChange={(_, page) => setFilters((current) => ({ ...current, page: page + 1 }))}
-          rowsPerPage={filters.pageSize}
-          rowsPerPageOptions={[10, 25, 50, 100, 250]}
-          onRowsPerPageChange={(e) => set({ pageSize: Number(e.target.value) })}
-          labelRowsPerPage={t('list.rowsPerPage')}
-          labelDisplayedRows={({ from, to, count }) => t('list.displayedRows', { from, to, count })}
-          getItemAriaLabel={(type) => t(`list.pageButton.${type}`)}
-        />
-      </TableContainer>
+      {(requests.error ?? exportCsv.error) && <ErrorAlert error={requests.error ?? exportCsv.error} />}
+      <DataTable
+        label={t('list.title')}
+        columns={columns}
+        rows={data?.items}
+        total={data?.total ?? 0}
+        state={list}
+        pageSizes={[10, 25, 50, 100, 250]}
+        rowKey={(r) => r.id}
+        testId="requests-table"
+        rowTestId={(r) => `request-row-${r.number}`}
+        empty={t('list.none')}
+      />
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Typography variant="h2" sx={{ fontSize: '1.25rem', mb: 1 }}>
           {t('statement.title')}

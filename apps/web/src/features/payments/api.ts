@@ -13,6 +13,7 @@ import type {
   UpdatePaymentRequest,
 } from '@bjk/domain/payments';
 import { http } from '../../shared/http';
+import type { ListQuery } from '../../shared/ui/useListParams';
 
 const base = '/api/v1/payment';
 
@@ -25,9 +26,10 @@ export type RequestFilters = {
   pageSize: number;
 };
 
-export const requestListQuery = (filters: RequestFilters) => ({
-  queryKey: ['payments', 'list', filters] as const,
-  queryFn: () => http.get<PaymentRequestPage>(`${base}/pr`, { query: { ...filters, search: filters.search || undefined, status: filters.status || undefined, kind: filters.kind || undefined, sent: filters.sent || undefined } }),
+export const requestListQuery = (query: ListQuery) => ({
+  queryKey: ['payments', 'list', query] as const,
+  queryFn: () => http.get<PaymentRequestPage>(`${base}/pr`, { query }),
+  placeholderData: (previous: PaymentRequestPage | undefined) => previous,
 });
 
 export const requestDetailQuery = (id: number) => ({
