@@ -15,14 +15,13 @@ import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MAX_FILE_BYTES, type FileGroupWithCount, type StoredFile } from '@bjk/domain/files';
+import { MAX_FILE_BYTES, type StoredFile } from '@bjk/domain/files';
 import { LANGUAGES } from '@bjk/domain/languages';
 import { useManager } from '../../shared/auth/session';
 import { localeOf } from '../../shared/format';
-import { http } from '../../shared/http';
 import { currentLanguage } from '../../shared/i18n';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
-import { displayNameIn, formatSize, publicFileUrl, sendUpload } from './api';
+import { deleteFile, displayNameIn, filesKeys, formatSize, mgmtFilesQuery, mgmtGroupsQuery, publicFileUrl, sendUpload } from './api';
 
 type UploadState = { progress: number } | { error: string } | { done: StoredFile } | null;
 
@@ -34,8 +33,8 @@ export function ManageFilesPage() {
   const queryClient = useQueryClient();
   const [group, setGroup] = useState('docs');
   const [upload, setUpload] = useState<UploadState>(null);
-  const groups = useQuery({ queryKey: ['files', 'mgmt', 'groups'], queryFn: () => http.get<FileGroupWithCount[]>('/api/v1/filestore/groups') });
-  const files = useQuery({ queryKey: ['files', 'mgmt', 'files', group], queryFn: () => http.get<StoredFile[]>('/api/v1/filestore/files', { query: { group } }) });
+  const groups = useQuery(mgmtGroupsQuery);
+  const files = useQuery(mgmtFilesQuery(group));
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -57,15 +56,15 @@ export function ManageFilesPage() {
     sendUpload(session.token, form, (progress) => setUpload({ progress })).then(
       (done) => {
         setUpload({ done });
-        void queryClient.invalidateQueries({ queryKey: ['files', 'mgmt'] });
+        void queryClient.invalidateQueries({ queryKey: filesKeys.mgmt });
       },
       (error: Error) => setUpload({ error: error.message }),
     );
   };
 
   const remove = async (file: StoredFile) => {
-    await http.delete(`/api/v1/filestore/file`, { query: { group: file.group, name: file.name } });
-    void queryClient.invalidateQueries({ queryKey: ['files', 'mgmt'] });
+    await deleteFile(file);
+    void queryClient.invalidateQueries({ queryKey: filesKeys.mgmt });
   };
 
   const errorText = (code: string) => (i18n.exists(`codes.${code}`, { ns: 'errors' }) ? t(`codes.${code}`, { ns: 'errors' }) : t('mgmt.uploadFailed'));

@@ -25,16 +25,15 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { MAX_FILE_BYTES, type Sponsor, type SponsorInput, type StoredFile } from '@bjk/domain/files';
+import { MAX_FILE_BYTES, type Sponsor, type SponsorInput } from '@bjk/domain/files';
 import { useManager } from '../../shared/auth/session';
-import { http } from '../../shared/http';
 import { ActionsHeaderCell } from '../../shared/ui/ActionsHeaderCell';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
-import { publicFileUrl, sendUpload } from './api';
+import { deleteSponsor, filesKeys, mgmtFilesQuery, orderSponsors, publicFileUrl, saveSponsor, sendUpload, sponsorsQuery } from './api';
 
 /** Logos live in this public group, so visitors' browsers may load them. */
 const LOGO_GROUP = 'sponsors';
-const LIST_KEY = ['files', 'mgmt', 'sponsors'] as const;
+const LIST_KEY = filesKeys.sponsors;
 
 // Arrow glyphs drawn inline (icons are imported by path elsewhere; two paths do not need a module).
 const UP = 'M7.41 15.41 12 10.83l4.59 4.58L18 14l-6-6-6 6z';
@@ -59,10 +58,10 @@ function SponsorForm({ sponsor, nextOrder, onDone }: { sponsor: Sponsor | null; 
   const [upload, setUpload] = useState<{ progress: number } | { error: string } | null>(null);
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   const fileInput = useRef<HTMLInputElement>(null);
-  const logos = useQuery({ queryKey: ['files', 'mgmt', 'files', LOGO_GROUP], queryFn: () => http.get<StoredFile[]>('/api/v1/filestore/files', { query: { group: LOGO_GROUP } }) });
+  const logos = useQuery(mgmtFilesQuery(LOGO_GROUP));
   const images = (logos.data ?? []).filter((f) => f.contentType.startsWith('image/'));
   const save = useMutation({
-    mutationFn: (input: SponsorInput) => (sponsor ? http.put<Sponsor>(`/api/v1/filestore/sponsors/${sponsor.id}`, input) : http.post<Sponsor>('/api/v1/filestore/sponsors', input, { idempotencyKey })),
+    mutationFn: (input: SponsorInput) => saveSponsor(sponsor?.id ?? null, input, idempotencyKey),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: LIST_KEY });
       onDone();
@@ -85,7 +84,7 @@ function SponsorForm({ sponsor, nextOrder, onDone }: { sponsor: Sponsor | null; 
       (stored) => {
         setUpload(null);
         setDraft((d) => ({ ...d, logo: { group: stored.group, name: stored.name } }));
-        void queryClient.invalidateQueries({ queryKey: ['files', 'mgmt'] });
+        void queryClient.invalidateQueries({ queryKey: filesKeys.mgmt });
       },
       (error: Error) => setUpload({ error: error.message }),
     );
@@ -151,7 +150,7 @@ function RemoveDialog({ sponsor, onClose }: { sponsor: Sponsor; onClose: () => v
   const { t } = useTranslation('files');
   const queryClient = useQueryClient();
   const remove = useMutation({
-    mutationFn: () => http.delete(`/api/v1/filestore/sponsors/${sponsor.id}`),
+    mutationFn: () => deleteSponsor(sponsor.id),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: LIST_KEY });
       onClose();
@@ -180,9 +179,9 @@ export function ManageSponsorsPage() {
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   const [removing, setRemoving] = useState<Sponsor | null>(null);
-  const sponsors = useQuery({ queryKey: LIST_KEY, queryFn: () => http.get<Sponsor[]>('/api/v1/filestore/sponsors') });
+  const sponsors = useQuery(sponsorsQuery);
   const reorder = useMutation({
-    mutationFn: (ids: number[]) => http.put<Sponsor[]>('/api/v1/filestore/sponsors/order', { ids }),
+    mutationFn: orderSponsors,
     onSuccess: (list) => queryClient.setQueryData(LIST_KEY, list),
     onError: () => void queryClient.invalidateQueries({ queryKey: LIST_KEY }),
   });

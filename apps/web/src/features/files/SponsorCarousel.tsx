@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Sponsor } from '@bjk/domain/files';
-import { http } from '../../shared/http';
+import { loadPublicSponsors } from './api';
 
 /** Pause and play glyphs drawn inline: an icon library would weigh more than the whole carousel. */
 const PAUSE = 'M6 19h4V5H6v14zm8-14v14h4V5h-4z';
@@ -42,7 +42,7 @@ export default function SponsorCarousel() {
   // stays light; without sponsors (or on a failure) the strip is simply not shown.
   useEffect(() => {
     const controller = new AbortController();
-    http.get<Sponsor[]>('/api/v1/filestore/anon/sponsors', { signal: controller.signal }).then(setList, () => setList([]));
+    loadPublicSponsors(controller.signal).then(setList, () => setList([]));
     return () => controller.abort();
   }, []);
 

@@ -1,4 +1,4 @@
-import type { FileDisplayName, FileGroup, StoredFile } from '@bjk/domain/files';
+import type { FileDisplayName, FileGroup, FileGroupWithCount, Sponsor, SponsorInput, StoredFile } from '@bjk/domain/files';
 import type { Language } from '@bjk/domain/languages';
 import { http } from '../../shared/http';
 
@@ -47,3 +47,23 @@ export function sendUpload(token: string, form: FormData, onProgress: (fraction:
     request.send(form);
   });
 }
+
+/** Query keys of the files area: invalidate `filesKeys.mgmt` after an upload, a deletion or a sponsor change. */
+export const filesKeys = {
+  mgmt: ['files', 'mgmt'] as const,
+  groups: ['files', 'mgmt', 'groups'] as const,
+  files: (group: string) => ['files', 'mgmt', 'files', group] as const,
+  sponsors: ['files', 'mgmt', 'sponsors'] as const,
+};
+
+export const mgmtGroupsQuery = { queryKey: filesKeys.groups, queryFn: () => http.get<FileGroupWithCount[]>('/api/v1/filestore/groups') };
+export const mgmtFilesQuery = (group: string) => ({ queryKey: filesKeys.files(group), queryFn: () => http.get<StoredFile[]>('/api/v1/filestore/files', { query: { group } }) });
+export const deleteFile = (file: { group: string; name: string }) => http.delete<unknown>('/api/v1/filestore/file', { query: { group: file.group, name: file.name } });
+
+export const sponsorsQuery = { queryKey: filesKeys.sponsors, queryFn: () => http.get<Sponsor[]>('/api/v1/filestore/sponsors') };
+export const saveSponsor = (id: number | null, input: SponsorInput, idempotencyKey: string) =>
+  id === null ? http.post<Sponsor>('/api/v1/filestore/sponsors', input, { idempotencyKey }) : http.put<Sponsor>(`/api/v1/filestore/sponsors/${id}`, input);
+export const deleteSponsor = (id: number) => http.delete<unknown>(`/api/v1/filestore/sponsors/${id}`);
+export const orderSponsors = (ids: number[]) => http.put<Sponsor[]>('/api/v1/filestore/sponsors/order', { ids });
+/** The public sponsors strip (a plain request: the layout of every page stays free of the query library). */
+export const loadPublicSponsors = (signal: AbortSignal) => http.get<Sponsor[]>('/api/v1/filestore/anon/sponsors', { signal });
