@@ -46,6 +46,20 @@ export default tseslint.config(
     rules: { 'imports/no-cycle': 'error', 'imports/boundaries': 'error' },
   },
   {
+    // One source of "now" in the server's modules: the injected clock (`ctx.clock`, `deps.clock`), so tests fix time
+    // and deadlines follow the edition's time zone. Elapsed times and cache ages use performance.now(). Repositories
+    // still stamp a row's updatedAt themselves (bookkeeping, not a rule's instant).
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.repository.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'Take the time from the injected clock (ctx.clock.now()), not new Date().' },
+        { selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']", message: 'Take the time from the injected clock (ctx.clock.now()); an elapsed time uses performance.now().' },
+      ],
+    },
+  },
+  {
     // Tests may look into any table to check what a change wrote.
     files: ['**/*.test.{ts,tsx}'],
     rules: { 'imports/boundaries': 'off' },

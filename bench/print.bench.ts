@@ -5,6 +5,7 @@ import { loadConfig } from '../apps/server/src/config.js';
 import { createAccount } from '../apps/server/src/modules/accounts/accounts.service.js';
 import { getCurrentEdition, seedEditionIfEmpty } from '../apps/server/src/modules/edition/edition.service.js';
 import { seedFilesIfEmpty } from '../apps/server/src/modules/files/files.seed.js';
+import { systemContext } from '../apps/server/src/platform/service-context.js';
 import { importMembers } from '../apps/server/src/modules/members/members.service.js';
 import { createChangeBus } from '../apps/server/src/platform/change-bus.js';
 import { systemClock } from '../apps/server/src/platform/clock.js';
@@ -41,7 +42,7 @@ export async function run(): Promise<BenchResult[]> {
   await database.migrate();
   const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent' });
   await seedEditionIfEmpty(database.db, config.editionSeedFile);
-  await seedFilesIfEmpty(database.db, (await getCurrentEdition(database.db)).settings, systemClock);
+  await seedFilesIfEmpty(systemContext({ db: database.db, clock: systemClock, config }), (await getCurrentEdition(database.db)).settings);
   const bus = await createChangeBus(database);
   const app = await buildApp({ config, database, db: database.db, clock: systemClock, bus });
   await app.ready();

@@ -7,6 +7,7 @@ import { seedRoomsIfEmpty } from './modules/lodging/lodging.service.js';
 import { seedMembersIfEmpty } from './modules/members/members.service.js';
 import { systemClock } from './platform/clock.js';
 import { openDatabase, withStartupLock, type Database } from './platform/db.js';
+import { systemContext } from './platform/service-context.js';
 
 export async function openConfiguredDatabase(config: Config): Promise<Database> {
   return config.databaseUrl
@@ -44,7 +45,7 @@ export async function prepareDatabase(database: Database, config: Config, log: (
       }
       const edition = (await getCurrentEdition(db)).settings;
       await seedContentIfEmpty(db, edition);
-      await seedFilesIfEmpty(db, edition, systemClock);
+      await seedFilesIfEmpty(systemContext({ db, clock: systemClock, config }), edition);
       const seededMembers = await seedMembersIfEmpty(db, config.membersSeedFile);
       if (seededMembers > 0) log(`seeded ${seededMembers} demo members`);
     }),

@@ -5,6 +5,7 @@ import type { Role } from '@bjk/domain';
 import { createAccount } from '../src/modules/accounts/accounts.service.js';
 import { getCurrentEdition } from '../src/modules/edition/edition.service.js';
 import { seedFilesIfEmpty } from '../src/modules/files/files.seed.js';
+import { systemContext } from '../src/platform/service-context.js';
 import { loginHeaders, TEST_PASSWORD } from './managers.js';
 import { createTestApp, type TestContext } from './test-app.js';
 
@@ -27,7 +28,7 @@ beforeAll(async () => {
   admin = await manager('Ada', ['admin']);
   treasurer = await manager('Tom', ['treasurer']);
   // Images and documents to choose hero images from.
-  await seedFilesIfEmpty(ctx.db, (await getCurrentEdition(ctx.db)).settings, ctx.clock);
+  await seedFilesIfEmpty(systemContext(ctx), (await getCurrentEdition(ctx.db)).settings);
 }, 60_000);
 afterAll(async () => ctx?.close());
 

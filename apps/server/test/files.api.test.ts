@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { seedFilesIfEmpty } from '../src/modules/files/files.seed.js';
+import { systemContext } from '../src/platform/service-context.js';
 import { getCurrentEdition } from '../src/modules/edition/edition.service.js';
 import { managerHeaders } from './managers.js';
 import { createTestApp, type TestContext } from './test-app.js';
@@ -10,7 +11,7 @@ let editor: { authorization: string };
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  await seedFilesIfEmpty(ctx.db, (await getCurrentEdition(ctx.db)).settings, ctx.clock);
+  await seedFilesIfEmpty(systemContext(ctx), (await getCurrentEdition(ctx.db)).settings);
   editor = await managerHeaders(ctx, ['editor']);
 }, 60_000);
 afterAll(async () => ctx?.close());

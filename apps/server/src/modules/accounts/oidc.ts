@@ -66,9 +66,10 @@ export function createOidcProvider(config: OidcConfig): OidcProvider {
   }
 
   function discover(): Promise<Discovered> {
-    if (!cached || Date.now() - cached.at > DISCOVERY_TTL_MS) {
+    // A cache's age: the monotonic clock.
+    if (!cached || performance.now() - cached.at > DISCOVERY_TTL_MS) {
       const value = fetchDiscovery();
-      cached = { at: Date.now(), value };
+      cached = { at: performance.now(), value };
       value.catch(() => {
         if (cached?.value === value) cached = null;
       });

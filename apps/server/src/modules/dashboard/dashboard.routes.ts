@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { dashboardSchema } from '@bjk/domain';
 import type { AppDeps } from '../../platform/app-deps.js';
-import { principalOf } from '../../platform/access.js';
+import { managerContext } from '../../platform/service-context.js';
 import { getDashboard } from './dashboard.service.js';
 
 export async function dashboardRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
@@ -16,6 +16,6 @@ export async function dashboardRoutes(app: FastifyInstance, deps: AppDeps): Prom
       response: { 200: dashboardSchema },
     },
     config: { access: 'authenticated' },
-    handler: async (request) => getDashboard(deps.db, deps.clock.now(), principalOf(request)),
+    handler: async (request) => getDashboard(managerContext(deps, request)),
   });
 }

@@ -8,8 +8,8 @@
  * (`apps/web/src/locales/<lng>/<area>.json`), in all four languages.
  */
 import type { Dashboard, DashboardFigure, Permission } from '@bjk/domain';
-import type { Principal } from '../../platform/access.js';
-import type { Db } from '../../platform/db.js';
+import type { DbOrTx } from '../../platform/db.js';
+import type { ManagerContext } from '../../platform/service-context.js';
 import { accountFigures } from '../accounts/accounts.service.js';
 import { auditFigures } from '../audit/audit.service.js';
 import { lodgingDashboardFigures } from '../lodging/lodging.service.js';
@@ -20,7 +20,7 @@ type FigureSource = {
   area: string;
   /** The read permission of the area: managers without it do not see (or cause the query of) its figures. */
   permission: Permission;
-  figures: (db: Db, now: Date) => Promise<DashboardFigure[]>;
+  figures: (db: DbOrTx, now: Date) => Promise<DashboardFigure[]>;
 };
 
 const FIGURE_SOURCES: FigureSource[] = [
@@ -31,7 +31,9 @@ const FIGURE_SOURCES: FigureSource[] = [
   { area: 'payments', permission: 'payments:read', figures: paymentDashboardFigures },
 ];
 
-export async function getDashboard(db: Db, now: Date, principal: Principal): Promise<Dashboard> {
+export async function getDashboard(ctx: ManagerContext): Promise<Dashboard> {
+  const { db, actor: principal } = ctx;
+  const now = ctx.clock.now();
   const visible = FIGURE_SOURCES.filter((source) => principal.permissions.has(source.permission));
   const groups = await Promise.all(
     visible.map(async (source) => ({ area: source.area, figures: await source.figures(db, now) })),

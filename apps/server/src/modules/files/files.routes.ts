@@ -16,7 +16,7 @@ import {
   storedFileSchema,
 } from '@bjk/domain';
 import type { AppDeps } from '../../platform/app-deps.js';
-import { principalOf } from '../../platform/access.js';
+import { managerContext } from '../../platform/service-context.js';
 import { validationError } from '../../platform/errors.js';
 import { readUpload } from '../../platform/uploads.js';
 import { contentDisposition } from './file-types.js';
@@ -64,7 +64,7 @@ function sendDownload(reply: FastifyReply, download: FileDownload, cacheControl:
 
 export async function filesRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db, clock } = deps;
+  const { db } = deps;
   const tags = ['files'];
   const write = { access: 'files:write', invalidates: ['files'] } as const;
 
@@ -103,7 +103,7 @@ export async function filesRoutes(app: FastifyInstance, deps: AppDeps): Promise<
   r.put('/api/v1/filestore/group/:code', {
     schema: { tags, summary: 'Create or change a file group', params: z.object({ code: fileGroupSchema.shape.code }), body: fileGroupUpdateSchema, response: { 200: fileGroupSchema } },
     config: write,
-    handler: async (request) => saveGroup(db, { code: request.params.code, ...request.body }, principalOf(request)),
+    handler: async (request) => saveGroup(managerContext(deps, request), { code: request.params.code, ...request.body }),
   });
   r.get('/api/v1/filestore/files', {
     schema: { tags, summary: 'All files, private groups included', querystring: fileListQuerySchema, response: { 200: z.array(storedFileSchema) } },
@@ -121,13 +121,13 @@ export async function filesRoutes(app: FastifyInstance, deps: AppDeps): Promise<
   r.post('/api/v1/filestore/upload', {
     schema: { tags, summary: 'Upload a file (multipart: group, name?, displayName_<lang>?, then file)', response: { 201: storedFileSchema } },
     config: write,
-    handler: async (request, reply) => reply.status(201).send(await uploadFile(db, await readFileUpload(request), principalOf(request), clock.now())),
+    handler: async (request, reply) => reply.status(201).send(await uploadFile(managerContext(deps, request), await readFileUpload(request))),
   });
   r.delete('/api/v1/filestore/file', {
     schema: { tags, summary: 'Delete a file', querystring: fileAddressQuerySchema },
     config: write,
     handler: async (request, reply) => {
-      await deleteFile(db, request.query.group, request.query.name, principalOf(request));
+      await deleteFile(managerContext(deps, request), request.query.group, request.query.name);
       return reply.status(204).send();
     },
   });
@@ -139,23 +139,23 @@ export async function filesRoutes(app: FastifyInstance, deps: AppDeps): Promise<
   r.post('/api/v1/filestore/sponsors', {
     schema: { tags, summary: 'Add a sponsor', body: sponsorInputSchema, response: { 201: sponsorSchema } },
     config: write,
-    handler: async (request, reply) => reply.status(201).send(await createSponsor(db, request.body, principalOf(request))),
+    handler: async (request, reply) => reply.status(201).send(await createSponsor(managerContext(deps, request), request.body)),
   });
   r.put('/api/v1/filestore/sponsors/order', {
     schema: { tags, summary: 'Put the sponsors in a new order (every sponsor once)', body: sponsorOrderSchema, response: { 200: z.array(sponsorSchema) } },
     config: write,
-    handler: async (request) => reorderSponsors(db, request.body.ids, principalOf(request)),
+    handler: async (request) => reorderSponsors(managerContext(deps, request), request.body.ids),
   });
   r.put('/api/v1/filestore/sponsors/:id', {
     schema: { tags, summary: 'Change a sponsor', params: sponsorIdParamsSchema, body: sponsorInputSchema, response: { 200: sponsorSchema } },
     config: write,
-    handler: async (request) => updateSponsor(db, request.params.id, request.body, principalOf(request)),
+    handler: async (request) => updateSponsor(managerContext(deps, request), request.params.id, request.body),
   });
   r.delete('/api/v1/filestore/sponsors/:id', {
     schema: { tags, summary: 'Remove a sponsor', params: sponsorIdParamsSchema },
     config: write,
     handler: async (request, reply) => {
-      await deleteSponsor(db, request.params.id, principalOf(request));
+      await deleteSponsor(managerContext(deps, request), request.params.id);
       return reply.status(204).send();
     },
   });

@@ -1,8 +1,7 @@
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import type { EditionSettings } from '@bjk/domain';
-import type { Clock } from '../../platform/clock.js';
-import type { Db } from '../../platform/db.js';
+import type { ServiceContext } from '../../platform/service-context.js';
 import { countFiles, insertGroupIfMissing } from './files.repository.js';
 import { createSponsor, uploadFile } from './files.service.js';
 
@@ -46,21 +45,19 @@ function rulesPdf(edition: EditionSettings): Promise<Buffer> {
 }
 
 /** Seeds the file groups always (missing ones only), and demo documents and sponsors on a fresh database. */
-export async function seedFilesIfEmpty(db: Db, edition: EditionSettings, clock: Clock): Promise<boolean> {
+export async function seedFilesIfEmpty(ctx: ServiceContext, edition: EditionSettings): Promise<boolean> {
+  const { db } = ctx;
   for (const group of GROUPS) await insertGroupIfMissing(db, group);
   if ((await countFiles(db)) > 0) return false;
-  const now = clock.now();
   await uploadFile(
-    db,
+    ctx,
     { group: 'docs', name: `reglement-${edition.year}.pdf`, originalName: 'reglement.pdf', displayName: { nl: 'Toernooireglement', fr: 'Règlement du tournoi', de: 'Turnierordnung', en: 'Tournament rules' }, data: await rulesPdf(edition) },
-    null,
-    now,
   );
   for (const [index, sponsor] of DEMO_SPONSORS.entries()) {
     const name = `${sponsor.name.toLowerCase().replace(/[^a-z]+/g, '-')}.png`;
     const data = await sharp(logoSvg(sponsor.name, sponsor.colour)).png().toBuffer();
-    await uploadFile(db, { group: 'sponsors', name, originalName: name, displayName: { nl: sponsor.name }, data }, null, now);
-    await createSponsor(db, { name: sponsor.name, url: sponsor.url, logo: { group: 'sponsors', name }, sortOrder: index * 10, enabled: true }, null);
+    await uploadFile(ctx, { group: 'sponsors', name, originalName: name, displayName: { nl: sponsor.name }, data });
+    await createSponsor(ctx, { name: sponsor.name, url: sponsor.url, logo: { group: 'sponsors', name }, sortOrder: index * 10, enabled: true });
   }
   return true;
 }

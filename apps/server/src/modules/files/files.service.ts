@@ -9,10 +9,10 @@ import {
   type SponsorInput,
   type StoredFile,
 } from '@bjk/domain';
-import type { Principal } from '../../platform/access.js';
-import type { Db, DbOrTx } from '../../platform/db.js';
+import type { DbOrTx } from '../../platform/db.js';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.js';
 import { recordAudit } from '../../platform/audit.js';
+import type { ManagerContext, ServiceContext } from '../../platform/service-context.js';
 import { ALLOWED_EXTENSIONS, detectFileType, safeFileName } from './file-types.js';
 import {
   countSponsorsUsingLogo,
@@ -77,11 +77,11 @@ export async function listGroups(db: DbOrTx): Promise<FileGroupWithCount[]> {
   return (await listGroupRows(db)).map((g) => ({ code: g.code, public: g.public, label: g.label, fileCount: g.fileCount }));
 }
 
-export async function saveGroup(db: Db, group: FileGroup, actor: Principal): Promise<FileGroup> {
-  return db.transaction(async (tx) => {
+export async function saveGroup(ctx: ManagerContext, group: FileGroup): Promise<FileGroup> {
+  return ctx.db.transaction(async (tx) => {
     const before = await findGroupRow(tx, group.code);
     const row = await upsertGroup(tx, group);
-    await recordAudit(tx, { actor, action: before ? 'files.group_update' : 'files.group_create', subjectType: 'file_group', subjectId: group.code, before: before ? { public: before.public } : undefined, after: { public: row.public } });
+    await recordAudit(tx, { actor: ctx.actor, action: before ? 'files.group_update' : 'files.group_create', subjectType: 'file_group', subjectId: group.code, before: before ? { public: before.public } : undefined, after: { public: row.public } });
     return { code: row.code, public: row.public, label: row.label };
   });
 }
@@ -93,30 +93,30 @@ export async function listFiles(db: DbOrTx, group: string | undefined): Promise<
 export type Upload = { group: string; name?: string; originalName: string; displayName: FileDisplayName; data: Buffer };
 
 /** Stores an upload after checking its group, size and type (extension and first bytes must agree). */
-export async function uploadFile(db: Db, upload: Upload, actor: Principal | null, now: Date): Promise<StoredFile> {
+export async function uploadFile(ctx: ServiceContext, upload: Upload): Promise<StoredFile> {
   if (upload.data.length === 0) throw badRequest(FILES_ERRORS.noFile, 'The file is empty');
   if (upload.data.length > MAX_FILE_BYTES) throw new AppError(413, FILES_ERRORS.tooLarge, 'The file is too large', { maxBytes: MAX_FILE_BYTES });
   const name = safeFileName(upload.name ?? upload.originalName);
   const type = detectFileType(name, upload.data.subarray(0, 16));
   if (!type) throw new AppError(415, FILES_ERRORS.typeNotAllowed, 'This type of file is not allowed', { allowed: ALLOWED_EXTENSIONS });
-  return db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     if (!(await findGroupRow(tx, upload.group))) throw notFound(FILES_ERRORS.groupNotFound, `No group ${upload.group}`);
     const sha256 = createHash('sha256').update(upload.data).digest('base64url');
     const row = await upsertFile(
       tx,
-      { groupCode: upload.group, name, displayName: upload.displayName, contentType: type.contentType, inline: type.inline, size: upload.data.length, sha256, data: upload.data, uploadedBy: actor?.displayName ?? null },
-      now,
+      { groupCode: upload.group, name, displayName: upload.displayName, contentType: type.contentType, inline: type.inline, size: upload.data.length, sha256, data: upload.data, uploadedBy: ctx.actor?.displayName ?? null },
+      ctx.clock.now(),
     );
-    await recordAudit(tx, { actor, action: 'files.upload', subjectType: 'file', subjectId: `${upload.group}/${name}`, after: { size: row.size, contentType: row.contentType, sha256 } });
+    await recordAudit(tx, { actor: ctx.actor, action: 'files.upload', subjectType: 'file', subjectId: `${upload.group}/${name}`, after: { size: row.size, contentType: row.contentType, sha256 } });
     return toStoredFile(row);
   });
 }
 
-export async function deleteFile(db: Db, group: string, name: string, actor: Principal): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function deleteFile(ctx: ManagerContext, group: string, name: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
     if ((await countSponsorsUsingLogo(tx, group, name)) > 0) throw conflict(FILES_ERRORS.inUse, 'A sponsor uses this file as its logo', { group, name });
     if (!(await deleteFileRow(tx, group, name))) throw fileNotFound(group, name);
-    await recordAudit(tx, { actor, action: 'files.delete', subjectType: 'file', subjectId: `${group}/${name}` });
+    await recordAudit(tx, { actor: ctx.actor, action: 'files.delete', subjectType: 'file', subjectId: `${group}/${name}` });
   });
 }
 
@@ -148,30 +148,30 @@ async function assertPublicLogo(db: DbOrTx, logo: { group: string; name: string 
 
 const sponsorValues = (input: SponsorInput) => ({ name: input.name, url: input.url, logoGroup: input.logo.group, logoName: input.logo.name, sortOrder: input.sortOrder, enabled: input.enabled });
 
-export async function createSponsor(db: Db, input: SponsorInput, actor: Principal | null): Promise<Sponsor> {
-  return db.transaction(async (tx) => {
+export async function createSponsor(ctx: ServiceContext, input: SponsorInput): Promise<Sponsor> {
+  return ctx.db.transaction(async (tx) => {
     await assertPublicLogo(tx, input.logo);
     const row = await insertSponsor(tx, sponsorValues(input));
-    await recordAudit(tx, { actor, action: 'files.sponsor_create', subjectType: 'sponsor', subjectId: row.id, after: { name: row.name, url: row.url } });
+    await recordAudit(tx, { actor: ctx.actor, action: 'files.sponsor_create', subjectType: 'sponsor', subjectId: row.id, after: { name: row.name, url: row.url } });
     return toSponsor(row);
   });
 }
 
-export async function updateSponsor(db: Db, id: number, input: SponsorInput, actor: Principal): Promise<Sponsor> {
-  return db.transaction(async (tx) => {
+export async function updateSponsor(ctx: ManagerContext, id: number, input: SponsorInput): Promise<Sponsor> {
+  return ctx.db.transaction(async (tx) => {
     await assertPublicLogo(tx, input.logo);
     const row = await updateSponsorRow(tx, id, sponsorValues(input));
     if (!row) throw notFound(FILES_ERRORS.sponsorNotFound, `No sponsor ${id}`);
-    await recordAudit(tx, { actor, action: 'files.sponsor_update', subjectType: 'sponsor', subjectId: id, after: { name: row.name, url: row.url, enabled: row.enabled } });
+    await recordAudit(tx, { actor: ctx.actor, action: 'files.sponsor_update', subjectType: 'sponsor', subjectId: id, after: { name: row.name, url: row.url, enabled: row.enabled } });
     return toSponsor(row);
   });
 }
 
-export async function deleteSponsor(db: Db, id: number, actor: Principal): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function deleteSponsor(ctx: ManagerContext, id: number): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
     const row = await deleteSponsorRow(tx, id);
     if (!row) throw notFound(FILES_ERRORS.sponsorNotFound, `No sponsor ${id}`);
-    await recordAudit(tx, { actor, action: 'files.sponsor_delete', subjectType: 'sponsor', subjectId: id, before: { name: row.name } });
+    await recordAudit(tx, { actor: ctx.actor, action: 'files.sponsor_delete', subjectType: 'sponsor', subjectId: id, before: { name: row.name } });
   });
 }
 
@@ -180,15 +180,15 @@ export async function deleteSponsor(db: Db, id: number, actor: Principal): Promi
  * every sponsor exactly once, so a manager working on a stale list (another added or removed one
  * meanwhile) is told to reload instead of silently mixing two orders.
  */
-export async function reorderSponsors(db: Db, ids: number[], actor: Principal): Promise<Sponsor[]> {
-  return db.transaction(async (tx) => {
+export async function reorderSponsors(ctx: ManagerContext, ids: number[]): Promise<Sponsor[]> {
+  return ctx.db.transaction(async (tx) => {
     const before = await listSponsorRows(tx, false);
     const known = new Set(before.map((s) => s.id));
     if (ids.length !== known.size || new Set(ids).size !== ids.length || !ids.every((id) => known.has(id))) {
       throw conflict(FILES_ERRORS.sponsorOrderMismatch, 'The list of sponsors changed meanwhile', { ids: [...known] });
     }
     for (const [index, id] of ids.entries()) await updateSponsorOrder(tx, id, (index + 1) * 10);
-    await recordAudit(tx, { actor, action: 'files.sponsor_reorder', subjectType: 'sponsor', subjectId: 'order', before: { ids: before.map((s) => s.id) }, after: { ids } });
+    await recordAudit(tx, { actor: ctx.actor, action: 'files.sponsor_reorder', subjectType: 'sponsor', subjectId: 'order', before: { ids: before.map((s) => s.id) }, after: { ids } });
     return (await listSponsorRows(tx, false)).map(toSponsor);
   });
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { outboxEntrySchema, outboxIdParamsSchema, outboxMailSchema, outboxPageSchema, outboxQuerySchema, LIST_CHANGED_NOTE, LIST_CONVENTION_NOTE } from '@bjk/domain';
 import type { AppDeps } from '../../platform/app-deps.js';
-import { principalOf } from '../../platform/access.js';
+import { managerContext } from '../../platform/service-context.js';
 import { getOutboxMail, listOutbox, resendMail } from './mail.service.js';
 
 export async function mailRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
@@ -23,6 +23,6 @@ export async function mailRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
   r.post('/api/v1/mail/outbox/:id/resend', {
     schema: { tags: ['mail'], summary: 'Queue a mail again for immediate delivery', params: outboxIdParamsSchema, response: { 200: outboxEntrySchema } },
     config: { access: 'mail:write' },
-    handler: async (request) => resendMail(deps.db, request.params.id, deps.clock.now(), principalOf(request)),
+    handler: async (request) => resendMail(managerContext(deps, request), request.params.id),
   });
 }

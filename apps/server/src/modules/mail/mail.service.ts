@@ -1,8 +1,8 @@
 import type { Language, OutboxEntry, OutboxMail, OutboxPage, OutboxQuery } from '@bjk/domain';
-import type { Principal } from '../../platform/access.js';
-import type { Db, DbOrTx } from '../../platform/db.js';
+import type { DbOrTx } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
 import { recordAudit } from '../../platform/audit.js';
+import type { ManagerContext } from '../../platform/service-context.js';
 import { findOutboxRow, pageOutbox, requeueMail, type OutboxRow } from './mail.repository.js';
 import { mailOutbox, type MailAttachment } from './mail.tables.js';
 import { MAIL_ERRORS } from '@bjk/domain';
@@ -68,14 +68,14 @@ export async function getOutboxMail(db: DbOrTx, id: number): Promise<OutboxMail>
 }
 
 /** Puts a mail (failed, or sent and lost by the recipient) back in the queue for an immediate new attempt. */
-export async function resendMail(db: Db, id: number, now: Date, actor: Principal): Promise<OutboxEntry> {
-  return db.transaction(async (tx) => {
+export async function resendMail(ctx: ManagerContext, id: number): Promise<OutboxEntry> {
+  return ctx.db.transaction(async (tx) => {
     const before = await findOutboxRow(tx, id);
     if (!before) throw notFound(MAIL_ERRORS.notFound, 'No such mail');
-    const row = await requeueMail(tx, id, now);
+    const row = await requeueMail(tx, id, ctx.clock.now());
     if (!row) throw notFound(MAIL_ERRORS.notFound, 'No such mail');
     await recordAudit(tx, {
-      actor,
+      actor: ctx.actor,
       action: 'mail.resend',
       subjectType: 'mail',
       subjectId: id,

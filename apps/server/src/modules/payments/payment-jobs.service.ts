@@ -129,7 +129,7 @@ async function sourcesToBill(deps: PaymentsDeps, kind: PaymentRequestKind): Prom
 export async function startBulkCreate(deps: PaymentsDeps, actor: Principal, kind: PaymentRequestKind): Promise<StartedJob> {
   const edition = await getCurrentEdition(deps.db);
   const todo = await sourcesToBill(deps, kind);
-  const job = await insertJob(deps.db, { action: 'create', kind, total: todo.length, startedBy: actor.email, updatedAt: deps.clock.now() });
+  const job = await insertJob(deps.db, { action: 'create', kind, total: todo.length, startedBy: actor.email, startedAt: deps.clock.now(), updatedAt: deps.clock.now() });
   const finished = runJob(deps, job, todo, CREATE_BATCH, (batch) => createRequestBatch(deps, actor, kind, edition, batch));
   return { job: toJob(job), finished };
 }
@@ -167,7 +167,7 @@ async function sendRequestBatch(deps: PaymentsDeps, actor: Principal, edition: C
 export async function startBulkSend(deps: PaymentsDeps, actor: Principal): Promise<StartedJob> {
   const edition = await getCurrentEdition(deps.db);
   const ids = await listUnsentRequestIds(deps.db);
-  const job = await insertJob(deps.db, { action: 'send', kind: null, total: ids.length, startedBy: actor.email, updatedAt: deps.clock.now() });
+  const job = await insertJob(deps.db, { action: 'send', kind: null, total: ids.length, startedBy: actor.email, startedAt: deps.clock.now(), updatedAt: deps.clock.now() });
   const finished = runJob(deps, job, ids.map(String), SEND_BATCH, (batch) => sendRequestBatch(deps, actor, edition, batch.map(Number)));
   return { job: toJob(job), finished };
 }

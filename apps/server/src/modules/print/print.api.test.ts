@@ -13,6 +13,7 @@ import { decodeQr, pdfImages, pdfPageCount, pdfText, pdfWords, renderPdfPage } f
 import { createTestApp, type TestContext } from '../../../test/test-app.js';
 import { getCurrentEdition } from '../edition/edition.service.js';
 import { seedFilesIfEmpty } from '../files/files.seed.js';
+import { systemContext } from '../../platform/service-context.js';
 import { seedRoomsIfEmpty } from '../lodging/lodging.service.js';
 import { mm } from './pdf-canvas.js';
 
@@ -39,7 +40,7 @@ beforeAll(async () => {
   ctx = await createTestApp();
   const { settings } = await getCurrentEdition(ctx.db);
   editionCode = settings.code;
-  await seedFilesIfEmpty(ctx.db, settings, ctx.clock);
+  await seedFilesIfEmpty(systemContext(ctx), settings);
   await seedRoomsIfEmpty(ctx.db, ctx.config.roomsSeedFile);
   registrar = await managerHeaders(ctx, ['registrar']);
   players = await addPlayers(ctx.app, ctx.db, registrar, PLAYERS);
