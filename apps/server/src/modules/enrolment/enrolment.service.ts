@@ -25,6 +25,7 @@ import type { Principal } from '../../platform/access.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db, DbOrTx } from '../../platform/db.js';
 import { AppError, notFound, validationError } from '../../platform/errors.js';
+import { writeCsv } from '../../platform/csv.js';
 import { normalisePhoto } from '../../platform/photo.js';
 import { recordAudit } from '../../platform/audit.js';
 import { getCurrentEdition } from '../edition/edition.service.js';
@@ -460,19 +461,13 @@ const CSV_COLUMNS: [string, (r: Registration) => string | number | boolean | nul
   ['remarks', (r) => r.remarks],
 ];
 
-/** Quotes a CSV cell; a leading formula character is neutralised so spreadsheets do not execute it. */
-export function csvCell(value: string | number | boolean | null): string {
-  if (value === null) return '';
-  let text = String(value);
-  if (/^[=+\-@\t\r]/.test(text) && typeof value === 'string') text = `'${text}`;
-  return /[",;\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 export async function exportRegistrationsCsv(db: Db, kind: RegistrationKind): Promise<string> {
   const { code } = await getCurrentEdition(db);
   const rows = (await listRegistrationsForExport(db, code, kind)).map(toRegistration);
-  const lines = [CSV_COLUMNS.map(([name]) => name).join(','), ...rows.map((r) => CSV_COLUMNS.map(([, get]) => csvCell(get(r))).join(','))];
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+  return writeCsv(
+    CSV_COLUMNS.map(([name]) => name),
+    rows.map((r) => CSV_COLUMNS.map(([, get]) => get(r))),
+  );
 }
 
 /** Dashboard: registrations per category, confirmed vs draft, confirmed without photo. */

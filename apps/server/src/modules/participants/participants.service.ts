@@ -21,10 +21,11 @@ import {
 import type { Principal } from '../../platform/access.js';
 import type { Db, DbOrTx } from '../../platform/db.js';
 import { AppError, notFound, validationError } from '../../platform/errors.js';
+import { writeCsv } from '../../platform/csv.js';
 import { normalisePhoto } from '../../platform/photo.js';
 import { recordAudit } from '../../platform/audit.js';
 import { getCurrentEdition } from '../edition/edition.service.js';
-import { csvCell, enrolmentFigures, getRegistrationPhoto, listConfirmedRegistrations, playerKeyOf } from '../enrolment/enrolment.service.js';
+import { enrolmentFigures, getRegistrationPhoto, listConfirmedRegistrations, playerKeyOf } from '../enrolment/enrolment.service.js';
 import { findMember, listMembersByIdbel } from '../members/members.service.js';
 import {
   countParticipants,
@@ -294,8 +295,10 @@ const CSV_COLUMNS: [string, (p: Participant) => string | number | boolean | null
 export async function exportParticipantsCsv(db: Db, kind: RegistrationKind): Promise<string> {
   const { code } = await getCurrentEdition(db);
   const rows = (await listParticipantRows(db, code, kind)).map(toParticipant);
-  const lines = [CSV_COLUMNS.map(([name]) => name).join(','), ...rows.map((p) => CSV_COLUMNS.map(([, get]) => csvCell(get(p))).join(','))];
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+  return writeCsv(
+    CSV_COLUMNS.map(([name]) => name),
+    rows.map((p) => CSV_COLUMNS.map(([, get]) => get(p))),
+  );
 }
 
 /** The public start list: enabled players; name, club, category and ratings only. */
