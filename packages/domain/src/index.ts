@@ -6,6 +6,7 @@ export * from './error-codes.js';
 export * from './error-catalogue.js';
 export * from './errors.js';
 export * from './dates.js';
+export * from './formatting.js';
 export * from './date-schemas.js';
 export * from './edition.js';
 export * from './permissions.js';

@@ -1,4 +1,4 @@
-import { daysBetween, type EditionSettings, type Language, type PageTranslations } from '@bjk/domain';
+import { daysBetween, formatDate, formatDateTime, formatMoney, type EditionSettings, type Language, type PageTranslations } from '@bjk/domain';
 import type { Db } from '../../platform/db.js';
 import { countNews, countPages, insertNews, insertPage } from './content.repository.js';
 
@@ -17,15 +17,10 @@ type Facts = Record<Language, { start: string; end: string; fee: string; late: s
   nights: number;
 };
 
-const LOCALES: Record<Language, string> = { nl: 'nl-BE', fr: 'fr-BE', de: 'de-BE', en: 'en-GB' };
-
 function factsOf(edition: EditionSettings): Facts {
-  const date = (language: Language, value: string) =>
-    new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${value}T00:00:00Z`));
-  const instant = (language: Language, value: string) =>
-    new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'long', timeZone: edition.timeZone }).format(new Date(value));
-  const money = (language: Language, cents: number) =>
-    new Intl.NumberFormat(LOCALES[language], { style: 'currency', currency: 'EUR' }).format(cents / 100);
+  const date = (language: Language, value: string) => formatDate(value, language);
+  const instant = (language: Language, value: string) => formatDateTime(value, language, edition.timeZone, { dateStyle: 'long' });
+  const money = (language: Language, cents: number) => formatMoney(cents, language);
   const per = (language: Language) => ({
     start: date(language, edition.startDate),
     end: date(language, edition.endDate),

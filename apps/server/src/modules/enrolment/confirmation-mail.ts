@@ -1,4 +1,4 @@
-import type { EditionSettings, Language } from '@bjk/domain';
+import { formatMoney, type EditionSettings, type Language } from '@bjk/domain';
 import { renderMailLayout } from '../mail/mail-layout.js';
 import type { OutgoingMail } from '../mail/mail.service.js';
 import type { RegistrationRow } from './enrolment.repository.js';
@@ -52,12 +52,6 @@ const TEXTS: Record<Language, Texts> = {
   },
 };
 
-const LOCALES: Record<Language, string> = { nl: 'nl-BE', fr: 'fr-BE', de: 'de-BE', en: 'en-GB' };
-
-function money(cents: number, language: Language): string {
-  return new Intl.NumberFormat(LOCALES[language], { style: 'currency', currency: 'EUR' }).format(cents / 100);
-}
-
 /** The confirmation e-mail (DOMAIN.md §3 step 7) in the registrant's language, to player, parent and attendant. */
 export function confirmationMail(registration: RegistrationRow, settings: EditionSettings): OutgoingMail | null {
   const language = registration.language;
@@ -73,7 +67,7 @@ export function confirmationMail(registration: RegistrationRow, settings: Editio
     { label: t.labels.birthYear, value: registration.birthYear?.toString() ?? '' },
     { label: t.labels.club, value: registration.clubName ?? '' },
     { label: t.labels.category, value: registration.category },
-    { label: t.labels.fee, value: registration.feeCents === null ? '' : money(registration.feeCents, language) },
+    { label: t.labels.fee, value: registration.feeCents === null ? '' : formatMoney(registration.feeCents, language) },
     { label: t.labels.email, value: registration.email },
     { label: t.labels.mobile, value: registration.mobile },
     { label: t.labels.parent, value: contact(registration.parent) },
@@ -88,7 +82,7 @@ export function confirmationMail(registration: RegistrationRow, settings: Editio
       facts,
       closing: [
         t.payment,
-        ...(registration.late ? [t.late(money(settings.fees.lateFeeCents, language))] : []),
+        ...(registration.late ? [t.late(formatMoney(settings.fees.lateFeeCents, language))] : []),
         t.questions(settings.organiser.email),
       ],
       footer: `${settings.organiser.name} · ${settings.organiser.address} · ${settings.organiser.email}`,

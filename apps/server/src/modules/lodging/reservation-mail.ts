@@ -2,6 +2,8 @@ import {
   ageGroupText,
   describeStayPriceLine,
   findRoomType,
+  formatDate,
+  formatMoney,
   mealPlanText,
   type EditionSettings,
   type Language,
@@ -107,8 +109,6 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
-const LOCALES: Record<Language, string> = { nl: 'nl-BE', fr: 'fr-BE', de: 'de-BE', en: 'en-GB' };
-
 export type ReservationMailInput = {
   settings: EditionSettings;
   language: Language;
@@ -127,9 +127,7 @@ export type ReservationMailInput = {
 export function renderReservationMail(input: ReservationMailInput): { subject: string; text: string; html: string } {
   const { settings, language } = input;
   const t = TEXTS[language];
-  const money = new Intl.NumberFormat(LOCALES[language], { style: 'currency', currency: 'EUR' });
-  const day = new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'long', timeZone: 'UTC' });
-  const dateText = (d: string) => day.format(new Date(`${d}T00:00:00Z`));
+  const dateText = (d: string) => formatDate(d, language);
   const values = { number: input.number, name: input.contactName, edition: settings.name[language], email: settings.organiser.email };
 
   const facts: [string, string][] = [
@@ -143,8 +141,8 @@ export function renderReservationMail(input: ReservationMailInput): { subject: s
   );
   const lines = input.price.lines
     .filter((line) => line.kind !== 'withoutDiscount')
-    .map((line) => [describeStayPriceLine(settings, line, language), money.format(line.totalCents / 100)] as const);
-  const total = money.format(input.price.totalCents / 100);
+    .map((line) => [describeStayPriceLine(settings, line, language), formatMoney(line.totalCents, language)] as const);
+  const total = formatMoney(input.price.totalCents, language);
 
   const text = [
     fill(t.greeting, values),

@@ -1,6 +1,7 @@
 import PDFDocument from 'pdfkit';
 import { formatStructuredMessage, type EditionSettings } from '@bjk/domain';
-import { PAYMENT_TEXTS, formatDate, formatMoney } from './payment-texts.js';
+import { formatDate, formatMoney } from '@bjk/domain';
+import { PAYMENT_TEXTS } from './payment-texts.js';
 import type { InvoiceRow } from './payments.repository.js';
 
 /** The PDF title names the invoice; it sits uncompressed in the document information, where tests and search find it. */

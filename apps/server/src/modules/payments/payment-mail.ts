@@ -1,6 +1,6 @@
-import { epcQrPayload, formatStructuredMessage, type EditionSettings, type Language } from '@bjk/domain';
+import { epcQrPayload, formatDate, formatIban, formatMoney, formatStructuredMessage, type EditionSettings, type Language } from '@bjk/domain';
 import type { OutgoingMail } from '../mail/mail.service.js';
-import { PAYMENT_TEXTS, formatDate, formatMoney } from './payment-texts.js';
+import { PAYMENT_TEXTS } from './payment-texts.js';
 import type { PaymentRequestRow } from './payments.repository.js';
 import { qrPng } from './qr-png.js';
 
@@ -23,10 +23,6 @@ export async function paymentQrPng(request: PaymentRequestRow, settings: Edition
 
 export const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
-
-export function formatIban(iban: string): string {
-  return iban.replace(/\s+/g, '').replace(/(.{4})/g, '$1 ').trim();
-}
 
 /** The payment request e-mail in the payer's language: lines, total, due date, bank details, message and QR. */
 export async function paymentRequestMail(request: PaymentRequestRow, settings: EditionSettings, pageUrl: string): Promise<OutgoingMail> {

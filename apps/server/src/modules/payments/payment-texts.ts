@@ -207,22 +207,3 @@ const en: PaymentTexts = {
 };
 
 export const PAYMENT_TEXTS: Record<Language, PaymentTexts> = { nl, fr, de, en };
-
-const LOCALES: Record<Language, string> = { nl: 'nl-BE', fr: 'fr-BE', de: 'de-BE', en: 'en-IE' };
-
-// Formatters are built once per language: building one costs far more than formatting, and a bulk send
-// formats a dozen amounts and dates per e-mail.
-const moneyFormats = new Map<Language, Intl.NumberFormat>();
-const dateFormats = new Map<Language, Intl.DateTimeFormat>();
-
-export function formatMoney(cents: number, language: Language): string {
-  let format = moneyFormats.get(language);
-  if (!format) moneyFormats.set(language, (format = new Intl.NumberFormat(LOCALES[language], { style: 'currency', currency: 'EUR' })));
-  return format.format(cents / 100);
-}
-
-export function formatDate(date: string, language: Language): string {
-  let format = dateFormats.get(language);
-  if (!format) dateFormats.set(language, (format = new Intl.DateTimeFormat(LOCALES[language], { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })));
-  return format.format(new Date(`${date}T00:00:00Z`));
-}

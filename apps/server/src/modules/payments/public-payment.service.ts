@@ -1,8 +1,8 @@
-import { formatStructuredMessage, PAYMENTS_ERRORS, type PublicPayment } from '@bjk/domain';
+import { formatIban, formatStructuredMessage, PAYMENTS_ERRORS, type PublicPayment } from '@bjk/domain';
 import type { DbOrTx } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
 import { getCurrentEdition } from '../edition/edition.service.js';
-import { formatIban, paymentQrPng } from './payment-mail.js';
+import { paymentQrPng } from './payment-mail.js';
 import { findRequestByToken, type PaymentRequestRow } from './payments.repository.js';
 
 /** The shape of the tokens this site makes; anything else in a link was mistyped or cut off. */

@@ -18,6 +18,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AccountListItem } from '@bjk/domain/accounts';
 import { hasPermission, useManager } from '../../shared/auth/session';
+import { useEdition } from '../../shared/edition/useEdition';
 import { formatDateTime } from '../../shared/format';
 import { currentLanguage } from '../../shared/i18n';
 import { AccountDialog } from './AccountDialog';
@@ -59,6 +60,7 @@ function AccountsTable({ onEdit }: { onEdit: (account: AccountListItem) => void 
   const { t } = useTranslation('accounts');
   const { data } = useSuspenseQuery(accountsQuery);
   const language = currentLanguage();
+  const { timeZone } = useEdition();
   return (
     <TableContainer component={Paper} variant="outlined">
       <Table size="small" aria-label={t('admin.title')}>
@@ -99,7 +101,7 @@ function AccountsTable({ onEdit }: { onEdit: (account: AccountListItem) => void 
                 </Box>
               </TableCell>
               <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
-                {account.lastLoginAt ? formatDateTime(account.lastLoginAt, language, 'Europe/Brussels') : t('fields.never')}
+                {account.lastLoginAt ? formatDateTime(account.lastLoginAt, language, timeZone) : t('fields.never')}
               </TableCell>
               <TableCell align="right">
                 <IconButton onClick={() => onEdit(account)} aria-label={t('admin.edit', { name: account.displayName })}>

@@ -23,6 +23,7 @@ import { FIXED_ENTRY_PAGES, MENU_GROUPS, type FileRef, type PageDetail, type Pag
 import type { FileGroupWithCount, StoredFile } from '@bjk/domain/files';
 import { invalidatePublicMenu } from './public-menu-resource';
 import { hasPermission, useManager } from '../../shared/auth/session';
+import { useEdition } from '../../shared/edition/useEdition';
 import { formatDateTime } from '../../shared/format';
 import { http } from '../../shared/http';
 import { currentLanguage } from '../../shared/i18n';
@@ -31,14 +32,14 @@ import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { fileUrl, forgetLoadedPages } from './api';
 import { TextsEditor, toTexts, toTranslations, type Texts } from './TextsEditor';
 
-const TIME_ZONE = 'Europe/Brussels';
 
 function LockChip({ page }: { page: PageSummary }) {
   const { t } = useTranslation('contentAdmin');
   const language = currentLanguage();
+  const { timeZone } = useEdition();
   if (!page.lock) return <Chip size="small" label={t('free')} variant="outlined" />;
   // A dark amber keeps the chip's text readable (contrast ≥ 4.5:1), which the theme's warning colour is not.
-  return <Chip size="small" sx={{ bgcolor: '#7a4100', color: '#fff' }} label={t('lockedBy', { name: page.lock.displayName, since: formatDateTime(page.lock.since, language, TIME_ZONE) })} />;
+  return <Chip size="small" sx={{ bgcolor: '#7a4100', color: '#fff' }} label={t('lockedBy', { name: page.lock.displayName, since: formatDateTime(page.lock.since, language, timeZone) })} />;
 }
 
 /** Images visitors can load (public groups): the choices for a page's hero image. */
@@ -152,6 +153,7 @@ type WorkingCopy = { texts: Texts; heroImage: FileRef | null };
 function PageEditor({ slug, onClose }: { slug: string; onClose: () => void }) {
   const { t } = useTranslation('contentAdmin');
   const language = currentLanguage();
+  const { timeZone } = useEdition();
   const session = useManager();
   const queryClient = useQueryClient();
   const [copy, setCopy] = useState<WorkingCopy | null>(null);
@@ -216,7 +218,7 @@ function PageEditor({ slug, onClose }: { slug: string; onClose: () => void }) {
           )}
           <Button onClick={onClose}>{t('close')}</Button>
         </Stack>
-        {page.lock && !mine && <Alert severity="warning" data-testid="page-locked">{t('lockedNotice', { name: page.lock.displayName, since: formatDateTime(page.lock.since, language, TIME_ZONE) })}</Alert>}
+        {page.lock && !mine && <Alert severity="warning" data-testid="page-locked">{t('lockedNotice', { name: page.lock.displayName, since: formatDateTime(page.lock.since, language, timeZone) })}</Alert>}
         {error && <ErrorAlert error={error} />}
         <PageSettingsForm key={`${page.published}-${page.menuGroup}-${page.menuOrder}`} page={page} />
         <HeroPicker value={shown.heroImage} onChange={editing ? (heroImage) => setCopy({ ...editing, heroImage }) : undefined} />
@@ -233,7 +235,7 @@ function PageEditor({ slug, onClose }: { slug: string; onClose: () => void }) {
                     <TableCell>{v.version}</TableCell>
                     <TableCell>{v.title}</TableCell>
                     <TableCell>{v.createdBy}</TableCell>
-                    <TableCell>{formatDateTime(v.createdAt, language, TIME_ZONE)}</TableCell>
+                    <TableCell>{formatDateTime(v.createdAt, language, timeZone)}</TableCell>
                     <TableCell align="right">
                       {v.version !== page.version && (!page.lock || mine) && (
                         <Button size="small" onClick={() => action.mutate({ path: `/api/v1/page/restore/${slug}/${v.version}` })}>

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { Dashboard, DashboardFigure, DashboardGroup } from '@bjk/domain/dashboard';
 import { useManager } from '../../shared/auth/session';
-import { formatMoney } from '../../shared/format';
+import { formatMoney, formatNumber } from '../../shared/format';
 import { http } from '../../shared/http';
 import { currentLanguage } from '../../shared/i18n';
 import { InterruptedJobs } from './InterruptedJobs';
@@ -23,7 +23,7 @@ const dashboardQuery = {
 
 function FigureCard({ area, figure }: { area: string; figure: DashboardFigure }) {
   const { t } = useTranslation(area);
-  const value = figure.unit === 'cents' ? formatMoney(figure.value, currentLanguage()) : figure.value.toLocaleString();
+  const value = figure.unit === 'cents' ? formatMoney(figure.value, currentLanguage()) : formatNumber(figure.value, currentLanguage());
   const content: ReactNode = (
     <CardContent>
       <Typography variant="h4" component="p" data-testid={`figure-${area}-${figure.key}`}>

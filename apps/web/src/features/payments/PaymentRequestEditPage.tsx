@@ -33,6 +33,7 @@ import {
   type PaymentRequestDetail,
   type UpdatePaymentRequest,
 } from '@bjk/domain/payments';
+import { useEdition } from '../../shared/edition/useEdition';
 import { formatDate, formatDateTime, formatMoney } from '../../shared/format';
 import { currentLanguage } from '../../shared/i18n';
 import { useFieldErrorText } from '../../shared/i18n/field-error';
@@ -41,7 +42,6 @@ import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { paymentsApi, requestDetailQuery, saveBlob } from './api';
 import { PaymentStatusChip } from '../../shared/ui/PaymentStatusChip';
 
-const TIME_ZONE = 'Europe/Brussels';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -252,6 +252,7 @@ function Actions({ request }: { request: PaymentRequestDetail }) {
 export function PaymentRequestEditPage() {
   const { t } = useTranslation('payments');
   const language = currentLanguage();
+  const { timeZone } = useEdition();
   const [params] = useSearchParams();
   const id = Number(params.get('id'));
   const known = Number.isInteger(id) && id > 0;
@@ -330,7 +331,7 @@ export function PaymentRequestEditPage() {
         <Typography sx={{ mt: 1 }} color="text.secondary">
           {t('edit.dueOn', { date: formatDate(request.dueDate, language) })}
           {request.paidDate ? ` · ${t('edit.paidOn', { date: formatDate(request.paidDate, language) })}` : ''}
-          {request.sentAt ? ` · ${t('edit.sentOn', { date: formatDateTime(request.sentAt, language, TIME_ZONE) })}` : ''}
+          {request.sentAt ? ` · ${t('edit.sentOn', { date: formatDateTime(request.sentAt, language, timeZone) })}` : ''}
         </Typography>
       </Section>
       <Section title={t('edit.actions')}>
@@ -356,7 +357,7 @@ export function PaymentRequestEditPage() {
         <List dense>
           {request.history.map((h, index) => (
             <ListItem key={index} disableGutters>
-              <ListItemText primary={`${formatDateTime(h.at, language, TIME_ZONE)} · ${t(`history.${h.action.replace('payments.', '')}`)}`} secondary={h.actor ?? ''} />
+              <ListItemText primary={`${formatDateTime(h.at, language, timeZone)} · ${t(`history.${h.action.replace('payments.', '')}`)}`} secondary={h.actor ?? ''} />
             </ListItem>
           ))}
         </List>

@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AuditEntry, AuditPage } from '@bjk/domain/audit';
 import { hasPermission, useManager } from '../auth/session';
+import { useEdition } from '../edition/useEdition';
 import { formatDateTime } from '../format';
 import { http } from '../http';
 import { currentLanguage } from '../i18n';
@@ -20,6 +21,7 @@ type Props = {
   /** The audited record, as its area records it: `recordAudit(tx, { subjectType, subjectId, … })`. */
   subjectType: string;
   subjectId: string | number;
+  /** The edition's time zone unless given (the settings page shows the one being edited). */
   timeZone?: string;
 };
 
@@ -45,8 +47,10 @@ export function historyQuery(subjectType: string, subjectId: string | number) {
  * `<RecordHistory subjectType="reservation" subjectId={id} />`. Loaded when opened; hidden for
  * managers without `audit:read`.
  */
-export function RecordHistory({ subjectType, subjectId, timeZone = 'Europe/Brussels' }: Props) {
+export function RecordHistory({ subjectType, subjectId, timeZone: shownTimeZone }: Props) {
   const { t } = useTranslation('common');
+  const edition = useEdition();
+  const timeZone = shownTimeZone ?? edition.timeZone;
   const session = useManager();
   const [open, setOpen] = useState(false);
   const query = useQuery({ ...historyQuery(subjectType, subjectId), enabled: open });
