@@ -136,7 +136,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(async (scope) => mailRoutes(scope, deps));
   await app.register(async (scope) => paymentsRoutes(scope, deps, paymentSources));
   await app.register(async (scope) => membersRoutes(scope, deps));
-  await app.register(async (scope) => enrolmentRoutes(scope, deps));
+  await app.register(async (scope) => enrolmentRoutes(scope, deps, paymentSources));
   await app.register(async (scope) => participantsRoutes(scope, deps));
   await app.register(async (scope) => gamesRoutes(scope, deps));
   await app.register(async (scope) => resultsRoutes(scope, deps));

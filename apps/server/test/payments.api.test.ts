@@ -11,6 +11,7 @@ import { startMailWorker } from '../src/modules/mail/mail.worker.js';
 import { seedMembersIfEmpty } from '../src/modules/members/members.service.js';
 import { fixedClock } from '../src/platform/clock.js';
 import { camtStatement, codaStatement, multipartFile } from './bank-statements.js';
+import { changeEditionSettings } from './edition-settings.js';
 import { managerHeaders } from './managers.js';
 import { startSmtpSink } from './smtp-sink.js';
 import { createTestApp, TEST_NOW, type TestContext } from './test-app.js';
@@ -103,6 +104,8 @@ beforeAll(async () => {
   await seedRoomsIfEmpty(ctx.db, ctx.config.roomsSeedFile);
   await seedMembersIfEmpty(ctx.db, ctx.config.membersSeedFile);
   admin = await managerHeaders(ctx);
+  // These tests are about the organisers' requests: confirmations here make none of their own.
+  await changeEditionSettings(ctx, { paymentRequestOnConfirmation: false });
   stays.jan = await makeStay('Jan', 'Peeters', 'jan.peeters@example.test', 'nl');
   stays.marie = await makeStay('Marie', 'Lefèvre', 'marie.lefevre@example.test', 'fr');
   stays.gunther = await makeStay('Günther', 'Schäfer', 'g.schaefer@example.test', 'de');

@@ -188,6 +188,11 @@ export const editionSettingsSchema = z
     }),
     bank: z.object({ iban: z.string().min(15), bic: z.string().min(8), holder: z.string().min(1) }),
     paymentTerms: z.object({ stayDays: z.number().int().min(0).max(3650), enrolmentDays: z.number().int().min(0).max(3650) }),
+    /**
+     * Whether confirming an enrolment at once makes the participant's payment request and mails its payment
+     * instructions (the wizard's done page shows them); off, organisers create and send requests by hand.
+     */
+    paymentRequestOnConfirmation: z.boolean().default(true),
     /** VAT percentage an invoice applies per line kind (lodging, meals, tourist tax, fees, anything else). */
     vatRates: z.object({
       lodging: z.number().min(0).max(100),

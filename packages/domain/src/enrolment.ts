@@ -4,6 +4,7 @@ import { pageOf, pageQuerySchema, pageSizeSchema, PAGE_SIZE_DEFAULT, sortDirecti
 import { isoDateTimeSchema } from './date-schemas.js';
 import { eligibleCategories, isAdultPlayer, isYouthPlayer, type EditionSettings } from './edition.js';
 import { genderSchema } from './members.js';
+import { publicPaymentSchema } from './payments.js';
 import { checkMobile } from './phone.js';
 import { languageSchema } from './text.js';
 import { VALIDATION_MESSAGES as M } from './validation-messages.js';
@@ -109,6 +110,8 @@ export const confirmedRegistrationSchema = z.object({
   feeCents: z.number().int(),
   late: z.boolean(),
   confirmedAt: isoDateTimeSchema,
+  /** The payment instructions of the enrolment's payment request, when the edition makes it on confirmation. */
+  payment: publicPaymentSchema.extend({ pagePath: z.string() }).nullable(),
 });
 export type ConfirmedRegistration = z.infer<typeof confirmedRegistrationSchema>;
 

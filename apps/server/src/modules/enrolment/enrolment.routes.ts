@@ -23,6 +23,8 @@ import {
 import type { AppDeps } from '../../platform/app-deps.js';
 import { principalOf } from '../../platform/access.js';
 import { readUploadedPhoto } from '../../platform/uploads.js';
+import { confirmationPayment } from '../participants/confirmation-payment.js';
+import type { PaymentSources } from '../payments/payment-sources.js';
 import {
   confirmRegistration,
   exportRegistrationsCsv,
@@ -37,7 +39,7 @@ import {
 
 const photoResultSchema = z.object({ width: z.number().int(), height: z.number().int() });
 
-export async function enrolmentRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function enrolmentRoutes(app: FastifyInstance, deps: AppDeps, paymentSources: PaymentSources): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // Enumerating federation ids from one address is not what a parent does.
   const lookupLimit = deps.config.lookupRateLimit > 0 ? { rateLimit: { max: deps.config.lookupRateLimit, timeWindow: '1 minute' } } : {};
@@ -92,13 +94,16 @@ export async function enrolmentRoutes(app: FastifyInstance, deps: AppDeps): Prom
   r.post('/api/v1/registration/confirm/:idsub', {
     schema: {
       tags: ['enrolment'],
-      summary: 'Confirm a draft enrolment (idempotent); queues the confirmation e-mail',
+      summary: 'Confirm a draft enrolment (idempotent); queues the confirmation e-mail and, as the edition configures, makes and mails the payment request',
       params: idsubParamsSchema,
       body: confirmRegistrationSchema,
       response: { 200: confirmedRegistrationSchema },
     },
     config: { access: 'public' },
-    handler: async (request) => confirmRegistration(deps.db, deps.clock, request.params.idsub, request.body.consent),
+    handler: async (request) => {
+      const confirmed = await confirmRegistration(deps.db, deps.clock, request.params.idsub, request.body.consent);
+      return { ...confirmed, payment: await confirmationPayment({ ...deps, sources: paymentSources }, request.params.idsub) };
+    },
   });
 
   r.get('/api/v1/registration/:kind', {

@@ -284,7 +284,7 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-function toConfirmed(row: RegistrationRow): ConfirmedRegistration {
+function toConfirmed(row: RegistrationRow): Omit<ConfirmedRegistration, 'payment'> {
   return {
     id: row.id,
     status: 'confirmed',
@@ -299,7 +299,7 @@ function toConfirmed(row: RegistrationRow): ConfirmedRegistration {
  * index makes the second of two concurrent confirmations of one player fail, answered as "already
  * registered". The confirmation mail is queued in the same transaction.
  */
-export async function confirmRegistration(db: Db, clock: Clock, idsub: string, consent: boolean): Promise<ConfirmedRegistration> {
+export async function confirmRegistration(db: Db, clock: Clock, idsub: string, consent: boolean): Promise<Omit<ConfirmedRegistration, 'payment'>> {
   const { code, settings } = await getCurrentEdition(db);
   const now = clock.now();
   try {
@@ -329,6 +329,12 @@ export async function confirmRegistration(db: Db, clock: Clock, idsub: string, c
     if (isUniqueViolation(error)) throw alreadyRegistered();
     throw error;
   }
+}
+
+/** A confirmed registration's row (the confirmation's payment request reads its player and fee). */
+export async function findConfirmedRegistrationRow(db: DbOrTx, idsub: string): Promise<RegistrationRow | undefined> {
+  const row = await findRegistrationRow(db, idsub);
+  return row?.status === 'confirmed' ? row : undefined;
 }
 
 export function toRegistration(row: RegistrationWithPhoto): Registration {

@@ -23,6 +23,14 @@ export async function findParticipantRow(tx: DbOrTx, id: number, lock = false): 
   return row ? { ...row.participant, hasPhoto: row.hasPhoto } : undefined;
 }
 
+export async function findParticipantIdOfPlayer(tx: DbOrTx, editionCode: string, kind: RegistrationKind, playerKey: string): Promise<number | undefined> {
+  const [row] = await tx
+    .select({ id: participants.id })
+    .from(participants)
+    .where(and(eq(participants.editionCode, editionCode), eq(participants.kind, kind), eq(participants.playerKey, playerKey)));
+  return row?.id;
+}
+
 export async function existingPlayerKeys(tx: DbOrTx, editionCode: string, kind: RegistrationKind): Promise<Set<string>> {
   const rows = await tx
     .select({ key: participants.playerKey })

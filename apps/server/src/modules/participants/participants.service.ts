@@ -25,12 +25,13 @@ import { writeCsv } from '../../platform/csv.js';
 import { normalisePhoto } from '../../platform/photo.js';
 import { recordAudit } from '../../platform/audit.js';
 import { getCurrentEdition } from '../edition/edition.service.js';
-import { enrolmentFigures, getRegistrationPhoto, listConfirmedRegistrations, playerKeyOf } from '../enrolment/enrolment.service.js';
+import { enrolmentFigures, getRegistrationPhoto, listConfirmedRegistrations, playerKeyOf, type RegistrationRow } from '../enrolment/enrolment.service.js';
 import { findMember, listMembersByIdbel } from '../members/members.service.js';
 import {
   countParticipants,
   existingPlayerKeys,
   findAttendeeRow,
+  findParticipantIdOfPlayer,
   findParticipantPhoto,
   findParticipantRow,
   insertAttendee,
@@ -45,6 +46,7 @@ import {
   updateParticipantRow,
   upsertParticipantPhoto,
   type AttendeeRow,
+  type NewParticipantRow,
   type ParticipantWithPhoto,
 } from './participants.repository.js';
 
@@ -110,6 +112,58 @@ function assertPlayerCategory(settings: EditionSettings, kind: RegistrationKind,
   }
 }
 
+/** The participant a confirmed registration becomes (the import and the confirmation's payment request alike). */
+function participantOfRegistration(code: string, kind: RegistrationKind, registration: RegistrationRow): NewParticipantRow {
+  return {
+    editionCode: code,
+    kind,
+    playerKey: registration.playerKey,
+    idbel: registration.idbel,
+    idfide: registration.idfide,
+    firstName: registration.firstName,
+    lastName: registration.lastName,
+    birthYear: registration.birthYear,
+    gender: registration.gender,
+    clubId: registration.clubId,
+    clubName: registration.clubName,
+    fideFederation: registration.fideFederation,
+    ratingNational: registration.ratingNational,
+    ratingFide: registration.ratingFide,
+    fideTitle: registration.fideTitle,
+    category: registration.category,
+    email: registration.email,
+    parentEmail: registration.parent.email,
+    attendantEmail: registration.attendant.email,
+    language: registration.language,
+    late: registration.late,
+    feeCents: registration.feeCents,
+    registrationId: registration.id,
+  };
+}
+
+async function copyRegistrationPhoto(tx: DbOrTx, registrationId: string, participantId: number): Promise<void> {
+  const photo = await getRegistrationPhoto(tx, registrationId).catch(() => undefined);
+  if (photo) await upsertParticipantPhoto(tx, participantId, await normalisePhoto(photo));
+}
+
+/**
+ * The participant of one just-confirmed registration, made as the import makes it (an import later skips the
+ * player); a player already on the list keeps the participant it has. Answers the participant's id.
+ */
+export async function participantOfConfirmedRegistration(db: Db, registration: RegistrationRow): Promise<number> {
+  return db.transaction(async (tx) => {
+    const inserted = await insertParticipantIfAbsent(tx, participantOfRegistration(registration.editionCode, registration.kind, registration));
+    if (inserted) {
+      await copyRegistrationPhoto(tx, registration.id, inserted.id);
+      await recordAudit(tx, { actor: null, action: 'participants.from_confirmation', subjectType: 'participant', subjectId: inserted.id, after: { registrationId: registration.id } });
+      return inserted.id;
+    }
+    const existing = await findParticipantIdOfPlayer(tx, registration.editionCode, registration.kind, registration.playerKey);
+    if (existing === undefined) throw new Error('participant vanished');
+    return existing;
+  });
+}
+
 /**
  * Turns confirmed, enabled registrations into participants: one per player (the latest registration
  * wins when a player has several), players already on the list are skipped, photos are copied.
@@ -128,38 +182,13 @@ export async function importConfirmedRegistrations(db: Db, kind: RegistrationKin
         skippedExisting += 1;
         continue;
       }
-      const inserted = await insertParticipantIfAbsent(tx, {
-        editionCode: code,
-        kind,
-        playerKey: registration.playerKey,
-        idbel: registration.idbel,
-        idfide: registration.idfide,
-        firstName: registration.firstName,
-        lastName: registration.lastName,
-        birthYear: registration.birthYear,
-        gender: registration.gender,
-        clubId: registration.clubId,
-        clubName: registration.clubName,
-        fideFederation: registration.fideFederation,
-        ratingNational: registration.ratingNational,
-        ratingFide: registration.ratingFide,
-        fideTitle: registration.fideTitle,
-        category: registration.category,
-        email: registration.email,
-        parentEmail: registration.parent.email,
-        attendantEmail: registration.attendant.email,
-        language: registration.language,
-        late: registration.late,
-        feeCents: registration.feeCents,
-        registrationId: registration.id,
-      });
+      const inserted = await insertParticipantIfAbsent(tx, participantOfRegistration(code, kind, registration));
       if (!inserted) {
         skippedExisting += 1;
         continue;
       }
       imported += 1;
-      const photo = await getRegistrationPhoto(tx, registration.id).catch(() => undefined);
-      if (photo) await upsertParticipantPhoto(tx, inserted.id, await normalisePhoto(photo));
+      await copyRegistrationPhoto(tx, registration.id, inserted.id);
     }
     const result = { confirmed: confirmed.length, imported, skippedExisting, duplicates: confirmed.length - latest.size };
     await recordAudit(tx, { actor, action: 'participants.import', subjectType: 'participants', subjectId: kind, after: result });

@@ -32,7 +32,8 @@ const settingsQuery = {
   staleTime: 0,
 };
 
-const validateSettings = zodResolver(editionSettingsSchema);
+// The form holds parsed settings (defaults filled in by the server), so the schema's output type is the form's.
+const validateSettings = zodResolver(editionSettingsSchema) as unknown as Resolver<EditionSettings>;
 
 /** The shared schema, after one rule of the form: no vk category left means the edition does not run the vk. */
 const settingsResolver: Resolver<EditionSettings> = (values, context, options) =>
@@ -113,6 +114,7 @@ function SettingsForm() {
             <MoneyInput name="fees.vk.reducedFeeCents" label={t('fields.vkReducedFee')} />
           </Row>
           <NumberInput name="paymentTerms.enrolmentDays" label={t('fields.enrolmentDays')} unit={t('units.days')} />
+          <CheckInput name="paymentRequestOnConfirmation" label={t('fields.paymentRequestOnConfirmation')} />
         </Section>
 
         <Section id="s-lodging" title={t('sections.lodging')} help={t('help.times', { timeZone })}>
