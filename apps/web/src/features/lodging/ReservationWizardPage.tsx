@@ -87,7 +87,7 @@ export function ReservationWizardPage() {
 }
 
 function Wizard({ settings }: { settings: EditionSettings }) {
-  const { t } = useTranslation('lodging');
+  const { t } = useTranslation(['lodging', 'errors']);
   const language = currentLanguage();
   const [step, setStep] = useState<Step>('intro');
   const [result, setResult] = useState<MakeReservationResult | null>(null);
