@@ -94,6 +94,10 @@ async function enrolMinor(page: Page, language: Language, shots = false, player 
   }
   await page.getByTestId('wizard-confirm').click();
   await expect(page.getByTestId('enrolment-done')).toContainText(player.first);
+  // The payment instructions at once: the structured message and the EPC QR code, and a link to the payment page.
+  await expect(page.getByTestId('enrolment-payment').getByTestId('pay-message')).toHaveText(/^\+\+\+\d{3}\/\d{4}\/\d{5}\+\+\+$/);
+  await expect(page.getByTestId('pay-qr')).toBeVisible();
+  await expect(page.getByTestId('enrolment-payment-link')).toHaveAttribute('href', /^\/payment\//);
   if (shots) await snapshot(page, `enrolment-done-${page.viewportSize()?.width}`);
 }
 

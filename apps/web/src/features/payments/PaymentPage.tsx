@@ -1,4 +1,3 @@
-import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -9,9 +8,10 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { formatDate, formatMoney } from '../../shared/format';
+import { formatMoney } from '../../shared/format';
 import { currentLanguage } from '../../shared/i18n';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
+import { PaymentInstructions } from '../../shared/ui/PaymentInstructions';
 import { publicPaymentQuery } from './api';
 
 const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } };
@@ -39,14 +39,6 @@ export function PaymentPage() {
   if (error) return <ErrorAlert error={error} />;
   if (!data) return null;
   const money = (cents: number) => formatMoney(cents, language);
-  const details: [string, string, string][] = [
-    [t('page.amount'), money(data.outstandingCents), 'pay-amount'],
-    [t('page.beneficiary'), data.beneficiary, 'pay-beneficiary'],
-    [t('page.iban'), data.iban, 'pay-iban'],
-    [t('page.bic'), data.bic, 'pay-bic'],
-    [t('page.message'), data.structuredMessage, 'pay-message'],
-    [t('page.dueDate'), formatDate(data.dueDate, language), 'pay-due'],
-  ];
   return (
     <Stack spacing={3} sx={{ maxWidth: 760 }}>
       <Typography variant="h1">{t('page.title', { number: data.number })}</Typography>
@@ -71,28 +63,7 @@ export function PaymentPage() {
           </TableBody>
         </Table>
       </Paper>
-      {data.status !== 'paid' && (
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3} sx={{ alignItems: { sm: 'flex-start' } }}>
-          <Box component="dl" sx={{ m: 0, flex: 1, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'max-content 1fr' }, columnGap: 2, rowGap: { xs: 0.25, sm: 1 } }}>
-            {details.map(([label, value, testId]) => (
-              <Box key={testId} sx={{ display: 'contents' }}>
-                <Typography component="dt" sx={{ fontWeight: 600, mt: { xs: 1, sm: 0 } }}>
-                  {label}
-                </Typography>
-                <Typography component="dd" sx={{ m: 0, fontFamily: testId === 'pay-message' || testId === 'pay-iban' ? 'monospace' : undefined, overflowWrap: 'anywhere' }} data-testid={testId}>
-                  {value}
-                </Typography>
-              </Box>
-            ))}
-          </Box>
-          <Box sx={{ textAlign: 'center' }}>
-            <Box component="img" src={data.qrPngPath} alt={t('page.qrAlt')} width={240} height={240} sx={{ maxWidth: '100%', height: 'auto' }} data-testid="pay-qr" />
-            <Typography variant="body2" color="text.secondary" sx={{ maxWidth: 240 }}>
-              {t('page.scanHint')}
-            </Typography>
-          </Box>
-        </Stack>
-      )}
+      {data.status !== 'paid' && <PaymentInstructions payment={data} />}
     </Stack>
   );
 }

@@ -1,12 +1,15 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import type { ConfirmedRegistration, PlayerLookup } from '@bjk/domain/enrolment';
 import { formatMoney } from '../../../shared/format';
 import { currentLanguage } from '../../../shared/i18n';
+import { PaymentInstructions } from '../../../shared/ui/PaymentInstructions';
 
 /** After the confirmation: thanks, what to pay, and a new enrolment. */
 export function DoneStep({ player, confirmed, onRestart }: { player: PlayerLookup; confirmed: ConfirmedRegistration; onRestart: () => void }) {
@@ -18,7 +21,17 @@ export function DoneStep({ player, confirmed, onRestart }: { player: PlayerLooku
         <Alert severity="success" data-testid="enrolment-done">
           {t('done.thanks', { name: `${player.firstName} ${player.lastName}` })}
         </Alert>
-        <Typography>{t('done.payment', { fee: formatMoney(confirmed.feeCents, language) })}</Typography>
+        {confirmed.payment ? (
+          <Stack spacing={2} data-testid="enrolment-payment">
+            <Typography>{t('done.instructions', { fee: formatMoney(confirmed.payment.outstandingCents, language) })}</Typography>
+            <PaymentInstructions payment={confirmed.payment} />
+            <Link component={RouterLink} to={confirmed.payment.pagePath} data-testid="enrolment-payment-link">
+              {t('done.paymentPage')}
+            </Link>
+          </Stack>
+        ) : (
+          <Typography>{t('done.payment', { fee: formatMoney(confirmed.feeCents, language) })}</Typography>
+        )}
         <Typography>{t('done.mail')}</Typography>
         <Button variant="outlined" size="large" onClick={onRestart} data-testid="enrolment-new">
           {t('done.new')}
