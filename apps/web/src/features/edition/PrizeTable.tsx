@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { Controller, get, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
+import { Controller, get, useFieldArray, useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { EditionSettings, SpecialPrize } from '@bjk/domain/edition';
 import { currentLanguage } from '../../shared/i18n';
@@ -44,14 +44,15 @@ export function PrizeTable() {
 
 function PrizeCategories() {
   const { t } = useTranslation('edition');
-  const { control, formState } = useFormContext<EditionSettings>();
+  const { control } = useFormContext<EditionSettings>();
+  const { errors } = useFormState({ control, name: 'prizes.categories' });
   const categories = useFieldArray({ control, name: 'prizes.categories' });
   const [playerCategories, vkCategories, prized] = useWatch({ control, name: ['categories', 'vk.categories', 'prizes.categories'] });
   const codes = [...playerCategories.filter((c) => c.kind === 'player'), ...(vkCategories ?? [])].map((c) => c.code).filter((code) => code !== '');
   const next = codes.find((code) => !(prized ?? []).some((p) => p.category === code));
   // One category's fields at a time (the settings form is long enough); one with an error opens by itself.
   const [open, setOpen] = useState<number | null>(null);
-  const withError = (index: number) => get(formState.errors, `prizes.categories.${index}`) !== undefined;
+  const withError = (index: number) => get(errors, `prizes.categories.${index}`) !== undefined;
   const money = new Intl.NumberFormat(`${currentLanguage()}-BE`, { style: 'currency', currency: 'EUR' });
   return (
     <Stack spacing={2}>

@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
-import { Controller, get, useFormContext, type FieldError, type Path } from 'react-hook-form';
+import { Controller, get, useFormContext, useFormState, type FieldError, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { SETTINGS_ISSUES, type EditionSettings } from '@bjk/domain/edition';
 import { LANGUAGES } from '@bjk/domain/languages';
@@ -15,11 +15,14 @@ import { centsToInput, inputToCents, isoToZonedInput, zonedInputToIso } from './
 
 export type SettingsPath = Path<EditionSettings>;
 
-/** A field's validation failure in words a non-developer reads (the shared schema's codes, translated). */
+/**
+ * A field's validation failure in words a non-developer reads (the shared schema's codes, translated). Subscribed to
+ * this field's errors only: reading the form's own `formState` here would re-render the whole (long) form.
+ */
 export function useFieldError(name: SettingsPath): string | undefined {
   const { t } = useTranslation('edition');
-  const { formState } = useFormContext<EditionSettings>();
-  const error = get(formState.errors, name) as FieldError | undefined;
+  const { errors } = useFormState<EditionSettings>({ name });
+  const error = get(errors, name) as FieldError | undefined;
   if (!error) return undefined;
   if (error.type === 'custom') {
     if (error.message === SETTINGS_ISSUES.duplicateCode) return t('validation.duplicateCode');
