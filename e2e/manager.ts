@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 /** The e2e server's first admin (playwright.config.ts starts it with these bootstrap variables). */
 export const E2E_ADMIN = { email: 'admin@e2e.test', password: 'e2e-admin-password-123' };
@@ -23,4 +23,21 @@ export async function adminToken(page: Page): Promise<string> {
   });
   expect(response.status()).toBe(200);
   return (await response.json()).token as string;
+}
+
+/**
+ * A browser state already signed in as the e2e admin: one login through the API (the login page has its own
+ * tests in accounts.spec.ts), its session put where the back office keeps it. For `test.use({ storageState })`;
+ * each test gets a session of its own, so one that logs out ends no other's.
+ */
+export async function adminStorageState(request: APIRequestContext, baseURL: string) {
+  const response = await request.post('/api/v1/accounts/anon/login', {
+    data: { logintype: 'email', username: E2E_ADMIN.email, password: E2E_ADMIN.password },
+  });
+  expect(response.status()).toBe(200);
+  const { token, expiresAt, account } = (await response.json()) as { token: string; expiresAt: string; account: unknown };
+  return {
+    cookies: [],
+    origins: [{ origin: new URL(baseURL).origin, localStorage: [{ name: 'bjk.mgmt.session', value: JSON.stringify({ token, expiresAt, account }) }] }],
+  };
 }
