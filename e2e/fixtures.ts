@@ -42,9 +42,10 @@ export const testSavingSettings = test.extend<{ editionSettingsLock: void }>({
 
 export { expect };
 
-/** axe-core finds no accessibility violations on what the page shows now. */
-export async function expectAccessible(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
+/** axe-core finds no accessibility violations on what the page shows now (or in the part `include` selects). */
+export async function expectAccessible(page: Page, include?: string): Promise<void> {
+  const builder = new AxeBuilder({ page });
+  const results = await (include ? builder.include(include) : builder).analyze();
   const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(summary).toEqual([]);
 }
