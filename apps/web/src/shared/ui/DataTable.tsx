@@ -20,7 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../i18n';
 import type { SortDirection } from './useListParams';
 
-const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+const visuallyHidden = { position: 'absolute', width: '1px', height: '1px', margin: '-1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 
 export type DataColumn<T> = {
   id: string;
