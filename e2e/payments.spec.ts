@@ -187,7 +187,7 @@ test.describe('payment requests', () => {
     await expect(row.getByTestId('reservation-payment').getByTestId('payment-status')).toHaveText('Deels betaald');
     await snapshot(page, 'reservations-payment-desktop');
     await page.setViewportSize({ width: 390, height: 844 });
-    await expect(row.locator('td').first().getByTestId('payment-status')).toHaveText('Deels betaald');
+    await expect(row.getByTestId('payment-status').first()).toHaveText('Deels betaald');
     await snapshot(page, 'reservations-payment-phone');
     await page.setViewportSize({ width: 1280, height: 900 });
     await row.getByTestId('reservation-payment').getByRole('link', { name: String(request.number), exact: true }).click();
