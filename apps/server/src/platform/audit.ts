@@ -19,15 +19,7 @@ export type AuditEntryInput = {
 
 /** Appends an audit entry; call it with the transaction that makes the change so both commit or neither. */
 export async function recordAudit(db: DbOrTx, entry: AuditEntryInput): Promise<void> {
-  await db.insert(auditEntries).values({
-    actorId: entry.actor?.accountId ?? null,
-    actorEmail: entry.actor?.email ?? null,
-    action: entry.action,
-    subjectType: entry.subjectType,
-    subjectId: String(entry.subjectId),
-    before: entry.before ?? null,
-    after: entry.after ?? null,
-  });
+  await recordAuditEntries(db, [entry]);
 }
 
 /** Appends several entries in one statement (a bulk action), in the transaction that makes the changes. */
