@@ -44,6 +44,12 @@ export { expect };
 
 /** axe-core finds no accessibility violations on what the page shows now (or in the part `include` selects). */
 export async function expectAccessible(page: Page, include?: string): Promise<void> {
+  // A menu fading out or a dialog growing is half transparent while its transition runs: axe would measure the
+  // contrast of that moment (a closing select's options failed it on a loaded machine). Wait until every finite
+  // transition and animation has ended; endless ones (progress spinners, skeletons) are not waited for.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity),
+  );
   const builder = new AxeBuilder({ page });
   const results = await (include ? builder.include(include) : builder).analyze();
   const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
@@ -57,7 +63,12 @@ export async function snapshot(page: Page, name: string): Promise<void> {
 
 export async function chooseLanguage(page: Page, language: 'nl' | 'fr' | 'de' | 'en'): Promise<void> {
   const names = { nl: 'Nederlands', fr: 'Français', de: 'Deutsch', en: 'English' };
-  await page.getByTestId('language-switcher').click();
-  await page.getByRole('menuitem', { name: names[language] }).click();
-  await expect(page.locator('html')).toHaveAttribute('lang', language);
+  const item = page.getByRole('menuitem', { name: names[language] });
+  // The menu is loaded and placed on first use: on a loaded machine a click can land while MUI still positions
+  // and grows it, and is lost (the menu stays open). Click again until the page's language follows.
+  await expect(async () => {
+    if (!(await item.isVisible())) await page.getByTestId('language-switcher').click();
+    await item.click({ timeout: 5_000 });
+    await expect(page.locator('html')).toHaveAttribute('lang', language, { timeout: 5_000 });
+  }).toPass({ timeout: 30_000 });
 }
