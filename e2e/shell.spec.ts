@@ -42,11 +42,18 @@ test.describe('the site shell', () => {
     const page = await context.newPage();
     const sent: string[] = [];
     page.on('request', (request) => {
-      if (request.url().includes('/api/')) sent.push(request.headers()['accept-language'] ?? '');
+      // The app's own calls (images are the browser's, with its own header).
+      if (request.url().includes('/api/') && request.resourceType() === 'fetch') sent.push(request.headers()['accept-language'] ?? '');
     });
     await page.goto('/');
     await expect(page.getByTestId('home-title')).toHaveText(titles.nl);
-    expect(sent.length).toBeGreaterThan(0);
+    // The first page's reads came with its HTML (the server chose Dutch too); the next page's go to the API.
+    const carried = Object.keys(JSON.parse((await page.locator('#bjk-page-data').textContent()) ?? '{}') as object).filter((url) => url.includes('lang='));
+    expect(carried.length).toBeGreaterThan(0);
+    expect(carried.every((url) => url.endsWith('lang=nl'))).toBe(true);
+    await page.getByRole('link', { name: 'Kalender' }).first().click();
+    await expect(page).toHaveURL(/\/schedule$/);
+    await expect.poll(() => sent.length).toBeGreaterThan(0);
     expect(sent.every((value) => value === 'nl')).toBe(true);
     await context.close();
   });
@@ -91,6 +98,47 @@ test.describe('the site shell', () => {
     }
   });
 
+  test('works by keyboard on a phone: skip link, menu drawer and language menu, each control with a visible focus', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/');
+    await expect(page.getByTestId('home-title')).toBeVisible();
+    const outline = (locator: ReturnType<typeof page.locator>) => locator.evaluate((element) => getComputedStyle(element).outlineStyle);
+    // The skip link is off screen until focused, then on screen; it leads to the page.
+    const skip = page.getByRole('link', { name: 'Naar de inhoud' });
+    expect((await skip.boundingBox())!.x).toBeLessThan(0);
+    await page.keyboard.press('Tab');
+    await expect(skip).toBeFocused();
+    expect((await skip.boundingBox())!.x).toBeGreaterThanOrEqual(0);
+    await page.keyboard.press('Enter');
+    await expect(page.locator('#main')).toBeFocused();
+    // The menu button: a focus ring, opens the drawer, Escape closes it and gives the focus back.
+    await page.goto('/');
+    await expect(page.getByTestId('home-title')).toBeVisible();
+    const menuButton = page.getByRole('button', { name: 'Menu openen' });
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await expect(menuButton).toBeFocused();
+    expect(await outline(menuButton)).toBe('solid');
+    await page.keyboard.press('Enter');
+    const drawer = page.getByRole('dialog');
+    await expect(drawer.getByRole('link', { name: 'Nieuws' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+    await expect(menuButton).toBeFocused();
+    // The language menu by keyboard: the switcher after the title, arrows and Enter choose.
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    const switcher = page.getByTestId('language-switcher');
+    await expect(switcher).toBeFocused();
+    expect(await outline(switcher)).toBe('solid');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('menuitem', { name: 'Nederlands' })).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    await expect(page.getByTestId('home-title')).toHaveText(titles.fr);
+  });
+
   test('opens the menu drawer on a phone and looks right at phone and desktop widths', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/');
@@ -98,6 +146,14 @@ test.describe('the site shell', () => {
     await snapshot(page, 'home-phone');
     await page.getByRole('button', { name: 'Menu openen' }).click();
     await expect(page.getByRole('link', { name: 'Home' }).last()).toBeVisible();
+    // The drawer's first heading shows below the app bar, not under it.
+    const heading = page.getByRole('dialog').getByRole('heading').first();
+    await expect(heading).toBeVisible();
+    const covered = await heading.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      return !element.contains(document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2));
+    });
+    expect(covered, 'the first heading of the menu is hidden under the app bar').toBe(false);
     await snapshot(page, 'home-phone-menu');
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toBeHidden();

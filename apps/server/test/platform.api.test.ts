@@ -10,6 +10,7 @@ import { buildApp } from '../src/app.js';
 import { seedEditionIfEmpty } from '../src/modules/edition/edition.service.js';
 import { createChangeBus, createLocalChangeBus, type ChangeBus } from '../src/platform/change-bus.js';
 import { fixedClock } from '../src/platform/clock.js';
+import { systemContext } from '../src/platform/service-context.js';
 import { openDatabase, type Database } from '../src/platform/db.js';
 import { AppError } from '../src/platform/errors.js';
 import { testDatabaseKind, openTestDatabase } from './test-database.js';
@@ -27,16 +28,26 @@ beforeAll(async () => {
   await mkdir(path.join(webDist, 'assets'));
   await mkdir(path.join(webDist, 'builds'));
   // As large as the real page (over the compression threshold).
-  await writeFile(path.join(webDist, 'index.html'), `<!doctype html><html><body><div id="root"></div><noscript>${'JavaScript needed. '.repeat(80)}</noscript></body></html>`);
+  await writeFile(path.join(webDist, 'index.html'), `<!doctype html><html><head><title>BJK</title></head><body><div id="root"></div><noscript>${'JavaScript needed. '.repeat(80)}</noscript></body></html>`);
   // What the build writes from the web's route tables (apps/web/build/route-manifest.ts), in short.
-  await writeFile(path.join(webDist, 'routes.json'), JSON.stringify({ patterns: ['/', '/rules', '/news/:id', '/mgmt', '/mgmt/participants'] }));
+  await writeFile(
+    path.join(webDist, 'routes.json'),
+    JSON.stringify({
+      patterns: ['/', '/rules', '/news/:id', '/mgmt', '/mgmt/participants'],
+      pages: [
+        { pattern: '/', chunks: [], namespaces: ['content'] },
+        { pattern: '/news/:id', chunks: ['/assets/NewsPage-n1.js', '/assets/Alert-a1.js'], namespaces: ['content'] },
+      ],
+      locales: { nl: { common: '/assets/common-nl.js', content: '/assets/content-nl.js' }, fr: { common: '/assets/common-fr.js', content: '/assets/content-fr.js' } },
+    }),
+  );
   await writeFile(path.join(webDist, 'assets/index-abc123.js'), 'console.log(1)');
   await writeFile(path.join(webDist, 'assets/index-abc123.js.gz'), gzipSync('console.log(1)'));
   await writeFile(path.join(webDist, 'builds/latest.json'), '{"buildId":"b1"}');
 
   database = await openTestDatabase();
   const config = testConfig({ WEB_DIST: webDist, BODY_LIMIT_BYTES: '2048' });
-  await seedEditionIfEmpty(database.db, config.editionSeedFile);
+  await seedEditionIfEmpty(systemContext({ db: database.db, clock: fixedClock(TEST_NOW), config }));
   bus = await createChangeBus(database);
   app = await buildApp({ config, database, db: database.db, clock: fixedClock(TEST_NOW), bus });
   // Probe routes exercising the platform's mechanisms (validation, idempotency, access) through real HTTP handling.
@@ -273,6 +284,20 @@ describe('serving the web app', () => {
       expect(response.headers['cache-control']).toBe('no-cache');
       expect(response.body).toContain('<div id="root">');
     }
+  });
+
+  it('names the chunks and texts of the page in the visitor\'s language as module preloads', async () => {
+    const preloads = (body: string) => [...body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+    const news = await app.inject({ method: 'GET', url: '/news/7', headers: { 'accept-language': 'fr-BE,fr;q=0.9,en;q=0.8' } });
+    expect(preloads(news.body)).toEqual(['/assets/NewsPage-n1.js', '/assets/Alert-a1.js', '/assets/common-fr.js', '/assets/content-fr.js']);
+    expect(news.body.indexOf('modulepreload')).toBeLessThan(news.body.indexOf('</head>'));
+    // No language the site has: Dutch, as the app itself starts.
+    const home = await app.inject({ method: 'GET', url: '/', headers: { 'accept-language': 'es-ES,es', 'accept-encoding': 'gzip' } });
+    expect(preloads(gunzipSync(home.rawPayload).toString())).toEqual(['/assets/common-nl.js', '/assets/content-nl.js']);
+    // Shared caches keep one copy per language and encoding.
+    expect(home.headers.vary).toBe('accept-language, accept-encoding');
+    const unknown = await app.inject({ method: 'GET', url: '/no-such-page' });
+    expect(preloads(unknown.body)).toEqual(['/assets/common-nl.js']);
   });
 
   it('answers an address that is none of the web\'s routes 404, with the app and its not-found page', async () => {

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -145,6 +147,40 @@ describe(`public answers kept per data version, two instances on one database ($
       expect([...seen].sort()).toEqual(['br', 'br hsts', 'gzip', 'identity']);
     } finally {
       await proxied.close();
+    }
+  });
+
+  it('shows a published results version and an arbiter’s unofficial result on the next request on every instance', async () => {
+    const arbiter = await managerHeaders(first, ['arbiter']);
+    const get = async (ctx: TestContext, url: string) => {
+      const response = await ctx.app.inject({ method: 'GET', url });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json();
+    };
+    const categories = async (ctx: TestContext) => ((await get(ctx, '/api/v1/results/anon/categories')) as { category: string }[]).map((c) => c.category);
+    const board4 = async (ctx: TestContext) =>
+      ((await get(ctx, '/api/v1/results/anon/U20/pairings/1')) as { pairings: { board: number; unofficialResult: string | null }[] }).pairings.find((p) => p.board === 4)!.unofficialResult;
+    const provisional = async (ctx: TestContext) => ((await get(ctx, '/api/v1/results/anon/U20/standings')) as { provisional: boolean }).provisional;
+
+    // Both instances keep the list of categories before the first version of U20.
+    expect(await categories(first)).not.toContain('U20');
+    expect(await categories(second)).not.toContain('U20');
+    const swar = readFileSync(path.resolve(import.meta.dirname, '../../../packages/domain/fixtures/swar/bycco_bjk2019_u20bg_round1_paired.json'));
+    const published = await first.app.inject({ method: 'POST', url: '/api/v1/tournament/json', headers: arbiter, payload: { name: 'trn_u20', jsoncontent: `data:application/json;base64,${swar.toString('base64')}` } });
+    expect(published.statusCode, published.body).toBe(200);
+    expect(await categories(second)).toContain('U20');
+    expect(await categories(first)).toContain('U20');
+
+    // Both keep the round's pairings and the standings; the arbiter's result goes in through the other instance.
+    for (const ctx of [first, second]) {
+      expect(await board4(ctx)).toBeNull();
+      expect(await provisional(ctx)).toBe(false);
+    }
+    const entered = await second.app.inject({ method: 'POST', url: '/api/v1/tournament/unofficial_result', headers: arbiter, payload: { name: 'trn_u20', round: 1, boardnr: 4, unofficial_result: '½-½' } });
+    expect(entered.statusCode, entered.body).toBe(200);
+    for (const ctx of [first, second]) {
+      expect(await board4(ctx)).toBe('½-½');
+      expect(await provisional(ctx)).toBe(true);
     }
   });
 

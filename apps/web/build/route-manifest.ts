@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Plugin } from 'vite';
+import type { Plugin, Rollup } from 'vite';
 
 /** `path: '…'` entries of a route table's source, in order. */
 function pathLiterals(source: string): string[] {
@@ -24,10 +24,18 @@ export function extractRoutePatterns(publicSource: string, mgmtSource: string): 
   return [...new Set(['/', ...publicPaths, '/mgmt', ...mgmtPaths])];
 }
 
-/** Writes `routes.json` (the page patterns) into the build, for the server's 404 of unknown addresses. */
+/**
+ * Writes `routes.json` into the build: the page patterns (for the server's 404 of unknown addresses) and, per public
+ * page, the chunks its first render needs beyond the entry's (its lazy chunk, what that imports, MUI's theme provider, the query provider)
+ * and the text namespaces its code asks for, with each namespace's chunk per language. The server names them in the
+ * page's HTML as `<link rel="modulepreload">` (apps/server/src/platform/web-app.ts): the browser fetches them with
+ * the entry instead of one round trip after another as the modules discover them.
+ */
 export function routeManifest(): Plugin {
   let root = '.';
   let outDir = 'dist';
+  let pages: PagePreload[] = [];
+  let locales: Record<string, Record<string, string>> = {};
   return {
     name: 'bjk-route-manifest',
     apply: 'build',
@@ -35,9 +43,122 @@ export function routeManifest(): Plugin {
       root = config.root;
       outDir = path.resolve(config.root, config.build.outDir);
     },
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      const withoutExtension = (file: string) => file.replace(/\.[a-z]+$/, '');
+      const byModule = new Map(chunks.filter((c) => c.facadeModuleId).map((c) => [withoutExtension(c.facadeModuleId!), c]));
+      const closure = (start: Rollup.OutputChunk) => {
+        const seen = new Set<string>();
+        const visit = (file: string) => {
+          if (seen.has(file)) return;
+          seen.add(file);
+          for (const imported of byFile.get(file)?.imports ?? []) visit(imported);
+        };
+        visit(start.fileName);
+        return seen;
+      };
+      const entry = chunks.find((c) => c.isEntry);
+      if (!entry) return;
+      const sources = new Map<string, string[]>();
+      const firstRenderImports = (id: string): string[] => {
+        if (!id.startsWith(path.join(root, 'src')) || !/\.tsx?$/.test(id)) return [];
+        let found = sources.get(id);
+        if (!found) sources.set(id, (found = firstRenderImportsOf(readFileSync(id, 'utf8'))));
+        return found;
+      };
+      const loaded = closure(entry);
+      const appDir = path.join(root, 'src/app');
+      const queryProvider = byModule.get(path.join(root, 'src/shared/query/QueryProvider'));
+      // A lazy page renders inside MUI's theme (`lazyPage`, unless `mui: false`), which the entry does not carry (decision 0003).
+      const muiProvider = byModule.get(path.join(root, 'src/app/MuiProvider'));
+      // The home page is in the entry; its organisers' texts are the `content` namespace (as main.tsx loads them).
+      pages = [{ pattern: '/', chunks: [], namespaces: ['content'] }];
+      for (const route of extractRouteImports(readFileSync(path.join(appDir, 'router.tsx'), 'utf8'))) {
+        const chunk = byModule.get(path.resolve(appDir, route.module));
+        if (!chunk) continue;
+        const files = new Set(closure(chunk));
+        if (route.mui && muiProvider) for (const f of closure(muiProvider)) files.add(f);
+        if (route.queries && queryProvider) for (const f of closure(queryProvider)) files.add(f);
+        // A lazy part the page shows at once (a wizard's first step) is marked `import(/* first-render */ '…')`.
+        for (const file of [...files]) {
+          for (const id of byFile.get(file)?.moduleIds ?? []) {
+            for (const spec of firstRenderImports(id)) {
+              const part = byModule.get(withoutExtension(path.resolve(path.dirname(id), spec)));
+              if (part) for (const f of closure(part)) files.add(f);
+            }
+          }
+        }
+        const own = [...files].filter((f) => !loaded.has(f));
+        const namespaces = new Set<string>();
+        for (const file of own) for (const id of byFile.get(file)?.moduleIds ?? []) for (const ns of namespacesOf(this.getModuleInfo(id)?.code ?? '')) namespaces.add(ns);
+        pages.push({ pattern: route.pattern, chunks: own.map((f) => `/${f}`), namespaces: [...namespaces].sort() });
+      }
+      locales = {};
+      const localesDir = path.join(root, 'src/locales');
+      for (const chunk of chunks) {
+        const id = chunk.facadeModuleId;
+        if (!id?.startsWith(localesDir) || !id.endsWith('.json')) continue;
+        const [language, file] = path.relative(localesDir, id).split(path.sep) as [string, string];
+        (locales[language] ??= {})[file.replace(/\.json$/, '')] = `/${chunk.fileName}`;
+      }
+    },
     closeBundle() {
       const read = (file: string) => readFileSync(path.join(root, 'src/app', file), 'utf8');
-      writeFileSync(path.join(outDir, 'routes.json'), JSON.stringify({ patterns: extractRoutePatterns(read('router.tsx'), read('mgmt-routes.tsx')) }));
+      const manifest: RouteManifest = { patterns: extractRoutePatterns(read('router.tsx'), read('mgmt-routes.tsx')), pages, locales };
+      writeFileSync(path.join(outDir, 'routes.json'), JSON.stringify(manifest));
     },
   };
+}
+
+/** The chunks and text namespaces one page needs at first render, beyond what `index.html` already loads. */
+export type PagePreload = { pattern: string; chunks: string[]; namespaces: string[] };
+/** What `routes.json` holds: the page patterns, each page's preloads, and every text namespace's chunk per language. */
+export type RouteManifest = { patterns: string[]; pages: PagePreload[]; locales: Record<string, Record<string, string>> };
+
+/** A public route's lazily imported module, and whether `lazyPage` wraps it in the query provider and MUI's theme. */
+export type RouteImport = { pattern: string; module: string; queries: boolean; mui: boolean };
+
+/** The providers a `lazyPage(…)` call's options leave on (both unless `queries: false`, `mui: false`). */
+function wrappers(call: string): { queries: boolean; mui: boolean } {
+  return { queries: !/queries:\s*false/.test(call), mui: !/mui:\s*false/.test(call) };
+}
+
+/**
+ * Each public route's lazily imported module (relative to `src/app`) and whether it is wrapped in the query
+ * provider and in MUI's theme, read from the route table's source: `{ path: 'x', element: lazyPage(() => import('…'), …) }`, or a
+ * helper of the same file (`contentPage('stay')`) whose body has the import.
+ */
+export function extractRouteImports(publicSource: string): RouteImport[] {
+  const helpers = new Map<string, Omit<RouteImport, 'pattern'>>();
+  for (const m of publicSource.matchAll(/function (\w+)\([^)]*\)[^{]*\{([\s\S]*?)\n\}/g)) {
+    const imported = /import\('([^']+)'\)/.exec(m[2]!)?.[1];
+    if (imported) helpers.set(m[1]!, { module: imported, ...wrappers(m[2]!) });
+  }
+  const found: RouteImport[] = [];
+  for (const line of publicSource.split('\n')) {
+    const pathLiteral = /\{\s*path:\s*'([^'*]+)',\s*element:\s*(.*)$/.exec(line);
+    if (!pathLiteral) continue;
+    const [, p, element] = pathLiteral as unknown as [string, string, string];
+    const direct = /lazyPage\(\(\) => import\('([^']+)'\)/.exec(element);
+    const helper = /^(\w+)\(/.exec(element)?.[1];
+    const target = direct ? { module: direct[1]!, ...wrappers(element) } : helper ? helpers.get(helper) : undefined;
+    if (target) found.push({ pattern: p.startsWith('/') ? p : `/${p}`, ...target });
+  }
+  return found;
+}
+
+/** The text namespaces a module's code asks for with `useTranslation` (the error texts only when asked for beside others). */
+export function namespacesOf(code: string): string[] {
+  const found = new Set<string>();
+  for (const m of code.matchAll(/useTranslation\(\s*(\[[^\]]*\]|'[^']+'|"[^"]+")/g)) {
+    const list = [...m[1]!.matchAll(/['"]([^'"]+)['"]/g)].map((s) => s[1]!);
+    for (const ns of list) if (ns !== 'errors' || list.length > 1) found.add(ns);
+  }
+  return [...found];
+}
+
+/** The modules a source imports lazily but shows at once: `import(/* first-render *\/ './wizard/IntroStep')`. */
+export function firstRenderImportsOf(source: string): string[] {
+  return [...source.matchAll(/import\(\s*\/\*\s*first-render\s*\*\/\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => m[1]!);
 }

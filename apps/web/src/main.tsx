@@ -1,6 +1,8 @@
 // Before any schema exists: zod would otherwise probe `new Function` for its fast parsers, which the site's
 // policy (script-src 'self') refuses and browsers report as a policy issue (Lighthouse best practices).
 import './shared/zod-jitless';
+// The base styles (the theme's colours, CssBaseline's rules) before any other stylesheet.
+import './shared/ui/base.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';

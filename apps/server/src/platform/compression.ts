@@ -4,17 +4,23 @@ import type { FastifyInstance } from 'fastify';
 /** Smaller answers gain less than the compression costs (and fit in a packet or two anyway). */
 const MIN_BYTES = 1024;
 
+/** Browsers send a handful of distinct `accept-encoding` values: each is read once (the memory is bounded). */
+const ENCODING_MEMO_MAX = 64;
+const encodingMemo = new Map<string, 'br' | 'gzip' | null>();
+
 /** The encoding to answer in: brotli when accepted, else gzip, else none. */
 export function preferredEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
   if (!acceptEncoding) return null;
+  const known = encodingMemo.get(acceptEncoding);
+  if (known !== undefined) return known;
   const offered = acceptEncoding
     .split(',')
     .map((part) => part.trim().split(';'))
     .filter(([, q]) => !q || !/^q=0(\.0*)?$/.test(q.trim()))
     .map(([name]) => name?.trim().toLowerCase());
-  if (offered.includes('br')) return 'br';
-  if (offered.includes('gzip')) return 'gzip';
-  return null;
+  const encoding = offered.includes('br') ? 'br' : offered.includes('gzip') ? 'gzip' : null;
+  if (encodingMemo.size < ENCODING_MEMO_MAX) encodingMemo.set(acceptEncoding, encoding);
+  return encoding;
 }
 
 /**
@@ -33,7 +39,11 @@ export function registerCompression(app: FastifyInstance): void {
     if (!type.startsWith('application/json') && !type.startsWith('text/html')) return payload;
     const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
     if (body.length < MIN_BYTES) return payload;
-    reply.header('vary', 'accept-encoding');
+    // Added to what the answer already varies on (a page's HTML: the visitor's language), once: a kept public
+    // answer's first sending names it already.
+    const vary = reply.getHeader('vary');
+    if (!vary) reply.header('vary', 'accept-encoding');
+    else if (!/(^|,)\s*accept-encoding\s*(,|$)/i.test(String(vary))) reply.header('vary', `${String(vary)}, accept-encoding`);
     const encoding = preferredEncoding(request.headers['accept-encoding']);
     if (!encoding) return payload;
     const compressed =

@@ -1,26 +1,32 @@
-import { lazy, type ComponentType, type ReactElement } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent, type ReactElement } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { lazyWithReload } from '../shared/version-check';
 
 /**
  * A route's element, loaded on first visit as its own chunk (with the reload-on-stale-chunk guard) and
- * wrapped in the QueryClient provider: TanStack Query arrives with the first page that uses it, not
- * with the home page. Usage in the table: `{ path: 'x', element: lazyPage(() => import('…/XPage'), 'XPage') }`.
+ * wrapped in MUI's theme (`MuiProvider`) and the QueryClient provider: MUI, emotion and TanStack Query arrive with the
+ * first page that uses them, not with the home page. Usage in the table: `{ path: 'x', element: lazyPage(() => import('…/XPage'), 'XPage') }`.
  * A public page that reads only the first bundle's resource cache passes `{ queries: false }`: no provider,
- * so a visitor's first page there does not download TanStack Query.
+ * so a visitor's first page there does not download TanStack Query. One drawn with plain elements and static CSS only
+ * passes `{ mui: false }`: no MUI either (the information pages; decision 0003).
  */
 export function lazyPage<M extends Record<string, unknown>>(
   load: () => Promise<M>,
   name: keyof M & string,
   props: Record<string, unknown> = {},
-  { queries = true }: { queries?: boolean } = {},
+  { queries = true, mui = true }: { queries?: boolean; mui?: boolean } = {},
 ): ReactElement {
   let loading: Promise<{ default: ComponentType<Record<string, unknown>> }> | undefined;
   const loadOnce = () =>
     (loading ??= (async () => {
-      if (!queries) return { default: (await load())[name] as ComponentType<Record<string, unknown>> };
-      const [module, { withQueryClient }] = await Promise.all([load(), import('../shared/query/QueryProvider')]);
-      return { default: withQueryClient(module[name] as ComponentType<Record<string, unknown>>) };
+      const [module, theme, query] = await Promise.all([
+        load(),
+        mui ? import('./MuiProvider') : undefined,
+        queries ? import('../shared/query/QueryProvider') : undefined,
+      ]);
+      const page = module[name] as ComponentType<Record<string, unknown>>;
+      const withQueries = query ? query.withQueryClient(page) : page;
+      return { default: theme ? theme.withMui(withQueries) : withQueries };
     })().catch((error: unknown) => {
       loading = undefined;
       throw error;
@@ -45,3 +51,15 @@ export function preloadRoute(routes: RouteObject[], pathname: string): void {
     if (element && typeof element === 'object') preloaders.get(element)?.();
   }
 }
+
+/**
+ * A part outside the routes that is drawn with MUI (the phone drawer, the language menu, the sponsors' strip), loaded on
+ * first use with MUI's theme around it: the shell itself imports no MUI (decision 0003).
+ */
+export function lazyWithMui<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): LazyExoticComponent<ComponentType<P>> {
+  return lazy(async () => {
+    const [module, { withMui }] = await Promise.all([load(), import('./MuiProvider')]);
+    return { default: withMui(module.default) };
+  });
+}
+

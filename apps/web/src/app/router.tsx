@@ -23,9 +23,9 @@ function Root() {
   );
 }
 
-/** An information page by its fixed slug (`/stay`), or by the address's slug (`/page/privacy`). */
+/** An information page by its fixed slug (`/stay`), or by the address's slug (`/page/privacy`): no TanStack Query, no MUI. */
 function contentPage(slug?: string): ReactElement {
-  return lazyPage(() => import('../features/content/ContentPage'), 'ContentPage', { slug }, { queries: false });
+  return lazyPage(() => import('../features/content/ContentPage'), 'ContentPage', { slug }, { queries: false, mui: false });
 }
 
 /** A category's results page (`/trn_u8`): one component and one chunk for all of them. */
@@ -36,7 +36,7 @@ function resultsPage(slug: string): ReactElement {
 /**
  * The route table: every route of the site, registered as its area is built. Public routes use the
  * default layout; the /mgmt routes live in `mgmt-routes.tsx` (loaded lazily: visitors never download them). Pages other
- * than the home page are lazy (`lazyPage`): the home page's JavaScript budget is 150 kB gzip.
+ * than the home page are lazy (`lazyPage`): the home page's JavaScript budget is 120 kB gzip.
  */
 export const routes: RouteObject[] = [
   {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { isKnownPage } from '@bjk/domain/web-routes';
-import { extractRoutePatterns } from '../../build/route-manifest';
+import { extractRouteImports, extractRoutePatterns, firstRenderImportsOf, namespacesOf } from '../../build/route-manifest';
 import { mgmtRoutes } from './mgmt-routes';
 import { routes } from './router';
 
@@ -32,5 +32,27 @@ describe('the page addresses the server knows', () => {
     for (const unknown of ['/nope', '/stay/extra', '/news/1/2', '/mgmt/nope', '/registration_bjk2', '/trn_u9']) {
       expect(isKnownPage(patterns, unknown), unknown).toBe(false);
     }
+  });
+});
+
+describe('the preloads the build names per page', () => {
+  it('know the lazy module of every public page but the home page', () => {
+    const publicPatterns = extractRoutePatterns(source('router.tsx'), source('mgmt-routes.tsx')).filter((p) => p !== '/' && !p.startsWith('/mgmt'));
+    const imports = extractRouteImports(source('router.tsx'));
+    expect(imports.map((i) => i.pattern)).toEqual(publicPatterns);
+    expect(imports.find((i) => i.pattern === '/stay')).toEqual({ pattern: '/stay', module: '../features/content/ContentPage', queries: false, mui: false });
+    expect(imports.find((i) => i.pattern === '/trn_u12')).toEqual({ pattern: '/trn_u12', module: '../features/results/CategoryPage', queries: true, mui: true });
+    expect(imports.find((i) => i.pattern === '/schedule')).toEqual({ pattern: '/schedule', module: '../features/content/SchedulePage', queries: true, mui: true });
+  });
+
+  it('take a lazy part the page shows at once when its import is marked first-render', () => {
+    const wizard = readFileSync(path.join(import.meta.dirname, '../features/enrolment/RegistrationWizard.tsx'), 'utf8');
+    expect(firstRenderImportsOf(wizard)).toEqual(['./wizard/IntroStep']);
+    expect(firstRenderImportsOf(`lazy(() => import('./A')); lazy(() => import( /* first-render */ "./B"))`)).toEqual(['./B']);
+  });
+
+  it('read the text namespaces a module asks for', () => {
+    expect(namespacesOf(`const { t } = useTranslation('results'); useTranslation(["lodging", "errors"]); useTranslation('errors')`)).toEqual(['results', 'lodging', 'errors']);
+    expect(namespacesOf(`useTranslation('errors')`)).toEqual([]);
   });
 });

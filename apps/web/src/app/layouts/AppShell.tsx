@@ -1,12 +1,9 @@
-import AppBar from '@mui/material/AppBar';
-import Box from '@mui/material/Box';
-import Toolbar from '@mui/material/Toolbar';
-import Typography from '@mui/material/Typography';
-import { Suspense, lazy, useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, Outlet, useLocation } from 'react-router';
 import { PageLoading } from '../../shared/ui/PageLoading';
 import { ErrorBoundary } from '../pages/ErrorPage';
+import { lazyWithMui } from '../lazy-page';
 import type { NavGroup } from '../navigation';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { NavigationList } from './NavigationList';
@@ -14,7 +11,8 @@ import { ShellButton } from '../../shared/ui/ShellButton';
 import { ShellIcon } from './ShellIcon';
 
 const DRAWER_WIDTH = 264;
-const MobileDrawer = lazy(() => import('./MobileDrawer'));
+// MUI's Drawer (focus trap, backdrop, slide) with MUI's theme, loaded when the phone's menu is first opened.
+const MobileDrawer = lazyWithMui(() => import('./MobileDrawer'));
 
 type Props = {
   title: string;
@@ -29,7 +27,8 @@ type Props = {
 
 /**
  * The frame both layouts share: app bar, navigation drawer (permanent from 960 px, temporary on
- * phones), the page, and a footer.
+ * phones), the page, and a footer. Plain elements with static CSS (shell.css, the theme's values): no MUI on the home
+ * page (decision 0003).
  */
 export function AppShell({ title, shortTitle, homePath, navigation, navigationLabel, drawerHeader, footer, appBarColor = 'primary' }: Props) {
   const { t } = useTranslation('common');
@@ -39,79 +38,67 @@ export function AppShell({ title, shortTitle, homePath, navigation, navigationLa
   const hasNavigation = navigation.some((group) => group.items.length > 0);
 
   const drawer = (
-    <Box sx={{ overflowY: 'auto' }}>
+    <div className="bjk-drawer-body">
       {drawerHeader}
       <NavigationList groups={navigation} onNavigate={() => setMobileOpen(false)} label={navigationLabel} />
-    </Box>
+    </div>
   );
 
   return (
-    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
-      <a href="#main" className="skip-link">
+    <div className="bjk-shell">
+      <a href="#main" className="bjk-skip-link">
         {t('skipToContent')}
       </a>
-      <AppBar position="fixed" color={appBarColor} sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}>
-        <Toolbar>
+      <header className={`bjk-app-bar bjk-app-bar--${appBarColor}`}>
+        <div className="bjk-toolbar">
           {hasNavigation && (
             <ShellButton
               variant="icon"
+              className="bjk-menu-button"
               onClick={() => {
                 setMobileUsed(true);
                 setMobileOpen((open) => !open);
               }}
-              sx={{ mr: 1, ml: -1, display: { md: 'none' } }}
               aria-label={t('openMenu')}
             >
               <ShellIcon name="menu" />
             </ShellButton>
           )}
-          <Typography
-            variant="h6"
-            component={RouterLink}
-            to={homePath}
-            noWrap
-            sx={{ flexGrow: 1, color: 'inherit', textDecoration: 'none', fontSize: { xs: '1.05rem', sm: '1.25rem' } }}
-          >
-            <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
-              {title}
-            </Box>
-            <Box component="span" sx={{ display: { xs: 'inline', sm: 'none' } }}>
-              {shortTitle}
-            </Box>
-          </Typography>
+          <RouterLink to={homePath} className="bjk-app-title">
+            <span className="bjk-app-title-wide">{title}</span>
+            <span className="bjk-app-title-short">{shortTitle}</span>
+          </RouterLink>
           <LanguageSwitcher />
-        </Toolbar>
-      </AppBar>
+        </div>
+      </header>
       {hasNavigation && (
-        <Box component="aside" sx={{ width: { md: DRAWER_WIDTH }, flexShrink: { md: 0 } }}>
+        <aside className="bjk-aside">
           {mobileUsed && (
             <Suspense fallback={null}>
               <MobileDrawer open={mobileOpen} onClose={() => setMobileOpen(false)} width={DRAWER_WIDTH} label={navigationLabel}>
+                {/* The app bar stays above the drawer (its button closes it): the menu starts below it. */}
+                <div className="bjk-toolbar" />
                 {drawer}
               </MobileDrawer>
             </Suspense>
           )}
-          <Box
-            sx={{ display: { xs: 'none', md: 'block' }, position: 'fixed', top: 0, bottom: 0, width: DRAWER_WIDTH, bgcolor: 'background.paper', borderRight: 1, borderColor: 'divider', overflowY: 'auto' }}
-          >
-            <Toolbar />
+          <div className="bjk-drawer-fixed">
+            <div className="bjk-toolbar" />
             {drawer}
-          </Box>
-        </Box>
+          </div>
+        </aside>
       )}
-      <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
-        <Toolbar />
-        {/* At least a screen high: the footer starts below the fold, so a page whose content arrives after the
-            first paint (the schedule) pushes nothing visible down (no layout shift). */}
-        <Box component="main" id="main" tabIndex={-1} sx={{ flexGrow: 1, minHeight: '100vh', px: { xs: 2, sm: 3 }, py: { xs: 2, sm: 3 }, maxWidth: 1200, width: '100%', mx: 'auto', outline: 'none' }}>
+      <div className="bjk-content">
+        <div className="bjk-toolbar" />
+        <main id="main" tabIndex={-1} className="bjk-main">
           <ErrorBoundary resetKey={pathname}>
             <Suspense fallback={<PageLoading />}>
               <Outlet />
             </Suspense>
           </ErrorBoundary>
-        </Box>
+        </main>
         {footer}
-      </Box>
-    </Box>
+      </div>
+    </div>
   );
 }

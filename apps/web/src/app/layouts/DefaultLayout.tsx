@@ -1,14 +1,13 @@
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEdition } from '../../shared/edition/useEdition';
 import { formatIban } from '../../shared/format';
 import { currentLanguage } from '../../shared/i18n';
+import { lazyWithMui } from '../lazy-page';
 import { usePublicMenu } from '../public-menu';
 import { AppShell } from './AppShell';
 
-const SponsorCarousel = lazy(() => import('../../features/files/SponsorCarousel'));
+const SponsorCarousel = lazyWithMui(() => import('../../features/files/SponsorCarousel'));
 
 /**
  * The sponsors' strip above the footer loads once the visitor starts using the page (scrolls, points,
@@ -36,31 +35,27 @@ function Footer() {
   const edition = useEdition();
   const { organiser, bank } = edition;
   return (
-    <Box component="footer" sx={{ bgcolor: 'primary.main', color: 'primary.contrastText', px: { xs: 2, sm: 3 }, py: 3, mt: 4 }}>
-      <Box sx={{ maxWidth: 1200, mx: 'auto', display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-        <Box>
-          <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600 }}>
-            {organiser.name}
-          </Typography>
-          <Typography variant="body2" component="address" sx={{ fontStyle: 'normal' }}>
-            {organiser.address}
-          </Typography>
-          <Typography variant="body2">
-            <Box component="a" href={`mailto:${organiser.email}`} sx={{ color: 'inherit' }} data-testid="footer-email">
+    <footer className="bjk-footer">
+      <div className="bjk-footer-grid">
+        <div>
+          <p className="bjk-footer-name">{organiser.name}</p>
+          <address className="bjk-body2">{organiser.address}</address>
+          <p className="bjk-body2">
+            <a href={`mailto:${organiser.email}`} data-testid="footer-email">
               {organiser.email}
-            </Box>
-          </Typography>
-        </Box>
-        <Box>
-          <Typography variant="body2" data-testid="footer-vat">
+            </a>
+          </p>
+        </div>
+        <div>
+          <p className="bjk-body2" data-testid="footer-vat">
             {t('footer.vat', { vat: organiser.vatNumber })}
-          </Typography>
-          <Typography variant="body2" data-testid="footer-iban">
+          </p>
+          <p className="bjk-body2" data-testid="footer-iban">
             {t('footer.iban', { iban: formatIban(bank.iban), bic: bank.bic })}
-          </Typography>
-        </Box>
-      </Box>
-    </Box>
+          </p>
+        </div>
+      </div>
+    </footer>
   );
 }
 

@@ -1,11 +1,13 @@
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '@bjk/domain/languages';
 import { changeLanguage, currentLanguage } from '../../shared/i18n';
 import { ShellButton } from '../../shared/ui/ShellButton';
+import { lazyWithMui } from '../lazy-page';
 import { ShellIcon } from './ShellIcon';
 
-const LanguageMenu = lazy(() => import('./LanguageMenu'));
+// MUI's Menu with MUI's theme, loaded on first use.
+const LanguageMenu = lazyWithMui(() => import('./LanguageMenu'));
 
 export function LanguageSwitcher() {
   const { t } = useTranslation('common');

@@ -1,5 +1,3 @@
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
@@ -7,19 +5,7 @@ import type { NavGroup } from '../navigation';
 
 type Props = { groups: NavGroup[]; onNavigate?: () => void; label: string };
 
-// Plain links styled like MUI's list (MUI List components would add ~4 kB gzip to the home page).
-const linkSx = {
-  display: 'block',
-  px: 2,
-  py: 1,
-  color: 'text.primary',
-  textDecoration: 'none',
-  fontSize: '0.95rem',
-  '&:hover': { bgcolor: 'action.hover' },
-  '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: -2 },
-  '&.active': { bgcolor: 'action.selected', fontWeight: 600 },
-} as const;
-
+/** Plain links styled like MUI's list (shell.css): no MUI on the home page. */
 export function NavigationList({ groups, onNavigate, label }: Props) {
   const { t } = useTranslation('common');
   const id = useId();
@@ -28,20 +14,20 @@ export function NavigationList({ groups, onNavigate, label }: Props) {
       {groups
         .filter((group) => group.items.length > 0)
         .map((group) => (
-          <Box key={group.key} sx={{ pb: 1 }}>
-            <Typography component="h2" id={`${id}-${group.key}`} variant="overline" sx={{ display: 'block', px: 2, pt: 1.5, color: 'text.secondary' }}>
+          <div key={group.key} className="bjk-nav-group">
+            <h2 id={`${id}-${group.key}`} className="bjk-nav-heading">
               {t(group.labelKey)}
-            </Typography>
-            <Box component="ul" aria-labelledby={`${id}-${group.key}`} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+            </h2>
+            <ul aria-labelledby={`${id}-${group.key}`} className="bjk-nav-list">
               {group.items.map((item) => (
                 <li key={item.to}>
-                  <Box component={NavLink} to={item.to} end onClick={onNavigate} sx={linkSx}>
+                  <NavLink to={item.to} end onClick={onNavigate} className="bjk-nav-link">
                     {'label' in item ? item.label : t(item.labelKey)}
-                  </Box>
+                  </NavLink>
                 </li>
               ))}
-            </Box>
-          </Box>
+            </ul>
+          </div>
         ))}
     </nav>
   );

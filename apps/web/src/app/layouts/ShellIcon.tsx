@@ -1,6 +1,6 @@
 /**
  * The shell's two icons as plain SVG (Material's "Menu" and "Language" paths): MUI's SvgIcon machinery
- * costs ~2 kB gzip of the home page's budget for two glyphs.
+ * (and MUI itself) would weigh on the home page's budget for two glyphs.
  */
 const PATHS = {
   menu: 'M3 18h18v-2H3zm0-5h18v-2H3zm0-7v2h18V6z',

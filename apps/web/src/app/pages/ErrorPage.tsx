@@ -1,16 +1,14 @@
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import { Component, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HttpError, errorMessageKey } from '../../shared/http';
-import { ShellButton } from '../../shared/ui/ShellButton';
+import { shellButtonClass } from '../../shared/ui/ShellButton';
 
 /** The status of a failure: the HTTP status of a failed call, else 500. */
 export function statusOf(error: unknown): number {
   return error instanceof HttpError ? error.status : 500;
 }
 
-/** The generic error page: status code (default 500) and the catalogue's message. */
+/** The generic error page: status code (default 500) and the catalogue's message (plain elements: first bundle). */
 export function ErrorPage({ error }: { error: unknown }) {
   const { t, i18n } = useTranslation('errors');
   const status = statusOf(error);
@@ -18,19 +16,21 @@ export function ErrorPage({ error }: { error: unknown }) {
     i18n.exists(`codes.${code}`, { ns: 'errors' }),
   );
   return (
-    <Box sx={{ p: { xs: 2, sm: 4 }, maxWidth: 720, mx: 'auto' }}>
-      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-        <Typography variant="h1" data-testid="error-status">
+    <div className="bjk-error-page">
+      <div className="bjk-stack">
+        <h1 className="bjk-h1" data-testid="error-status">
           {t('errorPage.title', { status })}
-        </Typography>
-        <Typography data-testid="error-message">{t(key)}</Typography>
+        </h1>
+        <p className="bjk-body1" data-testid="error-message">
+          {t(key)}
+        </p>
         <div>
-          <ShellButton variant="contained" component="a" href="/">
+          <a className={shellButtonClass('contained')} href="/">
             {t('backHome')}
-          </ShellButton>
+          </a>
         </div>
-      </Box>
-    </Box>
+      </div>
+    </div>
   );
 }
 

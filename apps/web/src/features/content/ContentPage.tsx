@@ -1,5 +1,3 @@
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -15,9 +13,9 @@ type Props = { slug?: string; children?: ReactNode };
 
 /**
  * An information page written by the organisers; `children` adds what the page shows besides its text.
- * Built from what the first bundle already holds (the suspense resource cache, Box, Typography): an
- * information page opened from a search result or a link loads hardly more than the home page (Lighthouse
- * mobile, LCP on a phone's connection). A failed load reaches the route's error page, which retries.
+ * Built from what the first bundle already holds (the suspense resource cache, plain elements with static CSS, no
+ * MUI: routed with `{ mui: false }`): an information page opened from a search result or a link loads hardly more
+ * than the home page (Lighthouse mobile, LCP on a phone's connection). A failed load reaches the route's error page, which retries.
  */
 export function ContentPage({ slug: fixedSlug, children }: Props) {
   const params = useParams();
@@ -47,41 +45,37 @@ function DraftPreview({ slug, children }: { slug: string; children?: ReactNode }
 /** A notice above the text (fallback language, draft): a coloured bar, readable in every theme colour. */
 function Notice({ tone, testId, children }: { tone: 'info' | 'warning'; testId: string; children: ReactNode }) {
   return (
-    <Box
-      role="status"
-      data-testid={testId}
-      sx={{ px: 2, py: 1.5, borderRadius: 1, borderLeft: 4, borderColor: `${tone}.main`, bgcolor: 'background.paper', color: 'text.primary' }}
-    >
+    <div role="status" data-testid={testId} className={`bjk-notice bjk-notice--${tone}`}>
       {children}
-    </Box>
+    </div>
   );
 }
 
 function PageView({ page, draft = false, children }: { page: PublicPage; draft?: boolean; children?: ReactNode }) {
   const { t } = useTranslation('content');
   return (
-    <Box component="article" sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+    <article className="bjk-page">
       {page.heroImage && (
         // A fixed shape reserves the image's place before it loads (no layout shift); decorative, so no text.
-        <Box component="img" src={fileUrl(page.heroImage)} alt="" data-testid="page-hero" sx={{ display: 'block', width: '100%', aspectRatio: { xs: '16 / 7', sm: '16 / 5' }, objectFit: 'cover', borderRadius: 2 }} />
+        <img src={fileUrl(page.heroImage)} alt="" data-testid="page-hero" className="bjk-page-hero" />
       )}
       {draft && (
         <Notice tone="warning" testId="page-draft">
           {t('draftPreview')}
         </Notice>
       )}
-      <Typography variant="h1" data-testid="page-title" lang={page.language}>
+      <h1 className="bjk-h1" data-testid="page-title" lang={page.language}>
         {page.title}
-      </Typography>
+      </h1>
       {page.fallback && (
         <Notice tone="info" testId="page-fallback">
           {t('fallback', { language: t(`languages.${page.language}`) })}
         </Notice>
       )}
-      <Box lang={page.language} data-testid="page-body">
+      <div lang={page.language} data-testid="page-body">
         <HtmlBlock html={page.bodyHtml} />
-      </Box>
+      </div>
       {children}
-    </Box>
+    </article>
   );
 }

@@ -1,5 +1,3 @@
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { PublicNewsItem } from '@bjk/domain/content';
@@ -9,34 +7,34 @@ import { formatDate } from '../../shared/format';
 
 const LIMIT = 5;
 
-/** The latest news on the home page: plain links, no list components (the home page's JavaScript budget). */
+/** The latest news on the home page: plain links styled by content.css (the home page's JavaScript budget). */
 export function HomeNews({ language, load }: { language: Language; load: () => Promise<PublicNewsItem[]> }) {
   const { t } = useTranslation('content');
   const news = useResource(`content:news:${language}`, load);
   return (
     <section aria-labelledby="news-heading">
-      <Typography variant="h2" id="news-heading" sx={{ fontSize: '1.5rem', mb: 1 }}>
+      <h2 className="bjk-h2 bjk-news-heading" id="news-heading">
         {t('news.title')}
-      </Typography>
-      {news.length === 0 && <Typography color="text.secondary">{t('news.none')}</Typography>}
-      <Box component="ul" data-testid="news-list" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+      </h2>
+      {news.length === 0 && <p className="bjk-body1">{t('news.none')}</p>}
+      <ul data-testid="news-list" className="bjk-news-list">
         {news.slice(0, LIMIT).map((item) => (
-          <Box component="li" key={item.id} sx={{ borderBottom: 1, borderColor: 'divider' }}>
-            <Box component={RouterLink} to={`/news/${item.id}`} sx={{ display: 'block', py: 1.5, color: 'inherit', textDecoration: 'none', '&:hover .title': { textDecoration: 'underline' } }}>
-              <Typography className="title" lang={item.language} sx={{ fontWeight: 600 }}>
+          <li key={item.id}>
+            <RouterLink to={`/news/${item.id}`} className="bjk-news-link">
+              <p className="bjk-body1 bjk-news-title" lang={item.language}>
                 {item.title}
-              </Typography>
-              <Typography variant="body2" color="text.secondary" lang={item.language}>
+              </p>
+              <p className="bjk-body2" lang={item.language}>
                 {`${formatDate(item.date, language)} · ${item.summary}`}
-              </Typography>
-            </Box>
-          </Box>
+              </p>
+            </RouterLink>
+          </li>
         ))}
-      </Box>
+      </ul>
       {news.length > LIMIT && (
-        <Typography sx={{ mt: 1 }}>
+        <p className="bjk-body1 bjk-news-all">
           <RouterLink to="/news">{t('news.all')}</RouterLink>
-        </Typography>
+        </p>
       )}
     </section>
   );

@@ -1,6 +1,3 @@
-import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { daysBetween } from '@bjk/domain/dates';
 import type { Language } from '@bjk/domain/languages';
@@ -11,6 +8,7 @@ import { loadNewsList, loadPublishedPage, pageKey } from './api';
 import { HtmlBlock } from './HtmlBlock';
 import { HomeNews } from './HomeNews';
 import { preloadResource, useResource } from '../../shared/data/resource';
+import './content.css';
 
 const newsKey = (language: Language) => `content:news:${language}`;
 
@@ -23,7 +21,7 @@ export function preloadHomePage(language: Language): void {
   preloadResource(newsKey(language), () => loadNewsList(language));
 }
 
-/** Home: the organisers' welcome text, the edition's key facts and the latest news. */
+/** Home: the organisers' welcome text, the edition's key facts and the latest news (plain elements, content.css: no MUI). */
 export function HomePage() {
   const { t } = useTranslation('content');
   const edition = useEdition();
@@ -51,32 +49,32 @@ export function HomePage() {
     },
   ];
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
-      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
-        <Typography variant="h1" data-testid="home-title">
+    <div className="bjk-home">
+      <div className="bjk-home-intro">
+        <h1 className="bjk-h1" data-testid="home-title">
           {edition.name[language]}
-        </Typography>
-        <Typography variant="body1" color="text.secondary">
-          {t('home.welcome', { name: edition.shortName[language], venue: edition.venue.name })}
-        </Typography>
-      </Box>
+        </h1>
+        <p className="bjk-body1">{t('home.welcome', { name: edition.shortName[language], venue: edition.venue.name })}</p>
+      </div>
       {home && (
-        <Box component="section" aria-label={home.title} lang={home.language} data-testid="home-content">
-          {home.fallback && <Box role="note" sx={{ bgcolor: '#e5f6fd', color: '#014361', borderRadius: 1, px: 2, py: 1.5 }}>{t('fallback', { language: t(`languages.${home.language}`) })}</Box>}
+        <section aria-label={home.title} lang={home.language} data-testid="home-content">
+          {home.fallback && (
+            <div role="note" className="bjk-note">
+              {t('fallback', { language: t(`languages.${home.language}`) })}
+            </div>
+          )}
           <HtmlBlock html={home.bodyHtml} />
-        </Box>
+        </section>
       )}
-      <Box component="section" aria-label={t('home.facts')} sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+      <section aria-label={t('home.facts')} className="bjk-facts">
         {facts.map((fact) => (
-          <Paper key={fact.key} variant="outlined" sx={{ p: 2 }}>
-            <Typography variant="h2" gutterBottom sx={{ fontSize: '1.1rem' }}>
-              {fact.title}
-            </Typography>
-            <Typography variant="body2">{fact.text}</Typography>
-          </Paper>
+          <div key={fact.key} className="bjk-fact">
+            <h2 className="bjk-fact-title">{fact.title}</h2>
+            <p className="bjk-body2">{fact.text}</p>
+          </div>
         ))}
-      </Box>
+      </section>
       <HomeNews language={language} load={() => loadNewsList(language)} />
-    </Box>
+    </div>
   );
 }

@@ -1,6 +1,6 @@
-import Box from '@mui/material/Box';
 import type { MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
+import './content.css';
 
 /** Site addresses open in the app; API addresses (files) and other sites are ordinary links. */
 function isAppPath(href: string): boolean {
@@ -9,7 +9,8 @@ function isAppPath(href: string): boolean {
 
 /**
  * A page's or news entry's body as the server rendered it from Markdown (safe HTML: no raw HTML, no
- * unsafe links; see the content module's markdown-html.ts). Links inside the site navigate in the app.
+ * unsafe links; see the content module's markdown-html.ts). Links inside the site navigate in the app. Styled by
+ * static CSS (content.css): it is part of the home page, which loads no MUI.
  */
 export function HtmlBlock({ html, lang }: { html: string; lang?: string }) {
   const navigate = useNavigate();
@@ -21,24 +22,6 @@ export function HtmlBlock({ html, lang }: { html: string; lang?: string }) {
     void navigate(href);
   };
   return (
-    <Box
-      lang={lang}
-      onClick={onClick}
-      sx={{
-        overflowWrap: 'anywhere',
-        lineHeight: 1.6,
-        '& h1': { fontSize: '1.6rem', fontWeight: 600, mt: 3, mb: 1 },
-        '& h2': { fontSize: '1.4rem', fontWeight: 600, mt: 3, mb: 1 },
-        '& h3': { fontSize: '1.2rem', fontWeight: 600, mt: 2, mb: 1 },
-        '& p': { my: 1.5 },
-        '& ul, & ol': { pl: 3 },
-        '& li': { my: 0.5 },
-        '& a': { color: 'primary.main' },
-        '& img': { maxWidth: '100%', height: 'auto', borderRadius: 1 },
-        '& table': { display: 'block', overflowX: 'auto', borderCollapse: 'collapse' },
-        '& th, & td': { border: 1, borderColor: 'divider', px: 1, py: 0.5 },
-      }}
-      dangerouslySetInnerHTML={{ __html: html }}
-    />
+    <div className="bjk-html" lang={lang} onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />
   );
 }

@@ -15,9 +15,9 @@ import type { EditionEvent, Programme } from '@bjk/domain';
 import { dateInTimeZone } from '@bjk/domain/dates';
 import { PageLoading } from '../../shared/ui/PageLoading';
 import { formatDate, localeOf } from '../../shared/format';
-import { http } from '../../shared/http';
 import { currentLanguage } from '../../shared/i18n';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
+import { programmeQuery } from './api';
 import { ContentPage } from './ContentPage';
 
 const ALL = 'all';
@@ -35,11 +35,7 @@ function Programme() {
   const { t } = useTranslation('calendar');
   const language = currentLanguage();
   const [category, setCategory] = useState(ALL);
-  const query = useQuery({
-    queryKey: ['content', 'programme', category],
-    queryFn: () => http.get<Programme>('/api/v1/calendar/anon/events', { query: category === ALL ? {} : { category } }),
-    staleTime: 5 * 60_000,
-  });
+  const query = useQuery(programmeQuery(category === ALL ? null : category));
   if (query.isPending) return <PageLoading />;
   if (query.isError) return <ErrorAlert error={query.error} />;
   const { timeZone, categories, events } = query.data;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createHttpClient } from './client';
+import { createHttpClient, INLINED_ANSWERS_MS, resetInlinedAnswers } from './client';
 import { HttpError, NO_RESPONSE, errorMessageKey } from './http-error';
 
 type Call = { url: string; init: RequestInit };
@@ -120,5 +120,54 @@ describe('the error catalogue', () => {
 
   it('calls anything else unknown', () => {
     expect(errorMessageKey(new Error('boom'), none)).toBe('unknown');
+  });
+});
+
+describe('answers the page carries', () => {
+  afterEach(() => {
+    document.body.innerHTML = '';
+    resetInlinedAnswers();
+  });
+
+  const carry = (answers: Record<string, { status: number; body: unknown }>) => {
+    // As the server writes it (apps/server/src/platform/page-data.ts), `<` escaped.
+    document.body.innerHTML = `<script type="application/json" id="bjk-page-data">${JSON.stringify(answers).replace(/</g, '\\u003c')}</script>`;
+    resetInlinedAnswers();
+  };
+
+  it('answers the first GET of a carried address without the network, and the next one from the network', async () => {
+    carry({ 'http://api.test/api/v1/news/anon?lang=fr': { status: 200, body: [{ title: '</script><b>' }] } });
+    const calls = fakeServer([json(200, [{ title: 'fresh' }])]);
+    expect(await client().get('/api/v1/news/anon', { query: { lang: 'fr' } })).toEqual([{ title: '</script><b>' }]);
+    expect(calls).toHaveLength(0);
+    expect(await client().get('/api/v1/news/anon', { query: { lang: 'fr' } })).toEqual([{ title: 'fresh' }]);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('throws a carried coded error as the API\'s own', async () => {
+    carry({ 'http://api.test/api/v1/payment/public/nope': { status: 404, body: { code: 'payments.not_found', message: 'Unknown payment link' } } });
+    const calls = fakeServer([]);
+    const error = await client().get('/api/v1/payment/public/nope').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HttpError);
+    expect(error).toMatchObject({ status: 404, code: 'payments.not_found' });
+    expect(calls).toHaveLength(0);
+  });
+
+  it('serves none of them once the first page\'s seconds are over: the data may have changed since', async () => {
+    carry({ 'http://api.test/api/v1/page/anon/menu?lang=nl': { status: 200, body: ['carried'] } });
+    vi.spyOn(performance, 'now').mockReturnValue(INLINED_ANSWERS_MS + 1);
+    const calls = fakeServer([json(200, ['fresh'])]);
+    expect(await client().get('/api/v1/page/anon/menu', { query: { lang: 'nl' } })).toEqual(['fresh']);
+    expect(calls).toHaveLength(1);
+    vi.restoreAllMocks();
+  });
+
+  it('never answers another address or a write from the page', async () => {
+    carry({ 'http://api.test/api/v1/x': { status: 200, body: { carried: true } } });
+    const calls = fakeServer([json(200, { other: true }), json(200, { posted: true }), json(200, { fetched: true })]);
+    expect(await client().get('/api/v1/x', { query: { page: 2 } })).toEqual({ other: true });
+    expect(await client().post('/api/v1/x', {})).toEqual({ posted: true });
+    expect(await client().get('/api/v1/x')).toEqual({ carried: true });
+    expect(calls).toHaveLength(2);
   });
 });

@@ -48,6 +48,41 @@ async function readError(response: Response): Promise<HttpError> {
   return new HttpError(response.status, undefined, response.statusText || `HTTP ${response.status}`, undefined, true);
 }
 
+type InlinedAnswer = { status: number; body: unknown };
+let inlined: Map<string, InlinedAnswer> | undefined;
+/**
+ * How long after the page's load its carried answers may be used: they are for the first render. One the first
+ * page did not ask for (the menu in a language the visitor's stored choice overrides) is not served minutes later,
+ * when the data may have changed.
+ */
+export const INLINED_ANSWERS_MS = 15_000;
+
+/**
+ * The answer the server put into the page's HTML for this address (`apps/server/src/platform/page-data.ts`: the
+ * first page's public reads, fresh at the page's load), taken once: the first GET of the address in the page's first
+ * seconds gets it without a round trip, every later one asks the network.
+ */
+export function takeInlinedAnswer(url: string): InlinedAnswer | undefined {
+  if (!inlined) {
+    inlined = new Map();
+    try {
+      const block = typeof document === 'undefined' ? null : document.getElementById('bjk-page-data');
+      if (block?.textContent) for (const [key, answer] of Object.entries(JSON.parse(block.textContent) as Record<string, InlinedAnswer>)) inlined.set(key, answer);
+    } catch {
+      // A broken block: every read goes to the network as without one.
+    }
+  }
+  if (inlined.size > 0 && performance.now() > INLINED_ANSWERS_MS) inlined.clear();
+  const answer = inlined.get(url);
+  inlined.delete(url);
+  return answer;
+}
+
+/** Forgets what the page carried (tests, which load pages of their own). */
+export function resetInlinedAnswers(): void {
+  inlined = undefined;
+}
+
 /**
  * The one HTTP client of the web app: base address, credentials, bearer token, language, error mapping
  * and the specification's retry rule (idempotent requests 0 retries, others once on RETRY_STATUSES, unless
@@ -76,6 +111,13 @@ export function createHttpClient(options: HttpClientOptions) {
       init = { method, headers, body, credentials: 'include' };
     } catch (error) {
       throw new HttpError(NOT_SENT, undefined, (error as Error).message);
+    }
+
+    const answer = method === 'GET' && !opts.signal?.aborted ? takeInlinedAnswer(url) : undefined;
+    if (answer) {
+      if (answer.status >= 200 && answer.status < 300) return answer.body as T;
+      const { code, message, details } = answer.body as { code: string; message?: unknown; details?: unknown };
+      throw new HttpError(answer.status, code, String(message ?? ''), details);
     }
 
     const attempts = retried ? 2 : 1;

@@ -1,24 +1,22 @@
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
-import { ShellButton } from './ShellButton';
+import { shellButtonClass } from './ShellButton';
 
-/** Any path the route table does not know. */
+/** Any path the route table does not know (plain elements: it is part of the first bundle). */
 export function NotFoundPage({ homePath = '/' }: { homePath?: string }) {
   const { t } = useTranslation('errors');
   const { pathname } = useLocation();
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, py: 4 }}>
-      <Typography variant="h1" data-testid="not-found">
+    <div className="bjk-stack bjk-not-found">
+      <h1 className="bjk-h1" data-testid="not-found">
         {t('pageNotFound', { path: pathname })}
-      </Typography>
-      <Typography>{t('pageNotFoundHelp')}</Typography>
+      </h1>
+      <p className="bjk-body1">{t('pageNotFoundHelp')}</p>
       <div>
-        <ShellButton variant="contained" component={RouterLink} to={homePath}>
+        <RouterLink className={shellButtonClass('contained')} to={homePath}>
           {t('backHome')}
-        </ShellButton>
+        </RouterLink>
       </div>
-    </Box>
+    </div>
   );
 }
