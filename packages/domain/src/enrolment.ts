@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { idParamSchema, idSchema, int32Schema } from './input-rules.js';
+import { idParamSchema } from './input-rules.js';
 import { pageOf, pageQuerySchema, pageSizeSchema, PAGE_SIZE_DEFAULT, sortDirectionSchema } from './list-query.js';
 import { isoDateTimeSchema } from './date-schemas.js';
 import { eligibleCategories, isAdultPlayer, isYouthPlayer, type EditionSettings } from './edition.js';
-import { genderSchema } from './members.js';
+import { playerIdentityInputSchema, playerIdentitySchema, type PlayerIdentity } from './player-identity.js';
 import { publicPaymentSchema } from './payments.js';
 import { checkMobile } from './phone.js';
 import { languageSchema } from './text.js';
@@ -92,8 +92,7 @@ export function contactIssues(details: RegistrationDetails, adult: boolean): Con
 /** `POST /api/v1/registration/{kind}`: create a draft (no id) or update one (its id). */
 export const registrationDraftSchema = registrationDetailsSchema.extend({
   id: z.uuid().optional(),
-  idbel: idSchema.nullable().optional(),
-  idfide: idSchema.nullable().optional(),
+  ...playerIdentityInputSchema.pick({ idbel: true, idfide: true }).partial().shape,
   language: languageSchema,
 });
 export type RegistrationDraft = z.infer<typeof registrationDraftSchema>;
@@ -120,18 +119,7 @@ export const lookupParamsIdbelSchema = z.object({ idbel: z.coerce.number().int()
 export const lookupParamsIdfideSchema = z.object({ idfide: z.coerce.number().int().positive().max(2_000_000_000) });
 export const lookupQuerySchema = z.object({ kind: registrationKindSchema.default('bjk') });
 export const playerLookupSchema = z.object({
-  idbel: z.number().int().nullable(),
-  idfide: z.number().int().nullable(),
-  firstName: z.string(),
-  lastName: z.string(),
-  birthYear: z.number().int().nullable(),
-  gender: genderSchema.nullable(),
-  clubId: z.number().int().nullable(),
-  clubName: z.string().nullable(),
-  fideFederation: z.string().nullable(),
-  ratingNational: z.number().int().nullable(),
-  ratingFide: z.number().int().nullable(),
-  fideTitle: z.string().nullable(),
+  ...playerIdentitySchema.shape,
   youth: z.boolean(),
   adult: z.boolean(),
   eligibleCategories: z.array(z.string()),
@@ -145,7 +133,7 @@ export type PlayerLookup = z.infer<typeof playerLookupSchema>;
  */
 export const BADGE_PHOTO_MIN = { width: 160, height: 200 } as const;
 
-export type PlayerFacts = { birthYear: number | null; gender: 'M' | 'F' | null; fideTitle: string | null };
+export type PlayerFacts = Pick<PlayerIdentity, 'birthYear' | 'gender' | 'fideTitle'>;
 
 /** Categories a player may choose in a championship kind, youngest (or default) first. */
 export function categoriesFor(settings: EditionSettings, kind: RegistrationKind, player: PlayerFacts): string[] {
@@ -186,18 +174,7 @@ export const registrationSchema = z.object({
   kind: registrationKindSchema,
   status: z.enum(REGISTRATION_STATUSES),
   enabled: z.boolean(),
-  idbel: z.number().int().nullable(),
-  idfide: z.number().int().nullable(),
-  firstName: z.string(),
-  lastName: z.string(),
-  birthYear: z.number().int().nullable(),
-  gender: genderSchema.nullable(),
-  clubId: z.number().int().nullable(),
-  clubName: z.string().nullable(),
-  fideFederation: z.string().nullable(),
-  ratingNational: z.number().int().nullable(),
-  ratingFide: z.number().int().nullable(),
-  fideTitle: z.string().nullable(),
+  ...playerIdentitySchema.shape,
   category: z.string(),
   email: z.string(),
   mobile: z.string(),
@@ -217,18 +194,7 @@ export type Registration = z.infer<typeof registrationSchema>;
 /** `PUT /api/v1/registration/{kind}/{id}`: every field; nothing is wiped by saving what was loaded. */
 export const registrationUpdateSchema = z.object({
   enabled: z.boolean(),
-  idbel: idSchema.nullable(),
-  idfide: idSchema.nullable(),
-  firstName: z.string().trim().min(1, M.firstNameRequired).max(100),
-  lastName: z.string().trim().min(1, M.lastNameRequired).max(100),
-  birthYear: z.number().int().min(1900).max(2100).nullable(),
-  gender: genderSchema.nullable(),
-  clubId: int32Schema.nullable(),
-  clubName: z.string().trim().max(200).nullable(),
-  fideFederation: z.string().trim().max(3).nullable(),
-  ratingNational: z.number().int().min(0).max(3500).nullable(),
-  ratingFide: z.number().int().min(0).max(3500).nullable(),
-  fideTitle: z.string().trim().max(5).nullable(),
+  ...playerIdentityInputSchema.shape,
   category: z.string().trim().min(1, M.categoryRequired).max(20),
   email: optionalEmail,
   mobile: optionalMobile,
@@ -271,18 +237,7 @@ export const mealsCodeSchema = z.enum(MEALS_CODES).nullable();
 export const participantSchema = z.object({
   id: z.number().int(),
   kind: registrationKindSchema,
-  idbel: z.number().int().nullable(),
-  idfide: z.number().int().nullable(),
-  firstName: z.string(),
-  lastName: z.string(),
-  birthYear: z.number().int().nullable(),
-  gender: genderSchema.nullable(),
-  clubId: z.number().int().nullable(),
-  clubName: z.string().nullable(),
-  fideFederation: z.string().nullable(),
-  ratingNational: z.number().int().nullable(),
-  ratingFide: z.number().int().nullable(),
-  fideTitle: z.string().nullable(),
+  ...playerIdentitySchema.shape,
   category: z.string(),
   email: z.string(),
   parentEmail: z.string(),
@@ -305,8 +260,7 @@ export const participantUpdateSchema = z.object({
   parentEmail: optionalEmail,
   attendantEmail: optionalEmail,
   mealsCode: mealsCodeSchema,
-  ratingNational: z.number().int().min(0).max(3500).nullable(),
-  ratingFide: z.number().int().min(0).max(3500).nullable(),
+  ...playerIdentityInputSchema.pick({ ratingNational: true, ratingFide: true }).shape,
   enabled: z.boolean(),
   remarks: z.string().max(2000),
 });
@@ -342,12 +296,9 @@ export const ratingsRefreshResultSchema = z.object({ checked: z.number().int(), 
 /** The public start list: enabled players only; no birth dates, contacts or photos. */
 export const publicParticipantSchema = z.object({
   id: z.number().int(),
-  firstName: z.string(),
-  lastName: z.string(),
-  clubName: z.string().nullable(),
+  ...playerIdentitySchema.pick({ firstName: true, lastName: true, clubName: true }).shape,
   category: z.string(),
-  ratingNational: z.number().int().nullable(),
-  ratingFide: z.number().int().nullable(),
+  ...playerIdentitySchema.pick({ ratingNational: true, ratingFide: true }).shape,
 });
 export type PublicParticipant = z.infer<typeof publicParticipantSchema>;
 export const publicParticipantListSchema = z.object({ items: z.array(publicParticipantSchema) });

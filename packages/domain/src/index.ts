@@ -1,5 +1,6 @@
 export * from './languages.js';
 export * from './text.js';
+export * from './form-of-address.js';
 export * from './input-rules.js';
 export * from './list-query.js';
 export * from './error-codes.js';
@@ -20,6 +21,7 @@ export * from './epc-qr.js';
 export * from './dashboard.js';
 export * from './audit.js';
 export * from './lodging.js';
+export * from './player-identity.js';
 export * from './members.js';
 export * from './enrolment.js';
 export * from './phone.js';

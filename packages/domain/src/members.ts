@@ -1,25 +1,8 @@
 import { z } from 'zod';
+import { playerIdentitySchema } from './player-identity.js';
 
-export const GENDERS = ['M', 'F'] as const;
-export const genderSchema = z.enum(GENDERS);
-export type Gender = z.infer<typeof genderSchema>;
-
-/** A federation member as the registry stores it (managers see this; the public lookup sees less). */
-export const memberSchema = z.object({
-  idbel: z.number().int().positive().nullable(),
-  idfide: z.number().int().positive().nullable(),
-  firstName: z.string(),
-  lastName: z.string(),
-  birthYear: z.number().int().nullable(),
-  birthDate: z.string().nullable(),
-  gender: genderSchema.nullable(),
-  clubId: z.number().int().nullable(),
-  clubName: z.string().nullable(),
-  fideFederation: z.string().nullable(),
-  ratingNational: z.number().int().nullable(),
-  ratingFide: z.number().int().nullable(),
-  fideTitle: z.string().nullable(),
-});
+/** A federation member as the registry stores it (managers see this; the public lookup sees less): the identity and the birth date. */
+export const memberSchema = playerIdentitySchema.extend({ birthDate: z.string().nullable() });
 export type Member = z.infer<typeof memberSchema>;
 
 export const MEMBER_IMPORT_FORMATS = ['csv', 'fide-txt', 'fide-xml'] as const;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { Contact } from '@bjk/domain';
-import { bytea } from '../../platform/columns.js';
+import { bytea, playerIdentityColumns } from '../../platform/columns.js';
 
 /**
  * Public enrolments (DOMAIN.md §3): draft → confirmed. `player_key` is the player's identity (idbel, or
@@ -17,18 +17,7 @@ export const registrations = pgTable(
     status: text('status', { enum: ['draft', 'confirmed'] }).notNull().default('draft'),
     enabled: boolean('enabled').notNull().default(true),
     playerKey: text('player_key').notNull(),
-    idbel: integer('idbel'),
-    idfide: integer('idfide'),
-    firstName: text('first_name').notNull(),
-    lastName: text('last_name').notNull(),
-    birthYear: integer('birth_year'),
-    gender: text('gender', { enum: ['M', 'F'] }),
-    clubId: integer('club_id'),
-    clubName: text('club_name'),
-    fideFederation: text('fide_federation'),
-    ratingNational: integer('rating_national'),
-    ratingFide: integer('rating_fide'),
-    fideTitle: text('fide_title'),
+    ...playerIdentityColumns(),
     category: text('category').notNull(),
     email: text('email').notNull().default(''),
     mobile: text('mobile').notNull().default(''),

@@ -1,26 +1,12 @@
 import { count, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Member } from '@bjk/domain';
+import { playerIdentityOf, type Member } from '@bjk/domain';
 import type { Db, DbOrTx } from '../../platform/db.js';
 import { members } from './members.tables.js';
 
 export type MemberRow = typeof members.$inferSelect;
 
 export function toMember(row: MemberRow): Member {
-  return {
-    idbel: row.idbel,
-    idfide: row.idfide,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    birthYear: row.birthYear,
-    birthDate: row.birthDate,
-    gender: row.gender,
-    clubId: row.clubId,
-    clubName: row.clubName,
-    fideFederation: row.fideFederation,
-    ratingNational: row.ratingNational,
-    ratingFide: row.ratingFide,
-    fideTitle: row.fideTitle,
-  };
+  return { ...playerIdentityOf(row), birthDate: row.birthDate };
 }
 
 /**

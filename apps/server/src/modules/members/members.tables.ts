@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { playerIdentityColumns } from '../../platform/columns.js';
 
 /**
  * The member registry: federation members (idbel) and FIDE-listed players (idfide), the lookup source of
@@ -10,19 +11,8 @@ export const members = pgTable(
   'members',
   {
     id: serial('id').primaryKey(),
-    idbel: integer('idbel'),
-    idfide: integer('idfide'),
-    firstName: text('first_name').notNull(),
-    lastName: text('last_name').notNull(),
-    birthYear: integer('birth_year'),
+    ...playerIdentityColumns(),
     birthDate: text('birth_date'),
-    gender: text('gender', { enum: ['M', 'F'] }),
-    clubId: integer('club_id'),
-    clubName: text('club_name'),
-    fideFederation: text('fide_federation'),
-    ratingNational: integer('rating_national'),
-    ratingFide: integer('rating_fide'),
-    fideTitle: text('fide_title'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,5 +1,5 @@
 import { boolean, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { bytea } from '../../platform/columns.js';
+import { bytea, playerIdentityColumns } from '../../platform/columns.js';
 
 /** The curated start list (DOMAIN.md §4), imported from confirmed registrations or added late by managers. */
 export const participants = pgTable(
@@ -9,18 +9,7 @@ export const participants = pgTable(
     editionCode: text('edition_code').notNull(),
     kind: text('kind', { enum: ['bjk', 'vk'] }).notNull(),
     playerKey: text('player_key').notNull(),
-    idbel: integer('idbel'),
-    idfide: integer('idfide'),
-    firstName: text('first_name').notNull(),
-    lastName: text('last_name').notNull(),
-    birthYear: integer('birth_year'),
-    gender: text('gender', { enum: ['M', 'F'] }),
-    clubId: integer('club_id'),
-    clubName: text('club_name'),
-    fideFederation: text('fide_federation'),
-    ratingNational: integer('rating_national'),
-    ratingFide: integer('rating_fide'),
-    fideTitle: text('fide_title'),
+    ...playerIdentityColumns(),
     category: text('category').notNull(),
     email: text('email').notNull().default(''),
     parentEmail: text('parent_email').notNull().default(''),
