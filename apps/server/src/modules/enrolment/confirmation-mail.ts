@@ -1,5 +1,5 @@
 import { formatMoney, type EditionSettings, type Language } from '@bjk/domain';
-import { renderMailLayout } from '../mail/mail-layout.js';
+import { organiserFooter, paragraphs } from '../mail/mail-layout.js';
 import type { OutgoingMail } from '../mail/mail.service.js';
 import type { RegistrationRow } from './enrolment.repository.js';
 
@@ -13,12 +13,12 @@ type Texts = {
   labels: Record<'player' | 'idbel' | 'idfide' | 'birthYear' | 'club' | 'category' | 'fee' | 'email' | 'mobile' | 'parent' | 'attendant', string>;
 };
 
-const TEXTS: Record<Language, Texts> = {
+export const CONFIRMATION_MAIL_TEXTS: Record<Language, Texts> = {
   nl: {
     subject: (edition, player) => `${edition}: inschrijving van ${player} bevestigd`,
     heading: 'Inschrijving bevestigd',
     intro: (player, edition) => `Hartelijk dank! De inschrijving van ${player} voor ${edition} is ontvangen en bevestigd.`,
-    payment: 'U ontvangt een afzonderlijke e-mail met de betalingsinstructies (bedrag en gestructureerde mededeling).',
+    payment: 'Je ontvangt een afzonderlijke e-mail met de betalingsinstructies (bedrag en gestructureerde mededeling).',
     late: (fee) => `Deze inschrijving gebeurde na de uiterste datum: er geldt een administratieve kost van ${fee}.`,
     questions: (email) => `Vragen of een fout opgemerkt? Antwoord op deze e-mail of schrijf naar ${email}.`,
     labels: { player: 'Speler', idbel: 'Stamnummer', idfide: 'FIDE-id', birthYear: 'Geboortejaar', club: 'Club', category: 'Categorie', fee: 'Inschrijvingsgeld', email: 'E-mail speler', mobile: 'Gsm speler', parent: 'Aanwezige ouder', attendant: 'Begeleider' },
@@ -55,7 +55,7 @@ const TEXTS: Record<Language, Texts> = {
 /** The confirmation e-mail (DOMAIN.md §3 step 7) in the registrant's language, to player, parent and attendant. */
 export function confirmationMail(registration: RegistrationRow, settings: EditionSettings): OutgoingMail | null {
   const language = registration.language;
-  const t = TEXTS[language];
+  const t = CONFIRMATION_MAIL_TEXTS[language];
   const player = `${registration.firstName} ${registration.lastName}`;
   const edition = settings.name[language];
   const contact = (c: { fullName: string; email: string; mobile: string }) =>
@@ -75,19 +75,23 @@ export function confirmationMail(registration: RegistrationRow, settings: Editio
   ].filter((f) => f.value !== '');
   const to = [registration.email, registration.parent.email, registration.attendant.email].filter((e) => e !== '');
   if (to.length === 0) return null;
-  const { html, text } = renderMailLayout(
-    {
-      heading: t.heading,
-      paragraphs: [t.intro(player, edition)],
-      facts,
-      closing: [
-        t.payment,
-        ...(registration.late ? [t.late(formatMoney(settings.fees.lateFeeCents, language))] : []),
-        t.questions(settings.organiser.email),
-      ],
-      footer: `${settings.organiser.name} · ${settings.organiser.address} · ${settings.organiser.email}`,
-    },
+  return {
+    kind: `enrolment.confirmation.${registration.kind}`,
+    to,
     language,
-  );
-  return { kind: `enrolment.confirmation.${registration.kind}`, to, language, subject: t.subject(settings.shortName[language], player), html, text };
+    subject: t.subject(settings.shortName[language], player),
+    content: {
+      heading: t.heading,
+      blocks: [
+        ...paragraphs(t.intro(player, edition)),
+        { kind: 'facts', facts },
+        ...paragraphs(
+          t.payment,
+          ...(registration.late ? [t.late(formatMoney(settings.fees.lateFeeCents, language))] : []),
+          t.questions(settings.organiser.email),
+        ),
+      ],
+      footer: organiserFooter(settings),
+    },
+  };
 }

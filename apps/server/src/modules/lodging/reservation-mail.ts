@@ -11,6 +11,7 @@ import {
   type ReservationGuest,
   type StayPrice,
 } from '@bjk/domain';
+import { organiserFooter, paragraphs, type MailContent } from '../mail/mail-layout.js';
 
 type Texts = {
   subject: string;
@@ -30,7 +31,7 @@ type Texts = {
   closing: string;
 };
 
-const TEXTS: Record<Language, Texts> = {
+export const RESERVATION_MAIL_TEXTS: Record<Language, Texts> = {
   nl: {
     subject: 'Reservatieaanvraag {{number}} ontvangen',
     greeting: 'Beste {{name}},',
@@ -105,10 +106,6 @@ function fill(template: string, values: Record<string, string>): string {
   return template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '');
 }
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
-
 export type ReservationMailInput = {
   settings: EditionSettings;
   language: Language;
@@ -124,59 +121,38 @@ export type ReservationMailInput = {
 };
 
 /** The "request received" e-mail in the requester's language, with every detail they entered and the estimate. */
-export function renderReservationMail(input: ReservationMailInput): { subject: string; text: string; html: string } {
+export function renderReservationMail(input: ReservationMailInput): { subject: string; content: MailContent } {
   const { settings, language } = input;
-  const t = TEXTS[language];
+  const t = RESERVATION_MAIL_TEXTS[language];
   const dateText = (d: string) => formatDate(d, language);
   const values = { number: input.number, name: input.contactName, edition: settings.name[language], email: settings.organiser.email };
-
-  const facts: [string, string][] = [
-    [t.number, input.number],
-    [t.room, findRoomType(settings, input.roomType)?.label[language] ?? input.roomType],
-    [t.dates, `${dateText(input.arrivalDate)} – ${dateText(input.departureDate)}`],
-    [t.meals, mealPlanText(input.mealPlan, language)],
-  ];
   const guests = input.guests.map(
     (g) => `${g.firstName} ${g.lastName}, ${dateText(g.birthDate)} (${ageGroupText(g.ageGroup, language)})${g.participates ? `, ${t.participates}` : ''}`,
   );
+  const facts = [
+    { label: t.number, value: input.number },
+    { label: t.room, value: findRoomType(settings, input.roomType)?.label[language] ?? input.roomType },
+    { label: t.dates, value: `${dateText(input.arrivalDate)} – ${dateText(input.departureDate)}` },
+    { label: t.meals, value: mealPlanText(input.mealPlan, language) },
+    { label: t.guests, value: guests.join('\n') },
+    ...(input.remarks ? [{ label: t.remarks, value: input.remarks }] : []),
+  ];
   const lines = input.price.lines
     .filter((line) => line.kind !== 'withoutDiscount')
-    .map((line) => [describeStayPriceLine(settings, line, language), formatMoney(line.totalCents, language)] as const);
-  const total = formatMoney(input.price.totalCents, language);
-
-  const text = [
-    fill(t.greeting, values),
-    '',
-    fill(t.intro, values),
-    t.note,
-    '',
-    ...facts.map(([k, v]) => `${k}: ${v}`),
-    `${t.guests}:`,
-    ...guests.map((g) => `  - ${g}`),
-    ...(input.remarks ? [`${t.remarks}: ${input.remarks}`] : []),
-    '',
-    `${t.price}:`,
-    ...lines.map(([d, v]) => `  ${d}: ${v}`),
-    `  ${t.total}: ${total}`,
-    '',
-    fill(t.contact, values),
-    '',
-    t.closing,
-    settings.organiser.name,
-  ].join('\n');
-
-  const e = escapeHtml;
-  const html = `<!doctype html><html lang="${language}"><body style="font-family:Arial,sans-serif;color:#222">
-<p>${e(fill(t.greeting, values))}</p>
-<p>${e(fill(t.intro, values))}<br>${e(t.note)}</p>
-<table cellpadding="4" style="border-collapse:collapse">${facts.map(([k, v]) => `<tr><th align="left">${e(k)}</th><td>${e(v)}</td></tr>`).join('')}
-<tr><th align="left" valign="top">${e(t.guests)}</th><td>${guests.map(e).join('<br>')}</td></tr>
-${input.remarks ? `<tr><th align="left">${e(t.remarks)}</th><td>${e(input.remarks)}</td></tr>` : ''}</table>
-<h3>${e(t.price)}</h3>
-<table cellpadding="4" style="border-collapse:collapse">${lines.map(([d, v]) => `<tr><td>${e(d)}</td><td align="right">${e(v)}</td></tr>`).join('')}
-<tr><th align="left">${e(t.total)}</th><th align="right">${e(total)}</th></tr></table>
-<p>${e(fill(t.contact, values))}</p>
-<p>${e(t.closing)}<br>${e(settings.organiser.name)}</p>
-</body></html>`;
-  return { subject: fill(t.subject, values), text, html };
+    .map((line) => [describeStayPriceLine(settings, line, language), formatMoney(line.totalCents, language)]);
+  const subject = fill(t.subject, values);
+  return {
+    subject,
+    content: {
+      heading: subject,
+      blocks: [
+        ...paragraphs(fill(t.greeting, values), fill(t.intro, values), t.note),
+        { kind: 'facts', facts },
+        { kind: 'subheading', text: t.price },
+        { kind: 'table', columns: [{ label: '' }, { label: '', align: 'right' }], rows: lines, total: [t.total, formatMoney(input.price.totalCents, language)] },
+        ...paragraphs(fill(t.contact, values), `${t.closing}\n${settings.organiser.name}`),
+      ],
+      footer: organiserFooter(settings),
+    },
+  };
 }

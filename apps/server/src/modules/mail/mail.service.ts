@@ -4,6 +4,7 @@ import { notFound } from '../../platform/errors.js';
 import { recordAudit } from '../../platform/audit.js';
 import type { ManagerContext } from '../../platform/service-context.js';
 import { findOutboxRow, pageOutbox, requeueMail, type OutboxRow } from './mail.repository.js';
+import { renderMailLayout, type MailContent } from './mail-layout.js';
 import { mailOutbox, type MailAttachment } from './mail.tables.js';
 import { MAIL_ERRORS } from '@bjk/domain';
 
@@ -13,31 +14,28 @@ export type OutgoingMail = {
   to: string[];
   language: Language;
   subject: string;
-  html: string;
-  text: string;
+  /** What the mail says: rendered here through the one layout (`mail-layout.ts`), as HTML and plain text. */
+  content: MailContent;
   attachments?: MailAttachment[];
 };
 
-/** Queues a mail in the caller's transaction; the delivery worker sends it after the commit. Returns its id. */
-export async function queueMail(db: DbOrTx, mail: OutgoingMail): Promise<number> {
+/** The outbox row of a mail: unique trimmed recipients, the content rendered through the one layout. */
+function outboxValues({ content, ...mail }: OutgoingMail) {
   const recipients = [...new Set(mail.to.map((address) => address.trim()).filter(Boolean))];
   if (recipients.length === 0) throw new Error(`mail ${mail.kind} has no recipient`);
-  const rows = await db
-    .insert(mailOutbox)
-    .values({ ...mail, to: recipients, attachments: mail.attachments ?? [] })
-    .returning({ id: mailOutbox.id });
+  return { ...mail, ...renderMailLayout(content, mail.language), to: recipients, attachments: mail.attachments ?? [] };
+}
+
+/** Queues a mail in the caller's transaction; the delivery worker sends it after the commit. Returns its id. */
+export async function queueMail(db: DbOrTx, mail: OutgoingMail): Promise<number> {
+  const rows = await db.insert(mailOutbox).values(outboxValues(mail)).returning({ id: mailOutbox.id });
   return rows[0]!.id;
 }
 
 /** Queues several mails in one statement (a bulk send), in the caller's transaction like `queueMail`. */
 export async function queueMails(db: DbOrTx, mails: OutgoingMail[]): Promise<void> {
   if (mails.length === 0) return;
-  const values = mails.map((mail) => {
-    const recipients = [...new Set(mail.to.map((address) => address.trim()).filter(Boolean))];
-    if (recipients.length === 0) throw new Error(`mail ${mail.kind} has no recipient`);
-    return { ...mail, to: recipients, attachments: mail.attachments ?? [] };
-  });
-  await db.insert(mailOutbox).values(values);
+  await db.insert(mailOutbox).values(mails.map(outboxValues));
 }
 
 function toOutboxEntry(row: OutboxRow): OutboxEntry {

@@ -3,7 +3,7 @@ import { managerHeaders } from '../../../test/managers.js';
 import { startSmtpSink, type SmtpSink } from '../../../test/smtp-sink.js';
 import { createTestApp, type TestContext } from '../../../test/test-app.js';
 import { fixedClock } from '../../platform/clock.js';
-import { renderMailLayout } from './mail-layout.js';
+import { paragraphs } from './mail-layout.js';
 import { queueMail } from './mail.service.js';
 import { retryDelayMs, startMailWorker, type MailWorker } from './mail.worker.js';
 
@@ -34,11 +34,8 @@ function workerAt(clock: ReturnType<typeof fixedClock>, overrides: Partial<TestC
 }
 
 async function queue(subject: string, kind = 'enrolment.confirmation') {
-  const { html, text } = renderMailLayout(
-    { heading: subject, paragraphs: ['Hello <Anna> & co'], facts: [{ label: 'Category', value: 'U12' }], footer: 'BJK' },
-    'en',
-  );
-  return queueMail(ctx.db, { kind, to: ['parent@example.test', 'player@example.test'], language: 'en', subject, html, text });
+  const content = { heading: subject, blocks: [...paragraphs('Hello <Anna> & co'), { kind: 'facts' as const, facts: [{ label: 'Category', value: 'U12' }] }], footer: 'BJK' };
+  return queueMail(ctx.db, { kind, to: ['parent@example.test', 'player@example.test'], language: 'en', subject, content });
 }
 
 describe('the e-mail outbox', () => {
