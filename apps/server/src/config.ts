@@ -62,6 +62,8 @@ const envSchema = z.object({
   OIDC_NAME: optionalString,
   /** DejaVu Sans (Debian's fonts-dejavu-core): embedded in printed PDFs, it covers Latin, Greek, Cyrillic and Turkish letters. */
   PRINT_FONT_DIR: z.string().min(1).default('/usr/share/fonts/truetype/dejavu'),
+  // PostgreSQL: how long a running bulk job may be silent before it is taken for dead (jobs beat every 15 s).
+  BULK_JOB_STALE_SECONDS: z.coerce.number().int().min(30).max(3600).default(120),
 });
 
 /** The provider's keys are fetched from the issuer: over TLS, except a provider on this machine (tests). */
@@ -105,6 +107,8 @@ export type Config = {
   oidc: OidcConfig | undefined;
   /** Where the print area finds DejaVuSans.ttf and DejaVuSans-Bold.ttf. */
   printFontDir: string;
+  /** PostgreSQL: a running bulk job silent for this long belongs to a dead instance (decision 0011). */
+  bulkJobStaleAfterMs: number;
 };
 
 export type OidcConfig = { issuer: string; clientId: string; allowedDomains: string[]; name: string };
@@ -139,6 +143,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, pollMs: e.MAIL_POLL_MS, maxAttempts: e.MAIL_MAX_ATTEMPTS, bcc: mailBccOf(env) },
     lookupRateLimit: e.LOOKUP_RATE_LIMIT,
     printFontDir: fromInvocation(env, e.PRINT_FONT_DIR),
+    bulkJobStaleAfterMs: e.BULK_JOB_STALE_SECONDS * 1000,
     membersSeedFile: e.MEMBERS_SEED_FILE === '' ? undefined : fromInvocation(env, e.MEMBERS_SEED_FILE),
     oidc:
       e.OIDC_ISSUER && e.OIDC_CLIENT_ID

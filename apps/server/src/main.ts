@@ -21,14 +21,17 @@ async function main(): Promise<void> {
   // PostgreSQL, where another instance may be running a job, the sweep repeats for jobs whose heartbeat stopped.
   const jobKinds = bulkJobKinds({ db: database.db, clock: systemClock, config });
   const sweepJobs = async () => {
-    const interrupted = await markInterruptedJobs(database, jobKinds, systemClock.now());
+    const interrupted = await markInterruptedJobs(database, jobKinds, systemClock.now(), config.bulkJobStaleAfterMs);
     if (interrupted > 0) app.log.warn({ interrupted }, 'bulk jobs interrupted by a stopped server');
   };
   await sweepJobs();
-  const jobSweep = database.kind === 'postgres' ? setInterval(() => void sweepJobs().catch((err: unknown) => app.log.error({ err }, 'job sweep failed')), 60_000) : undefined;
+  // Swept at least twice per stale period, so a dead instance's job is found within 1.5 periods.
+  const sweepEveryMs = Math.min(60_000, config.bulkJobStaleAfterMs / 2);
+  const jobSweep =
+    database.kind === 'postgres' ? setInterval(() => void sweepJobs().catch((err: unknown) => app.log.error({ err }, 'job sweep failed')), sweepEveryMs) : undefined;
   jobSweep?.unref();
   const mailWorker = startMailWorker({ db: database.db, mail: config.mail, clock: systemClock, log: app.log });
-  const gamesPoller = createGamesPoller({ db: database.db, clock: systemClock, bus, log: app.log });
+  const gamesPoller = createGamesPoller({ db: database.db, clock: systemClock, config, bus, log: app.log });
   gamesPoller.start();
 
   let closing = false;

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InterruptedJob, MakeReservationInput, PaymentJob, PrintJob } from '@bjk/domain';
 import { bulkJobKinds } from '../src/app.js';
 import { seedRoomsIfEmpty } from '../src/modules/lodging/lodging.service.js';
+import { systemContext } from '../src/platform/service-context.js';
 import { mailOutbox } from '../src/modules/mail/mail.tables.js';
 import { paymentJobs } from '../src/modules/payments/payments.tables.js';
 import { printJobs } from '../src/modules/print/print.tables.js';
@@ -21,7 +22,7 @@ let admin: { authorization: string };
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  await seedRoomsIfEmpty(ctx.db, ctx.config.roomsSeedFile);
+  await seedRoomsIfEmpty(systemContext(ctx));
   admin = await managerHeaders(ctx, ['admin']);
 }, 60_000);
 afterAll(async () => ctx?.close());

@@ -36,7 +36,7 @@ export type BulkJobs = {
 
 /**
  * How long a running job may be silent before another instance takes it for dead (PostgreSQL, several
- * instances). Jobs beat at least every `BULK_JOB_HEARTBEAT_MS`.
+ * instances; `BULK_JOB_STALE_SECONDS` sets it, at least two heartbeats). Jobs beat at least every `BULK_JOB_HEARTBEAT_MS`.
  */
 export const BULK_JOB_STALE_AFTER_MS = 2 * 60_000;
 export const BULK_JOB_HEARTBEAT_MS = 15_000;
@@ -44,10 +44,15 @@ export const BULK_JOB_HEARTBEAT_MS = 15_000;
 /**
  * At start (and, on PostgreSQL, every minute after): embedded PGlite is opened by one process only (the data
  * directory lock), so every job found running there belongs to a dead process; on PostgreSQL another instance
- * may be running it, so only a job silent for `BULK_JOB_STALE_AFTER_MS` is taken for dead.
+ * may be running it, so only a job silent for `staleAfterMs` is taken for dead.
  */
-export async function markInterruptedJobs(database: Pick<Database, 'kind' | 'db'>, kinds: BulkJobs[], now: Date): Promise<number> {
-  const staleBefore = database.kind === 'pglite' ? new Date(now.getTime() + 1) : new Date(now.getTime() - BULK_JOB_STALE_AFTER_MS);
+export async function markInterruptedJobs(
+  database: Pick<Database, 'kind' | 'db'>,
+  kinds: BulkJobs[],
+  now: Date,
+  staleAfterMs = BULK_JOB_STALE_AFTER_MS,
+): Promise<number> {
+  const staleBefore = database.kind === 'pglite' ? new Date(now.getTime() + 1) : new Date(now.getTime() - staleAfterMs);
   let marked = 0;
   for (const kind of kinds) marked += await kind.markInterrupted(database.db, staleBefore);
   return marked;

@@ -8,18 +8,12 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import type { Dashboard, DashboardFigure, DashboardGroup } from '@bjk/domain/dashboard';
+import type { DashboardFigure, DashboardGroup } from '@bjk/domain/dashboard';
 import { useManager } from '../../shared/auth/session';
 import { formatMoney, formatNumber } from '../../shared/format';
-import { http } from '../../shared/http';
 import { currentLanguage } from '../../shared/i18n';
+import { dashboardQuery } from './api';
 import { InterruptedJobs } from './InterruptedJobs';
-
-const dashboardQuery = {
-  queryKey: ['mgmt', 'dashboard'],
-  queryFn: () => http.get<Dashboard>('/api/v1/dashboard'),
-  staleTime: 30_000,
-};
 
 function FigureCard({ area, figure }: { area: string; figure: DashboardFigure }) {
   const { t } = useTranslation(area);
@@ -68,7 +62,7 @@ function FigureGroup({ group }: { group: DashboardGroup }) {
 export function DashboardPage() {
   const { t } = useTranslation('dashboard');
   const session = useManager();
-  const { data } = useSuspenseQuery(dashboardQuery);
+  const { data } = useSuspenseQuery(dashboardQuery());
   return (
     <Stack spacing={3}>
       <Box>

@@ -6,14 +6,11 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { InterruptedJob } from '@bjk/domain/system';
 import { useEdition } from '../../shared/edition/useEdition';
-import { formatDateTime } from '../../shared/format';
-import { http } from '../../shared/http';
+import { formatDateTime, formatNumber } from '../../shared/format';
 import { currentLanguage } from '../../shared/i18n';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
-
-const interruptedJobsQuery = { queryKey: ['mgmt', 'jobs', 'interrupted'], queryFn: () => http.get<InterruptedJob[]>('/api/v1/jobs/interrupted') };
+import { dashboardKeys, interruptedJobsQuery, resumeJob } from './api';
 
 /**
  * Bulk jobs (payment requests created or mailed, print jobs) a stopped server left unfinished, of the kinds the
@@ -23,10 +20,11 @@ export function InterruptedJobs() {
   const { t } = useTranslation('dashboard');
   const client = useQueryClient();
   const settings = useEdition();
-  const { data } = useQuery(interruptedJobsQuery);
+  const { data } = useQuery(interruptedJobsQuery());
+  const language = currentLanguage();
   const resume = useMutation({
-    mutationFn: (job: InterruptedJob) => http.post<null>(`/api/v1/jobs/${job.kind}/${job.id}/resume`),
-    onSettled: () => client.invalidateQueries({ queryKey: interruptedJobsQuery.queryKey }),
+    mutationFn: resumeJob,
+    onSettled: () => client.invalidateQueries({ queryKey: dashboardKeys.interruptedJobs }),
   });
   if (!data || data.length === 0) return null;
   return (
@@ -47,8 +45,13 @@ export function InterruptedJobs() {
           >
             <ListItemText
               sx={{ pr: 12 }}
-              primary={t(`interrupted.kinds.${job.kind}`, { action: job.action })}
-              secondary={t('interrupted.progress', { done: job.done, total: job.total, startedAt: formatDateTime(job.startedAt, currentLanguage(), settings.timeZone) })}
+              // Actions are `create:<source kind>`, `send` or a print document (':' would read as an i18next namespace).
+              primary={t(`interrupted.kinds.${job.kind}`, { action: t(`interrupted.actions.${job.kind}.${job.action.replace(':', '_')}`, { defaultValue: job.action }) })}
+              secondary={t('interrupted.progress', {
+                done: formatNumber(job.done, language),
+                total: formatNumber(job.total, language),
+                startedAt: formatDateTime(job.startedAt, language, settings.timeZone),
+              })}
             />
           </ListItem>
         ))}

@@ -1,0 +1,244 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InterruptedJob, PaymentJob } from '@bjk/domain';
+import { loadConfig, repoRoot } from '../src/config.js';
+import { getCurrentEdition } from '../src/modules/edition/edition.service.js';
+import { participants } from '../src/modules/participants/participants.tables.js';
+import { openConfiguredDatabase, prepareDatabase } from '../src/setup.js';
+import { testDatabaseKind } from './test-database.js';
+
+/**
+ * Bulk jobs killed for real (decision 0011): the server runs as a child process on a PGlite data directory or
+ * on PostgreSQL, a bulk create and a bulk send are started through the API and the process is SIGKILLed while
+ * each runs; a new process on the same data shows the job interrupted, resumes it, and what the first run
+ * committed stays as it was: one payment request per participant, one e-mail per request through SMTP.
+ * Every wait polls the job's progress (or the interrupted list) through the API.
+ */
+const COUNT = 1200;
+const ADMIN = { email: 'crash-admin@example.test', password: 'crash-admin-password-123' };
+const kind = testDatabaseKind();
+
+let dataDir: string | undefined;
+let databaseUrl: string | undefined;
+let server: ChildProcess | undefined;
+let origin = '';
+let token = '';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+    probe.on('error', reject);
+  });
+}
+
+function environment(port: number): Record<string, string> {
+  return {
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    ...(dataDir ? { DATA_DIR: dataDir, DATABASE_URL: '' } : { DATABASE_URL: databaseUrl! }),
+    MEMBERS_SEED_FILE: '',
+    BOOTSTRAP_ADMIN_EMAIL: ADMIN.email,
+    BOOTSTRAP_ADMIN_PASSWORD: ADMIN.password,
+    // Mails stay in the outbox, where the test counts them: the job queues each request's mail once. (Delivery
+    // is the outbox worker's, at least once by its lease, and tested with its own SMTP server.)
+    SMTP_URL: '',
+    // A dead instance's job is found after 30 s on PostgreSQL (another instance may still be running it).
+    BULK_JOB_STALE_SECONDS: '30',
+  };
+}
+
+const until = async <T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 180_000): Promise<T> => {
+  const deadline = performance.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (performance.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+};
+
+/** Starts `main.ts` as its own process and signs in once it answers. */
+async function startServer(): Promise<void> {
+  const port = await freePort();
+  origin = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: repoRoot,
+    env: { ...process.env, ...environment(port) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  server = child;
+  await until(
+    'the server starts',
+    async () => {
+      if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+      return fetch(`${origin}/api/health`).then((r) => r.ok, () => false);
+    },
+    (ok) => ok,
+  );
+  const login = await fetch(`${origin}/api/v1/accounts/anon/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ logintype: 'email', username: ADMIN.email, password: ADMIN.password }),
+  });
+  expect(login.status).toBe(200);
+  token = ((await login.json()) as { token: string }).token;
+}
+
+const exited = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
+
+async function stopServer(signal: 'SIGKILL' | 'SIGTERM'): Promise<void> {
+  const child = server!;
+  server = undefined;
+  const gone = exited(child);
+  child.kill(signal);
+  await gone;
+}
+
+async function api<T>(method: string, url: string): Promise<{ status: number; body: T }> {
+  const response = await fetch(`${origin}${url}`, { method, headers: { authorization: `Bearer ${token}` } });
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
+}
+
+const job = async (id: string) => (await api<PaymentJob>('GET', `/api/v1/payment/jobs/${id}`)).body;
+
+/** Starts a bulk job and kills the server once the job has committed part of its work, not all of it. */
+async function killWhileRunning(url: string): Promise<PaymentJob> {
+  const started = await api<{ job: PaymentJob }>('POST', url);
+  expect(started.status).toBe(202);
+  const running = await until(`job ${url} makes progress`, () => job(started.body.job.id), (j) => j.done > 0 || j.state !== 'running');
+  // Killed mid-job: if this fails, the job finished before the test saw it half done (COUNT too small).
+  expect(running.state).toBe('running');
+  expect(running.done).toBeLessThan(running.total);
+  await stopServer('SIGKILL');
+  return running;
+}
+
+type RequestRow = { id: number; number: number; sourceId: string; sentAt: string | null; payer: { emails: string[] } };
+
+async function allRequests(): Promise<RequestRow[]> {
+  const rows: RequestRow[] = [];
+  for (let page = 1; ; page++) {
+    const { body } = await api<{ items: RequestRow[] }>('GET', `/api/v1/payment/pr?kind=participant_bjk&pageSize=500&page=${page}`);
+    rows.push(...body.items);
+    if (body.items.length < 500) return rows;
+  }
+}
+
+/** The new process shows the killed job as interrupted (on PostgreSQL once its heartbeat is 30 s old), then resumes it. */
+async function resumeInterrupted(id: string): Promise<PaymentJob> {
+  const listed = await until(
+    'the killed job is listed interrupted',
+    async () => (await api<InterruptedJob[]>('GET', '/api/v1/jobs/interrupted')).body,
+    (jobs) => jobs.some((j) => j.id === id),
+  );
+  expect(listed.filter((j) => j.id === id)).toMatchObject([{ kind: 'payments' }]);
+  expect((await job(id)).state).toBe('interrupted');
+  expect((await api('POST', `/api/v1/jobs/payments/${id}/resume`)).status).toBe(202);
+  // Resumed once: a second resume is refused.
+  expect((await api<{ code: string }>('POST', `/api/v1/jobs/payments/${id}/resume`)).body.code).toBe('platform.job_not_interrupted');
+  return until(`job ${id} finishes`, () => job(id), (j) => j.state !== 'running');
+}
+
+beforeAll(async () => {
+  if (kind === 'pglite') {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'bjk-crash-'));
+  } else {
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    const name = `bjk_t_crash_${randomBytes(5).toString('hex')}`;
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(process.env.TEST_DATABASE_URL!);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+  }
+  // The data the jobs bill: the edition, the admin, and COUNT enabled youth participants with a parent's address.
+  const config = loadConfig({ ...process.env, ...environment(0) });
+  const database = await openConfiguredDatabase(config);
+  try {
+    await prepareDatabase(database, config, () => undefined);
+    const { code } = await getCurrentEdition(database.db);
+    const rows = Array.from({ length: COUNT }, (_, i) => ({
+      editionCode: code,
+      kind: 'bjk' as const,
+      playerKey: `crash-${i}`,
+      firstName: 'Kim',
+      lastName: `Crash${String(i).padStart(4, '0')}`,
+      birthYear: 2014,
+      category: 'U14',
+      parentEmail: `parent.${i}@example.test`,
+    }));
+    for (let i = 0; i < rows.length; i += 400) await database.db.insert(participants).values(rows.slice(i, i + 400));
+  } finally {
+    await database.close();
+  }
+}, 120_000);
+
+afterAll(async () => {
+  if (server) await stopServer('SIGKILL');
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  if (databaseUrl) {
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${new URL(databaseUrl).pathname.slice(1)} WITH (FORCE)`);
+    await admin.end();
+  }
+}, 60_000);
+
+describe(`bulk jobs of a server killed mid-job (${kind})`, () => {
+  it('are shown interrupted by the next process, resume, and do nothing twice: one request per participant, one mail per request', async () => {
+    // 1. Creating a request for every participant; killed after some batches committed.
+    await startServer();
+    const create = await killWhileRunning('/api/v1/payment/participant_bjk_pr');
+    await startServer();
+    const before = await allRequests();
+    expect(before.length).toBeGreaterThanOrEqual(create.done);
+    expect(before.length).toBeLessThan(COUNT);
+    const created = await resumeInterrupted(create.id);
+    expect(created).toMatchObject({ state: 'done', failed: 0 });
+    const after = await allRequests();
+    expect(after).toHaveLength(COUNT);
+    expect(new Set(after.map((r) => r.sourceId)).size).toBe(COUNT);
+    expect(new Set(after.map((r) => r.number)).size).toBe(COUNT);
+    // What the killed run made is kept as it was (same row, same number).
+    const kept = new Map(after.map((r) => [r.id, r.number]));
+    for (const r of before) expect(kept.get(r.id)).toBe(r.number);
+
+    // 2. E-mailing every request; killed after some batches were queued.
+    const send = await killWhileRunning('/api/v1/payment/email_pr');
+    await startServer();
+    const sentBefore = (await allRequests()).filter((r) => r.sentAt !== null);
+    expect(sentBefore.length).toBeGreaterThanOrEqual(send.done);
+    expect(sentBefore.length).toBeLessThan(COUNT);
+    const sent = await resumeInterrupted(send.id);
+    expect(sent).toMatchObject({ state: 'done', failed: 0 });
+    const final = await allRequests();
+    expect(final.filter((r) => r.sentAt === null)).toEqual([]);
+    const sentAt = new Map(final.map((r) => [r.id, r.sentAt]));
+    for (const r of sentBefore) expect(sentAt.get(r.id)).toBe(r.sentAt);
+
+    // The outbox holds exactly one mail per request: one to each participant's parent.
+    const recipients: string[] = [];
+    for (let page = 1; ; page++) {
+      const { body } = await api<{ items: { to: string[]; kind: string }[] }>('GET', `/api/v1/mail/outbox?pageSize=200&page=${page}`);
+      for (const mail of body.items) recipients.push(...mail.to);
+      if (body.items.length < 200) break;
+    }
+    expect(recipients).toHaveLength(COUNT);
+    expect(new Set(recipients)).toEqual(new Set(Array.from({ length: COUNT }, (_, i) => `parent.${i}@example.test`)));
+    await stopServer('SIGTERM');
+  }, 600_000);
+});
