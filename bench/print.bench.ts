@@ -41,17 +41,17 @@ export async function run(): Promise<BenchResult[]> {
   const database = await openDatabase({ kind: 'pglite' });
   await database.migrate();
   const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent' });
-  await seedEditionIfEmpty(database.db, config.editionSeedFile);
+  await seedEditionIfEmpty(systemContext({ db: database.db, clock: systemClock, config }));
   await seedFilesIfEmpty(systemContext({ db: database.db, clock: systemClock, config }), (await getCurrentEdition(database.db)).settings);
   const bus = await createChangeBus(database);
   const app = await buildApp({ config, database, db: database.db, clock: systemClock, bus });
   await app.ready();
   const password = 'bench-password-123456';
-  await createAccount(database.db, { email: 'bench@bench.test', displayName: 'Bench', password, roles: ['admin'] }, null);
+  await createAccount(systemContext({ db: database.db, clock: systemClock, config }), { email: 'bench@bench.test', displayName: 'Bench', password, roles: ['admin'] });
   const login = await app.inject({ method: 'POST', url: '/api/v1/accounts/anon/login', payload: { logintype: 'email', username: 'bench@bench.test', password } });
   const headers = { authorization: `Bearer ${login.json().token}` };
 
-  await importMembers(database.db, 'csv', memberCsv(), null);
+  await importMembers(systemContext({ db: database.db, clock: systemClock, config }), 'csv', memberCsv());
   // 700 different 800 × 1000 portraits (the largest the enrolment keeps), each uploaded through the API: every badge
   // reads, scales and embeds its own photo (a photo shared by two badges would be scaled and embedded once).
   const portraits: Buffer[] = [];

@@ -156,6 +156,49 @@ test.describe('live games', () => {
     await snapshot(page, 'games-game-phone');
   });
 
+  test.describe('on a phone', () => {
+    test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+    test('a swipe over the board steps to the previous and the next move', async ({ page }) => {
+      const token = await adminToken(page);
+      const pushToken = await prepareCategory(page.request, token, 'U14', 0);
+      await push(page.request, 'U14', pushToken, roundPgn(1, [{ board: 1, white: 'Peeters, Anna', black: 'Dubois, Lucas', moves: '1. e4 c5 2. Nf3 d6 3. d4 cxd4' }]));
+      await page.goto('/games/U14');
+      await page.getByRole('link', { name: /Peeters, Anna – Dubois, Lucas/ }).click();
+      const shown = page.getByTestId('shown-move');
+      await expect(shown).toHaveText('na 3… cxd4');
+
+      // A finger on the touch screen, as the browser's input pipeline gets it (touch, then pointer events).
+      const cdp = await page.context().newCDPSession(page);
+      const box = (await page.getByTestId('game-board').boundingBox())!;
+      const swipe = async (fromX: number, toX: number, dy = 0) => {
+        const y = box.y + box.height / 2;
+        const at = (x: number, yy: number) => [{ x: box.x + x, y: yy, id: 1 }];
+        await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(fromX, y) });
+        for (let step = 1; step <= 5; step++) {
+          await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(fromX + ((toX - fromX) * step) / 5, y + (dy * step) / 5) });
+        }
+        await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+      };
+      // Finger to the right: the previous move, highlighted in the move list.
+      await swipe(box.width * 0.2, box.width * 0.8);
+      await expect(shown).toHaveText('na 3. d4');
+      await expect(page.getByRole('button', { name: 'd4', exact: true })).toHaveAttribute('aria-current', 'step');
+      await swipe(box.width * 0.2, box.width * 0.8);
+      await expect(shown).toHaveText('na 2… d6');
+      await expect(page.getByRole('button', { name: 'd6', exact: true })).toHaveAttribute('aria-current', 'step');
+      // Finger to the left: the next move.
+      await swipe(box.width * 0.8, box.width * 0.2);
+      await expect(shown).toHaveText('na 3. d4');
+      await expect(page.getByRole('button', { name: 'd4', exact: true })).toHaveAttribute('aria-current', 'step');
+      // A short or mostly vertical movement is no swipe.
+      await swipe(box.width * 0.5, box.width * 0.5 + 20);
+      await swipe(box.width * 0.6, box.width * 0.4, box.height * 0.6);
+      await expect(shown).toHaveText('na 3. d4');
+      await snapshot(page, 'games-game-swipe-phone');
+    });
+  });
+
   test('a manager sets a category’s delay, gets a push token and uploads a round’s PGN with a broken game', async ({ page }) => {
     await loginAsAdmin(page, '/mgmt/games');
     await expect(page.getByRole('heading', { level: 1, name: 'Live partijen: bronnen' })).toBeVisible();

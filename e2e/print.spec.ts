@@ -2,13 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseStructuredMessage } from '../packages/domain/src/structured-message';
-import { decodeQr, pdfPageCount, pdfText, renderPdfPage } from '../apps/server/test/pdf-files';
+import { pdfPageCount, pdfText } from '../apps/server/test/pdf-files';
 import { chooseLanguage, expect, expectAccessible, snapshot, test } from './fixtures';
 import { adminToken, loginAsAdmin } from './manager';
 
 test.describe('printing', () => {
   test('a manager prints the badge of one guest from the guests page: summary, preview, progress, download', async ({ page }) => {
-    test.setTimeout(120_000);
     const base = randomBytes(3).toString('hex');
     const token = await adminToken(page);
     const guest = await page.request.post(`/api/v1/guest/${encodeURIComponent('Ørjan')}/${encodeURIComponent(`Çağlar-${base}`)}/ARB`, { headers: { authorization: `Bearer ${token}` } });
@@ -43,10 +42,7 @@ test.describe('printing', () => {
     expect(text).toContain('Ørjan');
     expect(text).toContain(`ÇAĞLAR-${base}`.toUpperCase());
     expect(text).toContain('ARB');
-    // The first badge's QR code (top left of the sheet) carries the attendee's badge id.
-    const png = await renderPdfPage(pdf, 1, 200);
-    const px = (mm: number) => Math.round((mm / 25.4) * 200);
-    expect(await decodeQr(png, { left: px(15 + 68), top: px(24.5 + 41), width: px(22), height: px(21) })).toMatch(new RegExp(`:A${id}$`));
+    // The sheet's layout and QR codes are checked where they are cheap (badge-sheet.test.ts, print.api.test.ts).
     // Printing marked the badge printed.
     await expect(page.getByTestId('print-summary')).toContainText('1 printed');
   });

@@ -108,6 +108,17 @@ test('an arbiter enters a result in one browser and it appears in another withou
   }
   await visitor.getByTestId('results-tab-standings').click();
   await expect(visitor.getByTestId('standings-provisional')).toBeVisible();
+
+  // The card of a player of that board shows it too, labelled so, for the round being played.
+  await visitor.getByTestId('results-tab-pairings').click();
+  await visitor.getByTestId('pairing-row').nth(2).getByRole('link').first().click();
+  await expect(visitor.getByTestId('player-card')).toBeVisible();
+  await expect(visitor.getByTestId('player-unofficial')).toContainText(/0-1\s*\(onofficieel\)/);
+  await expect(visitor.getByTestId('player-unofficial')).toHaveAttribute('title', 'Onofficiële uitslag, ingegeven door een arbiter');
+  for (const width of [390, 1280]) {
+    await visitor.setViewportSize({ width, height: 900 });
+    await snapshot(visitor, `results-player-unofficial-nl-${width}`);
+  }
   await visitorContext.close();
 });
 

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import type { Participant } from '@bjk/domain';
 import { importMembers } from '../src/modules/members/members.service.js';
-import type { Db } from '../src/platform/db.js';
+import type { ServiceContext } from '../src/platform/service-context.js';
 import { multipartFile } from './bank-statements.js';
 
 export type TestPlayer = {
@@ -34,12 +34,12 @@ export function portraitJpeg(seed: number, size = { width: 400, height: 500 }): 
  * Players on the start list, the way managers put them there: members in the registry, added as late
  * participants through the API, edited (meals, ratings) and given a photo through the API.
  */
-export async function addPlayers(app: FastifyInstance, db: Db, headers: Record<string, string>, players: TestPlayer[]): Promise<Participant[]> {
+export async function addPlayers(app: FastifyInstance, ctx: ServiceContext, headers: Record<string, string>, players: TestPlayer[]): Promise<Participant[]> {
   const header = 'idbel;idfide;first_name;last_name;birth_year;gender;club_id;club_name;fide_federation;rating_national;rating_fide';
   const lines = players.map((p) =>
     [p.idbel, '', p.firstName, p.lastName, p.birthYear, 'M', 101, p.club ?? '', p.federation ?? 'BEL', p.ratingNational ?? '', p.ratingFide ?? ''].join(';'),
   );
-  await importMembers(db, 'csv', Readable.from([`${[header, ...lines].join('\n')}\n`]), null);
+  await importMembers(ctx, 'csv', Readable.from([`${[header, ...lines].join('\n')}\n`]));
   const added: Participant[] = [];
   for (const [index, player] of players.entries()) {
     const response = await app.inject({ method: 'POST', url: `/api/v1/participant/bjk/${player.idbel}/${player.category}`, headers });

@@ -1,9 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GAMES_ERRORS } from '@bjk/domain';
+import { GAMES_TOPIC } from '../src/modules/results/games.stream.js';
+import { importAndPublishDataUrl } from '../src/modules/results/results.service.js';
+import { systemContext } from '../src/platform/service-context.js';
 import { managerHeaders } from './managers.js';
-import { createTestApp, type TestContext } from './test-app.js';
+import { createTestApp, TEST_NOW, type TestContext } from './test-app.js';
 
 /** Games matched to the pairings a real Swar export publishes (round 1 paired, no results yet). */
 let ctx: TestContext;
@@ -11,11 +15,12 @@ let arbiter: { authorization: string };
 let token: string;
 type Side = { name: string; fideId: number | null };
 let pairings: { board: number; white: Side; black: Side | null }[];
+const fixture = (name: string) => readFileSync(path.resolve(import.meta.dirname, '../../../packages/domain/fixtures/swar', name));
 
 beforeAll(async () => {
   ctx = await createTestApp();
   arbiter = await managerHeaders(ctx, ['arbiter']);
-  const swar = readFileSync(path.resolve(import.meta.dirname, '../../../packages/domain/fixtures/swar/bycco_bjk2019_u20bg_round1_paired.json'));
+  const swar = fixture('bycco_bjk2019_u20bg_round1_paired.json');
   const published = await ctx.app.inject({
     method: 'POST',
     url: '/api/v1/tournament/json',
@@ -35,8 +40,8 @@ const asTyped = (name: string) => {
 };
 const game = (board: number, white: string, black: string) => `[Round "1.${board}"]\n[White "${white}"]\n[Black "${black}"]\n\n1. e4 *\n`;
 
-async function managed() {
-  const response = await ctx.app.inject({ method: 'GET', url: '/api/v1/games/manage/U16/1', headers: arbiter });
+async function managed(category = 'U16') {
+  const response = await ctx.app.inject({ method: 'GET', url: `/api/v1/games/manage/${category}/1`, headers: arbiter });
   expect(response.statusCode, response.body).toBe(200);
   return response.json() as { id: number; board: number | null; pairingBoard: number | null; linkedByHand: boolean; unmatchedReason: string | null; white: { name: string } }[];
 }
@@ -94,5 +99,118 @@ describe('games matched to the published pairings', () => {
     expect(response.json().map((g: { unmatchedReason: string }) => g.unmatchedReason)).toEqual(['no_pairings']);
     const rounds = await ctx.app.inject({ method: 'GET', url: '/api/v1/games/public/U16/rounds' });
     expect(rounds.json()).toEqual({ category: 'U16', rounds: [1, 4] });
+  });
+});
+
+describe('games received before their round’s pairings', () => {
+  async function publish(name: string, file: string) {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/tournament/json',
+      headers: arbiter,
+      payload: { name, jsoncontent: `data:application/json;base64,${fixture(file).toString('base64')}` },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as { version: number };
+  }
+  async function pushFirstBoard(category: string) {
+    const pushToken = (await ctx.app.inject({ method: 'POST', url: `/api/v1/games/sources/${category}/token`, headers: arbiter })).json().token;
+    const first = pairings.find((p) => p.black !== null)!;
+    const pushed = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/games/push/${category}`,
+      headers: { authorization: `Bearer ${pushToken}`, 'content-type': 'text/plain' },
+      payload: game(1, asTyped(first.white.name), asTyped(first.black!.name)),
+    });
+    expect(pushed.statusCode, pushed.body).toBe(200);
+    expect((await managed(category)).map((g) => [g.pairingBoard, g.unmatchedReason])).toEqual([[null, 'no_pairings']]);
+    return first;
+  }
+  const publicBoards = async (category: string) =>
+    ((await ctx.app.inject({ method: 'GET', url: `/api/v1/games/public/${category}/1` })).json().games as { pairingBoard: number | null }[]).map((g) => g.pairingBoard);
+  /** What the open games pages hear (every instance's live feed listens to this topic). */
+  function listen() {
+    const heard: string[] = [];
+    const unsubscribe = ctx.bus.subscribe(GAMES_TOPIC, (payload) => heard.push(payload));
+    return { heard, unsubscribe };
+  }
+
+  it('are matched when the pairings are published, and the open games pages are told', async () => {
+    const first = await pushFirstBoard('U14');
+    const { heard, unsubscribe } = listen();
+    try {
+      await publish('trn_u14', 'bycco_bjk2019_u20bg_round1_paired.json');
+      // The write answers after this instance's listeners ran.
+      expect(heard.filter((payload) => payload.startsWith('U14:1:'))).toHaveLength(1);
+    } finally {
+      unsubscribe();
+    }
+    // Visitors see the board before any manager looks (the managers' list matches the round itself).
+    expect(await publicBoards('U14')).toEqual([first.board]);
+    expect((await managed('U14')).map((g) => [g.pairingBoard, g.unmatchedReason])).toEqual([[first.board, null]]);
+  });
+
+  it('are matched when a version with the pairings is restored', async () => {
+    const paired = await publish('trn_u12', 'bycco_bjk2019_u20bg_round1_paired.json');
+    // A version without pairings (the start list) becomes the current one before the games arrive.
+    await publish('trn_u12', 'bycco_test_bjk_0_start.json');
+    const first = await pushFirstBoard('U12');
+    const { heard, unsubscribe } = listen();
+    try {
+      const restored = await ctx.app.inject({ method: 'POST', url: `/api/v1/results/U12/versions/${paired.version}/restore`, headers: arbiter });
+      expect(restored.statusCode, restored.body).toBe(200);
+      expect(heard.filter((payload) => payload.startsWith('U12:1:'))).toHaveLength(1);
+    } finally {
+      unsubscribe();
+    }
+    expect(await publicBoards('U12')).toEqual([first.board]);
+  });
+});
+
+describe('a growing game still without its pairing', () => {
+  it('is matched again at most every 30 s of the injected clock', async () => {
+    const pushToken = (await ctx.app.inject({ method: 'POST', url: '/api/v1/games/sources/U18/token', headers: arbiter })).json().token;
+    const first = pairings.find((p) => p.black !== null)!;
+    const moves = ['1. e4', '1. e4 e5', '1. e4 e5 2. Nf3', '1. e4 e5 2. Nf3 Nc6'];
+    const heard: string[] = [];
+    const unsubscribe = ctx.bus.subscribe(GAMES_TOPIC, (payload) => heard.push(payload));
+    const push = async (ply: number) => {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/games/push/U18',
+        headers: { authorization: `Bearer ${pushToken}`, 'content-type': 'text/plain' },
+        payload: game(1, asTyped(first.white.name), asTyped(first.black!.name)).replace('1. e4', moves[ply]!),
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      // Visitors' view (the managers' list would match the round itself).
+      const listed = (await ctx.app.inject({ method: 'GET', url: '/api/v1/games/public/U18/1' })).json().games as { id: number; pairingBoard: number | null }[];
+      return { board: listed[0]!.pairingBoard, told: heard.at(-1)!, id: listed[0]!.id };
+    };
+    const start = new Date(TEST_NOW).getTime();
+    try {
+      // A new game, then its first growth: matched (against no pairings yet) at once, and the growth starts the 30 s.
+      expect((await push(0)).board).toBeNull();
+      ctx.clock.set(new Date(start + 1_000));
+      expect((await push(1)).board).toBeNull();
+      // The pairings come by a way that does not match the games itself (published before the games' rematch on
+      // publishing existed, or an instance stopped between its commit and the rematch).
+      await importAndPublishDataUrl(
+        { ...systemContext(ctx), actor: { accountId: randomUUID(), email: 'arbiter@example.test', displayName: 'Arbiter', permissions: new Set() } },
+        { name: 'trn_u18', jsoncontent: `data:application/json;base64,${fixture('bycco_bjk2019_u20bg_round1_paired.json').toString('base64')}` },
+      );
+      // Within 30 s of the last rematch the growth is stored and told by its id, without matching.
+      ctx.clock.set(new Date(start + 30_999));
+      const held = await push(2);
+      expect(held.board).toBeNull();
+      expect(held.told).toMatch(new RegExp(`^U18:1:\\d+:${held.id}$`));
+      // 30 s after it: matched again, and the viewers read the whole round (boards may have moved).
+      ctx.clock.set(new Date(start + 31_000));
+      const matched = await push(3);
+      expect(matched.board).toBe(first.board);
+      expect(matched.told).toMatch(/^U18:1:\d+:$/);
+    } finally {
+      unsubscribe();
+      ctx.clock.set(TEST_NOW);
+    }
   });
 });

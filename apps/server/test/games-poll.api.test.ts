@@ -45,7 +45,7 @@ beforeAll(async () => {
   ctx = await createTestApp();
   arbiter = await managerHeaders(ctx, ['arbiter']);
   relay = await startRelay();
-  poller = createGamesPoller({ db: ctx.db, clock: ctx.clock, bus: ctx.bus, log: { warn: () => undefined, error: () => undefined }, timeoutMs: 2000 });
+  poller = createGamesPoller({ db: ctx.db, clock: ctx.clock, config: ctx.config, bus: ctx.bus, log: { warn: () => undefined, error: () => undefined }, timeoutMs: 2000 });
 }, 60_000);
 afterAll(async () => {
   await poller?.stop();
@@ -133,7 +133,7 @@ describe('polling the relay’s games.pgn', () => {
   });
 
   it('polls a source once when several instances poll at the same moment', async () => {
-    const other = createGamesPoller({ db: ctx.db, clock: ctx.clock, bus: ctx.bus, log: { warn: () => undefined, error: () => undefined } });
+    const other = createGamesPoller({ db: ctx.db, clock: ctx.clock, config: ctx.config, bus: ctx.bus, log: { warn: () => undefined, error: () => undefined } });
     ctx.clock.set(at(300));
     const before = relay.requests.length;
     const counts = await Promise.all([poller.runOnce(), other.runOnce()]);

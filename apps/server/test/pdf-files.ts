@@ -63,17 +63,21 @@ export function pdfImages(pdf: Buffer): Promise<{ page: number; type: string; wi
   });
 }
 
-/** One page rendered to PNG at `dpi`. */
-export function renderPdfPage(pdf: Buffer, page: number, dpi = 150): Promise<Buffer> {
+/**
+ * One region of a page rendered to PNG: pdftoppm rasterises only those pixels, so a QR code is read without
+ * drawing the whole sheet. The region is in PDF points from the page's top-left corner (pdfkit's coordinates).
+ */
+export function renderPdfRegion(pdf: Buffer, page: number, region: { x: number; y: number; width: number; height: number }, dpi = 150): Promise<Buffer> {
+  const px = (points: number) => String(Math.round((points / 72) * dpi));
   return withPdfFile(pdf, async (file, dir) => {
-    await run('pdftoppm', ['-png', '-r', String(dpi), '-f', String(page), '-l', String(page), '-singlefile', file, path.join(dir, 'page')]);
-    return readFile(path.join(dir, 'page.png'));
+    const crop = ['-x', px(region.x), '-y', px(region.y), '-W', px(region.width), '-H', px(region.height)];
+    await run('pdftoppm', ['-png', '-r', String(dpi), '-f', String(page), '-l', String(page), ...crop, '-singlefile', file, path.join(dir, 'region')]);
+    return readFile(path.join(dir, 'region.png'));
   });
 }
 
-/** Decodes the QR code in a region of a rendered image (left, top, width, height in pixels). */
-export async function decodeQr(png: Buffer, region?: { left: number; top: number; width: number; height: number }): Promise<string | undefined> {
-  const image = region ? sharp(png).extract(region) : sharp(png);
-  const { data, info } = await image.ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+/** Decodes the QR code in a rendered image. */
+export async function decodeQr(png: Buffer): Promise<string | undefined> {
+  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   return jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height)?.data;
 }

@@ -37,6 +37,12 @@ export function badgeOrigin(indexOnPage: number): { x: number; y: number } {
   return { x: GRID_LEFT + (indexOnPage % BADGE.columns) * BADGE.width, y: GRID_TOP + Math.floor(indexOnPage / BADGE.columns) * BADGE.height };
 }
 
+/** Where the n-th badge's QR code goes: its bottom-right corner, 18 mm square (points from the page's top-left). */
+export function badgeQrBox(indexOnPage: number): { x: number; y: number; size: number } {
+  const { x, y } = badgeOrigin(indexOnPage);
+  return { x: x + mm(70), y: y + mm(43), size: mm(18) };
+}
+
 /** A new sheet with its cut marks; badges are then drawn with `drawBadge`. */
 export function startBadgePage(doc: Pdf): void {
   doc.addPage({ size: 'A4', margin: 0 });
@@ -101,8 +107,8 @@ export function drawBadge(doc: Pdf, indexOnPage: number, badge: BadgeContent, st
     drawImage(doc, logoImage, logo.x, logo.y, { fit: [BADGE_LOGO.width, BADGE_LOGO.height], align: 'center', valign: 'center' });
   }
 
-  const qr = at(70, 43);
-  drawQr(doc, badge.badgeId, qr.x, qr.y, mm(18));
+  const qr = badgeQrBox(indexOnPage);
+  drawQr(doc, badge.badgeId, qr.x, qr.y, qr.size);
   doc.restore();
   // A hairline edge shows where the badge ends (the cut marks outside the grid say where to cut).
   doc.save().rect(x, y, BADGE.width, BADGE.height).lineWidth(0.25).strokeColor('#cfd8dc').stroke().restore();

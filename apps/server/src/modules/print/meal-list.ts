@@ -1,4 +1,7 @@
-import { AGE_GROUPS, type Language, type MealCountRow } from '@bjk/domain';
+import { AGE_GROUPS, formatDate, type Language, type MealCountRow } from '@bjk/domain';
+
+/** "Monday 15 February": the day of a meal (a date-only value: no time zone moves it). */
+const DAY: Intl.DateTimeFormatOptions = { weekday: 'long', day: 'numeric', month: 'long' };
 import { A4, FONT, FONT_BOLD, fitLine, mm, type Pdf } from './pdf-canvas.js';
 import type { PrintTexts } from './print-texts.js';
 
@@ -20,15 +23,11 @@ export function startMealPage(doc: Pdf, title: string, pageNumber: number, texts
   doc.save().moveTo(X.date, mm(30)).lineTo(X.end, mm(30)).lineWidth(0.5).stroke().restore();
 }
 
-/** "Monday 15 February": a date-only value, so formatted in UTC (no time zone can move it to another day). */
-function dayName(date: string, language: Language): string {
-  return new Intl.DateTimeFormat(`${language}-BE`, { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
-}
 
 export function drawMealRow(doc: Pdf, indexOnPage: number, row: MealCountRow, texts: PrintTexts, language: Language): void {
   const y = TOP + indexOnPage * ROW;
   const baseline = y + (ROW - 10) / 2;
-  fitLine(doc, dayName(row.date, language), X.date, baseline, { width: mm(48), font: FONT, max: 10, min: 5 });
+  fitLine(doc, formatDate(row.date, language, DAY), X.date, baseline, { width: mm(48), font: FONT, max: 10, min: 5 });
   fitLine(doc, texts.meals[row.meal], X.meal, baseline, { width: mm(38), font: FONT, max: 10, min: 5 });
   [...AGE_GROUPS.map((g) => row.counts[g]), row.total].forEach((value, i) => {
     fitLine(doc, String(value), X.counts + i * X.width, baseline, { width: X.width - mm(2), font: i === AGE_GROUPS.length ? FONT_BOLD : FONT, max: 10, min: 5, align: 'right' });

@@ -1,15 +1,11 @@
+import type { PlayerIdentity } from '@bjk/domain';
 import { A4, FONT, FONT_BOLD, fitLine, mm, textColourOn, type Pdf } from './pdf-canvas.js';
 import type { PrintTexts } from './print-texts.js';
 
 /** One table tent: "LAST First", category, FIDE federation, national and FIDE ratings (DOMAIN.md §4). */
-export type NameCardContent = {
-  firstName: string;
-  lastName: string;
+export type NameCardContent = Pick<PlayerIdentity, 'firstName' | 'lastName' | 'fideFederation' | 'ratingNational' | 'ratingFide'> & {
   category: string;
   categoryColor: string;
-  fideFederation: string | null;
-  ratingNational: number | null;
-  ratingFide: number | null;
 };
 
 export const NAME_CARDS_PER_PAGE = 2;

@@ -15,9 +15,10 @@ import {
   type Language,
 } from '@bjk/domain';
 import type { AppDeps } from '../../platform/app-deps.js';
-import { principalOf } from '../../platform/access.js';
 import { validationError } from '../../platform/errors.js';
-import { getBadgeSummary, getPrintJob, proposeCategoryVouchers, printJobsInProgress, renderPrintJobPreview, startPrintJob, streamPrintJobPdf } from './print.service.js';
+import { managerContext } from '../../platform/service-context.js';
+import { getBadgeSummary, proposeCategoryVouchers } from './print-plans.js';
+import { getPrintJob, printJobsInProgress, renderPrintJobPreview, startPrintJob, streamPrintJobPdf } from './print.service.js';
 
 /** The manager's language for the words printed on lists and cards. */
 function readerLanguage(request: FastifyRequest): Language {
@@ -70,7 +71,7 @@ export async function printRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     },
     config: { access: 'print:write' },
     handler: async (request, reply) => {
-      const job = await startPrintJob(deps, request.body, readerLanguage(request), principalOf(request));
+      const job = await startPrintJob(managerContext(deps, request), request.body, readerLanguage(request));
       return reply.code(202).send(job);
     },
   });

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { GAMES_ERRORS, type PgnIngestReport } from '@bjk/domain';
-import type { Principal } from '../../platform/access.js';
 import type { Clock } from '../../platform/clock.js';
-import type { Db } from '../../platform/db.js';
+import type { DbOrTx } from '../../platform/db.js';
+import type { ManagerContext, ServiceContext } from '../../platform/service-context.js';
 import { AppError, badRequest, unauthenticated } from '../../platform/errors.js';
 import { recordAudit } from '../../platform/audit.js';
 import { mergeGame, type MergeOutcome } from './games-merge.js';
@@ -23,7 +23,8 @@ export type GameSourceKind = GameRow['source'];
  */
 export type GamesChanged = (change: { category: string; round: number | null; revealAt: Date; ids?: number[] }) => void | Promise<void>;
 
-export type GamesDeps = { db: Db; clock: Clock; onGamesChanged?: GamesChanged };
+/** The context of a write of games: the service context, and whom to tell once games changed. */
+export type GamesContext = ServiceContext & { onGamesChanged?: GamesChanged };
 
 /**
  * Whether the round is matched to its pairings again after this write: `now` (a new game, or changed players), `soon`
@@ -51,12 +52,12 @@ function rematchDue(target: { edition: string; category: string }, round: number
  * live viewers are told which games changed, so they read just those.
  */
 export async function ingestPgn(
-  deps: GamesDeps,
+  ctx: GamesContext,
   target: { edition: string; category: string },
   text: string,
   options: { source: GameSourceKind; defaultRound?: number },
 ): Promise<PgnIngestReport> {
-  const { db, clock } = deps;
+  const { db, clock } = ctx;
   if (text.trim() === '') throw badRequest(GAMES_ERRORS.emptyPgn, 'The PGN is empty');
   const parsed = parsePgn(text, { defaultRound: options.defaultRound });
   const report: PgnIngestReport = { added: 0, grown: 0, replaced: 0, unchanged: 0, stale: 0, errors: parsed.errors };
@@ -78,18 +79,18 @@ export async function ingestPgn(
       await matchRound(db, target.edition, target.category, round);
     } else change.rematch = false;
   }
-  if (changed.size > 0 && deps.onGamesChanged) {
+  if (changed.size > 0 && ctx.onGamesChanged) {
     const source = await findSourceRow(db, target.edition, target.category);
     const revealAt = new Date(clock.now().getTime() + (source?.delaySeconds ?? 0) * 1000);
     for (const [round, change] of changed) {
       // A new match may move other games to other boards: then the whole round is read again.
-      await deps.onGamesChanged({ category: target.category, round, revealAt, ids: change.rematch ? undefined : change.ids });
+      await ctx.onGamesChanged({ category: target.category, round, revealAt, ids: change.rematch ? undefined : change.ids });
     }
   }
   return report;
 }
 
-async function storeGame(db: Db, clock: Clock, target: { edition: string; category: string }, key: string, game: ParsedGame, source: GameSourceKind): Promise<Stored> {
+async function storeGame(db: DbOrTx, clock: Clock, target: { edition: string; category: string }, key: string, game: ParsedGame, source: GameSourceKind): Promise<Stored> {
   const players = {
     white: game.white,
     black: game.black,
@@ -153,25 +154,25 @@ async function storeGame(db: Db, clock: Clock, target: { edition: string; catego
 }
 
 /** The relay's push: the token must be the category's current one. */
-export async function pushGames(deps: GamesDeps, category: string, token: string | null, text: string, round?: number): Promise<PgnIngestReport> {
-  const target = await gamesCategory(deps.db, category);
-  if (!isPushToken(await findSourceRow(deps.db, target.edition, category), token)) {
+export async function pushGames(ctx: GamesContext, category: string, token: string | null, text: string, round?: number): Promise<PgnIngestReport> {
+  const target = await gamesCategory(ctx.db, category);
+  if (!isPushToken(await findSourceRow(ctx.db, target.edition, category), token)) {
     throw unauthenticated(GAMES_ERRORS.badToken, 'The push token is not this category’s');
   }
-  const report = await ingestPgn(deps, target, text, { source: 'push', defaultRound: round });
-  await deps.db
+  const report = await ingestPgn(ctx, target, text, { source: 'push', defaultRound: round });
+  await ctx.db
     .update(gameSources)
-    .set({ lastPushAt: deps.clock.now() })
+    .set({ lastPushAt: ctx.clock.now() })
     .where(and(eq(gameSources.edition, target.edition), eq(gameSources.category, category)));
   return report;
 }
 
 /** A manager's upload of a round's PGN (games entered after the round, or a relay's file). */
-export async function uploadGames(deps: GamesDeps, category: string, text: string, round: number | undefined, actor: Principal): Promise<PgnIngestReport> {
-  const target = await gamesCategory(deps.db, category);
-  const report = await ingestPgn(deps, target, text, { source: 'upload', defaultRound: round });
-  await recordAudit(deps.db, {
-    actor,
+export async function uploadGames(ctx: ManagerContext & Pick<GamesContext, 'onGamesChanged'>, category: string, text: string, round: number | undefined): Promise<PgnIngestReport> {
+  const target = await gamesCategory(ctx.db, category);
+  const report = await ingestPgn(ctx, target, text, { source: 'upload', defaultRound: round });
+  await recordAudit(ctx.db, {
+    actor: ctx.actor,
     action: 'results.games_uploaded',
     subjectType: 'game_source',
     subjectId: `${target.edition}/${category}`,

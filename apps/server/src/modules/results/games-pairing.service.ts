@@ -1,9 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { GAMES_ERRORS, type ManagedGame } from '@bjk/domain';
-import type { Principal } from '../../platform/access.js';
+import type { ManagerContext } from '../../platform/service-context.js';
 import type { Db, DbOrTx } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
 import { recordAudit } from '../../platform/audit.js';
+import { getCurrentEdition } from '../edition/edition.service.js';
 import { matchGamesToPairings, type UnmatchedReason } from './games-matching.js';
 import { getGameRow, roundRows, toPublicGame } from './games-read.service.js';
 import { gamesCategory } from './games-sources.service.js';
@@ -41,6 +42,32 @@ export async function matchRound(db: DbOrTx, edition: string, category: string, 
   return reasons;
 }
 
+/**
+ * After a results version of the category is published or restored: every round with games that are neither matched
+ * nor linked by hand is matched again to the pairings now published (games received before their round's pairings
+ * otherwise wait for the next push of a game that changes). Answers the rounds whose games changed boards, for the
+ * live viewers.
+ */
+export async function matchUnmatchedRounds(db: Db, category: string): Promise<number[]> {
+  const { code: edition } = await getCurrentEdition(db);
+  const inCategory = and(eq(games.edition, edition), eq(games.category, category));
+  const waiting = await db
+    .selectDistinct({ round: games.round })
+    .from(games)
+    .where(and(inCategory, isNull(games.pairingBoard), isNull(games.pairingLinkedBy)));
+  const changed: number[] = [];
+  for (const { round } of waiting.sort((a, b) => a.round - b.round)) {
+    const boards = async () => {
+      const rows = await db.select({ id: games.id, board: games.pairingBoard }).from(games).where(and(inCategory, eq(games.round, round))).orderBy(games.id);
+      return JSON.stringify(rows);
+    };
+    const before = await boards();
+    await matchRound(db, edition, category, round);
+    if ((await boards()) !== before) changed.push(round);
+  }
+  return changed;
+}
+
 /** The round's games for managers: everything received, no delay, how each came in, its pairing or why none. */
 export async function listManagedGames(db: DbOrTx, category: string, round: number): Promise<ManagedGame[]> {
   const { edition } = await gamesCategory(db, category);
@@ -57,7 +84,8 @@ export async function listManagedGames(db: DbOrTx, category: string, round: numb
 }
 
 /** A manager links a game to a board of the round's pairings by hand, or (null) gives it back to the matching. */
-export async function linkGameToPairing(db: Db, id: number, pairingBoard: number | null, actor: Principal): Promise<ManagedGame> {
+export async function linkGameToPairing(ctx: ManagerContext, id: number, pairingBoard: number | null): Promise<ManagedGame> {
+  const { db, actor } = ctx;
   const row = await getGameRow(db, id);
   if (pairingBoard !== null) {
     const pairings = await listRoundPairings(db, row.edition, row.category, row.round);

@@ -1,14 +1,17 @@
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { GAMES_ERRORS, type GameLinks, type PublicGame, type PublicRoundGames } from '@bjk/domain';
-import type { Clock } from '../../platform/clock.js';
 import type { DbOrTx } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
+import type { ServiceContext } from '../../platform/service-context.js';
 import { getCurrentEdition } from '../edition/edition.service.js';
 import { sameName } from './games-matching.js';
 import { nextReveal, visiblePart, type StoredGameState } from './games-merge.js';
 import { writePgnGame } from './games-pgn.js';
 import { delayMsOf, gamesCategory } from './games-sources.service.js';
 import { games } from './games.tables.js';
+
+/** What a visitor's read of games needs from the context: the database and "now" (the broadcast delay). */
+export type ReadContext = Pick<ServiceContext, 'db' | 'clock'>;
 
 /** Reading games as visitors may see them: nothing younger than the category's broadcast delay. PGN downloads. */
 
@@ -43,7 +46,8 @@ export async function roundRows(db: DbOrTx, edition: string, category: string, r
 }
 
 /** The games of a round as a visitor may see them now: nothing younger than the category's delay. */
-export async function listRoundGames(db: DbOrTx, clock: Clock, category: string, round: number): Promise<PublicRoundGames> {
+export async function listRoundGames(ctx: ReadContext, category: string, round: number): Promise<PublicRoundGames> {
+  const { db, clock } = ctx;
   const { edition } = await gamesCategory(db, category);
   const delayMs = await delayMsOf(db, edition, category);
   const now = clock.now();
@@ -58,12 +62,12 @@ export async function listRoundGames(db: DbOrTx, clock: Clock, category: string,
  * show later the instant it does (`[id, epoch ms]`).
  */
 export async function visibleRoundState(
-  db: DbOrTx,
-  clock: Clock,
+  ctx: ReadContext,
   category: string,
   round: number,
   ids?: number[],
 ): Promise<{ games: PublicGame[]; reveals: [number, number][] }> {
+  const { db, clock } = ctx;
   const { edition } = await gamesCategory(db, category);
   const delayMs = await delayMsOf(db, edition, category);
   const now = clock.now();
@@ -93,7 +97,8 @@ export async function getGameRow(db: DbOrTx, id: number): Promise<GameRow> {
   return row;
 }
 
-export async function getPublicGame(db: DbOrTx, clock: Clock, id: number): Promise<PublicGame> {
+export async function getPublicGame(ctx: ReadContext, id: number): Promise<PublicGame> {
+  const { db, clock } = ctx;
   const row = await getGameRow(db, id);
   return toPublicGame(row, await delayMsOf(db, row.edition, row.category), clock.now());
 }
@@ -122,17 +127,18 @@ function pgnOf(games: PublicGame[], event: string): string {
 const eventName = (category: string) => `Belgian Youth Chess Championship ${category}`;
 
 /** PGN of a round as visible now (the delay holds for downloads too). */
-export async function roundPgn(db: DbOrTx, clock: Clock, category: string, round: number): Promise<string> {
-  return pgnOf((await listRoundGames(db, clock, category, round)).games, eventName(category));
+export async function roundPgn(ctx: ReadContext, category: string, round: number): Promise<string> {
+  return pgnOf((await listRoundGames(ctx, category, round)).games, eventName(category));
 }
 
-export async function gamePgn(db: DbOrTx, clock: Clock, id: number): Promise<{ pgn: string; game: PublicGame }> {
-  const game = await getPublicGame(db, clock, id);
+export async function gamePgn(ctx: ReadContext, id: number): Promise<{ pgn: string; game: PublicGame }> {
+  const game = await getPublicGame(ctx, id);
   return { pgn: pgnOf([game], eventName(game.category)), game };
 }
 
 /** Every game of a player in the category, all rounds, as visible now. */
-export async function playerPgn(db: DbOrTx, clock: Clock, category: string, name: string): Promise<string> {
+export async function playerPgn(ctx: ReadContext, category: string, name: string): Promise<string> {
+  const { db, clock } = ctx;
   const { edition } = await gamesCategory(db, category);
   const delayMs = await delayMsOf(db, edition, category);
   const rows = await db

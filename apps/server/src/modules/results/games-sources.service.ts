@@ -1,9 +1,8 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
 import { GAMES_ERRORS, type GameSource, type GameSourceUpdate } from '@bjk/domain';
-import type { Principal } from '../../platform/access.js';
-import type { Clock } from '../../platform/clock.js';
-import type { Db, DbOrTx } from '../../platform/db.js';
+import type { DbOrTx } from '../../platform/db.js';
+import type { ManagerContext } from '../../platform/service-context.js';
 import { notFound } from '../../platform/errors.js';
 import { recordAudit } from '../../platform/audit.js';
 import { getCurrentEdition } from '../edition/edition.service.js';
@@ -108,7 +107,8 @@ export async function getGameSource(db: DbOrTx, category: string): Promise<GameS
 }
 
 /** Changes a category's delay and polling; a new address is polled at once, from a clean slate. */
-export async function updateGameSource(db: Db, category: string, input: GameSourceUpdate, actor: Principal, clock: Clock): Promise<GameSource> {
+export async function updateGameSource(ctx: ManagerContext, category: string, input: GameSourceUpdate): Promise<GameSource> {
+  const { db, clock, actor } = ctx;
   const { edition } = await gamesCategory(db, category);
   await db.transaction(async (tx) => {
     const before = await ensureSourceRow(tx, edition, category);
@@ -141,7 +141,8 @@ export async function updateGameSource(db: Db, category: string, input: GameSour
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 /** A new push token for the category's relay; the previous one stops working. Shown once: only its hash is kept. */
-export async function rotatePushToken(db: Db, category: string, actor: Principal, clock: Clock): Promise<{ token: string }> {
+export async function rotatePushToken(ctx: ManagerContext, category: string): Promise<{ token: string }> {
+  const { db, clock, actor } = ctx;
   const { edition } = await gamesCategory(db, category);
   const token = `${category.toLowerCase()}_${randomBytes(24).toString('base64url')}`;
   await db.transaction(async (tx) => {

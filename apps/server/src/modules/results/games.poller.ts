@@ -1,6 +1,8 @@
 import type { ChangeBus } from '../../platform/change-bus.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
+import type { Config } from '../../config.js';
+import { systemContext } from '../../platform/service-context.js';
 import { ingestPgn } from './games-ingest.service.js';
 import { claimDuePolls, recordPollFailure, recordPollSuccess, type PollSource } from './games-poll.service.js';
 import { publishGamesChanged } from './games.stream.js';
@@ -18,6 +20,7 @@ export type GamesPoller = {
 export type GamesPollerOptions = {
   db: Db;
   clock: Clock;
+  config: Config;
   bus: ChangeBus;
   log: Logger;
   /** How often to look for due sources (each source has its own interval). */
@@ -52,7 +55,7 @@ export function createGamesPoller(options: GamesPollerOptions): GamesPoller {
         throw new Error(`HTTP ${response.status} ${response.statusText}`.trim());
       }
       const text = await response.text();
-      const report = await ingestPgn({ db, clock, onGamesChanged }, source, text, { source: 'poll', defaultRound: source.pollRound ?? undefined });
+      const report = await ingestPgn({ ...systemContext(options), onGamesChanged }, source, text, { source: 'poll', defaultRound: source.pollRound ?? undefined });
       await recordPollSuccess(db, source, clock.now(), { etag: response.headers.get('etag'), lastModified: response.headers.get('last-modified'), report });
     } catch (error) {
       const cause = (error as { cause?: { code?: string; message?: string } }).cause;

@@ -21,10 +21,10 @@ import {
   uploadGamesQuerySchema,
 } from '@bjk/domain';
 import type { AppDeps } from '../../platform/app-deps.js';
-import { principalOf } from '../../platform/access.js';
+import { managerContext, systemContext } from '../../platform/service-context.js';
 import { badRequest } from '../../platform/errors.js';
 import { readUpload } from '../../platform/uploads.js';
-import { pushGames, uploadGames, type GamesDeps } from './games-ingest.service.js';
+import { pushGames, uploadGames } from './games-ingest.service.js';
 import { linkGameToPairing, listManagedGames } from './games-pairing.service.js';
 import { gamePgn, getPublicGame, listGameLinks, listGameRounds, listRoundGames, playerPgn, roundPgn } from './games-read.service.js';
 import { gamesCategory, listGameSources, rotatePushToken, updateGameSource } from './games-sources.service.js';
@@ -62,7 +62,6 @@ export async function gamesRoutes(app: FastifyInstance, deps: AppDeps): Promise<
   const feed = createGamesFeed({ db, clock, bus: deps.bus, log: app.log });
   // Streams never end by themselves: end them before the server waits for its connections to close.
   app.addHook('preClose', async () => feed.close());
-  const gamesDeps: GamesDeps = { db, clock, onGamesChanged: feed.notify };
   const tags = ['results'];
   const write = { access: 'results:write' } as const;
 
@@ -75,7 +74,7 @@ export async function gamesRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     config: { access: 'public' },
     handler: async (request, reply) => {
       reply.header('cache-control', 'no-cache');
-      return listRoundGames(db, clock, request.params.category, request.params.round);
+      return listRoundGames(deps, request.params.category, request.params.round);
     },
   });
   r.get('/api/v1/games/public/:category/rounds', {
@@ -122,7 +121,7 @@ export async function gamesRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     config: { access: 'public' },
     handler: async (request, reply) => {
       const { category, round } = request.params;
-      return sendPgn(reply, await roundPgn(db, clock, category, round), `${category}-round-${round}.pgn`);
+      return sendPgn(reply, await roundPgn(deps, category, round), `${category}-round-${round}.pgn`);
     },
   });
   r.get('/api/v1/games/public/:category/player/pgn', {
@@ -130,7 +129,7 @@ export async function gamesRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     config: { access: 'public' },
     handler: async (request, reply) => {
       const { category } = request.params;
-      return sendPgn(reply, await playerPgn(db, clock, category, request.query.name), `${category}-${safeFilePart(request.query.name)}.pgn`);
+      return sendPgn(reply, await playerPgn(deps, category, request.query.name), `${category}-${safeFilePart(request.query.name)}.pgn`);
     },
   });
   r.get('/api/v1/games/public/game/:id', {
@@ -138,14 +137,14 @@ export async function gamesRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     config: { access: 'public' },
     handler: async (request, reply) => {
       reply.header('cache-control', 'no-cache');
-      return getPublicGame(db, clock, request.params.id);
+      return getPublicGame(deps, request.params.id);
     },
   });
   r.get('/api/v1/games/public/game/:id/pgn', {
     schema: { tags, summary: 'PGN of one game (after the broadcast delay)', params: gameIdParamsSchema },
     config: { access: 'public' },
     handler: async (request, reply) => {
-      const { pgn, game } = await gamePgn(db, clock, request.params.id);
+      const { pgn, game } = await gamePgn(deps, request.params.id);
       return sendPgn(reply, pgn, `${game.category}-r${game.round}-${safeFilePart(game.white.name)}-${safeFilePart(game.black.name)}.pgn`);
     },
   });
@@ -163,7 +162,7 @@ export async function gamesRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     bodyLimit: PGN_BODY_LIMIT,
     handler: async (request) => {
       if (typeof request.body !== 'string') throw badRequest(GAMES_ERRORS.emptyPgn, 'Send the PGN as the request body (text/plain or application/x-chess-pgn)');
-      return pushGames(gamesDeps, request.params.category, bearer(request), request.body, request.query.round);
+      return pushGames({ ...systemContext(deps), onGamesChanged: feed.notify }, request.params.category, bearer(request), request.body, request.query.round);
     },
   });
 
@@ -177,7 +176,7 @@ export async function gamesRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     schema: { tags, summary: 'Change a category’s broadcast delay and polled address', params: categoryParamsSchema, body: gameSourceUpdateSchema, response: { 200: gameSourceSchema } },
     config: write,
     handler: async (request) => {
-      const source = await updateGameSource(db, request.params.category, request.body, principalOf(request), clock);
+      const source = await updateGameSource(managerContext(deps, request), request.params.category, request.body);
       // A new delay shows or holds back moves at once: the viewers of every round read theirs again.
       await feed.notify({ category: request.params.category, round: null, revealAt: clock.now() });
       return source;
@@ -186,14 +185,14 @@ export async function gamesRoutes(app: FastifyInstance, deps: AppDeps): Promise<
   r.post('/api/v1/games/sources/:category/token', {
     schema: { tags, summary: 'A new push token for the category (the previous one stops working)', params: categoryParamsSchema, response: { 200: pushTokenSchema } },
     config: write,
-    handler: async (request) => rotatePushToken(db, request.params.category, principalOf(request), clock),
+    handler: async (request) => rotatePushToken(managerContext(deps, request), request.params.category),
   });
   r.post('/api/v1/games/sources/:category/upload', {
     schema: { tags, summary: 'Upload a PGN file of a round (multipart, field `file`)', params: categoryParamsSchema, querystring: uploadGamesQuerySchema, response: { 200: pgnIngestReportSchema } },
     config: write,
     handler: async (request) => {
       const text = (await readUpload(request, { maxBytes: PGN_MAX_BYTES })).data.toString('utf8');
-      return uploadGames(gamesDeps, request.params.category, text, request.query.round, principalOf(request));
+      return uploadGames({ ...managerContext(deps, request), onGamesChanged: feed.notify }, request.params.category, text, request.query.round);
     },
   });
   r.get('/api/v1/games/manage/:category/:round', {
@@ -205,7 +204,7 @@ export async function gamesRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     schema: { tags, summary: 'Link a game to a board of its round’s pairings by hand (null: back to the automatic matching)', params: gameIdParamsSchema, body: linkGameSchema, response: { 200: managedGameSchema } },
     config: write,
     handler: async (request) => {
-      const game = await linkGameToPairing(db, request.params.id, request.body.pairingBoard, principalOf(request));
+      const game = await linkGameToPairing(managerContext(deps, request), request.params.id, request.body.pairingBoard);
       // The game (and the one it displaced) changed boards: the round's viewers read it again.
       await feed.notify({ category: game.category, round: game.round, revealAt: clock.now() });
       return game;

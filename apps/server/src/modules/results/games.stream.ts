@@ -106,7 +106,7 @@ export function createGamesFeed(deps: { db: Db; clock: Clock; bus: ChangeBus; lo
       if (ids.length === 0) return;
       for (const id of ids) room.pending.delete(id);
     }
-    const { games, reveals } = await visibleRoundState(db, clock, room.category, room.round, ids);
+    const { games, reveals } = await visibleRoundState({ db, clock }, room.category, room.round, ids);
     for (const [id, at] of reveals) room.pending.set(id, Math.min(at, room.pending.get(id) ?? Infinity));
     const first = room.games === null;
     const known = room.games ?? new Map<number, { game: PublicGame; json: string }>();

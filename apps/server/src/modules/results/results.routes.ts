@@ -20,7 +20,7 @@ import {
   versionParamsSchema,
 } from '@bjk/domain';
 import type { AppDeps } from '../../platform/app-deps.js';
-import { principalOf } from '../../platform/access.js';
+import { managerContext } from '../../platform/service-context.js';
 import { readUpload } from '../../platform/uploads.js';
 import {
   exportStandingsCsv,
@@ -39,6 +39,8 @@ import {
   resultsTopic,
   setUnofficialResult,
 } from './results.service.js';
+import { matchUnmatchedRounds } from './games-pairing.service.js';
+import { publishGamesChanged } from './games.stream.js';
 
 
 /**
@@ -66,6 +68,15 @@ export async function resultsRoutes(app: FastifyInstance, deps: AppDeps): Promis
   const announce = async (category: string, what: string) => {
     await bus.publish('results');
     await bus.publish(`results:${category}`, what);
+  };
+  const notifyGames = publishGamesChanged(bus);
+  /**
+   * A published (or restored) version may bring the pairings that games already received were waiting for: those
+   * rounds are matched again, and open games pages read the rounds whose boards changed.
+   */
+  const published = async (category: string, version: number) => {
+    await announce(category, `version:${version}`);
+    for (const round of await matchUnmatchedRounds(db, category)) await notifyGames({ category, round, revealAt: deps.clock.now() });
   };
   const streams = new Set<import('node:http').ServerResponse>();
   // Open streams would keep a graceful shutdown waiting: end them first (browsers reconnect to another instance).
@@ -133,7 +144,7 @@ export async function resultsRoutes(app: FastifyInstance, deps: AppDeps): Promis
     handler: async (request, reply) => {
       const file = await readUpload(request, { maxBytes: TOURNAMENT_FILE_MAX_BYTES });
       reply.status(201);
-      return importTournamentFile(db, { fileName: file.filename, bytes: file.data }, principalOf(request));
+      return importTournamentFile(managerContext(deps, request), { fileName: file.filename, bytes: file.data });
     },
   });
 
@@ -147,8 +158,8 @@ export async function resultsRoutes(app: FastifyInstance, deps: AppDeps): Promis
     schema: { tags, summary: 'Publish a draft as the next version of the confirmed category', params: tournamentImportIdParamsSchema, body: publishImportSchema, response: { 200: tournamentVersionSchema } },
     config: write,
     handler: async (request) => {
-      const version = await publishImport(db, request.params.id, request.body.category, principalOf(request));
-      await announce(version.category, `version:${version.version}`);
+      const version = await publishImport(managerContext(deps, request), request.params.id, request.body.category);
+      await published(version.category, version.version);
       return version;
     },
   });
@@ -157,8 +168,8 @@ export async function resultsRoutes(app: FastifyInstance, deps: AppDeps): Promis
     schema: { tags, summary: "The specification's import: {name, jsoncontent} with a data URL, published at once; the same content again answers the current version without publishing a new one", body: tournamentJsonUploadSchema, response: { 200: tournamentVersionSchema } },
     config: write,
     handler: async (request) => {
-      const { version, created } = await importAndPublishDataUrl(db, request.body, principalOf(request));
-      if (created) await announce(version.category, `version:${version.version}`);
+      const { version, created } = await importAndPublishDataUrl(managerContext(deps, request), request.body);
+      if (created) await published(version.category, version.version);
       return version;
     },
   });
@@ -173,8 +184,8 @@ export async function resultsRoutes(app: FastifyInstance, deps: AppDeps): Promis
     schema: { tags, summary: 'Publish an older version again (audited)', params: versionParamsSchema, response: { 200: tournamentVersionSchema } },
     config: write,
     handler: async (request) => {
-      const version = await restoreVersion(db, request.params.category, request.params.version, principalOf(request));
-      await announce(version.category, `version:${version.version}`);
+      const version = await restoreVersion(managerContext(deps, request), request.params.category, request.params.version);
+      await published(version.category, version.version);
       return version;
     },
   });
@@ -183,7 +194,7 @@ export async function resultsRoutes(app: FastifyInstance, deps: AppDeps): Promis
     schema: { tags, summary: "An arbiter's unofficial result of one board (empty clears it)", body: unofficialResultInputSchema, response: { 200: unofficialRoundSchema } },
     config: write,
     handler: async (request) => {
-      const round = await setUnofficialResult(db, request.body, principalOf(request));
+      const round = await setUnofficialResult(managerContext(deps, request), request.body);
       await announce(round.category, `unofficial:${round.round}:${request.body.boardnr}`);
       return round;
     },

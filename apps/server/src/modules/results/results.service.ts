@@ -17,7 +17,8 @@ import {
   type UnofficialRound,
 } from '@bjk/domain';
 import type { Principal } from '../../platform/access.js';
-import type { Db, DbOrTx } from '../../platform/db.js';
+import type { ManagerContext } from '../../platform/service-context.js';
+import type { DbOrTx } from '../../platform/db.js';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.js';
 import { recordAudit } from '../../platform/audit.js';
 import { getCurrentEdition } from '../edition/edition.service.js';
@@ -104,7 +105,8 @@ async function lockFor(tx: DbOrTx, key: string): Promise<void> {
  * Reads an uploaded file and keeps it as a draft; the answer proposes the category and shows what would change.
  * The same file uploaded again (double click, retry) gives back the same draft instead of a second one.
  */
-export async function importTournamentFile(db: Db, file: { fileName: string; bytes: Uint8Array }, actor: Principal): Promise<TournamentImport> {
+export async function importTournamentFile(ctx: ManagerContext, file: { fileName: string; bytes: Uint8Array }): Promise<TournamentImport> {
+  const { db, actor } = ctx;
   const tournament = readFile(file.bytes);
   const edition = await getCurrentEdition(db);
   const id = await db.transaction(async (tx) => {
@@ -135,7 +137,7 @@ async function getImport(db: DbOrTx, id: string) {
 }
 
 /** The diff of a draft against the published version of the category the manager chose. */
-export async function previewImport(db: Db, id: string, categoryName: string): Promise<TournamentImport> {
+export async function previewImport(db: DbOrTx, id: string, categoryName: string): Promise<TournamentImport> {
   const row = await getImport(db, id);
   const { edition, category } = await editionCategory(db, categoryName);
   return previewOf(db, row.id, row.fileName, row.tournament, edition, category);
@@ -179,7 +181,8 @@ async function publishTournament(tx: DbOrTx, edition: string, category: string, 
   return version;
 }
 
-export async function publishImport(db: Db, id: string, categoryName: string, actor: Principal): Promise<TournamentVersion> {
+export async function publishImport(ctx: ManagerContext, id: string, categoryName: string): Promise<TournamentVersion> {
+  const { db, actor } = ctx;
   const version = await db.transaction(async (tx) => {
     const row = await getImport(tx, id);
     const { edition, category } = await editionCategory(tx, categoryName);
@@ -196,7 +199,8 @@ export async function publishImport(db: Db, id: string, categoryName: string, ac
  * file's content (a double click, a retry, a script sending every minute), nothing is published again and the
  * current version is the answer (`created` false).
  */
-export async function importAndPublishDataUrl(db: Db, input: { name: string; jsoncontent: string }, actor: Principal): Promise<{ version: TournamentVersion; created: boolean }> {
+export async function importAndPublishDataUrl(ctx: ManagerContext, input: { name: string; jsoncontent: string }): Promise<{ version: TournamentVersion; created: boolean }> {
+  const { db, actor } = ctx;
   const match = /^data:[^,]*?(;base64)?,(.*)$/s.exec(input.jsoncontent);
   if (!match) throw badRequest(RESULTS_ERRORS.invalidDataUrl, 'jsoncontent is not a data URL');
   const bytes = match[1] ? Buffer.from(match[2]!, 'base64') : Buffer.from(decodeURIComponent(match[2]!), 'utf8');
@@ -241,7 +245,8 @@ export async function listVersions(db: DbOrTx, categoryName: string): Promise<To
 }
 
 /** Re-publishes an older version as the newest one (history stays append-only), audited. */
-export async function restoreVersion(db: Db, categoryName: string, version: number, actor: Principal): Promise<TournamentVersion> {
+export async function restoreVersion(ctx: ManagerContext, categoryName: string, version: number): Promise<TournamentVersion> {
+  const { db, actor } = ctx;
   const published = await db.transaction(async (tx) => {
     const { edition, category } = await editionCategory(tx, categoryName);
     const [row] = await tx
@@ -288,6 +293,7 @@ export async function listResultsCategories(db: DbOrTx): Promise<ResultsCategory
 export async function getPublicTournament(db: DbOrTx, name: string): Promise<PublicTournament> {
   const current = await getCurrentVersion(db, name);
   const t = current.tournament;
+  const byNumber = new Map(t.players.map((p) => [p.pairingNumber, p]));
   return {
       category: current.category,
       version: current.version,
@@ -299,7 +305,7 @@ export async function getPublicTournament(db: DbOrTx, name: string): Promise<Pub
       plannedRounds: t.plannedRounds,
       pairedRounds: t.pairedRounds,
       tieBreaks: t.tieBreaks,
-    players: t.players.map(publicPlayer),
+    players: t.players.map((p) => publicPlayer(p, byNumber)),
   };
 }
 
@@ -352,7 +358,8 @@ export async function getUnofficialRound(db: DbOrTx, name: string, round: number
  * Enters or clears one board's unofficial result. One row per board, written by a single upsert: arbiters on other
  * boards never conflict, and the last tap on the same board wins without losing anyone else's. Audited.
  */
-export async function setUnofficialResult(db: Db, input: UnofficialResultInput, actor: Principal): Promise<UnofficialRound> {
+export async function setUnofficialResult(ctx: ManagerContext, input: UnofficialResultInput): Promise<UnofficialRound> {
+  const { db, actor } = ctx;
   const current = await getCurrentVersion(db, input.name);
   const pairing = roundPairings(current.tournament, input.round).find((p) => p.board === input.boardnr);
   if (!pairing) throw new AppError(400, RESULTS_ERRORS.boardNotPaired, `Round ${input.round} has no board ${input.boardnr}`, { round: input.round, board: input.boardnr });

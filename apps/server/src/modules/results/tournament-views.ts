@@ -3,6 +3,7 @@ import {
   rankPlayers,
   unplayedRoundRulesOf,
   lastRoundWithResults,
+  performanceRating,
   type Pairing,
   type PublicTournamentPlayer,
   type RoundOutcome,
@@ -12,14 +13,19 @@ import {
   type TournamentPlayer,
   type UnofficialResult,
 } from '@bjk/domain';
+import { writeCsv } from '../../platform/csv.js';
 
 /**
  * Pure views of a stored tournament: what the public sees of it, pairings of a round, standings (official or with
  * unofficial results), the diff a manager previews before publishing. No database here.
  */
 
-/** Nothing private leaves: no birth year, sex, national id (the schema drops what is not listed too). */
-export function publicPlayer(p: TournamentPlayer): PublicTournamentPlayer {
+/**
+ * Nothing private leaves: no birth year, sex, national id (the schema drops what is not listed too). The performance
+ * is FIDE's (ours: unrated opponents left out), never the program's own figure, which counts an unrated opponent at
+ * rating 0 (docs/results-tie-breaks.md).
+ */
+export function publicPlayer(p: TournamentPlayer, byNumber: ReadonlyMap<number, TournamentPlayer>): PublicTournamentPlayer {
   return {
     pairingNumber: p.pairingNumber,
     rank: p.rank,
@@ -31,7 +37,7 @@ export function publicPlayer(p: TournamentPlayer): PublicTournamentPlayer {
     club: p.club,
     points: p.points,
     tieBreakValues: p.tieBreakValues,
-    performance: p.performance,
+    performance: performanceRating(p, byNumber),
     rounds: p.rounds,
   };
 }
@@ -170,11 +176,7 @@ export function diffTournaments(previous: Tournament | null, next: Tournament, u
 
 /** Standings as CSV (semicolon-separated, as Belgian spreadsheets expect), one header line with the program's tie-break names. */
 export function standingsCsv(standings: Standings): string {
-  const quote = (value: string | number | null) => {
-    const text = value === null ? '' : String(value);
-    return /[;"\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-  };
   const header = ['rank', 'name', 'title', 'federation', 'rating', 'club', 'points', ...standings.tieBreaks.map((c) => c.name)];
-  const lines = standings.rows.map((r) => [r.rank, r.name, r.title, r.federation, r.rating, r.club, r.points, ...r.tieBreaks].map(quote).join(';'));
-  return [header.map(quote).join(';'), ...lines].join('\r\n') + '\r\n';
+  const rows = standings.rows.map((r) => [r.rank, r.name, r.title, r.federation, r.rating, r.club, r.points, ...r.tieBreaks]);
+  return writeCsv(header, rows, { separator: ';', bom: false });
 }

@@ -1,20 +1,28 @@
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
 import type { PublicTournament } from '@bjk/domain/results';
 import { useTranslation } from 'react-i18next';
 import Button from '@mui/material/Button';
-import { formatPoints } from './api';
+import { formatPoints, pairingsQuery } from './api';
 import { GameLink } from './GameLink';
 import { playerPgnUrl, useGameOnBoard } from './games/api';
 import { PlayerLink } from './PlayerLink';
 import { ResultsTable } from './ResultsTable';
 
-/** A player's card: every round's opponent, colour, result and running score, with the performance (the program's, else ours). */
+/**
+ * A player's card: every round's opponent, colour, result and running score, with FIDE's performance (unrated
+ * opponents left out). The round being played shows the arbiter's unofficial result of the player's board, labelled so, as the
+ * pairings do (the page's live stream refetches it).
+ */
 export function PlayerCard({ tournament, pairingNumber }: { tournament: PublicTournament; pairingNumber: number }) {
   const { t } = useTranslation('results');
   const gameOn = useGameOnBoard(tournament.category);
   const player = tournament.players.find((p) => p.pairingNumber === pairingNumber);
+  const playing = player?.rounds.filter((r) => r.outcome === 'pending' && r.board !== null).at(-1);
+  const current = useQuery(pairingsQuery(tournament.category, playing?.round ?? 0));
+  const unofficial = playing && current.data?.pairings.find((p) => p.board === playing.board && p.result === null)?.unofficialResult;
   if (!player) return <Typography>{t('player.unknown')}</Typography>;
   const byNumber = new Map(tournament.players.map((p) => [p.pairingNumber, p]));
   let running = 0;
@@ -58,7 +66,18 @@ export function PlayerCard({ tournament, pairingNumber }: { tournament: PublicTo
                 <td>{opponent ? <PlayerLink category={tournament.category} pairingNumber={opponent.pairingNumber} name={opponent.name} /> : t(`outcome.${r.outcome}`)}</td>
                 <td className="num wide">{opponent?.rating ?? ''}</td>
                 <td>
-                  {r.outcome === 'pending' ? t('pairings.pending') : t(`outcome.${r.outcome}`)}
+                  {r.outcome !== 'pending' ? (
+                    t(`outcome.${r.outcome}`)
+                  ) : r.round === playing?.round && unofficial ? (
+                    <Box component="span" sx={{ whiteSpace: 'nowrap' }} title={t('pairings.unofficial')} data-testid="player-unofficial">
+                      {unofficial}
+                      <Box component="span" sx={{ ml: 0.5, fontSize: '0.75rem', color: 'warning.dark' }}>
+                        {t('pairings.unofficialShort')}
+                      </Box>
+                    </Box>
+                  ) : (
+                    t('pairings.pending')
+                  )}
                   {gameOn(r.round, r.board) !== undefined && (
                     <>
                       {' · '}
