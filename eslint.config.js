@@ -17,6 +17,18 @@ const noLiteralText = {
   },
 };
 
+/**
+ * One place for formatting (packages/domain/src/formatting.ts): no `toLocaleString()` in the browser's default
+ * language, no literal time zone (the edition's: `settings.timeZone`, `useEdition().timeZone`, `useInstantFormat()`).
+ */
+const FORMATTING_RULES = [
+  {
+    selector: "CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/][arguments.length=0]",
+    message: "Format through packages/domain's formatting.ts in the chosen language (formatDateTime, formatNumber; on the web useInstantFormat()), not toLocaleString().",
+  },
+  { selector: "Literal[value='Europe/Brussels']", message: "Use the edition's time zone (settings.timeZone; on the web useEdition().timeZone), not a literal." },
+];
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '.tmp/**', 'data/**', 'apps/server/src/db/migrations/**'] },
   js.configs.recommended,
@@ -39,11 +51,28 @@ export default tseslint.config(
     },
   },
   {
+    // The web's data layer: components call their feature's api.ts (query options, key factories, calls), never the
+    // HTTP client itself (shared pieces: shared/ui/api.ts).
+    files: ['apps/web/src/**/*.tsx'],
+    ignores: ['**/*.test.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/shared/http', '**/http'], importNames: ['http'], message: "Components call their feature's api.ts (or shared/ui/api.ts), not the HTTP client." }] },
+      ],
+    },
+  },
+  {
     // Dependencies point one way: features apart, app/ on top, the platform below the modules, tables private to
     // their module, no cycles (scripts/import-rules.mjs; `node scripts/import-graph.mjs` lists the cycles).
     files: ['apps/*/src/**/*.{ts,tsx}', 'packages/domain/src/**/*.ts'],
     plugins: { imports: importRules },
     rules: { 'imports/no-cycle': 'error', 'imports/boundaries': 'error' },
+  },
+  {
+    files: ['apps/*/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-syntax': ['error', ...FORMATTING_RULES] },
   },
   {
     // One source of "now" in the server's modules: the injected clock (`ctx.clock`, `deps.clock`), so tests fix time
@@ -56,6 +85,8 @@ export default tseslint.config(
         'error',
         { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'Take the time from the injected clock (ctx.clock.now()), not new Date().' },
         { selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']", message: 'Take the time from the injected clock (ctx.clock.now()); an elapsed time uses performance.now().' },
+        // A later block's list replaces an earlier one's for the same file: the formatting rules again.
+        ...FORMATTING_RULES,
       ],
     },
   },

@@ -9,8 +9,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AuditEntry } from '@bjk/domain/audit';
 import { hasPermission, useManager } from '../../shared/auth/session';
-import { formatDateTime } from '../../shared/format';
-import { currentLanguage } from '../../shared/i18n';
+import { useInstantFormat } from '../../shared/edition/useEdition';
 import { DataTable, type DataColumn } from '../../shared/ui/DataTable';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { useListParams } from '../../shared/ui/useListParams';
@@ -25,7 +24,7 @@ const PAGE_SIZES = [25, 50, 100];
 export function AuditPage() {
   const { t } = useTranslation('audit');
   const session = useManager();
-  const language = currentLanguage();
+  const formatInstant = useInstantFormat();
   const list = useListParams({ pageSize: 50, filters: ['actor', 'area', 'from', 'to'] as const });
   const { filters } = list;
   const [actorInput, setActorInput] = useState(filters.actor);
@@ -40,7 +39,7 @@ export function AuditPage() {
 
   const query = useQuery({ ...auditListQuery(list.query), enabled: !rangeInvalid && hasPermission(session, 'audit:read') });
   const columns: DataColumn<AuditEntry>[] = [
-    { id: 'when', header: t('columns.when'), cell: (entry) => formatDateTime(entry.at, language, 'Europe/Brussels') },
+    { id: 'when', header: t('columns.when'), cell: (entry) => formatInstant(entry.at) },
     { id: 'who', header: t('columns.who'), cell: (entry) => <Box sx={{ overflowWrap: 'break-word', wordBreak: 'break-word' }}>{entry.actorEmail ?? t('page.system')}</Box> },
     {
       id: 'what',

@@ -18,6 +18,7 @@ import { useSearchParams } from 'react-router';
 import type { NewsEntry, NewsInput } from '@bjk/domain/content';
 import { dateInTimeZone } from '@bjk/domain/dates';
 import { invalidateResources } from '../../shared/data/resource';
+import { useEdition } from '../../shared/edition/useEdition';
 import { formatDate } from '../../shared/format';
 import { currentLanguage } from '../../shared/i18n';
 import { DataTable, type DataColumn } from '../../shared/ui/DataTable';
@@ -25,8 +26,6 @@ import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { useListParams } from '../../shared/ui/useListParams';
 import { contentKeys, deleteNews, mgmtNewsQuery, saveNews } from './api';
 import { TextsEditor, emptyTexts, toTexts, toTranslations, type Texts } from './TextsEditor';
-
-const TIME_ZONE = 'Europe/Brussels';
 
 
 /** After a change: the managers' list and the public lists (home page, /news) in this tab read again. */
@@ -48,7 +47,8 @@ function PublishedChip({ published }: { published: boolean }) {
 function NewsEditor({ entry, onDone }: { entry: NewsEntry | null; onDone: (saved: NewsEntry | null) => void }) {
   const { t } = useTranslation('contentAdmin');
   const changed = useNewsChanged();
-  const [date, setDate] = useState(entry?.date ?? dateInTimeZone(new Date(), TIME_ZONE));
+  const { timeZone } = useEdition();
+  const [date, setDate] = useState(entry?.date ?? dateInTimeZone(new Date(), timeZone));
   const [published, setPublished] = useState(entry?.published ?? false);
   const [texts, setTexts] = useState<Texts>(entry ? toTexts(entry.translations) : emptyTexts());
   // One key per new entry: a double click or a retry creates it once.

@@ -20,16 +20,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { FIXED_ENTRY_PAGES, MENU_GROUPS, type FileRef, type PageDetail, type PageSettings, type PageSummary } from '@bjk/domain/content';
-import type { FileGroupWithCount, StoredFile } from '@bjk/domain/files';
 import { invalidatePublicMenu } from './public-menu-resource';
 import { hasPermission, useManager } from '../../shared/auth/session';
 import { useEdition } from '../../shared/edition/useEdition';
 import { formatDateTime } from '../../shared/format';
-import { http } from '../../shared/http';
 import { currentLanguage } from '../../shared/i18n';
 import { ActionsHeaderCell } from '../../shared/ui/ActionsHeaderCell';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
-import { fileUrl, forgetLoadedPages } from './api';
+import { contentKeys, fileUrl, forgetLoadedPages, mgmtPageQuery, mgmtPagesQuery, publicImagesQuery, runPageAction, savePageDraft, savePageSettings, type PageAction } from './api';
 import { TextsEditor, toTexts, toTranslations, type Texts } from './TextsEditor';
 
 
@@ -42,18 +40,11 @@ function LockChip({ page }: { page: PageSummary }) {
   return <Chip size="small" sx={{ bgcolor: '#7a4100', color: '#fff' }} label={t('lockedBy', { name: page.lock.displayName, since: formatDateTime(page.lock.since, language, timeZone) })} />;
 }
 
-/** Images visitors can load (public groups): the choices for a page's hero image. */
-async function loadPublicImages(): Promise<StoredFile[]> {
-  const [groups, files] = await Promise.all([http.get<FileGroupWithCount[]>('/api/v1/filestore/groups'), http.get<StoredFile[]>('/api/v1/filestore/files')]);
-  const open = new Set(groups.filter((g) => g.public).map((g) => g.code));
-  return files.filter((f) => open.has(f.group) && f.contentType.startsWith('image/'));
-}
-
 const refKey = (ref: FileRef | null) => (ref ? `${ref.group}/${ref.name}` : '');
 
 function HeroPicker({ value, onChange }: { value: FileRef | null; onChange?: (ref: FileRef | null) => void }) {
   const { t } = useTranslation('contentAdmin');
-  const images = useQuery({ queryKey: ['content', 'mgmt', 'images'], queryFn: loadPublicImages, staleTime: 60_000 });
+  const images = useQuery(publicImagesQuery());
   const options = images.data ?? [];
   // The current choice stays listed even before the images arrive (or if it was since deleted).
   const listed = value && !options.some((f) => refKey(f) === refKey(value)) ? [{ group: value.group, name: value.name }, ...options] : options;
@@ -87,10 +78,10 @@ function PageSettingsForm({ page }: { page: PageDetail }) {
   const queryClient = useQueryClient();
   const [settings, setSettings] = useState<PageSettings>({ published: page.published, menuGroup: page.menuGroup, menuOrder: page.menuOrder });
   const save = useMutation({
-    mutationFn: () => http.put<PageDetail>(`/api/v1/page/settings/${page.slug}`, settings),
+    mutationFn: () => savePageSettings(page.slug, settings),
     onSuccess: (updated) => {
-      queryClient.setQueryData(['content', 'mgmt', 'page', page.slug], updated);
-      void queryClient.invalidateQueries({ queryKey: ['content', 'mgmt', 'pages'] });
+      queryClient.setQueryData(contentKeys.mgmtPage(page.slug), updated);
+      void queryClient.invalidateQueries({ queryKey: contentKeys.mgmtPages });
       // Published, hidden or moved: the public menu shows it at once, to this manager too.
       invalidatePublicMenu();
       forgetLoadedPages();
@@ -157,21 +148,21 @@ function PageEditor({ slug, onClose }: { slug: string; onClose: () => void }) {
   const session = useManager();
   const queryClient = useQueryClient();
   const [copy, setCopy] = useState<WorkingCopy | null>(null);
-  const detail = useQuery({ queryKey: ['content', 'mgmt', 'page', slug], queryFn: () => http.get<PageDetail>(`/api/v1/page/${slug}`) });
+  const detail = useQuery(mgmtPageQuery(slug));
   const refresh = (page: PageDetail) => {
-    queryClient.setQueryData(['content', 'mgmt', 'page', slug], page);
-    void queryClient.invalidateQueries({ queryKey: ['content', 'mgmt', 'pages'] });
+    queryClient.setQueryData(contentKeys.mgmtPage(slug), page);
+    void queryClient.invalidateQueries({ queryKey: contentKeys.mgmtPages });
     // A check-in or a restore may have renamed the page in the public menu.
     invalidatePublicMenu();
     forgetLoadedPages();
     setCopy(page.workingCopy ? { texts: toTexts(page.workingCopy.translations), heroImage: page.workingCopy.heroImage } : null);
   };
   const action = useMutation({
-    mutationFn: ({ path, body }: { path: string; body?: unknown }) => http.post<PageDetail>(path, body),
+    mutationFn: (what: PageAction) => runPageAction(slug, what),
     onSuccess: refresh,
   });
   const save = useMutation({
-    mutationFn: (wc: WorkingCopy) => http.put<PageDetail>(`/api/v1/page/draft/${slug}`, { translations: toTranslations(wc.texts), heroImage: wc.heroImage }),
+    mutationFn: (wc: WorkingCopy) => savePageDraft(slug, { translations: toTranslations(wc.texts), heroImage: wc.heroImage }),
     onSuccess: refresh,
   });
   if (detail.isPending) return null;
@@ -190,7 +181,7 @@ function PageEditor({ slug, onClose }: { slug: string; onClose: () => void }) {
           </Typography>
           <LockChip page={page} />
           {!page.lock && (
-            <Button variant="contained" onClick={() => action.mutate({ path: `/api/v1/page/checkout/${slug}` })} data-testid="page-checkout">
+            <Button variant="contained" onClick={() => action.mutate({ kind: 'checkout' })} data-testid="page-checkout">
               {t('checkout')}
             </Button>
           )}
@@ -201,18 +192,18 @@ function PageEditor({ slug, onClose }: { slug: string; onClose: () => void }) {
               </Button>
               <Button
                 variant="contained"
-                onClick={() => editing && action.mutate({ path: `/api/v1/page/checkin/${slug}`, body: { workingCopy: { translations: toTranslations(editing.texts), heroImage: editing.heroImage } } })}
+                onClick={() => editing && action.mutate({ kind: 'checkin', workingCopy: { translations: toTranslations(editing.texts), heroImage: editing.heroImage } })}
                 data-testid="page-checkin"
               >
                 {t('checkin')}
               </Button>
-              <Button color="inherit" onClick={() => action.mutate({ path: `/api/v1/page/unlock/${slug}` })}>
+              <Button color="inherit" onClick={() => action.mutate({ kind: 'unlock' })}>
                 {t('discard')}
               </Button>
             </>
           )}
           {page.lock && !mine && hasPermission(session, 'accounts:admin') && (
-            <Button color="warning" onClick={() => action.mutate({ path: `/api/v1/page/unlock/${slug}` })} data-testid="page-break-lock">
+            <Button color="warning" onClick={() => action.mutate({ kind: 'unlock' })} data-testid="page-break-lock">
               {t('breakLock')}
             </Button>
           )}
@@ -238,7 +229,7 @@ function PageEditor({ slug, onClose }: { slug: string; onClose: () => void }) {
                     <TableCell>{formatDateTime(v.createdAt, language, timeZone)}</TableCell>
                     <TableCell align="right">
                       {v.version !== page.version && (!page.lock || mine) && (
-                        <Button size="small" onClick={() => action.mutate({ path: `/api/v1/page/restore/${slug}/${v.version}` })}>
+                        <Button size="small" onClick={() => action.mutate({ kind: 'restore', version: v.version })}>
                           {t('restore')}
                         </Button>
                       )}
@@ -259,7 +250,7 @@ export function ManagePagesPage() {
   const { t } = useTranslation('contentAdmin');
   const [params, setParams] = useSearchParams();
   const selected = params.get('page');
-  const pages = useQuery({ queryKey: ['content', 'mgmt', 'pages'], queryFn: () => http.get<PageSummary[]>('/api/v1/page') });
+  const pages = useQuery(mgmtPagesQuery());
   return (
     <Stack spacing={2}>
       <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>

@@ -1,4 +1,5 @@
-import type { NewsEntry, NewsInput, NewsPage, PublicNewsDetail, PublicNewsItem, PublicPage } from '@bjk/domain/content';
+import type { NewsEntry, NewsInput, NewsPage, PageDetail, PageSettings, PageSummary, PageWorkingCopy, Programme, PublicNewsDetail, PublicNewsItem, PublicPage } from '@bjk/domain/content';
+import type { FileGroupWithCount, StoredFile } from '@bjk/domain/files';
 import type { Language } from '@bjk/domain/languages';
 import { invalidateResources, preloadResource } from '../../shared/data/resource';
 import { HttpError, http } from '../../shared/http';
@@ -61,6 +62,9 @@ export const contentKeys = {
   news: ['content', 'news'] as const,
   mgmtNews: ['content', 'mgmt', 'news'] as const,
   mgmtNewsPage: (query: ListQuery) => ['content', 'mgmt', 'news', query] as const,
+  mgmtPages: ['content', 'mgmt', 'pages'] as const,
+  mgmtPage: (slug: string) => ['content', 'mgmt', 'page', slug] as const,
+  publicImages: ['content', 'mgmt', 'images'] as const,
 };
 
 /** The managers' news list: newest first, drafts included, one page. */
@@ -74,3 +78,53 @@ export const saveNews = (id: number | null, input: NewsInput, idempotencyKey: st
   id === null ? http.post<NewsEntry>('/api/v1/news', input, { idempotencyKey }) : http.put<NewsEntry>(`/api/v1/news/${id}`, input);
 
 export const deleteNews = (id: number) => http.delete<unknown>(`/api/v1/news/${id}`);
+
+/** The managers' list of information pages, with lock and publication state. */
+export const mgmtPagesQuery = () => ({
+  queryKey: contentKeys.mgmtPages,
+  queryFn: () => http.get<PageSummary[]>('/api/v1/page'),
+});
+
+/** One page for its editor: texts, working copy, lock and versions. */
+export const mgmtPageQuery = (slug: string) => ({
+  queryKey: contentKeys.mgmtPage(slug),
+  queryFn: () => http.get<PageDetail>(`/api/v1/page/${slug}`),
+});
+
+/** Images visitors can load (public groups): the choices for a page's hero image. */
+async function loadPublicImages(): Promise<StoredFile[]> {
+  const [groups, files] = await Promise.all([http.get<FileGroupWithCount[]>('/api/v1/filestore/groups'), http.get<StoredFile[]>('/api/v1/filestore/files')]);
+  const open = new Set(groups.filter((g) => g.public).map((g) => g.code));
+  return files.filter((f) => open.has(f.group) && f.contentType.startsWith('image/'));
+}
+
+export const publicImagesQuery = () => ({ queryKey: contentKeys.publicImages, queryFn: loadPublicImages, staleTime: 60_000 });
+
+/** Publication and menu placement, saved on their own whoever holds the texts' lock. */
+export const savePageSettings = (slug: string, settings: PageSettings) => http.put<PageDetail>(`/api/v1/page/settings/${slug}`, settings);
+
+/** The lock holder's working copy, saved without checking it in. */
+export const savePageDraft = (slug: string, copy: PageWorkingCopy) => http.put<PageDetail>(`/api/v1/page/draft/${slug}`, copy);
+
+/** What a manager does with a page's lock and versions: take it, check the working copy in, give it up (or break another's), restore a version. */
+export type PageAction = { kind: 'checkout' } | { kind: 'checkin'; workingCopy: PageWorkingCopy } | { kind: 'unlock' } | { kind: 'restore'; version: number };
+
+export function runPageAction(slug: string, action: PageAction): Promise<PageDetail> {
+  switch (action.kind) {
+    case 'checkout':
+      return http.post<PageDetail>(`/api/v1/page/checkout/${slug}`);
+    case 'checkin':
+      return http.post<PageDetail>(`/api/v1/page/checkin/${slug}`, { workingCopy: action.workingCopy });
+    case 'unlock':
+      return http.post<PageDetail>(`/api/v1/page/unlock/${slug}`);
+    case 'restore':
+      return http.post<PageDetail>(`/api/v1/page/restore/${slug}/${action.version}`);
+  }
+}
+
+/** The edition's programme (every event, or one category's), in the edition's time zone. */
+export const programmeQuery = (category: string | null) => ({
+  queryKey: ['content', 'programme', category] as const,
+  queryFn: () => http.get<Programme>('/api/v1/calendar/anon/events', { query: category === null ? {} : { category } }),
+  staleTime: 5 * 60_000,
+});

@@ -12,6 +12,7 @@ import { useState } from 'react';
 import { Controller, get, useFieldArray, useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { EditionSettings, SpecialPrize } from '@bjk/domain/edition';
+import { formatMoney } from '../../shared/format';
 import { currentLanguage } from '../../shared/i18n';
 import { DateInput, LocalizedInput, MoneyInput, NumberInput, OptionalYearInput, Row, useFieldError } from './SettingsFields';
 
@@ -53,7 +54,6 @@ function PrizeCategories() {
   // One category's fields at a time (the settings form is long enough); one with an error opens by itself.
   const [open, setOpen] = useState<number | null>(null);
   const withError = (index: number) => get(errors, `prizes.categories.${index}`) !== undefined;
-  const money = new Intl.NumberFormat(`${currentLanguage()}-BE`, { style: 'currency', currency: 'EUR' });
   return (
     <Stack spacing={2}>
       <Box sx={{ maxWidth: { sm: 320 } }}>
@@ -74,7 +74,7 @@ function PrizeCategories() {
                   </Typography>
                   <Typography variant="body2" color="text.secondary">
                     {t('prizes.summary', {
-                      places: places.map((p) => `${p.place}: ${Number.isFinite(p.amountCents) ? money.format(p.amountCents / 100) : '?'}`).join(' · ') || t('prizes.noPlaces'),
+                      places: places.map((p) => `${p.place}: ${Number.isFinite(p.amountCents) ? formatMoney(p.amountCents, currentLanguage()) : '?'}`).join(' · ') || t('prizes.noPlaces'),
                       count: current?.special.length ?? 0,
                     })}
                   </Typography>

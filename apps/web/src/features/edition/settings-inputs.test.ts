@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centsToInput, hasDirtyField, inputToCents, isoToZonedInput, zonedInputToIso } from './settings-inputs';
+import { centsToInput, hasDirtyField, inputToCents, isoToZonedInput, sameContent, zonedInputToIso } from './settings-inputs';
 
 describe('settings inputs', () => {
   it('shows an instant as Brussels wall time and reads it back with the right offset, summer and winter', () => {
@@ -27,5 +27,14 @@ describe('settings inputs', () => {
     expect(hasDirtyField({ categories: [undefined, { minBirthYear: false }], vk: { categories: [] } })).toBe(false);
     expect(hasDirtyField({ vk: { categories: [undefined, { label: { nl: true } }] } })).toBe(true);
     expect(hasDirtyField({ fees: { enrolmentCents: true } })).toBe(true);
+  });
+
+  it('compares saved settings with the form’s values by content: key order aside, undefined as absent', () => {
+    expect(sameContent({ a: 1, b: { c: [1, 2] } }, { b: { c: [1, 2] }, a: 1 })).toBe(true);
+    expect(sameContent({ a: 1, vk: undefined }, { a: 1 })).toBe(true);
+    expect(sameContent({ a: 1 }, { a: 1, b: null })).toBe(false);
+    expect(sameContent({ c: [1, 2] }, { c: [2, 1] })).toBe(false);
+    expect(sameContent({ c: [] }, { c: {} })).toBe(false);
+    expect(sameContent({ name: { nl: 'BJK ' } }, { name: { nl: 'BJK' } })).toBe(false);
   });
 });

@@ -63,3 +63,15 @@ export function hasDirtyField(dirtyFields: unknown): boolean {
   if (dirtyFields && typeof dirtyFields === 'object') return Object.values(dirtyFields).some(hasDirtyField);
   return false;
 }
+
+/** Two JSON-like values with the same content: key order aside, and a property set to `undefined` counts as absent. */
+export function sameContent(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((item, i) => sameContent(item, b[i]));
+  const defined = (o: object) => Object.entries(o).filter(([, v]) => v !== undefined);
+  const left = defined(a);
+  const right = new Map(defined(b));
+  return left.length === right.size && left.every(([k, v]) => right.has(k) && sameContent(v, right.get(k)));
+}

@@ -17,6 +17,7 @@ import { hasPermission, useManager } from '../../shared/auth/session';
 import { formatMoney } from '../../shared/format';
 import { currentLanguage } from '../../shared/i18n';
 import { DataTable, type DataColumn } from '../../shared/ui/DataTable';
+import { ListFilter } from '../../shared/ui/ListFilter';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { PaymentStatusChip } from '../../shared/ui/PaymentStatusChip';
 import { useListParams } from '../../shared/ui/useListParams';
@@ -142,19 +143,8 @@ function ParticipantList({ kind }: { kind: RegistrationKind }) {
       </Paper>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={1}>
         <TextField size="small" type="search" label={t('mgmt.search')} value={list.search} onChange={(e) => list.setSearch(e.target.value)} sx={{ flex: 2 }} slotProps={{ htmlInput: { 'data-testid': 'mgmt-participants-search' } }} />
-        <TextField size="small" select label={t('details.category')} value={list.filters.category} onChange={(e) => list.setFilter('category', e.target.value)} sx={{ flex: 1 }}>
-          <MenuItem value="">{t('participants.all')}</MenuItem>
-          {players.map((code) => (
-            <MenuItem key={code} value={code}>
-              {code}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField size="small" select label={t('mgmt.enabled')} value={list.filters.enabled} onChange={(e) => list.setFilter('enabled', e.target.value)} sx={{ flex: 1 }}>
-          <MenuItem value="">{t('mgmt.any')}</MenuItem>
-          <MenuItem value="1">{t('mgmt.yes')}</MenuItem>
-          <MenuItem value="0">{t('mgmt.no')}</MenuItem>
-        </TextField>
+        <ListFilter list={list} name="category" size="small" label={t('details.category')} all={t('participants.all')} options={players.map((code) => ({ value: code, label: code }))} sx={{ flex: 1 }} />
+        <ListFilter list={list} name="enabled" size="small" label={t('mgmt.enabled')} all={t('mgmt.any')} options={[{ value: '1', label: t('mgmt.yes') }, { value: '0', label: t('mgmt.no') }]} sx={{ flex: 1 }} />
       </Stack>
       {query.isError && <ErrorAlert error={query.error} />}
       {payments.isError && <ErrorAlert error={payments.error} />}

@@ -3,12 +3,12 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../shared/http';
+import { protectedPhotoQuery } from './mgmt-api';
 
 /** A photo behind a manager permission: fetched with the token, shown from an object URL. */
 export function ProtectedPhoto({ path, version }: { path: string; version?: unknown }) {
   const { t } = useTranslation('enrolment');
-  const query = useQuery({ queryKey: ['enrolment', 'photo', path, version], queryFn: () => http.get<Blob>(path), retry: false });
+  const query = useQuery(protectedPhotoQuery(path, version));
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
     if (!query.data) return;

@@ -16,7 +16,8 @@ import { initialWizardState, NUMBERED_STEPS, wizardReducer, type WizardAction, t
 
 // Each step is a chunk of its own, downloaded when it is reached: the first screen carries no form library, no
 // schemas (zod, phone numbers) and no photo cropper, so a phone's main thread is free at once (Total Blocking Time).
-const IntroStep = lazyPart(() => import('./wizard/IntroStep'), 'IntroStep');
+// The first step is named in the page's HTML as a module preload (first-render: apps/web/build/route-manifest.ts).
+const IntroStep = lazyPart(() => import(/* first-render */ './wizard/IntroStep'), 'IntroStep');
 const LookupStep = lazyPart(() => import('./wizard/LookupStep'), 'LookupStep');
 const NationalityStep = lazyPart(() => import('./wizard/NationalityStep'), 'NationalityStep');
 const DetailsStep = lazyPart(() => import('./wizard/DetailsStep'), 'DetailsStep');

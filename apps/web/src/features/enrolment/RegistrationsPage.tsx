@@ -1,7 +1,6 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -10,14 +9,20 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { Registration } from '@bjk/domain/enrolment';
 import { DataTable, type DataColumn } from '../../shared/ui/DataTable';
+import { ListFilter } from '../../shared/ui/ListFilter';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { useListParams } from '../../shared/ui/useListParams';
+import { useInstantFormat } from '../../shared/edition/useEdition';
 import { KindSwitch, usePlayerCategoryCodes, useRegistrationKind, withKind } from '../../shared/edition/kind';
 import { download, registrationsQuery } from './mgmt-api';
 
 /** `/mgmt/registrations[?kind=vk]`: search, filters, sort and paging live in the address, so a view can be shared. */
+/** The status filter's choices, in this order. */
+const REGISTRATION_STATES = ['confirmed', 'draft'] as const;
+
 export function RegistrationsPage() {
   const { t } = useTranslation('enrolment');
+  const formatInstant = useInstantFormat();
   const kind = useRegistrationKind();
   const categories = usePlayerCategoryCodes(kind);
   const list = useListParams({ sort: 'createdAt', dir: 'desc', filters: ['category', 'status', 'enabled'] as const });
@@ -47,7 +52,7 @@ export function RegistrationsPage() {
       ),
     },
     { id: 'club', header: t('details.club'), hideBelow: 'md', cell: (r) => r.clubName },
-    { id: 'createdAt', header: t('mgmt.createdAt'), sortKey: 'createdAt', hideBelow: 'md', cell: (r) => new Date(r.createdAt).toLocaleString() },
+    { id: 'createdAt', header: t('mgmt.createdAt'), sortKey: 'createdAt', hideBelow: 'md', cell: (r) => formatInstant(r.createdAt, { dateStyle: 'short', timeStyle: 'short' }) },
   ];
 
   return (
@@ -63,24 +68,9 @@ export function RegistrationsPage() {
       </Stack>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={1}>
         <TextField size="small" type="search" label={t('mgmt.search')} value={list.search} onChange={(e) => list.setSearch(e.target.value)} sx={{ flex: 2 }} slotProps={{ htmlInput: { 'data-testid': 'registrations-search' } }} />
-        <TextField size="small" select label={t('details.category')} value={list.filters.category} onChange={(e) => list.setFilter('category', e.target.value)} sx={{ flex: 1 }}>
-          <MenuItem value="">{t('participants.all')}</MenuItem>
-          {categories.map((code) => (
-            <MenuItem key={code} value={code}>
-              {code}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField size="small" select label={t('mgmt.status')} value={list.filters.status} onChange={(e) => list.setFilter('status', e.target.value)} sx={{ flex: 1 }}>
-          <MenuItem value="">{t('mgmt.any')}</MenuItem>
-          <MenuItem value="confirmed">{t('mgmt.statuses.confirmed')}</MenuItem>
-          <MenuItem value="draft">{t('mgmt.statuses.draft')}</MenuItem>
-        </TextField>
-        <TextField size="small" select label={t('mgmt.enabled')} value={list.filters.enabled} onChange={(e) => list.setFilter('enabled', e.target.value)} sx={{ flex: 1 }}>
-          <MenuItem value="">{t('mgmt.any')}</MenuItem>
-          <MenuItem value="1">{t('mgmt.yes')}</MenuItem>
-          <MenuItem value="0">{t('mgmt.no')}</MenuItem>
-        </TextField>
+        <ListFilter list={list} name="category" size="small" label={t('details.category')} all={t('participants.all')} options={categories.map((code) => ({ value: code, label: code }))} sx={{ flex: 1 }} />
+        <ListFilter list={list} name="status" size="small" label={t('mgmt.status')} all={t('mgmt.any')} options={REGISTRATION_STATES.map((s) => ({ value: s, label: t(`mgmt.statuses.${s}`) }))} sx={{ flex: 1 }} />
+        <ListFilter list={list} name="enabled" size="small" label={t('mgmt.enabled')} all={t('mgmt.any')} options={[{ value: '1', label: t('mgmt.yes') }, { value: '0', label: t('mgmt.no') }]} sx={{ flex: 1 }} />
       </Stack>
       {query.isError && <ErrorAlert error={query.error} />}
       <DataTable

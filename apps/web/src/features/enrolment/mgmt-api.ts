@@ -99,3 +99,10 @@ export async function download(path: string, name: string): Promise<void> {
   link.click();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
+
+/** A photo behind a manager permission, as bytes (shown from an object URL); `version` refetches it after a change. */
+export const protectedPhotoQuery = (path: string, version?: unknown) => ({
+  queryKey: ['enrolment', 'photo', path, version] as const,
+  queryFn: () => http.get<Blob>(path),
+  retry: false,
+});

@@ -11,7 +11,6 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PageLoading } from '../../shared/ui/PageLoading';
-import { localeOf } from '../../shared/format';
 import { currentLanguage } from '../../shared/i18n';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { displayNameIn, formatSize, publicFileUrl, publicFilesQuery, publicGroupsQuery } from './api';
@@ -49,7 +48,7 @@ export function FilesPage() {
                     <ListItemIcon>
                       <FileIcon contentType={file.contentType} />
                     </ListItemIcon>
-                    <ListItemText primary={displayNameIn(file.displayName, language, file.name)} secondary={`${file.name} · ${formatSize(file.size, localeOf(language))}`} />
+                    <ListItemText primary={displayNameIn(file.displayName, language, file.name)} secondary={`${file.name} · ${formatSize(file.size, language)}`} />
                   </ListItemButton>
                 </ListItem>
               ))}

@@ -18,7 +18,6 @@ import { useTranslation } from 'react-i18next';
 import { MAX_FILE_BYTES, type StoredFile } from '@bjk/domain/files';
 import { LANGUAGES } from '@bjk/domain/languages';
 import { useManager } from '../../shared/auth/session';
-import { localeOf } from '../../shared/format';
 import { currentLanguage } from '../../shared/i18n';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { deleteFile, displayNameIn, filesKeys, formatSize, mgmtFilesQuery, mgmtGroupsQuery, publicFileUrl, sendUpload } from './api';
@@ -88,7 +87,7 @@ export function ManageFilesPage() {
           </Box>
           <input type="file" name="file" aria-label={t('mgmt.file')} accept=".pdf,.png,.jpg,.jpeg,.gif,.webp,.xlsx,.xls,.ods,.csv" data-testid="file-input" />
           <Typography variant="caption" color="text.secondary">
-            {t('mgmt.limits', { size: formatSize(MAX_FILE_BYTES, localeOf(language)) })}
+            {t('mgmt.limits', { size: formatSize(MAX_FILE_BYTES, language) })}
           </Typography>
           <Box>
             <Button type="submit" variant="contained" disabled={upload !== null && 'progress' in upload} data-testid="file-upload">
@@ -122,7 +121,7 @@ export function ManageFilesPage() {
                     {file.name}
                   </Typography>
                 </TableCell>
-                <TableCell>{formatSize(file.size, localeOf(language))}</TableCell>
+                <TableCell>{formatSize(file.size, language)}</TableCell>
                 <TableCell align="right">
                   <Button size="small" color="error" onClick={() => void remove(file)}>
                     {t('mgmt.delete')}

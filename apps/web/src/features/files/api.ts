@@ -1,5 +1,6 @@
 import type { FileDisplayName, FileGroup, FileGroupWithCount, Sponsor, SponsorInput, StoredFile } from '@bjk/domain/files';
 import type { Language } from '@bjk/domain/languages';
+import { formatNumber } from '../../shared/format';
 import { http } from '../../shared/http';
 
 export const publicGroupsQuery = { queryKey: ['files', 'groups', 'public'] as const, queryFn: () => http.get<FileGroup[]>('/api/v1/filestore/anon/groups'), staleTime: 5 * 60_000 };
@@ -14,7 +15,7 @@ export function displayNameIn(names: FileDisplayName, language: Language, fallba
   return names[language] || names.nl || fallback;
 }
 
-export function formatSize(bytes: number, locale: string): string {
+export function formatSize(bytes: number, language: Language): string {
   const units = ['B', 'kB', 'MB'];
   let value = bytes;
   let unit = 0;
@@ -22,7 +23,7 @@ export function formatSize(bytes: number, locale: string): string {
     value /= 1024;
     unit++;
   }
-  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: unit === 0 ? 0 : 1 }).format(value)} ${units[unit]}`;
+  return `${formatNumber(value, language, { maximumFractionDigits: unit === 0 ? 0 : 1 })} ${units[unit]}`;
 }
 
 /**

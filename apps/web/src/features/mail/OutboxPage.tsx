@@ -6,24 +6,29 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Link from '@mui/material/Link';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { MailStatus, OutboxEntry } from '@bjk/domain/mail';
+import { MAIL_STATUSES, type MailStatus, type OutboxEntry } from '@bjk/domain/mail';
 import { hasPermission, useManager } from '../../shared/auth/session';
+import { useInstantFormat } from '../../shared/edition/useEdition';
 import { DataTable, type DataColumn } from '../../shared/ui/DataTable';
+import { ListFilter } from '../../shared/ui/ListFilter';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { useListParams } from '../../shared/ui/useListParams';
 import { mailKeys, outboxMailQuery, outboxQuery, resendMail } from './api';
+
+/** Date and time in a list's column and the preview's line: short, in the chosen language and the edition's zone. */
+const SHORT: Intl.DateTimeFormatOptions = { dateStyle: 'short', timeStyle: 'short' };
 
 const COLORS: Record<MailStatus, 'default' | 'info' | 'success' | 'error'> = { queued: 'default', sending: 'info', sent: 'success', failed: 'error' };
 
 function MailPreview({ id, onClose }: { id: number; onClose: () => void }) {
   const { t } = useTranslation('mail');
+  const formatInstant = useInstantFormat();
   const client = useQueryClient();
   const session = useManager();
   const mail = useQuery(outboxMailQuery(id));
@@ -43,7 +48,7 @@ function MailPreview({ id, onClose }: { id: number; onClose: () => void }) {
             </Typography>
             <Typography variant="body2">
               {t(`statuses.${mail.data.status}`)} · {t('attempts', { count: mail.data.attempts })}
-              {mail.data.sentAt ? ` · ${new Date(mail.data.sentAt).toLocaleString()}` : ''}
+              {mail.data.sentAt ? ` · ${formatInstant(mail.data.sentAt, SHORT)}` : ''}
             </Typography>
             {mail.data.lastError && <Typography color="error" variant="body2">{mail.data.lastError}</Typography>}
             {/* The mail's own HTML, isolated: no scripts, no access to this page. */}
@@ -70,6 +75,7 @@ function MailPreview({ id, onClose }: { id: number; onClose: () => void }) {
 /** `/mgmt/mail`: every e-mail the site sent or will send, with its status, and a resend. */
 export function OutboxPage() {
   const { t } = useTranslation('mail');
+  const formatInstant = useInstantFormat();
   const list = useListParams({ filters: ['status'] as const });
   const [open, setOpen] = useState<number | null>(null);
   const outbox = useQuery(outboxQuery(list.query));
@@ -85,21 +91,14 @@ export function OutboxPage() {
     },
     { id: 'to', header: t('to'), cell: (m) => <Box sx={{ overflowWrap: 'anywhere' }}>{m.to.join(', ')}</Box> },
     { id: 'status', header: t('status'), cell: (m) => <Chip size="small" color={COLORS[m.status]} label={t(`statuses.${m.status}`)} /> },
-    { id: 'created', header: t('created'), hideBelow: 'md', cell: (m) => new Date(m.createdAt).toLocaleString() },
+    { id: 'created', header: t('created'), hideBelow: 'md', cell: (m) => formatInstant(m.createdAt, SHORT) },
   ];
   return (
     <Stack spacing={2}>
       <Typography variant="h1">{t('title')}</Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
         <TextField size="small" type="search" label={t('search')} value={list.search} onChange={(e) => list.setSearch(e.target.value)} sx={{ flex: 2 }} />
-        <TextField size="small" select label={t('status')} value={list.filters.status} onChange={(e) => list.setFilter('status', e.target.value)} sx={{ flex: 1 }}>
-          <MenuItem value="">{t('all')}</MenuItem>
-          {(['queued', 'sending', 'sent', 'failed'] as const).map((s) => (
-            <MenuItem key={s} value={s}>
-              {t(`statuses.${s}`)}
-            </MenuItem>
-          ))}
-        </TextField>
+        <ListFilter list={list} name="status" size="small" label={t('status')} all={t('all')} options={MAIL_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))} sx={{ flex: 1 }} />
       </Stack>
       {outbox.isError && <ErrorAlert error={outbox.error} />}
       <DataTable label={t('title')} columns={columns} rows={outbox.data?.items} total={outbox.data?.total ?? 0} state={list} pageSizes={[25, 50, 100]} rowKey={(m) => m.id} testId="outbox-table" />

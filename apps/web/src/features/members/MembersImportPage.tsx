@@ -9,48 +9,19 @@ import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { MemberCount, MemberImportFormat, MemberImportResult } from '@bjk/domain/members';
+import type { MemberImportFormat, MemberImportResult } from '@bjk/domain/members';
 import { useManager } from '../../shared/auth/session';
-import { http, HttpError } from '../../shared/http';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
+import { memberCountQuery, membersKeys, uploadWithProgress } from './api';
 
 type Upload = { phase: 'idle' } | { phase: 'uploading'; percent: number } | { phase: 'processing' } | { phase: 'done'; result: MemberImportResult } | { phase: 'failed'; error: unknown };
-
-/**
- * Sends the file with XMLHttpRequest: fetch cannot report upload progress, and a national list is tens
- * of MB. After the upload the server streams the rows into the registry and answers the counts.
- */
-function uploadWithProgress(file: File, format: MemberImportFormat, token: string, onProgress: (percent: number) => void): Promise<MemberImportResult> {
-  return new Promise((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    request.open('POST', `/api/v1/members/import?format=${format}`);
-    request.setRequestHeader('authorization', `Bearer ${token}`);
-    request.setRequestHeader('idempotency-key', crypto.randomUUID());
-    request.upload.onprogress = (event) => event.lengthComputable && onProgress(Math.round((event.loaded / event.total) * 100));
-    request.onload = () => {
-      const body = (() => {
-        try {
-          return JSON.parse(request.responseText) as { code?: string; message?: string };
-        } catch {
-          return {};
-        }
-      })();
-      if (request.status === 200) resolve(body as MemberImportResult);
-      else reject(new HttpError(request.status, body.code, body.message ?? request.statusText));
-    };
-    request.onerror = () => reject(new HttpError(600, undefined, 'network'));
-    const form = new FormData();
-    form.append('file', file);
-    request.send(form);
-  });
-}
 
 /** `/mgmt/members`: the member registry the enrolment wizard looks players up in. */
 export function MembersImportPage() {
   const { t } = useTranslation('members');
   const session = useManager();
   const client = useQueryClient();
-  const count = useQuery({ queryKey: ['members', 'count'], queryFn: () => http.get<MemberCount>('/api/v1/members/count') });
+  const count = useQuery(memberCountQuery());
   const [format, setFormat] = useState<MemberImportFormat>('csv');
   const [file, setFile] = useState<File | null>(null);
   const [upload, setUpload] = useState<Upload>({ phase: 'idle' });
@@ -61,7 +32,7 @@ export function MembersImportPage() {
     try {
       const result = await uploadWithProgress(file, format, session.token, (percent) => setUpload(percent >= 100 ? { phase: 'processing' } : { phase: 'uploading', percent }));
       setUpload({ phase: 'done', result });
-      void client.invalidateQueries({ queryKey: ['members'] });
+      void client.invalidateQueries({ queryKey: membersKeys.all });
     } catch (error) {
       setUpload({ phase: 'failed', error });
     }

@@ -2,7 +2,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -11,17 +10,17 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { PAYMENT_REQUEST_KINDS, PAYMENT_REQUEST_STATUSES, type PaymentRequest } from '@bjk/domain/payments';
-import { formatDateTime, formatMoney } from '../../shared/format';
+import { useInstantFormat } from '../../shared/edition/useEdition';
+import { formatMoney } from '../../shared/format';
 import { currentLanguage } from '../../shared/i18n';
 import { DataTable, type DataColumn } from '../../shared/ui/DataTable';
+import { ListFilter } from '../../shared/ui/ListFilter';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { useListParams } from '../../shared/ui/useListParams';
 import { paymentsApi, requestListQuery, saveBlob } from './api';
 import { BulkActions } from './BulkActions';
 import { StatementImport } from './StatementImport';
 import { PaymentStatusChip } from '../../shared/ui/PaymentStatusChip';
-
-const TIME_ZONE = 'Europe/Brussels';
 
 function Total({ label, cents, testId }: { label: string; cents: number; testId: string }) {
   return (
@@ -40,6 +39,7 @@ function Total({ label, cents, testId }: { label: string; cents: number; testId:
 export function PaymentRequestsPage() {
   const { t } = useTranslation('payments');
   const language = currentLanguage();
+  const formatInstant = useInstantFormat();
   const list = useListParams({ filters: ['status', 'kind', 'sent'] as const });
   const { filters } = list;
   const requests = useQuery(requestListQuery(list.query));
@@ -55,7 +55,7 @@ export function PaymentRequestsPage() {
     { id: 'total', header: t('columns.total'), align: 'right', cell: (r) => formatMoney(r.totalCents, language) },
     { id: 'received', header: t('columns.received'), align: 'right', cell: (r) => formatMoney(r.receivedCents, language) },
     { id: 'status', header: t('columns.status'), cell: (r) => <PaymentStatusChip status={r.status} flagged={r.flagged} /> },
-    { id: 'sent', header: t('columns.sent'), cell: (r) => (r.sentAt ? formatDateTime(r.sentAt, language, TIME_ZONE) : '') },
+    { id: 'sent', header: t('columns.sent'), cell: (r) => (r.sentAt ? formatInstant(r.sentAt) : '') },
     { id: 'message', header: t('columns.message'), cell: (r) => <Box component="span" sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{r.structuredMessage}</Box> },
   ];
 
@@ -77,27 +77,9 @@ export function PaymentRequestsPage() {
       </Paper>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
         <TextField label={t('list.search')} value={list.search} onChange={(e) => list.setSearch(e.target.value)} sx={{ flex: 2 }} slotProps={{ htmlInput: { 'data-testid': 'search' } }} />
-        <TextField select label={t('list.status')} value={filters.status} onChange={(e) => list.setFilter('status', e.target.value)} sx={{ flex: 1, minWidth: 160 }}>
-          <MenuItem value="">{t('list.all')}</MenuItem>
-          {PAYMENT_REQUEST_STATUSES.map((s) => (
-            <MenuItem key={s} value={s}>
-              {t(`status.${s}`)}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField select label={t('list.kind')} value={filters.kind} onChange={(e) => list.setFilter('kind', e.target.value)} sx={{ flex: 1, minWidth: 160 }}>
-          <MenuItem value="">{t('list.all')}</MenuItem>
-          {PAYMENT_REQUEST_KINDS.map((k) => (
-            <MenuItem key={k} value={k}>
-              {t(`kind.${k}`)}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField select label={t('list.sent')} value={filters.sent} onChange={(e) => list.setFilter('sent', e.target.value)} sx={{ flex: 1, minWidth: 140 }}>
-          <MenuItem value="">{t('list.all')}</MenuItem>
-          <MenuItem value="yes">{t('list.sentYes')}</MenuItem>
-          <MenuItem value="no">{t('list.sentNo')}</MenuItem>
-        </TextField>
+        <ListFilter list={list} name="status" label={t('list.status')} all={t('list.all')} options={PAYMENT_REQUEST_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))} sx={{ flex: 1, minWidth: 160 }} />
+        <ListFilter list={list} name="kind" label={t('list.kind')} all={t('list.all')} options={PAYMENT_REQUEST_KINDS.map((k) => ({ value: k, label: t(`kind.${k}`) }))} sx={{ flex: 1, minWidth: 160 }} />
+        <ListFilter list={list} name="sent" label={t('list.sent')} all={t('list.all')} options={(['yes', 'no'] as const).map((v) => ({ value: v, label: t(v === 'yes' ? 'list.sentYes' : 'list.sentNo') }))} sx={{ flex: 1, minWidth: 140 }} />
         <Button variant="outlined" onClick={() => exportCsv.mutate()} disabled={exportCsv.isPending} sx={{ whiteSpace: 'nowrap' }}>
           {t('list.export')}
         </Button>

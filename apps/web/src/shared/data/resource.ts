@@ -2,7 +2,7 @@ import { use, useSyncExternalStore } from 'react';
 
 /**
  * A small suspense cache for the public, read-mostly data the first page needs (the edition settings,
- * published content). It keeps TanStack Query out of the home page's JavaScript (budget 150 kB gzip);
+ * published content). It keeps TanStack Query out of the home page's JavaScript (budget 120 kB gzip);
  * everything else (wizards, back office) uses TanStack Query, loaded with those pages.
  */
 const entries = new Map<string, Promise<unknown>>();

@@ -1,6 +1,8 @@
 import type { PublicEdition } from '@bjk/domain/edition';
 import { invalidateResources, preloadResource, useResource } from '../data/resource';
+import { formatDateTime } from '../format';
 import { http } from '../http';
+import { currentLanguage } from '../i18n';
 
 const EDITION_KEY = 'edition:public';
 
@@ -19,4 +21,14 @@ export function preloadEdition(): void {
 /** After a manager saved the settings: every page reads them again. */
 export function invalidateEdition(): void {
   invalidateResources(EDITION_KEY);
+}
+
+/**
+ * Formats an instant in the chosen language and the edition's time zone: never the browser's default locale or
+ * zone (`toLocaleString()`), never a literal zone. `options` as `formatDateTime`'s (long date and time by default).
+ */
+export function useInstantFormat(): (instant: string | Date, options?: Intl.DateTimeFormatOptions) => string {
+  const { timeZone } = useEdition();
+  const language = currentLanguage();
+  return (instant, options) => formatDateTime(instant, language, timeZone, options);
 }

@@ -17,6 +17,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../format';
 import { currentLanguage } from '../i18n';
 import type { SortDirection } from './useListParams';
 
@@ -82,7 +83,8 @@ export function DataTable<T>({ label, columns, rows, rowKey, total, state, empty
   const { t } = useTranslation('lists');
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
-  const numbers = new Intl.NumberFormat(currentLanguage());
+  const language = currentLanguage();
+  const number = (value: number) => formatNumber(value, language);
   const primary = columns.find((c) => c.primary) ?? columns[0]!;
   const sortable = columns.filter((c) => c.sortKey);
   const nothing = empty ?? t('none');
@@ -99,7 +101,7 @@ export function DataTable<T>({ label, columns, rows, rowKey, total, state, empty
         rowsPerPageOptions={pageSizes.includes(state.pageSize) ? pageSizes : [...pageSizes, state.pageSize].sort((a, b) => a - b)}
         labelRowsPerPage={t('rowsPerPage')}
         labelDisplayedRows={({ from, to, count }) =>
-          count === -1 ? t('displayedRowsUnknown', { from: numbers.format(from), to: numbers.format(to) }) : t('displayedRows', { from: numbers.format(from), to: numbers.format(to), count: numbers.format(count) })
+          count === -1 ? t('displayedRowsUnknown', { from: number(from), to: number(to) }) : t('displayedRows', { from: number(from), to: number(to), count: number(count) })
         }
         getItemAriaLabel={(type) => t(`page.${type}`)}
         sx={{ '.MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end', pl: { xs: 1, sm: 2 } }, '.MuiTablePagination-spacer': { display: { xs: 'none', sm: 'block' } } }}

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PublicPayment } from '@bjk/domain/payments';
 import { formatDate, formatMoney } from '../format';
@@ -20,17 +21,22 @@ export function PaymentInstructions({ payment }: { payment: PublicPayment }) {
   ];
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3} sx={{ alignItems: { sm: 'flex-start' } }}>
-      <Box component="dl" sx={{ m: 0, flex: 1, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'max-content 1fr' }, columnGap: 2, rowGap: { xs: 0.25, sm: 1 } }}>
-        {details.map(([label, value, testId]) => (
-          <Box key={testId} sx={{ display: 'contents' }}>
-            <Typography component="dt" sx={{ fontWeight: 600, mt: { xs: 1, sm: 0 } }}>
-              {label}
-            </Typography>
-            <Typography component="dd" sx={{ m: 0, fontFamily: testId === 'pay-message' || testId === 'pay-iban' ? 'monospace' : undefined, overflowWrap: 'anywhere' }} data-testid={testId}>
-              {value}
-            </Typography>
-          </Box>
-        ))}
+      {/* Each label above its value at every width: beside the QR code, a label column left the values so little room
+          that the IBAN, the structured message and the beneficiary's name broke in the middle. */}
+      <Box component="dl" sx={{ m: 0, flex: 1, minWidth: 0 }}>
+        {details.map(([label, value, testId]) => {
+          const code = testId === 'pay-message' || testId === 'pay-iban';
+          return (
+            <Fragment key={testId}>
+              <Typography component="dt" sx={{ fontWeight: 600, mt: 1, '&:first-of-type': { mt: 0 } }}>
+                {label}
+              </Typography>
+              <Typography component="dd" sx={{ m: 0, fontFamily: code ? 'monospace' : undefined, whiteSpace: code ? 'nowrap' : undefined, overflowWrap: 'break-word' }} data-testid={testId}>
+                {value}
+              </Typography>
+            </Fragment>
+          );
+        })}
       </Box>
       <Box sx={{ textAlign: 'center' }}>
         <Box component="img" src={payment.qrPngPath} alt={t('page.qrAlt')} width={240} height={240} sx={{ maxWidth: '100%', height: 'auto' }} data-testid="pay-qr" />

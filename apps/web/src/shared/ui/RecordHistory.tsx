@@ -9,12 +9,12 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AuditEntry, AuditPage } from '@bjk/domain/audit';
+import type { AuditEntry } from '@bjk/domain/audit';
 import { hasPermission, useManager } from '../auth/session';
 import { useEdition } from '../edition/useEdition';
 import { formatDateTime } from '../format';
-import { http } from '../http';
 import { currentLanguage } from '../i18n';
+import { historyQuery } from './api';
 import { ErrorAlert } from './ErrorAlert';
 
 type Props = {
@@ -33,13 +33,6 @@ export function describeChanges(entry: Pick<AuditEntry, 'before' | 'after'>): st
   if (typeof before !== 'object' || typeof after !== 'object') return [`${show(entry.before)} → ${show(entry.after)}`];
   const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
   return keys.map((key) => `${key}: ${show(before[key])} → ${show(after[key])}`);
-}
-
-export function historyQuery(subjectType: string, subjectId: string | number) {
-  return {
-    queryKey: ['mgmt', 'audit', 'history', subjectType, String(subjectId)],
-    queryFn: () => http.get<AuditPage>('/api/v1/audit', { query: { subjectType, subjectId: String(subjectId), pageSize: 200 } }),
-  };
 }
 
 /**

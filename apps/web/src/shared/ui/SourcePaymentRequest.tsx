@@ -7,31 +7,13 @@ import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import type { PaymentRequest, PaymentRequestKind, PaymentRequestPage } from '@bjk/domain/payments';
+import type { PaymentRequestKind } from '@bjk/domain/payments';
 import { hasPermission, useManager } from '../auth/session';
 import { formatDate, formatMoney } from '../format';
-import { http } from '../http';
 import { currentLanguage } from '../i18n';
+import { createSourcePaymentRequest, sharedKeys, sourcePaymentQuery } from './api';
 import { ErrorAlert } from './ErrorAlert';
 import { PaymentStatusChip } from './PaymentStatusChip';
-
-/** The specification's create call of each kind (`POST /api/v1/payment/stay/{id}`, …). */
-const CREATE_PATHS: Record<PaymentRequestKind, string> = {
-  stay: 'stay',
-  participant_bjk: 'participant_bjk_pr',
-  participant_vk: 'participant_vk_pr',
-};
-
-export function sourcePaymentQuery(kind: PaymentRequestKind, sourceId: string) {
-  return {
-    queryKey: ['payments', 'source', kind, sourceId] as const,
-    queryFn: async (): Promise<PaymentRequest | null> => {
-      const page = await http.get<PaymentRequestPage>('/api/v1/payment/pr', { query: { source: `${kind}:${sourceId}`, pageSize: 10 } });
-      // At most one request is not cancelled; a cancelled one is still worth showing when there is nothing else.
-      return page.items.find((r) => r.status !== 'cancelled') ?? page.items[0] ?? null;
-    },
-  };
-}
 
 type Props = { kind: PaymentRequestKind; sourceId: string };
 
@@ -50,9 +32,9 @@ export function SourcePaymentRequest({ kind, sourceId }: Props) {
   const mayWrite = hasPermission(session, 'payments:write');
   const query = useQuery({ ...sourcePaymentQuery(kind, sourceId), enabled: mayRead });
   const create = useMutation({
-    mutationFn: () => http.post<PaymentRequest>(`/api/v1/payment/${CREATE_PATHS[kind]}/${encodeURIComponent(sourceId)}`),
+    mutationFn: () => createSourcePaymentRequest(kind, sourceId),
     onSuccess: (request) => {
-      queryClient.setQueryData(sourcePaymentQuery(kind, sourceId).queryKey, request);
+      queryClient.setQueryData(sharedKeys.sourcePayment(kind, sourceId), request);
       void queryClient.invalidateQueries({ queryKey: ['payments'], refetchType: 'none' });
     },
   });

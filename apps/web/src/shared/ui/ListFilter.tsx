@@ -1,0 +1,32 @@
+import MenuItem from '@mui/material/MenuItem';
+import type { SxProps, Theme } from '@mui/material/styles';
+import TextField from '@mui/material/TextField';
+
+/** What a filter needs of the list's state: `useListParams({ filters: [...] })` gives it. */
+type FilterState<F extends string> = { filters: Record<F, string>; setFilter: (name: F, value: string) => void };
+
+type Props<F extends string> = {
+  list: FilterState<F>;
+  /** The filter's query parameter (in the address and the API call). */
+  name: F;
+  label: string;
+  /** The first choice, which clears the filter ("all", "any"). */
+  all: string;
+  options: readonly { value: string; label: string }[];
+  size?: 'small' | 'medium';
+  sx?: SxProps<Theme>;
+};
+
+/** A select filter of a managers' list kept in the address (`useListParams`): choosing "all" removes it. */
+export function ListFilter<F extends string>({ list, name, label, all, options, size, sx }: Props<F>) {
+  return (
+    <TextField size={size} select label={label} value={list.filters[name]} onChange={(e) => list.setFilter(name, e.target.value)} sx={sx}>
+      <MenuItem value="">{all}</MenuItem>
+      {options.map((option) => (
+        <MenuItem key={option.value} value={option.value}>
+          {option.label}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
