@@ -11,6 +11,7 @@ import { seedEditionIfEmpty } from '../apps/server/src/modules/edition/edition.s
 import { importMembers } from '../apps/server/src/modules/members/members.service.js';
 import { createChangeBus } from '../apps/server/src/platform/change-bus.js';
 import { systemClock } from '../apps/server/src/platform/clock.js';
+import { systemContext } from '../apps/server/src/platform/service-context.js';
 import { openDatabase, type Database } from '../apps/server/src/platform/db.js';
 import { normalisePhoto } from '../apps/server/src/platform/photo.js';
 import { freePort, type BenchResult } from './harness.js';
@@ -88,10 +89,10 @@ async function runOn(kind: 'pglite' | 'postgres', barePort: number): Promise<Ben
   try {
     await database.migrate();
     const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', WEB_DIST: path.join(repoRoot, 'apps/web/dist'), LOOKUP_RATE_LIMIT: '0' });
-    await seedEditionIfEmpty(database.db, config.editionSeedFile);
+    await seedEditionIfEmpty(systemContext({ db: database.db, clock: systemClock, config }));
 
-    const first = await timed(() => importMembers(database.db, 'csv', memberCsv(), null));
-    const again = await timed(() => importMembers(database.db, 'csv', memberCsv(), null));
+    const first = await timed(() => importMembers(systemContext({ db: database.db, clock: systemClock, config }), 'csv', memberCsv()));
+    const again = await timed(() => importMembers(systemContext({ db: database.db, clock: systemClock, config }), 'csv', memberCsv()));
 
     const bus = await createChangeBus(database);
   const app = await buildApp({ config, database, db: database.db, clock: systemClock, bus });

@@ -9,6 +9,7 @@ import { seedRoomsIfEmpty } from '../apps/server/src/modules/lodging/lodging.ser
 import { createChangeBus } from '../apps/server/src/platform/change-bus.js';
 import { fixedClock } from '../apps/server/src/platform/clock.js';
 import { openDatabase } from '../apps/server/src/platform/db.js';
+import { systemContext } from '../apps/server/src/platform/service-context.js';
 import { freePort, type BenchResult } from './harness.js';
 
 const SUBMISSIONS = 500;
@@ -46,10 +47,11 @@ export async function run(): Promise<BenchResult[]> {
   const database = await openDatabase({ kind: 'pglite' });
   await database.migrate();
   const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent' });
-  await seedEditionIfEmpty(database.db, config.editionSeedFile);
-  await seedRoomsIfEmpty(database.db, config.roomsSeedFile);
+  await seedEditionIfEmpty(systemContext({ db: database.db, clock: fixedClock('2026-11-21T10:00:00+01:00'), config }));
+  const clock = fixedClock('2026-11-21T10:00:00+01:00');
+  await seedRoomsIfEmpty(systemContext({ db: database.db, clock, config }));
   const bus = await createChangeBus(database);
-  const app = await buildApp({ config, database, db: database.db, clock: fixedClock('2026-11-21T10:00:00+01:00'), bus });
+  const app = await buildApp({ config, database, db: database.db, clock, bus });
   const port = await freePort();
   await app.listen({ port, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${port}`;
@@ -77,7 +79,7 @@ export async function run(): Promise<BenchResult[]> {
     const stored = Number(((await database.db.execute(sql`select count(*)::int as n from lodging_reservations`)) as unknown as { rows: { n: number }[] }).rows[0]!.n);
     const resentSame = bodies.slice(0, RESENT).every((_, i) => answers[i]!.number === answers[SUBMISSIONS + i]!.number);
 
-    await createAccount(database.db, { email: 'bench-desk@example.be', displayName: 'Bench desk', password: 'bench-password-123456', roles: ['lodging_desk'] }, null);
+    await createAccount(systemContext({ db: database.db, clock, config }), { email: 'bench-desk@example.be', displayName: 'Bench desk', password: 'bench-password-123456', roles: ['lodging_desk'] });
     const login = await fetch(`${base}/api/v1/accounts/anon/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

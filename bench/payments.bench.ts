@@ -8,6 +8,7 @@ import { paymentRequestMail } from '../apps/server/src/modules/payments/payment-
 import { paymentRequests } from '../apps/server/src/modules/payments/payments.tables.js';
 import { createChangeBus } from '../apps/server/src/platform/change-bus.js';
 import { systemClock } from '../apps/server/src/platform/clock.js';
+import { systemContext } from '../apps/server/src/platform/service-context.js';
 import { openDatabase } from '../apps/server/src/platform/db.js';
 import { camtStatement, codaStatement, multipartFile } from '../apps/server/test/bank-statements.js';
 import type { BenchResult } from './harness.js';
@@ -33,16 +34,16 @@ export async function run(): Promise<BenchResult[]> {
   const database = await openDatabase({ kind: 'pglite' });
   await database.migrate();
   const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent' });
-  await seedEditionIfEmpty(database.db, config.editionSeedFile);
+  await seedEditionIfEmpty(systemContext({ db: database.db, clock: systemClock, config }));
   const bus = await createChangeBus(database);
   const app = await buildApp({ config, database, db: database.db, clock: systemClock, bus });
   await app.ready();
   const password = 'bench-password-123456';
-  await createAccount(database.db, { email: 'bench@bench.test', displayName: 'Bench', password, roles: ['admin'] }, null);
+  await createAccount(systemContext({ db: database.db, clock: systemClock, config }), { email: 'bench@bench.test', displayName: 'Bench', password, roles: ['admin'] });
   const login = await app.inject({ method: 'POST', url: '/api/v1/accounts/anon/login', payload: { logintype: 'email', username: 'bench@bench.test', password } });
   const headers = { authorization: `Bearer ${login.json().token}` };
 
-  await importMembers(database.db, 'csv', memberCsv(), null);
+  await importMembers(systemContext({ db: database.db, clock: systemClock, config }), 'csv', memberCsv());
   for (let i = 0; i < COUNT; i++) {
     const added = await app.inject({ method: 'POST', url: `/api/v1/participant/bjk/${FIRST_ID + i}/U20`, headers });
     if (added.statusCode !== 200) throw new Error(`participant ${i}: ${added.body}`);

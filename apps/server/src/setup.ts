@@ -38,15 +38,15 @@ export async function prepareDatabase(database: Database, config: Config, log: (
     withStartupLock(database, async () => {
       await database.migrate();
       const db = database.db;
-      if (await seedEditionIfEmpty(db, config.editionSeedFile)) log('seeded the demo edition');
-      await seedRoomsIfEmpty(db, config.roomsSeedFile);
-      if (await ensureBootstrapAdmin(db, config.bootstrapAdmin.email, config.bootstrapAdmin.password)) {
+      if (await seedEditionIfEmpty(systemContext({ db, clock: systemClock, config }))) log('seeded the demo edition');
+      await seedRoomsIfEmpty(systemContext({ db, clock: systemClock, config }));
+      if (await ensureBootstrapAdmin(systemContext({ db, clock: systemClock, config }), config.bootstrapAdmin.email, config.bootstrapAdmin.password)) {
         log(`created the first admin account ${config.bootstrapAdmin.email}`);
       }
       const edition = (await getCurrentEdition(db)).settings;
-      await seedContentIfEmpty(db, edition);
+      await seedContentIfEmpty(systemContext({ db, clock: systemClock, config }), edition);
       await seedFilesIfEmpty(systemContext({ db, clock: systemClock, config }), edition);
-      const seededMembers = await seedMembersIfEmpty(db, config.membersSeedFile);
+      const seededMembers = await seedMembersIfEmpty(systemContext({ db, clock: systemClock, config }));
       if (seededMembers > 0) log(`seeded ${seededMembers} demo members`);
     }),
   );

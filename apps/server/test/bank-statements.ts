@@ -72,10 +72,10 @@ ${entries.join('\n')}
 }
 
 /** A multipart/form-data body with one file field, for `app.inject`. */
-export function multipartFile(fileName: string, content: string | Buffer, field = 'file'): { payload: Buffer; headers: Record<string, string> } {
+export function multipartFile(fileName: string, content: string | Buffer, field = 'file', contentType = 'application/octet-stream'): { payload: Buffer; headers: Record<string, string> } {
   const boundary = `----bjk${Math.random().toString(16).slice(2)}`;
   const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`),
     Buffer.isBuffer(content) ? content : Buffer.from(content, 'utf8'),
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);

@@ -17,7 +17,7 @@ let treasurer: { authorization: string };
 
 async function manager(name: string, roles: Role[]) {
   const email = `${name.toLowerCase()}@content.test`;
-  await createAccount(ctx.db, { email, displayName: name, password: TEST_PASSWORD, roles }, null);
+  await createAccount(systemContext(ctx), { email, displayName: name, password: TEST_PASSWORD, roles });
   return loginHeaders(ctx, email);
 }
 

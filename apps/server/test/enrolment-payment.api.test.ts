@@ -3,14 +3,15 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isValidStructuredMessageDigits, type ConfirmedRegistration } from '@bjk/domain';
 import { mailOutbox } from '../src/modules/mail/mail.tables.js';
-import { startMailWorker } from '../src/modules/mail/mail.worker.js';
 import { seedMembersIfEmpty } from '../src/modules/members/members.service.js';
 import { paymentRequests } from '../src/modules/payments/payments.tables.js';
 import { participants } from '../src/modules/participants/participants.tables.js';
-import { fixedClock } from '../src/platform/clock.js';
+import { multipartFile } from './bank-statements.js';
 import { changeEditionSettings } from './edition-settings.js';
+import { deliverOutbox, expectMailLayout } from './mail-layout.js';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.js';
 import { createTestApp, type TestContext } from './test-app.js';
+import { systemContext } from '../src/platform/service-context.js';
 
 // The spec's last enrolment step: the payment instructions, at once. Confirming makes the participant's payment
 // request through the organisers' path and mails it, once, however often the confirmation is repeated.
@@ -21,7 +22,7 @@ let smtp: SmtpSink;
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  await seedMembersIfEmpty(ctx.db, ctx.config.membersSeedFile);
+  await seedMembersIfEmpty(systemContext(ctx));
   photo = await sharp({ create: { width: 600, height: 750, channels: 3, background: '#88aacc' } }).jpeg().toBuffer();
   smtp = await startSmtpSink();
 }, 60_000);
@@ -40,13 +41,7 @@ async function enrol(idbel: number, name: string): Promise<string> {
   const created = await ctx.app.inject({ method: 'POST', url: '/api/v1/registration/bjk', payload });
   expect(created.statusCode, created.body).toBe(200);
   const { id } = created.json();
-  const boundary = '----bjkphoto';
-  const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="photo.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`),
-    photo,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const uploaded = await ctx.app.inject({ method: 'POST', url: `/api/v1/registration/photo/${id}`, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: body });
+  const uploaded = await ctx.app.inject({ method: 'POST', url: `/api/v1/registration/photo/${id}`, ...multipartFile('photo.jpg', photo, 'photo', 'image/jpeg') });
   expect(uploaded.statusCode, uploaded.body).toBe(200);
   return id as string;
 }
@@ -57,22 +52,6 @@ async function requestsOf(idsub: string) {
   const [participant] = await ctx.db.select().from(participants).where(eq(participants.registrationId, idsub));
   if (!participant) return [];
   return ctx.db.select().from(paymentRequests).where(and(eq(paymentRequests.kind, 'participant_bjk'), eq(paymentRequests.sourceId, String(participant.id))));
-}
-
-/** Delivers what the outbox holds to the SMTP sink (a worker whose clock is past every mail's due time). */
-async function deliver(): Promise<void> {
-  const silent = { info() {}, warn() {}, error() {} };
-  const worker = startMailWorker({
-    db: ctx.db,
-    clock: fixedClock(new Date(Date.now() + 60_000)),
-    log: silent,
-    mail: { smtpUrl: smtp.url, from: 'BJK <noreply@bjk.test>', pollMs: 600_000, maxAttempts: 3, bcc: {} },
-  });
-  try {
-    await worker!.runOnce();
-  } finally {
-    await worker?.stop();
-  }
 }
 
 async function setPaymentRequestOnConfirmation(on: boolean) {
@@ -111,12 +90,14 @@ describe('payment instructions at confirmation', () => {
 
     const queued = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'payments.request'));
     expect(queued.filter((m) => m.to.includes('emma.parent@example.test'))).toHaveLength(1);
-    await deliver();
+    await deliverOutbox(ctx.db, smtp);
     const all = await ctx.db.select().from(mailOutbox);
     await smtp.waitFor(all.length);
     const toParent = smtp.received.filter((m) => m.envelopeTo.includes('emma.parent@example.test'));
     // The confirmation and the payment instructions, nothing twice.
     expect(toParent).toHaveLength(2);
+    // Both in the one layout: the confirmation and the payment request.
+    for (const mail of toParent) await expectMailLayout(ctx.db, mail, 'nl');
     const instructions = toParent.filter((m) => m.attachments.some((a) => a.contentType === 'image/png'));
     expect(instructions).toHaveLength(1);
     expect(instructions[0]!.text).toContain(payment.structuredMessage);

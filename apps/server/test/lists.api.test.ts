@@ -2,10 +2,12 @@ import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_SIZE_MAX, type MakeReservationInput } from '@bjk/domain';
+import { multipartFile } from './bank-statements.js';
 import { managerHeaders } from './managers.js';
 import { createTestApp, type TestContext } from './test-app.js';
 import { testDatabaseKind } from './test-database.js';
 import { seedRoomsIfEmpty } from '../src/modules/lodging/lodging.service.js';
+import { systemContext } from '../src/platform/service-context.js';
 import { seedMembersIfEmpty } from '../src/modules/members/members.service.js';
 import { queueMail } from '../src/modules/mail/mail.service.js';
 import { recordAudit } from '../src/platform/audit.js';
@@ -36,8 +38,8 @@ const withQuery = (url: string, query: string) => `${url}?${query}`;
 beforeAll(async () => {
   ctx = await createTestApp();
   admin = await managerHeaders(ctx);
-  await seedMembersIfEmpty(ctx.db, ctx.config.membersSeedFile);
-  await seedRoomsIfEmpty(ctx.db, ctx.config.roomsSeedFile);
+  await seedMembersIfEmpty(systemContext(ctx));
+  await seedRoomsIfEmpty(systemContext(ctx));
   const photo = await sharp({ create: { width: 600, height: 750, channels: 3, background: '#88aacc' } }).jpeg().toBuffer();
 
   // Registrations and participants: two players, one e-mail with `_`, one where the `_` is any other letter.
@@ -50,13 +52,7 @@ beforeAll(async () => {
     const created = await ctx.app.inject({ method: 'POST', url: '/api/v1/registration/bjk', payload: { idbel, category: idbel === 45107 ? 'U12' : 'U14', email, mobile: '', parent, attendant: none, language: 'nl' } });
     expect(created.statusCode, created.body).toBe(200);
     const { id } = created.json();
-    const boundary = '----bjklists';
-    const payload = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="photo.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`),
-      photo,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    const uploaded = await ctx.app.inject({ method: 'POST', url: `/api/v1/registration/photo/${id}`, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+    const uploaded = await ctx.app.inject({ method: 'POST', url: `/api/v1/registration/photo/${id}`, ...multipartFile('photo.jpg', photo, 'photo', 'image/jpeg') });
     expect(uploaded.statusCode, uploaded.body).toBe(200);
     const confirmed = await ctx.app.inject({ method: 'POST', url: `/api/v1/registration/confirm/${id}`, payload: { consent: true } });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
@@ -95,8 +91,8 @@ beforeAll(async () => {
   }
 
   // Mail, audit entries and news with a `%` or `_` and a near miss each.
-  await queueMail(ctx.db, { kind: 'test.lists', to: ['lists@example.test'], subject: 'Lists: 100% sure', html: '<p>x</p>', text: 'x', language: 'nl' });
-  await queueMail(ctx.db, { kind: 'test.lists', to: ['lists@example.test'], subject: 'Lists: 1000 sure', html: '<p>x</p>', text: 'x', language: 'nl' });
+  await queueMail(ctx.db, { kind: 'test.lists', to: ['lists@example.test'], subject: 'Lists: 100% sure', content: { heading: 'x', blocks: [], footer: 'x' }, language: 'nl' });
+  await queueMail(ctx.db, { kind: 'test.lists', to: ['lists@example.test'], subject: 'Lists: 1000 sure', content: { heading: 'x', blocks: [], footer: 'x' }, language: 'nl' });
   const actor = { accountId: '00000000-0000-4000-8000-000000000003', email: 'lists@test.example', displayName: 'Lists', permissions: new Set<never>() };
   await recordAudit(ctx.db, { actor, action: 'content.check', subjectType: 'page', subjectId: 'list_check' });
   await recordAudit(ctx.db, { actor, action: 'content.check', subjectType: 'page', subjectId: 'listxcheck' });

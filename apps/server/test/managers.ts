@@ -2,13 +2,14 @@ import { randomBytes } from 'node:crypto';
 import type { Role } from '@bjk/domain';
 import { createAccount } from '../src/modules/accounts/accounts.service.js';
 import type { TestContext } from './test-app.js';
+import { systemContext } from '../src/platform/service-context.js';
 
 export const TEST_PASSWORD = 'correct-horse-battery-staple';
 
 /** A fresh enabled manager with these roles, created through the accounts service; answers its e-mail. */
 export async function createManager(ctx: TestContext, roles: Role[] = ['admin']): Promise<{ email: string; id: string }> {
   const email = `manager-${randomBytes(4).toString('hex')}@test.example`;
-  const account = await createAccount(ctx.db, { email, displayName: `Manager ${roles.join('+')}`, password: TEST_PASSWORD, roles }, null);
+  const account = await createAccount(systemContext(ctx), { email, displayName: `Manager ${roles.join('+')}`, password: TEST_PASSWORD, roles });
   return { email, id: account.id };
 }
 

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MakeReservationInput, PaymentRequest } from '@bjk/domain';
 import { seedRoomsIfEmpty } from '../src/modules/lodging/lodging.service.js';
+import { systemContext } from '../src/platform/service-context.js';
 import { mailOutbox } from '../src/modules/mail/mail.tables.js';
 import { REPEAT_WINDOW_MS } from '../src/modules/payments/payment-requests.service.js';
 import { paymentRecords } from '../src/modules/payments/payments.tables.js';
@@ -18,7 +19,7 @@ let treasurer: { authorization: string };
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  await seedRoomsIfEmpty(ctx.db, ctx.config.roomsSeedFile);
+  await seedRoomsIfEmpty(systemContext(ctx));
   treasurer = await managerHeaders(ctx, ['admin']);
 }, 60_000);
 afterAll(async () => ctx?.close());

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MakeReservationInput, PaymentJob } from '@bjk/domain';
 import { seedRoomsIfEmpty } from '../src/modules/lodging/lodging.service.js';
+import { systemContext } from '../src/platform/service-context.js';
 import { seedMembersIfEmpty } from '../src/modules/members/members.service.js';
 import { managerHeaders } from './managers.js';
 import { createTestApp, type TestContext } from './test-app.js';
@@ -11,8 +12,8 @@ let admin: { authorization: string };
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  await seedRoomsIfEmpty(ctx.db, ctx.config.roomsSeedFile);
-  await seedMembersIfEmpty(ctx.db, ctx.config.membersSeedFile);
+  await seedRoomsIfEmpty(systemContext(ctx));
+  await seedMembersIfEmpty(systemContext(ctx));
   admin = await managerHeaders(ctx);
 });
 afterAll(async () => ctx?.close());

@@ -6,13 +6,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Language, MakeReservationInput, PaymentJob, PaymentRequest, Reservation } from '@bjk/domain';
 import { seedRoomsIfEmpty } from '../src/modules/lodging/lodging.service.js';
+import { systemContext } from '../src/platform/service-context.js';
 import { mailOutbox } from '../src/modules/mail/mail.tables.js';
-import { startMailWorker } from '../src/modules/mail/mail.worker.js';
 import { seedMembersIfEmpty } from '../src/modules/members/members.service.js';
-import { fixedClock } from '../src/platform/clock.js';
 import { camtStatement, codaStatement, multipartFile } from './bank-statements.js';
 import { changeEditionSettings } from './edition-settings.js';
 import { managerHeaders } from './managers.js';
+import { deliverOutbox, expectMailLayout } from './mail-layout.js';
 import { startSmtpSink } from './smtp-sink.js';
 import { createTestApp, TEST_NOW, type TestContext } from './test-app.js';
 
@@ -58,13 +58,7 @@ async function enrol(kind: 'bjk' | 'vk', body: Record<string, unknown>, photo: B
   const created = await ctx.app.inject({ method: 'POST', url: `/api/v1/registration/${kind}`, payload: body });
   expect(created.statusCode, created.body).toBe(200);
   const { id } = created.json();
-  const boundary = '----bjkphoto';
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="photo.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`),
-    photo,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const uploaded = await ctx.app.inject({ method: 'POST', url: `/api/v1/registration/photo/${id}`, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+  const uploaded = await ctx.app.inject({ method: 'POST', url: `/api/v1/registration/photo/${id}`, ...multipartFile('photo.jpg', photo, 'photo', 'image/jpeg') });
   expect(uploaded.statusCode, uploaded.body).toBe(200);
   const confirmed = await ctx.app.inject({ method: 'POST', url: `/api/v1/registration/confirm/${id}`, payload: { consent: true } });
   expect(confirmed.statusCode, confirmed.body).toBe(200);
@@ -101,8 +95,8 @@ async function importStatement(fileName: string, content: string) {
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  await seedRoomsIfEmpty(ctx.db, ctx.config.roomsSeedFile);
-  await seedMembersIfEmpty(ctx.db, ctx.config.membersSeedFile);
+  await seedRoomsIfEmpty(systemContext(ctx));
+  await seedMembersIfEmpty(systemContext(ctx));
   admin = await managerHeaders(ctx);
   // These tests are about the organisers' requests: confirmations here make none of their own.
   await changeEditionSettings(ctx, { paymentRequestOnConfirmation: false });
@@ -279,7 +273,7 @@ describe('sending payment requests', () => {
     expect(mail!.html).toContain('BE68 5390 0754 7034');
     expect(mail!.html).toContain('GKCCBEBB');
     expect(mail!.html).toContain('cid:epc-qr@payments');
-    expect(mail!.text).toMatch(/Total: 1\s236,00\s€/u);
+    expect(mail!.text).toMatch(/Total:\s+1\s236,00\s€/u);
 
     const qr = mail!.attachments.find((a) => a.cid === 'epc-qr@payments');
     const png = PNG.sync.read(Buffer.from(qr!.content, 'base64'));
@@ -303,19 +297,13 @@ describe('sending payment requests', () => {
 
   it('delivers the request mails through SMTP with the QR code as an inline image', async () => {
     const smtp = await startSmtpSink();
-    const silent = { info() {}, warn() {}, error() {} };
-    const worker = startMailWorker({
-      db: ctx.db,
-      clock: fixedClock(new Date(Date.now() + 60_000)),
-      log: silent,
-      mail: { smtpUrl: smtp.url, from: 'BJK <noreply@bjk.test>', pollMs: 600_000, maxAttempts: 3, bcc: {} },
-    });
     try {
-      await worker!.runOnce();
+      await deliverOutbox(ctx.db, smtp);
       const queued = await ctx.db.select().from(mailOutbox);
       await smtp.waitFor(queued.length);
       const mail = smtp.received.find((m) => m.envelopeTo.includes('jan.peeters@example.test') && /betalingsverzoek/.test(m.subject ?? ''))!;
       expect(mail.subject).toMatch(/betalingsverzoek \d+/);
+      await expectMailLayout(ctx.db, mail, 'nl');
       const image = mail.attachments.find((a) => a.contentType === 'image/png')!;
       expect(image.cid).toBe('epc-qr@payments');
       // An inline (related) part: mailparser resolves the cid reference of the HTML into the image itself.
@@ -329,7 +317,6 @@ describe('sending payment requests', () => {
       const feePng = PNG.sync.read(fee.attachments.find((a) => a.contentType === 'image/png')!.content);
       expect(jsQR(new Uint8ClampedArray(feePng.data), feePng.width, feePng.height)?.data.split('\n')[7]).toBe('EUR45.00');
     } finally {
-      await worker?.stop();
       await smtp.close();
     }
   });
@@ -466,6 +453,15 @@ describe('manual payments, invoices and figures', () => {
     const mails = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'payments.invoice'));
     expect(mails.at(-1)?.attachments[0]?.contentType).toBe('application/pdf');
     expect(mails.at(-1)?.to).toEqual(['g.schaefer@example.test']);
+    const smtp = await startSmtpSink();
+    try {
+      await deliverOutbox(ctx.db, smtp);
+      const mail = smtp.received.find((m) => m.subject?.endsWith(`Rechnung ${number}`));
+      await expectMailLayout(ctx.db, mail, 'de');
+      expect(mail!.attachments.map((a) => a.contentType)).toEqual(['application/pdf']);
+    } finally {
+      await smtp.close();
+    }
     const again = await ctx.app.inject({ method: 'POST', url: `/api/v1/payment/pr/${target.id}/invoice`, headers: admin, payload: { customerName: 'X', customerAddress: 'Y', customerVatNumber: '', sendEmail: false } });
     expect(again.json().code).toBe('payments.invoice_exists');
   });

@@ -5,6 +5,7 @@ import type { AppDeps } from '../src/platform/app-deps.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { seedContentIfEmpty } from '../src/modules/content/content.seed.js';
 import { getCurrentEdition, seedEditionIfEmpty } from '../src/modules/edition/edition.service.js';
+import { systemContext } from '../src/platform/service-context.js';
 import { createChangeBus, type ChangeBus } from '../src/platform/change-bus.js';
 import { fixedClock } from '../src/platform/clock.js';
 import type { Database } from '../src/platform/db.js';
@@ -41,9 +42,9 @@ export async function createTestApp(
 ): Promise<TestContext> {
   const config = testConfig(options.env);
   const database = await openTestDatabase();
-  await seedEditionIfEmpty(database.db, config.editionSeedFile);
-  await seedContentIfEmpty(database.db, (await getCurrentEdition(database.db)).settings);
   const clock = fixedClock(options.now ?? TEST_NOW);
+  await seedEditionIfEmpty(systemContext({ db: database.db, clock, config }));
+  await seedContentIfEmpty(systemContext({ db: database.db, clock, config }), (await getCurrentEdition(database.db)).settings);
   return startInstance(config, database, clock, options.deps, async () => database.close());
 }
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
+import { systemContext } from '../platform/service-context.js';
 import { loginHeaders, managerHeaders } from '../../test/managers.js';
 import { findAccountByEmail } from '../modules/accounts/accounts.repository.js';
 import { runManagerCommand } from './manager-commands.js';
@@ -14,7 +15,7 @@ afterAll(async () => ctx?.close());
 
 function run(args: string[], password = 'a-long-cli-password') {
   const lines: string[] = [];
-  return runManagerCommand(ctx.db, ctx.clock, args, { readPassword: async () => password, print: (l) => lines.push(l) }).then(() => lines);
+  return runManagerCommand(systemContext(ctx), args, { readPassword: async () => password, print: (l) => lines.push(l) }).then(() => lines);
 }
 
 describe('npm run manager', () => {

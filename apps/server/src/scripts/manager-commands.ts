@@ -7,8 +7,7 @@ import {
   updateManagerAccount,
 } from '../modules/accounts/accounts.service.js';
 import { findAccountByEmail } from '../modules/accounts/accounts.repository.js';
-import type { Clock } from '../platform/clock.js';
-import type { Db } from '../platform/db.js';
+import type { ServiceContext } from '../platform/service-context.js';
 import { AppError } from '../platform/errors.js';
 
 export const MANAGER_USAGE = `Manage back office accounts from a shell (DATABASE_URL, else PGlite in DATA_DIR).
@@ -47,7 +46,8 @@ async function askPassword(io: ManagerCommandIo): Promise<string> {
 }
 
 /** Runs one `npm run manager` command on an open database; the same services as the back office, audited as the system. */
-export async function runManagerCommand(db: Db, clock: Clock, argv: string[], io: ManagerCommandIo): Promise<void> {
+export async function runManagerCommand(ctx: ServiceContext, argv: string[], io: ManagerCommandIo): Promise<void> {
+  const { db } = ctx;
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -68,7 +68,7 @@ export async function runManagerCommand(db: Db, clock: Clock, argv: string[], io
     const input = accountCreateSchema.safeParse({ email, displayName: values.name ?? email.split('@')[0], roles: parseRoles(values.roles) });
     if (!input.success) throw new UsageError(input.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('\n'));
     const password = await askPassword(io);
-    const account = await db.transaction((tx) => createAccount(tx, { ...input.data, password }, null));
+    const account = await db.transaction((tx) => createAccount({ ...ctx, db: tx }, { ...input.data, password }));
     io.print(`created ${account.email} with roles ${account.roles.join(', ') || '(none)'}`);
     return;
   }
@@ -76,11 +76,11 @@ export async function runManagerCommand(db: Db, clock: Clock, argv: string[], io
   const account = await findAccountByEmail(db, email);
   if (!account) throw new UsageError(`No account with e-mail ${email}`);
   if (command === 'reset-password') {
-    await resetAccountPassword(db, clock, account.id, await askPassword(io), null);
+    await resetAccountPassword(ctx, account.id, await askPassword(io));
     io.print(`new password set for ${account.email}; its sessions are ended`);
   } else if (command === 'disable' || command === 'enable') {
     const enabled = command === 'enable';
-    await updateManagerAccount(db, clock, account.id, { displayName: account.displayName, roles: account.roles, enabled }, null);
+    await updateManagerAccount(ctx, account.id, { displayName: account.displayName, roles: account.roles, enabled });
     io.print(`${account.email} is ${enabled ? 'enabled' : 'disabled; its sessions are ended'}`);
   } else {
     throw new UsageError(`Unknown command ${command}\n\n${MANAGER_USAGE}`);

@@ -29,15 +29,16 @@ async function main(): Promise<void> {
   const args = process.argv.slice(2);
   // Read before the database code is even loaded: the embedded database (PGlite) takes over standard input.
   const password = args.some((a) => a === 'create' || a === 'reset-password') ? await readPassword() : '';
-  const [{ systemClock }, { openConfiguredDatabase, prepareDatabase }, { describeCommandFailure, runManagerCommand }] = await Promise.all([
+  const [{ systemClock }, { systemContext }, { openConfiguredDatabase, prepareDatabase }, { describeCommandFailure, runManagerCommand }] = await Promise.all([
     import('../platform/clock.js'),
+    import('../platform/service-context.js'),
     import('../setup.js'),
     import('./manager-commands.js'),
   ]);
   const database = await openConfiguredDatabase(config);
   try {
     await prepareDatabase(database, config, () => {});
-    await runManagerCommand(database.db, systemClock, args, { readPassword: async () => password, print: (line) => console.log(line) });
+    await runManagerCommand(systemContext({ db: database.db, clock: systemClock, config }), args, { readPassword: async () => password, print: (line) => console.log(line) });
   } catch (error) {
     const message = describeCommandFailure(error);
     if (!message) throw error;

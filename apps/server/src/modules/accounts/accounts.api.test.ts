@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idempotencyKeys } from '../../platform/platform.tables.js';
 import { createTestApp, type TestContext } from '../../../test/test-app.js';
+import { systemContext } from '../../platform/service-context.js';
 import { createManager, loginHeaders, TEST_PASSWORD } from '../../../test/managers.js';
 import { updateAccount } from './accounts.repository.js';
 import { ensureBootstrapAdmin, SESSION_MAX_AGE_MS, SESSION_TTL_MS } from './accounts.service.js';
@@ -114,6 +115,6 @@ describe('manager login', () => {
   });
 
   it('creates the bootstrap admin only while no account exists', async () => {
-    expect(await ensureBootstrapAdmin(ctx.db, 'first@test.example', 'a-long-enough-password')).toBe(false);
+    expect(await ensureBootstrapAdmin(systemContext(ctx), 'first@test.example', 'a-long-enough-password')).toBe(false);
   });
 });

@@ -14,6 +14,7 @@ import {
   ACCOUNTS_ERRORS,
 } from '@bjk/domain';
 import type { AppDeps } from '../../platform/app-deps.js';
+import { managerContext, systemContext } from '../../platform/service-context.js';
 import { principalOf } from '../../platform/access.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { findAccountById } from './accounts.repository.js';
@@ -75,9 +76,9 @@ export async function accountsRoutes(app: FastifyInstance, deps: AppDeps): Promi
     handler: async (request, reply) => {
       const body = request.body;
       try {
-        if (body.logintype === 'oidc') return await loginWithIdToken(deps.db, deps.clock, oidc, body, request.ip, request.log);
+        if (body.logintype === 'oidc') return await loginWithIdToken(systemContext(deps), oidc, body, request.ip, request.log);
         const tokens = knownBrowserTokens(request.headers.cookie);
-        const { session, knownBrowserToken } = await loginWithPassword(deps.db, deps.clock, body.username, body.password, {
+        const { session, knownBrowserToken } = await loginWithPassword(systemContext(deps), body.username, body.password, {
           address: request.ip,
           knownBrowserTokens: tokens,
         });
@@ -105,7 +106,7 @@ export async function accountsRoutes(app: FastifyInstance, deps: AppDeps): Promi
     config: { access: 'authenticated', invalidates: [] },
     handler: async (request, reply) => {
       const token = request.headers.authorization?.replace(/^Bearer\s+/i, '') ?? '';
-      await logout(deps.db, deps.clock, token);
+      await logout(managerContext(deps, request), token);
       return reply.status(204).send(null);
     },
   });
@@ -134,7 +135,7 @@ export async function accountsRoutes(app: FastifyInstance, deps: AppDeps): Promi
     config: { access: 'accounts:admin' },
     handler: async (request, reply) => {
       const created = await deps.db.transaction(async (tx) =>
-        createAccount(tx, { ...request.body, password: request.body.password ?? null }, principalOf(request)),
+        createAccount({ ...managerContext(deps, request), db: tx }, { ...request.body, password: request.body.password ?? null }),
       );
       return reply.status(201).send(toAccountListItem(await getAccount(deps.db, created.id)));
     },
@@ -155,7 +156,7 @@ export async function accountsRoutes(app: FastifyInstance, deps: AppDeps): Promi
       response: { 200: managed },
     },
     config: { access: 'accounts:admin' },
-    handler: async (request) => updateManagerAccount(deps.db, deps.clock, request.params.id, request.body, principalOf(request)),
+    handler: async (request) => updateManagerAccount(managerContext(deps, request), request.params.id, request.body),
   });
 
   r.put('/api/v1/accounts/:id/password', {
@@ -169,7 +170,7 @@ export async function accountsRoutes(app: FastifyInstance, deps: AppDeps): Promi
     config: { access: 'accounts:admin' },
     handler: async (request, reply) => {
       const token = request.headers.authorization?.replace(/^Bearer\s+/i, '');
-      await resetAccountPassword(deps.db, deps.clock, request.params.id, request.body.password, principalOf(request), token);
+      await resetAccountPassword(managerContext(deps, request), request.params.id, request.body.password, token);
       return reply.status(204).send(null);
     },
   });

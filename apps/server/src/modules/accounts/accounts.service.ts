@@ -11,6 +11,7 @@ import {
   ACCOUNTS_ERRORS,
 } from '@bjk/domain';
 import type { Principal, SessionResolver } from '../../platform/access.js';
+import type { ServiceContext } from '../../platform/service-context.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db, DbOrTx } from '../../platform/db.js';
 import { AppError, conflict, notFound } from '../../platform/errors.js';
@@ -81,7 +82,9 @@ export const wrongCredentials = () =>
   });
 
 /** Opens a session for an account and answers the login call. */
-export async function openSession(db: DbOrTx, clock: Clock, account: AccountRow): Promise<LoginResponse> {
+export async function openSession(ctx: ServiceContext, account: AccountRow): Promise<LoginResponse> {
+  const { db } = ctx;
+  const { clock } = ctx;
   const now = clock.now();
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
@@ -154,7 +157,9 @@ const giveBack = (db: Db, key: string) => uncountLoginAttempt(db, key);
  * comparison so timing does not tell them apart. Answers the session and, when this browser was not known
  * for the account yet, the token its cookie gets.
  */
-export async function loginWithPassword(db: Db, clock: Clock, email: string, password: string, attempt: LoginAttempt): Promise<PasswordLogin> {
+export async function loginWithPassword(ctx: ServiceContext, email: string, password: string, attempt: LoginAttempt): Promise<PasswordLogin> {
+  const { db } = ctx;
+  const { clock } = ctx;
   const now = clock.now();
   const rules = LOGIN_THROTTLE;
   const name = email.trim().toLowerCase();
@@ -200,7 +205,7 @@ export async function loginWithPassword(db: Db, clock: Clock, email: string, pas
     knownBrowserToken = randomBytes(32).toString('base64url');
     await insertKnownBrowser(db, { tokenHash: hashToken(knownBrowserToken), accountId: account.id, now });
   }
-  return { session: await openSession(db, clock, account), knownBrowserToken };
+  return { session: await openSession(ctx, account), knownBrowserToken };
 }
 
 /**
@@ -254,14 +259,9 @@ export type LoginLog = { info(details: Record<string, unknown>, message: string)
  * to an existing enabled account by e-mail (case-insensitive). Slowed down per address like a password login
  * (the per-pair rule protects guessable passwords; a signed token cannot be guessed).
  */
-export async function loginWithIdToken(
-  db: Db,
-  clock: Clock,
-  provider: OidcProvider | null,
-  input: { token: string; nonce: string },
-  address: string,
-  log: LoginLog,
-): Promise<LoginResponse> {
+export async function loginWithIdToken(ctx: ServiceContext, provider: OidcProvider | null, input: { token: string; nonce: string }, address: string, log: LoginLog): Promise<LoginResponse> {
+  const { db } = ctx;
+  const { clock } = ctx;
   if (!provider) throw oidcNotConfigured();
   const addressKey = `address:${address}`;
   const taken = await takeLoginAttempt(db, addressKey, clock.now(), LOGIN_THROTTLE.address, LOGIN_THROTTLE.forgetAfterMs);
@@ -292,10 +292,12 @@ export async function loginWithIdToken(
     throw noAccountForIdToken();
   }
   await uncountLoginAttempt(db, addressKey);
-  return openSession(db, clock, account);
+  return openSession(ctx, account);
 }
 
-export async function logout(db: DbOrTx, clock: Clock, token: string): Promise<void> {
+export async function logout(ctx: ServiceContext, token: string): Promise<void> {
+  const { db } = ctx;
+  const { clock } = ctx;
   await revokeSession(db, hashToken(token), clock.now());
 }
 
@@ -312,11 +314,8 @@ export function createSessionResolver(db: Db, clock: Clock): SessionResolver {
   };
 }
 
-export async function createAccount(
-  db: DbOrTx,
-  input: { email: string; displayName: string; password: string | null; roles: Role[] },
-  actor: Principal | null,
-): Promise<Account> {
+export async function createAccount(ctx: ServiceContext, input: { email: string; displayName: string; password: string | null; roles: Role[] }): Promise<Account> {
+  const { db, actor } = ctx;
   const row = await insertAccount(db, {
     email: input.email.trim(),
     displayName: input.displayName.trim(),
@@ -354,7 +353,8 @@ const lastAdmin = () => conflict(ACCOUNTS_ERRORS.lastAdmin, 'The last enabled ad
  * Changes a manager's name, roles or enabled state. Disabling revokes all its sessions at once; the last
  * enabled admin can be neither disabled nor demoted (nobody could manage accounts any more).
  */
-export async function updateManagerAccount(db: Db, clock: Clock, id: string, input: AccountUpdate, actor: Principal | null): Promise<AccountListItem> {
+export async function updateManagerAccount(ctx: ServiceContext, id: string, input: AccountUpdate): Promise<AccountListItem> {
+  const { db, clock, actor } = ctx;
   return db.transaction(async (tx) => {
     const admins = await lockEnabledAdmins(tx);
     const before = await getAccount(tx, id);
@@ -376,14 +376,8 @@ export async function updateManagerAccount(db: Db, clock: Clock, id: string, inp
 }
 
 /** Sets a new password and ends every other session of the account (a leaked password stops working at once). */
-export async function resetAccountPassword(
-  db: Db,
-  clock: Clock,
-  id: string,
-  password: string,
-  actor: Principal | null,
-  keepToken?: string,
-): Promise<void> {
+export async function resetAccountPassword(ctx: ServiceContext, id: string, password: string, keepToken?: string): Promise<void> {
+  const { db, clock, actor } = ctx;
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
     await getAccount(tx, id);
@@ -395,18 +389,18 @@ export async function resetAccountPassword(
 }
 
 /** At first start, `BOOTSTRAP_ADMIN_EMAIL` and `BOOTSTRAP_ADMIN_PASSWORD` create the first admin (only when no account exists). */
-export async function ensureBootstrapAdmin(db: Db, email: string | undefined, password: string | undefined): Promise<boolean> {
+export async function ensureBootstrapAdmin(ctx: ServiceContext, email: string | undefined, password: string | undefined): Promise<boolean> {
   if (!email || !password) return false;
-  return db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     if ((await countAccounts(tx)) > 0) return false;
-    await createAccount(tx, { email, displayName: email.split('@')[0] ?? email, password, roles: ['admin'] }, null);
+    await createAccount({ ...ctx, db: tx }, { email, displayName: email.split('@')[0] ?? email, password, roles: ['admin'] });
     return true;
   });
 }
 
 /** Dashboard: enabled managers, and how many of them have a live session. */
-export async function accountFigures(db: DbOrTx, now: Date): Promise<DashboardFigure[]> {
-  const [enabled, online] = await Promise.all([countEnabledAccounts(db), countAccountsWithLiveSessions(db, now)]);
+export async function accountFigures(ctx: ServiceContext): Promise<DashboardFigure[]> {
+  const [enabled, online] = await Promise.all([countEnabledAccounts(ctx.db), countAccountsWithLiveSessions(ctx.db, ctx.clock.now())]);
   return [
     { key: 'enabledManagers', value: enabled, unit: 'count', link: '/mgmt/accounts' },
     { key: 'managersWithSession', value: online, unit: 'count' },

@@ -5,6 +5,7 @@ import { buildApp } from '../../app.js';
 import { createManager } from '../../../test/managers.js';
 import { startTestOidcProvider, type TestOidcProvider } from '../../../test/oidc-provider.js';
 import { createTestApp, testConfig, type TestContext } from '../../../test/test-app.js';
+import { systemContext } from '../../platform/service-context.js';
 import { takeLoginAttempt, updateAccount } from './accounts.repository.js';
 import { createAccount, LOGIN_THROTTLE } from './accounts.service.js';
 
@@ -60,7 +61,7 @@ describe('sign-in through the identity provider', () => {
 
   it('signs in an account created without a password, which has no other way in', async () => {
     const email = `provider-only-${Date.now()}@test.example`;
-    await createAccount(ctx.db, { email, displayName: 'Provider only', password: null, roles: ['editor'] }, null);
+    await createAccount(systemContext(ctx), { email, displayName: 'Provider only', password: null, roles: ['editor'] });
     const response = await login(await provider.sign({ email, nonce: NONCE }));
     expect(response.statusCode).toBe(200);
     expect(response.json().account).toMatchObject({ email, roles: ['editor'] });
@@ -107,7 +108,7 @@ describe('sign-in through the identity provider', () => {
     const { email, id } = await createManager(ctx);
     await updateAccount(ctx.db, id, { enabled: false });
     const outside = `desk-${Date.now()}@elsewhere.example`;
-    await createAccount(ctx.db, { email: outside, displayName: 'Outside', password: null, roles: ['admin'] }, null);
+    await createAccount(systemContext(ctx), { email: outside, displayName: 'Outside', password: null, roles: ['admin'] });
     for (const who of ['nobody@test.example', email, outside]) {
       const response = await login(await provider.sign({ email: who, nonce: NONCE }));
       expect(response.statusCode, who).toBe(401);

@@ -1,5 +1,6 @@
 import type { AuditPage, AuditQuery, DashboardFigure } from '@bjk/domain';
 import type { DbOrTx } from '../../platform/db.js';
+import type { ServiceContext } from '../../platform/service-context.js';
 import { getCurrentEdition } from '../edition/edition.service.js';
 import { countAuditRowsSince, listAuditRows } from './audit.repository.js';
 
@@ -26,7 +27,7 @@ export async function listAuditEntries(db: DbOrTx, query: AuditQuery): Promise<A
 }
 
 /** Dashboard: how many changes managers made in the last 24 hours. */
-export async function auditFigures(db: DbOrTx, now: Date): Promise<DashboardFigure[]> {
-  const since = new Date(now.getTime() - 24 * 3_600_000);
-  return [{ key: 'changesLastDay', value: await countAuditRowsSince(db, since), unit: 'count', link: '/mgmt/audit' }];
+export async function auditFigures(ctx: ServiceContext): Promise<DashboardFigure[]> {
+  const since = new Date(ctx.clock.now().getTime() - 24 * 3_600_000);
+  return [{ key: 'changesLastDay', value: await countAuditRowsSince(ctx.db, since), unit: 'count', link: '/mgmt/audit' }];
 }

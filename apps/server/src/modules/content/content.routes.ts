@@ -26,7 +26,7 @@ import {
   publicPageSchema,
 } from '@bjk/domain';
 import type { AppDeps } from '../../platform/app-deps.js';
-import { principalOf } from '../../platform/access.js';
+import { managerContext } from '../../platform/service-context.js';
 import { getCalendarFeed, getProgramme } from './calendar.service.js';
 import {
   checkinPage,
@@ -52,7 +52,7 @@ import {
 
 export async function contentRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db, clock } = deps;
+  const { db } = deps;
   const tags = ['content'];
   const write = { access: 'content:write', invalidates: ['content'] } as const;
 
@@ -107,7 +107,7 @@ export async function contentRoutes(app: FastifyInstance, deps: AppDeps): Promis
   r.post('/api/v1/page', {
     schema: { tags, summary: 'Create a page', body: createPageSchema, response: { 201: pageDetailSchema } },
     config: write,
-    handler: async (request, reply) => reply.status(201).send(await createPage(db, request.body, principalOf(request))),
+    handler: async (request, reply) => reply.status(201).send(await createPage(managerContext(deps, request), request.body)),
   });
   r.get('/api/v1/page/preview/:instance', {
     schema: { tags, summary: 'A page as visitors would read it, drafts included (managers’ preview)', params: pageInstanceParamsSchema, querystring: pageLanguageQuerySchema, response: { 200: publicPageSchema } },
@@ -122,27 +122,27 @@ export async function contentRoutes(app: FastifyInstance, deps: AppDeps): Promis
   r.post('/api/v1/page/checkout/:instance', {
     schema: { tags, summary: 'Check out a page: take the edit lock and a working copy', params: pageInstanceParamsSchema, response: { 200: pageDetailSchema } },
     config: write,
-    handler: async (request) => checkoutPage(db, request.params.instance, principalOf(request), clock.now()),
+    handler: async (request) => checkoutPage(managerContext(deps, request), request.params.instance),
   });
   r.put('/api/v1/page/draft/:instance', {
     schema: { tags, summary: 'Save the working copy (lock holder only)', params: pageInstanceParamsSchema, body: pageWorkingCopySchema, response: { 200: pageDetailSchema } },
     config: write,
-    handler: async (request) => saveDraft(db, request.params.instance, principalOf(request), request.body),
+    handler: async (request) => saveDraft(managerContext(deps, request), request.params.instance, request.body),
   });
   r.post('/api/v1/page/checkin/:instance', {
     schema: { tags, summary: 'Check in a page: publish the working copy as a new version and release the lock', params: pageInstanceParamsSchema, body: pageCheckinSchema.nullish(), response: { 200: pageDetailSchema } },
     config: write,
-    handler: async (request) => checkinPage(db, request.params.instance, principalOf(request), request.body?.workingCopy, clock.now()),
+    handler: async (request) => checkinPage(managerContext(deps, request), request.params.instance, request.body?.workingCopy),
   });
   r.post('/api/v1/page/unlock/:instance', {
     schema: { tags, summary: 'Discard one’s own check-out, or (admin) break another manager’s lock', params: pageInstanceParamsSchema, response: { 200: pageDetailSchema } },
     config: write,
-    handler: async (request) => releaseLock(db, request.params.instance, principalOf(request)),
+    handler: async (request) => releaseLock(managerContext(deps, request), request.params.instance),
   });
   r.put('/api/v1/page/settings/:instance', {
     schema: { tags, summary: 'Publication and menu placement of a page', params: pageInstanceParamsSchema, body: pageSettingsSchema, response: { 200: pageDetailSchema } },
     config: write,
-    handler: async (request) => updatePageSettings(db, request.params.instance, request.body, principalOf(request), clock.now()),
+    handler: async (request) => updatePageSettings(managerContext(deps, request), request.params.instance, request.body),
   });
   r.get('/api/v1/page/version/:instance/:version', {
     schema: { tags, summary: 'One earlier version of a page', params: pageVersionParamsSchema, response: { 200: pageVersionSchema } },
@@ -152,7 +152,7 @@ export async function contentRoutes(app: FastifyInstance, deps: AppDeps): Promis
   r.post('/api/v1/page/restore/:instance/:version', {
     schema: { tags, summary: 'Publish an earlier version again as the newest', params: pageVersionParamsSchema, response: { 200: pageDetailSchema } },
     config: write,
-    handler: async (request) => restorePageVersion(db, request.params.instance, request.params.version, principalOf(request), clock.now()),
+    handler: async (request) => restorePageVersion(managerContext(deps, request), request.params.instance, request.params.version),
   });
 
   // Managers: news.
@@ -170,18 +170,18 @@ export async function contentRoutes(app: FastifyInstance, deps: AppDeps): Promis
   r.post('/api/v1/news', {
     schema: { tags, summary: 'Write a news entry', body: newsInputSchema, response: { 201: newsEntrySchema } },
     config: write,
-    handler: async (request, reply) => reply.status(201).send(await createNews(db, request.body, principalOf(request))),
+    handler: async (request, reply) => reply.status(201).send(await createNews(managerContext(deps, request), request.body)),
   });
   r.put('/api/v1/news/:id', {
     schema: { tags, summary: 'Edit a news entry', params: newsIdParamsSchema, body: newsInputSchema, response: { 200: newsEntrySchema } },
     config: write,
-    handler: async (request) => updateNews(db, request.params.id, request.body, principalOf(request), clock.now()),
+    handler: async (request) => updateNews(managerContext(deps, request), request.params.id, request.body),
   });
   r.delete('/api/v1/news/:id', {
     schema: { tags, summary: 'Delete a news entry', params: newsIdParamsSchema },
     config: write,
     handler: async (request, reply) => {
-      await deleteNews(db, request.params.id, principalOf(request));
+      await deleteNews(managerContext(deps, request), request.params.id);
       return reply.status(204).send();
     },
   });

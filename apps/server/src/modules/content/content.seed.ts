@@ -1,5 +1,5 @@
 import { daysBetween, formatDate, formatDateTime, formatMoney, type EditionSettings, type Language, type PageTranslations } from '@bjk/domain';
-import type { Db } from '../../platform/db.js';
+import type { ServiceContext } from '../../platform/service-context.js';
 import { countNews, countPages, insertNews, insertPage } from './content.repository.js';
 
 /**
@@ -249,7 +249,8 @@ function newsOf(f: Facts, edition: EditionSettings): { date: string; translation
 }
 
 /** Seeds the demo pages and news once: a database that already has pages or news is left alone. */
-export async function seedContentIfEmpty(db: Db, edition: EditionSettings): Promise<boolean> {
+export async function seedContentIfEmpty(ctx: ServiceContext, edition: EditionSettings): Promise<boolean> {
+  const { db } = ctx;
   if ((await countPages(db)) > 0 || (await countNews(db)) > 0) return false;
   const facts = factsOf(edition);
   await db.transaction(async (tx) => {

@@ -18,7 +18,8 @@ import {
   type PublicPage,
 } from '@bjk/domain';
 import type { Principal } from '../../platform/access.js';
-import type { Db, DbOrTx } from '../../platform/db.js';
+import type { ManagerContext } from '../../platform/service-context.js';
+import type { DbOrTx } from '../../platform/db.js';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.js';
 import { recordAudit } from '../../platform/audit.js';
 import { isPublicImage } from '../files/files.service.js';
@@ -170,7 +171,8 @@ export async function getPageDetail(db: DbOrTx, slug: string): Promise<PageDetai
   };
 }
 
-export async function createPage(db: Db, input: PageSettings & { slug: string; translations: PageWorkingCopy['translations'] }, actor: Principal): Promise<PageDetail> {
+export async function createPage(ctx: ManagerContext, input: PageSettings & { slug: string; translations: PageWorkingCopy['translations'] }): Promise<PageDetail> {
+  const { db, actor } = ctx;
   await db.transaction(async (tx) => {
     const created = await insertPage(
       tx,
@@ -187,7 +189,9 @@ export async function createPage(db: Db, input: PageSettings & { slug: string; t
  * Check-out: the caller gets the edit lock and a working copy of the published texts. Checking out a
  * page one already holds is harmless (a retry or a second tab) and keeps the edits made so far.
  */
-export async function checkoutPage(db: Db, slug: string, actor: Principal, now: Date): Promise<PageDetail> {
+export async function checkoutPage(ctx: ManagerContext, slug: string): Promise<PageDetail> {
+  const { db, actor } = ctx;
+  const now = ctx.clock.now();
   await db.transaction(async (tx) => {
     const page = await findPageRow(tx, slug);
     if (!page) throw pageNotFound(slug);
@@ -220,7 +224,8 @@ async function refuseUnlessHolder(db: DbOrTx, slug: string, actor: Principal): P
 }
 
 /** Saves the holder's edits; anyone else is refused with who holds the lock. */
-export async function saveDraft(db: Db, slug: string, actor: Principal, workingCopy: PageWorkingCopy): Promise<PageDetail> {
+export async function saveDraft(ctx: ManagerContext, slug: string, workingCopy: PageWorkingCopy): Promise<PageDetail> {
+  const { db, actor } = ctx;
   await db.transaction(async (tx) => {
     await assertHeroImage(tx, workingCopy);
     const saved = await saveWorkingCopy(tx, slug, actor.accountId, workingCopy);
@@ -231,7 +236,9 @@ export async function saveDraft(db: Db, slug: string, actor: Principal, workingC
 }
 
 /** Check-in: the working copy becomes the next published version and the lock is released. */
-export async function checkinPage(db: Db, slug: string, actor: Principal, workingCopy: PageWorkingCopy | undefined, now: Date): Promise<PageDetail> {
+export async function checkinPage(ctx: ManagerContext, slug: string, workingCopy: PageWorkingCopy | undefined): Promise<PageDetail> {
+  const { db, actor } = ctx;
+  const now = ctx.clock.now();
   await db.transaction(async (tx) => {
     const page = await findPageRow(tx, slug, true);
     if (!page || page.lockedBy !== actor.accountId || !page.workingCopy) return refuseUnlessHolder(tx, slug, actor);
@@ -250,7 +257,8 @@ export async function checkinPage(db: Db, slug: string, actor: Principal, workin
  * Releases a lock without publishing: the holder discards their edits, or an admin breaks a stale
  * lock another manager forgot.
  */
-export async function releaseLock(db: Db, slug: string, actor: Principal): Promise<PageDetail> {
+export async function releaseLock(ctx: ManagerContext, slug: string): Promise<PageDetail> {
+  const { db, actor } = ctx;
   await db.transaction(async (tx) => {
     const page = await findPageRow(tx, slug, true);
     if (!page) throw pageNotFound(slug);
@@ -272,7 +280,9 @@ export async function getPageVersion(db: DbOrTx, slug: string, version: number):
 }
 
 /** Restores an earlier version by publishing its texts as a new version (history is never rewritten). */
-export async function restorePageVersion(db: Db, slug: string, version: number, actor: Principal, now: Date): Promise<PageDetail> {
+export async function restorePageVersion(ctx: ManagerContext, slug: string, version: number): Promise<PageDetail> {
+  const { db, actor } = ctx;
+  const now = ctx.clock.now();
   await db.transaction(async (tx) => {
     const page = await findPageRow(tx, slug, true);
     if (!page) throw pageNotFound(slug);
@@ -289,7 +299,9 @@ export async function restorePageVersion(db: Db, slug: string, version: number, 
   return getPageDetail(db, slug);
 }
 
-export async function updatePageSettings(db: Db, slug: string, settings: PageSettings, actor: Principal, now: Date): Promise<PageDetail> {
+export async function updatePageSettings(ctx: ManagerContext, slug: string, settings: PageSettings): Promise<PageDetail> {
+  const { db, actor } = ctx;
+  const now = ctx.clock.now();
   await db.transaction(async (tx) => {
     const before = await findPageRow(tx, slug, true);
     if (!before) throw pageNotFound(slug);
@@ -312,7 +324,8 @@ export async function listNews(db: DbOrTx, query: NewsListQuery): Promise<NewsPa
 
 const newsAudit = (row: NewsRow) => ({ date: row.date, published: row.published, title: row.translations.nl.title });
 
-export async function createNews(db: Db, input: NewsInput, actor: Principal): Promise<NewsEntry> {
+export async function createNews(ctx: ManagerContext, input: NewsInput): Promise<NewsEntry> {
+  const { db, actor } = ctx;
   return db.transaction(async (tx) => {
     const row = await insertNews(tx, input);
     await recordAudit(tx, { actor, action: 'content.news_create', subjectType: 'news', subjectId: row.id, after: newsAudit(row) });
@@ -320,7 +333,9 @@ export async function createNews(db: Db, input: NewsInput, actor: Principal): Pr
   });
 }
 
-export async function updateNews(db: Db, id: number, input: NewsInput, actor: Principal, now: Date): Promise<NewsEntry> {
+export async function updateNews(ctx: ManagerContext, id: number, input: NewsInput): Promise<NewsEntry> {
+  const { db, actor } = ctx;
+  const now = ctx.clock.now();
   return db.transaction(async (tx) => {
     const before = await findNewsRow(tx, id);
     const row = await updateNewsRow(tx, id, input, now);
@@ -330,7 +345,8 @@ export async function updateNews(db: Db, id: number, input: NewsInput, actor: Pr
   });
 }
 
-export async function deleteNews(db: Db, id: number, actor: Principal): Promise<void> {
+export async function deleteNews(ctx: ManagerContext, id: number): Promise<void> {
+  const { db, actor } = ctx;
   await db.transaction(async (tx) => {
     const row = await deleteNewsRow(tx, id);
     if (!row) throw notFound(CONTENT_ERRORS.newsNotFound, `No news entry ${id}`);

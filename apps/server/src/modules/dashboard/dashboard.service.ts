@@ -3,13 +3,12 @@
  * that area.
  *
  * Adding an area's figures is one line in FIGURE_SOURCES below: its service exports
- * `<area>Figures(db, now): Promise<DashboardFigure[]>` (counts and amounts from its own tables), and the
+ * `<area>Figures(ctx: ServiceContext): Promise<DashboardFigure[]>` (counts and amounts from its own tables), and the
  * web labels each figure with the key `dashboard.<figure key>` of the area's i18n namespace
  * (`apps/web/src/locales/<lng>/<area>.json`), in all four languages.
  */
 import type { Dashboard, DashboardFigure, Permission } from '@bjk/domain';
-import type { DbOrTx } from '../../platform/db.js';
-import type { ManagerContext } from '../../platform/service-context.js';
+import type { ManagerContext, ServiceContext } from '../../platform/service-context.js';
 import { accountFigures } from '../accounts/accounts.service.js';
 import { auditFigures } from '../audit/audit.service.js';
 import { lodgingDashboardFigures } from '../lodging/lodging.service.js';
@@ -20,7 +19,7 @@ type FigureSource = {
   area: string;
   /** The read permission of the area: managers without it do not see (or cause the query of) its figures. */
   permission: Permission;
-  figures: (db: DbOrTx, now: Date) => Promise<DashboardFigure[]>;
+  figures: (ctx: ServiceContext) => Promise<DashboardFigure[]>;
 };
 
 const FIGURE_SOURCES: FigureSource[] = [
@@ -32,11 +31,7 @@ const FIGURE_SOURCES: FigureSource[] = [
 ];
 
 export async function getDashboard(ctx: ManagerContext): Promise<Dashboard> {
-  const { db, actor: principal } = ctx;
-  const now = ctx.clock.now();
-  const visible = FIGURE_SOURCES.filter((source) => principal.permissions.has(source.permission));
-  const groups = await Promise.all(
-    visible.map(async (source) => ({ area: source.area, figures: await source.figures(db, now) })),
-  );
+  const visible = FIGURE_SOURCES.filter((source) => ctx.actor.permissions.has(source.permission));
+  const groups = await Promise.all(visible.map(async (source) => ({ area: source.area, figures: await source.figures(ctx) })));
   return { groups: groups.filter((group) => group.figures.length > 0) };
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { editionSettingsUpdateSchema, publicEditionSchema } from '@bjk/domain';
 import type { AppDeps } from '../../platform/app-deps.js';
-import { principalOf } from '../../platform/access.js';
+import { managerContext } from '../../platform/service-context.js';
 import { getCurrentEdition, saveEditionSettings, toPublicEdition } from './edition.service.js';
 
 export async function editionRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
@@ -24,6 +24,6 @@ export async function editionRoutes(app: FastifyInstance, deps: AppDeps): Promis
       response: { 200: publicEditionSchema },
     },
     config: { access: 'edition:write', invalidates: ['edition'] },
-    handler: async (request) => saveEditionSettings(deps.db, request.body, principalOf(request)),
+    handler: async (request) => saveEditionSettings(managerContext(deps, request), request.body),
   });
 }

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { editionSettingsSchema } from '@bjk/domain';
 import type { Database } from '../../platform/db.js';
 import { openTestDatabase } from '../../../test/test-database.js';
-import { testConfig } from '../../../test/test-app.js';
+import { TEST_NOW, testConfig } from '../../../test/test-app.js';
+import { fixedClock } from '../../platform/clock.js';
+import { systemContext } from '../../platform/service-context.js';
 import { getCurrentEdition, seedEditionIfEmpty } from './edition.service.js';
 
 let database: Database;
@@ -17,9 +19,9 @@ describe('edition settings', () => {
   });
 
   it('seeds the demo edition on first start and leaves it alone afterwards', async () => {
-    const file = testConfig().editionSeedFile;
-    expect(await seedEditionIfEmpty(database.db, file)).toBe(true);
-    expect(await seedEditionIfEmpty(database.db, file)).toBe(false);
+    const ctx = systemContext({ db: database.db, clock: fixedClock(TEST_NOW), config: testConfig() });
+    expect(await seedEditionIfEmpty(ctx)).toBe(true);
+    expect(await seedEditionIfEmpty(ctx)).toBe(false);
     const edition = await getCurrentEdition(database.db);
     expect(edition.code).toBe('bjk2027');
     expect(editionSettingsSchema.safeParse(edition.settings).success).toBe(true);

@@ -1,8 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { editionSettingsSchema, type EditionSettings, type EditionSettingsUpdate, type PublicEdition, EDITION_ERRORS } from '@bjk/domain';
 import type { DbOrTx } from '../../platform/db.js';
-import type { Principal } from '../../platform/access.js';
-import type { Db } from '../../platform/db.js';
+import type { ManagerContext, ServiceContext } from '../../platform/service-context.js';
 import { AppError, badRequest, conflict } from '../../platform/errors.js';
 import { changedLeaves, recordAudit } from '../../platform/audit.js';
 import {
@@ -49,10 +48,14 @@ export async function readEditionFile(file: string): Promise<EditionSettings> {
   return parsed.data;
 }
 
-/** On first start the database has no edition: seed the current one from the file. Later starts change nothing. */
-export async function seedEditionIfEmpty(db: DbOrTx, file: string): Promise<boolean> {
+/**
+ * On first start the database has no edition: seed the current one from `config.editionSeedFile`. Later starts change
+ * nothing.
+ */
+export async function seedEditionIfEmpty(ctx: ServiceContext): Promise<boolean> {
+  const { db } = ctx;
   if ((await countEditions(db)) > 0) return false;
-  await insertCurrentEdition(db, await readEditionFile(file));
+  await insertCurrentEdition(db, await readEditionFile(ctx.config.editionSeedFile));
   return true;
 }
 
@@ -61,8 +64,8 @@ export async function seedEditionIfEmpty(db: DbOrTx, file: string): Promise<bool
  * saved in between (the `updatedAt` read no longer matches) or when the edition's code would change (it
  * identifies the edition everywhere). The audit entry keeps only the changed fields, before and after.
  */
-export async function saveEditionSettings(db: Db, input: EditionSettingsUpdate, actor: Principal): Promise<PublicEdition> {
-  return db.transaction(async (tx) => {
+export async function saveEditionSettings(ctx: ManagerContext, input: EditionSettingsUpdate): Promise<PublicEdition> {
+  return ctx.db.transaction(async (tx) => {
     const row = await lockCurrentEditionRow(tx);
     if (!row) throw new AppError(503, EDITION_ERRORS.notConfigured, 'No edition is configured yet');
     if (row.updatedAt.getTime() !== Date.parse(input.updatedAt)) {
@@ -74,7 +77,7 @@ export async function saveEditionSettings(db: Db, input: EditionSettingsUpdate, 
     const updated = await updateEditionSettings(tx, row.code, input.settings);
     if (!updated) throw new AppError(503, EDITION_ERRORS.notConfigured, 'No edition is configured yet');
     const changes = changedLeaves(row.settings, input.settings);
-    if (changes) await recordAudit(tx, { actor, action: 'edition.update_settings', subjectType: 'edition', subjectId: row.code, ...changes });
+    if (changes) await recordAudit(tx, { actor: ctx.actor, action: 'edition.update_settings', subjectType: 'edition', subjectId: row.code, ...changes });
     return toPublicEdition(toCurrentEdition(updated));
   });
 }

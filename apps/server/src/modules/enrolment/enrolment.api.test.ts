@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeEditionSettings } from '../../../test/edition-settings.js';
 import { managerHeaders } from '../../../test/managers.js';
 import { createTestApp, TEST_NOW, type TestContext } from '../../../test/test-app.js';
+import { systemContext } from '../../platform/service-context.js';
 import { seedMembersIfEmpty } from '../members/members.service.js';
 import { listOutbox } from '../mail/mail.service.js';
 
@@ -12,7 +13,7 @@ let photo: Buffer;
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  await seedMembersIfEmpty(ctx.db, ctx.config.membersSeedFile);
+  await seedMembersIfEmpty(systemContext(ctx));
   // The enrolment's own steps; the payment request made at confirmation is tested in test/enrolment-payment.api.test.ts.
   await changeEditionSettings(ctx, { paymentRequestOnConfirmation: false });
   photo = await sharp({ create: { width: 600, height: 750, channels: 3, background: '#88aacc' } }).jpeg().toBuffer();

@@ -21,7 +21,7 @@ import {
   LIST_CONVENTION_NOTE,
 } from '@bjk/domain';
 import type { AppDeps } from '../../platform/app-deps.js';
-import { principalOf } from '../../platform/access.js';
+import { managerContext, systemContext } from '../../platform/service-context.js';
 import { readUploadedPhoto } from '../../platform/uploads.js';
 import { confirmationPayment } from '../participants/confirmation-payment.js';
 import type { PaymentSources } from '../payments/payment-sources.js';
@@ -77,7 +77,7 @@ export async function enrolmentRoutes(app: FastifyInstance, deps: AppDeps, payme
       response: { 200: registrationDraftResultSchema },
     },
     config: { access: 'public' },
-    handler: async (request) => saveDraft(deps.db, deps.clock, request.params.kind, request.body),
+    handler: async (request) => saveDraft(systemContext(deps), request.params.kind, request.body),
   });
 
   r.post('/api/v1/registration/photo/:idsub', {
@@ -101,8 +101,8 @@ export async function enrolmentRoutes(app: FastifyInstance, deps: AppDeps, payme
     },
     config: { access: 'public' },
     handler: async (request) => {
-      const confirmed = await confirmRegistration(deps.db, deps.clock, request.params.idsub, request.body.consent);
-      return { ...confirmed, payment: await confirmationPayment({ ...deps, sources: paymentSources }, request.params.idsub) };
+      const confirmed = await confirmRegistration(systemContext(deps), request.params.idsub, request.body.consent);
+      return { ...confirmed, payment: await confirmationPayment({ ...systemContext(deps), sources: paymentSources }, request.params.idsub) };
     },
   });
 
@@ -158,6 +158,6 @@ export async function enrolmentRoutes(app: FastifyInstance, deps: AppDeps, payme
       response: { 200: registrationSchema },
     },
     config: { access: 'registrations:write' },
-    handler: async (request) => updateRegistration(deps.db, request.params.kind, request.params.id, request.body, principalOf(request)),
+    handler: async (request) => updateRegistration(managerContext(deps, request), request.params.kind, request.params.id, request.body),
   });
 }

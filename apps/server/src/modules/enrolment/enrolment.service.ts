@@ -5,6 +5,7 @@ import {
   enrolmentPhase,
   isAdult,
   mayEnrol,
+  playerIdentityOf,
   registrationFeeCents,
   VALIDATION_MESSAGES,
   type ConfirmedRegistration,
@@ -21,8 +22,7 @@ import {
   type RegistrationUpdate,
   ENROLMENT_ERRORS,
 } from '@bjk/domain';
-import type { Principal } from '../../platform/access.js';
-import type { Clock } from '../../platform/clock.js';
+import type { ManagerContext, ServiceContext } from '../../platform/service-context.js';
 import type { Db, DbOrTx } from '../../platform/db.js';
 import { AppError, notFound, validationError } from '../../platform/errors.js';
 import { writeCsv } from '../../platform/csv.js';
@@ -185,18 +185,7 @@ export async function lookupPlayer(db: Db, kind: RegistrationKind, by: { idbel: 
   if (!found) throw memberNotFound();
   const { flag: registered, ...member } = found;
   return {
-    idbel: member.idbel,
-    idfide: member.idfide,
-    firstName: member.firstName,
-    lastName: member.lastName,
-    birthYear: member.birthYear,
-    gender: member.gender,
-    clubId: member.clubId,
-    clubName: member.clubName,
-    fideFederation: member.fideFederation,
-    ratingNational: member.ratingNational,
-    ratingFide: member.ratingFide,
-    fideTitle: member.fideTitle,
+    ...playerIdentityOf(member),
     youth: mayEnrol(settings, kind, member),
     adult: isAdult(settings, member.birthYear),
     eligibleCategories: categoriesFor(settings, kind, member),
@@ -219,7 +208,9 @@ function assertContacts(details: Parameters<typeof contactIssues>[0], adult: boo
  * checked here, whatever the browser did: window, member found, youth, not yet registered, category
  * eligible, contacts for minors/adults, formats.
  */
-export async function saveDraft(db: Db, clock: Clock, kind: RegistrationKind, draft: RegistrationDraft): Promise<{ id: string; status: 'draft' }> {
+export async function saveDraft(ctx: ServiceContext, kind: RegistrationKind, draft: RegistrationDraft): Promise<{ id: string; status: 'draft' }> {
+  const { db } = ctx;
+  const { clock } = ctx;
   const { code, settings } = await getCurrentEdition(db);
   assertKindOffered(settings, kind);
   assertOpen(settings, clock.now());
@@ -238,18 +229,7 @@ export async function saveDraft(db: Db, clock: Clock, kind: RegistrationKind, dr
     editionCode: code,
     kind,
     playerKey,
-    idbel: member.idbel,
-    idfide: member.idfide,
-    firstName: member.firstName,
-    lastName: member.lastName,
-    birthYear: member.birthYear,
-    gender: member.gender,
-    clubId: member.clubId,
-    clubName: member.clubName,
-    fideFederation: member.fideFederation,
-    ratingNational: member.ratingNational,
-    ratingFide: member.ratingFide,
-    fideTitle: member.fideTitle,
+    ...playerIdentityOf(member),
     category: draft.category,
     email: draft.email.toLowerCase(),
     mobile: draft.mobile === '' ? '' : (checkMobile(draft.mobile) as { e164: string }).e164,
@@ -299,7 +279,9 @@ function toConfirmed(row: RegistrationRow): Omit<ConfirmedRegistration, 'payment
  * index makes the second of two concurrent confirmations of one player fail, answered as "already
  * registered". The confirmation mail is queued in the same transaction.
  */
-export async function confirmRegistration(db: Db, clock: Clock, idsub: string, consent: boolean): Promise<Omit<ConfirmedRegistration, 'payment'>> {
+export async function confirmRegistration(ctx: ServiceContext, idsub: string, consent: boolean): Promise<Omit<ConfirmedRegistration, 'payment'>> {
+  const { db } = ctx;
+  const { clock } = ctx;
   const { code, settings } = await getCurrentEdition(db);
   const now = clock.now();
   try {
@@ -343,18 +325,7 @@ export function toRegistration(row: RegistrationWithPhoto): Registration {
     kind: row.kind,
     status: row.status,
     enabled: row.enabled,
-    idbel: row.idbel,
-    idfide: row.idfide,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    birthYear: row.birthYear,
-    gender: row.gender,
-    clubId: row.clubId,
-    clubName: row.clubName,
-    fideFederation: row.fideFederation,
-    ratingNational: row.ratingNational,
-    ratingFide: row.ratingFide,
-    fideTitle: row.fideTitle,
+    ...playerIdentityOf(row),
     category: row.category,
     email: row.email,
     mobile: row.mobile,
@@ -384,7 +355,8 @@ export async function getRegistration(db: DbOrTx, kind: RegistrationKind, id: st
 }
 
 /** Managers edit every field; what the form loaded is sent back whole, so nothing is wiped by saving. */
-export async function updateRegistration(db: Db, kind: RegistrationKind, id: string, input: RegistrationUpdate, actor: Principal): Promise<Registration> {
+export async function updateRegistration(ctx: ManagerContext, kind: RegistrationKind, id: string, input: RegistrationUpdate): Promise<Registration> {
+  const { db, actor } = ctx;
   try {
     return await db.transaction(async (tx) => {
       const before = await findRegistrationRow(tx, id, true);

@@ -4,18 +4,21 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MakeReservationInput } from '@bjk/domain';
 import { createTestApp, type TestContext } from '../../../test/test-app.js';
+import { deliverOutbox, expectMailLayout } from '../../../test/mail-layout.js';
 import { managerHeaders } from '../../../test/managers.js';
+import { startSmtpSink } from '../../../test/smtp-sink.js';
 import { auditEntries } from '../../platform/audit.tables.js';
 import { mailOutbox } from '../mail/mail.tables.js';
 import { reservations, roomAssignments } from './lodging.tables.js';
 import { seedRoomsIfEmpty } from './lodging.service.js';
+import { systemContext } from '../../platform/service-context.js';
 
 let ctx: TestContext;
 let desk: { authorization: string };
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  await seedRoomsIfEmpty(ctx.db, ctx.config.roomsSeedFile);
+  await seedRoomsIfEmpty(systemContext(ctx));
   desk = await managerHeaders(ctx, ['lodging_desk']);
 });
 afterAll(async () => ctx?.close());
@@ -63,6 +66,16 @@ describe('the public reservation request', () => {
     expect(mail?.subject).toContain(result.number);
     expect(mail?.text).toContain('Tom Maes');
     expect(mail?.text).toContain('halfpension');
+    // As it arrives: in the one layout, in the family's language.
+    const smtp = await startSmtpSink();
+    try {
+      await deliverOutbox(ctx.db, smtp);
+      const delivered = smtp.received.find((m) => m.envelopeTo.includes(body.contact.email));
+      await expectMailLayout(ctx.db, delivered, 'nl');
+      expect(delivered!.text).toContain('Tom Maes');
+    } finally {
+      await smtp.close();
+    }
   });
 
   it('makes one reservation of a wizard run submitted twice, even at the same moment', async () => {
@@ -153,7 +166,7 @@ describe('the lodging desk', () => {
   });
 
   it('seeds the venue inventory once: 170 rooms from 101 to 414, the floor from the first digit', async () => {
-    expect(await seedRoomsIfEmpty(ctx.db, ctx.config.roomsSeedFile)).toBe(false);
+    expect(await seedRoomsIfEmpty(systemContext(ctx))).toBe(false);
     const rooms = (await ctx.app.inject({ method: 'GET', url: '/api/v1/room', headers: desk })).json().items;
     expect(rooms).toHaveLength(170);
     expect(rooms[0]).toMatchObject({ number: '101', floor: 1 });

@@ -23,7 +23,7 @@ import {
   LIST_CONVENTION_NOTE,
 } from '@bjk/domain';
 import type { AppDeps } from '../../platform/app-deps.js';
-import { principalOf } from '../../platform/access.js';
+import { managerContext, systemContext } from '../../platform/service-context.js';
 import {
   assignRoom,
   exportStayWorkbook,
@@ -59,7 +59,7 @@ export async function lodgingRoutes(app: FastifyInstance, deps: AppDeps): Promis
       response: { 201: makeReservationResultSchema },
     },
     config: { access: 'public' },
-    handler: async (request, reply) => reply.status(201).send(await makeReservation(deps, request.body)),
+    handler: async (request, reply) => reply.status(201).send(await makeReservation(systemContext(deps), request.body)),
   });
 
   r.get('/api/v1/stay/reservation', {
@@ -77,19 +77,19 @@ export async function lodgingRoutes(app: FastifyInstance, deps: AppDeps): Promis
   r.put('/api/v1/stay/reservation/:id', {
     schema: { tags: ['lodging'], summary: 'Edit a reservation (every field)', ...manager, params: reservationIdParamsSchema, body: updateReservationSchema, response: { 200: reservationSchema } },
     config: { access: 'lodging:write' },
-    handler: async (request) => updateReservation(deps.db, principalOf(request), request.params.id, request.body, readerLanguage(request)),
+    handler: async (request) => updateReservation(managerContext(deps, request), request.params.id, request.body, readerLanguage(request)),
   });
 
   r.post('/api/v1/stay/cmd/assignroom/:id/:roomnr', {
     schema: { tags: ['lodging'], summary: 'Assign a free room of the right type to a reservation', ...manager, params: assignRoomParamsSchema, response: { 200: reservationSchema } },
     config: { access: 'lodging:write' },
-    handler: async (request) => assignRoom(deps.db, principalOf(request), request.params.id, request.params.roomnr, readerLanguage(request)),
+    handler: async (request) => assignRoom(managerContext(deps, request), request.params.id, request.params.roomnr, readerLanguage(request)),
   });
 
   r.delete('/api/v1/stay/cmd/assignroom/:id/:roomnr', {
     schema: { tags: ['lodging'], summary: 'Take a room back from a reservation', ...manager, params: assignRoomParamsSchema, response: { 200: reservationSchema } },
     config: { access: 'lodging:write' },
-    handler: async (request) => unassignRoom(deps.db, principalOf(request), request.params.id, request.params.roomnr, readerLanguage(request)),
+    handler: async (request) => unassignRoom(managerContext(deps, request), request.params.id, request.params.roomnr, readerLanguage(request)),
   });
 
   r.get('/api/v1/stay/cmd/xls_stay', {
@@ -126,12 +126,12 @@ export async function lodgingRoutes(app: FastifyInstance, deps: AppDeps): Promis
   r.put('/api/v1/room/:number', {
     schema: { tags: ['lodging'], summary: 'Edit a room (type, venue code, capacity, blocked, enabled)', ...manager, params: roomNumberParamsSchema, body: roomUpdateSchema, response: { 200: roomSchema } },
     config: { access: 'lodging:write' },
-    handler: async (request) => updateRoom(deps.db, principalOf(request), request.params.number, request.body),
+    handler: async (request) => updateRoom(managerContext(deps, request), request.params.number, request.body),
   });
 
   r.post('/api/v1/room/cmd/import_csv', {
     schema: { tags: ['lodging'], summary: 'Import the venue room list (CSV: room, type, venue_code, capacity)', ...manager, body: roomImportSchema, response: { 200: roomImportResultSchema } },
     config: { access: 'lodging:write' },
-    handler: async (request) => importRooms(deps.db, principalOf(request), request.body.csv),
+    handler: async (request) => importRooms(managerContext(deps, request), request.body.csv),
   });
 }

@@ -25,7 +25,7 @@ import {
   pageOffset,
 } from '@bjk/domain';
 import type { Principal } from '../../platform/access.js';
-import type { Clock } from '../../platform/clock.js';
+import type { ManagerContext, ServiceContext } from '../../platform/service-context.js';
 import type { Db, DbOrTx } from '../../platform/db.js';
 import { AppError, conflict, notFound } from '../../platform/errors.js';
 import { recordAudit } from '../../platform/audit.js';
@@ -63,7 +63,6 @@ import { renderReservationMail } from './reservation-mail.js';
 import { parseRoomsCsv } from './room-inventory.js';
 import { buildStayWorkbook } from './stay-workbook.js';
 
-type Deps = { db: Db; clock: Clock };
 
 function actorName(actor: Principal | null): string | null {
   return actor ? actor.displayName || actor.email : null;
@@ -93,14 +92,14 @@ function guestsView(settings: EditionSettings, guests: ReservationGuest[]) {
  * the "request received" e-mail in the same transaction. The same wizard run submitted twice answers the
  * first reservation.
  */
-export async function makeReservation(deps: Deps, input: MakeReservation): Promise<MakeReservationResult> {
-  const edition = await getCurrentEdition(deps.db);
+export async function makeReservation(ctx: ServiceContext, input: MakeReservation): Promise<MakeReservationResult> {
+  const edition = await getCurrentEdition(ctx.db);
   const { settings } = edition;
-  assertLodgingOpen(settings, deps.clock.now());
+  assertLodgingOpen(settings, ctx.clock.now());
   checkStayRequest(settings, input, true);
   const price = priceStay(settings, input);
 
-  return deps.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     // A resubmission of the same wizard run answers its reservation; a request number is drawn only for a new one.
     await lockReservationSubmission(tx, input.submissionId);
     const existing = await findReservationBySubmission(tx, input.submissionId);
@@ -216,7 +215,8 @@ export async function listReservations(db: DbOrTx, query: ReservationListQuery):
 const EDITABLE_FIELDS = ['language', 'firstName', 'lastName', 'email', 'mobile', 'address', 'roomType', 'arrivalDate', 'departureDate', 'mealPlan', 'guests', 'remarks', 'internalRemarks', 'discount', 'enabled'] as const;
 
 /** A manager's edit of every field. Disabling a reservation that holds rooms needs `freeRooms`, which releases them. */
-export async function updateReservation(db: Db, actor: Principal, id: string, input: UpdateReservation, language: Language): Promise<Reservation> {
+export async function updateReservation(ctx: ManagerContext, id: string, input: UpdateReservation, language: Language): Promise<Reservation> {
+  const { db, actor } = ctx;
   const { settings } = await getCurrentEdition(db);
   checkStayRequest(settings, input, false);
   return db.transaction(async (tx) => {
@@ -278,7 +278,8 @@ function toRoom(room: RoomRow, reservationId: string | null = null, reservationN
  * and the assignment's primary key on the room number makes a second holder impossible, so of many concurrent
  * clicks for one room exactly one wins; the others get `lodging.room_taken`.
  */
-export async function assignRoom(db: Db, actor: Principal, id: string, roomNumber: string, language: Language): Promise<Reservation> {
+export async function assignRoom(ctx: ManagerContext, id: string, roomNumber: string, language: Language): Promise<Reservation> {
+  const { db, actor } = ctx;
   const { settings } = await getCurrentEdition(db);
   return db.transaction(async (tx) => {
     const reservation = await findReservation(tx, id, true);
@@ -305,7 +306,8 @@ export async function assignRoom(db: Db, actor: Principal, id: string, roomNumbe
   });
 }
 
-export async function unassignRoom(db: Db, actor: Principal, id: string, roomNumber: string, language: Language): Promise<Reservation> {
+export async function unassignRoom(ctx: ManagerContext, id: string, roomNumber: string, language: Language): Promise<Reservation> {
+  const { db, actor } = ctx;
   const { settings } = await getCurrentEdition(db);
   return db.transaction(async (tx) => {
     const reservation = await findReservation(tx, id, true);
@@ -327,7 +329,8 @@ export async function listRooms(db: Db): Promise<Room[]> {
   return (await listRoomRows(db)).map(({ room, reservationId, reservationNumber }) => toRoom(room, reservationId, reservationNumber));
 }
 
-export async function updateRoom(db: Db, actor: Principal, number: string, input: RoomUpdate): Promise<Room> {
+export async function updateRoom(ctx: ManagerContext, number: string, input: RoomUpdate): Promise<Room> {
+  const { db, actor } = ctx;
   const { settings } = await getCurrentEdition(db);
   if (!settings.roomTypes.some((t) => t.code === input.roomType)) {
     throw new AppError(400, LODGING_ERRORS.roomTypeNotOffered, `Unknown room type ${input.roomType}`);
@@ -349,7 +352,8 @@ export async function updateRoom(db: Db, actor: Principal, number: string, input
 }
 
 /** Imports the venue's room list: new rooms are added, known ones get the file's type, code and capacity. */
-export async function importRooms(db: Db, actor: Principal | null, csv: string): Promise<{ created: number; updated: number }> {
+export async function importRooms(ctx: ServiceContext, csv: string): Promise<{ created: number; updated: number }> {
+  const { db, actor } = ctx;
   const { settings } = await getCurrentEdition(db);
   const records = parseRoomsCsv(csv, settings.roomTypes.map((t) => t.code));
   return db.transaction(async (tx) => {
@@ -360,9 +364,9 @@ export async function importRooms(db: Db, actor: Principal | null, csv: string):
 }
 
 /** On first start the inventory is empty: load the seed file. Later starts change nothing. */
-export async function seedRoomsIfEmpty(db: Db, file: string): Promise<boolean> {
-  if ((await countRooms(db)) > 0) return false;
-  await importRooms(db, null, await readFile(file, 'utf8'));
+export async function seedRoomsIfEmpty(ctx: ServiceContext): Promise<boolean> {
+  if ((await countRooms(ctx.db)) > 0) return false;
+  await importRooms(ctx, await readFile(ctx.config.roomsSeedFile, 'utf8'));
   return true;
 }
 
@@ -390,7 +394,8 @@ export async function lodgingFigures(db: Db): Promise<LodgingFigures> {
 }
 
 /** The lodging group of the back office's start page (labels: `dashboard.<key>` of the web's lodging namespace). */
-export async function lodgingDashboardFigures(db: Db): Promise<DashboardFigure[]> {
+export async function lodgingDashboardFigures(ctx: ServiceContext): Promise<DashboardFigure[]> {
+  const { db } = ctx;
   const [figures, withoutRoom] = await Promise.all([lodgingFigures(db), listReservationTotals(db, { enabled: 'yes', assigned: 'no' })]);
   const link = '/mgmt/reservations';
   return [

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { managerHeaders } from '../../../test/managers.js';
 import { createTestApp, type TestContext } from '../../../test/test-app.js';
+import { systemContext } from '../../platform/service-context.js';
 import { findMember, seedMembersIfEmpty } from './members.service.js';
 
 let ctx: TestContext;
@@ -33,9 +34,8 @@ function upload(format: string, filename: string, content: string, auth: Record<
 
 describe('the member registry', () => {
   it('seeds the demo members once, on first start only', async () => {
-    const file = ctx.config.membersSeedFile;
-    expect(await seedMembersIfEmpty(ctx.db, file)).toBeGreaterThanOrEqual(30);
-    expect(await seedMembersIfEmpty(ctx.db, file)).toBe(0);
+    expect(await seedMembersIfEmpty(systemContext(ctx))).toBeGreaterThanOrEqual(30);
+    expect(await seedMembersIfEmpty(systemContext(ctx))).toBe(0);
     expect((await findMember(ctx.db, { idbel: 45107 }))?.lastName).toBe('Willems');
   });
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { memberCountSchema, memberImportQuerySchema, memberImportResultSchema } from '@bjk/domain';
 import type { AppDeps } from '../../platform/app-deps.js';
-import { principalOf } from '../../platform/access.js';
+import { managerContext } from '../../platform/service-context.js';
 import { streamUpload } from '../../platform/uploads.js';
 import { countMembers, importMembers } from './members.service.js';
 
@@ -22,7 +22,7 @@ export async function membersRoutes(app: FastifyInstance, deps: AppDeps): Promis
     config: { access: 'members:write' },
     handler: async (request) => {
       const result = await streamUpload(request, { maxBytes: IMPORT_FILE_LIMIT_BYTES }, (stream) =>
-        importMembers(deps.db, request.query.format, stream, principalOf(request)),
+        importMembers(managerContext(deps, request), request.query.format, stream),
       );
       request.log.info({ import: { ...result, rejections: result.rejections.length } }, 'members imported');
       return result;

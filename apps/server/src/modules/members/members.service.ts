@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import type { Member, MemberImportFormat, MemberImportResult } from '@bjk/domain';
-import type { Principal } from '../../platform/access.js';
-import type { Db, DbOrTx } from '../../platform/db.js';
+import type { DbOrTx } from '../../platform/db.js';
 import { recordAudit } from '../../platform/audit.js';
+import type { ServiceContext } from '../../platform/service-context.js';
 import { parseFideTxt, parseFideXml, parseMembersCsv, type ParsedLine } from './member-formats.js';
 import {
   countMembers,
@@ -50,7 +50,8 @@ function parserFor(format: MemberImportFormat): (input: Readable) => AsyncGenera
  * A batch the database refuses is retried line by line to name the culprit. While the database writes
  * one batch the next is parsed (on PostgreSQL that work runs in parallel; PGlite shares our thread).
  */
-export async function importMembers(db: Db, format: MemberImportFormat, input: Readable, actor: Principal | null): Promise<MemberImportResult> {
+export async function importMembers(ctx: ServiceContext, format: MemberImportFormat, input: Readable): Promise<MemberImportResult> {
+  const { db } = ctx;
   // An elapsed time, not an instant: the monotonic clock, which the injected clock has no need to fake.
   const started = performance.now();
   const result: MemberImportResult = { format, received: 0, inserted: 0, updated: 0, unchanged: 0, rejected: 0, rejections: [], durationMs: 0 };
@@ -125,12 +126,17 @@ export async function importMembers(db: Db, format: MemberImportFormat, input: R
   await writing;
   result.durationMs = Math.round(performance.now() - started);
   const { rejections: _, ...counts } = result;
-  await recordAudit(db, { actor, action: 'members.import', subjectType: 'members', subjectId: format, after: counts });
+  await recordAudit(db, { actor: ctx.actor, action: 'members.import', subjectType: 'members', subjectId: format, after: counts });
   return result;
 }
 
-/** On first start an empty registry gets the demo members (README lists them); later starts change nothing. */
-export async function seedMembersIfEmpty(db: Db, file: string | undefined): Promise<number> {
+/**
+ * On first start an empty registry gets the demo members of `config.membersSeedFile` (README lists them); later starts
+ * change nothing.
+ */
+export async function seedMembersIfEmpty(ctx: ServiceContext): Promise<number> {
+  const { db } = ctx;
+  const file = ctx.config.membersSeedFile;
   if (!file) return 0;
   if ((await countMembers(db)).total > 0) return 0;
   const members = JSON.parse(await readFile(file, 'utf8')) as Member[];

@@ -2,7 +2,7 @@ import { PAYMENTS_ERRORS, type ConfirmedRegistration } from '@bjk/domain';
 import { AppError } from '../../platform/errors.js';
 import { getCurrentEdition } from '../edition/edition.service.js';
 import { findConfirmedRegistrationRow } from '../enrolment/enrolment.service.js';
-import type { PaymentsDeps } from '../payments/payment-request-row.js';
+import type { PaymentsContext } from '../payments/payment-request-row.js';
 import { createPaymentRequest, sendPaymentRequest } from '../payments/payment-requests.service.js';
 import { getPublicPayment } from '../payments/public-payment.service.js';
 import { participantOfConfirmedRegistration } from './participants.service.js';
@@ -17,20 +17,20 @@ const NOT_BILLABLE: readonly string[] = [PAYMENTS_ERRORS.nothingDue, PAYMENTS_ER
  * Idempotent: a second confirmation or a retry finds the open request and a request already sent is not sent
  * again (concurrent sends take turns on the request's lock). Answers what the done page shows, or null.
  */
-export async function confirmationPayment(deps: PaymentsDeps, idsub: string): Promise<ConfirmedRegistration['payment']> {
-  const { settings } = await getCurrentEdition(deps.db);
+export async function confirmationPayment(ctx: PaymentsContext, idsub: string): Promise<ConfirmedRegistration['payment']> {
+  const { settings } = await getCurrentEdition(ctx.db);
   if (!settings.paymentRequestOnConfirmation) return null;
-  const registration = await findConfirmedRegistrationRow(deps.db, idsub);
+  const registration = await findConfirmedRegistrationRow(ctx.db, idsub);
   if (!registration || !registration.enabled || (registration.feeCents ?? 0) <= 0) return null;
-  const participantId = await participantOfConfirmedRegistration(deps.db, registration);
+  const participantId = await participantOfConfirmedRegistration(ctx, registration);
   let request;
   try {
-    ({ request } = await createPaymentRequest(deps, null, `participant_${registration.kind}`, String(participantId)));
+    ({ request } = await createPaymentRequest(ctx, `participant_${registration.kind}`, String(participantId)));
   } catch (error) {
     if (error instanceof AppError && NOT_BILLABLE.includes(error.code)) return null;
     throw error;
   }
-  if (request.sentAt === null && request.payer.emails.length > 0) await sendPaymentRequest(deps, null, request.id);
+  if (request.sentAt === null && request.payer.emails.length > 0) await sendPaymentRequest(ctx, request.id);
   const token = request.paymentPagePath.slice(request.paymentPagePath.lastIndexOf('/') + 1);
-  return { ...(await getPublicPayment(deps.db, token)), pagePath: request.paymentPagePath };
+  return { ...(await getPublicPayment(ctx.db, token)), pagePath: request.paymentPagePath };
 }

@@ -22,7 +22,7 @@ import {
   LIST_CONVENTION_NOTE,
 } from '@bjk/domain';
 import type { AppDeps } from '../../platform/app-deps.js';
-import { principalOf } from '../../platform/access.js';
+import { managerContext } from '../../platform/service-context.js';
 import { readUploadedPhoto } from '../../platform/uploads.js';
 import {
   addLateParticipant,
@@ -90,19 +90,19 @@ export async function participantsRoutes(app: FastifyInstance, deps: AppDeps): P
       response: { 200: participantImportResultSchema },
     },
     config: { access: 'participants:write' },
-    handler: async (request) => importConfirmedRegistrations(deps.db, request.params.kind, principalOf(request)),
+    handler: async (request) => importConfirmedRegistrations(managerContext(deps, request), request.params.kind),
   });
 
   r.post('/api/v1/participant/ratings/:kind', {
     schema: { tags: ['participants'], summary: 'Refresh ratings from the member registry', params: kindParamsSchema, response: { 200: ratingsRefreshResultSchema } },
     config: { access: 'participants:write' },
-    handler: async (request) => refreshParticipantRatings(deps.db, request.params.kind, principalOf(request)),
+    handler: async (request) => refreshParticipantRatings(managerContext(deps, request), request.params.kind),
   });
 
   r.post('/api/v1/participant/:kind/:idbel/:cat', {
     schema: { tags: ['participants'], summary: 'Add a late participant by federation id and category', params: lateParticipantParamsSchema, response: { 200: participantSchema } },
     config: { access: 'participants:write' },
-    handler: async (request) => addLateParticipant(deps.db, request.params.kind, request.params.idbel, request.params.cat, principalOf(request)),
+    handler: async (request) => addLateParticipant(managerContext(deps, request), request.params.kind, request.params.idbel, request.params.cat),
   });
 
   r.get('/api/v1/participant/:kind/:id', {
@@ -120,7 +120,7 @@ export async function participantsRoutes(app: FastifyInstance, deps: AppDeps): P
       response: { 200: participantSchema },
     },
     config: { access: 'participants:write' },
-    handler: async (request) => updateParticipant(deps.db, request.params.kind, request.params.id, request.body, principalOf(request)),
+    handler: async (request) => updateParticipant(managerContext(deps, request), request.params.kind, request.params.id, request.body),
   });
 
   r.get('/api/v1/participant/photo/:kind/:id', {
@@ -141,7 +141,7 @@ export async function participantsRoutes(app: FastifyInstance, deps: AppDeps): P
     },
     config: { access: 'participants:write' },
     handler: async (request) =>
-      replaceParticipantPhoto(deps.db, request.params.kind, request.params.id, await readUploadedPhoto(request), principalOf(request)),
+      replaceParticipantPhoto(managerContext(deps, request), request.params.kind, request.params.id, await readUploadedPhoto(request)),
   });
 
   r.get('/api/v1/attendee/:kind', {
@@ -160,7 +160,7 @@ export async function participantsRoutes(app: FastifyInstance, deps: AppDeps): P
   r.post('/api/v1/attendee/:kind', {
     schema: { tags: ['participants'], summary: 'Add an attendee', params: kindParamsSchema, body: attendeeInputSchema, response: { 200: attendeeSchema } },
     config: { access: 'participants:write' },
-    handler: async (request) => createAttendee(deps.db, request.params.kind, request.body, principalOf(request)),
+    handler: async (request) => createAttendee(managerContext(deps, request), request.params.kind, request.body),
   });
 
   r.get('/api/v1/attendee/:kind/:id', {
@@ -172,12 +172,12 @@ export async function participantsRoutes(app: FastifyInstance, deps: AppDeps): P
   r.put('/api/v1/attendee/:kind/:id', {
     schema: { tags: ['participants'], summary: 'Edit an attendee', params: attendeeIdParamsSchema, body: attendeeInputSchema, response: { 200: attendeeSchema } },
     config: { access: 'participants:write' },
-    handler: async (request) => updateAttendee(deps.db, request.params.kind, request.params.id, request.body, principalOf(request)),
+    handler: async (request) => updateAttendee(managerContext(deps, request), request.params.kind, request.params.id, request.body),
   });
 
   r.post('/api/v1/guest/:first_name/:last_name/:cat', {
     schema: { tags: ['participants'], summary: 'Add a guest by name and category', params: guestParamsSchema, response: { 200: attendeeSchema } },
     config: { access: 'participants:write' },
-    handler: async (request) => createGuest(deps.db, request.params.first_name, request.params.last_name, request.params.cat, principalOf(request)),
+    handler: async (request) => createGuest(managerContext(deps, request), request.params.first_name, request.params.last_name, request.params.cat),
   });
 }

@@ -2,6 +2,7 @@ import {
   categoriesFor,
   checkMobile,
   findCategory,
+  playerIdentityOf,
   type Attendee,
   type AttendeeList,
   type AttendeeListQuery,
@@ -13,12 +14,13 @@ import {
   type ParticipantImportResult,
   type ParticipantListQuery,
   type ParticipantUpdate,
+  type PlayerIdentity,
   type PublicParticipant,
   type RegistrationKind,
   ENROLMENT_ERRORS,
   PARTICIPANTS_ERRORS,
 } from '@bjk/domain';
-import type { Principal } from '../../platform/access.js';
+import type { ManagerContext, ServiceContext } from '../../platform/service-context.js';
 import type { Db, DbOrTx } from '../../platform/db.js';
 import { AppError, notFound, validationError } from '../../platform/errors.js';
 import { writeCsv } from '../../platform/csv.js';
@@ -54,18 +56,7 @@ function toParticipant(row: ParticipantWithPhoto): Participant {
   return {
     id: row.id,
     kind: row.kind,
-    idbel: row.idbel,
-    idfide: row.idfide,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    birthYear: row.birthYear,
-    gender: row.gender,
-    clubId: row.clubId,
-    clubName: row.clubName,
-    fideFederation: row.fideFederation,
-    ratingNational: row.ratingNational,
-    ratingFide: row.ratingFide,
-    fideTitle: row.fideTitle,
+    ...playerIdentityOf(row),
     category: row.category,
     email: row.email,
     parentEmail: row.parentEmail,
@@ -83,17 +74,11 @@ function toParticipant(row: ParticipantWithPhoto): Participant {
 }
 
 /** What the print area needs of a person with a badge (DOMAIN.md §4). */
-export type BadgeHolder = {
+export type BadgeHolder = Pick<PlayerIdentity, 'firstName' | 'lastName' | 'clubName' | 'fideFederation' | 'ratingNational' | 'ratingFide'> & {
   holder: BadgeHolderType;
   id: number;
-  firstName: string;
-  lastName: string;
   category: string;
   mealsCode: 'HB' | 'BO' | null;
-  clubName: string | null;
-  fideFederation: string | null;
-  ratingNational: number | null;
-  ratingFide: number | null;
   enabled: boolean;
   photoVersion: string | null;
 };
@@ -118,18 +103,7 @@ function participantOfRegistration(code: string, kind: RegistrationKind, registr
     editionCode: code,
     kind,
     playerKey: registration.playerKey,
-    idbel: registration.idbel,
-    idfide: registration.idfide,
-    firstName: registration.firstName,
-    lastName: registration.lastName,
-    birthYear: registration.birthYear,
-    gender: registration.gender,
-    clubId: registration.clubId,
-    clubName: registration.clubName,
-    fideFederation: registration.fideFederation,
-    ratingNational: registration.ratingNational,
-    ratingFide: registration.ratingFide,
-    fideTitle: registration.fideTitle,
+    ...playerIdentityOf(registration),
     category: registration.category,
     email: registration.email,
     parentEmail: registration.parent.email,
@@ -150,12 +124,12 @@ async function copyRegistrationPhoto(tx: DbOrTx, registrationId: string, partici
  * The participant of one just-confirmed registration, made as the import makes it (an import later skips the
  * player); a player already on the list keeps the participant it has. Answers the participant's id.
  */
-export async function participantOfConfirmedRegistration(db: Db, registration: RegistrationRow): Promise<number> {
-  return db.transaction(async (tx) => {
+export async function participantOfConfirmedRegistration(ctx: ServiceContext, registration: RegistrationRow): Promise<number> {
+  return ctx.db.transaction(async (tx) => {
     const inserted = await insertParticipantIfAbsent(tx, participantOfRegistration(registration.editionCode, registration.kind, registration));
     if (inserted) {
       await copyRegistrationPhoto(tx, registration.id, inserted.id);
-      await recordAudit(tx, { actor: null, action: 'participants.from_confirmation', subjectType: 'participant', subjectId: inserted.id, after: { registrationId: registration.id } });
+      await recordAudit(tx, { actor: ctx.actor, action: 'participants.from_confirmation', subjectType: 'participant', subjectId: inserted.id, after: { registrationId: registration.id } });
       return inserted.id;
     }
     const existing = await findParticipantIdOfPlayer(tx, registration.editionCode, registration.kind, registration.playerKey);
@@ -168,7 +142,8 @@ export async function participantOfConfirmedRegistration(db: Db, registration: R
  * Turns confirmed, enabled registrations into participants: one per player (the latest registration
  * wins when a player has several), players already on the list are skipped, photos are copied.
  */
-export async function importConfirmedRegistrations(db: Db, kind: RegistrationKind, actor: Principal): Promise<ParticipantImportResult> {
+export async function importConfirmedRegistrations(ctx: ManagerContext, kind: RegistrationKind): Promise<ParticipantImportResult> {
+  const { db, actor } = ctx;
   const { code } = await getCurrentEdition(db);
   const confirmed = await listConfirmedRegistrations(db, kind);
   const latest = new Map<string, (typeof confirmed)[number]>();
@@ -197,7 +172,8 @@ export async function importConfirmedRegistrations(db: Db, kind: RegistrationKin
 }
 
 /** A late participant, added by a manager from the member registry with a category of the kind. */
-export async function addLateParticipant(db: Db, kind: RegistrationKind, idbel: number, category: string, actor: Principal): Promise<Participant> {
+export async function addLateParticipant(ctx: ManagerContext, kind: RegistrationKind, idbel: number, category: string): Promise<Participant> {
+  const { db, actor } = ctx;
   const { code, settings } = await getCurrentEdition(db);
   const member = await findMember(db, { idbel });
   if (!member) throw notFound(ENROLMENT_ERRORS.memberNotFound, 'No participant with this national ID');
@@ -210,18 +186,7 @@ export async function addLateParticipant(db: Db, kind: RegistrationKind, idbel: 
       editionCode: code,
       kind,
       playerKey: playerKeyOf(member),
-      idbel: member.idbel,
-      idfide: member.idfide,
-      firstName: member.firstName,
-      lastName: member.lastName,
-      birthYear: member.birthYear,
-      gender: member.gender,
-      clubId: member.clubId,
-      clubName: member.clubName,
-      fideFederation: member.fideFederation,
-      ratingNational: member.ratingNational,
-      ratingFide: member.ratingFide,
-      fideTitle: member.fideTitle,
+      ...playerIdentityOf(member),
       category,
       late: true,
     });
@@ -243,7 +208,8 @@ export async function getParticipant(db: DbOrTx, kind: RegistrationKind, id: num
   return toParticipant(row);
 }
 
-export async function updateParticipant(db: Db, kind: RegistrationKind, id: number, input: ParticipantUpdate, actor: Principal): Promise<Participant> {
+export async function updateParticipant(ctx: ManagerContext, kind: RegistrationKind, id: number, input: ParticipantUpdate): Promise<Participant> {
+  const { db, actor } = ctx;
   const { settings } = await getCurrentEdition(db);
   assertPlayerCategory(settings, kind, input.category, 'body.category');
   return db.transaction(async (tx) => {
@@ -259,7 +225,8 @@ export async function updateParticipant(db: Db, kind: RegistrationKind, id: numb
   });
 }
 
-export async function replaceParticipantPhoto(db: Db, kind: RegistrationKind, id: number, file: Buffer, actor: Principal): Promise<{ width: number; height: number }> {
+export async function replaceParticipantPhoto(ctx: ManagerContext, kind: RegistrationKind, id: number, file: Buffer): Promise<{ width: number; height: number }> {
+  const { db, actor } = ctx;
   const photo = await normalisePhoto(file);
   return db.transaction(async (tx) => {
     const row = await findParticipantRow(tx, id, true);
@@ -278,7 +245,8 @@ export async function getParticipantPhoto(db: DbOrTx, kind: RegistrationKind, id
 }
 
 /** Copies the registry's current national and FIDE ratings (and title) onto every participant. */
-export async function refreshParticipantRatings(db: Db, kind: RegistrationKind, actor: Principal): Promise<{ checked: number; updated: number }> {
+export async function refreshParticipantRatings(ctx: ManagerContext, kind: RegistrationKind): Promise<{ checked: number; updated: number }> {
+  const { db, actor } = ctx;
   const { code } = await getCurrentEdition(db);
   return db.transaction(async (tx) => {
     const rows = await listParticipantRows(tx, code, kind);
@@ -365,7 +333,8 @@ function attendeeValues(input: AttendeeInput) {
   };
 }
 
-export async function createAttendee(db: Db, kind: RegistrationKind, input: AttendeeInput, actor: Principal): Promise<Attendee> {
+export async function createAttendee(ctx: ManagerContext, kind: RegistrationKind, input: AttendeeInput): Promise<Attendee> {
+  const { db, actor } = ctx;
   const { code, settings } = await getCurrentEdition(db);
   assertStaffCategory(settings, input.category, 'body.category');
   return db.transaction(async (tx) => {
@@ -376,8 +345,8 @@ export async function createAttendee(db: Db, kind: RegistrationKind, input: Atte
 }
 
 /** The specification's quick guest call: a name and a category, nothing else. */
-export async function createGuest(db: Db, firstName: string, lastName: string, category: string, actor: Principal): Promise<Attendee> {
-  return createAttendee(db, 'bjk', { firstName, lastName, category, email: '', mobile: '', mealsCode: null, enabled: true, remarks: '' }, actor);
+export async function createGuest(ctx: ManagerContext, firstName: string, lastName: string, category: string): Promise<Attendee> {
+  return createAttendee(ctx, 'bjk', { firstName, lastName, category, email: '', mobile: '', mealsCode: null, enabled: true, remarks: '' });
 }
 
 export async function listAttendees(db: Db, kind: RegistrationKind, query: AttendeeListQuery): Promise<AttendeeList> {
@@ -392,7 +361,8 @@ export async function getAttendee(db: DbOrTx, kind: RegistrationKind, id: number
   return toAttendee(row);
 }
 
-export async function updateAttendee(db: Db, kind: RegistrationKind, id: number, input: AttendeeInput, actor: Principal): Promise<Attendee> {
+export async function updateAttendee(ctx: ManagerContext, kind: RegistrationKind, id: number, input: AttendeeInput): Promise<Attendee> {
+  const { db, actor } = ctx;
   const { settings } = await getCurrentEdition(db);
   assertStaffCategory(settings, input.category, 'body.category');
   return db.transaction(async (tx) => {
@@ -406,7 +376,8 @@ export async function updateAttendee(db: Db, kind: RegistrationKind, id: number,
 }
 
 /** Dashboard figures of enrolment (registrations) and the start list. */
-export async function enrolmentDashboardFigures(db: Db): Promise<DashboardFigure[]> {
+export async function enrolmentDashboardFigures(ctx: ServiceContext): Promise<DashboardFigure[]> {
+  const { db } = ctx;
   const { code } = await getCurrentEdition(db);
   const figures = await enrolmentFigures(db);
   const perCategory = new Map<string, number>();

@@ -6,7 +6,6 @@ import {
   type StatementImportSummary,
   PLATFORM_ERRORS,
 } from '@bjk/domain';
-import type { Principal } from '../../platform/access.js';
 import type { DbOrTx } from '../../platform/db.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import { recordAudit, recordAuditEntries } from '../../platform/audit.js';
@@ -15,7 +14,7 @@ import { BankStatementCurrencyError, BankStatementFormatError, type BankStatemen
 import { parseCamt053 } from './camt053.js';
 import { decodeStatementBytes, parseCoda } from './coda.js';
 import { FLAGGED_OUTCOMES, matchBankStatement, matchMovement, type MatchableRequest } from './matching.js';
-import { afterPayment, applyPayment, auditView, lockedRequest, type PaymentsDeps } from './payment-request-row.js';
+import { afterPayment, applyPayment, auditView, lockedRequest, type PaymentsManagerContext } from './payment-request-row.js';
 import type { paymentRecords } from './payments.tables.js';
 import {
   findMovement,
@@ -86,9 +85,9 @@ async function statementSummary(db: DbOrTx, statementId: number, base: Omit<Stat
  * same file again answers the first import's summary and changes nothing; an overlapping statement skips the
  * movements already booked (by their stable identity).
  */
-export async function importBankStatement(deps: PaymentsDeps, actor: Principal, fileName: string, bytes: Uint8Array): Promise<StatementImportSummary> {
+export async function importBankStatement(ctx: PaymentsManagerContext, fileName: string, bytes: Uint8Array): Promise<StatementImportSummary> {
   const statements = readStatement(fileName, bytes);
-  const edition = await getCurrentEdition(deps.db);
+  const edition = await getCurrentEdition(ctx.db);
   const ownAccount = edition.settings.bank.iban.replace(/\s+/g, '').toUpperCase();
   for (const statement of statements) {
     if (statement.account.toUpperCase() !== ownAccount && !ownAccount.endsWith(statement.account)) {
@@ -97,7 +96,7 @@ export async function importBankStatement(deps: PaymentsDeps, actor: Principal, 
   }
   const fileHash = createHash('sha256').update(bytes).digest('hex');
   const format = statements[0]!.format;
-  return deps.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const previous = await findStatementByHash(tx, fileHash);
     if (previous) {
       return statementSummary(tx, previous.id, { statementId: previous.id, format: previous.format, fileName: previous.fileName, alreadyImported: true, skipped: previous.skippedCount });
@@ -108,7 +107,7 @@ export async function importBankStatement(deps: PaymentsDeps, actor: Principal, 
       fileName,
       fileHash,
       account: statements[0]!.account,
-      importedBy: actor.email,
+      importedBy: ctx.actor.email,
       movementCount: movements.length,
     });
     if (!statementRow) throw conflict(PLATFORM_ERRORS.conflict, 'The same statement is being imported right now');
@@ -150,7 +149,7 @@ export async function importBankStatement(deps: PaymentsDeps, actor: Principal, 
         method: 'bank',
         outcome: match.outcome,
         counterpartyName: movement.counterpartyName,
-        createdBy: actor.email,
+        createdBy: ctx.actor.email,
       });
       finalState.set(match.requestId, afterPayment(finalState.get(match.requestId)!, movement.amountCents, paidOn));
     }
@@ -160,7 +159,7 @@ export async function importBankStatement(deps: PaymentsDeps, actor: Principal, 
     await updateRequestPayments(tx, changed.map((before) => finalState.get(before.id)!));
     const summary = await statementSummary(tx, statementRow.id, { statementId: statementRow.id, format, fileName, alreadyImported: false, skipped });
     await recordAudit(tx, {
-      actor,
+      actor: ctx.actor,
       action: 'payments.import_statement',
       subjectType: 'bank_statement',
       subjectId: statementRow.id,
@@ -169,7 +168,7 @@ export async function importBankStatement(deps: PaymentsDeps, actor: Principal, 
     await recordAuditEntries(
       tx,
       changed.map((before) => ({
-        actor,
+        actor: ctx.actor,
         action: 'payments.bank_payment',
         subjectType: 'payment_request',
         subjectId: before.id,
@@ -187,8 +186,8 @@ export async function listUnmatched(db: DbOrTx): Promise<BankMovementView[]> {
 }
 
 /** A manager links an unmatched credit (no or a mistyped message) to the request it pays. */
-export async function linkMovement(deps: PaymentsDeps, actor: Principal, movementId: number, requestId: number): Promise<BankMovementView> {
-  return deps.db.transaction(async (tx) => {
+export async function linkMovement(ctx: PaymentsManagerContext, movementId: number, requestId: number): Promise<BankMovementView> {
+  return ctx.db.transaction(async (tx) => {
     const movement = await findMovement(tx, movementId);
     if (!movement) throw notFound(PAYMENTS_ERRORS.notFound, `No bank movement ${movementId}`);
     if (movement.outcome !== 'unmatched' || movement.amountCents <= 0) {
@@ -206,11 +205,11 @@ export async function linkMovement(deps: PaymentsDeps, actor: Principal, movemen
       outcome: match.outcome,
       remark: 'linked by hand',
       counterpartyName: movement.counterpartyName,
-      createdBy: actor.email,
+      createdBy: ctx.actor.email,
     });
     await setMovementOutcome(tx, movementId, 'linked', requestId);
     const updated = await applyPayment(tx, row, movement.amountCents, paidOn);
-    await recordAudit(tx, { actor, action: 'payments.link_movement', subjectType: 'payment_request', subjectId: requestId, before: auditView(row), after: { ...auditView(updated), movementId } });
+    await recordAudit(tx, { actor: ctx.actor, action: 'payments.link_movement', subjectType: 'payment_request', subjectId: requestId, before: auditView(row), after: { ...auditView(updated), movementId } });
     return toMovementView({ ...movement, outcome: 'linked', requestId }, row.number);
   });
 }

@@ -1,5 +1,4 @@
 import { PAYMENTS_ERRORS, type InvoiceRequest } from '@bjk/domain';
-import type { Principal } from '../../platform/access.js';
 import type { DbOrTx } from '../../platform/db.js';
 import { conflict, notFound } from '../../platform/errors.js';
 import { recordAudit } from '../../platform/audit.js';
@@ -7,15 +6,15 @@ import { getCurrentEdition } from '../edition/edition.service.js';
 import { queueMail } from '../mail/mail.service.js';
 import { invoiceLines } from './invoice-lines.js';
 import { invoiceTitle, renderInvoicePdf } from './invoice-pdf.js';
-import { escapeHtml } from './payment-mail.js';
-import { lockedRequest, today, type PaymentsDeps } from './payment-request-row.js';
+import { organiserFooter, paragraphs } from '../mail/mail-layout.js';
+import { lockedRequest, today, type PaymentsManagerContext } from './payment-request-row.js';
 import { PAYMENT_TEXTS } from './payment-texts.js';
 import { findInvoiceOfRequest, insertInvoice, nextCounterValue, type InvoiceRow } from './payments.repository.js';
 
 /** Turns a paid request into an invoice (gap-free number), once; e-mails the PDF when asked. */
-export async function createInvoice(deps: PaymentsDeps, actor: Principal, id: number, input: InvoiceRequest): Promise<InvoiceRow> {
-  const edition = await getCurrentEdition(deps.db);
-  return deps.db.transaction(async (tx) => {
+export async function createInvoice(ctx: PaymentsManagerContext, id: number, input: InvoiceRequest): Promise<InvoiceRow> {
+  const edition = await getCurrentEdition(ctx.db);
+  return ctx.db.transaction(async (tx) => {
     const row = await lockedRequest(tx, id);
     if (row.status !== 'paid') throw conflict(PAYMENTS_ERRORS.notPaid, `Payment request ${row.number} is not paid`);
     const existing = await findInvoiceOfRequest(tx, id);
@@ -25,7 +24,7 @@ export async function createInvoice(deps: PaymentsDeps, actor: Principal, id: nu
     const invoice = await insertInvoice(tx, {
       number: await nextCounterValue(tx, `invoice:${edition.code}`),
       requestId: id,
-      issuedOn: today(deps, edition),
+      issuedOn: today(ctx, edition),
       customerName: input.customerName,
       customerAddress: input.customerAddress,
       customerVatNumber: input.customerVatNumber,
@@ -45,12 +44,15 @@ export async function createInvoice(deps: PaymentsDeps, actor: Principal, id: nu
         to: row.payerEmails,
         language: row.payerLanguage,
         subject: t.invoiceSubject(invoice.number, edition.settings.shortName[row.payerLanguage]),
-        html: `<p>${escapeHtml(t.greeting(input.customerName))}</p><p>${escapeHtml(t.invoiceIntro)}</p><p>${escapeHtml(t.closing)}<br>${escapeHtml(edition.settings.organiser.name)}</p>`,
-        text: `${t.greeting(input.customerName)}\n\n${t.invoiceIntro}\n\n${t.closing}\n${edition.settings.organiser.name}`,
+        content: {
+          heading: title,
+          blocks: paragraphs(t.greeting(input.customerName), t.invoiceIntro, `${t.closing}\n${edition.settings.organiser.name}`),
+          footer: organiserFooter(edition.settings),
+        },
         attachments: [{ filename: `${title.replace(/\s+/g, '-')}.pdf`, contentType: 'application/pdf', content: pdf.toString('base64') }],
       });
     }
-    await recordAudit(tx, { actor, action: 'payments.invoice', subjectType: 'payment_request', subjectId: id, after: { invoiceNumber: invoice.number, totalCents: invoice.totalCents, emailed: input.sendEmail } });
+    await recordAudit(tx, { actor: ctx.actor, action: 'payments.invoice', subjectType: 'payment_request', subjectId: id, after: { invoiceNumber: invoice.number, totalCents: invoice.totalCents, emailed: input.sendEmail } });
     return invoice;
   });
 }

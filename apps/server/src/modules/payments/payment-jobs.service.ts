@@ -1,12 +1,11 @@
 import { type PaymentJob, PAYMENTS_ERRORS, type Payer, type PaymentLine, type PaymentRequestKind, PLATFORM_ERRORS } from '@bjk/domain';
-import type { Principal } from '../../platform/access.js';
 import type { DbOrTx } from '../../platform/db.js';
 import { startHeartbeat, type BulkJobs } from '../../platform/bulk-jobs.js';
 import { notFound } from '../../platform/errors.js';
 import { recordAuditEntries } from '../../platform/audit.js';
 import { getCurrentEdition, type CurrentEdition } from '../edition/edition.service.js';
 import { queueMails } from '../mail/mail.service.js';
-import { auditView, newRequestRow, requestMail, sumLines, type PaymentsDeps } from './payment-request-row.js';
+import { auditView, newRequestRow, requestMail, sumLines, type PaymentsContext, type PaymentsManagerContext } from './payment-request-row.js';
 import {
   claimInterruptedJob,
   findJob,
@@ -55,12 +54,12 @@ const SEND_BATCH = 50;
 
 type BatchOutcome = { done: number; failures: { sourceId: string; code: string }[] };
 
-async function runJob(deps: PaymentsDeps, job: PaymentJobRow, items: string[], batchSize: number, work: (batch: string[]) => Promise<BatchOutcome>): Promise<PaymentJob> {
+async function runJob(ctx: PaymentsContext, job: PaymentJobRow, items: string[], batchSize: number, work: (batch: string[]) => Promise<BatchOutcome>): Promise<PaymentJob> {
   // A resumed job goes on counting from where its first run stopped.
   let done = job.done;
   let failed = job.failed;
   const errors: { sourceId: string; code: string }[] = [...job.errors];
-  const stopHeartbeat = startHeartbeat(() => updateJob(deps.db, job.id, { updatedAt: deps.clock.now() }));
+  const stopHeartbeat = startHeartbeat(() => updateJob(ctx.db, job.id, { updatedAt: ctx.clock.now() }));
   try {
     for (let start = 0; start < items.length; start += batchSize) {
       const outcome = await work(items.slice(start, start + batchSize));
@@ -68,23 +67,27 @@ async function runJob(deps: PaymentsDeps, job: PaymentJobRow, items: string[], b
       // One bad source (no e-mail, owes nothing) must not stop the other 999; it is listed for the manager.
       failed += outcome.failures.length;
       for (const failure of outcome.failures) if (errors.length < 200) errors.push(failure);
-      await updateJob(deps.db, job.id, { done, failed, errors, updatedAt: deps.clock.now() });
+      await updateJob(ctx.db, job.id, { done, failed, errors, updatedAt: ctx.clock.now() });
+      // Embedded PGlite answers without I/O, so a job's chain of queries never leaves the microtask queue: no
+      // request was even read from its socket until the whole job had ended (a progress poll waited 2.6 s and
+      // saw only "done"). One turn of the event loop per batch lets waiting requests in.
+      await new Promise((resolve) => setImmediate(resolve));
     }
-    await updateJob(deps.db, job.id, { done, failed, errors, state: 'done', updatedAt: deps.clock.now(), finishedAt: deps.clock.now() });
+    await updateJob(ctx.db, job.id, { done, failed, errors, state: 'done', updatedAt: ctx.clock.now(), finishedAt: ctx.clock.now() });
   } catch (error) {
-    await updateJob(deps.db, job.id, {
+    await updateJob(ctx.db, job.id, {
       done,
       failed,
       errors: [...errors, { sourceId: '', code: PLATFORM_ERRORS.internal }],
       state: 'failed',
-      updatedAt: deps.clock.now(),
-      finishedAt: deps.clock.now(),
+      updatedAt: ctx.clock.now(),
+      finishedAt: ctx.clock.now(),
     });
     throw error;
   } finally {
     stopHeartbeat();
   }
-  return getPaymentJob(deps.db, job.id);
+  return getPaymentJob(ctx.db, job.id);
 }
 
 export type StartedJob = { job: PaymentJob; finished: Promise<PaymentJob> };
@@ -94,10 +97,10 @@ export type StartedJob = { job: PaymentJob; finished: Promise<PaymentJob> };
  * numbers, the rows and their audit entries. A source that got an open request meanwhile (another manager, a
  * second instance) is left alone by the partial unique index and counts as done, as a single create would.
  */
-async function createRequestBatch(deps: PaymentsDeps, actor: Principal, kind: PaymentRequestKind, edition: CurrentEdition, sourceIds: string[]): Promise<BatchOutcome> {
+async function createRequestBatch(ctx: PaymentsManagerContext, kind: PaymentRequestKind, edition: CurrentEdition, sourceIds: string[]): Promise<BatchOutcome> {
   const failures: BatchOutcome['failures'] = [];
   const billable: { sourceId: string; payer: Payer; lines: PaymentLine[] }[] = [];
-  const sources = await deps.sources[kind].findMany(deps.db, sourceIds, edition);
+  const sources = await ctx.sources[kind].findMany(ctx.db, sourceIds, edition);
   for (const sourceId of new Set(sourceIds)) {
     const source = sources.get(sourceId);
     if (!source) failures.push({ sourceId, code: PAYMENTS_ERRORS.sourceNotFound });
@@ -105,32 +108,32 @@ async function createRequestBatch(deps: PaymentsDeps, actor: Principal, kind: Pa
     else billable.push({ sourceId, ...source });
   }
   if (billable.length === 0) return { done: 0, failures };
-  await deps.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     const numbers = await nextRequestNumbers(tx, billable.length);
     const inserted = await insertRequestsUnlessOpen(
       tx,
-      billable.map(({ sourceId, payer, lines }, index) => newRequestRow(deps, edition, { number: numbers[index]!, kind, sourceId, payer, lines })),
+      billable.map(({ sourceId, payer, lines }, index) => newRequestRow(ctx, edition, { number: numbers[index]!, kind, sourceId, payer, lines })),
     );
     await recordAuditEntries(
       tx,
-      inserted.map((row) => ({ actor, action: 'payments.create', subjectType: 'payment_request', subjectId: row.id, after: { ...auditView(row), kind, sourceId: row.sourceId } })),
+      inserted.map((row) => ({ actor: ctx.actor, action: 'payments.create', subjectType: 'payment_request', subjectId: row.id, after: { ...auditView(row), kind, sourceId: row.sourceId } })),
     );
   });
   return { done: billable.length, failures };
 }
 
 /** The billable sources of a kind without an open request: what a bulk create (or its resumption) has left to do. */
-async function sourcesToBill(deps: PaymentsDeps, kind: PaymentRequestKind): Promise<string[]> {
-  const [ids, open] = await Promise.all([deps.sources[kind].listBillableIds(deps.db), listOpenSourceIds(deps.db, kind)]);
+async function sourcesToBill(ctx: PaymentsContext, kind: PaymentRequestKind): Promise<string[]> {
+  const [ids, open] = await Promise.all([ctx.sources[kind].listBillableIds(ctx.db), listOpenSourceIds(ctx.db, kind)]);
   return ids.filter((id) => !open.has(id));
 }
 
 /** Creates a request for every billable source of a kind that has none: one job, any size. */
-export async function startBulkCreate(deps: PaymentsDeps, actor: Principal, kind: PaymentRequestKind): Promise<StartedJob> {
-  const edition = await getCurrentEdition(deps.db);
-  const todo = await sourcesToBill(deps, kind);
-  const job = await insertJob(deps.db, { action: 'create', kind, total: todo.length, startedBy: actor.email, startedAt: deps.clock.now(), updatedAt: deps.clock.now() });
-  const finished = runJob(deps, job, todo, CREATE_BATCH, (batch) => createRequestBatch(deps, actor, kind, edition, batch));
+export async function startBulkCreate(ctx: PaymentsManagerContext, kind: PaymentRequestKind): Promise<StartedJob> {
+  const edition = await getCurrentEdition(ctx.db);
+  const todo = await sourcesToBill(ctx, kind);
+  const job = await insertJob(ctx.db, { action: 'create', kind, total: todo.length, startedBy: ctx.actor.email, startedAt: ctx.clock.now(), updatedAt: ctx.clock.now() });
+  const finished = runJob(ctx, job, todo, CREATE_BATCH, (batch) => createRequestBatch(ctx, kind, edition, batch));
   return { job: toJob(job), finished };
 }
 
@@ -138,8 +141,8 @@ export async function startBulkCreate(deps: PaymentsDeps, actor: Principal, kind
  * Sends a batch of requests: locks them, renders each e-mail (its own QR code: amount and reference differ),
  * queues them, marks them sent and audits, in one transaction. One sent meanwhile is not sent twice.
  */
-async function sendRequestBatch(deps: PaymentsDeps, actor: Principal, edition: CurrentEdition, ids: number[]): Promise<BatchOutcome> {
-  return deps.db.transaction(async (tx) => {
+async function sendRequestBatch(ctx: PaymentsManagerContext, edition: CurrentEdition, ids: number[]): Promise<BatchOutcome> {
+  return ctx.db.transaction(async (tx) => {
     const rows = await lockRequests(tx, ids);
     const failures: BatchOutcome['failures'] = [];
     const toSend: PaymentRequestRow[] = [];
@@ -152,23 +155,23 @@ async function sendRequestBatch(deps: PaymentsDeps, actor: Principal, edition: C
       else if (row.sentAt !== null) alreadySent += 1;
       else toSend.push(row);
     }
-    const mails = await Promise.all(toSend.map((row) => requestMail(deps, row, edition)));
+    const mails = await Promise.all(toSend.map((row) => requestMail(ctx, row, edition)));
     await queueMails(tx, mails);
-    await markRequestsSent(tx, toSend.map((row) => row.id), deps.clock.now());
+    await markRequestsSent(tx, toSend.map((row) => row.id), ctx.clock.now());
     await recordAuditEntries(
       tx,
-      toSend.map((row) => ({ actor, action: 'payments.send', subjectType: 'payment_request', subjectId: row.id, after: { to: row.payerEmails } })),
+      toSend.map((row) => ({ actor: ctx.actor, action: 'payments.send', subjectType: 'payment_request', subjectId: row.id, after: { to: row.payerEmails } })),
     );
     return { done: toSend.length + alreadySent, failures };
   });
 }
 
 /** E-mails every request not sent yet. */
-export async function startBulkSend(deps: PaymentsDeps, actor: Principal): Promise<StartedJob> {
-  const edition = await getCurrentEdition(deps.db);
-  const ids = await listUnsentRequestIds(deps.db);
-  const job = await insertJob(deps.db, { action: 'send', kind: null, total: ids.length, startedBy: actor.email, startedAt: deps.clock.now(), updatedAt: deps.clock.now() });
-  const finished = runJob(deps, job, ids.map(String), SEND_BATCH, (batch) => sendRequestBatch(deps, actor, edition, batch.map(Number)));
+export async function startBulkSend(ctx: PaymentsManagerContext): Promise<StartedJob> {
+  const edition = await getCurrentEdition(ctx.db);
+  const ids = await listUnsentRequestIds(ctx.db);
+  const job = await insertJob(ctx.db, { action: 'send', kind: null, total: ids.length, startedBy: ctx.actor.email, startedAt: ctx.clock.now(), updatedAt: ctx.clock.now() });
+  const finished = runJob(ctx, job, ids.map(String), SEND_BATCH, (batch) => sendRequestBatch(ctx, edition, batch.map(Number)));
   return { job: toJob(job), finished };
 }
 
@@ -177,7 +180,7 @@ export async function startBulkSend(deps: PaymentsDeps, actor: Principal): Promi
  * still without an open request (create), requests not sent yet (send). A batch commits its requests, mails
  * and marks in one transaction, so what the first run finished is exactly what is skipped.
  */
-export function paymentBulkJobs(deps: PaymentsDeps): BulkJobs {
+export function paymentBulkJobs(ctx: PaymentsContext): BulkJobs {
   return {
     kind: 'payments',
     permission: 'payments:write',
@@ -192,18 +195,19 @@ export function paymentBulkJobs(deps: PaymentsDeps): BulkJobs {
         startedAt: row.startedAt.toISOString(),
       })),
     resume: async (id, actor) => {
-      const job = await claimInterruptedJob(deps.db, id, deps.clock.now());
+      const job = await claimInterruptedJob(ctx.db, id, ctx.clock.now());
+      const resumed: PaymentsManagerContext = { ...ctx, actor };
       if (!job) return false;
-      const edition = await getCurrentEdition(deps.db);
+      const edition = await getCurrentEdition(ctx.db);
       if (job.action === 'create' && job.kind) {
         const kind = job.kind;
-        const todo = await sourcesToBill(deps, kind);
-        await updateJob(deps.db, job.id, { total: job.done + job.failed + todo.length });
-        return { finished: runJob(deps, job, todo, CREATE_BATCH, (batch) => createRequestBatch(deps, actor, kind, edition, batch)) };
+        const todo = await sourcesToBill(ctx, kind);
+        await updateJob(ctx.db, job.id, { total: job.done + job.failed + todo.length });
+        return { finished: runJob(ctx, job, todo, CREATE_BATCH, (batch) => createRequestBatch(resumed, kind, edition, batch)) };
       }
-      const ids = await listUnsentRequestIds(deps.db);
-      await updateJob(deps.db, job.id, { total: job.done + job.failed + ids.length });
-      return { finished: runJob(deps, job, ids.map(String), SEND_BATCH, (batch) => sendRequestBatch(deps, actor, edition, batch.map(Number))) };
+      const ids = await listUnsentRequestIds(ctx.db);
+      await updateJob(ctx.db, job.id, { total: job.done + job.failed + ids.length });
+      return { finished: runJob(ctx, job, ids.map(String), SEND_BATCH, (batch) => sendRequestBatch(resumed, edition, batch.map(Number))) };
     },
   };
 }

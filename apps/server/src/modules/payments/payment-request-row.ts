@@ -13,8 +13,9 @@ import {
 } from '@bjk/domain';
 import type { Config } from '../../config.js';
 import type { Clock } from '../../platform/clock.js';
-import type { Db, DbOrTx } from '../../platform/db.js';
+import type { DbOrTx } from '../../platform/db.js';
 import { conflict, notFound } from '../../platform/errors.js';
+import type { ManagerContext, ServiceContext } from '../../platform/service-context.js';
 import type { CurrentEdition } from '../edition/edition.service.js';
 import { paymentRequestStatus } from './matching.js';
 import { paymentRequestMail } from './payment-mail.js';
@@ -24,13 +25,17 @@ import { findRequest, updateRequest, type NewPaymentRequestRow, type PaymentRequ
 // What every payments use case (requests, bank statements, invoices, public page, jobs) shares about a request row:
 // how one is built, read for the wire and the audit trail, locked, refused when cancelled and moved by a payment.
 
-/** `sources`: the billable things' owners (lodging, participants), handed in by `app.ts`. */
-export type PaymentsDeps = { db: Db; clock: Clock; config: Config; sources: PaymentSources };
+/**
+ * A payments service's context: the ServiceContext plus `sources`, the billable things' owners (lodging,
+ * participants), handed in by `app.ts`. The manager's variant has a known actor.
+ */
+export type PaymentsContext = ServiceContext & { sources: PaymentSources };
+export type PaymentsManagerContext = ManagerContext & { sources: PaymentSources };
 
 export const requestNotFound = (id: number | string) => notFound(PAYMENTS_ERRORS.notFound, `No payment request ${id}`, { id });
 
-export function today(deps: { clock: Clock }, edition: CurrentEdition): string {
-  return dateInTimeZone(deps.clock.now(), edition.settings.timeZone);
+export function today(ctx: { clock: Clock }, edition: CurrentEdition): string {
+  return dateInTimeZone(ctx.clock.now(), edition.settings.timeZone);
 }
 
 export function sumLines(lines: readonly PaymentLine[]): number {
@@ -42,7 +47,7 @@ export function sumLines(lines: readonly PaymentLine[]): number {
  * the structured message of its number, due after the edition's payment term from today, a fresh public token.
  */
 export function newRequestRow(
-  deps: { clock: Clock },
+  ctx: { clock: Clock },
   edition: CurrentEdition,
   request: { number: number; kind: PaymentRequestKind; sourceId: string; payer: Payer; lines: PaymentLine[] },
 ): NewPaymentRequestRow {
@@ -63,7 +68,7 @@ export function newRequestRow(
     subtotalCents,
     totalCents: subtotalCents,
     structuredMessage: structuredMessageDigits(structuredMessageBase(edition.settings.year, number)),
-    dueDate: addDays(today(deps, edition), kind === 'stay' ? terms.stayDays : terms.enrolmentDays),
+    dueDate: addDays(today(ctx, edition), kind === 'stay' ? terms.stayDays : terms.enrolmentDays),
     publicToken: randomBytes(24).toString('base64url'),
   };
 }
@@ -142,8 +147,8 @@ function pageUrl(config: Config, token: string): string {
 }
 
 /** The request's e-mail to its payer (with the EPC QR code and the public page's address). */
-export function requestMail(deps: { config: Config }, row: PaymentRequestRow, edition: CurrentEdition) {
-  return paymentRequestMail(row, edition.settings, pageUrl(deps.config, row.publicToken));
+export function requestMail(ctx: { config: Config }, row: PaymentRequestRow, edition: CurrentEdition) {
+  return paymentRequestMail(row, edition.settings, pageUrl(ctx.config, row.publicToken));
 }
 
 /** A request after money counted for it: received total, status, paid date and flag move together. */

@@ -11,8 +11,8 @@ import {
   type PaymentRequestPage,
   type UpdatePaymentRequest,
 } from '@bjk/domain';
-import type { Principal } from '../../platform/access.js';
 import type { DbOrTx } from '../../platform/db.js';
+import type { ServiceContext } from '../../platform/service-context.js';
 import { conflict, notFound } from '../../platform/errors.js';
 import { recordAudit } from '../../platform/audit.js';
 import { listAuditEntries } from '../audit/audit.service.js';
@@ -30,7 +30,8 @@ import {
   sumLines,
   toPaymentRequest,
   today,
-  type PaymentsDeps,
+  type PaymentsContext,
+  type PaymentsManagerContext,
 } from './payment-request-row.js';
 import {
   findInvoiceOfRequest,
@@ -53,26 +54,25 @@ import {
  * source that has one) never makes a second. The partial unique index settles races between instances.
  */
 export async function createPaymentRequest(
-  deps: PaymentsDeps,
-  actor: Principal | null,
+  ctx: PaymentsContext,
   kind: PaymentRequestKind,
   sourceId: string,
 ): Promise<{ request: PaymentRequest; created: boolean }> {
-  const edition = await getCurrentEdition(deps.db);
-  return deps.db.transaction(async (tx) => {
+  const edition = await getCurrentEdition(ctx.db);
+  return ctx.db.transaction(async (tx) => {
     const existing = await findOpenRequestOfSource(tx, kind, sourceId);
     if (existing) return { request: toPaymentRequest(existing), created: false };
-    const source = await deps.sources[kind].find(tx, sourceId);
+    const source = await ctx.sources[kind].find(tx, sourceId);
     if (!source) throw notFound(PAYMENTS_ERRORS.sourceNotFound, `No billable ${kind} ${sourceId}`, { kind, sourceId });
     if (sumLines(source.lines) <= 0) throw conflict(PAYMENTS_ERRORS.nothingDue, `${kind} ${sourceId} owes nothing`, { kind, sourceId });
     const number = await nextRequestNumber(tx);
-    const inserted = await insertRequestUnlessOpen(tx, newRequestRow(deps, edition, { number, kind, sourceId, payer: source.payer, lines: source.lines }));
+    const inserted = await insertRequestUnlessOpen(tx, newRequestRow(ctx, edition, { number, kind, sourceId, payer: source.payer, lines: source.lines }));
     if (!inserted) {
       const winner = await findOpenRequestOfSource(tx, kind, sourceId);
       if (!winner) throw new Error('open request vanished');
       return { request: toPaymentRequest(winner), created: false };
     }
-    await recordAudit(tx, { actor, action: 'payments.create', subjectType: 'payment_request', subjectId: inserted.id, after: { ...auditView(inserted), kind, sourceId } });
+    await recordAudit(tx, { actor: ctx.actor, action: 'payments.create', subjectType: 'payment_request', subjectId: inserted.id, after: { ...auditView(inserted), kind, sourceId } });
     return { request: toPaymentRequest(inserted), created: true };
   });
 }
@@ -85,10 +85,10 @@ function withTotals(row: PaymentRequestRow, values: { subtotalCents: number; dis
 }
 
 /** Takes the source's current payer and lines again (a stay changed rooms or guests), keeping discount and remarks. */
-export async function recomputePaymentRequest(deps: PaymentsDeps, actor: Principal, id: number): Promise<PaymentRequest> {
-  return deps.db.transaction(async (tx) => {
+export async function recomputePaymentRequest(ctx: PaymentsManagerContext, id: number): Promise<PaymentRequest> {
+  return ctx.db.transaction(async (tx) => {
     const row = await lockedOpenRequest(tx, id);
-    const source = await deps.sources[row.kind].find(tx, row.sourceId);
+    const source = await ctx.sources[row.kind].find(tx, row.sourceId);
     if (!source) throw notFound(PAYMENTS_ERRORS.sourceNotFound, `No billable ${row.kind} ${row.sourceId}`, { kind: row.kind, sourceId: row.sourceId });
     const subtotalCents = sumLines(source.lines);
     const totals = withTotals(row, { subtotalCents, discountCents: row.discountCents });
@@ -100,9 +100,9 @@ export async function recomputePaymentRequest(deps: PaymentsDeps, actor: Princip
       payerEmails: source.payer.emails,
       payerAddress: source.payer.address,
       payerLanguage: source.payer.language,
-      paidDate: totals.status === 'paid' ? (row.paidDate ?? today(deps, await getCurrentEdition(tx))) : null,
+      paidDate: totals.status === 'paid' ? (row.paidDate ?? today(ctx, await getCurrentEdition(tx))) : null,
     });
-    await recordAudit(tx, { actor, action: 'payments.recompute', subjectType: 'payment_request', subjectId: id, before: auditView(row), after: auditView(updated) });
+    await recordAudit(tx, { actor: ctx.actor, action: 'payments.recompute', subjectType: 'payment_request', subjectId: id, before: auditView(row), after: auditView(updated) });
     return toPaymentRequest(updated);
   });
 }
@@ -114,8 +114,8 @@ export async function getOpenRequestIdOfSource(db: DbOrTx, kind: PaymentRequestK
   return row.id;
 }
 
-export async function updatePaymentRequest(deps: PaymentsDeps, actor: Principal, id: number, input: UpdatePaymentRequest): Promise<PaymentRequest> {
-  return deps.db.transaction(async (tx) => {
+export async function updatePaymentRequest(ctx: PaymentsManagerContext, id: number, input: UpdatePaymentRequest): Promise<PaymentRequest> {
+  return ctx.db.transaction(async (tx) => {
     const row = await lockedOpenRequest(tx, id);
     const totals = withTotals(row, { subtotalCents: row.subtotalCents, discountCents: Math.min(input.discountCents, row.subtotalCents) });
     const updated = await updateRequest(tx, id, {
@@ -125,10 +125,10 @@ export async function updatePaymentRequest(deps: PaymentsDeps, actor: Principal,
       dueDate: input.dueDate,
       payerEmails: input.payerEmails,
       ...totals,
-      paidDate: totals.status === 'paid' ? (row.paidDate ?? today(deps, await getCurrentEdition(tx))) : null,
+      paidDate: totals.status === 'paid' ? (row.paidDate ?? today(ctx, await getCurrentEdition(tx))) : null,
     });
     await recordAudit(tx, {
-      actor,
+      actor: ctx.actor,
       action: 'payments.update',
       subjectType: 'payment_request',
       subjectId: id,
@@ -140,15 +140,15 @@ export async function updatePaymentRequest(deps: PaymentsDeps, actor: Principal,
 }
 
 /** Cancelling frees the source for a new request; a request that received money is settled by hand, not cancelled. */
-export async function cancelPaymentRequest(deps: PaymentsDeps, actor: Principal, id: number): Promise<PaymentRequest> {
-  return deps.db.transaction(async (tx) => {
+export async function cancelPaymentRequest(ctx: PaymentsManagerContext, id: number): Promise<PaymentRequest> {
+  return ctx.db.transaction(async (tx) => {
     const row = await lockedRequest(tx, id);
     if (row.status === 'cancelled') return toPaymentRequest(row);
     if (row.receivedCents !== 0) {
       throw conflict(PAYMENTS_ERRORS.hasPayments, `Payment request ${row.number} received money and cannot be cancelled`, { receivedCents: row.receivedCents });
     }
     const updated = await updateRequest(tx, id, { status: 'cancelled' });
-    await recordAudit(tx, { actor, action: 'payments.cancel', subjectType: 'payment_request', subjectId: id, before: auditView(row), after: auditView(updated) });
+    await recordAudit(tx, { actor: ctx.actor, action: 'payments.cancel', subjectType: 'payment_request', subjectId: id, before: auditView(row), after: auditView(updated) });
     return toPaymentRequest(updated);
   });
 }
@@ -162,41 +162,41 @@ export async function cancelPaymentRequest(deps: PaymentsDeps, actor: Principal,
  */
 export const REPEAT_WINDOW_MS = 60_000;
 
-const withinRepeatWindow = (deps: PaymentsDeps, at: Date | null) => at !== null && deps.clock.now().getTime() - at.getTime() < REPEAT_WINDOW_MS;
+const withinRepeatWindow = (ctx: ServiceContext, at: Date | null) => at !== null && ctx.clock.now().getTime() - at.getTime() < REPEAT_WINDOW_MS;
 
-export async function sendPaymentRequest(deps: PaymentsDeps, actor: Principal | null, id: number): Promise<PaymentRequest> {
-  const edition = await getCurrentEdition(deps.db);
-  return deps.db.transaction(async (tx) => {
+export async function sendPaymentRequest(ctx: PaymentsContext, id: number): Promise<PaymentRequest> {
+  const edition = await getCurrentEdition(ctx.db);
+  return ctx.db.transaction(async (tx) => {
     // Locked until the transaction ends: concurrent calls take turns, and the later ones see the first one's send.
     const row = await lockedOpenRequest(tx, id);
-    if (withinRepeatWindow(deps, row.sentAt)) return toPaymentRequest(row);
+    if (withinRepeatWindow(ctx, row.sentAt)) return toPaymentRequest(row);
     if (row.payerEmails.length === 0) throw conflict(PAYMENTS_ERRORS.noEmail, `Payment request ${row.number} has no e-mail address`);
-    await queueMail(tx, await requestMail(deps, row, edition));
-    const updated = await updateRequest(tx, id, { sentAt: deps.clock.now() });
-    await recordAudit(tx, { actor, action: 'payments.send', subjectType: 'payment_request', subjectId: id, after: { to: row.payerEmails } });
+    await queueMail(tx, await requestMail(ctx, row, edition));
+    const updated = await updateRequest(tx, id, { sentAt: ctx.clock.now() });
+    await recordAudit(tx, { actor: ctx.actor, action: 'payments.send', subjectType: 'payment_request', subjectId: id, after: { to: row.payerEmails } });
     return toPaymentRequest(updated);
   });
 }
 
-export async function registerManualPayment(deps: PaymentsDeps, actor: Principal, id: number, input: ManualPayment): Promise<PaymentRequestDetail> {
-  await deps.db.transaction(async (tx) => {
+export async function registerManualPayment(ctx: PaymentsManagerContext, id: number, input: ManualPayment): Promise<PaymentRequestDetail> {
+  await ctx.db.transaction(async (tx) => {
     // Locked until the transaction ends: concurrent calls take turns, and the later ones see the first one's payment.
     const row = await lockedOpenRequest(tx, id);
-    const recent = await findRecentManualPayment(tx, id, { ...input, createdBy: actor.email }, new Date(deps.clock.now().getTime() - REPEAT_WINDOW_MS));
+    const recent = await findRecentManualPayment(tx, id, { ...input, createdBy: ctx.actor.email }, new Date(ctx.clock.now().getTime() - REPEAT_WINDOW_MS));
     if (recent) return;
     await insertPaymentRecord(tx, {
-      createdAt: deps.clock.now(),
+      createdAt: ctx.clock.now(),
       requestId: id,
       amountCents: input.amountCents,
       paidOn: input.paidOn,
       method: 'manual',
       outcome: 'manual',
       remark: input.remark,
-      createdBy: actor.email,
+      createdBy: ctx.actor.email,
     });
     const updated = await applyPayment(tx, row, input.amountCents, input.paidOn);
     await recordAudit(tx, {
-      actor,
+      actor: ctx.actor,
       action: 'payments.register_payment',
       subjectType: 'payment_request',
       subjectId: id,
@@ -204,7 +204,7 @@ export async function registerManualPayment(deps: PaymentsDeps, actor: Principal
       after: { ...auditView(updated), amountCents: input.amountCents, paidOn: input.paidOn, remark: input.remark },
     });
   });
-  return getPaymentRequestDetail(deps.db, id);
+  return getPaymentRequestDetail(ctx.db, id);
 }
 
 export async function listPaymentRequests(db: DbOrTx, query: PaymentRequestListQuery): Promise<PaymentRequestPage> {
@@ -245,14 +245,14 @@ export async function getPaymentRequestDetail(db: DbOrTx, id: number): Promise<P
 }
 
 /** Due, received, outstanding and overdue over every request that is not cancelled. */
-export async function paymentFigures(db: DbOrTx, now: Date): Promise<PaymentFigures> {
-  const edition = await getCurrentEdition(db);
-  return requestFigures(db, dateInTimeZone(now, edition.settings.timeZone));
+export async function paymentFigures(ctx: ServiceContext): Promise<PaymentFigures> {
+  const edition = await getCurrentEdition(ctx.db);
+  return requestFigures(ctx.db, dateInTimeZone(ctx.clock.now(), edition.settings.timeZone));
 }
 
 /** The dashboard's payment figures (labels: `payments:dashboard.<key>`). */
-export async function paymentDashboardFigures(db: DbOrTx, now: Date): Promise<DashboardFigure[]> {
-  const figures = await paymentFigures(db, now);
+export async function paymentDashboardFigures(ctx: ServiceContext): Promise<DashboardFigure[]> {
+  const figures = await paymentFigures(ctx);
   const link = '/mgmt/paymentrequests';
   return [
     { key: 'due', value: figures.dueCents, unit: 'cents', link },

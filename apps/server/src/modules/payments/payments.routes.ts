@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -28,13 +28,13 @@ import {
 } from '@bjk/domain';
 import type { AppDeps } from '../../platform/app-deps.js';
 import type { PaymentSources } from './payment-sources.js';
-import { principalOf } from '../../platform/access.js';
+import { managerContext } from '../../platform/service-context.js';
 import { readUpload } from '../../platform/uploads.js';
 import { paymentRequestsCsv } from './payment-export.js';
 import { importBankStatement, linkMovement, listUnmatched } from './bank-statements.service.js';
 import { createInvoice, getInvoicePdf } from './invoices.service.js';
 import { getPaymentJob, startBulkCreate, startBulkSend, type StartedJob } from './payment-jobs.service.js';
-import type { PaymentsDeps } from './payment-request-row.js';
+import type { PaymentsManagerContext } from './payment-request-row.js';
 import {
   cancelPaymentRequest,
   createPaymentRequest,
@@ -61,8 +61,9 @@ const STATEMENT_MAX_BYTES = 15 * 1024 * 1024;
 
 export async function paymentsRoutes(app: FastifyInstance, deps: AppDeps, sources: PaymentSources): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const services: PaymentsDeps = { db: deps.db, clock: deps.clock, config: deps.config, sources };
-  const { db } = services;
+  const { db } = deps;
+  /** The signed-in manager's context with the billable things' owners. */
+  const ctxOf = (request: FastifyRequest): PaymentsManagerContext => ({ ...managerContext(deps, request), sources });
   const tags = ['payments'];
   const read = { access: 'payments:read' } as const;
   const write = { access: 'payments:write' } as const;
@@ -79,36 +80,36 @@ export async function paymentsRoutes(app: FastifyInstance, deps: AppDeps, source
       schema: { tags, summary: `Create the payment request of a ${kind} (answers the open one if it exists)`, params: paymentSourceParamsSchema, response: { 200: paymentRequestSchema, 201: paymentRequestSchema } },
       config: write,
       handler: async (request, reply) => {
-        const { request: created, created: isNew } = await createPaymentRequest(services, principalOf(request), kind, request.params.id);
+        const { request: created, created: isNew } = await createPaymentRequest(ctxOf(request), kind, request.params.id);
         return reply.status(isNew ? 201 : 200).send(created);
       },
     });
     r.put(`${base}/${path}/:id`, {
       schema: { tags, summary: `Recompute the open payment request of a ${kind} from its current data`, params: paymentSourceParamsSchema, response: { 200: paymentRequestSchema } },
       config: write,
-      handler: async (request) => recomputePaymentRequest(services, principalOf(request), await getOpenRequestIdOfSource(db, kind, request.params.id)),
+      handler: async (request) => recomputePaymentRequest(ctxOf(request), await getOpenRequestIdOfSource(db, kind, request.params.id)),
     });
     r.delete(`${base}/${path}/:id`, {
       schema: { tags, summary: `Cancel the open payment request of a ${kind} (unlinks the source)`, params: paymentSourceParamsSchema, response: { 200: paymentRequestSchema } },
       config: write,
-      handler: async (request) => cancelPaymentRequest(services, principalOf(request), await getOpenRequestIdOfSource(db, kind, request.params.id)),
+      handler: async (request) => cancelPaymentRequest(ctxOf(request), await getOpenRequestIdOfSource(db, kind, request.params.id)),
     });
     r.post(`${base}/${path}`, {
       schema: { tags, summary: `Create a payment request for every ${kind} that has none (a job with progress)`, response: { 202: bulkCreateResponseSchema } },
       config: write,
-      handler: async (request, reply) => reply.status(202).send(detach(await startBulkCreate(services, principalOf(request), kind))),
+      handler: async (request, reply) => reply.status(202).send(detach(await startBulkCreate(ctxOf(request), kind))),
     });
   }
 
   r.post(`${base}/email_pr/:id`, {
     schema: { tags, summary: 'E-mail a payment request with its EPC QR code', params: paymentRequestIdParamsSchema, response: { 200: paymentRequestSchema } },
     config: write,
-    handler: async (request) => sendPaymentRequest(services, principalOf(request), request.params.id),
+    handler: async (request) => sendPaymentRequest(ctxOf(request), request.params.id),
   });
   r.post(`${base}/email_pr`, {
     schema: { tags, summary: 'E-mail every payment request not sent yet (a job with progress)', response: { 202: bulkCreateResponseSchema } },
     config: write,
-    handler: async (request, reply) => reply.status(202).send(detach(await startBulkSend(services, principalOf(request)))),
+    handler: async (request, reply) => reply.status(202).send(detach(await startBulkSend(ctxOf(request)))),
   });
   r.get(`${base}/jobs/:id`, {
     schema: { tags, summary: 'Progress of a bulk job', params: paymentJobParamsSchema, response: { 200: paymentJobSchema } },
@@ -137,28 +138,28 @@ export async function paymentsRoutes(app: FastifyInstance, deps: AppDeps, source
   r.put(`${base}/pr/:id`, {
     schema: { tags, summary: 'Edit discount, remarks, due date and e-mail addresses', params: paymentRequestIdParamsSchema, body: updatePaymentRequestSchema, response: { 200: paymentRequestSchema } },
     config: write,
-    handler: async (request) => updatePaymentRequest(services, principalOf(request), request.params.id, request.body),
+    handler: async (request) => updatePaymentRequest(ctxOf(request), request.params.id, request.body),
   });
   r.post(`${base}/pr/:id/recompute`, {
     schema: { tags, summary: 'Recompute lines and payer from the source', params: paymentRequestIdParamsSchema, response: { 200: paymentRequestSchema } },
     config: write,
-    handler: async (request) => recomputePaymentRequest(services, principalOf(request), request.params.id),
+    handler: async (request) => recomputePaymentRequest(ctxOf(request), request.params.id),
   });
   r.post(`${base}/pr/:id/cancel`, {
     schema: { tags, summary: 'Cancel a payment request that received nothing', params: paymentRequestIdParamsSchema, response: { 200: paymentRequestSchema } },
     config: write,
-    handler: async (request) => cancelPaymentRequest(services, principalOf(request), request.params.id),
+    handler: async (request) => cancelPaymentRequest(ctxOf(request), request.params.id),
   });
   r.post(`${base}/pr/:id/payments`, {
     schema: { tags, summary: 'Register a payment by hand', params: paymentRequestIdParamsSchema, body: manualPaymentSchema, response: { 200: paymentRequestDetailSchema } },
     config: write,
-    handler: async (request) => registerManualPayment(services, principalOf(request), request.params.id, request.body),
+    handler: async (request) => registerManualPayment(ctxOf(request), request.params.id, request.body),
   });
   r.post(`${base}/pr/:id/invoice`, {
     schema: { tags, summary: 'Turn a paid request into an invoice (PDF, e-mailed when asked)', params: paymentRequestIdParamsSchema, body: invoiceRequestSchema, response: { 201: invoiceSchema } },
     config: write,
     handler: async (request, reply) => {
-      const invoice = await createInvoice(services, principalOf(request), request.params.id, request.body);
+      const invoice = await createInvoice(ctxOf(request), request.params.id, request.body);
       return reply.status(201).send({
         number: invoice.number,
         issuedOn: invoice.issuedOn,
@@ -182,7 +183,7 @@ export async function paymentsRoutes(app: FastifyInstance, deps: AppDeps, source
     config: write,
     handler: async (request) => {
       const file = await readUpload(request, { maxBytes: STATEMENT_MAX_BYTES });
-      return importBankStatement(services, principalOf(request), file.filename || 'statement', file.data);
+      return importBankStatement(ctxOf(request), file.filename || 'statement', file.data);
     },
   });
   r.get(`${base}/movements/unmatched`, {
@@ -193,12 +194,12 @@ export async function paymentsRoutes(app: FastifyInstance, deps: AppDeps, source
   r.post(`${base}/movements/:id/link`, {
     schema: { tags, summary: 'Link an unmatched bank credit to the request it pays', params: movementIdParamsSchema, body: linkMovementSchema, response: { 200: bankMovementSchema } },
     config: write,
-    handler: async (request) => linkMovement(services, principalOf(request), request.params.id, request.body.requestId),
+    handler: async (request) => linkMovement(ctxOf(request), request.params.id, request.body.requestId),
   });
   r.get(`${base}/figures`, {
     schema: { tags, summary: 'Due, received, outstanding and overdue amounts', response: { 200: paymentFiguresSchema } },
     config: read,
-    handler: async () => paymentFigures(db, deps.clock.now()),
+    handler: async (request) => paymentFigures(managerContext(deps, request)),
   });
 
   // The payment page of the e-mail's link: only what to pay and how; the token is the only key.
