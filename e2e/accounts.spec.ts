@@ -12,6 +12,32 @@ test.describe('manager login', () => {
     await snapshot(page, 'mgmt-login-phone-error');
   });
 
+  test('a name guessed from one address is slowed down, and the login page says how long to wait', async ({ page }) => {
+    // A name of its own (unknown names are throttled like existing ones), so no other test's login is slowed.
+    const name = `guessed.${Date.now()}@e2e.test`;
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/mgmt');
+    await page.locator('input[autocomplete="username"]').fill(name);
+    await page.locator('input[autocomplete="current-password"]').fill('wrong-password-2');
+    // Five free failures, then each attempt must wait 1, 2, 4 … s after the previous one: the server's own
+    // Retry-After paces these, until the next attempt has to wait 8 s (a refused attempt is not counted).
+    for (;;) {
+      const answer = await page.request.post('/api/v1/accounts/anon/login', { data: { logintype: 'email', username: name, password: 'wrong-password-1' } });
+      if (answer.status() === 401) continue;
+      expect(answer.status()).toBe(429);
+      const seconds = Number(answer.headers()['retry-after']);
+      if (seconds >= 8) break;
+      await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+    }
+    // The form was filled before: the click comes well within the 8 s. One refused attempt, on a phone and a desktop.
+    await page.locator('form button[type="submit"]').click();
+    await expect(page.getByRole('alert')).toHaveText(/^Te veel aanmeldpogingen; wacht \d+ s en probeer het dan opnieuw\.$/);
+    await snapshot(page, 'mgmt-login-throttled-390');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await snapshot(page, 'mgmt-login-throttled-1280');
+    await expectAccessible(page);
+  });
+
   test('logs in, survives a reload, logs out, and the back button shows no management page', async ({ page }) => {
     await loginAsAdmin(page);
     await expect(page.getByTestId('mgmt-home')).toBeVisible();

@@ -1,4 +1,6 @@
 import type { Page } from '@playwright/test';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
 import sharp from 'sharp';
 import { waitForMails } from './mail';
 import { chooseLanguage, expect, expectAccessible, snapshot, test, testSavingSettings } from './fixtures';
@@ -98,14 +100,45 @@ async function enrolMinor(page: Page, language: Language, shots = false, player 
   await expect(page.getByTestId('enrolment-payment').getByTestId('pay-message')).toHaveText(/^\+\+\+\d{3}\/\d{4}\/\d{5}\+\+\+$/);
   await expect(page.getByTestId('pay-qr')).toBeVisible();
   await expect(page.getByTestId('enrolment-payment-link')).toHaveAttribute('href', /^\/payment\//);
-  if (shots) await snapshot(page, `enrolment-done-${page.viewportSize()?.width}`);
+  if (shots) {
+    await snapshot(page, `enrolment-done-${page.viewportSize()?.width}`);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await snapshot(page, 'enrolment-done-1280');
+  }
+  const shown = page.getByTestId('enrolment-payment');
+  return {
+    amount: (await shown.getByTestId('pay-amount').innerText()).trim(),
+    iban: (await shown.getByTestId('pay-iban').innerText()).replace(/\s/g, ''),
+    message: (await shown.getByTestId('pay-message').innerText()).trim(),
+  };
+}
+
+/** The same text with every kind of space (the money formats use narrow no-break spaces) as one plain space. */
+const spaced = (text: string) => text.replace(/[\s\u00a0\u202f]+/g, ' ');
+
+/** The payment-instructions e-mail sent at confirmation, as delivered: it carries what the done page showed, and its QR pays exactly that. */
+async function expectPaymentMail(to: string, shown: { amount: string; iban: string; message: string }) {
+  const mails = await waitForMails(to, { count: 2 });
+  const payment = mails.filter((mail) => /betalingsverzoek|demande de paiement|Zahlungsaufforderung|payment request/.test(mail.subject));
+  expect(payment, 'one payment-instructions mail').toHaveLength(1);
+  const { text, attachments } = payment[0]!;
+  expect(spaced(text)).toContain(spaced(shown.amount));
+  expect(text.replace(/\s/g, '')).toContain(shown.iban);
+  expect(text).toContain(shown.message);
+  const image = attachments.find((a) => a.contentType === 'image/png');
+  const png = PNG.sync.read(Buffer.from(image!.base64, 'base64'));
+  const qr = jsQR(new Uint8ClampedArray(png.data), png.width, png.height)!.data.split('\n');
+  // EPC069-12: line 7 the IBAN, line 8 "EUR<amount>", line 10 the structured reference's 12 digits.
+  expect(qr[6]).toBe(shown.iban);
+  expect(qr[7]).toBe(`EUR${(Number(shown.amount.replace(/\D/g, '')) / 100).toFixed(2)}`);
+  expect(qr[9]).toBe(shown.message.replace(/\D/g, ''));
 }
 
 test.describe('the enrolment wizard', () => {
   for (const language of ['nl', 'fr', 'de', 'en'] as const) {
     test(`a parent on a phone enrols a minor in ${language}, and the confirmation e-mail is written in ${language}`, async ({ page }) => {
       await page.setViewportSize({ width: 390, height: 844 });
-      await enrolMinor(page, language, language === 'nl');
+      const shown = await enrolMinor(page, language, language === 'nl');
       const token = await adminToken(page);
       const outbox = await page.request.get(`/api/v1/mail/outbox?search=${players[language].last}`, { headers: { authorization: `Bearer ${token}` } });
       const mails = (await outbox.json()).items as { to: string[]; language: string; subject: string }[];
@@ -113,12 +146,14 @@ test.describe('the enrolment wizard', () => {
       expect(mails[0]!.language).toBe(language);
       expect(mails[0]!.to).toContain(`parent.${players[language].idbel}@example.test`);
       // …and the outbox worker delivers it through SMTP, in that language.
-      const [delivered] = await waitForMails(`parent.${players[language].idbel}@example.test`);
+      const [delivered] = await waitForMails(`parent.${players[language].idbel}@example.test`, { subject: players[language].last });
       expect(delivered!.to).toContain(`parent.${players[language].idbel}@example.test`);
       expect(delivered!.subject).toBe(mails[0]!.subject);
       expect(delivered!.subject).toMatch(confirmationSubject[language]);
       expect(delivered!.subject).toContain(players[language].last);
       expect(delivered!.text).toContain(players[language].last);
+      // The payment instructions the done page showed are mailed too, read back from the SMTP server.
+      await expectPaymentMail(`parent.${players[language].idbel}@example.test`, shown);
     });
   }
 

@@ -182,7 +182,8 @@ test.describe('payment requests', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/mgmt/reservations');
     await page.getByLabel('Zoeken').fill(family);
-    const row = page.locator('tbody tr', { hasText: family });
+    // The table's row on a laptop, the card on a phone: both carry the row's test id.
+    const row = page.getByTestId(/^reservation-row-/).filter({ hasText: family });
     await expect(row).toHaveCount(1);
     await expect(row.getByTestId('reservation-payment').getByTestId('payment-status')).toHaveText('Deels betaald');
     await snapshot(page, 'reservations-payment-desktop');

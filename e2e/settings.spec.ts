@@ -19,13 +19,10 @@ test.describe('edition settings', () => {
       }
     },
   });
-  /**
-   * Opens the settings page and waits for its form: the largest page of the site, whose first render on a loaded
-   * machine takes longer than a click's wait (the form is there at once after that).
-   */
+  /** Opens the settings page and waits for its form (about a second on a loaded machine). */
   const openSettings = async (page: Page) => {
     await page.goto('/mgmt/settings');
-    await expect(page.getByTestId('settings-form')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId('settings-form')).toBeVisible();
   };
   const readSettings = async (page: Page) => (await (await page.request.get('/api/v1/stay/common')).json()) as { settings: EditionSettings; updatedAt: string };
   /** Puts the settings back as they were before the test, so that no test depends on another having run or not. */
@@ -42,7 +39,7 @@ test.describe('edition settings', () => {
     await page.goto('/mgmt');
     await expect(page.getByTestId('mgmt-home')).toBeVisible();
     await page.getByRole('link', { name: 'Instellingen' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Instellingen van de editie' })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('heading', { level: 1, name: 'Instellingen van de editie' })).toBeVisible();
 
     const fee = page.getByRole('textbox', { name: /^Inschrijvingsgeld\s*\*?$/ });
     await expect(fee).toHaveValue(centsText(before.fees.enrolmentCents));
