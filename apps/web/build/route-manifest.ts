@@ -71,7 +71,7 @@ export function routeManifest(): Plugin {
       const appDir = path.join(root, 'src/app');
       const queryProvider = byModule.get(path.join(root, 'src/shared/query/QueryProvider'));
       // A lazy page renders inside MUI's theme (`lazyPage`, unless `mui: false`), which the entry does not carry (decision 0003).
-      const muiProvider = byModule.get(path.join(root, 'src/app/MuiProvider'));
+      const muiProvider = byModule.get(path.join(root, 'src/shared/theme/MuiProvider'));
       // The home page is in the entry; its organisers' texts are the `content` namespace (as main.tsx loads them).
       pages = [{ pattern: '/', chunks: [], namespaces: ['content'] }];
       for (const route of extractRouteImports(readFileSync(path.join(appDir, 'router.tsx'), 'utf8'))) {

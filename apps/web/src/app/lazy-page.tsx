@@ -21,7 +21,7 @@ export function lazyPage<M extends Record<string, unknown>>(
     (loading ??= (async () => {
       const [module, theme, query] = await Promise.all([
         load(),
-        mui ? import('./MuiProvider') : undefined,
+        mui ? import('../shared/theme/MuiProvider') : undefined,
         queries ? import('../shared/query/QueryProvider') : undefined,
       ]);
       const page = module[name] as ComponentType<Record<string, unknown>>;
@@ -58,7 +58,7 @@ export function preloadRoute(routes: RouteObject[], pathname: string): void {
  */
 export function lazyWithMui<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): LazyExoticComponent<ComponentType<P>> {
   return lazy(async () => {
-    const [module, { withMui }] = await Promise.all([load(), import('./MuiProvider')]);
+    const [module, { withMui }] = await Promise.all([load(), import('../shared/theme/MuiProvider')]);
     return { default: withMui(module.default) };
   });
 }

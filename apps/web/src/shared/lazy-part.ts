@@ -11,17 +11,25 @@ export type LazyPart<C extends AnyComponent> = LazyExoticComponent<C> & { preloa
  * A named export of a module as a lazy component: a page's heavy part (a wizard's step with its schemas, the photo
  * cropper) downloads when it is reached, not with the page (Total Blocking Time on a phone). `preload()` starts the
  * download early, e.g. the next step's while the visitor fills in this one; the chunk is fetched once either way.
+ * `{ mui: true }`: the part is drawn with MUI and its page without it; MUI's theme loads with the part.
  */
 export function lazyPart<M extends Record<string, unknown>, K extends keyof M & string>(
   load: () => Promise<M>,
   name: K,
+  { mui = false }: { mui?: boolean } = {},
 ): LazyPart<M[K] extends AnyComponent ? M[K] : never> {
-  let loading: Promise<M> | undefined;
-  const once = () => (loading ??= load().catch((error: unknown) => {
-    loading = undefined;
-    throw error;
-  }));
   type C = M[K] extends AnyComponent ? M[K] : never;
-  const component = lazy(lazyWithReload(async () => ({ default: (await once())[name] as C })));
+  // A part drawn with MUI inside a page drawn without it (`lazyPage(…, { mui: false })`) brings MUI's theme along.
+  let loading: Promise<C> | undefined;
+  const once = () =>
+    (loading ??= (async () => {
+      const [module, theme] = await Promise.all([load(), mui ? import('./theme/MuiProvider') : undefined]);
+      const part = module[name] as C;
+      return (theme ? theme.withMui(part) : part) as C;
+    })().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    }));
+  const component = lazy(lazyWithReload(async () => ({ default: await once() })));
   return Object.assign(component, { preload: () => void once().catch(() => undefined) });
 }

@@ -1,14 +1,5 @@
 import Alert from '@mui/material/Alert';
-import { useTranslation } from 'react-i18next';
-import { HttpError, errorMessageKey } from '../http';
-
-/** The plain values of an error's details (`{ currency: 'CHF' }`), for messages that name them. */
-function detailValues(error: unknown): Record<string, string | number> {
-  if (!(error instanceof HttpError) || typeof error.details !== 'object' || error.details === null) return {};
-  return Object.fromEntries(
-    Object.entries(error.details).filter((entry): entry is [string, string | number] => typeof entry[1] === 'string' || typeof entry[1] === 'number'),
-  );
-}
+import { useErrorMessage } from './error-message';
 
 type Props = {
   error: unknown;
@@ -18,11 +9,9 @@ type Props = {
 
 /** A failed call, in the visitor's language, following the specification's error catalogue. */
 export function ErrorAlert({ error, submit = false }: Props) {
-  const { t, i18n } = useTranslation('errors');
-  const key = errorMessageKey(error, (code) => i18n.exists(`codes.${code}`, { ns: 'errors' }), submit);
   return (
     <Alert severity="error" role="alert">
-      {t(key, detailValues(error))}
+      {useErrorMessage(error, submit)}
     </Alert>
   );
 }

@@ -1,19 +1,19 @@
 import type { ButtonHTMLAttributes } from 'react';
 
-export type ShellButtonVariant = 'contained' | 'inherit' | 'icon';
+export type ShellButtonVariant = 'contained' | 'outlined' | 'text' | 'inherit' | 'icon';
 
 /** The class names of a shell button (base.css), for a link that looks like one. */
-export function shellButtonClass(variant: ShellButtonVariant = 'inherit', className?: string): string {
-  return ['bjk-button', variant !== 'inherit' && `bjk-button--${variant}`, className].filter(Boolean).join(' ');
+export function shellButtonClass(variant: ShellButtonVariant = 'inherit', className?: string, size: 'medium' | 'small' = 'medium'): string {
+  return ['bjk-button', variant !== 'inherit' && `bjk-button--${variant}`, size === 'small' && 'bjk-button--small', className].filter(Boolean).join(' ');
 }
 
-type Props = ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ShellButtonVariant };
+type Props = ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ShellButtonVariant; size?: 'medium' | 'small' };
 
 /**
- * The shell's buttons (app bar, error pages): a native button with MUI-like static styles (shared/ui/base.css). MUI's
+ * The buttons of the shell and of pages drawn without MUI (app bar, error pages, `shared/ui/plain`): a native button with MUI-like static styles (shared/ui/base.css). MUI's
  * Button brings emotion, ripples and transitions the home page never uses (decision 0003); pages behind lazy routes
  * use MUI's Button as usual.
  */
-export function ShellButton({ variant = 'inherit', className, ...props }: Props) {
-  return <button type="button" {...props} className={shellButtonClass(variant, className)} />;
+export function ShellButton({ variant = 'inherit', size = 'medium', className, ...props }: Props) {
+  return <button type="button" {...props} className={shellButtonClass(variant, className, size)} />;
 }

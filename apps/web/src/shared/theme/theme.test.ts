@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { theme } from './theme';
 
-const baseCss = readFileSync(path.join(import.meta.dirname, '../shared/ui/base.css'), 'utf8');
+const baseCss = readFileSync(path.join(import.meta.dirname, '../ui/base.css'), 'utf8');
 
 /** The declarations of the first top-level rule for `selector` in base.css. */
 function declarations(selector: string): Record<string, string> {
