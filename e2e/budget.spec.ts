@@ -23,3 +23,28 @@ test('the home page loads at most 120 kB of JavaScript (gzip)', async ({ page })
       'no MUI, TanStack Query or form libraries in the shell and the home page (static CSS, decision 0003), Markdown rendered to HTML on the server.',
   ).toBeLessThanOrEqual(120 * 1024);
 });
+
+/**
+ * Public pages whose first view is drawn without MUI (plain elements, `shared/ui/plain`, `lazyPage(…, { mui: false })`):
+ * a phone on a slow connection shows them without MUI's and emotion's JavaScript (Lighthouse mobile, decision 0003).
+ * MUI draws through emotion, which adds `<style data-emotion>` to the page; none may appear on these first views.
+ * A page joins with one line once it is converted.
+ */
+const FIRST_VIEWS_WITHOUT_MUI: { path: string; ready: string }[] = [
+  { path: '/', ready: 'h1' },
+  { path: '/stay', ready: 'h1' },
+  { path: '/rules', ready: 'h1' },
+];
+
+for (const { path, ready } of FIRST_VIEWS_WITHOUT_MUI) {
+  test(`the first view of ${path} loads and draws nothing with MUI`, async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(path, { waitUntil: 'networkidle' });
+    await expect(page.locator(ready).first()).toBeVisible();
+    expect(await page.locator('style[data-emotion], [class*="Mui"]').count()).toBe(0);
+    expect(scripts.filter((script) => /MuiProvider/.test(script))).toEqual([]);
+  });
+}
