@@ -11,10 +11,13 @@ export function Card({ roomy = false, testId, className, children }: { roomy?: b
   );
 }
 
-/** A card that is one link (MUI's Card with CardActionArea), to a route of the site. */
-export function LinkCard({ to, testId, children }: { to: string; testId?: string; children: ReactNode }) {
+/**
+ * A card that is one link (MUI's Card with CardActionArea), to a route of the site; `label` names the link when its
+ * content would make a poor name (a whole game card).
+ */
+export function LinkCard({ to, testId, label, className, children }: { to: string; testId?: string; label?: string; className?: string; children: ReactNode }) {
   return (
-    <Link to={to} className="bjk-card bjk-card--link" data-testid={testId}>
+    <Link to={to} className={['bjk-card bjk-card--link', className].filter(Boolean).join(' ')} aria-label={label} data-testid={testId}>
       {children}
     </Link>
   );
