@@ -2,12 +2,14 @@ import type { ButtonHTMLAttributes } from 'react';
 
 export type ShellButtonVariant = 'contained' | 'outlined' | 'text' | 'inherit' | 'icon';
 
+export type ShellButtonSize = 'small' | 'medium' | 'large';
+
 /** The class names of a shell button (base.css), for a link that looks like one. */
-export function shellButtonClass(variant: ShellButtonVariant = 'inherit', className?: string, size: 'medium' | 'small' = 'medium'): string {
-  return ['bjk-button', variant !== 'inherit' && `bjk-button--${variant}`, size === 'small' && 'bjk-button--small', className].filter(Boolean).join(' ');
+export function shellButtonClass(variant: ShellButtonVariant = 'inherit', className?: string, size: ShellButtonSize = 'medium'): string {
+  return ['bjk-button', variant !== 'inherit' && `bjk-button--${variant}`, size !== 'medium' && `bjk-button--${size}`, className].filter(Boolean).join(' ');
 }
 
-type Props = ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ShellButtonVariant; size?: 'medium' | 'small' };
+type Props = ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ShellButtonVariant; size?: ShellButtonSize };
 
 /**
  * The buttons of the shell and of pages drawn without MUI (app bar, error pages, `shared/ui/plain`): a native button with MUI-like static styles (shared/ui/base.css). MUI's
