@@ -1,3 +1,6 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,8 +19,12 @@ const lines: string[] = [];
 
 beforeAll(async () => {
   database = await openTestDatabase();
+  // A built web app in short, so pages are served with their inlined first reads (platform/page-data.ts).
+  const webDist = await mkdtemp(path.join(os.tmpdir(), 'bjk-log-'));
+  await writeFile(path.join(webDist, 'index.html'), '<!doctype html><html><head></head><body><div id="root"></div></body></html>');
+  await writeFile(path.join(webDist, 'routes.json'), JSON.stringify({ patterns: ['/', '/news'] }));
   app = await buildApp({
-    config: testConfig({ LOG_LEVEL: 'info' }),
+    config: testConfig({ LOG_LEVEL: 'info', WEB_DIST: webDist }),
     database,
     db: database.db,
     clock: fixedClock(TEST_NOW),
@@ -59,6 +66,26 @@ describe('the log', () => {
       expect(logged[0].reqId, attempt).toBe(response.headers['x-request-id']);
       expect(typeof logged[0].responseTime, attempt).toBe('number');
     }
+  });
+
+  it('writes one line for a page view: the reads the server makes for its HTML write none, a client cannot ask for that', async () => {
+    const logged = async (headers: Record<string, string> = {}) => {
+      lines.length = 0;
+      const response = await app.inject({ method: 'GET', url: '/news', headers });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('id="bjk-page-data"');
+      await new Promise((resolve) => setImmediate(resolve));
+      return lines.join('').trim().split('\n').map((line) => JSON.parse(line) as { msg: string; req?: { route: string } });
+    };
+    // (This database has no edition: its reads also warn so; only request lines are counted.)
+    const page = (await logged()).filter((line) => line.msg === 'request completed');
+    expect(page).toHaveLength(1);
+    expect(page[0]!.req?.route).not.toMatch(/^\/api\//);
+    // A made-up marker is logged as any request (the server's token is made at start and never sent out).
+    lines.length = 0;
+    await app.inject({ method: 'GET', url: '/api/v1/news/anon?lang=nl', headers: { 'x-bjk-internal-read': 'guess' } });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(lines.join('')).toContain('request completed');
   });
 
   it('takes quoted input values and e-mail addresses out of any error text', () => {

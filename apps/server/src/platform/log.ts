@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 
 /**
@@ -47,6 +48,14 @@ export function serializeRequest(request: FastifyRequest): { method: string; rou
 export const logSerializers = { err: (error: Error) => serializeError(error), req: serializeRequest };
 
 /**
+ * Marks a request the server makes to itself (`app.inject`) to build a page: a header with a token made at start,
+ * which no client can know, so a client cannot silence its own requests' lines.
+ */
+const INTERNAL_READ_HEADER = 'x-bjk-internal-read';
+const INTERNAL_READ_TOKEN = randomBytes(16).toString('hex');
+export const internalReadHeaders: Readonly<Record<string, string>> = { [INTERNAL_READ_HEADER]: INTERNAL_READ_TOKEN };
+
+/**
  * One log line per request, when it is answered ('request completed' with method, route, status and time):
  * Fastify's own controller also writes an 'incoming request' line first, which doubled the log's cost on every
  * public read and said nothing the completed line does not.
@@ -56,6 +65,9 @@ export class OneLinePerRequest extends LogController {
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     if (this.isLogDisabled(request)) return;
+    // The server's own reads for a page's HTML (platform/page-data.ts) are part of that page's one line; one that
+    // fails is still written.
+    if (!error && request.headers[INTERNAL_READ_HEADER] === INTERNAL_READ_TOKEN) return;
     if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
     else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
   }

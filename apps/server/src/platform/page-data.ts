@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Language } from '@bjk/domain/languages';
 import { matchesRoutePattern } from '@bjk/domain/web-routes';
+import { internalReadHeaders } from './log.js';
 
 /**
  * The API answers a public page reads for its first render, put into the page's HTML so that render needs no
@@ -65,11 +66,12 @@ export type InlinedAnswer = { status: number; body: unknown };
  * request gets, so never staler than the API) and keeps what may go into a page anyone can load: answers the
  * API marks `Cache-Control: public` (data that is the same for every visitor, never a person's), and coded
  * errors, which carry no data (an unknown payment link or category: the page says so without a failed request).
+ * These reads write no log line of their own (`internalReadHeaders`): the page's request has its line.
  */
 export async function readPageData(app: FastifyInstance, urls: readonly string[], language: Language): Promise<Record<string, InlinedAnswer>> {
   const answers = await Promise.all(
     urls.map(async (url) => {
-      const response = await app.inject({ method: 'GET', url, headers: { accept: 'application/json', 'accept-language': language } });
+      const response = await app.inject({ method: 'GET', url, headers: { accept: 'application/json', 'accept-language': language, ...internalReadHeaders } });
       if (!String(response.headers['content-type'] ?? '').startsWith('application/json')) return null;
       const isPublic = response.statusCode === 200 && /\bpublic\b/.test(String(response.headers['cache-control'] ?? ''));
       const isCodedError = response.statusCode >= 400 && response.statusCode < 500 && response.statusCode !== 429;
