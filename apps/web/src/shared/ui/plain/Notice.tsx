@@ -6,6 +6,8 @@ export type NoticeSeverity = 'info' | 'warning' | 'error' | 'success';
 
 type Props = {
   severity?: NoticeSeverity;
+  /** `outlined`: MUI's outlined Alert, a coloured border on the page's background. */
+  variant?: 'standard' | 'outlined';
   title?: ReactNode;
   /** `alert` for an error that appears after an action; `status` for a message that follows one; none for a fixed note. */
   role?: 'alert' | 'status';
@@ -13,10 +15,10 @@ type Props = {
   children?: ReactNode;
 };
 
-/** MUI's standard Alert in plain elements (`plain.css`): icon, optional title, text. */
-export function Notice({ severity = 'info', title, role, testId, children }: Props) {
+/** MUI's standard (or outlined) Alert in plain elements (`plain.css`): icon, optional title, text. */
+export function Notice({ severity = 'info', variant = 'standard', title, role, testId, children }: Props) {
   return (
-    <div className={`bjk-alert bjk-alert--${severity}`} role={role} data-testid={testId}>
+    <div className={`bjk-alert bjk-alert--${severity}${variant === 'outlined' ? ' bjk-alert--outlined' : ''}`} role={role} data-testid={testId}>
       <span className="bjk-alert-icon">
         <Icon name={severity} size={22} />
       </span>
