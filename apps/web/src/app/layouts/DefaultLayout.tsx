@@ -1,6 +1,7 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEdition } from '../../shared/edition/useEdition';
+import { useFirstUse } from '../../shared/first-use';
 import { formatIban } from '../../shared/format';
 import { currentLanguage } from '../../shared/i18n';
 import { lazyWithMui } from '../lazy-page';
@@ -15,14 +16,7 @@ const SponsorCarousel = lazyWithMui(() => import('../../features/files/SponsorCa
  */
 function SponsorsAfterFirstUse() {
   const [used, setUsed] = useState(false);
-  useEffect(() => {
-    const events = ['scroll', 'pointermove', 'pointerdown', 'keydown', 'touchstart'];
-    const onUse = () => setUsed(true);
-    for (const type of events) window.addEventListener(type, onUse, { once: true, passive: true });
-    return () => {
-      for (const type of events) window.removeEventListener(type, onUse);
-    };
-  }, []);
+  useFirstUse(useCallback(() => setUsed(true), []));
   return used ? (
     <Suspense fallback={null}>
       <SponsorCarousel />
