@@ -113,7 +113,8 @@ describe('games received before their round’s pairings', () => {
     expect(response.statusCode, response.body).toBe(200);
     return response.json() as { version: number };
   }
-  async function pushFirstBoard(category: string) {
+  /** Pushes the first paired board's game; `paired`: the round's pairings are published already (it is matched). */
+  async function pushFirstBoard(category: string, paired?: { version: number }) {
     const pushToken = (await ctx.app.inject({ method: 'POST', url: `/api/v1/games/sources/${category}/token`, headers: arbiter })).json().token;
     const first = pairings.find((p) => p.black !== null)!;
     const pushed = await ctx.app.inject({
@@ -123,7 +124,7 @@ describe('games received before their round’s pairings', () => {
       payload: game(1, asTyped(first.white.name), asTyped(first.black!.name)),
     });
     expect(pushed.statusCode, pushed.body).toBe(200);
-    expect((await managed(category)).map((g) => [g.pairingBoard, g.unmatchedReason])).toEqual([[null, 'no_pairings']]);
+    expect((await managed(category)).map((g) => [g.pairingBoard, g.unmatchedReason])).toEqual([paired ? [first.board, null] : [null, 'no_pairings']]);
     return first;
   }
   const publicBoards = async (category: string) =>
@@ -164,6 +165,24 @@ describe('games received before their round’s pairings', () => {
       unsubscribe();
     }
     expect(await publicBoards('U12')).toEqual([first.board]);
+  });
+
+  it('follow a new version of a round they were matched in: boards dropped with its pairings, back when restored', async () => {
+    const paired = await publish('trn_u10', 'bycco_bjk2019_u20bg_round1_paired.json');
+    const first = await pushFirstBoard('U10', paired);
+    // The round is fully matched, no game waits: a version without the round's pairings still reaches its games.
+    const start = listen();
+    try {
+      await publish('trn_u10', 'bycco_test_bjk_0_start.json');
+      expect(start.heard.filter((payload) => payload.startsWith('U10:1:'))).toHaveLength(1);
+    } finally {
+      start.unsubscribe();
+    }
+    expect(await publicBoards('U10')).toEqual([null]);
+    expect((await managed('U10')).map((g) => [g.pairingBoard, g.unmatchedReason])).toEqual([[null, 'no_pairings']]);
+    const restored = await ctx.app.inject({ method: 'POST', url: `/api/v1/results/U10/versions/${paired.version}/restore`, headers: arbiter });
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(await publicBoards('U10')).toEqual([first.board]);
   });
 });
 

@@ -23,7 +23,12 @@ export async function matchRound(db: DbOrTx, edition: string, category: string, 
   const rows = await roundRows(db, edition, category, round);
   const reasons = new Map<number, UnmatchedReason | 'no_pairings'>();
   if (pairings.length === 0) {
-    for (const row of rows) if (!row.pairingLinkedBy) reasons.set(row.id, 'no_pairings');
+    // A version without this round's pairings (an earlier one restored): no automatic link is left pointing at them.
+    for (const row of rows) {
+      if (row.pairingLinkedBy) continue;
+      reasons.set(row.id, 'no_pairings');
+      if (row.pairingBoard !== null) await db.update(games).set({ pairingBoard: null }).where(eq(games.id, row.id));
+    }
     return reasons;
   }
   const linkedBoards = new Set(rows.filter((r) => r.pairingLinkedBy && r.pairingBoard !== null).map((r) => r.pairingBoard!));
@@ -43,20 +48,17 @@ export async function matchRound(db: DbOrTx, edition: string, category: string, 
 }
 
 /**
- * After a results version of the category is published or restored: every round with games that are neither matched
- * nor linked by hand is matched again to the pairings now published (games received before their round's pairings
- * otherwise wait for the next push of a game that changes). Answers the rounds whose games changed boards, for the
- * live viewers.
+ * After a results version of the category is published or restored: every round with games not linked by hand is
+ * matched again to the pairings now published. Games received before their round's pairings get their boards, and
+ * games of a round the new version pairs differently (or not at all) follow it, instead of keeping the boards of the
+ * version before. Answers the rounds whose games changed boards, for the live viewers.
  */
-export async function matchUnmatchedRounds(db: Db, category: string): Promise<number[]> {
+export async function matchRoundsAgain(db: Db, category: string): Promise<number[]> {
   const { code: edition } = await getCurrentEdition(db);
   const inCategory = and(eq(games.edition, edition), eq(games.category, category));
-  const waiting = await db
-    .selectDistinct({ round: games.round })
-    .from(games)
-    .where(and(inCategory, isNull(games.pairingBoard), isNull(games.pairingLinkedBy)));
+  const automatic = await db.selectDistinct({ round: games.round }).from(games).where(and(inCategory, isNull(games.pairingLinkedBy)));
   const changed: number[] = [];
-  for (const { round } of waiting.sort((a, b) => a.round - b.round)) {
+  for (const { round } of automatic.sort((a, b) => a.round - b.round)) {
     const boards = async () => {
       const rows = await db.select({ id: games.id, board: games.pairingBoard }).from(games).where(and(inCategory, eq(games.round, round))).orderBy(games.id);
       return JSON.stringify(rows);

@@ -39,7 +39,7 @@ import {
   resultsTopic,
   setUnofficialResult,
 } from './results.service.js';
-import { matchUnmatchedRounds } from './games-pairing.service.js';
+import { matchRoundsAgain } from './games-pairing.service.js';
 import { publishGamesChanged } from './games.stream.js';
 
 
@@ -71,12 +71,12 @@ export async function resultsRoutes(app: FastifyInstance, deps: AppDeps): Promis
   };
   const notifyGames = publishGamesChanged(bus);
   /**
-   * A published (or restored) version may bring the pairings that games already received were waiting for: those
-   * rounds are matched again, and open games pages read the rounds whose boards changed.
+   * A published (or restored) version may bring the pairings that games already received were waiting for, or pair a
+   * round differently: the rounds' games are matched again, and open games pages read the rounds whose boards changed.
    */
   const published = async (category: string, version: number) => {
     await announce(category, `version:${version}`);
-    for (const round of await matchUnmatchedRounds(db, category)) await notifyGames({ category, round, revealAt: deps.clock.now() });
+    for (const round of await matchRoundsAgain(db, category)) await notifyGames({ category, round, revealAt: deps.clock.now() });
   };
   const streams = new Set<import('node:http').ServerResponse>();
   // Open streams would keep a graceful shutdown waiting: end them first (browsers reconnect to another instance).
