@@ -18,7 +18,14 @@ export function ageOn(birthDate: string, onDate: string): number {
   return y - by - (m < bm || (m === bm && d < bd) ? 1 : 0);
 }
 
-/** The calendar date of an instant in a time zone (the edition's, Europe/Brussels). */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The calendar date of an instant in a time zone (the edition's, Europe/Brussels). One formatter per zone, kept:
+ * making one costs far more than formatting, and the programme asks once per event.
+ */
 export function dateInTimeZone(instant: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+  let format = dayFormats.get(timeZone);
+  if (!format) dayFormats.set(timeZone, (format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })));
+  return format.format(instant);
 }
