@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { NotFoundPage } from '../../shared/ui/NotFoundPage';
+import { Notice } from '../../shared/ui/plain/Notice';
 import type { PublicPage } from '@bjk/domain/content';
 import { hasPermission, useManager } from '../../shared/auth/session';
 import { useResource } from '../../shared/data/resource';
@@ -42,15 +43,6 @@ function DraftPreview({ slug, children }: { slug: string; children?: ReactNode }
   );
 }
 
-/** A notice above the text (fallback language, draft): a coloured bar, readable in every theme colour. */
-function Notice({ tone, testId, children }: { tone: 'info' | 'warning'; testId: string; children: ReactNode }) {
-  return (
-    <div role="status" data-testid={testId} className={`bjk-notice bjk-notice--${tone}`}>
-      {children}
-    </div>
-  );
-}
-
 function PageView({ page, draft = false, children }: { page: PublicPage; draft?: boolean; children?: ReactNode }) {
   const { t } = useTranslation('content');
   return (
@@ -60,7 +52,7 @@ function PageView({ page, draft = false, children }: { page: PublicPage; draft?:
         <img src={fileUrl(page.heroImage)} alt="" data-testid="page-hero" className="bjk-page-hero" />
       )}
       {draft && (
-        <Notice tone="warning" testId="page-draft">
+        <Notice severity="warning" role="status" testId="page-draft">
           {t('draftPreview')}
         </Notice>
       )}
@@ -68,7 +60,7 @@ function PageView({ page, draft = false, children }: { page: PublicPage; draft?:
         {page.title}
       </h1>
       {page.fallback && (
-        <Notice tone="info" testId="page-fallback">
+        <Notice severity="info" role="status" testId="page-fallback">
           {t('fallback', { language: t(`languages.${page.language}`) })}
         </Notice>
       )}
