@@ -34,6 +34,7 @@ const FIRST_VIEWS_WITHOUT_MUI: { path: string; ready: string }[] = [
   { path: '/', ready: 'h1' },
   { path: '/stay', ready: 'h1' },
   { path: '/rules', ready: 'h1' },
+  { path: '/files', ready: '[data-testid="files-docs"] a' },
 ];
 
 for (const { path, ready } of FIRST_VIEWS_WITHOUT_MUI) {

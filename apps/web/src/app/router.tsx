@@ -52,7 +52,7 @@ export const routes: RouteObject[] = [
           { path: 'rules', element: contentPage('rules') },
           { path: 'schedule', element: lazyPage(() => import('../features/content/SchedulePage'), 'SchedulePage') },
           { path: 'page/:slug', element: contentPage() },
-          { path: 'files', element: lazyPage(() => import('../features/files/FilesPage'), 'FilesPage') },
+          { path: 'files', element: lazyPage(() => import('../features/files/FilesPage'), 'FilesPage', {}, { queries: false, mui: false }) },
           { path: 'news', element: lazyPage(() => import('../features/content/NewsList'), 'NewsListPage') },
           { path: 'news/:id', element: lazyPage(() => import('../features/content/NewsPage'), 'NewsPage') },
           { path: 'payment/:token', element: lazyPage(() => import('../features/payments/PaymentPage'), 'PaymentPage') },

@@ -1,60 +1,56 @@
-import DescriptionIcon from '@mui/icons-material/Description';
-import ImageIcon from '@mui/icons-material/Image';
-import TableChartIcon from '@mui/icons-material/TableChart';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { PageLoading } from '../../shared/ui/PageLoading';
+import { useResource } from '../../shared/data/resource';
 import { currentLanguage } from '../../shared/i18n';
-import { ErrorAlert } from '../../shared/ui/ErrorAlert';
-import { displayNameIn, formatSize, publicFileUrl, publicFilesQuery, publicGroupsQuery } from './api';
+import { Icon } from '../../shared/ui/plain/Icon';
+import type { IconName } from '../../shared/ui/plain/icons';
+import { PUBLIC_FILES_KEY, PUBLIC_GROUPS_KEY, displayNameIn, formatSize, loadPublicFiles, loadPublicGroups, publicFileUrl } from './api';
+import '../../shared/ui/plain/plain.css';
+import './files.css';
 
-function FileIcon({ contentType }: { contentType: string }) {
-  if (contentType.startsWith('image/')) return <ImageIcon />;
-  if (contentType === 'application/pdf') return <DescriptionIcon />;
-  return <TableChartIcon />;
+function iconOf(contentType: string): IconName {
+  if (contentType.startsWith('image/')) return 'image';
+  if (contentType === 'application/pdf') return 'description';
+  return 'tableChart';
 }
 
-/** The public documents, by group (the sponsors' logos are shown in the carousel, not here). */
+/**
+ * The public documents, by group (the sponsors' logos are shown in the carousel, not here). Plain elements read from
+ * the resource cache (no MUI, no TanStack Query: decision 0003); a failed load reaches the route's error page.
+ */
 export function FilesPage() {
   const { t } = useTranslation('files');
   const language = currentLanguage();
-  const groups = useQuery(publicGroupsQuery);
-  const files = useQuery(publicFilesQuery);
-  if (groups.isPending || files.isPending) return <PageLoading />;
-  if (groups.isError || files.isError) return <ErrorAlert error={groups.error ?? files.error} />;
-  const shown = groups.data.filter((g) => g.code !== 'sponsors' && files.data.some((f) => f.group === g.code));
+  const groups = useResource(PUBLIC_GROUPS_KEY, loadPublicGroups);
+  const files = useResource(PUBLIC_FILES_KEY, loadPublicFiles);
+  const shown = groups.filter((g) => g.code !== 'sponsors' && files.some((f) => f.group === g.code));
   return (
-    <Stack spacing={3}>
-      <Typography variant="h1">{t('title')}</Typography>
-      {shown.length === 0 && <Typography color="text.secondary">{t('none')}</Typography>}
+    <div className="bjk-files">
+      <h1 className="bjk-h1">{t('title')}</h1>
+      {shown.length === 0 && <p className="bjk-body1">{t('none')}</p>}
       {shown.map((group) => (
         <section key={group.code} aria-labelledby={`files-${group.code}`}>
-          <Typography variant="h2" id={`files-${group.code}`} sx={{ fontSize: '1.4rem' }}>
+          <h2 className="bjk-h2 bjk-files-group" id={`files-${group.code}`}>
             {displayNameIn(group.label, language, group.code)}
-          </Typography>
-          <List data-testid={`files-${group.code}`}>
-            {files.data
+          </h2>
+          <ul className="bjk-files-list" data-testid={`files-${group.code}`}>
+            {files
               .filter((f) => f.group === group.code)
               .map((file) => (
-                <ListItem key={file.name} disablePadding divider>
-                  <ListItemButton component="a" href={publicFileUrl(file)} download={file.contentType.startsWith('image/') ? undefined : file.name}>
-                    <ListItemIcon>
-                      <FileIcon contentType={file.contentType} />
-                    </ListItemIcon>
-                    <ListItemText primary={displayNameIn(file.displayName, language, file.name)} secondary={`${file.name} · ${formatSize(file.size, language)}`} />
-                  </ListItemButton>
-                </ListItem>
+                <li key={file.name}>
+                  <a className="bjk-files-link" href={publicFileUrl(file)} download={file.contentType.startsWith('image/') ? undefined : file.name}>
+                    <span className="bjk-files-icon">
+                      <Icon name={iconOf(file.contentType)} />
+                    </span>
+                    <span className="bjk-files-text">
+                      <span className="bjk-body1 bjk-files-name">{displayNameIn(file.displayName, language, file.name)}</span>
+                      <span className="bjk-body2 bjk-secondary bjk-files-meta">{`${file.name} · ${formatSize(file.size, language)}`}</span>
+                    </span>
+                  </a>
+                </li>
               ))}
-          </List>
+          </ul>
         </section>
       ))}
-    </Stack>
+    </div>
   );
 }

@@ -20,7 +20,7 @@ import { LANGUAGES } from '@bjk/domain/languages';
 import { useManager } from '../../shared/auth/session';
 import { currentLanguage } from '../../shared/i18n';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
-import { deleteFile, displayNameIn, filesKeys, formatSize, mgmtFilesQuery, mgmtGroupsQuery, publicFileUrl, sendUpload } from './api';
+import { deleteFile, displayNameIn, filesKeys, forgetPublicFiles, formatSize, mgmtFilesQuery, mgmtGroupsQuery, publicFileUrl, sendUpload } from './api';
 
 type UploadState = { progress: number } | { error: string } | { done: StoredFile } | null;
 
@@ -56,6 +56,7 @@ export function ManageFilesPage() {
       (done) => {
         setUpload({ done });
         void queryClient.invalidateQueries({ queryKey: filesKeys.mgmt });
+        forgetPublicFiles();
       },
       (error: Error) => setUpload({ error: error.message }),
     );
@@ -64,6 +65,7 @@ export function ManageFilesPage() {
   const remove = async (file: StoredFile) => {
     await deleteFile(file);
     void queryClient.invalidateQueries({ queryKey: filesKeys.mgmt });
+        forgetPublicFiles();
   };
 
   const errorText = (code: string) => (i18n.exists(`codes.${code}`, { ns: 'errors' }) ? t(`codes.${code}`, { ns: 'errors' }) : t('mgmt.uploadFailed'));

@@ -1,10 +1,19 @@
 import type { FileDisplayName, FileGroup, FileGroupWithCount, Sponsor, SponsorInput, StoredFile } from '@bjk/domain/files';
 import type { Language } from '@bjk/domain/languages';
 import { formatNumber } from '../../shared/format';
+import { invalidateResources } from '../../shared/data/resource';
 import { http } from '../../shared/http';
 
-export const publicGroupsQuery = { queryKey: ['files', 'groups', 'public'] as const, queryFn: () => http.get<FileGroup[]>('/api/v1/filestore/anon/groups'), staleTime: 5 * 60_000 };
-export const publicFilesQuery = { queryKey: ['files', 'public'] as const, queryFn: () => http.get<StoredFile[]>('/api/v1/filestore/anon/files'), staleTime: 60_000 };
+/** The public groups and documents for /files, read through the resource cache (no TanStack Query on that page). */
+export const PUBLIC_GROUPS_KEY = 'files:public:groups';
+export const PUBLIC_FILES_KEY = 'files:public:files';
+export const loadPublicGroups = () => http.get<FileGroup[]>('/api/v1/filestore/anon/groups');
+export const loadPublicFiles = () => http.get<StoredFile[]>('/api/v1/filestore/anon/files');
+
+/** After a manager's upload or deletion: /files loads the documents again in this tab. */
+export function forgetPublicFiles(): void {
+  invalidateResources('files:public:');
+}
 
 export function publicFileUrl(ref: { group: string; name: string }): string {
   return `/api/v1/filestore/anon/file?${new URLSearchParams({ group: ref.group, name: ref.name })}`;
