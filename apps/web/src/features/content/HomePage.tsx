@@ -4,13 +4,11 @@ import type { Language } from '@bjk/domain/languages';
 import { useEdition } from '../../shared/edition/useEdition';
 import { formatDate, formatDateTime, formatMoney } from '../../shared/format';
 import { currentLanguage } from '../../shared/i18n';
-import { loadNewsList, loadPublishedPage, pageKey } from './api';
+import { loadNewsList, loadPublishedPage, newsListKey, pageKey } from './api';
 import { HtmlBlock } from './HtmlBlock';
-import { HomeNews } from './HomeNews';
+import { NewsList } from './NewsList';
 import { preloadResource, useResource } from '../../shared/data/resource';
 import './content.css';
-
-const newsKey = (language: Language) => `content:news:${language}`;
 
 // The organisers may unpublish the home text (then null); the facts and news still show.
 const loadHomeText = (language: Language) => () => loadPublishedPage('home', language);
@@ -18,7 +16,7 @@ const loadHomeText = (language: Language) => () => loadPublishedPage('home', lan
 /** Starts loading the home page's text and news at start-up, side by side with the edition and the texts. */
 export function preloadHomePage(language: Language): void {
   preloadResource(pageKey('home', language), loadHomeText(language));
-  preloadResource(newsKey(language), () => loadNewsList(language));
+  preloadResource(newsListKey(language), () => loadNewsList(language));
 }
 
 /** Home: the organisers' welcome text, the edition's key facts and the latest news (plain elements, content.css: no MUI). */
@@ -74,7 +72,7 @@ export function HomePage() {
           </div>
         ))}
       </section>
-      <HomeNews language={language} load={() => loadNewsList(language)} />
+      <NewsList limit={5} />
     </div>
   );
 }

@@ -1,51 +1,47 @@
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemText from '@mui/material/ListItemText';
-import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { useResource } from '../../shared/data/resource';
 import { formatDate } from '../../shared/format';
 import { currentLanguage } from '../../shared/i18n';
-import { ErrorAlert } from '../../shared/ui/ErrorAlert';
-import { newsListQuery } from './api';
+import { loadNewsList, newsListKey } from './api';
+import './content.css';
 
-/** Published news, newest first; `limit` keeps the home page short. */
+/**
+ * Published news, newest first: the home page's latest entries (`limit`, a section under an h2) and /news (every
+ * entry, under the page's h1). Plain links styled by content.css, read from the resource cache the home page fills:
+ * no MUI and no TanStack Query (decision 0003).
+ */
 export function NewsList({ limit, headingLevel = 'h2' }: { limit?: number; headingLevel?: 'h1' | 'h2' }) {
   const { t } = useTranslation('content');
   const language = currentLanguage();
-  const query = useQuery(newsListQuery(language));
-  const items = query.data?.slice(0, limit) ?? [];
+  const news = useResource(newsListKey(language), () => loadNewsList(language));
+  const Heading = headingLevel;
+  const page = headingLevel === 'h1';
   return (
-    <section aria-labelledby="news-heading">
-      <Typography variant={headingLevel === 'h1' ? 'h1' : 'h2'} component={headingLevel} id="news-heading" sx={headingLevel === 'h2' ? { fontSize: '1.5rem', mb: 1 } : undefined}>
+    <section aria-labelledby="news-heading" className={page ? 'bjk-news bjk-news--page' : 'bjk-news'}>
+      <Heading className={page ? 'bjk-h1' : 'bjk-h2 bjk-news-heading'} id="news-heading">
         {t('news.title')}
-      </Typography>
-      {query.isError && <ErrorAlert error={query.error} />}
-      {query.isSuccess && items.length === 0 && <Typography color="text.secondary">{t('news.none')}</Typography>}
-      <List disablePadding data-testid="news-list">
-        {items.map((item) => (
-          <ListItem key={item.id} disablePadding divider>
-            <ListItemButton component={RouterLink} to={`/news/${item.id}`} sx={{ px: { xs: 0, sm: 1 } }}>
-              <ListItemText
-                primary={item.title}
-                secondary={`${formatDate(item.date, language)} · ${item.summary}`}
-                slotProps={{ primary: { lang: item.language, sx: { fontWeight: 600 } }, secondary: { lang: item.language } }}
-              />
-            </ListItemButton>
-          </ListItem>
+      </Heading>
+      {news.length === 0 && <p className="bjk-body1">{t('news.none')}</p>}
+      <ul data-testid="news-list" className="bjk-news-list">
+        {news.slice(0, limit).map((item) => (
+          <li key={item.id}>
+            <RouterLink to={`/news/${item.id}`} className="bjk-news-link">
+              <p className="bjk-body1 bjk-news-title" lang={item.language}>
+                {item.title}
+              </p>
+              <p className="bjk-body2 bjk-news-summary" lang={item.language}>
+                {`${formatDate(item.date, language)} · ${item.summary}`}
+              </p>
+            </RouterLink>
+          </li>
         ))}
-      </List>
-      {limit !== undefined && (query.data?.length ?? 0) > limit && (
-        <Typography sx={{ mt: 1 }}>
+      </ul>
+      {limit !== undefined && news.length > limit && (
+        <p className="bjk-body1 bjk-news-all">
           <RouterLink to="/news">{t('news.all')}</RouterLink>
-        </Typography>
+        </p>
       )}
     </section>
   );
-}
-
-export function NewsListPage() {
-  return <NewsList headingLevel="h1" />;
 }

@@ -1,64 +1,69 @@
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
-import { PageLoading } from '../../shared/ui/PageLoading';
-import { NotFoundPage } from '../../shared/ui/NotFoundPage';
+import type { PublicNewsDetail } from '@bjk/domain/content';
+import { useResource } from '../../shared/data/resource';
 import { formatDate } from '../../shared/format';
-import { HttpError } from '../../shared/http';
 import { currentLanguage } from '../../shared/i18n';
-import { ErrorAlert } from '../../shared/ui/ErrorAlert';
-import { newsQuery } from './api';
+import { NotFoundPage } from '../../shared/ui/NotFoundPage';
+import { Notice } from '../../shared/ui/plain/Notice';
+import { shellButtonClass } from '../../shared/ui/ShellButton';
+import { loadNewsEntry, newsEntryKey } from './api';
 import { HtmlBlock } from './HtmlBlock';
+import './content.css';
 
-/** One news entry with links to the previous (older) and next (newer) entry. */
+/**
+ * One news entry with links to the previous (older) and next (newer) entry. Plain elements read from the resource
+ * cache (no MUI, no TanStack Query: decision 0003); an unknown or unpublished entry is the not-found page, another
+ * failure reaches the route's error page, which retries.
+ */
 export function NewsPage() {
-  const { t } = useTranslation('content');
   const id = Number(useParams().id);
-  const language = currentLanguage();
-  const query = useQuery({ ...newsQuery(id, language), enabled: Number.isInteger(id) && id > 0 });
   if (!Number.isInteger(id) || id <= 0) return <NotFoundPage />;
-  if (query.isPending) return <PageLoading />;
-  if (query.isError) {
-    if (query.error instanceof HttpError && query.error.status === 404) return <NotFoundPage />;
-    return <ErrorAlert error={query.error} />;
-  }
-  const entry = query.data;
+  return <NewsEntry id={id} />;
+}
+
+function NewsEntry({ id }: { id: number }) {
+  useTranslation('content'); // re-renders on a change of language, which reads the entry in it
+  const language = currentLanguage();
+  const entry = useResource(newsEntryKey(id, language), () => loadNewsEntry(id, language));
+  if (!entry) return <NotFoundPage />;
+  return <NewsView entry={entry} />;
+}
+
+function NewsView({ entry }: { entry: PublicNewsDetail }) {
+  const { t } = useTranslation('content');
+  const language = currentLanguage();
   return (
-    <Stack spacing={2} component="article">
-      <Typography color="text.secondary" data-testid="news-date">
+    <article className="bjk-stack">
+      <p className="bjk-body1" data-testid="news-date">
         {formatDate(entry.date, language)}
-      </Typography>
-      <Typography variant="h1" data-testid="news-title" lang={entry.language}>
+      </p>
+      <h1 className="bjk-h1" data-testid="news-title" lang={entry.language}>
         {entry.title}
-      </Typography>
-      {entry.fallback && <Alert severity="info">{t('fallback', { language: t(`languages.${entry.language}`) })}</Alert>}
-      <Box lang={entry.language}>
+      </h1>
+      {entry.fallback && <Notice severity="info">{t('fallback', { language: t(`languages.${entry.language}`) })}</Notice>}
+      <div lang={entry.language}>
         <HtmlBlock html={entry.bodyHtml} />
-      </Box>
-      <Box component="nav" aria-label={t('news.navigation')} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, justifyContent: 'space-between', pt: 2, borderTop: 1, borderColor: 'divider' }}>
+      </div>
+      <nav aria-label={t('news.navigation')} className="bjk-news-nav">
         {entry.previous ? (
-          <Button component={RouterLink} to={`/news/${entry.previous.id}`} data-testid="news-previous" sx={{ textAlign: 'left', textTransform: 'none' }}>
+          <RouterLink to={`/news/${entry.previous.id}`} data-testid="news-previous" className={shellButtonClass('text', 'bjk-news-nav-previous')}>
             {t('news.previous', { title: entry.previous.title })}
-          </Button>
+          </RouterLink>
         ) : (
           <span />
         )}
-        <Button component={RouterLink} to="/news" sx={{ textTransform: 'none' }}>
+        <RouterLink to="/news" className={shellButtonClass('text')}>
           {t('news.all')}
-        </Button>
+        </RouterLink>
         {entry.next ? (
-          <Button component={RouterLink} to={`/news/${entry.next.id}`} data-testid="news-next" sx={{ textAlign: 'right', textTransform: 'none' }}>
+          <RouterLink to={`/news/${entry.next.id}`} data-testid="news-next" className={shellButtonClass('text', 'bjk-news-nav-next')}>
             {t('news.next', { title: entry.next.title })}
-          </Button>
+          </RouterLink>
         ) : (
           <span />
         )}
-      </Box>
-    </Stack>
+      </nav>
+    </article>
   );
 }

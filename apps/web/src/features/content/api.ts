@@ -41,17 +41,13 @@ export function preloadPage(slug: string, language: Language): void {
   preloadResource(pageKey(slug, language), () => loadPublishedPage(slug, language));
 }
 
-export const newsListQuery = (language: Language) => ({
-  queryKey: ['content', 'news', language] as const,
-  queryFn: () => loadNewsList(language),
-  staleTime: 60_000,
-});
+/** The resource key of the published news list; the home page and /news share it (`invalidateResources('content:news')`). */
+export const newsListKey = (language: Language) => `content:news:${language}`;
+export const newsEntryKey = (id: number, language: Language) => `content:news:entry:${id}:${language}`;
 
-export const newsQuery = (id: number, language: Language) => ({
-  queryKey: ['content', 'news', id, language] as const,
-  queryFn: () => http.get<PublicNewsDetail>(`/api/v1/news/anon/${id}`, { query: { lang: language } }),
-  staleTime: 60_000,
-});
+/** One published news entry, or null when there is none (unknown id, unpublished). */
+export const loadNewsEntry = (id: number, language: Language): Promise<PublicNewsDetail | null> =>
+  http.get<PublicNewsDetail>(`/api/v1/news/anon/${id}`, { query: { lang: language } }).catch(nullWhenMissing);
 
 export function fileUrl(ref: { group: string; name: string }): string {
   return `/api/v1/filestore/anon/file?${new URLSearchParams({ group: ref.group, name: ref.name })}`;
