@@ -34,6 +34,7 @@ const FIRST_VIEWS_WITHOUT_MUI: { path: string; ready: string }[] = [
   { path: '/', ready: 'h1' },
   { path: '/stay', ready: 'h1' },
   { path: '/rules', ready: 'h1' },
+  { path: '/schedule', ready: '[data-testid="programme"] h2' },
   { path: '/news', ready: '[data-testid="news-list"] a' },
   { path: '/news/1', ready: '[data-testid="news-title"]' },
   { path: '/files', ready: '[data-testid="files-docs"] a' },

@@ -104,8 +104,7 @@ test.describe('the programme', () => {
     const programme = page.getByTestId('programme');
     await expect(programme).toContainText('Openingsceremonie');
     await expect(programme).toContainText('19:30');
-    await page.getByTestId('programme-category').click();
-    await page.getByRole('option', { name: 'U10', exact: true }).click();
+    await page.getByTestId('programme-category').selectOption('U10');
     await expect(programme).toContainText('Ronde 7 (U8–U10)');
     await expect(programme).not.toContainText('Ronde 9 (U12–U20)');
     await expectAccessible(page);

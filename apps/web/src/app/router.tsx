@@ -50,7 +50,7 @@ export const routes: RouteObject[] = [
           { path: 'catering', element: contentPage('catering') },
           { path: 'reservation', element: contentPage('reservation') },
           { path: 'rules', element: contentPage('rules') },
-          { path: 'schedule', element: lazyPage(() => import('../features/content/SchedulePage'), 'SchedulePage') },
+          { path: 'schedule', element: lazyPage(() => import('../features/content/SchedulePage'), 'SchedulePage', {}, { queries: false, mui: false }) },
           { path: 'page/:slug', element: contentPage() },
           { path: 'files', element: lazyPage(() => import('../features/files/FilesPage'), 'FilesPage', {}, { queries: false, mui: false }) },
           { path: 'news', element: lazyPage(() => import('../features/content/NewsListPage'), 'NewsListPage', {}, { queries: false, mui: false }) },

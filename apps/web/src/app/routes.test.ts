@@ -42,7 +42,7 @@ describe('the preloads the build names per page', () => {
     expect(imports.map((i) => i.pattern)).toEqual(publicPatterns);
     expect(imports.find((i) => i.pattern === '/stay')).toEqual({ pattern: '/stay', module: '../features/content/ContentPage', queries: false, mui: false });
     expect(imports.find((i) => i.pattern === '/trn_u12')).toEqual({ pattern: '/trn_u12', module: '../features/results/CategoryPage', queries: true, mui: true });
-    expect(imports.find((i) => i.pattern === '/schedule')).toEqual({ pattern: '/schedule', module: '../features/content/SchedulePage', queries: true, mui: true });
+    expect(imports.find((i) => i.pattern === '/schedule')).toEqual({ pattern: '/schedule', module: '../features/content/SchedulePage', queries: false, mui: false });
   });
 
   it('take a lazy part the page shows at once when its import is marked first-render', () => {

@@ -118,9 +118,13 @@ export function runPageAction(slug: string, action: PageAction): Promise<PageDet
   }
 }
 
+/**
+ * The resource key of the edition's programme (every event: `null`, or one category's). Under `edition:`: the
+ * programme is part of the edition settings, so a manager's save (`invalidateEdition`) loads it again.
+ */
+export const programmeKey = (category: string | null) => `edition:programme:${category ?? ''}`;
+
 /** The edition's programme (every event, or one category's), in the edition's time zone. */
-export const programmeQuery = (category: string | null) => ({
-  queryKey: ['content', 'programme', category] as const,
-  queryFn: () => http.get<Programme>('/api/v1/calendar/anon/events', { query: category === null ? {} : { category } }),
-  staleTime: 5 * 60_000,
-});
+export const loadProgramme = (category: string | null) =>
+  http.get<Programme>('/api/v1/calendar/anon/events', { query: category === null ? {} : { category } });
+

@@ -18,9 +18,9 @@ export function preloadEdition(): void {
   preloadResource(EDITION_KEY, loadEdition);
 }
 
-/** After a manager saved the settings: every page reads them again. */
+/** After a manager saved the settings: every page reads them again, and what comes from them (the programme, `edition:…`). */
 export function invalidateEdition(): void {
-  invalidateResources(EDITION_KEY);
+  invalidateResources('edition:');
 }
 
 /**
