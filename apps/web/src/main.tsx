@@ -9,7 +9,8 @@ import { App } from './app/App';
 import { preloadRoute } from './app/lazy-page';
 import { preloadPublicMenu } from './app/public-menu';
 import { routes } from './app/router';
-import { preloadPage } from './features/content/api';
+import { preloadNews, preloadPage, preloadSchedule } from './features/content/api';
+import { preloadPublicFiles } from './features/files/api';
 import { preloadHomePage } from './features/content/HomePage';
 import { preloadEdition } from './shared/edition/useEdition';
 import { initI18n, initialLanguage } from './shared/i18n';
@@ -30,9 +31,16 @@ async function start() {
   // An information page (/stay, /page/privacy): its text, with its code.
   const slug = /^\/(stay|catering|reservation|rules)\/?$/.exec(path)?.[1] ?? /^\/page\/([a-z][a-z0-9-]{1,40})\/?$/.exec(path)?.[1];
   if (slug) preloadPage(slug, language);
+  // The programme, the news and the documents: their data, and their words below, with their code.
+  const schedule = /^\/schedule\/?$/.test(path);
+  if (schedule) preloadSchedule(language);
+  const news = /^\/news(?:\/(\d{1,9}))?\/?$/.exec(path);
+  if (news) preloadNews(news[1] ? Number(news[1]) : null, language);
+  const files = /^\/files\/?$/.test(path);
+  if (files) preloadPublicFiles();
   // The home page and the information pages show the organisers' texts (the `content` namespace).
-  const contentPage = home || !!slug || /^\/(schedule|news)(\/|$)/.test(path);
-  await initI18n(language, contentPage ? ['content'] : []);
+  const contentPage = home || !!slug || schedule || !!news;
+  await initI18n(language, [...(contentPage ? ['content'] : []), ...(schedule ? ['calendar'] : []), ...(files ? ['files'] : [])]);
   startVersionCheck(__BUILD_ID__);
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');

@@ -128,3 +128,14 @@ export const programmeKey = (category: string | null) => `edition:programme:${ca
 export const loadProgramme = (category: string | null) =>
   http.get<Programme>('/api/v1/calendar/anon/events', { query: category === null ? {} : { category } });
 
+/** Starts loading /schedule's text and whole programme at start-up, with the page's code (`preloadPage`). */
+export function preloadSchedule(language: Language): void {
+  preloadPage('schedule', language);
+  preloadResource(programmeKey(null), () => loadProgramme(null));
+}
+
+/** Starts loading /news (the list) or /news/:id (the entry) at start-up, with the page's code. */
+export function preloadNews(id: number | null, language: Language): void {
+  if (id === null) preloadResource(newsListKey(language), () => loadNewsList(language));
+  else preloadResource(newsEntryKey(id, language), () => loadNewsEntry(id, language));
+}

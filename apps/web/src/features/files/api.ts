@@ -1,7 +1,7 @@
 import type { FileDisplayName, FileGroup, FileGroupWithCount, Sponsor, SponsorInput, StoredFile } from '@bjk/domain/files';
 import type { Language } from '@bjk/domain/languages';
 import { formatNumber } from '../../shared/format';
-import { invalidateResources } from '../../shared/data/resource';
+import { invalidateResources, preloadResource } from '../../shared/data/resource';
 import { http } from '../../shared/http';
 
 /** The public groups and documents for /files, read through the resource cache (no TanStack Query on that page). */
@@ -9,6 +9,12 @@ export const PUBLIC_GROUPS_KEY = 'files:public:groups';
 export const PUBLIC_FILES_KEY = 'files:public:files';
 export const loadPublicGroups = () => http.get<FileGroup[]>('/api/v1/filestore/anon/groups');
 export const loadPublicFiles = () => http.get<StoredFile[]>('/api/v1/filestore/anon/files');
+
+/** Starts loading /files's groups and documents at start-up, with the page's code. */
+export function preloadPublicFiles(): void {
+  preloadResource(PUBLIC_GROUPS_KEY, loadPublicGroups);
+  preloadResource(PUBLIC_FILES_KEY, loadPublicFiles);
+}
 
 /** After a manager's upload or deletion: /files loads the documents again in this tab. */
 export function forgetPublicFiles(): void {
