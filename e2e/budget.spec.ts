@@ -38,6 +38,7 @@ const FIRST_VIEWS_WITHOUT_MUI: { path: string; ready: string; preloadsMui?: true
   { path: '/news', ready: '[data-testid="news-list"] a' },
   { path: '/news/1', ready: '[data-testid="news-title"]' },
   { path: '/files', ready: '[data-testid="files-docs"] a' },
+  { path: '/registration_bjk', ready: '[data-testid="wizard-next"]', preloadsMui: true },
 ];
 
 for (const { path, ready, preloadsMui } of FIRST_VIEWS_WITHOUT_MUI) {

@@ -1,8 +1,3 @@
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import LinearProgress from '@mui/material/LinearProgress';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { Suspense, useEffect, useReducer, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RegistrationKind } from '@bjk/domain/enrolment';
@@ -12,19 +7,24 @@ import { formatDateTime, formatMoney } from '../../shared/format';
 import { currentLanguage } from '../../shared/i18n';
 import { lazyPart } from '../../shared/lazy-part';
 import { PageLoading } from '../../shared/ui/PageLoading';
+import { Notice } from '../../shared/ui/plain/Notice';
+import { Progress } from '../../shared/ui/plain/Progress';
 import { initialWizardState, NUMBERED_STEPS, wizardReducer, type WizardAction, type WizardState, type WizardStep as Step } from './wizard/state';
+import './wizard/wizard.css';
 
 // Each step is a chunk of its own, downloaded when it is reached: the first screen carries no form library, no
 // schemas (zod, phone numbers) and no photo cropper, so a phone's main thread is free at once (Total Blocking Time).
 // The first step is named in the page's HTML as a module preload (first-render: apps/web/build/route-manifest.ts).
+// The frame and the first step are plain elements (the page's first view loads no MUI, issue #16); the later steps
+// are drawn with MUI, which comes with the first of them (preloaded while the visitor reads the intro).
 const IntroStep = lazyPart(() => import(/* first-render */ './wizard/IntroStep'), 'IntroStep');
-const LookupStep = lazyPart(() => import('./wizard/LookupStep'), 'LookupStep');
-const NationalityStep = lazyPart(() => import('./wizard/NationalityStep'), 'NationalityStep');
-const DetailsStep = lazyPart(() => import('./wizard/DetailsStep'), 'DetailsStep');
-const PhotoStep = lazyPart(() => import('./wizard/PhotoStep'), 'PhotoStep');
-const GdprStep = lazyPart(() => import('./wizard/GdprStep'), 'GdprStep');
-const ConfirmStep = lazyPart(() => import('./wizard/ConfirmStep'), 'ConfirmStep');
-const DoneStep = lazyPart(() => import('./wizard/DoneStep'), 'DoneStep');
+const LookupStep = lazyPart(() => import('./wizard/LookupStep'), 'LookupStep', { mui: true });
+const NationalityStep = lazyPart(() => import('./wizard/NationalityStep'), 'NationalityStep', { mui: true });
+const DetailsStep = lazyPart(() => import('./wizard/DetailsStep'), 'DetailsStep', { mui: true });
+const PhotoStep = lazyPart(() => import('./wizard/PhotoStep'), 'PhotoStep', { mui: true });
+const GdprStep = lazyPart(() => import('./wizard/GdprStep'), 'GdprStep', { mui: true });
+const ConfirmStep = lazyPart(() => import('./wizard/ConfirmStep'), 'ConfirmStep', { mui: true });
+const DoneStep = lazyPart(() => import('./wizard/DoneStep'), 'DoneStep', { mui: true });
 
 /** What the visitor may reach from a step: downloaded while they fill it in, so going on does not wait. */
 const NEXT_STEPS: Record<Step, { preload: () => void }[]> = {
@@ -59,41 +59,37 @@ export function RegistrationWizard({ kind = 'bjk' }: { kind?: RegistrationKind }
 
   const stepIndex = (NUMBERED_STEPS as readonly string[]).indexOf(state.step);
   const title = (
-    <Stack spacing={1}>
-      <Typography variant="h1" sx={{ fontSize: { xs: '1.6rem', sm: '2.2rem' } }}>
-        {t('title', { name: edition.shortName[language] })}
-      </Typography>
+    <div className="bjk-stack bjk-wizard-head">
+      <h1 className="bjk-h1 bjk-wizard-title">{t('title', { name: edition.shortName[language] })}</h1>
       {state.step !== 'done' && phase !== 'closed' && phase !== 'notOpen' && (
-        <Box>
-          <Typography variant="body2" color="text.secondary">
-            {t('stepOf', { step: stepIndex + 1, total: NUMBERED_STEPS.length })}
-          </Typography>
-          <LinearProgress variant="determinate" value={((stepIndex + 1) / NUMBERED_STEPS.length) * 100} aria-label={t('progress')} />
-        </Box>
+        <div>
+          <p className="bjk-body2">{t('stepOf', { step: stepIndex + 1, total: NUMBERED_STEPS.length })}</p>
+          <Progress value={((stepIndex + 1) / NUMBERED_STEPS.length) * 100} label={t('progress')} />
+        </div>
       )}
-    </Stack>
+    </div>
   );
 
   if (phase === 'closed' || phase === 'notOpen') {
     return (
-      <Stack spacing={2} sx={{ maxWidth: 720, mx: 'auto' }}>
+      <div className="bjk-stack bjk-wizard">
         {title}
-        <Alert severity="info" data-testid="enrolment-closed">
+        <Notice severity="info" testId="enrolment-closed">
           {phase === 'closed'
             ? t('closed', { fee: formatMoney(edition.fees.lateFeeCents, language), email: edition.organiser.email })
             : t('notOpen', { opens: formatDateTime(edition.enrolment.opensAt, language, edition.timeZone) })}
-        </Alert>
-      </Stack>
+        </Notice>
+      </div>
     );
   }
 
   return (
-    <Stack spacing={2} sx={{ maxWidth: 720, mx: 'auto' }}>
+    <div className="bjk-stack bjk-wizard">
       {title}
       <Suspense fallback={<PageLoading />}>
         <WizardStep key={state.step} state={state} kind={kind} phase={phase} dispatch={dispatch} back={back} />
       </Suspense>
-    </Stack>
+    </div>
   );
 }
 
@@ -107,7 +103,16 @@ type StepProps = {
 
 function WizardStep({ state, kind, phase, dispatch, back }: StepProps): ReactNode {
   useEffect(() => {
-    for (const next of NEXT_STEPS[state.step]) next.preload();
+    // Once the step is drawn and the browser is idle: the intro (the first view) paints before MUI downloads.
+    const start = () => {
+      for (const next of NEXT_STEPS[state.step]) next.preload();
+    };
+    if (typeof requestIdleCallback !== 'function') {
+      const timer = setTimeout(start, 100);
+      return () => clearTimeout(timer);
+    }
+    const idle = requestIdleCallback(start, { timeout: 1000 });
+    return () => cancelIdleCallback(idle);
   }, [state.step]);
   switch (state.step) {
     case 'intro':

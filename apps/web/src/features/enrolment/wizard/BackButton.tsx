@@ -1,11 +1,11 @@
-import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
+import { ShellButton } from '../../../shared/ui/ShellButton';
 
 export function BackButton({ onBack }: { onBack: () => void }) {
   const { t } = useTranslation('enrolment');
   return (
-    <Button variant="text" size="large" onClick={onBack} data-testid="wizard-back">
+    <ShellButton variant="text" size="large" onClick={onBack} data-testid="wizard-back">
       {t('back')}
-    </Button>
+    </ShellButton>
   );
 }

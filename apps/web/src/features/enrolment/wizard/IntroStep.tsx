@@ -1,15 +1,13 @@
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import type { EnrolmentPhase } from '@bjk/domain/enrolment';
 import { useTranslation } from 'react-i18next';
 import { useEdition } from '../../../shared/edition/useEdition';
 import { formatMoney } from '../../../shared/format';
 import { currentLanguage } from '../../../shared/i18n';
+import { Notice } from '../../../shared/ui/plain/Notice';
+import { ShellButton } from '../../../shared/ui/ShellButton';
 import { StepFrame } from './StepFrame';
 
-/** Step 1: what is needed (federation id, a recent photo, contacts). */
+/** Step 1: what is needed (federation id, a recent photo, contacts). Plain elements: the page's first view. */
 export function IntroStep({ phase, onStart }: { phase: EnrolmentPhase; onStart: () => void }) {
   const { t } = useTranslation('enrolment');
   const edition = useEdition();
@@ -20,20 +18,20 @@ export function IntroStep({ phase, onStart }: { phase: EnrolmentPhase; onStart: 
       actions={
         <>
           <span />
-          <Button variant="contained" size="large" onClick={onStart} data-testid="wizard-next">
+          <ShellButton variant="contained" size="large" onClick={onStart} data-testid="wizard-next">
             {t('intro.start')}
-          </Button>
+          </ShellButton>
         </>
       }
     >
-      <Typography>{t('intro.text', { fee: formatMoney(edition.fees.enrolmentCents, language) })}</Typography>
-      <Box component="ul" sx={{ pl: 3, m: 0 }}>
+      <p className="bjk-body1">{t('intro.text', { fee: formatMoney(edition.fees.enrolmentCents, language) })}</p>
+      <ul className="bjk-step-list">
         <li>{t('intro.needId')}</li>
         <li>{t('intro.needPhoto')}</li>
         <li>{t('intro.needContact')}</li>
-      </Box>
-      <Alert severity="info">{t('intro.noId')}</Alert>
-      {phase === 'late' && <Alert severity="warning">{t('lateNotice', { fee: formatMoney(edition.fees.lateFeeCents, language) })}</Alert>}
+      </ul>
+      <Notice severity="info">{t('intro.noId')}</Notice>
+      {phase === 'late' && <Notice severity="warning">{t('lateNotice', { fee: formatMoney(edition.fees.lateFeeCents, language) })}</Notice>}
     </StepFrame>
   );
 }

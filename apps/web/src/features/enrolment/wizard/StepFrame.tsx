@@ -1,11 +1,11 @@
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useEffect, useRef, type ReactNode } from 'react';
+import { Card } from '../../../shared/ui/plain/Card';
+import './wizard.css';
 
 /**
  * One wizard step: its title, its content and its actions. The title takes the focus when the step appears, so a
  * screen reader announces the new step and no field of it starts focused (or in error) before the visitor acts.
+ * Plain elements (the first step is on the page's first view, drawn without MUI); later steps put MUI content in it.
  */
 export function StepFrame({ title, children, actions }: { title: string; children: ReactNode; actions: ReactNode }) {
   const heading = useRef<HTMLHeadingElement>(null);
@@ -13,16 +13,14 @@ export function StepFrame({ title, children, actions }: { title: string; childre
     heading.current?.focus({ preventScroll: true });
   }, []);
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-      <Stack spacing={2}>
-        <Typography ref={heading} tabIndex={-1} variant="h2" sx={{ fontSize: { xs: '1.3rem', sm: '1.5rem' }, outline: 'none' }} data-testid="wizard-step-title">
+    <Card roomy>
+      <div className="bjk-stack">
+        <h2 ref={heading} tabIndex={-1} className="bjk-h2 bjk-step-title" data-testid="wizard-step-title">
           {title}
-        </Typography>
+        </h2>
         {children}
-        <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', pt: 1 }}>
-          {actions}
-        </Stack>
-      </Stack>
-    </Paper>
+        <div className="bjk-step-actions">{actions}</div>
+      </div>
+    </Card>
   );
 }
