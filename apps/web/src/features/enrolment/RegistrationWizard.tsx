@@ -19,7 +19,7 @@ import './wizard/wizard.css';
 // are drawn with MUI, which comes with the first of them (preloaded while the visitor reads the intro).
 const IntroStep = lazyPart(() => import(/* first-render */ './wizard/IntroStep'), 'IntroStep');
 const LookupStep = lazyPart(() => import('./wizard/LookupStep'), 'LookupStep', { mui: true });
-const NationalityStep = lazyPart(() => import('./wizard/NationalityStep'), 'NationalityStep', { mui: true });
+const NationalityStep = lazyPart(() => import('./wizard/NationalityStep'), 'NationalityStep');
 const DetailsStep = lazyPart(() => import('./wizard/DetailsStep'), 'DetailsStep', { mui: true });
 const PhotoStep = lazyPart(() => import('./wizard/PhotoStep'), 'PhotoStep', { mui: true });
 const GdprStep = lazyPart(() => import('./wizard/GdprStep'), 'GdprStep', { mui: true });

@@ -1,12 +1,11 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { PlayerLookup } from '@bjk/domain/enrolment';
+import { Notice } from '../../../shared/ui/plain/Notice';
+import { ShellButton } from '../../../shared/ui/ShellButton';
 import { BackButton } from './BackButton';
 import { StepFrame } from './StepFrame';
 
-/** Step 3: what the player's FIDE federation means for the Belgian title. */
+/** Step 3: what the player's FIDE federation means for the Belgian title. Plain elements, as the intro. */
 export function NationalityStep({ player, onNext, onBack }: { player: PlayerLookup; onNext: () => void; onBack: () => void }) {
   const { t } = useTranslation('enrolment');
   const federation = player.fideFederation;
@@ -17,18 +16,18 @@ export function NationalityStep({ player, onNext, onBack }: { player: PlayerLook
       actions={
         <>
           <BackButton onBack={onBack} />
-          <Button variant="contained" size="large" onClick={onNext} data-testid="wizard-next">
+          <ShellButton variant="contained" size="large" onClick={onNext} data-testid="wizard-next">
             {t('next')}
-          </Button>
+          </ShellButton>
         </>
       }
     >
-      <Typography>
+      <p className="bjk-body1">
         {t('nationality.federation')} <strong>{federation ?? t('nationality.noFederation')}</strong>
-      </Typography>
-      <Alert severity={key === 'foreign' ? 'warning' : 'info'} data-testid={`nationality-${key}`}>
+      </p>
+      <Notice severity={key === 'foreign' ? 'warning' : 'info'} testId={`nationality-${key}`}>
         {t(`nationality.${key}`, { federation: federation ?? '' })}
-      </Alert>
+      </Notice>
     </StepFrame>
   );
 }
