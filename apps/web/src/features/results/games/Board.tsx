@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Chessboard } from 'cm-chessboard/src/Chessboard.js';
 import 'cm-chessboard/assets/chessboard.css';
 import piecesUrl from 'cm-chessboard/assets/pieces/standard.svg?url';
+import './games.css';
 
 /**
  * A chessboard showing one position (cm-chessboard, MIT: SVG, no dependencies), loaded only with the games pages.
@@ -34,5 +35,5 @@ export function Board({ fen, flipped = false, label, animate = true, coordinates
     void board.current?.setOrientation(flipped ? 'b' : 'w');
   }, [flipped]);
 
-  return <div ref={container} role="img" aria-label={label} style={{ width: '100%', aspectRatio: '1 / 1' }} />;
+  return <div ref={container} role="img" aria-label={label} className="games-board" />;
 }

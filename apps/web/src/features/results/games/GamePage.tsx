@@ -1,26 +1,18 @@
-import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
-import ChevronRightIcon from '@mui/icons-material/ChevronRight';
-import DownloadIcon from '@mui/icons-material/Download';
-import FirstPageIcon from '@mui/icons-material/FirstPage';
-import LastPageIcon from '@mui/icons-material/LastPage';
-import SwapVertIcon from '@mui/icons-material/SwapVert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type PointerEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { PublicGame } from '@bjk/domain/games';
 import { PageLoading } from '../../../shared/ui/PageLoading';
-import { ErrorAlert } from '../../../shared/ui/ErrorAlert';
+import { ErrorNotice } from '../../../shared/ui/plain/ErrorNotice';
+import { Icon } from '../../../shared/ui/plain/Icon';
+import type { IconName } from '../../../shared/ui/plain/icons';
+import { ShellButton, shellButtonClass } from '../../../shared/ui/ShellButton';
 import { gamePgnUrl, gameQuery, playerPgnUrl, useLiveRound } from './api';
 import { Board } from './Board';
 import { useBoardLabel } from './GamesPage';
 import { clocksAt, formatClock, moveLabel, positionsOf, resultText } from './position';
+import './games.css';
 
 /** The move list as text: numbered moves, each a button that shows its position; the shown one is marked. */
 function MoveList({ game, ply, onSelect }: { game: PublicGame; ply: number; onSelect: (ply: number) => void }) {
@@ -31,55 +23,54 @@ function MoveList({ game, ply, onSelect }: { game: PublicGame; ply: number; onSe
     void current.current?.scrollIntoView({ block: 'nearest' });
   }, [ply]);
   return (
-    <Paper variant="outlined" component="section" aria-label={t('games.moveList')} sx={{ p: 1, maxHeight: { md: 420 }, overflowY: 'auto' }}>
-      <Typography component="ol" sx={{ m: 0, p: 0, listStyle: 'none', display: 'flex', flexWrap: 'wrap', columnGap: 0.5, rowGap: 0.25 }}>
+    <section className="bjk-card games-moves" aria-label={t('games.moveList')}>
+      <ol className="games-move-list">
         {game.moves.map((move, i) => {
           const label = moveLabel(i + 1, game.fen);
           const shown = i + 1 === ply;
           return (
             <li key={i}>
               {(label.white || i === 0) && (
-                <Typography component="span" variant="body2" color="text.secondary" sx={{ mr: 0.25 }}>
+                <span className="games-move-number bjk-body2">
                   {label.number}
                   {label.white ? '.' : '…'}
-                </Typography>
+                </span>
               )}
-              <Button
+              <button
                 ref={shown ? current : undefined}
-                size="small"
-                variant={shown ? 'contained' : 'text'}
+                type="button"
+                className={shellButtonClass(shown ? 'contained' : 'text', 'games-move', 'small')}
                 onClick={() => onSelect(i + 1)}
                 aria-current={shown ? 'step' : undefined}
-                sx={{ minWidth: 0, px: 0.75, py: 0, textTransform: 'none', fontWeight: shown ? 700 : 400 }}
               >
                 {move.san}
-              </Button>
+              </button>
             </li>
           );
         })}
         {resultText(game.result) && (
           <li>
-            <Typography component="span" variant="body2" sx={{ fontWeight: 700, ml: 0.5 }} data-testid="game-result">
+            <span className="games-move-result bjk-body2" data-testid="game-result">
               {resultText(game.result)}
-            </Typography>
+            </span>
           </li>
         )}
-      </Typography>
-    </Paper>
+      </ol>
+    </section>
   );
 }
 
 function Clock({ name, rating, seconds, testId }: { name: string; rating: number | null; seconds: number | undefined; testId: string }) {
   return (
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'baseline' }}>
-      <Typography sx={{ flex: 1, fontWeight: 500 }} noWrap>
+    <div className="games-player bjk-body1">
+      <span className="games-player-name">
         {name}
         {rating ? ` (${rating})` : ''}
-      </Typography>
-      <Typography sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 600 }} data-testid={testId}>
+      </span>
+      <span className="games-game-clock" data-testid={testId}>
         {formatClock(seconds)}
-      </Typography>
-    </Stack>
+      </span>
+    </div>
   );
 }
 
@@ -134,61 +125,62 @@ function GameViewer({ initial }: { initial: PublicGame }) {
   const clocks = clocksAt(game.moves, shown, game.fen);
   const top = flipped ? { ...game.white, seconds: clocks.white, testId: 'clock-white' } : { ...game.black, seconds: clocks.black, testId: 'clock-black' };
   const bottom = flipped ? { ...game.black, seconds: clocks.black, testId: 'clock-black' } : { ...game.white, seconds: clocks.white, testId: 'clock-white' };
-  const control = (label: string, icon: ReactNode, target: number, disabled: boolean) => (
-    <IconButton aria-label={label} title={label} onClick={() => go(target)} disabled={disabled}>
-      {icon}
-    </IconButton>
+  const control = (label: string, icon: IconName, target: number, disabled: boolean) => (
+    <ShellButton variant="icon" className="games-control" aria-label={label} title={label} onClick={() => go(target)} disabled={disabled}>
+      <Icon name={icon} />
+    </ShellButton>
   );
   return (
-    <Stack spacing={2}>
-      <Typography variant="h1" sx={{ fontSize: { xs: '1.4rem', md: '2rem' } }}>
-        {t('games.gameTitle', { white: game.white.name, black: game.black.name })}
-      </Typography>
-      <Typography color="text.secondary">
+    <div className="bjk-stack">
+      <h1 className="bjk-h1 games-game-title">{t('games.gameTitle', { white: game.white.name, black: game.black.name })}</h1>
+      <p className="bjk-body1">
         {t('games.gameWhere', { category: game.category, round: game.round })}
         {game.board !== null ? ` · ${t('games.board', { board: game.board })}` : ''}
         {' · '}
-        <Link to={`/games/${game.category}/${game.round}`}>{t('games.backToRound', { round: game.round })}</Link>
-      </Typography>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 520px) minmax(0, 1fr)' }, alignItems: 'start' }}>
-        <Stack spacing={1}>
+        <Link className="bjk-link" to={`/games/${game.category}/${game.round}`}>
+          {t('games.backToRound', { round: game.round })}
+        </Link>
+      </p>
+      <div className="games-layout">
+        <div className="games-column">
           <Clock name={top.name} rating={top.rating} seconds={top.seconds} testId={top.testId} />
-          <Box onPointerDown={onPointerDown} onPointerUp={onPointerUp} sx={{ touchAction: 'pan-y' }} data-testid="game-board">
+          <div className="games-swipe" onPointerDown={onPointerDown} onPointerUp={onPointerUp} data-testid="game-board">
             <Board fen={fens[shown]!} flipped={flipped} label={boardLabel(game, shown)} coordinates />
-          </Box>
+          </div>
           <Clock name={bottom.name} rating={bottom.rating} seconds={bottom.seconds} testId={bottom.testId} />
-          <Stack direction="row" sx={{ justifyContent: 'center' }} role="toolbar" aria-label={t('games.controls')}>
-            {control(t('games.first'), <FirstPageIcon />, 0, shown === 0)}
-            {control(t('games.previous'), <ChevronLeftIcon />, shown - 1, shown === 0)}
-            {control(t('games.next'), <ChevronRightIcon />, shown + 1, shown === last)}
-            {control(t('games.last'), <LastPageIcon />, last, shown === last)}
-            <IconButton aria-label={t('games.flip')} title={t('games.flip')} aria-pressed={flipped} onClick={() => setFlipped((f) => !f)}>
-              <SwapVertIcon />
-            </IconButton>
-          </Stack>
-          <Typography variant="caption" color="text.secondary" sx={{ textAlign: 'center' }}>
-            {t('games.keyboardHint')}
-          </Typography>
-        </Stack>
-        <Stack spacing={1}>
-          <Typography variant="body2" aria-live="polite" data-testid="shown-move">
+          <div className="games-controls" role="toolbar" aria-label={t('games.controls')}>
+            {control(t('games.first'), 'firstPage', 0, shown === 0)}
+            {control(t('games.previous'), 'chevronLeft', shown - 1, shown === 0)}
+            {control(t('games.next'), 'chevronRight', shown + 1, shown === last)}
+            {control(t('games.last'), 'lastPage', last, shown === last)}
+            <ShellButton variant="icon" className="games-control" aria-label={t('games.flip')} title={t('games.flip')} aria-pressed={flipped} onClick={() => setFlipped((f) => !f)}>
+              <Icon name="swapVert" />
+            </ShellButton>
+          </div>
+          <p className="games-caption games-hint">{t('games.keyboardHint')}</p>
+        </div>
+        <div className="games-column">
+          <p className="bjk-body2" aria-live="polite" data-testid="shown-move">
             {shown === 0 ? t('games.startPosition') : t('games.afterMove', { move: `${moveLabel(shown, game.fen).number}${moveLabel(shown, game.fen).white ? '.' : '…'} ${game.moves[shown - 1]!.san}` })}
-          </Typography>
+          </p>
           <MoveList game={game} ply={shown} onSelect={go} />
-          <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
-            <Button variant="outlined" startIcon={<DownloadIcon />} href={gamePgnUrl(game.id)} download data-testid="download-game">
+          <div className="bjk-row">
+            <a className={shellButtonClass('outlined')} href={gamePgnUrl(game.id)} download data-testid="download-game">
+              <Icon name="download" size={20} />
               {t('games.downloadGame')}
-            </Button>
-            <Button size="small" startIcon={<DownloadIcon />} href={playerPgnUrl(game.category, game.white.name)} download>
+            </a>
+            <a className={shellButtonClass('text', undefined, 'small')} href={playerPgnUrl(game.category, game.white.name)} download>
+              <Icon name="download" size={18} />
               {t('games.downloadPlayer', { name: game.white.name })}
-            </Button>
-            <Button size="small" startIcon={<DownloadIcon />} href={playerPgnUrl(game.category, game.black.name)} download>
+            </a>
+            <a className={shellButtonClass('text', undefined, 'small')} href={playerPgnUrl(game.category, game.black.name)} download>
+              <Icon name="download" size={18} />
               {t('games.downloadPlayer', { name: game.black.name })}
-            </Button>
-          </Stack>
-        </Stack>
-      </Box>
-    </Stack>
+            </a>
+          </div>
+        </div>
+      </div>
+    </div>
   );
 }
 
@@ -197,6 +189,6 @@ export function GamePage() {
   const { id } = useParams();
   const game = useQuery(gameQuery(Number(id)));
   if (game.isPending) return <PageLoading />;
-  if (game.isError) return <ErrorAlert error={game.error} />;
+  if (game.isError) return <ErrorNotice error={game.error} />;
   return <GameViewer key={game.data.id} initial={game.data} />;
 }

@@ -1,21 +1,18 @@
-import DownloadIcon from '@mui/icons-material/Download';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardActionArea from '@mui/material/CardActionArea';
-import Chip from '@mui/material/Chip';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import type { PublicGame } from '@bjk/domain/games';
 import { PageLoading } from '../../../shared/ui/PageLoading';
 import { useEdition } from '../../../shared/edition/useEdition';
-import { ErrorAlert } from '../../../shared/ui/ErrorAlert';
+import { LinkCard } from '../../../shared/ui/plain/Card';
+import { Chip } from '../../../shared/ui/plain/Chip';
+import { ErrorNotice } from '../../../shared/ui/plain/ErrorNotice';
+import { Icon } from '../../../shared/ui/plain/Icon';
+import { shellButtonClass } from '../../../shared/ui/ShellButton';
 import { gamePath, gameRoundsQuery, roundPgnUrl, useLiveRound } from './api';
 import { Board } from './Board';
 import { clocksAt, formatClock, moveLabel, positionsOf, resultText } from './position';
+import './games.css';
 
 /** What the board shows in words: who plays and the last move (the board itself is an image). */
 export function useBoardLabel() {
@@ -33,25 +30,14 @@ export function useBoardLabel() {
 
 function PlayerLine({ name, rating, clock, result }: { name: string; rating: number | null; clock: number | undefined; result: string | null }) {
   return (
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'baseline', minWidth: 0 }}>
-      <Typography variant="body2" noWrap sx={{ flex: 1, fontWeight: 500 }}>
+    <div className="games-player bjk-body2">
+      <span className="games-player-name">
         {name}
-        {rating ? (
-          <Typography component="span" variant="caption" color="text.secondary">
-            {' '}
-            {rating}
-          </Typography>
-        ) : null}
-      </Typography>
-      {result !== null && (
-        <Typography variant="body2" sx={{ fontWeight: 700 }}>
-          {result}
-        </Typography>
-      )}
-      <Typography variant="body2" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-        {formatClock(clock)}
-      </Typography>
-    </Stack>
+        {rating ? <span className="games-caption-inline"> {rating}</span> : null}
+      </span>
+      {result !== null && <span className="games-result">{result}</span>}
+      <span className="games-clock">{formatClock(clock)}</span>
+    </div>
   );
 }
 
@@ -70,21 +56,17 @@ function GameCard({ game }: { game: PublicGame }) {
   const ply = fens.length - 1;
   const clocks = clocksAt(game.moves, ply, game.fen);
   return (
-    <Card variant="outlined" data-testid={`game-${game.board ?? game.id}`}>
-      <CardActionArea component={Link} to={gamePath(game.id)} aria-label={t('games.openGame', { white: game.white.name, black: game.black.name })} sx={{ p: 1 }}>
-        <Typography variant="caption" color="text.secondary">
-          {game.board !== null ? t('games.board', { board: game.board }) : '\u00a0'}
-        </Typography>
-        <PlayerLine name={game.black.name} rating={game.black.rating} clock={clocks.black} result={resultOf(game, false)} />
-        <Box sx={{ my: 0.5 }}>
-          <Board fen={fens[ply]!} label={label(game, ply)} />
-        </Box>
-        <PlayerLine name={game.white.name} rating={game.white.rating} clock={clocks.white} result={resultOf(game, true)} />
-        <Typography variant="caption" color="text.secondary" data-testid="last-move">
-          {ply > 0 ? `${moveLabel(ply, game.fen).number}${moveLabel(ply, game.fen).white ? '.' : '…'} ${game.moves[ply - 1]!.san}` : t('games.notStarted')}
-        </Typography>
-      </CardActionArea>
-    </Card>
+    <LinkCard to={gamePath(game.id)} className="games-card" label={t('games.openGame', { white: game.white.name, black: game.black.name })} testId={`game-${game.board ?? game.id}`}>
+      <span className="games-caption">{game.board !== null ? t('games.board', { board: game.board }) : '\u00a0'}</span>
+      <PlayerLine name={game.black.name} rating={game.black.rating} clock={clocks.black} result={resultOf(game, false)} />
+      <div className="games-card-board">
+        <Board fen={fens[ply]!} label={label(game, ply)} />
+      </div>
+      <PlayerLine name={game.white.name} rating={game.white.rating} clock={clocks.white} result={resultOf(game, true)} />
+      <span className="games-caption" data-testid="last-move">
+        {ply > 0 ? `${moveLabel(ply, game.fen).number}${moveLabel(ply, game.fen).white ? '.' : '…'} ${game.moves[ply - 1]!.san}` : t('games.notStarted')}
+      </span>
+    </LinkCard>
   );
 }
 
@@ -93,22 +75,25 @@ export function RoundGames({ category, round }: { category: string; round: numbe
   const { t } = useTranslation('results');
   const live = useLiveRound(category, round);
   return (
-    <Stack spacing={2}>
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-        <Chip size="small" color={live.status === 'live' ? 'success' : 'default'} label={t(`games.status.${live.status}`)} data-testid="live-status" />
-        {live.delaySeconds ? <Typography variant="body2">{t('games.delay', { count: Math.round(live.delaySeconds / 60) || 1 })}</Typography> : null}
-        <Box sx={{ flex: 1 }} />
-        <Button size="small" startIcon={<DownloadIcon />} href={roundPgnUrl(category, round)} download>
+    <div className="bjk-stack">
+      <div className="bjk-row">
+        <Chip tone={live.status === 'live' ? 'success' : 'default'} testId="live-status">
+          {t(`games.status.${live.status}`)}
+        </Chip>
+        {live.delaySeconds ? <p className="bjk-body2">{t('games.delay', { count: Math.round(live.delaySeconds / 60) || 1 })}</p> : null}
+        <span className="games-spacer" />
+        <a className={shellButtonClass('text', undefined, 'small')} href={roundPgnUrl(category, round)} download>
+          <Icon name="download" size={18} />
           {t('games.downloadRound', { round })}
-        </Button>
-      </Stack>
-      {live.games.length === 0 && live.status !== 'connecting' && <Typography color="text.secondary">{t('games.noGames')}</Typography>}
-      <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' } }}>
+        </a>
+      </div>
+      {live.games.length === 0 && live.status !== 'connecting' && <p className="bjk-body1">{t('games.noGames')}</p>}
+      <div className="games-grid">
         {live.games.map((game) => (
           <GameCard key={game.id} game={game} />
         ))}
-      </Box>
-    </Stack>
+      </div>
+    </div>
   );
 }
 
@@ -121,35 +106,35 @@ export function GamesPage() {
   const rounds = useQuery({ ...gameRoundsQuery(category ?? ''), enabled: !!category });
   if (!category || !players.some((c) => c.code === category)) {
     return (
-      <Stack spacing={2}>
-        <Typography variant="h1">{t('games.title')}</Typography>
-        <Typography>{t('games.chooseCategory')}</Typography>
-        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+      <div className="bjk-stack">
+        <h1 className="bjk-h1">{t('games.title')}</h1>
+        <p className="bjk-body1">{t('games.chooseCategory')}</p>
+        <div className="bjk-row">
           {players.map((c) => (
-            <Button key={c.code} variant="outlined" component={Link} to={`/games/${c.code}`}>
+            <Link key={c.code} className={shellButtonClass('outlined', 'games-category')} to={`/games/${c.code}`}>
               {c.code}
-            </Button>
+            </Link>
           ))}
-        </Stack>
-      </Stack>
+        </div>
+      </div>
     );
   }
   if (rounds.isPending) return <PageLoading />;
-  if (rounds.isError) return <ErrorAlert error={rounds.error} />;
+  if (rounds.isError) return <ErrorNotice error={rounds.error} />;
   const list = rounds.data.rounds;
   const shown = round ? Number(round) : list.at(-1);
   if (!round && shown !== undefined) return <Navigate to={`/games/${category}/${shown}`} replace />;
   return (
-    <Stack spacing={2}>
-      <Typography variant="h1">{t('games.categoryTitle', { category })}</Typography>
-      <Stack direction="row" component="nav" aria-label={t('games.rounds')} sx={{ flexWrap: 'wrap', gap: 1 }}>
+    <div className="bjk-stack">
+      <h1 className="bjk-h1">{t('games.categoryTitle', { category })}</h1>
+      <nav className="bjk-row" aria-label={t('games.rounds')}>
         {list.map((r) => (
-          <Button key={r} size="small" variant={r === shown ? 'contained' : 'outlined'} component={Link} to={`/games/${category}/${r}`} aria-current={r === shown ? 'page' : undefined}>
+          <Link key={r} className={shellButtonClass(r === shown ? 'contained' : 'outlined', undefined, 'small')} to={`/games/${category}/${r}`} aria-current={r === shown ? 'page' : undefined}>
             {t('games.round', { round: r })}
-          </Button>
+          </Link>
         ))}
-      </Stack>
-      {shown === undefined || !Number.isInteger(shown) ? <Typography color="text.secondary">{t('games.noRounds')}</Typography> : <RoundGames category={category} round={shown} />}
-    </Stack>
+      </nav>
+      {shown === undefined || !Number.isInteger(shown) ? <p className="bjk-body1">{t('games.noRounds')}</p> : <RoundGames category={category} round={shown} />}
+    </div>
   );
 }
