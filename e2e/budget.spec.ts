@@ -39,6 +39,8 @@ const FIRST_VIEWS_WITHOUT_MUI: { path: string; ready: string; preloadsMui?: true
   { path: '/news/1', ready: '[data-testid="news-title"]' },
   { path: '/files', ready: '[data-testid="files-docs"] a' },
   { path: '/registration_bjk', ready: '[data-testid="wizard-next"]', preloadsMui: true },
+  { path: '/games', ready: 'h1' },
+  { path: '/games/U12', ready: 'h1' },
 ];
 
 for (const { path, ready, preloadsMui } of FIRST_VIEWS_WITHOUT_MUI) {
