@@ -207,8 +207,10 @@ describe(`bulk jobs of a server killed mid-job (${kind})`, () => {
     const before = await allRequests();
     expect(before.length).toBeGreaterThanOrEqual(create.done);
     expect(before.length).toBeLessThan(COUNT);
+    // The progress is written in each batch's transaction: the stopped job counts exactly what it committed.
+    expect((await job(create.id)).done).toBe(before.length);
     const created = await resumeInterrupted(create.id);
-    expect(created).toMatchObject({ state: 'done', failed: 0 });
+    expect(created).toMatchObject({ state: 'done', failed: 0, done: COUNT, total: COUNT });
     const after = await allRequests();
     expect(after).toHaveLength(COUNT);
     expect(new Set(after.map((r) => r.sourceId)).size).toBe(COUNT);
@@ -223,8 +225,9 @@ describe(`bulk jobs of a server killed mid-job (${kind})`, () => {
     const sentBefore = (await allRequests()).filter((r) => r.sentAt !== null);
     expect(sentBefore.length).toBeGreaterThanOrEqual(send.done);
     expect(sentBefore.length).toBeLessThan(COUNT);
+    expect((await job(send.id)).done).toBe(sentBefore.length);
     const sent = await resumeInterrupted(send.id);
-    expect(sent).toMatchObject({ state: 'done', failed: 0 });
+    expect(sent).toMatchObject({ state: 'done', failed: 0, done: COUNT, total: COUNT });
     const final = await allRequests();
     expect(final.filter((r) => r.sentAt === null)).toEqual([]);
     const sentAt = new Map(final.map((r) => [r.id, r.sentAt]));

@@ -53,21 +53,32 @@ const CREATE_BATCH = 100;
 const SEND_BATCH = 50;
 
 type BatchOutcome = { done: number; failures: { sourceId: string; code: string }[] };
+/** Writes the job's progress after a batch: inside the batch's transaction, so a stopped process never leaves a
+ * committed batch uncounted (its resumption would count from the progress before it and end one batch short). */
+type Progress = (tx: DbOrTx, outcome: BatchOutcome) => Promise<void>;
 
-async function runJob(ctx: PaymentsContext, job: PaymentJobRow, items: string[], batchSize: number, work: (batch: string[]) => Promise<BatchOutcome>): Promise<PaymentJob> {
+async function runJob(
+  ctx: PaymentsContext,
+  job: PaymentJobRow,
+  items: string[],
+  batchSize: number,
+  work: (batch: string[], progress: Progress) => Promise<BatchOutcome>,
+): Promise<PaymentJob> {
   // A resumed job goes on counting from where its first run stopped.
   let done = job.done;
   let failed = job.failed;
-  const errors: { sourceId: string; code: string }[] = [...job.errors];
+  let errors: { sourceId: string; code: string }[] = [...job.errors];
+  // One bad source (no e-mail, owes nothing) must not stop the other 999; it is listed for the manager (200 at most).
+  const after = (outcome: BatchOutcome) => ({
+    done: done + outcome.done,
+    failed: failed + outcome.failures.length,
+    errors: [...errors, ...outcome.failures].slice(0, 200),
+  });
   const stopHeartbeat = startHeartbeat(() => updateJob(ctx.db, job.id, { updatedAt: ctx.clock.now() }));
   try {
     for (let start = 0; start < items.length; start += batchSize) {
-      const outcome = await work(items.slice(start, start + batchSize));
-      done += outcome.done;
-      // One bad source (no e-mail, owes nothing) must not stop the other 999; it is listed for the manager.
-      failed += outcome.failures.length;
-      for (const failure of outcome.failures) if (errors.length < 200) errors.push(failure);
-      await updateJob(ctx.db, job.id, { done, failed, errors, updatedAt: ctx.clock.now() });
+      const outcome = await work(items.slice(start, start + batchSize), (tx, counted) => updateJob(tx, job.id, { ...after(counted), updatedAt: ctx.clock.now() }));
+      ({ done, failed, errors } = after(outcome));
       // Embedded PGlite answers without I/O, so a job's chain of queries never leaves the microtask queue: no
       // request was even read from its socket until the whole job had ended (a progress poll waited 2.6 s and
       // saw only "done"). One turn of the event loop per batch lets waiting requests in.
@@ -97,7 +108,13 @@ export type StartedJob = { job: PaymentJob; finished: Promise<PaymentJob> };
  * numbers, the rows and their audit entries. A source that got an open request meanwhile (another manager, a
  * second instance) is left alone by the partial unique index and counts as done, as a single create would.
  */
-async function createRequestBatch(ctx: PaymentsManagerContext, kind: PaymentRequestKind, edition: CurrentEdition, sourceIds: string[]): Promise<BatchOutcome> {
+async function createRequestBatch(
+  ctx: PaymentsManagerContext,
+  kind: PaymentRequestKind,
+  edition: CurrentEdition,
+  sourceIds: string[],
+  progress: Progress,
+): Promise<BatchOutcome> {
   const failures: BatchOutcome['failures'] = [];
   const billable: { sourceId: string; payer: Payer; lines: PaymentLine[] }[] = [];
   const sources = await ctx.sources[kind].findMany(ctx.db, sourceIds, edition);
@@ -107,7 +124,11 @@ async function createRequestBatch(ctx: PaymentsManagerContext, kind: PaymentRequ
     else if (sumLines(source.lines) <= 0) failures.push({ sourceId, code: PAYMENTS_ERRORS.nothingDue });
     else billable.push({ sourceId, ...source });
   }
-  if (billable.length === 0) return { done: 0, failures };
+  if (billable.length === 0) {
+    await progress(ctx.db, { done: 0, failures });
+    return { done: 0, failures };
+  }
+  const outcome = { done: billable.length, failures };
   await ctx.db.transaction(async (tx) => {
     const numbers = await nextRequestNumbers(tx, billable.length);
     const inserted = await insertRequestsUnlessOpen(
@@ -118,8 +139,9 @@ async function createRequestBatch(ctx: PaymentsManagerContext, kind: PaymentRequ
       tx,
       inserted.map((row) => ({ actor: ctx.actor, action: 'payments.create', subjectType: 'payment_request', subjectId: row.id, after: { ...auditView(row), kind, sourceId: row.sourceId } })),
     );
+    await progress(tx, outcome);
   });
-  return { done: billable.length, failures };
+  return outcome;
 }
 
 /** The billable sources of a kind without an open request: what a bulk create (or its resumption) has left to do. */
@@ -133,7 +155,7 @@ export async function startBulkCreate(ctx: PaymentsManagerContext, kind: Payment
   const edition = await getCurrentEdition(ctx.db);
   const todo = await sourcesToBill(ctx, kind);
   const job = await insertJob(ctx.db, { action: 'create', kind, total: todo.length, startedBy: ctx.actor.email, startedAt: ctx.clock.now(), updatedAt: ctx.clock.now() });
-  const finished = runJob(ctx, job, todo, CREATE_BATCH, (batch) => createRequestBatch(ctx, kind, edition, batch));
+  const finished = runJob(ctx, job, todo, CREATE_BATCH, (batch, progress) => createRequestBatch(ctx, kind, edition, batch, progress));
   return { job: toJob(job), finished };
 }
 
@@ -141,7 +163,7 @@ export async function startBulkCreate(ctx: PaymentsManagerContext, kind: Payment
  * Sends a batch of requests: locks them, renders each e-mail (its own QR code: amount and reference differ),
  * queues them, marks them sent and audits, in one transaction. One sent meanwhile is not sent twice.
  */
-async function sendRequestBatch(ctx: PaymentsManagerContext, edition: CurrentEdition, ids: number[]): Promise<BatchOutcome> {
+async function sendRequestBatch(ctx: PaymentsManagerContext, edition: CurrentEdition, ids: number[], progress: Progress): Promise<BatchOutcome> {
   return ctx.db.transaction(async (tx) => {
     const rows = await lockRequests(tx, ids);
     const failures: BatchOutcome['failures'] = [];
@@ -162,7 +184,9 @@ async function sendRequestBatch(ctx: PaymentsManagerContext, edition: CurrentEdi
       tx,
       toSend.map((row) => ({ actor: ctx.actor, action: 'payments.send', subjectType: 'payment_request', subjectId: row.id, after: { to: row.payerEmails } })),
     );
-    return { done: toSend.length + alreadySent, failures };
+    const outcome = { done: toSend.length + alreadySent, failures };
+    await progress(tx, outcome);
+    return outcome;
   });
 }
 
@@ -171,7 +195,7 @@ export async function startBulkSend(ctx: PaymentsManagerContext): Promise<Starte
   const edition = await getCurrentEdition(ctx.db);
   const ids = await listUnsentRequestIds(ctx.db);
   const job = await insertJob(ctx.db, { action: 'send', kind: null, total: ids.length, startedBy: ctx.actor.email, startedAt: ctx.clock.now(), updatedAt: ctx.clock.now() });
-  const finished = runJob(ctx, job, ids.map(String), SEND_BATCH, (batch) => sendRequestBatch(ctx, edition, batch.map(Number)));
+  const finished = runJob(ctx, job, ids.map(String), SEND_BATCH, (batch, progress) => sendRequestBatch(ctx, edition, batch.map(Number), progress));
   return { job: toJob(job), finished };
 }
 
@@ -203,11 +227,11 @@ export function paymentBulkJobs(ctx: PaymentsContext): BulkJobs {
         const kind = job.kind;
         const todo = await sourcesToBill(ctx, kind);
         await updateJob(ctx.db, job.id, { total: job.done + job.failed + todo.length });
-        return { finished: runJob(ctx, job, todo, CREATE_BATCH, (batch) => createRequestBatch(resumed, kind, edition, batch)) };
+        return { finished: runJob(ctx, job, todo, CREATE_BATCH, (batch, progress) => createRequestBatch(resumed, kind, edition, batch, progress)) };
       }
       const ids = await listUnsentRequestIds(ctx.db);
       await updateJob(ctx.db, job.id, { total: job.done + job.failed + ids.length });
-      return { finished: runJob(ctx, job, ids.map(String), SEND_BATCH, (batch) => sendRequestBatch(resumed, edition, batch.map(Number))) };
+      return { finished: runJob(ctx, job, ids.map(String), SEND_BATCH, (batch, progress) => sendRequestBatch(resumed, edition, batch.map(Number), progress)) };
     },
   };
 }
