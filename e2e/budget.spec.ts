@@ -41,6 +41,8 @@ const FIRST_VIEWS_WITHOUT_MUI: { path: string; ready: string; preloadsMui?: true
   { path: '/registration_bjk', ready: '[data-testid="wizard-next"]', preloadsMui: true },
   { path: '/games', ready: 'h1' },
   { path: '/games/U12', ready: 'h1' },
+  { path: '/rsv26wizard', ready: '[data-testid="wizard-step"]' },
+  { path: '/rsv26wizard_closed', ready: '[data-testid="phase-closed"]' },
 ];
 
 for (const { path, ready, preloadsMui } of FIRST_VIEWS_WITHOUT_MUI) {

@@ -27,7 +27,7 @@ import { fieldError } from './messages';
 
 /**
  * The reservation wizard's steps, one component each, over the form the wizard holds (its values live in
- * react-hook-form, so going back and forth keeps them); ReservationWizardPage owns the step, the checks before
+ * react-hook-form, so going back and forth keeps them); ReservationForm owns the values, the checks before
  * "next" and the submission.
  */
 type WizardForm = UseFormReturn<ReservationWizardValues>;
