@@ -129,6 +129,7 @@ test.describe('lodging reservation', () => {
     await page.goto('/rsv26wizard');
     await chooseLanguage(page, 'fr');
     await fillWizard(page, family);
+    await expect(page.getByTestId('price-total')).toBeVisible();
     await snapshot(page, 'lodging-wizard-desktop-confirm');
     await page.getByTestId('confirm-reservation').dblclick();
     await expect(page.getByTestId('reservation-received')).toBeVisible();
