@@ -30,7 +30,7 @@ function contentPage(slug?: string): ReactElement {
 
 /** A category's results page (`/trn_u8`): one component and one chunk for all of them. */
 function resultsPage(slug: string): ReactElement {
-  return lazyPage(() => import('../features/results/CategoryPage'), 'ResultsCategoryPage', { slug });
+  return lazyPage(() => import('../features/results/CategoryPage'), 'ResultsCategoryPage', { slug }, { mui: false });
 }
 
 /**
@@ -65,7 +65,7 @@ export const routes: RouteObject[] = [
           { path: 'games/:category/:round', element: lazyPage(() => import('../features/results/games/GamesPage'), 'GamesPage', {}, { mui: false }) },
           { path: 'games/game/:id', element: lazyPage(() => import('../features/results/games/GamePage'), 'GamePage', {}, { mui: false }) },
           { path: 'participants_bjk', element: lazyPage(() => import('../features/enrolment/PublicParticipantsPage'), 'PublicParticipantsPage') },
-          { path: 'results', element: lazyPage(() => import('../features/results/ResultsIndexPage'), 'ResultsIndexPage') },
+          { path: 'results', element: lazyPage(() => import('../features/results/ResultsIndexPage'), 'ResultsIndexPage', {}, { mui: false }) },
           // One page for every category; the edition's categories decide which of these show results.
           { path: 'trn_u8', element: resultsPage('trn_u8') },
           { path: 'trn_u10', element: resultsPage('trn_u10') },

@@ -41,7 +41,7 @@ describe('the preloads the build names per page', () => {
     const imports = extractRouteImports(source('router.tsx'));
     expect(imports.map((i) => i.pattern)).toEqual(publicPatterns);
     expect(imports.find((i) => i.pattern === '/stay')).toEqual({ pattern: '/stay', module: '../features/content/ContentPage', queries: false, mui: false });
-    expect(imports.find((i) => i.pattern === '/trn_u12')).toEqual({ pattern: '/trn_u12', module: '../features/results/CategoryPage', queries: true, mui: true });
+    expect(imports.find((i) => i.pattern === '/trn_u12')).toEqual({ pattern: '/trn_u12', module: '../features/results/CategoryPage', queries: true, mui: false });
     expect(imports.find((i) => i.pattern === '/schedule')).toEqual({ pattern: '/schedule', module: '../features/content/SchedulePage', queries: false, mui: false });
   });
 

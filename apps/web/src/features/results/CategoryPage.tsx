@@ -1,19 +1,14 @@
-import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
-import GlobalStyles from '@mui/material/GlobalStyles';
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
-import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { lazyPart } from '../../shared/lazy-part';
 import { PageLoading } from '../../shared/ui/PageLoading';
 import { NotFoundPage } from '../../shared/ui/NotFoundPage';
 import { useEdition } from '../../shared/edition/useEdition';
-import { ErrorAlert } from '../../shared/ui/ErrorAlert';
+import { ChipLink } from '../../shared/ui/plain/Chip';
+import { ErrorNotice } from '../../shared/ui/plain/ErrorNotice';
+import { TabPanel, Tabs } from '../../shared/ui/plain/Tabs';
 import { categoryOfSlug, resultsCategoriesQuery, slugOfCategory, tournamentQuery } from './api';
 import { CrosstableTab } from './CrosstableTab';
 import { CurrentRound } from './CurrentRound';
@@ -22,22 +17,13 @@ import { PairingsTab } from './PairingsTab';
 import { PlayerCard } from './PlayerCard';
 import { StandingsTab } from './StandingsTab';
 import { useResultsStream } from './useResultsStream';
+import './results.css';
 
-/** The live games' tab carries the board library: its own chunk, loaded when the tab is opened. */
-const GamesTab = lazy(() => import('./games/GamesTab').then((m) => ({ default: m.GamesTab })));
-
-/** Print: only the results themselves (standings, pairings), without the site's bars, menus and tabs. */
-const printStyles = (
-  <GlobalStyles
-    styles={{
-      '@media print': {
-        'header, nav, footer, .MuiAppBar-root, .MuiDrawer-root, .results-no-print': { display: 'none !important' },
-        'table': { fontSize: '10pt' },
-        'a': { color: 'inherit', textDecoration: 'none' },
-      },
-    }}
-  />
-);
+/**
+ * The live games' tab carries the board library: its own chunk, loaded when the tab is opened. It is drawn with MUI
+ * (its theme comes with it), the rest of the page without.
+ */
+const GamesTab = lazyPart(() => import('./games/GamesTab'), 'GamesTab', { mui: true });
 
 /**
  * The tabs of a category page, in order. Each is `?tab=<key>` in the address.
@@ -59,7 +45,10 @@ export const RESULTS_TABS: ResultsTab[] = [
   },
 ];
 
-/** `/trn_u8` … `/trn_u20`: one page for every category of the edition. */
+/**
+ * `/trn_u8` … `/trn_u20`: one page for every category of the edition, drawn without MUI (decision 0003). Printing
+ * shows the results alone (`results.css`).
+ */
 export function ResultsCategoryPage({ slug }: { slug: string }) {
   const { t } = useTranslation('results');
   const edition = useEdition();
@@ -76,55 +65,59 @@ export function ResultsCategoryPage({ slug }: { slug: string }) {
   const notPublished = tournament.isError && (tournament.error as { code?: string }).code === 'results.not_published';
 
   return (
-    <Stack spacing={2}>
-      {printStyles}
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
-        <Box>
-          <Typography variant="h1">{t('title', { category })}</Typography>
+    <div className="results-page">
+      <div className="results-header">
+        <div>
+          <h1 className="bjk-h1">{t('title', { category })}</h1>
           {tournament.data && (
-            <Typography variant="body2" color="text.secondary" data-testid="results-tournament">
+            <p className="bjk-body2 bjk-secondary" data-testid="results-tournament">
               {t('subtitle', { name: tournament.data.name, rounds: tournament.data.pairedRounds, planned: tournament.data.plannedRounds })}
-            </Typography>
+            </p>
           )}
-        </Box>
-        <Box className="results-no-print" sx={{ minWidth: { sm: 280 } }}>
+        </div>
+        <div className="results-no-print">
           <FindPlayer />
-        </Box>
-      </Stack>
-      <Stack direction="row" spacing={1} className="results-no-print" sx={{ flexWrap: 'wrap', rowGap: 1 }} component="nav" aria-label={t('categories')}>
+        </div>
+      </div>
+      <nav className="bjk-row results-no-print" aria-label={t('categories')}>
         {(categories.data ?? []).map((c) => (
-          <Chip key={c.category} label={c.category} component={RouterLink} to={slugOfCategory(c.category)} clickable color={c.category === category ? 'primary' : 'default'} />
+          <ChipLink key={c.category} to={slugOfCategory(c.category)} selected={c.category === category}>
+            {c.category}
+          </ChipLink>
         ))}
-      </Stack>
-      {notPublished && <Typography data-testid="results-not-published">{t('notPublished')}</Typography>}
-      {tournament.isError && !notPublished && <ErrorAlert error={tournament.error} />}
+      </nav>
+      {notPublished && (
+        <p className="bjk-body1" data-testid="results-not-published">
+          {t('notPublished')}
+        </p>
+      )}
+      {tournament.isError && !notPublished && <ErrorNotice error={tournament.error} />}
       {tournament.isPending && <PageLoading />}
       {tournament.data && player > 0 && (
-        <Box>
-          <Link component={RouterLink} to={`?tab=${tabKey}`} className="results-no-print">
+        <div>
+          <Link to={`?tab=${tabKey}`} className="bjk-link results-no-print">
             {t('player.back')}
           </Link>
           <PlayerCard tournament={tournament.data} pairingNumber={player} />
-        </Box>
+        </div>
       )}
       {tournament.data && player === 0 && (
         <>
           <CurrentRound category={category} round={tournament.data.pairedRounds} />
-          <Tabs
-            value={tabKey}
-            onChange={(_, value: string) => setParams({ tab: value })}
-            variant="scrollable"
-            allowScrollButtonsMobile
-            className="results-no-print"
-            aria-label={t('tabs.label')}
-          >
-            {RESULTS_TABS.map((tab) => (
-              <Tab key={tab.key} value={tab.key} label={t(tab.labelKey)} data-testid={`results-tab-${tab.key}`} />
-            ))}
-          </Tabs>
-          <Box role="tabpanel">{RESULTS_TABS.find((tab) => tab.key === tabKey)!.render(category)}</Box>
+          <div className="results-no-print">
+            <Tabs
+              label={t('tabs.label')}
+              idPrefix="results"
+              value={tabKey}
+              onChange={(value) => setParams({ tab: value })}
+              tabs={RESULTS_TABS.map((tab) => ({ value: tab.key, label: t(tab.labelKey), testId: `results-tab-${tab.key}` }))}
+            />
+          </div>
+          <TabPanel idPrefix="results" value={tabKey}>
+            {RESULTS_TABS.find((tab) => tab.key === tabKey)!.render(category)}
+          </TabPanel>
         </>
       )}
-    </Stack>
+    </div>
   );
 }

@@ -1,8 +1,7 @@
-import Box from '@mui/material/Box';
 import { useQuery } from '@tanstack/react-query';
 import type { PublicTournamentPlayer } from '@bjk/domain/results';
 import { useTranslation } from 'react-i18next';
-import { ErrorAlert } from '../../shared/ui/ErrorAlert';
+import { ErrorNotice } from '../../shared/ui/plain/ErrorNotice';
 import { formatPoints, standingsQuery, tournamentQuery } from './api';
 import { PlayerLink } from './PlayerLink';
 import { ResultsTable } from './ResultsTable';
@@ -23,7 +22,7 @@ export function CrosstableTab({ category }: { category: string }) {
   const { t } = useTranslation('results');
   const tournament = useQuery(tournamentQuery(category));
   const standings = useQuery(standingsQuery(category));
-  if (tournament.isError) return <ErrorAlert error={tournament.error} />;
+  if (tournament.isError) return <ErrorNotice error={tournament.error} />;
   if (!tournament.data || !standings.data) return null;
   const place = new Map(standings.data.rows.map((r) => [r.pairingNumber, r.rank]));
   const players = new Map(tournament.data.players.map((p) => [p.pairingNumber, p]));
@@ -33,14 +32,14 @@ export function CrosstableTab({ category }: { category: string }) {
     <ResultsTable testId="crosstable" label={t('tabs.crosstable')}>
       <thead>
         <tr>
-          <th scope="col" className="num">{t('columns.rank')}</th>
+          <th scope="col" className="bjk-num">{t('columns.rank')}</th>
           <th scope="col">{t('columns.name')}</th>
           {rounds.map((r) => (
-            <th scope="col" className="num" key={r}>
+            <th scope="col" className="bjk-num" key={r}>
               {t('crosstable.round', { round: r })}
             </th>
           ))}
-          <th scope="col" className="num">{t('columns.points')}</th>
+          <th scope="col" className="bjk-num">{t('columns.points')}</th>
         </tr>
       </thead>
       <tbody>
@@ -48,16 +47,16 @@ export function CrosstableTab({ category }: { category: string }) {
           const player = players.get(row.pairingNumber)!;
           return (
             <tr key={row.pairingNumber} data-testid="crosstable-row">
-              <td className="num">{row.rank}</td>
-              <Box component="td" sx={{ whiteSpace: 'nowrap' }}>
+              <td className="bjk-num">{row.rank}</td>
+              <td className="results-nowrap">
                 <PlayerLink category={category} pairingNumber={row.pairingNumber} name={row.name} />
-              </Box>
+              </td>
               {rounds.map((r) => (
-                <td className="num" key={r}>
+                <td className="bjk-num" key={r}>
                   {crosstableCell(player.rounds.find((x) => x.round === r), (n) => place.get(n), letters)}
                 </td>
               ))}
-              <td className="num">{formatPoints(row.points)}</td>
+              <td className="bjk-num">{formatPoints(row.points)}</td>
             </tr>
           );
         })}

@@ -1,20 +1,27 @@
-import Autocomplete from '@mui/material/Autocomplete';
-import TextField from '@mui/material/TextField';
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useDeferredValue, useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { TextInput } from '../../shared/ui/plain/fields';
 import { resultsCategoriesQuery, slugOfCategory, tournamentQuery } from './api';
+import './results.css';
 
 type Option = { category: string; pairingNumber: number; name: string; club: string | null };
 
 const plain = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
-/** "Find a player" across every category: a parent types part of a child's name and lands on the player's card. */
+/**
+ * "Find a player" across every category: a parent types part of a child's name and lands on the player's card. A
+ * WAI-ARIA combobox (a text field with a list of players): arrow keys move through the list, Enter opens the
+ * player's card, Escape closes the list; a click or a tap on a name does the same as Enter.
+ */
 export function FindPlayer() {
   const { t } = useTranslation('results');
   const navigate = useNavigate();
+  const listId = useId();
   const [input, setInput] = useState('');
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
   const needle = plain(useDeferredValue(input).trim());
   const categories = useQuery(resultsCategoriesQuery);
   // Each category's players load only once someone searches.
@@ -26,18 +33,77 @@ export function FindPlayer() {
       .filter((o) => plain(o.name).includes(needle))
       .slice(0, 20);
   }, [tournaments, needle]);
+  const current = active < options.length ? active : -1;
+  const optionId = (index: number) => `${listId}-option-${index}`;
+
+  const choose = (option: Option) => {
+    setOpen(false);
+    setInput(`${option.name} (${option.category})`);
+    void navigate(`${slugOfCategory(option.category)}?player=${option.pairingNumber}`);
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      setOpen(true);
+      if (options.length === 0) return;
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      setActive(current === -1 ? (step === 1 ? 0 : options.length - 1) : (current + step + options.length) % options.length);
+    } else if (event.key === 'Enter' && open && current >= 0) {
+      event.preventDefault();
+      choose(options[current]!);
+    } else if (event.key === 'Escape' && open) {
+      event.preventDefault();
+      setOpen(false);
+    }
+  };
+
+  const searching = open && input.trim() !== '';
+  const expanded = searching && options.length > 0;
+  const loading = tournaments.some((q) => q.isPending && q.fetchStatus === 'fetching');
+  const message = searching && options.length === 0 && !loading ? (needle.length < 2 ? t('find.typeMore') : t('find.none')) : '';
   return (
-    <Autocomplete<Option>
-      size="small"
-      options={options}
-      filterOptions={(x) => x}
-      inputValue={input}
-      onInputChange={(_, value) => setInput(value)}
-      getOptionLabel={(o) => `${o.name} (${o.category})`}
-      isOptionEqualToValue={(a, b) => a.category === b.category && a.pairingNumber === b.pairingNumber}
-      noOptionsText={needle.length < 2 ? t('find.typeMore') : t('find.none')}
-      onChange={(_, option) => option && navigate(`${slugOfCategory(option.category)}?player=${option.pairingNumber}`)}
-      renderInput={(params) => <TextField {...params} label={t('find.label')} slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'find-player' } }} />}
-    />
+    <div className="results-find">
+      <TextInput
+        label={t('find.label')}
+        type="text"
+        role="combobox"
+        autoComplete="off"
+        spellCheck={false}
+        aria-autocomplete="list"
+        aria-expanded={expanded}
+        aria-controls={listId}
+        aria-activedescendant={expanded && current >= 0 ? optionId(current) : undefined}
+        data-testid="find-player"
+        value={input}
+        onChange={(event) => {
+          setInput(event.target.value);
+          setActive(-1);
+          setOpen(true);
+        }}
+        onKeyDown={onKeyDown}
+        onBlur={() => setOpen(false)}
+      />
+      <ul id={listId} role="listbox" aria-label={t('find.label')} className="results-find-list" hidden={!expanded}>
+        {expanded &&
+          options.map((option, index) => (
+            <li
+              key={`${option.category}-${option.pairingNumber}`}
+              id={optionId(index)}
+              role="option"
+              aria-selected={index === current}
+              className="results-find-option"
+              // The field keeps the focus (and the list stays open) until the click chooses.
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => choose(option)}
+            >
+              {`${option.name} (${option.category})`}
+            </li>
+          ))}
+      </ul>
+      {/* Always present, so that screen readers announce the message when it changes. */}
+      <div role="status" className={message ? 'results-find-list results-find-empty' : 'results-visually-hidden'}>
+        {message}
+      </div>
+    </div>
   );
 }

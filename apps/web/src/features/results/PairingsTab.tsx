@@ -1,17 +1,15 @@
-import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import type { Pairing } from '@bjk/domain/results';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { ErrorAlert } from '../../shared/ui/ErrorAlert';
+import { ChipButton } from '../../shared/ui/plain/Chip';
+import { ErrorNotice } from '../../shared/ui/plain/ErrorNotice';
 import { formatPoints, pairingsQuery, tournamentQuery } from './api';
 import { GameLink } from './GameLink';
 import { useGameOnBoard } from './games/api';
 import { PlayerLink } from './PlayerLink';
 import { ResultsTable } from './ResultsTable';
+import './results.css';
 
 /** Rounds newest first; the chosen one is `?round=` (default: the last paired round). */
 export function PairingsTab({ category }: { category: string }) {
@@ -23,24 +21,24 @@ export function PairingsTab({ category }: { category: string }) {
   const round = chosen >= 1 && chosen <= last ? chosen : last;
   const query = useQuery(pairingsQuery(category, round));
   const gameOn = useGameOnBoard(category);
-  if (last === 0) return <Typography>{t('pairings.none')}</Typography>;
+  if (last === 0) return <p className="bjk-body1">{t('pairings.none')}</p>;
   const rounds = Array.from({ length: last }, (_, i) => last - i);
   return (
-    <Stack spacing={2}>
-      <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }} className="results-no-print" role="group" aria-label={t('pairings.rounds')}>
+    <div className="bjk-stack">
+      <div className="bjk-row results-no-print" role="group" aria-label={t('pairings.rounds')}>
         {rounds.map((r) => (
-          <Chip key={r} label={t('pairings.round', { round: r })} clickable color={r === round ? 'primary' : 'default'} onClick={() => setParams({ tab: 'pairings', round: String(r) })} />
+          <ChipButton key={r} pressed={r === round} onClick={() => setParams({ tab: 'pairings', round: String(r) })}>
+            {t('pairings.round', { round: r })}
+          </ChipButton>
         ))}
-      </Stack>
-      <Typography variant="h2" sx={{ fontSize: '1.25rem' }}>
-        {t('pairings.round', { round })}
-      </Typography>
-      {query.isError && <ErrorAlert error={query.error} />}
+      </div>
+      <h2 className="results-round-title">{t('pairings.round', { round })}</h2>
+      {query.isError && <ErrorNotice error={query.error} />}
       {query.data && (
         <ResultsTable testId="pairings-table" label={t('pairings.round', { round })}>
           <thead>
             <tr>
-              <th scope="col" className="num">{t('columns.board')}</th>
+              <th scope="col" className="bjk-num">{t('columns.board')}</th>
               <th scope="col">{t('columns.white')}</th>
               <th scope="col">{t('columns.result')}</th>
               <th scope="col">{t('columns.black')}</th>
@@ -49,14 +47,12 @@ export function PairingsTab({ category }: { category: string }) {
           <tbody>
             {query.data.pairings.map((p) => (
               <tr key={`${p.board ?? 'x'}-${p.white.pairingNumber}`} data-testid="pairing-row">
-                <td className="num">
+                <td className="bjk-num">
                   <BoardCell board={p.board} game={gameOn(round, p.board)} />
                 </td>
                 <td>
                   <PlayerLink category={category} pairingNumber={p.white.pairingNumber} name={p.white.name} />
-                  <Box component="span" sx={{ ml: 0.5, color: 'text.secondary', fontSize: '0.8rem' }}>
-                    {formatPoints(p.white.points)}
-                  </Box>
+                  <span className="results-points">{formatPoints(p.white.points)}</span>
                 </td>
                 <td data-testid="pairing-result">
                   <ResultCell pairing={p} />
@@ -65,9 +61,7 @@ export function PairingsTab({ category }: { category: string }) {
                   {p.black && (
                     <>
                       <PlayerLink category={category} pairingNumber={p.black.pairingNumber} name={p.black.name} />
-                      <Box component="span" sx={{ ml: 0.5, color: 'text.secondary', fontSize: '0.8rem' }}>
-                        {formatPoints(p.black.points)}
-                      </Box>
+                      <span className="results-points">{formatPoints(p.black.points)}</span>
                     </>
                   )}
                 </td>
@@ -76,7 +70,7 @@ export function PairingsTab({ category }: { category: string }) {
           </tbody>
         </ResultsTable>
       )}
-    </Stack>
+    </div>
   );
 }
 
@@ -98,16 +92,14 @@ const UNPAIRED = new Set(['bye', 'half_bye', 'zero_bye', 'absent']);
 function ResultCell({ pairing }: { pairing: Pairing }) {
   const { t } = useTranslation('results');
   if (pairing.result && UNPAIRED.has(pairing.result)) return <>{t(`outcome.${pairing.result}`)}</>;
-  if (pairing.result) return <Box component="span" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>{pairing.result}</Box>;
+  if (pairing.result) return <span className="results-result results-result--official">{pairing.result}</span>;
   if (pairing.unofficialResult) {
     return (
-      <Box component="span" sx={{ whiteSpace: 'nowrap' }} title={t('pairings.unofficial')} data-testid="pairing-unofficial">
+      <span className="results-nowrap" title={t('pairings.unofficial')} data-testid="pairing-unofficial">
         {pairing.unofficialResult}
-        <Box component="span" sx={{ ml: 0.5, fontSize: '0.75rem', color: 'warning.main' }}>
-          {t('pairings.unofficialShort')}
-        </Box>
-      </Box>
+        <span className="results-unofficial">{t('pairings.unofficialShort')}</span>
+      </span>
     );
   }
-  return <Box component="span" sx={{ color: 'text.secondary' }}>{t('pairings.pending')}</Box>;
+  return <span className="bjk-secondary">{t('pairings.pending')}</span>;
 }

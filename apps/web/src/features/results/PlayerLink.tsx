@@ -1,11 +1,11 @@
-import Link from '@mui/material/Link';
-import { Link as RouterLink } from 'react-router';
+import { Link } from 'react-router';
 import { slugOfCategory } from './api';
+import './results.css';
 
 /** Every name on every tab leads to the player's card. */
 export function PlayerLink({ category, pairingNumber, name }: { category: string; pairingNumber: number; name: string }) {
   return (
-    <Link component={RouterLink} to={`${slugOfCategory(category)}?player=${pairingNumber}`} underline="hover" sx={{ fontWeight: 600, color: 'text.primary' }}>
+    <Link to={`${slugOfCategory(category)}?player=${pairingNumber}`} className="results-player">
       {name}
     </Link>
   );

@@ -1,39 +1,29 @@
-import Card from '@mui/material/Card';
-import CardActionArea from '@mui/material/CardActionArea';
-import CardContent from '@mui/material/CardContent';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
-import { ErrorAlert } from '../../shared/ui/ErrorAlert';
+import { LinkCard } from '../../shared/ui/plain/Card';
+import { ErrorNotice } from '../../shared/ui/plain/ErrorNotice';
 import { resultsCategoriesQuery, slugOfCategory } from './api';
 import { FindPlayer } from './FindPlayer';
+import './results.css';
 
 /** `/results`: every category with published results, and "find a player" across them. */
 export function ResultsIndexPage() {
   const { t } = useTranslation('results');
   const categories = useQuery(resultsCategoriesQuery);
   return (
-    <Stack spacing={2}>
-      <Typography variant="h1">{t('index.title')}</Typography>
+    <div className="results-page">
+      <h1 className="bjk-h1">{t('index.title')}</h1>
       <FindPlayer />
-      {categories.isError && <ErrorAlert error={categories.error} />}
-      {categories.data?.length === 0 && <Typography>{t('index.none')}</Typography>}
-      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2 }}>
+      {categories.isError && <ErrorNotice error={categories.error} />}
+      {categories.data?.length === 0 && <p className="bjk-body1">{t('index.none')}</p>}
+      <div className="results-categories">
         {categories.data?.map((c) => (
-          <Card key={c.category} sx={{ width: { xs: '100%', sm: 220 } }}>
-            <CardActionArea component={RouterLink} to={slugOfCategory(c.category)} data-testid={`results-category-${c.category}`}>
-              <CardContent>
-                <Typography variant="h2" sx={{ fontSize: '1.5rem' }}>
-                  {c.category}
-                </Typography>
-                <Typography color="text.secondary">{t('index.facts', { players: c.players, rounds: c.pairedRounds, planned: c.plannedRounds })}</Typography>
-              </CardContent>
-            </CardActionArea>
-          </Card>
+          <LinkCard key={c.category} to={slugOfCategory(c.category)} testId={`results-category-${c.category}`}>
+            <h2 className="bjk-h2">{c.category}</h2>
+            <p className="bjk-body1 bjk-secondary">{t('index.facts', { players: c.players, rounds: c.pairedRounds, planned: c.plannedRounds })}</p>
+          </LinkCard>
         ))}
-      </Stack>
-    </Stack>
+      </div>
+    </div>
   );
 }

@@ -169,10 +169,10 @@ function Versions({ category, categories, onCategory }: { category: string; cate
           <ResultsTable testId="versions-table" label={t('versions.title')}>
             <thead>
               <tr>
-                <th scope="col" className="num">{t('versions.version')}</th>
+                <th scope="col" className="bjk-num">{t('versions.version')}</th>
                 <th scope="col">{t('versions.file')}</th>
-                <th scope="col" className="num">{t('versions.players')}</th>
-                <th scope="col" className="num">{t('versions.rounds')}</th>
+                <th scope="col" className="bjk-num">{t('versions.players')}</th>
+                <th scope="col" className="bjk-num">{t('versions.rounds')}</th>
                 <th scope="col">{t('versions.publishedAt')}</th>
                 <th scope="col">{t('versions.actions')}</th>
               </tr>
@@ -180,13 +180,13 @@ function Versions({ category, categories, onCategory }: { category: string; cate
             <tbody>
               {versions.data.map((v) => (
                 <tr key={v.version} data-testid="version-row">
-                  <td className="num">{v.version}</td>
+                  <td className="bjk-num">{v.version}</td>
                   <td>
                     {v.fileName}
                     {v.restoredFrom && <Chip size="small" sx={{ ml: 1 }} label={t('versions.restoredFrom', { version: v.restoredFrom })} />}
                   </td>
-                  <td className="num">{v.players}</td>
-                  <td className="num">{v.pairedRounds}</td>
+                  <td className="bjk-num">{v.players}</td>
+                  <td className="bjk-num">{v.pairedRounds}</td>
                   <td>
                     {formatDateTime(v.publishedAt, currentLanguage(), edition.timeZone)}
                     {v.publishedBy && ` · ${v.publishedBy}`}
