@@ -43,6 +43,9 @@ const FIRST_VIEWS_WITHOUT_MUI: { path: string; ready: string; preloadsMui?: true
   { path: '/games/U12', ready: 'h1' },
   { path: '/rsv26wizard', ready: '[data-testid="wizard-step"]' },
   { path: '/rsv26wizard_closed', ready: '[data-testid="phase-closed"]' },
+  { path: '/results', ready: 'h1' },
+  // Published or not (another spec may have published it), the category page is ready once it says which.
+  { path: '/trn_u12', ready: '[data-testid="results-not-published"], [data-testid="standings-table"]' },
 ];
 
 for (const { path, ready, preloadsMui } of FIRST_VIEWS_WITHOUT_MUI) {
