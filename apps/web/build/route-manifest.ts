@@ -39,6 +39,9 @@ export function routeManifest(): Plugin {
   return {
     name: 'bjk-route-manifest',
     apply: 'build',
+    // After Vite's CSS plugin: it removes the empty JavaScript chunk of a CSS file that several lazy chunks import
+    // (and drops it from their `imports`); read earlier, a page would name that deleted file as a preload (a 404).
+    enforce: 'post',
     configResolved(config) {
       root = config.root;
       outDir = path.resolve(config.root, config.build.outDir);
