@@ -19,11 +19,8 @@ import { StandingsTab } from './StandingsTab';
 import { useResultsStream } from './useResultsStream';
 import './results.css';
 
-/**
- * The live games' tab carries the board library: its own chunk, loaded when the tab is opened. It is drawn with MUI
- * (its theme comes with it), the rest of the page without.
- */
-const GamesTab = lazyPart(() => import('./games/GamesTab'), 'GamesTab', { mui: true });
+/** The live games' tab carries the board library: its own chunk, loaded when the tab is opened. */
+const GamesTab = lazyPart(() => import('./games/GamesTab'), 'GamesTab');
 
 /**
  * The tabs of a category page, in order. Each is `?tab=<key>` in the address.
