@@ -16,14 +16,15 @@ import './wizard/wizard.css';
 // schemas (zod, phone numbers) and no photo cropper, so a phone's main thread is free at once (Total Blocking Time).
 // The first step is named in the page's HTML as a module preload (first-render: apps/web/build/route-manifest.ts).
 // The frame and the first step are plain elements (the page's first view loads no MUI, issue #16); the later steps
-// are drawn with MUI, which comes with the first of them (preloaded while the visitor reads the intro).
+// are drawn with MUI, which comes with the first of them (preloaded while the visitor reads the intro), and those
+// that call the server bring TanStack Query's provider (the page is routed without it).
 const IntroStep = lazyPart(() => import(/* first-render */ './wizard/IntroStep'), 'IntroStep');
-const LookupStep = lazyPart(() => import('./wizard/LookupStep'), 'LookupStep', { mui: true });
+const LookupStep = lazyPart(() => import('./wizard/LookupStep'), 'LookupStep', { mui: true, queries: true });
 const NationalityStep = lazyPart(() => import('./wizard/NationalityStep'), 'NationalityStep');
-const DetailsStep = lazyPart(() => import('./wizard/DetailsStep'), 'DetailsStep', { mui: true });
-const PhotoStep = lazyPart(() => import('./wizard/PhotoStep'), 'PhotoStep', { mui: true });
+const DetailsStep = lazyPart(() => import('./wizard/DetailsStep'), 'DetailsStep', { mui: true, queries: true });
+const PhotoStep = lazyPart(() => import('./wizard/PhotoStep'), 'PhotoStep', { mui: true, queries: true });
 const GdprStep = lazyPart(() => import('./wizard/GdprStep'), 'GdprStep', { mui: true });
-const ConfirmStep = lazyPart(() => import('./wizard/ConfirmStep'), 'ConfirmStep', { mui: true });
+const ConfirmStep = lazyPart(() => import('./wizard/ConfirmStep'), 'ConfirmStep', { mui: true, queries: true });
 const DoneStep = lazyPart(() => import('./wizard/DoneStep'), 'DoneStep', { mui: true });
 
 /** What the visitor may reach from a step: downloaded while they fill it in, so going on does not wait. */
