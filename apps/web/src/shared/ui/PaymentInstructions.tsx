@@ -1,13 +1,15 @@
-import Box from '@mui/material/Box';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PublicPayment } from '@bjk/domain/payments';
 import { formatDate, formatMoney } from '../format';
 import { currentLanguage } from '../i18n';
+import './payment-instructions.css';
 
-/** What to transfer and where (amount, beneficiary, IBAN, BIC, structured message, due date) and the EPC QR code. */
+/**
+ * What to transfer and where (amount, beneficiary, IBAN, BIC, structured message, due date) and the EPC QR code.
+ * Plain elements with static CSS (decision 0003): the public payment page draws it without MUI, and it looks the same
+ * inside MUI pages (the enrolment wizard's last step).
+ */
 export function PaymentInstructions({ payment }: { payment: PublicPayment }) {
   const { t } = useTranslation('payments');
   const language = currentLanguage();
@@ -20,30 +22,26 @@ export function PaymentInstructions({ payment }: { payment: PublicPayment }) {
     [t('page.dueDate'), formatDate(payment.dueDate, language), 'pay-due'],
   ];
   return (
-    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3} sx={{ alignItems: { sm: 'flex-start' } }}>
+    <div className="bjk-pay">
       {/* Each label above its value at every width: beside the QR code, a label column left the values so little room
           that the IBAN, the structured message and the beneficiary's name broke in the middle. */}
-      <Box component="dl" sx={{ m: 0, flex: 1, minWidth: 0 }}>
+      <dl className="bjk-pay-details">
         {details.map(([label, value, testId]) => {
           const code = testId === 'pay-message' || testId === 'pay-iban';
           return (
             <Fragment key={testId}>
-              <Typography component="dt" sx={{ fontWeight: 600, mt: 1, '&:first-of-type': { mt: 0 } }}>
-                {label}
-              </Typography>
-              <Typography component="dd" sx={{ m: 0, fontFamily: code ? 'monospace' : undefined, whiteSpace: code ? 'nowrap' : undefined, overflowWrap: 'break-word' }} data-testid={testId}>
+              <dt className="bjk-pay-label">{label}</dt>
+              <dd className={code ? 'bjk-pay-value bjk-pay-value--code' : 'bjk-pay-value'} data-testid={testId}>
                 {value}
-              </Typography>
+              </dd>
             </Fragment>
           );
         })}
-      </Box>
-      <Box sx={{ textAlign: 'center' }}>
-        <Box component="img" src={payment.qrPngPath} alt={t('page.qrAlt')} width={240} height={240} sx={{ maxWidth: '100%', height: 'auto' }} data-testid="pay-qr" />
-        <Typography variant="body2" color="text.secondary" sx={{ maxWidth: 240 }}>
-          {t('page.scanHint')}
-        </Typography>
-      </Box>
-    </Stack>
+      </dl>
+      <div className="bjk-pay-qr">
+        <img src={payment.qrPngPath} alt={t('page.qrAlt')} width={240} height={240} data-testid="pay-qr" />
+        <p className="bjk-body2 bjk-pay-hint">{t('page.scanHint')}</p>
+      </div>
+    </div>
   );
 }
