@@ -1,69 +1,65 @@
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { formatMoney } from '../../shared/format';
 import { currentLanguage } from '../../shared/i18n';
-import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { PaymentInstructions } from '../../shared/ui/PaymentInstructions';
+import { ErrorNotice } from '../../shared/ui/plain/ErrorNotice';
 import { publicPaymentQuery } from './api';
-
-const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } };
+import './payment-page.css';
 
 /** A total under the lines; the middle (quantity × price) column exists on wide screens only. */
 function SummaryRow({ label, value, bold = false }: { label: string; value: string; bold?: boolean }) {
-  const weight = bold ? { fontWeight: 700 } : {};
+  const className = bold ? 'bjk-payment-total' : undefined;
   return (
-    <TableRow>
-      <TableCell sx={weight}>{label}</TableCell>
-      <TableCell sx={WIDE_ONLY} />
-      <TableCell align="right" sx={weight}>
-        {value}
-      </TableCell>
-    </TableRow>
+    <tr className={className}>
+      <td>{label}</td>
+      <td className="bjk-payment-wide" />
+      <td className="bjk-num">{value}</td>
+    </tr>
   );
 }
 
-/** `/payment/:token`: the e-mail's payment details and EPC QR code, for whoever holds the link; nothing else. */
+/**
+ * `/payment/:token`: the e-mail's payment details and EPC QR code, for whoever holds the link; nothing else.
+ * Plain elements with static CSS, routed with `{ mui: false }` (decision 0003): a parent opening the mail's link on a
+ * phone downloads no MUI.
+ */
 export function PaymentPage() {
   const { t } = useTranslation('payments');
   const language = currentLanguage();
   const { token = '' } = useParams();
   const { data, error } = useQuery(publicPaymentQuery(token));
-  if (error) return <ErrorAlert error={error} />;
+  if (error) return <ErrorNotice error={error} />;
   if (!data) return null;
   const money = (cents: number) => formatMoney(cents, language);
   return (
-    <Stack spacing={3} sx={{ maxWidth: 760 }}>
-      <Typography variant="h1">{t('page.title', { number: data.number })}</Typography>
+    <div className="bjk-payment">
+      <h1 className="bjk-h1">{t('page.title', { number: data.number })}</h1>
       {data.status === 'paid' ? (
-        <Typography data-testid="pay-paid">{t('page.paid')}</Typography>
+        <p className="bjk-body1" data-testid="pay-paid">
+          {t('page.paid')}
+        </p>
       ) : (
-        <Typography>{t('page.intro')}</Typography>
+        <p className="bjk-body1">{t('page.intro')}</p>
       )}
-      <Paper variant="outlined" sx={{ p: { xs: 1, sm: 2 }, overflowX: 'auto' }}>
-        <Table size="small" aria-label={t('page.lines')}>
-          <TableBody>
+      <div className="bjk-table-scroll bjk-payment-lines">
+        <table className="bjk-table" aria-label={t('page.lines')}>
+          <tbody>
             {data.lines.map((line, index) => (
-              <TableRow key={index}>
-                <TableCell>{line.description}</TableCell>
-                <TableCell align="right" sx={WIDE_ONLY}>{`${line.quantity} × ${money(line.unitPriceCents)}`}</TableCell>
-                <TableCell align="right">{money(line.totalCents)}</TableCell>
-              </TableRow>
+              <tr key={index}>
+                <td>{line.description}</td>
+                <td className="bjk-num bjk-payment-wide">{`${line.quantity} × ${money(line.unitPriceCents)}`}</td>
+                <td className="bjk-num">{money(line.totalCents)}</td>
+              </tr>
             ))}
             {data.discountCents > 0 && <SummaryRow label={t('page.discount')} value={money(-data.discountCents)} />}
             <SummaryRow label={t('page.total')} value={money(data.totalCents)} bold />
             {data.receivedCents > 0 && <SummaryRow label={t('page.received')} value={money(data.receivedCents)} />}
-          </TableBody>
-        </Table>
-      </Paper>
+          </tbody>
+        </table>
+      </div>
       {data.status !== 'paid' && <PaymentInstructions payment={data} />}
-    </Stack>
+    </div>
   );
 }
