@@ -46,6 +46,7 @@ const FIRST_VIEWS_WITHOUT_MUI: { path: string; ready: string; preloadsMui?: true
   { path: '/results', ready: 'h1' },
   // Published or not (another spec may have published it), the category page is ready once it says which.
   { path: '/trn_u12', ready: '[data-testid="results-not-published"], [data-testid="standings-table"]' },
+  { path: '/participants_bjk', ready: '[data-testid="participants-count"]' },
   { path: '/payment/no-such-payment-link-000000', ready: '[role="alert"]' },
 ];
 

@@ -369,6 +369,8 @@ test.describe('registrations in the back office', () => {
     await page.getByTestId('participants-search').fill('');
     await expectAccessible(page);
     await snapshot(page, 'participants-public-390');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await snapshot(page, 'participants-public-1280');
   });
 
   test('the manager handles vk registrations and participants on the same pages, switched by kind', async ({ page }) => {

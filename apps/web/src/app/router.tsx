@@ -64,7 +64,7 @@ export const routes: RouteObject[] = [
           { path: 'games/:category', element: lazyPage(() => import('../features/results/games/GamesPage'), 'GamesPage', {}, { mui: false }) },
           { path: 'games/:category/:round', element: lazyPage(() => import('../features/results/games/GamesPage'), 'GamesPage', {}, { mui: false }) },
           { path: 'games/game/:id', element: lazyPage(() => import('../features/results/games/GamePage'), 'GamePage', {}, { mui: false }) },
-          { path: 'participants_bjk', element: lazyPage(() => import('../features/enrolment/PublicParticipantsPage'), 'PublicParticipantsPage') },
+          { path: 'participants_bjk', element: lazyPage(() => import('../features/enrolment/PublicParticipantsPage'), 'PublicParticipantsPage', {}, { mui: false }) },
           { path: 'results', element: lazyPage(() => import('../features/results/ResultsIndexPage'), 'ResultsIndexPage', {}, { mui: false }) },
           // One page for every category; the edition's categories decide which of these show results.
           { path: 'trn_u8', element: resultsPage('trn_u8') },

@@ -1,16 +1,13 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PublicParticipant } from '@bjk/domain/enrolment';
 import { useEdition } from '../../shared/edition/useEdition';
-import { ErrorAlert } from '../../shared/ui/ErrorAlert';
+import { ErrorNotice } from '../../shared/ui/plain/ErrorNotice';
+import { SelectInput, TextInput } from '../../shared/ui/plain/fields';
+import { ShellButton } from '../../shared/ui/ShellButton';
 import { publicParticipantsQuery } from './api';
+import './public-participants.css';
 
 type Sort = 'name' | 'rating' | 'category';
 /** Rows drawn at first: a phone shows 700 players without building 700 rows before the first paint. */
@@ -20,7 +17,10 @@ const byName = (a: PublicParticipant, b: PublicParticipant) =>
   a.lastName.localeCompare(b.lastName) || a.firstName.localeCompare(b.firstName);
 const rating = (p: PublicParticipant) => Math.max(p.ratingFide ?? 0, p.ratingNational ?? 0);
 
-/** `/participants_bjk`: enabled players only, name, club, category and ratings. */
+/**
+ * `/participants_bjk`: enabled players only, name, club, category and ratings. Plain elements with static CSS and
+ * native fields, routed with `{ mui: false }` (decision 0003): the list shows on a phone without MUI's JavaScript.
+ */
 export function PublicParticipantsPage() {
   const { t } = useTranslation('enrolment');
   const edition = useEdition();
@@ -50,84 +50,67 @@ export function PublicParticipantsPage() {
 
   const players = edition.categories.filter((c) => c.kind === 'player');
   return (
-    <Stack spacing={2}>
-      <Typography variant="h1">{t('participants.title')}</Typography>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-        <TextField label={t('participants.search')} type="search" value={search} onChange={(e) => (setSearch(e.target.value), setShown(PAGE))} sx={{ flex: 2 }} size="small" slotProps={{ htmlInput: { 'data-testid': 'participants-search' } }} />
-        <TextField select label={t('participants.category')} value={category} onChange={(e) => (setCategory(e.target.value), setShown(PAGE))} sx={{ flex: 1 }} size="small">
-          <MenuItem value="">{t('participants.all')}</MenuItem>
+    <div className="bjk-stack">
+      <h1 className="bjk-h1">{t('participants.title')}</h1>
+      <div className="bjk-participants-filters">
+        <TextInput label={t('participants.search')} type="search" value={search} onChange={(e) => (setSearch(e.target.value), setShown(PAGE))} className="bjk-participants-search" data-testid="participants-search" />
+        <SelectInput label={t('participants.category')} value={category} onChange={(e) => (setCategory(e.target.value), setShown(PAGE))}>
+          <option value="">{t('participants.all')}</option>
           {players.map((c) => (
-            <MenuItem key={c.code} value={c.code}>
+            <option key={c.code} value={c.code}>
               {c.code}
-            </MenuItem>
+            </option>
           ))}
-        </TextField>
-        <TextField select label={t('participants.sort')} value={sort} onChange={(e) => setSort(e.target.value as Sort)} sx={{ flex: 1 }} size="small">
-          <MenuItem value="name">{t('participants.byName')}</MenuItem>
-          <MenuItem value="rating">{t('participants.byRating')}</MenuItem>
-          <MenuItem value="category">{t('participants.byCategory')}</MenuItem>
-        </TextField>
-      </Stack>
-      {query.isError && <ErrorAlert error={query.error} />}
+        </SelectInput>
+        <SelectInput label={t('participants.sort')} value={sort} onChange={(e) => setSort(e.target.value as Sort)}>
+          <option value="name">{t('participants.byName')}</option>
+          <option value="rating">{t('participants.byRating')}</option>
+          <option value="category">{t('participants.byCategory')}</option>
+        </SelectInput>
+      </div>
+      {query.isError && <ErrorNotice error={query.error} />}
       {query.isSuccess && (
-        <Typography variant="body2" color="text.secondary" data-testid="participants-count">
+        <p className="bjk-body2" data-testid="participants-count">
           {t('participants.count', { count: rows.length })}
-        </Typography>
+        </p>
       )}
-      {query.isSuccess && rows.length === 0 && <Typography>{t('participants.none')}</Typography>}
+      {query.isSuccess && rows.length === 0 && <p className="bjk-body1">{t('participants.none')}</p>}
       {rows.length > 0 && (
-        <Box
-          component="table"
-          data-testid="participants-table"
-          sx={{
-            width: '100%',
-            borderCollapse: 'collapse',
-            fontSize: { xs: '0.9rem', sm: '1rem' },
-            '& th, & td': { textAlign: 'left', p: { xs: '6px 4px', sm: '8px' }, borderBottom: 1, borderColor: 'divider', verticalAlign: 'top' },
-            '& th': { fontWeight: 600, color: 'text.secondary', fontSize: '0.85rem' },
-            '& td.num, & th.num': { textAlign: 'right', whiteSpace: 'nowrap' },
-          }}
-        >
+        <table className="bjk-participants" data-testid="participants-table">
           <thead>
             <tr>
               <th scope="col">{t('participants.name')}</th>
               <th scope="col">{t('participants.category')}</th>
-              <th scope="col" className="num">
+              <th scope="col" className="bjk-participants-num">
                 {t('participants.ratingFide')}
               </th>
-              <Box component="th" scope="col" className="num" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+              <th scope="col" className="bjk-participants-num bjk-participants-wide">
                 {t('participants.ratingNational')}
-              </Box>
+              </th>
             </tr>
           </thead>
           <tbody>
             {rows.slice(0, shown).map((p) => (
               <tr key={p.id}>
                 <td>
-                  <Box component="span" sx={{ fontWeight: 600 }}>
+                  <span className="bjk-participants-name">
                     {p.lastName} {p.firstName}
-                  </Box>
-                  {p.clubName && (
-                    <Box component="span" sx={{ display: 'block', color: 'text.secondary', fontSize: '0.8rem' }}>
-                      {p.clubName}
-                    </Box>
-                  )}
+                  </span>
+                  {p.clubName && <span className="bjk-participants-club">{p.clubName}</span>}
                 </td>
                 <td>{p.category}</td>
-                <td className="num">{p.ratingFide ?? '—'}</td>
-                <Box component="td" className="num" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
-                  {p.ratingNational ?? '—'}
-                </Box>
+                <td className="bjk-participants-num">{p.ratingFide ?? '—'}</td>
+                <td className="bjk-participants-num bjk-participants-wide">{p.ratingNational ?? '—'}</td>
               </tr>
             ))}
           </tbody>
-        </Box>
+        </table>
       )}
       {rows.length > shown && (
-        <Button variant="outlined" onClick={() => setShown((n) => n + PAGE * 3)}>
+        <ShellButton variant="outlined" onClick={() => setShown((n) => n + PAGE * 3)}>
           {t('participants.more', { count: rows.length - shown })}
-        </Button>
+        </ShellButton>
       )}
-    </Stack>
+    </div>
   );
 }
