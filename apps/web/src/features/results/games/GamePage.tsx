@@ -10,7 +10,7 @@ import type { IconName } from '../../../shared/ui/plain/icons';
 import { ShellButton, shellButtonClass } from '../../../shared/ui/ShellButton';
 import { gamePgnUrl, gameQuery, playerPgnUrl, useLiveRound } from './api';
 import { Board } from './Board';
-import { useBoardLabel } from './GamesPage';
+import { useBoardLabel } from './RoundGames';
 import { clocksAt, formatClock, moveLabel, positionsOf, resultText } from './position';
 import './games.css';
 

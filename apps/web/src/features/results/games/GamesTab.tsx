@@ -5,7 +5,7 @@ import { PageLoading } from '../../../shared/ui/PageLoading';
 import { ChipButton } from '../../../shared/ui/plain/Chip';
 import { ErrorNotice } from '../../../shared/ui/plain/ErrorNotice';
 import { gameRoundsQuery } from './api';
-import { RoundGames } from './GamesPage';
+import { RoundGames } from './RoundGames';
 import './games.css';
 
 /**
