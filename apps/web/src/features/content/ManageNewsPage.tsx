@@ -28,12 +28,11 @@ import { contentKeys, deleteNews, mgmtNewsQuery, saveNews } from './api';
 import { TextsEditor, emptyTexts, toTexts, toTranslations, type Texts } from './TextsEditor';
 
 
-/** After a change: the managers' list and the public lists (home page, /news) in this tab read again. */
+/** After a change: the managers' list and the public news (home page, /news, an entry; the resource cache) in this tab read again. */
 function useNewsChanged() {
   const queryClient = useQueryClient();
   return () => {
     void queryClient.invalidateQueries({ queryKey: contentKeys.mgmtNews });
-    void queryClient.invalidateQueries({ queryKey: contentKeys.news });
     invalidateResources('content:news');
   };
 }

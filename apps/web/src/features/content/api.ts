@@ -53,9 +53,8 @@ export function fileUrl(ref: { group: string; name: string }): string {
   return `/api/v1/filestore/anon/file?${new URLSearchParams({ group: ref.group, name: ref.name })}`;
 }
 
-/** Query keys of the content area: `contentKeys.news` covers the public lists and the managers' list. */
+/** Query keys of the content area's back office (the public pages read through the resource cache). */
 export const contentKeys = {
-  news: ['content', 'news'] as const,
   mgmtNews: ['content', 'mgmt', 'news'] as const,
   mgmtNewsPage: (query: ListQuery) => ['content', 'mgmt', 'news', query] as const,
   mgmtPages: ['content', 'mgmt', 'pages'] as const,
