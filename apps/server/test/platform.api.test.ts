@@ -36,7 +36,7 @@ beforeAll(async () => {
       patterns: ['/', '/rules', '/news/:id', '/mgmt', '/mgmt/participants'],
       pages: [
         { pattern: '/', chunks: [], namespaces: ['content'] },
-        { pattern: '/news/:id', chunks: ['/assets/NewsPage-n1.js', '/assets/Alert-a1.js'], namespaces: ['content'] },
+        { pattern: '/news/:id', chunks: ['/assets/NewsPage-n1.js', '/assets/Alert-a1.js'], styles: ['/assets/plain-p1.css'], namespaces: ['content'] },
       ],
       locales: { nl: { common: '/assets/common-nl.js', content: '/assets/content-nl.js' }, fr: { common: '/assets/common-fr.js', content: '/assets/content-fr.js' } },
     }),
@@ -291,6 +291,8 @@ describe('serving the web app', () => {
     const news = await app.inject({ method: 'GET', url: '/news/7', headers: { 'accept-language': 'fr-BE,fr;q=0.9,en;q=0.8' } });
     expect(preloads(news.body)).toEqual(['/assets/NewsPage-n1.js', '/assets/Alert-a1.js', '/assets/common-fr.js', '/assets/content-fr.js']);
     expect(news.body.indexOf('modulepreload')).toBeLessThan(news.body.indexOf('</head>'));
+    // Its stylesheets too, as the CORS requests Vite's loader makes for them.
+    expect([...news.body.matchAll(/<link rel="preload" as="style" crossorigin href="([^"]+)">/g)].map((m) => m[1])).toEqual(['/assets/plain-p1.css']);
     // No language the site has: Dutch, as the app itself starts.
     const home = await app.inject({ method: 'GET', url: '/', headers: { 'accept-language': 'es-ES,es', 'accept-encoding': 'gzip' } });
     expect(preloads(gunzipSync(home.rawPayload).toString())).toEqual(['/assets/common-nl.js', '/assets/content-nl.js']);

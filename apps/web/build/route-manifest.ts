@@ -26,10 +26,11 @@ export function extractRoutePatterns(publicSource: string, mgmtSource: string): 
 
 /**
  * Writes `routes.json` into the build: the page patterns (for the server's 404 of unknown addresses) and, per public
- * page, the chunks its first render needs beyond the entry's (its lazy chunk, what that imports, MUI's theme provider, the query provider)
- * and the text namespaces its code asks for, with each namespace's chunk per language. The server names them in the
- * page's HTML as `<link rel="modulepreload">` (apps/server/src/platform/web-app.ts): the browser fetches them with
- * the entry instead of one round trip after another as the modules discover them.
+ * page, the chunks its first render needs beyond the entry's (its lazy chunk, what that imports, MUI's theme provider, the query provider),
+ * the stylesheets those chunks import, and the text namespaces its code asks for, with each namespace's chunk per
+ * language. The server names them in the page's HTML as `<link rel="modulepreload">` and `<link rel="preload"
+ * as="style">` (apps/server/src/platform/web-app.ts): the browser fetches them with the entry instead of one round
+ * trip after another as the modules discover them.
  */
 export function routeManifest(): Plugin {
   let root = '.';
@@ -71,12 +72,13 @@ export function routeManifest(): Plugin {
         return found;
       };
       const loaded = closure(entry);
+      const entryStyles = new Set([...loaded].flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]));
       const appDir = path.join(root, 'src/app');
       const queryProvider = byModule.get(path.join(root, 'src/shared/query/QueryProvider'));
       // A lazy page renders inside MUI's theme (`lazyPage`, unless `mui: false`), which the entry does not carry (decision 0003).
       const muiProvider = byModule.get(path.join(root, 'src/shared/theme/MuiProvider'));
       // The home page is in the entry; its organisers' texts are the `content` namespace (as main.tsx loads them).
-      pages = [{ pattern: '/', chunks: [], namespaces: ['content'] }];
+      pages = [{ pattern: '/', chunks: [], styles: [], namespaces: ['content'] }];
       for (const route of extractRouteImports(readFileSync(path.join(appDir, 'router.tsx'), 'utf8'))) {
         const chunk = byModule.get(path.resolve(appDir, route.module));
         if (!chunk) continue;
@@ -95,7 +97,10 @@ export function routeManifest(): Plugin {
         const own = [...files].filter((f) => !loaded.has(f));
         const namespaces = new Set<string>();
         for (const file of own) for (const id of byFile.get(file)?.moduleIds ?? []) for (const ns of namespacesOf(this.getModuleInfo(id)?.code ?? '')) namespaces.add(ns);
-        pages.push({ pattern: route.pattern, chunks: own.map((f) => `/${f}`), namespaces: [...namespaces].sort() });
+        // The page's own stylesheets (a plain page's CSS): Vite's loader fetches them only once the chunk has run.
+        const styles = new Set<string>();
+        for (const file of own) for (const css of byFile.get(file)?.viteMetadata?.importedCss ?? []) if (!entryStyles.has(css)) styles.add(`/${css}`);
+        pages.push({ pattern: route.pattern, chunks: own.map((f) => `/${f}`), styles: [...styles], namespaces: [...namespaces].sort() });
       }
       locales = {};
       const localesDir = path.join(root, 'src/locales');
@@ -114,8 +119,8 @@ export function routeManifest(): Plugin {
   };
 }
 
-/** The chunks and text namespaces one page needs at first render, beyond what `index.html` already loads. */
-export type PagePreload = { pattern: string; chunks: string[]; namespaces: string[] };
+/** The chunks, stylesheets and text namespaces one page needs at first render, beyond what `index.html` already loads. */
+export type PagePreload = { pattern: string; chunks: string[]; styles: string[]; namespaces: string[] };
 /** What `routes.json` holds: the page patterns, each page's preloads, and every text namespace's chunk per language. */
 export type RouteManifest = { patterns: string[]; pages: PagePreload[]; locales: Record<string, Record<string, string>> };
 

@@ -10,8 +10,8 @@ import { pageDataScript, pageReads, readPageData } from './page-data.js';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 
-/** The chunks and text namespaces one page's first render needs beyond what `index.html` loads (apps/web/build/route-manifest.ts). */
-type PagePreload = { pattern: string; chunks: string[]; namespaces: string[] };
+/** The chunks, stylesheets and text namespaces one page's first render needs beyond what `index.html` loads (apps/web/build/route-manifest.ts). */
+type PagePreload = { pattern: string; chunks: string[]; styles?: string[]; namespaces: string[] };
 type RouteManifest = { patterns: string[]; pages?: PagePreload[]; locales?: Record<string, Record<string, string>> };
 
 /** What the build wrote from the web's route tables (`routes.json`); null when absent. */
@@ -32,7 +32,7 @@ export function languageOfRequest(acceptLanguage: string | undefined): Language 
 
 /**
  * The page's HTML with `<link rel="modulepreload">` for what its first render loads after the entry: the page's own
- * chunks and its texts in the visitor's likely language. Without them the browser discovers each one only when the
+ * chunks and its texts in the visitor's likely language; its stylesheets as `<link rel="preload" as="style">`. Without them the browser discovers each one only when the
  * module before it has run, one round trip after another on a phone (Largest Contentful Paint). A visitor whose
  * stored language choice differs downloads a few kB of unused texts, nothing breaks.
  */
@@ -41,7 +41,9 @@ function pageHtmlWithPreloads(indexHtml: string, manifest: RouteManifest | null,
   const texts = manifest?.locales?.[language] ?? {};
   const hrefs = [...(page?.chunks ?? []), ...['common', ...(page?.namespaces ?? [])].flatMap((ns) => (texts[ns] ? [texts[ns]] : []))];
   const links = hrefs.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`).join('');
-  return indexHtml.replace('</head>', `${links}</head>`);
+  // The page's own CSS, which Vite's loader asks for only after the chunk has run (then from the cache).
+  const styles = (page?.styles ?? []).map((href) => `<link rel="preload" as="style" crossorigin href="${href}">`).join('');
+  return indexHtml.replace('</head>', `${links}${styles}</head>`);
 }
 
 /**
