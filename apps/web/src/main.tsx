@@ -11,6 +11,7 @@ import { preloadPublicMenu } from './app/public-menu';
 import { routes } from './app/router';
 import { preloadNews, preloadPage, preloadSchedule } from './features/content/api';
 import { preloadPublicFiles } from './features/files/api';
+import { preloadGames } from './features/results/games/preload';
 import { preloadHomePage } from './features/content/HomePage';
 import { preloadEdition } from './shared/edition/useEdition';
 import { initI18n, initialLanguage } from './shared/i18n';
@@ -38,9 +39,12 @@ async function start() {
   if (news) preloadNews(news[1] ? Number(news[1]) : null, language);
   const files = /^\/files\/?$/.test(path);
   if (files) preloadPublicFiles();
+  // The live games pages: their first read, and their words (the `results` namespace) below, with their code.
+  const games = /^\/games(\/|$)/.test(path);
+  if (games) preloadGames(path);
   // The home page and the information pages show the organisers' texts (the `content` namespace).
   const contentPage = home || !!slug || schedule || !!news;
-  await initI18n(language, [...(contentPage ? ['content'] : []), ...(schedule ? ['calendar'] : []), ...(files ? ['files'] : [])]);
+  await initI18n(language, [...(contentPage ? ['content'] : []), ...(schedule ? ['calendar'] : []), ...(files ? ['files'] : []), ...(games ? ['results'] : [])]);
   startVersionCheck(__BUILD_ID__);
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');

@@ -2,12 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import type { GameLinks, GameSource, GameSourceUpdate, ManagedGame, PgnIngestReport, PublicGame, PublicRoundGames } from '@bjk/domain/games';
 import { http } from '../../../shared/http';
+import { takeOrGet } from './preload';
 
 const base = '/api/v1/games';
 
 export const gameRoundsQuery = (category: string) => ({
   queryKey: ['games', 'rounds', category] as const,
-  queryFn: () => http.get<{ category: string; rounds: number[] }>(`${base}/public/${category}/rounds`),
+  queryFn: () => takeOrGet<{ category: string; rounds: number[] }>(`${base}/public/${category}/rounds`),
   staleTime: 30_000,
 });
 
@@ -30,7 +31,7 @@ export function useGameOnBoard(category: string): (round: number, board: number 
   return (round, board) => (board === null ? undefined : byBoard.get(`${round}:${board}`));
 }
 
-export const gameQuery = (id: number) => ({ queryKey: ['games', 'game', id] as const, queryFn: () => http.get<PublicGame>(`${base}/public/game/${id}`) });
+export const gameQuery = (id: number) => ({ queryKey: ['games', 'game', id] as const, queryFn: () => takeOrGet<PublicGame>(`${base}/public/game/${id}`) });
 
 export type LiveRound = { games: PublicGame[]; delaySeconds: number | null; status: 'connecting' | 'live' | 'reconnecting' };
 
