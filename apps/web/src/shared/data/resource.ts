@@ -1,4 +1,4 @@
-import { use, useSyncExternalStore } from 'react';
+import { use, useEffect, useSyncExternalStore } from 'react';
 
 /**
  * A small suspense cache for the public, read-mostly data the first page needs (the edition settings,
@@ -6,6 +6,15 @@ import { use, useSyncExternalStore } from 'react';
  * everything else (wizards, back office) uses TanStack Query, loaded with those pages.
  */
 const entries = new Map<string, Promise<unknown>>();
+/**
+ * How long a loaded value is fresh. An older one is loaded again in the background when a page that reads it opens
+ * or the tab comes back to the front (news, the programme, the documents change during the championship week), and
+ * swapped in once it arrives: the page keeps showing the old value meanwhile, never a spinner.
+ */
+export const RESOURCE_FRESH_MS = 60_000;
+const loadedAt = new Map<string, number>();
+const loaders = new Map<string, () => Promise<unknown>>();
+const refreshing = new Set<string>();
 /** Each key's last loaded value, kept through an invalidation until the new one arrives (`usePeekResource`). */
 const latest = new Map<string, unknown>();
 const listeners = new Set<() => void>();
@@ -21,11 +30,13 @@ function entryFor<T>(key: string, load: () => Promise<T>): Promise<T> {
   if (existing) return existing as Promise<T>;
   const promise = load();
   entries.set(key, promise);
+  loaders.set(key, load);
   promise.then(
     (value) => {
       // A load overtaken by an invalidation is outdated: its successor brings the value.
       if (entries.get(key) !== promise) return;
       latest.set(key, value);
+      loadedAt.set(key, performance.now());
       for (const listener of listeners) listener();
     },
     // A failed load is not kept: the next render (or the error page's retry) loads again.
@@ -36,14 +47,48 @@ function entryFor<T>(key: string, load: () => Promise<T>): Promise<T> {
   return promise;
 }
 
+/**
+ * Loads `key` again in the background when its value is older than `RESOURCE_FRESH_MS`, and swaps the new value in
+ * when it arrives, as a promise React reads without suspending (`status`/`value`, as `use` records them). A failed
+ * refresh keeps the old value; the next opening tries again.
+ */
+function refreshIfStale(key: string, now = performance.now()): void {
+  const at = loadedAt.get(key);
+  const load = loaders.get(key);
+  if (at === undefined || !load || now - at < RESOURCE_FRESH_MS || refreshing.has(key)) return;
+  const current = entries.get(key);
+  refreshing.add(key);
+  load().then(
+    (value) => {
+      refreshing.delete(key);
+      // Invalidated meanwhile: the invalidation's own load brings the value.
+      if (entries.get(key) !== current) return;
+      entries.set(key, Object.assign(Promise.resolve(value), { status: 'fulfilled', value }));
+      latest.set(key, value);
+      loadedAt.set(key, performance.now());
+      version += 1;
+      for (const listener of listeners) listener();
+    },
+    () => refreshing.delete(key),
+  );
+}
+
+/** Every stale value, when the visitor comes back to the tab. */
+if (typeof document !== 'undefined') {
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') for (const key of [...loadedAt.keys()]) refreshIfStale(key);
+  });
+}
+
 /** Starts loading `key` now, before any component asks for it (the first page's data, at start-up). */
 export function preloadResource<T>(key: string, load: () => Promise<T>): void {
   void entryFor(key, load);
 }
 
-/** Reads `key` (loaded once with `load`, kept until invalidated), suspending until it is there. */
+/** Reads `key` (loaded once with `load`, kept until invalidated, refreshed when stale), suspending until it is there. */
 export function useResource<T>(key: string, load: () => Promise<T>): T {
   useSyncExternalStore(subscribe, () => version);
+  useEffect(() => refreshIfStale(key), [key]);
   return use(entryFor(key, load));
 }
 
@@ -56,6 +101,7 @@ export function usePeekResource<T>(key: string, load: () => Promise<T>): T | und
   // Re-rendered by an invalidation (version) and by a load's arrival (value).
   useSyncExternalStore(subscribe, () => version);
   const value = useSyncExternalStore(subscribe, () => latest.get(key) as T | undefined);
+  useEffect(() => refreshIfStale(key), [key]);
   // Asked on every render: loads again after an invalidation or a failure.
   void entryFor(key, load);
   return value;
