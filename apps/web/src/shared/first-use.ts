@@ -4,7 +4,7 @@ const FIRST_USE_EVENTS = ['scroll', 'pointermove', 'pointerdown', 'keydown', 'to
 
 /**
  * Calls `onUse` once, when the visitor first uses the page (scrolls, points, touches, types): the moment to load what a
- * first view leaves out (the sponsors' strip, MUI for a wizard's later steps). Never during the page's own load, so a
+ * first view leaves out (the sponsors' strip). Never during the page's own load, so a
  * first visit downloads only what it draws (decision 0003), yet before the visitor asks for it. `onUse` must keep its
  * identity (a state setter, a lazy part's `preload`, or `useCallback`).
  */

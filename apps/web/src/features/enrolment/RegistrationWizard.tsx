@@ -1,10 +1,11 @@
-import { Suspense, useEffect, useReducer, type ReactNode } from 'react';
+import { Suspense, useCallback, useReducer, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RegistrationKind } from '@bjk/domain/enrolment';
 import { enrolmentPhase } from '@bjk/domain/enrolment-phase';
 import { useEdition } from '../../shared/edition/useEdition';
 import { formatDateTime, formatMoney } from '../../shared/format';
 import { currentLanguage } from '../../shared/i18n';
+import { usePreloadWhenIdle } from '../../shared/idle-preload';
 import { lazyPart } from '../../shared/lazy-part';
 import { PageLoading } from '../../shared/ui/PageLoading';
 import { Notice } from '../../shared/ui/plain/Notice';
@@ -103,18 +104,11 @@ type StepProps = {
 };
 
 function WizardStep({ state, kind, phase, dispatch, back }: StepProps): ReactNode {
-  useEffect(() => {
-    // Once the step is drawn and the browser is idle: the intro (the first view) paints before MUI downloads.
-    const start = () => {
-      for (const next of NEXT_STEPS[state.step]) next.preload();
-    };
-    if (typeof requestIdleCallback !== 'function') {
-      const timer = setTimeout(start, 100);
-      return () => clearTimeout(timer);
-    }
-    const idle = requestIdleCallback(start, { timeout: 1000 });
-    return () => cancelIdleCallback(idle);
+  // Once the step is drawn and the browser is idle: the intro (the first view) paints before MUI downloads.
+  const preloadNext = useCallback(() => {
+    for (const next of NEXT_STEPS[state.step]) next.preload();
   }, [state.step]);
+  usePreloadWhenIdle(preloadNext);
   switch (state.step) {
     case 'intro':
       return <IntroStep phase={phase} onStart={() => dispatch({ type: 'start' })} />;

@@ -5,7 +5,7 @@ import type { EditionSettings } from '@bjk/domain/edition';
 import { lodgingPhaseAt } from '@bjk/domain/lodging-phase';
 import { normalStayDates } from '@bjk/domain/lodging-pricing';
 import { useEdition } from '../../shared/edition/useEdition';
-import { useFirstUse } from '../../shared/first-use';
+import { usePreloadWhenIdle } from '../../shared/idle-preload';
 import { formatDate, formatDateTime } from '../../shared/format';
 import { currentLanguage } from '../../shared/i18n';
 import { lazyPart } from '../../shared/lazy-part';
@@ -41,7 +41,8 @@ function Wizard({ settings }: { settings: EditionSettings }) {
   // The form mounts at "Start" and stays mounted: back on the intro and started again, the answers are kept.
   const [started, setStarted] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  useFirstUse(ReservationForm.preload);
+  // The form (with MUI) downloads once the intro is drawn, before "Start" asks for it.
+  usePreloadWhenIdle(ReservationForm.preload);
 
   const goTo = (next: Step) => {
     setStep(next);
