@@ -1,5 +1,5 @@
 import { act, cleanup, render, screen, type RenderResult } from '@testing-library/react';
-import { Suspense, type ReactElement } from 'react';
+import { Component, Suspense, type ReactElement, type ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RESOURCE_FRESH_MS, useResource } from './resource';
 
@@ -12,6 +12,17 @@ const page = (id: string, key: string, load: () => Promise<string>) => (
     <Reader id={id} resourceKey={key} load={load} />
   </Suspense>
 );
+
+/** The route's error page in short: what a failed read reaches. */
+class Boundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  render() {
+    return this.state.failed ? <span data-testid="error-page" /> : this.props.children;
+  }
+}
 
 // React retries a suspended render inside act() only: renders and waits go through it.
 async function show(ui: ReactElement): Promise<RenderResult> {
@@ -46,6 +57,21 @@ function loader(...values: (string | Error)[]) {
 }
 
 describe('the public resource cache', () => {
+  it('shows a failed read as an error once, without loading it again and again, and loads it again when the page is opened anew', async () => {
+    const load = loader(new Error('500'), new Error('500'), 'page');
+    const first = await show(<Boundary>{page('a', 'test:error', load)}</Boundary>);
+    await settle();
+    await settle();
+    expect(screen.getByTestId('error-page')).toBeTruthy();
+    expect(load).toHaveBeenCalledTimes(1);
+    first.unmount();
+    later(RESOURCE_FRESH_MS);
+    // Opened again (the visitor navigates back): loaded again, and shown when it answers.
+    await show(<Boundary>{page('b', 'test:error', load)}</Boundary>);
+    await settle();
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
   it('loads once while the value is fresh', async () => {
     const load = loader('news 1', 'news 2');
     const first = await show(page('a', 'test:fresh', load));

@@ -15,6 +15,14 @@ export const RESOURCE_FRESH_MS = 60_000;
 const loadedAt = new Map<string, number>();
 const loaders = new Map<string, () => Promise<unknown>>();
 const refreshing = new Set<string>();
+/**
+ * When each failed load failed. The failure is kept a moment, so the page that asked reads it and shows the error
+ * page (React re-renders a suspended page once its load settles: had the failure been forgotten at once, that render
+ * would start a new load and suspend again, for ever, a request each time). Asked again later (the visitor opens
+ * the page anew, the error page's retry), it loads again.
+ */
+const failedAt = new Map<string, number>();
+const RETRY_AFTER_MS = 1_000;
 /** Each key's last loaded value, kept through an invalidation until the new one arrives (`usePeekResource`). */
 const latest = new Map<string, unknown>();
 const listeners = new Set<() => void>();
@@ -27,7 +35,9 @@ function subscribe(listener: () => void): () => void {
 
 function entryFor<T>(key: string, load: () => Promise<T>): Promise<T> {
   const existing = entries.get(key);
-  if (existing) return existing as Promise<T>;
+  const failed = failedAt.get(key);
+  if (existing && (failed === undefined || performance.now() - failed < RETRY_AFTER_MS)) return existing as Promise<T>;
+  failedAt.delete(key);
   const promise = load();
   entries.set(key, promise);
   loaders.set(key, load);
@@ -39,9 +49,9 @@ function entryFor<T>(key: string, load: () => Promise<T>): Promise<T> {
       loadedAt.set(key, performance.now());
       for (const listener of listeners) listener();
     },
-    // A failed load is not kept: the next render (or the error page's retry) loads again.
+    // A failed load is kept a moment (`failedAt`), then loaded again when asked for.
     () => {
-      if (entries.get(key) === promise) entries.delete(key);
+      if (entries.get(key) === promise) failedAt.set(key, performance.now());
     },
   );
   return promise;
@@ -109,7 +119,11 @@ export function usePeekResource<T>(key: string, load: () => Promise<T>): T | und
 
 /** Forgets every entry whose key starts with `prefix` (after a manager changed it) and re-renders readers. */
 export function invalidateResources(prefix: string): void {
-  for (const key of [...entries.keys()]) if (key.startsWith(prefix)) entries.delete(key);
+  for (const key of [...entries.keys()]) {
+    if (!key.startsWith(prefix)) continue;
+    entries.delete(key);
+    failedAt.delete(key);
+  }
   version += 1;
   for (const listener of listeners) listener();
 }
