@@ -29,6 +29,17 @@ const FORMATTING_RULES = [
   { selector: "Literal[value='Europe/Brussels']", message: "Use the edition's time zone (settings.timeZone; on the web useEdition().timeZone), not a literal." },
 ];
 
+/**
+ * MUI 9 removed the system props: `color="text.secondary"` (a palette path) is ignored by Typography and the text keeps
+ * the primary colour; its own values are palette keys (`textSecondary`, `success`). Plain pages use `bjk-secondary`.
+ */
+const MUI_RULES = [
+  {
+    selector: "JSXAttribute[name.name='color'][value.value=/\\./]",
+    message: 'MUI 9 ignores a palette path in color= (text.secondary, success.main): use its key (textSecondary, success) or sx.',
+  },
+];
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '.tmp/**', 'data/**', 'apps/server/src/db/migrations/**'] },
   js.configs.recommended,
@@ -72,7 +83,7 @@ export default tseslint.config(
   {
     files: ['apps/*/src/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}'],
-    rules: { 'no-restricted-syntax': ['error', ...FORMATTING_RULES] },
+    rules: { 'no-restricted-syntax': ['error', ...FORMATTING_RULES, ...MUI_RULES] },
   },
   {
     // One source of "now" in the server's modules: the injected clock (`ctx.clock`, `deps.clock`), so tests fix time

@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -70,7 +71,7 @@ function RolesField({ control, t }: { control: Control<FormValues>; t: TFunction
                 label={
                   <span>
                     {t(`roles.${role}.label`)}
-                    <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
+                    <Typography component="span" variant="body2" color="textSecondary" sx={{ display: 'block' }}>
                       {t(`roles.${role}.help`)}
                     </Typography>
                   </span>
@@ -94,12 +95,12 @@ function PasswordReset({ account }: { account: AccountListItem }) {
       <Typography variant="h3" sx={{ fontSize: '1rem', fontWeight: 600 }}>
         {t('admin.resetTitle')}
       </Typography>
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {t('admin.resetHelp')}
       </Typography>
       {mutation.isError && <ErrorAlert error={mutation.error} submit />}
       {mutation.isSuccess && (
-        <Typography role="status" color="success.main">
+        <Typography role="status" color="success">
           {t('admin.resetDone')}
         </Typography>
       )}
@@ -211,9 +212,9 @@ export function AccountDialog({ account, ownId, onClose }: Props) {
             />
           )}
           {confirmSelf && (
-            <Typography role="alert" color="warning.main">
+            <Alert severity="warning" role="alert">
               {t('admin.confirmSelf')}
-            </Typography>
+            </Alert>
           )}
         </Stack>
         {account && (

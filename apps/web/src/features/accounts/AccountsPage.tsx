@@ -42,7 +42,7 @@ export function AccountsPage() {
           {t('admin.new')}
         </Button>
       </Stack>
-      <Typography color="text.secondary">{t('admin.intro')}</Typography>
+      <Typography color="textSecondary">{t('admin.intro')}</Typography>
       <AccountsTable onEdit={(account) => setEditing({ mode: 'edit', account })} />
       {editing && (
         <AccountDialog
@@ -83,7 +83,7 @@ function AccountsTable({ onEdit }: { onEdit: (account: AccountListItem) => void 
                 <Typography variant="body2" sx={{ fontWeight: 600 }}>
                   {account.displayName}
                 </Typography>
-                <Typography variant="body2" color="text.secondary">
+                <Typography variant="body2" color="textSecondary">
                   {account.email}
                 </Typography>
                 {!account.enabled && <Chip size="small" label={t('fields.disabled')} sx={{ mt: 0.5 }} />}
@@ -91,7 +91,7 @@ function AccountsTable({ onEdit }: { onEdit: (account: AccountListItem) => void 
               <TableCell>
                 <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
                   {account.roles.length === 0 && (
-                    <Typography variant="body2" color="text.secondary">
+                    <Typography variant="body2" color="textSecondary">
                       {t('fields.noRoles')}
                     </Typography>
                   )}

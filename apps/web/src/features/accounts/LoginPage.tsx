@@ -32,7 +32,7 @@ export function LoginPage({ notice }: { notice?: ReactNode }) {
     <Paper variant="outlined" sx={{ maxWidth: 420, mx: 'auto', mt: { xs: 2, sm: 6 }, p: { xs: 2, sm: 4 } }}>
       <Stack component="form" spacing={2} noValidate onSubmit={form.handleSubmit((values) => mutation.mutate(values))}>
         <Typography variant="h1">{t('login.title')}</Typography>
-        <Typography color="text.secondary">{t('login.intro')}</Typography>
+        <Typography color="textSecondary">{t('login.intro')}</Typography>
         {notice}
         {mutation.isError && <ErrorAlert error={mutation.error} submit />}
         <TextField

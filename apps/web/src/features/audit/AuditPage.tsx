@@ -49,7 +49,7 @@ export function AuditPage() {
           <Typography variant="body2" component="span" sx={{ fontFamily: 'monospace' }}>
             {entry.action}
           </Typography>
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {t('page.subject', { type: entry.subjectType, id: entry.subjectId })}
           </Typography>
         </Box>
@@ -76,7 +76,7 @@ export function AuditPage() {
   return (
     <Stack spacing={2}>
       <Typography variant="h1">{t('page.title')}</Typography>
-      <Typography color="text.secondary">{t('page.intro')}</Typography>
+      <Typography color="textSecondary">{t('page.intro')}</Typography>
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} useFlexGap component="form" role="search" aria-label={t('page.filters')} onSubmit={(e) => e.preventDefault()}>
           <TextField label={t('filters.actor')} value={actorInput} onChange={(e) => setActorInput(e.target.value)} size="small" sx={{ flex: 2 }} />

@@ -124,7 +124,7 @@ function PageSettingsForm({ page }: { page: PageDetail }) {
           {t('saveSettings')}
         </Button>
         {fixedEntry && (
-          <Typography variant="body2" color="text.secondary" data-testid="page-fixed-entry" sx={{ flexBasis: '100%' }}>
+          <Typography variant="body2" color="textSecondary" data-testid="page-fixed-entry" sx={{ flexBasis: '100%' }}>
             {t('fixedEntry')}
           </Typography>
         )}
@@ -280,7 +280,7 @@ export function ManagePagesPage() {
               <TableRow key={page.slug} data-testid={`page-row-${page.slug}`}>
                 <TableCell>
                   {page.title}
-                  <Typography variant="caption" component="div" color="text.secondary">
+                  <Typography variant="caption" component="div" color="textSecondary">
                     {`${page.slug} · v${page.version}`}
                   </Typography>
                 </TableCell>

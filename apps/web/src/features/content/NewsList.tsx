@@ -22,7 +22,7 @@ export function NewsList({ limit, headingLevel = 'h2' }: { limit?: number; headi
       <Heading className={page ? 'bjk-h1' : 'bjk-h2 bjk-news-heading'} id="news-heading">
         {t('news.title')}
       </Heading>
-      {news.length === 0 && <p className="bjk-body1">{t('news.none')}</p>}
+      {news.length === 0 && <p className="bjk-body1 bjk-secondary">{t('news.none')}</p>}
       <ul data-testid="news-list" className="bjk-news-list">
         {news.slice(0, limit).map((item) => (
           <li key={item.id}>

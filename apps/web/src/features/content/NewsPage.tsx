@@ -35,7 +35,7 @@ function NewsView({ entry }: { entry: PublicNewsDetail }) {
   const language = currentLanguage();
   return (
     <article className="bjk-stack">
-      <p className="bjk-body1" data-testid="news-date">
+      <p className="bjk-body1 bjk-secondary" data-testid="news-date">
         {formatDate(entry.date, language)}
       </p>
       <h1 className="bjk-h1" data-testid="news-title" lang={entry.language}>

@@ -23,7 +23,7 @@ function FigureCard({ area, figure }: { area: string; figure: DashboardFigure })
       <Typography variant="h4" component="p" data-testid={`figure-${area}-${figure.key}`}>
         {value}
       </Typography>
-      <Typography color="text.secondary" sx={{ hyphens: 'auto', overflowWrap: 'anywhere' }}>
+      <Typography color="textSecondary" sx={{ hyphens: 'auto', overflowWrap: 'anywhere' }}>
         {t(`dashboard.${figure.key}`)}
       </Typography>
     </CardContent>
@@ -69,7 +69,7 @@ export function DashboardPage() {
         <Typography variant="h1" data-testid="mgmt-home">
           {t('title', { name: session?.account.displayName ?? '' })}
         </Typography>
-        <Typography color="text.secondary">{t('signedInAs', { email: session?.account.email ?? '' })}</Typography>
+        <Typography color="textSecondary">{t('signedInAs', { email: session?.account.email ?? '' })}</Typography>
       </Box>
       <InterruptedJobs />
       {data.groups.length === 0 && <Typography>{t('nothing')}</Typography>}

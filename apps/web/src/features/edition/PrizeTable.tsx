@@ -72,7 +72,7 @@ function PrizeCategories() {
                   <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
                     {code}
                   </Typography>
-                  <Typography variant="body2" color="text.secondary">
+                  <Typography variant="body2" color="textSecondary">
                     {t('prizes.summary', {
                       places: places.map((p) => `${p.place}: ${Number.isFinite(p.amountCents) ? formatMoney(p.amountCents, currentLanguage()) : '?'}`).join(' · ') || t('prizes.noPlaces'),
                       count: current?.special.length ?? 0,

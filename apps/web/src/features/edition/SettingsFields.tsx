@@ -54,7 +54,7 @@ export function Section({ title, help, children, id }: { title: string; help?: s
         {title}
       </Typography>
       {help && (
-        <Typography color="text.secondary" sx={{ mb: 2 }}>
+        <Typography color="textSecondary" sx={{ mb: 2 }}>
           {help}
         </Typography>
       )}

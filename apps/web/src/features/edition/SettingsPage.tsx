@@ -70,7 +70,7 @@ function SettingsForm() {
     <FormProvider {...form}>
       <Stack component="form" noValidate spacing={2} onSubmit={(event) => { setSavedNotice(false); void form.handleSubmit((values) => mutation.mutate(values))(event); }} data-testid="settings-form">
         <Typography variant="h1">{t('settings.title')}</Typography>
-        <Typography color="text.secondary">
+        <Typography color="textSecondary">
           {t('settings.intro', { edition: data.settings.shortName[language], updatedAt: formatDateTime(updatedAt, language, timeZone) })}
         </Typography>
 

@@ -96,7 +96,7 @@ export function ParticipantEditPage() {
       <Typography variant="h1">
         {p.lastName} {p.firstName}
       </Typography>
-      <Typography color="text.secondary">
+      <Typography color="textSecondary">
         {[t(`kinds.${kind}`), p.idbel && `${t('lookup.idbel')} ${p.idbel}`, p.idfide && `${t('lookup.idfide')} ${p.idfide}`, p.birthYear, p.clubName, p.fideFederation, p.fideTitle].filter(Boolean).join(' · ')}
       </Typography>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>

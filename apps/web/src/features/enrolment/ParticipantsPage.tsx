@@ -27,7 +27,7 @@ import { addLateParticipant, download, importRegistrations, participantPaymentsQ
 /** A participant's payment request in the list: its number (to its page), status and what is still owed. */
 function ParticipantPaymentCell({ request }: { request: ParticipantPayment | undefined }) {
   const { t } = useTranslation('enrolment');
-  if (!request) return <Typography variant="body2" color="text.secondary">{t('mgmt.paymentNone')}</Typography>;
+  if (!request) return <Typography variant="body2" color="textSecondary">{t('mgmt.paymentNone')}</Typography>;
   const outstanding = Math.max(request.totalCents - request.receivedCents, 0);
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center', whiteSpace: 'nowrap' }}>

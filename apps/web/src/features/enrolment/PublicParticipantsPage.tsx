@@ -70,7 +70,7 @@ export function PublicParticipantsPage() {
       </div>
       {query.isError && <ErrorNotice error={query.error} />}
       {query.isSuccess && (
-        <p className="bjk-body2" data-testid="participants-count">
+        <p className="bjk-body2 bjk-secondary" data-testid="participants-count">
           {t('participants.count', { count: rows.length })}
         </p>
       )}

@@ -115,7 +115,7 @@ export function RegistrationEditPage() {
       <Typography variant="h1">
         {r.lastName} {r.firstName}
       </Typography>
-      <Typography color="text.secondary" data-testid="registration-summary">
+      <Typography color="textSecondary" data-testid="registration-summary">
         {t(`kinds.${kind}`)} · {t(`mgmt.statuses.${r.status}`)} · {formatDateTime(r.confirmedAt ?? r.createdAt, language, edition.timeZone)}
         {r.feeCents !== null ? ` · ${formatMoney(r.feeCents, language)}` : ''}
       </Typography>

@@ -65,7 +65,7 @@ export function RegistrationWizard({ kind = 'bjk' }: { kind?: RegistrationKind }
       <h1 className="bjk-h1 bjk-wizard-title">{t('title', { name: edition.shortName[language] })}</h1>
       {state.step !== 'done' && phase !== 'closed' && phase !== 'notOpen' && (
         <div>
-          <p className="bjk-body2">{t('stepOf', { step: stepIndex + 1, total: NUMBERED_STEPS.length })}</p>
+          <p className="bjk-body2 bjk-secondary">{t('stepOf', { step: stepIndex + 1, total: NUMBERED_STEPS.length })}</p>
           <Progress value={((stepIndex + 1) / NUMBERED_STEPS.length) * 100} label={t('progress')} />
         </div>
       )}

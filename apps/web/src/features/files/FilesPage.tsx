@@ -26,7 +26,7 @@ export function FilesPage() {
   return (
     <div className="bjk-files">
       <h1 className="bjk-h1">{t('title')}</h1>
-      {shown.length === 0 && <p className="bjk-body1">{t('none')}</p>}
+      {shown.length === 0 && <p className="bjk-body1 bjk-secondary">{t('none')}</p>}
       {shown.map((group) => (
         <section key={group.code} aria-labelledby={`files-${group.code}`}>
           <h2 className="bjk-h2 bjk-files-group" id={`files-${group.code}`}>

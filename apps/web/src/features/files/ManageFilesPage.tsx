@@ -88,7 +88,7 @@ export function ManageFilesPage() {
             ))}
           </Box>
           <input type="file" name="file" aria-label={t('mgmt.file')} accept=".pdf,.png,.jpg,.jpeg,.gif,.webp,.xlsx,.xls,.ods,.csv" data-testid="file-input" />
-          <Typography variant="caption" color="text.secondary">
+          <Typography variant="caption" color="textSecondary">
             {t('mgmt.limits', { size: formatSize(MAX_FILE_BYTES, language) })}
           </Typography>
           <Box>
@@ -119,7 +119,7 @@ export function ManageFilesPage() {
               <TableRow key={file.name}>
                 <TableCell>
                   <a href={publicFileUrl(file)}>{displayNameIn(file.displayName, language, file.name)}</a>
-                  <Typography variant="caption" component="div" color="text.secondary">
+                  <Typography variant="caption" component="div" color="textSecondary">
                     {file.name}
                   </Typography>
                 </TableCell>

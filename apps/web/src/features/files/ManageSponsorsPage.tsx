@@ -107,7 +107,7 @@ function SponsorForm({ sponsor, nextOrder, onDone }: { sponsor: Sponsor | null; 
             {draft.logo ? (
               <Box component="img" src={publicFileUrl(draft.logo)} alt={t('sponsorsAdmin.logoOf', { name: draft.name })} data-testid="sponsor-logo-preview" sx={{ maxWidth: 156, maxHeight: 56, objectFit: 'contain' }} />
             ) : (
-              <Typography variant="caption" color="text.secondary">
+              <Typography variant="caption" color="textSecondary">
                 {t('sponsorsAdmin.noLogo')}
               </Typography>
             )}
@@ -208,7 +208,7 @@ export function ManageSponsorsPage() {
           </Button>
         )}
       </Stack>
-      <Typography color="text.secondary">{t('sponsorsAdmin.intro')}</Typography>
+      <Typography color="textSecondary">{t('sponsorsAdmin.intro')}</Typography>
       {formOpen && <SponsorForm key={selected} sponsor={editing} nextOrder={nextOrder} onDone={() => setParams({})} />}
       {(sponsors.error ?? reorder.error) && <ErrorAlert error={sponsors.error ?? reorder.error} />}
       <TableContainer component={Paper} variant="outlined">

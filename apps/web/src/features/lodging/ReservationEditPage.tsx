@@ -197,7 +197,7 @@ function ReservationEditor({ id }: { id: string }) {
 
       <Section title={t('mgmt.edit.guests')}>
         <Stack spacing={2}>
-          {roomType && <Typography color="text.secondary">{t('guests.countRule', { min: roomType.minPersons, max: roomType.maxPersons })}</Typography>}
+          {roomType && <Typography color="textSecondary">{t('guests.countRule', { min: roomType.minPersons, max: roomType.maxPersons })}</Typography>}
           {guests.fields.map((field, index) => {
             const guestErrors = errors.guests?.[index];
             const birthDate = values.guests[index]?.birthDate;
@@ -248,7 +248,7 @@ function ReservationEditor({ id }: { id: string }) {
             render={({ field }) => <FormControlLabel control={<Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} />} label={t('mgmt.edit.enabled')} />}
           />
           <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-            {saved && !form.formState.isDirty && <Typography color="success.main">{t('mgmt.edit.saved')}</Typography>}
+            {saved && !form.formState.isDirty && <Typography color="success">{t('mgmt.edit.saved')}</Typography>}
             <Button type="submit" variant="contained" disabled={save.isPending} data-testid="save-reservation">
               {t('mgmt.edit.save')}
             </Button>
@@ -335,7 +335,7 @@ function RoomsSection({ reservation, settings, onChange }: { reservation: Reserv
     <Section title={t('mgmt.edit.rooms')}>
       <Stack spacing={2}>
         {reservation.rooms.length === 0 ? (
-          <Typography color="text.secondary">{t('mgmt.edit.noRooms')}</Typography>
+          <Typography color="textSecondary">{t('mgmt.edit.noRooms')}</Typography>
         ) : (
           <List dense disablePadding data-testid="assigned-rooms">
             {reservation.rooms.map((r) => (

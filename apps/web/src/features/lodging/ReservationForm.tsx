@@ -189,7 +189,7 @@ function Form({ settings, step, goTo }: Props) {
               <PriceEstimate settings={settings} price={price} />
             </Suspense>
           )}
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {t('price.note')}
           </Typography>
           {likelyDuplicate ? (
@@ -216,7 +216,7 @@ function Form({ settings, step, goTo }: Props) {
           <Typography>{t('done.email', { email: values.contact.email })}</Typography>
           <Typography>{t('done.total', { total: formatMoney(result.totalCents, language) })}</Typography>
           <Overview settings={settings} values={values} arrival={arrival} departure={departure} />
-          <Typography color="text.secondary">{t('done.another')}</Typography>
+          <Typography color="textSecondary">{t('done.another')}</Typography>
           <Button variant="contained" onClick={newReservation} sx={{ alignSelf: 'flex-start' }}>
             {t('done.new')}
           </Button>

@@ -63,7 +63,7 @@ function Wizard({ settings }: { settings: EditionSettings }) {
       <form className="bjk-stack" noValidate onSubmit={(event) => event.preventDefault()}>
         <h1 className="bjk-h1 bjk-wizard-title">{t('wizard.title')}</h1>
         <div>
-          <p className="bjk-body2" data-testid="wizard-step">
+          <p className="bjk-body2 bjk-secondary" data-testid="wizard-step">
             {step === 'done' ? t('wizard.finished') : t('wizard.stepOf', { step: stepIndex + 1, total: STEPS.length, name: t(`steps.${step}`) })}
           </p>
           <Progress value={(stepIndex / STEPS.length) * 100} label={t('wizard.progress')} />
@@ -78,7 +78,7 @@ function Wizard({ settings }: { settings: EditionSettings }) {
               <p className="bjk-body1">{t('intro.text', { edition: settings.name[language], venue: settings.venue.name })}</p>
               <p className="bjk-body1">{t('intro.oneRoom')}</p>
               <p className="bjk-body1">{t('intro.dates', { arrival: formatDate(normal.arrivalDate, language), departure: formatDate(normal.departureDate, language) })}</p>
-              <p className="bjk-body1">{t('intro.confirmation')}</p>
+              <p className="bjk-body1 bjk-secondary">{t('intro.confirmation')}</p>
             </div>
             <WizardNav onBack={() => undefined} backDisabled>
               <ShellButton variant="contained" size="large" onClick={start}>

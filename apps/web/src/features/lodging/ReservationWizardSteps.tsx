@@ -40,7 +40,7 @@ export function ContactStep({ form, errors }: { form: WizardForm; errors: Wizard
   const { t } = useTranslation('lodging');
   return (
     <Stack spacing={2}>
-      <Typography color="text.secondary">{t('contact.intro')}</Typography>
+      <Typography color="textSecondary">{t('contact.intro')}</Typography>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
         <TextField label={t('fields.firstName')} required autoComplete="given-name" error={!!errors.contact?.firstName} helperText={fieldError(t, errors.contact?.firstName?.message)} {...form.register('contact.firstName')} />
         <TextField label={t('fields.lastName')} required autoComplete="family-name" error={!!errors.contact?.lastName} helperText={fieldError(t, errors.contact?.lastName?.message)} {...form.register('contact.lastName')} />
@@ -86,7 +86,7 @@ export function AccommodationStep({ form, errors, settings }: { form: WizardForm
                       <Typography component="span" sx={{ display: 'block', fontWeight: 600 }}>
                         {type.label[language]}
                       </Typography>
-                      <Typography component="span" variant="body2" color="text.secondary">
+                      <Typography component="span" variant="body2" color="textSecondary">
                         {t('accommodation.typeFacts', {
                           min: type.minPersons,
                           max: type.maxPersons,
@@ -131,7 +131,7 @@ export function GuestsStep({ form, errors, settings, guests, values, roomType, g
   return (
     <Stack spacing={2}>
       <Alert severity="info">{t('guests.reminder')}</Alert>
-      <Typography color="text.secondary">{t('guests.countRule', limits)}</Typography>
+      <Typography color="textSecondary">{t('guests.countRule', limits)}</Typography>
       {guests.fields.map((field, index) => {
         const guestErrors = errors.guests?.[index];
         const birthDate = values.guests[index]?.birthDate;
@@ -209,7 +209,7 @@ export function MealsStep({ form, errors, settings, roomType }: { form: WizardFo
                     <Typography component="span" sx={{ display: 'block', fontWeight: 600 }}>
                       {t(`plans.${plan}.label`)}
                     </Typography>
-                    <Typography component="span" variant="body2" color="text.secondary">
+                    <Typography component="span" variant="body2" color="textSecondary">
                       {plan === 'breakfast' && roomType.breakfastIncluded ? t('plans.breakfast.included') : t(`plans.${plan}.text`)}
                     </Typography>
                   </Box>
@@ -220,7 +220,7 @@ export function MealsStep({ form, errors, settings, roomType }: { form: WizardFo
         )}
       />
       {errors.mealPlan && <FormHelperText>{fieldError(t, errors.mealPlan.message)}</FormHelperText>}
-      <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+      <Typography variant="body2" color="textSecondary" sx={{ mt: 1 }}>
         {t('meals.diet')}
       </Typography>
     </FormControl>

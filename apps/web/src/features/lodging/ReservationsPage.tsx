@@ -37,7 +37,7 @@ function saveBlob(blob: Blob, filename: string): void {
 /** A stay's payment request in the list: its number (to its page) and status, or "no request". */
 function StayPayment({ request }: { request: { id: number; number: number; status: PaymentRequestStatus; flagged: boolean } | undefined }) {
   const { t } = useTranslation('lodging');
-  if (!request) return <Typography variant="body2" color="text.secondary">{t('mgmt.list.paymentNone')}</Typography>;
+  if (!request) return <Typography variant="body2" color="textSecondary">{t('mgmt.list.paymentNone')}</Typography>;
   return (
     <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', justifyContent: 'flex-end', whiteSpace: 'nowrap' }}>
       <Link component={RouterLink} to={`/mgmt/paymentrequest_edit?id=${request.id}`}>
@@ -83,7 +83,7 @@ export function ReservationsPage() {
       cell: (item) => (
         <>
           {item.contactName}
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {item.guestNames}
           </Typography>
         </>

@@ -58,7 +58,7 @@ export function RoomsPage() {
           }}
         />
       </Stack>
-      <Typography color="text.secondary">{t('mgmt.rooms.importHelp')}</Typography>
+      <Typography color="textSecondary">{t('mgmt.rooms.importHelp')}</Typography>
       {upload.isSuccess && <Alert severity="success">{t('mgmt.rooms.imported', upload.data)}</Alert>}
       {upload.isError && <ErrorAlert error={upload.error} />}
       {update.isError && <ErrorAlert error={update.error} />}

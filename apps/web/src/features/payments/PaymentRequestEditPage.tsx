@@ -269,13 +269,13 @@ export function PaymentRequestEditPage() {
           <Typography sx={{ fontFamily: 'monospace' }} data-testid="structured-message">
             {request.structuredMessage}
           </Typography>
-          <Typography color="text.secondary">{t(`kind.${request.kind}`)}</Typography>
+          <Typography color="textSecondary">{t(`kind.${request.kind}`)}</Typography>
         </Stack>
       </Box>
       <Section title={t('edit.payer')}>
         <Typography>{request.payer.name}</Typography>
-        <Typography color="text.secondary">{request.payer.emails.join(', ')}</Typography>
-        <Typography color="text.secondary">{request.payer.address}</Typography>
+        <Typography color="textSecondary">{request.payer.emails.join(', ')}</Typography>
+        <Typography color="textSecondary">{request.payer.address}</Typography>
       </Section>
       <Section title={t('edit.lines')}>
         <TableContainer>
@@ -328,7 +328,7 @@ export function PaymentRequestEditPage() {
             </TableBody>
           </Table>
         </TableContainer>
-        <Typography sx={{ mt: 1 }} color="text.secondary">
+        <Typography sx={{ mt: 1 }} color="textSecondary">
           {t('edit.dueOn', { date: formatDate(request.dueDate, language) })}
           {request.paidDate ? ` · ${t('edit.paidOn', { date: formatDate(request.paidDate, language) })}` : ''}
           {request.sentAt ? ` · ${t('edit.sentOn', { date: formatDateTime(request.sentAt, language, timeZone) })}` : ''}

@@ -29,7 +29,7 @@ function Total({ label, cents, testId }: { label: string; cents: number; testId:
         <Typography variant="h5" component="p" data-testid={testId}>
           {formatMoney(cents, currentLanguage())}
         </Typography>
-        <Typography color="text.secondary">{label}</Typography>
+        <Typography color="textSecondary">{label}</Typography>
       </CardContent>
     </Card>
   );

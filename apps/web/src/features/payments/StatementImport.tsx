@@ -63,7 +63,7 @@ export function UnmatchedMovements() {
   const language = currentLanguage();
   const { data = [], error } = useQuery(unmatchedQuery);
   if (error) return <ErrorAlert error={error} />;
-  if (data.length === 0) return <Typography color="text.secondary">{t('statement.noUnmatched')}</Typography>;
+  if (data.length === 0) return <Typography color="textSecondary">{t('statement.noUnmatched')}</Typography>;
   return (
     <TableContainer>
       <Table size="small" aria-label={t('statement.unmatched')} data-testid="unmatched-table">
@@ -141,7 +141,7 @@ export function StatementImport() {
             event.target.value = '';
           }}
         />
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+        <Typography variant="body2" color="textSecondary" sx={{ mt: 0.5 }}>
           {t('statement.hint')}
         </Typography>
       </Box>

@@ -54,7 +54,7 @@ function JobProgress({ job }: { job: PrintJob }) {
   return (
     <Stack spacing={0.5} data-testid="print-progress">
       <LinearProgress variant="determinate" value={percent} aria-label={t('job.progress', { done: job.done, total: job.total })} />
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {job.status === 'done' ? t('job.done', { pages: job.pages, count: job.done }) : t('job.progress', { done: job.done, total: job.total })}
       </Typography>
     </Stack>
@@ -200,7 +200,7 @@ export function PrintPage() {
             </TextField>
           )}
         </Box>
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
+        <Typography variant="body2" color="textSecondary" sx={{ mt: 1.5 }}>
           {t(`help.${document}`)}
         </Typography>
       </Paper>
@@ -262,7 +262,7 @@ export function PrintPage() {
       {previewImage.isError && <ErrorAlert error={previewImage.error} />}
       {previewImage.data && (
         <Paper variant="outlined" sx={{ p: 1, maxWidth: 620, bgcolor: 'grey.100' }}>
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          <Typography variant="body2" color="textSecondary" sx={{ mb: 1 }}>
             {t('previewCaption')}
           </Typography>
           <Box component="img" src={previewImage.data} alt={t('previewAlt', { document: t(`documents.${document}`) })} data-testid="print-preview-image" sx={{ width: '100%', display: 'block', bgcolor: '#fff', boxShadow: 1 }} />

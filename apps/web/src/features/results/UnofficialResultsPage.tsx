@@ -82,7 +82,7 @@ function BoardRow({ category, round, pairing }: { category: string; round: numbe
           {t('unofficial.game', { white: pairing.white.name, black: pairing.black?.name ?? '' })}
         </Typography>
         {official ? (
-          <Typography color="text.secondary">{t('unofficial.official', { result: official })}</Typography>
+          <Typography color="textSecondary">{t('unofficial.official', { result: official })}</Typography>
         ) : (
           <ToggleButtonGroup
             exclusive

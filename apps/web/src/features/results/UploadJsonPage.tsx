@@ -86,7 +86,7 @@ export function UploadJsonPage() {
             <Typography variant="h2" sx={{ fontSize: '1.25rem' }}>
               {t('upload.previewTitle', { name: shown.name })}
             </Typography>
-            <Typography color="text.secondary">
+            <Typography color="textSecondary">
               {t('upload.facts', { file: shown.fileName, format: shown.format, players: shown.players, rounds: shown.pairedRounds, planned: shown.plannedRounds })}
             </Typography>
             <TextField select label={t('upload.category')} value={category} onChange={(e) => setCategory(e.target.value)} sx={{ maxWidth: 240 }} size="small" helperText={shown.categoryHint ? t('upload.proposed', { category: shown.categoryHint }) : t('upload.noProposal')}>

@@ -146,7 +146,7 @@ export function DataTable<T>({ label, columns, rows, rowKey, total, state, empty
                   .filter((c) => c !== primary && !c.hideOnCard)
                   .map((c) => (
                     <Box key={c.id} sx={{ display: 'contents' }}>
-                      <Typography component="dt" variant="body2" color="text.secondary" sx={c.hideHeader ? visuallyHidden : undefined}>
+                      <Typography component="dt" variant="body2" color="textSecondary" sx={c.hideHeader ? visuallyHidden : undefined}>
                         {c.header}
                       </Typography>
                       <Typography component="dd" variant="body2" sx={{ m: 0, gridColumn: c.hideHeader ? '1 / -1' : undefined }}>

@@ -40,7 +40,7 @@ export function PaymentInstructions({ payment }: { payment: PublicPayment }) {
       </dl>
       <div className="bjk-pay-qr">
         <img src={payment.qrPngPath} alt={t('page.qrAlt')} width={240} height={240} data-testid="pay-qr" />
-        <p className="bjk-body2 bjk-pay-hint">{t('page.scanHint')}</p>
+        <p className="bjk-body2 bjk-secondary bjk-pay-hint">{t('page.scanHint')}</p>
       </div>
     </div>
   );

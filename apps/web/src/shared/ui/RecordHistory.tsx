@@ -56,8 +56,8 @@ export function RecordHistory({ subjectType, subjectId, timeZone: shownTimeZone 
       </AccordionSummary>
       <AccordionDetails>
         {query.isError && <ErrorAlert error={query.error} />}
-        {query.isPending && open && <Typography color="text.secondary">{t('loading')}</Typography>}
-        {query.data && query.data.items.length === 0 && <Typography color="text.secondary">{t('history.empty')}</Typography>}
+        {query.isPending && open && <Typography color="textSecondary">{t('loading')}</Typography>}
+        {query.data && query.data.items.length === 0 && <Typography color="textSecondary">{t('history.empty')}</Typography>}
         {query.data && query.data.items.length > 0 && (
           <List dense disablePadding>
             {query.data.items.map((entry) => (

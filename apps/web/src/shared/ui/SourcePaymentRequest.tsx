@@ -52,11 +52,11 @@ export function SourcePaymentRequest({ kind, sourceId }: Props) {
             </Link>
             <PaymentStatusChip status={request.status} flagged={request.flagged} />
             {request.sentAt ? (
-              <Typography variant="body2" color="text.secondary">
+              <Typography variant="body2" color="textSecondary">
                 {t('edit.sentOn', { date: formatDate(request.sentAt.slice(0, 10), language) })}
               </Typography>
             ) : (
-              <Typography variant="body2" color="text.secondary">
+              <Typography variant="body2" color="textSecondary">
                 {t('source.notSent')}
               </Typography>
             )}
@@ -75,7 +75,7 @@ export function SourcePaymentRequest({ kind, sourceId }: Props) {
       )}
       {query.isSuccess && (!request || request.status === 'cancelled') && (
         <Stack spacing={1} sx={{ mt: request ? 2 : 0 }}>
-          {!request && <Typography color="text.secondary">{t('source.none')}</Typography>}
+          {!request && <Typography color="textSecondary">{t('source.none')}</Typography>}
           {mayWrite && (
             <Button variant="outlined" startIcon={<AddIcon />} sx={{ alignSelf: 'flex-start' }} onClick={() => create.mutate()} disabled={create.isPending} data-testid="create-payment-request">
               {t('source.create')}

@@ -77,7 +77,7 @@ export function ConfirmStep({ kind, phase, player, details, draftId, photo, onCo
             .filter(([, value]) => value !== '')
             .map(([label, value]) => (
               <Box key={label} sx={{ display: 'contents' }}>
-                <Typography component="dt" color="text.secondary" variant="body2">
+                <Typography component="dt" color="textSecondary" variant="body2">
                   {label}
                 </Typography>
                 <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>

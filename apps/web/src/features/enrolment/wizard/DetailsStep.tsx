@@ -39,7 +39,7 @@ function ContactFields({ who, register, errors }: ContactFieldsProps) {
       <Typography component="legend" variant="subtitle1" sx={{ fontWeight: 600 }}>
         {t(`details.${who}`)}
       </Typography>
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {t(`details.${who}Help`)}
       </Typography>
       <TextField label={t('details.fullName')} autoComplete="name" {...register(`${who}.fullName`)} error={!!fieldErrors?.fullName} helperText={message(fieldErrors?.fullName?.message)} slotProps={{ htmlInput: { 'data-testid': `${who}-fullName` } }} />
@@ -123,7 +123,7 @@ export function DetailsStep({ kind, player, kept, onDrafted, onBack }: Props) {
         <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
           {t('details.player')}
         </Typography>
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {adult ? t('details.playerHelpAdult') : t('details.playerHelpMinor')}
         </Typography>
         <TextField label={t('details.email')} type="email" autoComplete="email" {...form.register('email')} error={!!errors.email} helperText={message(errors.email?.message)} slotProps={{ htmlInput: { 'data-testid': 'player-email' } }} />

@@ -125,7 +125,7 @@ export function PhotoPicker({ photo, onCropped }: Props) {
       {preview && !source && (
         <Stack spacing={1} sx={{ alignItems: 'center' }}>
           <Box component="img" src={preview} alt={t('photo.previewAlt')} sx={{ width: 160, height: 200, objectFit: 'cover', borderRadius: 1, boxShadow: 1 }} data-testid="photo-preview" />
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {t('photo.previewHelp')}
           </Typography>
         </Stack>

@@ -56,7 +56,7 @@ export function GamesPage() {
         ))}
       </nav>
       {shown === undefined || !Number.isInteger(shown) ? (
-        <p className="bjk-body1">{t('games.noRounds')}</p>
+        <p className="bjk-body1 bjk-secondary">{t('games.noRounds')}</p>
       ) : (
         <Suspense fallback={<PageLoading />}>
           <RoundGames category={category} round={shown} />

@@ -20,7 +20,7 @@ export function GamesTab({ category }: { category: string }) {
   if (rounds.isPending) return <PageLoading />;
   if (rounds.isError) return <ErrorNotice error={rounds.error} />;
   const list = rounds.data.rounds;
-  if (list.length === 0) return <p className="bjk-body1">{t('games.noRounds')}</p>;
+  if (list.length === 0) return <p className="bjk-body1 bjk-secondary">{t('games.noRounds')}</p>;
   const chosen = Number(params.get('round') ?? 0);
   const round = list.includes(chosen) ? chosen : list.at(-1)!;
   return (

@@ -154,7 +154,7 @@ function RoundGamesTable({ category }: { category: string }) {
       </TextField>
       {games.isError && <ErrorAlert error={games.error} />}
       {link.isError && <ErrorAlert error={link.error} />}
-      {games.data && games.data.length === 0 && <Typography color="text.secondary">{t('games.noGames')}</Typography>}
+      {games.data && games.data.length === 0 && <Typography color="textSecondary">{t('games.noGames')}</Typography>}
       {games.data && games.data.length > 0 && (
         <Box sx={{ overflowX: 'auto' }}>
           <Table size="small">

@@ -82,7 +82,7 @@ export function RoundGames({ category, round }: { category: string; round: numbe
           {t('games.downloadRound', { round })}
         </a>
       </div>
-      {live.games.length === 0 && live.status !== 'connecting' && <p className="bjk-body1">{t('games.noGames')}</p>}
+      {live.games.length === 0 && live.status !== 'connecting' && <p className="bjk-body1 bjk-secondary">{t('games.noGames')}</p>}
       <div className="games-grid">
         {live.games.map((game) => (
           <GameCard key={game.id} game={game} />
