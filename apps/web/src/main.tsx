@@ -11,7 +11,7 @@ import { preloadPublicMenu } from './app/public-menu';
 import { routes } from './app/router';
 import { preloadNews, preloadPage, preloadSchedule } from './features/content/api';
 import { preloadPublicFiles } from './features/files/api';
-import { preloadGames } from './features/results/games/preload';
+import { preloadGames } from './features/results/games/live';
 import { preloadHomePage } from './features/content/HomePage';
 import { preloadEdition } from './shared/edition/useEdition';
 import { initI18n, initialLanguage } from './shared/i18n';

@@ -1,14 +1,14 @@
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type PointerEvent } from 'react';
+import { Suspense, useEffect, useRef, useState, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { PublicGame } from '@bjk/domain/games';
 import { PageLoading } from '../../../shared/ui/PageLoading';
+import { useResource } from '../../../shared/data/resource';
 import { ErrorNotice } from '../../../shared/ui/plain/ErrorNotice';
 import { Icon } from '../../../shared/ui/plain/Icon';
 import type { IconName } from '../../../shared/ui/plain/icons';
 import { ShellButton, shellButtonClass } from '../../../shared/ui/ShellButton';
-import { gamePgnUrl, gameQuery, playerPgnUrl, useLiveRound } from './api';
+import { gameKey, gamePgnUrl, loadGame, playerPgnUrl, useLiveRound } from './live';
 import { Board } from './Board';
 import { useBoardLabel } from './RoundGames';
 import { clocksAt, formatClock, moveLabel, positionsOf, resultText } from './position';
@@ -187,8 +187,15 @@ function GameViewer({ initial }: { initial: PublicGame }) {
 /** `/games/game/:id`. */
 export function GamePage() {
   const { id } = useParams();
-  const game = useQuery(gameQuery(Number(id)));
-  if (game.isPending) return <PageLoading />;
-  if (game.isError) return <ErrorNotice error={game.error} />;
-  return <GameViewer key={game.data.id} initial={game.data} />;
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <GameLoader id={Number(id)} />
+    </Suspense>
+  );
+}
+
+function GameLoader({ id }: { id: number }) {
+  const game = useResource(gameKey(id), loadGame(id));
+  if (!game.ok) return <ErrorNotice error={game.error} />;
+  return <GameViewer key={game.value.id} initial={game.value} />;
 }

@@ -1,13 +1,13 @@
-import { useQuery } from '@tanstack/react-query';
 import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import { lazyPart } from '../../../shared/lazy-part';
 import { PageLoading } from '../../../shared/ui/PageLoading';
 import { useEdition } from '../../../shared/edition/useEdition';
+import { useResource } from '../../../shared/data/resource';
 import { ErrorNotice } from '../../../shared/ui/plain/ErrorNotice';
 import { shellButtonClass } from '../../../shared/ui/ShellButton';
-import { gameRoundsQuery } from './api';
+import { loadRounds, roundsKey } from './live';
 import './games.css';
 
 /** A round's boards, with the chess libraries (chess.js, cm-chessboard): not on the list of categories nor before a round is known. */
@@ -19,13 +19,12 @@ export function GamesPage() {
   const { category, round } = useParams();
   const edition = useEdition();
   const players = edition.categories.filter((c) => c.kind === 'player');
-  const rounds = useQuery({ ...gameRoundsQuery(category ?? ''), enabled: !!category });
   const known = !!category && players.some((c) => c.code === category);
   useEffect(() => {
     // A category's page shows a round's boards: their code downloads beside the list of rounds, not after it.
     if (known) RoundGames.preload();
   }, [known]);
-  if (!known) {
+  if (!category || !known) {
     return (
       <div className="bjk-stack">
         <h1 className="bjk-h1">{t('games.title')}</h1>
@@ -40,9 +39,15 @@ export function GamesPage() {
       </div>
     );
   }
-  if (rounds.isPending) return <PageLoading />;
-  if (rounds.isError) return <ErrorNotice error={rounds.error} />;
-  const list = rounds.data.rounds;
+  return <CategoryRounds category={category} round={round} />;
+}
+
+/** A category's rounds (read through the resource cache, suspending until they are there) and the boards of one. */
+function CategoryRounds({ category, round }: { category: string; round: string | undefined }) {
+  const { t } = useTranslation('results');
+  const rounds = useResource(roundsKey(category), loadRounds(category));
+  if (!rounds.ok) return <ErrorNotice error={rounds.error} />;
+  const list = rounds.value.rounds;
   const shown = round ? Number(round) : list.at(-1);
   if (!round && shown !== undefined) return <Navigate to={`/games/${category}/${shown}`} replace />;
   return (

@@ -1,10 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageLoading } from '../../../shared/ui/PageLoading';
 import { ChipButton } from '../../../shared/ui/plain/Chip';
+import { useResource } from '../../../shared/data/resource';
+import { loadRounds, roundsKey } from './live';
 import { ErrorNotice } from '../../../shared/ui/plain/ErrorNotice';
-import { gameRoundsQuery } from './api';
 import { RoundGames } from './RoundGames';
 import './games.css';
 
@@ -14,12 +15,19 @@ import './games.css';
  * Drawn without MUI, like the category page around it.
  */
 export function GamesTab({ category }: { category: string }) {
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <TabRounds category={category} />
+    </Suspense>
+  );
+}
+
+function TabRounds({ category }: { category: string }) {
   const { t } = useTranslation('results');
   const [params, setParams] = useSearchParams();
-  const rounds = useQuery(gameRoundsQuery(category));
-  if (rounds.isPending) return <PageLoading />;
-  if (rounds.isError) return <ErrorNotice error={rounds.error} />;
-  const list = rounds.data.rounds;
+  const rounds = useResource(roundsKey(category), loadRounds(category));
+  if (!rounds.ok) return <ErrorNotice error={rounds.error} />;
+  const list = rounds.value.rounds;
   if (list.length === 0) return <p className="bjk-body1 bjk-secondary">{t('games.noRounds')}</p>;
   const chosen = Number(params.get('round') ?? 0);
   const round = list.includes(chosen) ? chosen : list.at(-1)!;

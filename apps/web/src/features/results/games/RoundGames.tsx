@@ -4,7 +4,7 @@ import { LinkCard } from '../../../shared/ui/plain/Card';
 import { Chip } from '../../../shared/ui/plain/Chip';
 import { Icon } from '../../../shared/ui/plain/Icon';
 import { shellButtonClass } from '../../../shared/ui/ShellButton';
-import { gamePath, roundPgnUrl, useLiveRound } from './api';
+import { gamePath, roundPgnUrl, useLiveRound } from './live';
 import { Board } from './Board';
 import { clocksAt, formatClock, moveLabel, positionsOf, resultText } from './position';
 import './games.css';

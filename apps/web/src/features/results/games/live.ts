@@ -1,0 +1,96 @@
+import { useEffect, useState } from 'react';
+import type { PublicGame, PublicRoundGames } from '@bjk/domain/games';
+import { preloadResource } from '../../../shared/data/resource';
+import { http } from '../../../shared/http';
+
+/**
+ * The live games' public reads and addresses, without TanStack Query: the games pages and the Games tab read through
+ * the resource cache (`shared/data/resource.ts`: loaded once, refreshed in the background when older than a minute);
+ * a round's games stay live over server-sent events (`useLiveRound`).
+ */
+const base = '/api/v1/games';
+
+export const roundPgnUrl = (category: string, round: number) => `${base}/public/${category}/${round}/pgn`;
+export const gamePgnUrl = (id: number) => `${base}/public/game/${id}/pgn`;
+export const playerPgnUrl = (category: string, name: string) => `${base}/public/${category}/player/pgn?${new URLSearchParams({ name })}`;
+export const gamePath = (id: number) => `/games/game/${id}`;
+
+/**
+ * A read's outcome, its failure included: the page shows a failed read as a notice in the page (an unknown game, the
+ * server away), not as the site's error page; kept like any value, and read again when the page opens after a minute.
+ */
+export type Read<T> = { ok: true; value: T } | { ok: false; error: unknown };
+const settled = <T>(read: Promise<T>): Promise<Read<T>> =>
+  read.then(
+    (value) => ({ ok: true as const, value }),
+    (error: unknown) => ({ ok: false as const, error }),
+  );
+
+export type GameRounds = { category: string; rounds: number[] };
+/** A category's rounds that have games. */
+export const roundsKey = (category: string) => `games:rounds:${category}`;
+export const loadRounds = (category: string) => () => settled(http.get<GameRounds>(`${base}/public/${category}/rounds`));
+/** One game as the public sees it (the broadcast delay applied). */
+export const gameKey = (id: number) => `games:game:${id}`;
+export const loadGame = (id: number) => () => settled(http.get<PublicGame>(`${base}/public/game/${id}`));
+
+/**
+ * At start-up on `/games/:category[/:round]` or `/games/game/:id`: that page's first read starts beside its code
+ * instead of after it arrived and rendered (one round trip less on a phone).
+ */
+export function preloadGames(path: string): void {
+  const game = /^\/games\/game\/(\d{1,9})\/?$/.exec(path);
+  if (game) return preloadResource(gameKey(Number(game[1])), loadGame(Number(game[1])));
+  const category = /^\/games\/([A-Za-z0-9_-]{1,20})(?:\/\d{1,3})?\/?$/.exec(path)?.[1];
+  if (category) preloadResource(roundsKey(category), loadRounds(category));
+}
+
+export type LiveRound = { games: PublicGame[]; delaySeconds: number | null; status: 'connecting' | 'live' | 'reconnecting' };
+
+/**
+ * The games of a round, kept live: server-sent events (`games`), the first after each (re)connection being the
+ * whole round, then the games whose visible part changed. The server holds every move back for the broadcast delay.
+ * While the stream is down (the browser retries by itself) the round is read once a minute instead.
+ */
+export function useLiveRound(category: string, round: number): LiveRound {
+  const [state, setState] = useState<LiveRound>({ games: [], delaySeconds: null, status: 'connecting' });
+  useEffect(() => {
+    let whole = true;
+    let fallback: ReturnType<typeof setInterval> | null = null;
+    const readOnce = () =>
+      http.get<PublicRoundGames>(`${base}/public/${category}/${round}`).then(
+        (data) => setState((prev) => ({ ...prev, games: data.games, delaySeconds: data.delaySeconds })),
+        () => undefined,
+      );
+    setState({ games: [], delaySeconds: null, status: 'connecting' });
+    void readOnce();
+    const source = new EventSource(`${base}/public/${category}/${round}/stream`);
+    source.onopen = () => {
+      whole = true;
+      if (fallback) clearInterval(fallback);
+      fallback = null;
+      setState((prev) => ({ ...prev, status: 'live' }));
+    };
+    source.onerror = () => {
+      setState((prev) => ({ ...prev, status: 'reconnecting' }));
+      fallback ??= setInterval(() => void readOnce(), 60_000);
+    };
+    source.addEventListener('games', (event) => {
+      const { games } = JSON.parse((event as MessageEvent<string>).data) as { games: PublicGame[] };
+      const replace = whole;
+      whole = false;
+      setState((prev) => {
+        if (replace) return { ...prev, games, status: 'live' };
+        const byId = new Map(prev.games.map((g) => [g.id, g]));
+        for (const game of games) byId.set(game.id, game);
+        const merged = [...byId.values()].sort((a, b) => (a.board ?? 1e6) - (b.board ?? 1e6) || a.id - b.id);
+        return { ...prev, games: merged, status: 'live' };
+      });
+    });
+    return () => {
+      source.close();
+      if (fallback) clearInterval(fallback);
+    };
+  }, [category, round]);
+  return state;
+}
