@@ -14,6 +14,7 @@ import { preloadPublicFiles } from './features/files/api';
 import { preloadGames } from './features/results/games/live';
 import { preloadHomePage } from './features/content/HomePage';
 import { preloadEdition } from './shared/edition/useEdition';
+import { pageCarriesError } from './shared/http';
 import { initI18n, initialLanguage } from './shared/i18n';
 import { startVersionCheck } from './shared/version-check';
 
@@ -44,7 +45,15 @@ async function start() {
   if (games) preloadGames(path);
   // The home page and the information pages show the organisers' texts (the `content` namespace).
   const contentPage = home || !!slug || schedule || !!news;
-  await initI18n(language, [...(contentPage ? ['content'] : []), ...(schedule ? ['calendar'] : []), ...(files ? ['files'] : []), ...(games ? ['results'] : [])]);
+  // A page that opens on a coded error (an unknown payment link or category) shows it in words at once.
+  const error = pageCarriesError();
+  await initI18n(language, [
+    ...(contentPage ? ['content'] : []),
+    ...(schedule ? ['calendar'] : []),
+    ...(files ? ['files'] : []),
+    ...(games ? ['results'] : []),
+    ...(error ? ['errors'] : []),
+  ]);
   startVersionCheck(__BUILD_ID__);
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createHttpClient, INLINED_ANSWERS_MS, resetInlinedAnswers } from './client';
+import { createHttpClient, INLINED_ANSWERS_MS, pageCarriesError, resetInlinedAnswers } from './client';
 import { HttpError, NO_RESPONSE, errorMessageKey } from './http-error';
 
 type Call = { url: string; init: RequestInit };
@@ -142,6 +142,16 @@ describe('answers the page carries', () => {
     expect(calls).toHaveLength(0);
     expect(await client().get('/api/v1/news/anon', { query: { lang: 'fr' } })).toEqual([{ title: 'fresh' }]);
     expect(calls).toHaveLength(1);
+  });
+
+  it('tells whether the page carries a coded error (its texts then load at start-up)', () => {
+    carry({ 'http://api.test/api/v1/stay/common': { status: 200, body: {} } });
+    expect(pageCarriesError()).toBe(false);
+    carry({ 'http://api.test/api/v1/stay/common': { status: 200, body: {} }, 'http://api.test/api/v1/payment/public/nope': { status: 404, body: { code: 'payments.not_found' } } });
+    expect(pageCarriesError()).toBe(true);
+    document.body.innerHTML = '';
+    resetInlinedAnswers();
+    expect(pageCarriesError()).toBe(false);
   });
 
   it('throws a carried coded error as the API\'s own', async () => {

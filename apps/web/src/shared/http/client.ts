@@ -63,6 +63,14 @@ export const INLINED_ANSWERS_MS = 15_000;
  * seconds gets it without a round trip, every later one asks the network.
  */
 export function takeInlinedAnswer(url: string): InlinedAnswer | undefined {
+  const answers = readInlinedAnswers();
+  if (answers.size > 0 && performance.now() > INLINED_ANSWERS_MS) answers.clear();
+  const answer = answers.get(url);
+  answers.delete(url);
+  return answer;
+}
+
+function readInlinedAnswers(): Map<string, InlinedAnswer> {
   if (!inlined) {
     inlined = new Map();
     try {
@@ -72,10 +80,17 @@ export function takeInlinedAnswer(url: string): InlinedAnswer | undefined {
       // A broken block: every read goes to the network as without one.
     }
   }
-  if (inlined.size > 0 && performance.now() > INLINED_ANSWERS_MS) inlined.clear();
-  const answer = inlined.get(url);
-  inlined.delete(url);
-  return answer;
+  return inlined;
+}
+
+/**
+ * Whether the page carries a coded error among its first answers (an unknown payment link, category or news entry):
+ * its first render then shows that error in words, so the `errors` texts load at start-up with the others instead of
+ * one round trip after that render (LCP).
+ */
+export function pageCarriesError(): boolean {
+  for (const answer of readInlinedAnswers().values()) if (answer.status >= 400) return true;
+  return false;
 }
 
 /** Forgets what the page carried (tests, which load pages of their own). */

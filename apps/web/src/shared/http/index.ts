@@ -3,6 +3,7 @@ import { createHttpClient } from './client';
 
 export { HttpError, NO_RESPONSE, NOT_SENT, errorMessageKey } from './http-error';
 export type { HttpClient } from './client';
+export { pageCarriesError } from './client';
 
 /** A manager's bearer token for this tab; the managers area sets it at login. */
 let token: string | null = null;
