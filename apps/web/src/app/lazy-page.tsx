@@ -1,6 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactElement } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router';
-import { lazyWithReload } from '../shared/version-check';
+import { lazyPart, type LazyPart } from '../shared/lazy-part';
 
 /**
  * A route's element, loaded on first visit as its own chunk (with the reload-on-stale-chunk guard) and
@@ -16,24 +16,10 @@ export function lazyPage<M extends Record<string, unknown>>(
   props: Record<string, unknown> = {},
   { queries = true, mui = true }: { queries?: boolean; mui?: boolean } = {},
 ): ReactElement {
-  let loading: Promise<{ default: ComponentType<Record<string, unknown>> }> | undefined;
-  const loadOnce = () =>
-    (loading ??= (async () => {
-      const [module, theme, query] = await Promise.all([
-        load(),
-        mui ? import('../shared/theme/MuiProvider') : undefined,
-        queries ? import('../shared/query/QueryProvider') : undefined,
-      ]);
-      const page = module[name] as ComponentType<Record<string, unknown>>;
-      const withQueries = query ? query.withQueryClient(page) : page;
-      return { default: theme ? theme.withMui(withQueries) : withQueries };
-    })().catch((error: unknown) => {
-      loading = undefined;
-      throw error;
-    }));
-  const Page = lazy(lazyWithReload(loadOnce));
+  // A page is a lazy part with the page defaults (MUI's theme and the query provider unless it says otherwise).
+  const Page = lazyPart(load, name, { queries, mui }) as unknown as LazyPart<ComponentType<Record<string, unknown>>>;
   const element = <Page {...props} />;
-  preloaders.set(element, () => void loadOnce().catch(() => undefined));
+  preloaders.set(element, Page.preload);
   return element;
 }
 
