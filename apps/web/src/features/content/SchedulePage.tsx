@@ -86,7 +86,7 @@ function Days({ programme, language, stale }: { programme: ProgrammeData; langua
   return (
     <div className={stale ? 'bjk-stack bjk-programme-stale' : 'bjk-stack'} aria-busy={stale || undefined}>
       {days.map(([day, dayEvents]) => (
-        <section key={day} className="bjk-programme-day" aria-labelledby={`day-${day}`}>
+        <section key={day} className="bjk-card bjk-programme-day" aria-labelledby={`day-${day}`}>
           <h2 className="bjk-programme-date" id={`day-${day}`}>
             {capitalised(formatDate(day, language, { weekday: 'long', day: 'numeric', month: 'long' }))}
           </h2>
