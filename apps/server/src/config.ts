@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { parseOutboundPolicy, type OutboundPolicy } from './platform/outbound.js';
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const repoRoot = path.resolve(serverRoot, '../..');
@@ -64,6 +65,15 @@ const envSchema = z.object({
   PRINT_FONT_DIR: z.string().min(1).default('/usr/share/fonts/truetype/dejavu'),
   // PostgreSQL: how long a running bulk job may be silent before it is taken for dead (jobs beat every 15 s).
   BULK_JOB_STALE_SECONDS: z.coerce.number().int().min(30).max(3600).default(120),
+  // Hosts and networks beyond the public internet that outbound requests may reach (a venue's relay on its LAN).
+  OUTBOUND_ALLOW: optionalString.transform((value, context) => {
+    try {
+      return parseOutboundPolicy(value);
+    } catch (error) {
+      context.addIssue({ code: 'custom', message: (error as Error).message });
+      return z.NEVER;
+    }
+  }),
 });
 
 /** The provider's keys are fetched from the issuer: over TLS, except a provider on this machine (tests). */
@@ -109,6 +119,8 @@ export type Config = {
   printFontDir: string;
   /** PostgreSQL: a running bulk job silent for this long belongs to a dead instance (decision 0011). */
   bulkJobStaleAfterMs: number;
+  /** What outbound requests may reach beyond public addresses (`platform/outbound.ts`). */
+  outbound: OutboundPolicy;
 };
 
 export type OidcConfig = { issuer: string; clientId: string; allowedDomains: string[]; name: string };
@@ -144,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     lookupRateLimit: e.LOOKUP_RATE_LIMIT,
     printFontDir: fromInvocation(env, e.PRINT_FONT_DIR),
     bulkJobStaleAfterMs: e.BULK_JOB_STALE_SECONDS * 1000,
+    outbound: e.OUTBOUND_ALLOW,
     membersSeedFile: e.MEMBERS_SEED_FILE === '' ? undefined : fromInvocation(env, e.MEMBERS_SEED_FILE),
     oidc:
       e.OIDC_ISSUER && e.OIDC_CLIENT_ID

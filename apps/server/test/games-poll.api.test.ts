@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGamesPoller, type GamesPoller } from '../src/modules/results/games.poller.js';
 import { managerHeaders } from './managers.js';
-import { createTestApp, TEST_NOW, type TestContext } from './test-app.js';
+import { createTestApp, TEST_NOW, testConfig, type TestContext } from './test-app.js';
 
 /**
  * The poller against a relay the test runs on loopback: it serves `games.pgn` with an ETag and Last-Modified,
@@ -42,7 +42,8 @@ let relay: Relay;
 let poller: GamesPoller;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
+  // The test's relay runs on loopback: allowed here the way an admin allows a venue's relay (OUTBOUND_ALLOW).
+  ctx = await createTestApp({ env: { OUTBOUND_ALLOW: '127.0.0.1' } });
   arbiter = await managerHeaders(ctx, ['arbiter']);
   relay = await startRelay();
   poller = createGamesPoller({ db: ctx.db, clock: ctx.clock, config: ctx.config, bus: ctx.bus, log: { warn: () => undefined, error: () => undefined }, timeoutMs: 2000 });
@@ -100,7 +101,7 @@ describe('polling the relay’s games.pgn', () => {
     relay.mode = 'fail';
     ctx.clock.set(at(60));
     await poller.runOnce();
-    expect(await source('U14')).toMatchObject({ pollFailures: 1, lastPollError: 'HTTP 503 Service Unavailable', lastPollErrorAt: at(60).toISOString(), nextPollAt: at(80).toISOString() });
+    expect(await source('U14')).toMatchObject({ pollFailures: 1, lastPollError: 'http.503', lastPollErrorAt: at(60).toISOString(), nextPollAt: at(80).toISOString() });
     ctx.clock.set(at(80));
     await poller.runOnce();
     expect(await source('U14')).toMatchObject({ pollFailures: 2, nextPollAt: at(120).toISOString() });
@@ -121,7 +122,7 @@ describe('polling the relay’s games.pgn', () => {
     await poller.runOnce();
     const down = await source('U14');
     expect(down.pollFailures).toBe(1);
-    expect(down.lastPollError).toMatch(/^fetch failed/);
+    expect(down.lastPollError).toBe('outbound.connect');
 
     relay = await startRelay();
     relay.pgn = `${game('1. e4 e5 2. Nf3 Nc6 3. Bb5')}\n[Round "1.2"]\n[White "A"]\n[Black "B"]\n\n1. e4 Ke7 *\n`;
@@ -129,7 +130,7 @@ describe('polling the relay’s games.pgn', () => {
     expect(put.statusCode).toBe(200);
     await poller.runOnce();
     expect(await movesOfBoard1('U14')).toBe(5);
-    expect((await source('U14')).lastPollError).toMatch(/^1 game\(s\) refused: Move 1\.\.\. Ke7/);
+    expect((await source('U14')).lastPollError).toBe('pgn.refused.1');
   });
 
   it('polls a source once when several instances poll at the same moment', async () => {
@@ -141,3 +142,39 @@ describe('polling the relay’s games.pgn', () => {
     expect(relay.requests.length - before, JSON.stringify(await source('U14'))).toBe(1);
   });
 });
+
+describe('the poll address cannot reach inside the network', () => {
+  const secret = `[Event "internal"]\n[White "SECRET-DB-PASSWORD=hunter2"]\n[Black "x"]\n[Round "1"]\n[Board "1"]\n\n1. SECRET-TOKEN-abc123 *\n`;
+
+  it('refuses a loopback, private or local-name address when an arbiter saves it', async () => {
+    const strict = await createTestApp();
+    try {
+      const arbiterHere = await managerHeaders(strict, ['arbiter']);
+      for (const pollUrl of ['http://127.0.0.1:5432/games.pgn', 'http://[::ffff:127.0.0.1]/x', 'http://10.1.2.3/games.pgn', 'http://169.254.169.254/latest/meta-data', 'http://localhost:9/x', 'http://db/x']) {
+        const put = await strict.app.inject({ method: 'PUT', url: '/api/v1/games/sources/U10', headers: arbiterHere, payload: { delaySeconds: 0, pollUrl, pollSeconds: 20, pollRound: null } });
+        expect(put.statusCode, pollUrl).toBe(400);
+        expect(put.json(), pollUrl).toMatchObject({ code: 'results.games_poll_url_not_public', details: { failure: 'blocked_address' } });
+      }
+    } finally {
+      await strict.close();
+    }
+  });
+
+  it('does not fetch an internal service once the admin’s permission is gone, and quotes nothing of it', async () => {
+    relay.mode = 'ok';
+    relay.pgn = secret;
+    const put = await ctx.app.inject({ method: 'PUT', url: '/api/v1/games/sources/U16', headers: arbiter, payload: { delaySeconds: 0, pollUrl: relay.url, pollSeconds: 20, pollRound: null } });
+    expect(put.statusCode, put.body).toBe(200);
+    // The same database polled by an instance started without OUTBOUND_ALLOW.
+    const strictPoller = createGamesPoller({ db: ctx.db, clock: ctx.clock, config: testConfig(), bus: ctx.bus, log: { warn: () => undefined, error: () => undefined }, timeoutMs: 2000 });
+    const before = relay.requests.length;
+    ctx.clock.set(at(1000));
+    await strictPoller.runOnce();
+    expect(relay.requests.length).toBe(before);
+    const refused = await source('U16');
+    expect(refused).toMatchObject({ pollFailures: 1, lastPollError: 'outbound.blocked_address' });
+    const games = await ctx.app.inject({ method: 'GET', url: '/api/v1/games/public/U16/1' });
+    expect(games.body).not.toContain('SECRET');
+  });
+});
+

@@ -26,6 +26,7 @@ export const GAMES_ERRORS = {
   gameNotFound: 'results.game_not_found',
   noFile: 'results.games_no_file',
   pairingNotFound: 'results.games_pairing_not_found',
+  pollUrlNotPublic: 'results.games_poll_url_not_public',
 } as const;
 
 export const categoryCodeSchema = z.string().regex(/^[A-Za-z0-9_-]{1,20}$/, 'Invalid value');

@@ -46,21 +46,23 @@ export async function recordPollSuccess(
       ...(outcome.report ? { pollEtag: outcome.etag, pollLastModified: outcome.lastModified } : {}),
       pollFailures: 0,
       lastPollSuccessAt: now,
-      // Games refused by the reader are worth a manager's eye even though the poll itself worked.
-      lastPollError: refused.length > 0 ? `${refused.length} game(s) refused: ${refused[0]!.message}` : null,
+      // Games refused by the reader are worth a manager's eye even though the poll itself worked: how many, not what
+      // the relay sent (the manager's upload of the same file names each game and why).
+      lastPollError: refused.length > 0 ? `pgn.refused.${refused.length}` : null,
       lastPollErrorAt: refused.length > 0 ? now : null,
       nextPollAt: new Date(now.getTime() + source.pollSeconds * 1000),
     })
     .where(and(eq(gameSources.edition, source.edition), eq(gameSources.category, source.category), eq(gameSources.pollUrl, source.pollUrl)));
 }
 
-export async function recordPollFailure(db: Db, source: PollSource, now: Date, message: string): Promise<void> {
+/** `code`: `outbound.<failure>` (platform/outbound.ts) or `http.<status>`; the back office translates it. */
+export async function recordPollFailure(db: Db, source: PollSource, now: Date, code: string): Promise<void> {
   const failures = source.pollFailures + 1;
   await db
     .update(gameSources)
     .set({
       pollFailures: failures,
-      lastPollError: message.slice(0, 500),
+      lastPollError: code,
       lastPollErrorAt: now,
       nextPollAt: new Date(now.getTime() + pollBackoffMs(source.pollSeconds, failures)),
     })

@@ -3,7 +3,8 @@ import { and, count, eq } from 'drizzle-orm';
 import { GAMES_ERRORS, type GameSource, type GameSourceUpdate } from '@bjk/domain';
 import type { DbOrTx } from '../../platform/db.js';
 import type { ManagerContext } from '../../platform/service-context.js';
-import { notFound } from '../../platform/errors.js';
+import { AppError, notFound } from '../../platform/errors.js';
+import { checkOutboundUrl } from '../../platform/outbound.js';
 import { recordAudit } from '../../platform/audit.js';
 import { getCurrentEdition } from '../edition/edition.service.js';
 import { gameSources, games } from './games.tables.js';
@@ -110,6 +111,12 @@ export async function getGameSource(db: DbOrTx, category: string): Promise<GameS
 export async function updateGameSource(ctx: ManagerContext, category: string, input: GameSourceUpdate): Promise<GameSource> {
   const { db, clock, actor } = ctx;
   const { edition } = await gamesCategory(db, category);
+  // Refused at once when it can never be polled (a loopback or private address, a local name); the poller checks
+  // every resolved address again at connect time.
+  const refused = input.pollUrl ? checkOutboundUrl(input.pollUrl, ctx.config.outbound) : null;
+  if (refused) {
+    throw new AppError(400, GAMES_ERRORS.pollUrlNotPublic, 'The poll address must be a public http(s) address', { failure: refused });
+  }
   await db.transaction(async (tx) => {
     const before = await ensureSourceRow(tx, edition, category);
     const urlChanged = before.pollUrl !== input.pollUrl;

@@ -6,6 +6,14 @@ import { systemContext } from '../../platform/service-context.js';
 import { ingestPgn } from './games-ingest.service.js';
 import { claimDuePolls, recordPollFailure, recordPollSuccess, type PollSource } from './games-poll.service.js';
 import { publishGamesChanged } from './games.stream.js';
+import { fetchOutbound, OutboundError } from '../../platform/outbound.js';
+
+/** A relay's whole `games.pgn` for one round: a full 9-round championship's file is far smaller. */
+const POLL_MAX_BYTES = 8 * 1024 * 1024;
+
+class PollFailure extends Error {}
+
+const headerOf = (value: string | string[] | undefined): string | null => (typeof value === 'string' ? value : null);
 
 type Logger = { warn(o: object, m?: string): void; error(o: object, m?: string): void };
 
@@ -44,24 +52,21 @@ export function createGamesPoller(options: GamesPollerOptions): GamesPoller {
     if (source.pollEtag) headers['if-none-match'] = source.pollEtag;
     if (source.pollLastModified) headers['if-modified-since'] = source.pollLastModified;
     try {
-      const response = await fetch(source.pollUrl, { headers, signal: AbortSignal.timeout(timeoutMs), redirect: 'follow' });
+      // Only a public address, or one an admin allowed (OUTBOUND_ALLOW): an arbiter's setting never reaches inside.
+      const response = await fetchOutbound(source.pollUrl, { headers, timeoutMs, maxBytes: POLL_MAX_BYTES, maxRedirects: 3, policy: options.config.outbound });
       if (response.status === 304) {
-        await response.body?.cancel();
         await recordPollSuccess(db, source, clock.now(), { etag: source.pollEtag, lastModified: source.pollLastModified, report: null });
         return;
       }
-      if (!response.ok) {
-        await response.body?.cancel();
-        throw new Error(`HTTP ${response.status} ${response.statusText}`.trim());
-      }
-      const text = await response.text();
+      if (response.status < 200 || response.status >= 300) throw new PollFailure(`http.${response.status}`);
+      const text = response.body.toString('utf8');
       const report = await ingestPgn({ ...systemContext(options), onGamesChanged }, source, text, { source: 'poll', defaultRound: source.pollRound ?? undefined });
-      await recordPollSuccess(db, source, clock.now(), { etag: response.headers.get('etag'), lastModified: response.headers.get('last-modified'), report });
+      await recordPollSuccess(db, source, clock.now(), { etag: headerOf(response.headers.etag), lastModified: headerOf(response.headers['last-modified']), report });
     } catch (error) {
-      const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-      const message = [(error as Error).message, cause?.code ?? cause?.message].filter(Boolean).join(': ');
-      log.warn({ category: source.category, url: source.pollUrl, err: message }, 'games poll failed');
-      await recordPollFailure(db, source, clock.now(), message);
+      // A failure class, never what the other side sent nor its address: the arbiter learns what to fix, nothing more.
+      const code = error instanceof OutboundError ? `outbound.${error.failure}` : error instanceof PollFailure ? error.message : 'outbound.protocol';
+      log.warn({ category: source.category, failure: code }, 'games poll failed');
+      await recordPollFailure(db, source, clock.now(), code);
     }
   }
 

@@ -14,6 +14,7 @@ import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { GameSource, PgnIngestReport } from '@bjk/domain/games';
 import { PageLoading } from '../../../shared/ui/PageLoading';
 import { useEdition } from '../../../shared/edition/useEdition';
@@ -23,6 +24,14 @@ import { ErrorAlert } from '../../../shared/ui/ErrorAlert';
 import { gameSourcesQuery, linkGame, managedGamesQuery, pushUrl, rotatePushToken, saveGameSource, uploadGames } from './api';
 
 type Language = ReturnType<typeof currentLanguage>;
+/** The poller keeps a failure class (`outbound.timeout`, `http.503`, `pgn.refused.3`), never the relay's own words. */
+function pollErrorText(t: TFunction, code: string): string {
+  const [kind, detail] = [code.slice(0, code.indexOf('.')), code.slice(code.indexOf('.') + 1)];
+  if (kind === 'http') return t('games.manage.pollFailure.http', { status: detail });
+  if (kind === 'pgn') return t('games.manage.pollFailure.refused', { count: Number(detail.replace(/^refused\./, '')) });
+  return t(`games.manage.pollFailure.${detail}`, { defaultValue: t('games.manage.pollFailure.protocol') });
+}
+
 function when(value: string | null, never: string, language: Language, timeZone: string): string {
   return value ? formatDateTime(value, language, timeZone) : never;
 }
@@ -83,7 +92,7 @@ function SourceEditor({ source }: { source: GameSource }) {
       {source.pollUrl && (
         <Typography variant="body2" data-testid="poll-status">
           {t('games.manage.lastSuccess')}: {when(source.lastPollSuccessAt, t('games.manage.never'), language, timeZone)}
-          {source.lastPollError ? ` · ${t('games.manage.lastError')} (${when(source.lastPollErrorAt, '', language, timeZone)}): ${source.lastPollError}` : ''}
+          {source.lastPollError ? ` · ${t('games.manage.lastError')} (${when(source.lastPollErrorAt, '', language, timeZone)}): ${pollErrorText(t, source.lastPollError)}` : ''}
           {source.pollFailures > 0 ? ` · ${t('games.manage.failures', { count: source.pollFailures })}` : ''}
           {source.nextPollAt ? ` · ${t('games.manage.nextPoll')}: ${when(source.nextPollAt, '', language, timeZone)}` : ''}
         </Typography>
