@@ -23,10 +23,14 @@ const noLiteralText = {
  */
 const FORMATTING_RULES = [
   {
-    selector: "CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/][arguments.length=0]",
-    message: "Format through packages/domain's formatting.ts in the chosen language (formatDateTime, formatNumber; on the web useInstantFormat()), not toLocaleString().",
+    selector: 'CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/][arguments.length=0]',
+    message:
+      "Format through packages/domain's formatting.ts in the chosen language (formatDateTime, formatNumber; on the web useInstantFormat()), not toLocaleString().",
   },
-  { selector: "Literal[value='Europe/Brussels']", message: "Use the edition's time zone (settings.timeZone; on the web useEdition().timeZone), not a literal." },
+  {
+    selector: "Literal[value='Europe/Brussels']",
+    message: "Use the edition's time zone (settings.timeZone; on the web useEdition().timeZone), not a literal.",
+  },
 ];
 
 /**
@@ -69,7 +73,15 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/shared/http', '**/http'], importNames: ['http'], message: "Components call their feature's api.ts (or shared/ui/api.ts), not the HTTP client." }] },
+        {
+          patterns: [
+            {
+              group: ['**/shared/http', '**/http'],
+              importNames: ['http'],
+              message: "Components call their feature's api.ts (or shared/ui/api.ts), not the HTTP client.",
+            },
+          ],
+        },
       ],
     },
   },
@@ -94,8 +106,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': [
         'error',
-        { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'Take the time from the injected clock (ctx.clock.now()), not new Date().' },
-        { selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']", message: 'Take the time from the injected clock (ctx.clock.now()); an elapsed time uses performance.now().' },
+        {
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message: 'Take the time from the injected clock (ctx.clock.now()), not new Date().',
+        },
+        {
+          selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
+          message: 'Take the time from the injected clock (ctx.clock.now()); an elapsed time uses performance.now().',
+        },
         // A later block's list replaces an earlier one's for the same file: the formatting rules again.
         ...FORMATTING_RULES,
       ],

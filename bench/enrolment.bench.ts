@@ -95,7 +95,7 @@ async function runOn(kind: 'pglite' | 'postgres', barePort: number): Promise<Ben
     const again = await timed(() => importMembers(systemContext({ db: database.db, clock: systemClock, config }), 'csv', memberCsv()));
 
     const bus = await createChangeBus(database);
-  const app = await buildApp({ config, database, db: database.db, clock: systemClock, bus });
+    const app = await buildApp({ config, database, db: database.db, clock: systemClock, bus });
     const port = await freePort();
     await app.listen({ port, host: '127.0.0.1' });
     try {
@@ -138,7 +138,10 @@ async function runOn(kind: 'pglite' | 'postgres', barePort: number): Promise<Ben
 /** A 12-megapixel phone photo with detail everywhere (noise): the expensive case for a JPEG decoder. */
 async function photoFigure(): Promise<BenchResult> {
   const noise = randomBytes(4000 * 3000 * 3);
-  const photo = await sharp(noise, { raw: { width: 4000, height: 3000, channels: 3 } }).withMetadata({ orientation: 6 }).jpeg({ quality: 90 }).toBuffer();
+  const photo = await sharp(noise, { raw: { width: 4000, height: 3000, channels: 3 } })
+    .withMetadata({ orientation: 6 })
+    .jpeg({ quality: 90 })
+    .toBuffer();
   const timings: number[] = [];
   let output = { width: 0, height: 0, bytes: 0 };
   for (let i = 0; i < 5; i++) {
@@ -170,7 +173,8 @@ export async function run(): Promise<BenchResult[]> {
   try {
     const results = [await photoFigure(), ...(await runOn('pglite', barePort))];
     if (process.env.BENCH_DATABASE_URL) results.push(...(await runOn('postgres', barePort)));
-    else results.push({ name: 'PostgreSQL', value: 0, unit: '-', note: 'skipped: set BENCH_DATABASE_URL=postgres://user@host:5432/postgres to measure it too' });
+    else
+      results.push({ name: 'PostgreSQL', value: 0, unit: '-', note: 'skipped: set BENCH_DATABASE_URL=postgres://user@host:5432/postgres to measure it too' });
     return results;
   } finally {
     await bare.close();

@@ -54,9 +54,18 @@ export async function run(): Promise<BenchResult[]> {
     const bus = await createChangeBus(database);
     const app = await buildApp({ config, database, db: database.db, clock: systemClock, bus });
     try {
-      const login = await app.inject({ method: 'POST', url: '/api/v1/accounts/anon/login', payload: { logintype: 'email', username: ADMIN.email, password: ADMIN.password } });
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/v1/accounts/anon/login',
+        payload: { logintype: 'email', username: ADMIN.email, password: ADMIN.password },
+      });
       const headers = { authorization: `Bearer ${login.json().token}` };
-      await app.inject({ method: 'PUT', url: '/api/v1/games/sources/U10', headers, payload: { delaySeconds: DELAY_S, pollUrl: null, pollSeconds: 30, pollRound: null } });
+      await app.inject({
+        method: 'PUT',
+        url: '/api/v1/games/sources/U10',
+        headers,
+        payload: { delaySeconds: DELAY_S, pollUrl: null, pollSeconds: 30, pollRound: null },
+      });
       pushToken = (await app.inject({ method: 'POST', url: '/api/v1/games/sources/U10/token', headers })).json().token;
     } finally {
       await app.close();
@@ -65,10 +74,18 @@ export async function run(): Promise<BenchResult[]> {
     }
 
     const port = await freePort();
-    const server = await startProcess(['--import', 'tsx', 'apps/server/src/main.ts'], { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'warn', MEMBERS_SEED_FILE: '' }, `http://127.0.0.1:${port}/api/health`);
+    const server = await startProcess(
+      ['--import', 'tsx', 'apps/server/src/main.ts'],
+      { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'warn', MEMBERS_SEED_FILE: '' },
+      `http://127.0.0.1:${port}/api/health`,
+    );
     const base = `http://127.0.0.1:${port}`;
     const push = (board: number, plies: number) =>
-      fetch(`${base}/api/v1/games/push/U10`, { method: 'POST', headers: { authorization: `Bearer ${pushToken}`, 'content-type': 'text/plain' }, body: pgnOf(board, plies) }).then(
+      fetch(`${base}/api/v1/games/push/U10`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${pushToken}`, 'content-type': 'text/plain' },
+        body: pgnOf(board, plies),
+      }).then(
         (r) => {
           if (!r.ok) throw new Error(`push ${r.status}`);
         },
@@ -90,7 +107,10 @@ export async function run(): Promise<BenchResult[]> {
       const openedElsewhere = Promise.all(
         Array.from({ length: VIEWER_PROCESSES }, (_, i) => {
           const count = Math.floor(others / VIEWER_PROCESSES) + (i < others % VIEWER_PROCESSES ? 1 : 0);
-          const child = fork(fileURLToPath(new URL('./games-viewers.ts', import.meta.url)), [streamUrl, String(count)], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+          const child = fork(fileURLToPath(new URL('./games-viewers.ts', import.meta.url)), [streamUrl, String(count)], {
+            execArgv: ['--import', 'tsx'],
+            stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+          });
           viewerProcesses.push(child);
           return new Promise<void>((resolve, reject) => {
             child.once('message', () => resolve());
@@ -165,7 +185,7 @@ export async function run(): Promise<BenchResult[]> {
       const rssLoaded = rssOf(server.pid!);
       const sorted = [...latencies].sort((a, b) => a - b);
       const p99 = sorted[Math.ceil(sorted.length * 0.99) - 1] ?? Infinity;
-      const expected = (next * SAMPLED);
+      const expected = next * SAMPLED;
       results.push({
         name: `push → viewer after the delay, ${BOARDS} boards × 1 move/10 s, ${VIEWERS} viewers`,
         value: Math.round(p99),
@@ -178,7 +198,12 @@ export async function run(): Promise<BenchResult[]> {
         unit: '% of a core',
         note: `${next} pushes in ${loadSeconds.toFixed(0)} s; clients: ${clientCpu.map((c) => `${Math.round(c * 100)} %`).join(' + ')} of a core (sampled viewers and pushes, then ${VIEWER_PROCESSES} viewer processes)`,
       });
-      results.push({ name: 'server memory', value: Math.round(rssLoaded / 1e6), unit: 'MB', note: `${Math.round(rssBefore / 1e6)} MB before viewers, ${Math.round(rssConnected / 1e6)} MB with ${VIEWERS} streams (${Math.round((rssConnected - rssBefore) / VIEWERS / 1024)} kB each)` });
+      results.push({
+        name: 'server memory',
+        value: Math.round(rssLoaded / 1e6),
+        unit: 'MB',
+        note: `${Math.round(rssBefore / 1e6)} MB before viewers, ${Math.round(rssConnected / 1e6)} MB with ${VIEWERS} streams (${Math.round((rssConnected - rssBefore) / VIEWERS / 1024)} kB each)`,
+      });
       for (const request of requests) request.destroy();
       agent.destroy();
       for (const child of viewerProcesses) child.kill();
@@ -191,6 +216,12 @@ export async function run(): Promise<BenchResult[]> {
   // The games page's own JavaScript: its chunk (chess.js and cm-chessboard inside), over the site's shared chunks.
   const assets = path.join(repoRoot, 'apps/web/dist/assets');
   const chunk = readdirSync(assets).find((f) => /^GamesPage-.*\.js$/.test(f));
-  if (chunk) results.push({ name: 'games page chunk (chess.js + board)', value: Math.round(gzipSync(readFileSync(path.join(assets, chunk))).length / 1024), unit: 'kB gzip', note: `${chunk}; loaded only on /games pages` });
+  if (chunk)
+    results.push({
+      name: 'games page chunk (chess.js + board)',
+      value: Math.round(gzipSync(readFileSync(path.join(assets, chunk))).length / 1024),
+      unit: 'kB gzip',
+      note: `${chunk}; loaded only on /games pages`,
+    });
   return results;
 }

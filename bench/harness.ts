@@ -19,7 +19,10 @@ export function freePort(): Promise<number> {
 }
 
 /** Requests per second for `url` over loopback, bounded in time. */
-export async function throughput(url: string, options: { seconds?: number; connections?: number } = {}): Promise<{ rps: number; p99: number; errors: number; non2xx: number }> {
+export async function throughput(
+  url: string,
+  options: { seconds?: number; connections?: number } = {},
+): Promise<{ rps: number; p99: number; errors: number; non2xx: number }> {
   const result = await autocannon({ url, duration: options.seconds ?? 5, connections: options.connections ?? 20 });
   return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors, non2xx: result.non2xx };
 }
@@ -29,7 +32,13 @@ export async function startProcess(args: string[], env: Record<string, string>, 
   const child = spawn(process.execPath, args, { cwd: repoRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
   for (let attempt = 0; attempt < 1800; attempt++) {
     if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited before it was ready`);
-    if (await fetch(readyUrl).then((r) => r.ok, () => false)) return child;
+    if (
+      await fetch(readyUrl).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return child;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   child.kill();

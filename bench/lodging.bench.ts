@@ -27,11 +27,22 @@ function family(index: number) {
   return {
     submissionId: randomUUID(),
     language: (['nl', 'fr', 'de', 'en'] as const)[index % 4],
-    contact: { firstName: 'Bench', lastName: `Family${index}`, email: `bench${index}@example.be`, mobile: '+32 475 12 34 56', address: 'Zeedijk 1, 8420 De Haan' },
+    contact: {
+      firstName: 'Bench',
+      lastName: `Family${index}`,
+      email: `bench${index}@example.be`,
+      mobile: '+32 475 12 34 56',
+      address: 'Zeedijk 1, 8420 De Haan',
+    },
     roomType: 'AP6',
     arrivalDate: '2027-02-15',
     departureDate: '2027-02-21',
-    guests: Array.from({ length: 5 }, (_, g) => ({ firstName: `Guest${g}`, lastName: `Family${index}`, birthDate: g < 2 ? '1980-01-01' : '2014-05-05', participates: g >= 2 })),
+    guests: Array.from({ length: 5 }, (_, g) => ({
+      firstName: `Guest${g}`,
+      lastName: `Family${index}`,
+      birthDate: g < 2 ? '1980-01-01' : '2014-05-05',
+      participates: g >= 2,
+    })),
     mealPlan: 'half',
     remarks: '',
   };
@@ -76,10 +87,17 @@ export async function run(): Promise<BenchResult[]> {
     const elapsed = performance.now() - started;
     const created = answers.filter((a) => a.status === 201).length;
     const numbers = new Set(answers.map((a) => a.number).filter(Boolean));
-    const stored = Number(((await database.db.execute(sql`select count(*)::int as n from lodging_reservations`)) as unknown as { rows: { n: number }[] }).rows[0]!.n);
+    const stored = Number(
+      ((await database.db.execute(sql`select count(*)::int as n from lodging_reservations`)) as unknown as { rows: { n: number }[] }).rows[0]!.n,
+    );
     const resentSame = bodies.slice(0, RESENT).every((_, i) => answers[i]!.number === answers[SUBMISSIONS + i]!.number);
 
-    await createAccount(systemContext({ db: database.db, clock, config }), { email: 'bench-desk@example.be', displayName: 'Bench desk', password: 'bench-password-123456', roles: ['lodging_desk'] });
+    await createAccount(systemContext({ db: database.db, clock, config }), {
+      email: 'bench-desk@example.be',
+      displayName: 'Bench desk',
+      password: 'bench-password-123456',
+      roles: ['lodging_desk'],
+    });
     const login = await fetch(`${base}/api/v1/accounts/anon/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -87,7 +105,9 @@ export async function run(): Promise<BenchResult[]> {
     });
     const { token } = (await login.json()) as { token: string };
     const auth = { authorization: `Bearer ${token}` };
-    const ids = ((await database.db.execute(sql`select id from lodging_reservations order by number limit ${RACERS}`)) as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+    const ids = (
+      (await database.db.execute(sql`select id from lodging_reservations order by number limit ${RACERS}`)) as unknown as { rows: { id: string }[] }
+    ).rows.map((r) => r.id);
     const free = ((await (await fetch(`${base}/api/v1/room/freeroom/AP6`, { headers: auth })).json()) as { items: { number: string }[] }).items;
     const rooms = free.slice(0, RACED_ROOMS).map((r) => r.number);
 
@@ -100,7 +120,11 @@ export async function run(): Promise<BenchResult[]> {
       refused += results.filter((r) => r.status === 409).length;
     }
     const raceMs = performance.now() - raceStarted;
-    const holders = ((await database.db.execute(sql`select room_number, count(*)::int as n from lodging_room_assignments group by room_number`)) as unknown as { rows: { n: number }[] }).rows;
+    const holders = (
+      (await database.db.execute(sql`select room_number, count(*)::int as n from lodging_room_assignments group by room_number`)) as unknown as {
+        rows: { n: number }[];
+      }
+    ).rows;
 
     return [
       {

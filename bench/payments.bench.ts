@@ -39,8 +39,17 @@ export async function run(): Promise<BenchResult[]> {
   const app = await buildApp({ config, database, db: database.db, clock: systemClock, bus });
   await app.ready();
   const password = 'bench-password-123456';
-  await createAccount(systemContext({ db: database.db, clock: systemClock, config }), { email: 'bench@bench.test', displayName: 'Bench', password, roles: ['admin'] });
-  const login = await app.inject({ method: 'POST', url: '/api/v1/accounts/anon/login', payload: { logintype: 'email', username: 'bench@bench.test', password } });
+  await createAccount(systemContext({ db: database.db, clock: systemClock, config }), {
+    email: 'bench@bench.test',
+    displayName: 'Bench',
+    password,
+    roles: ['admin'],
+  });
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/v1/accounts/anon/login',
+    payload: { logintype: 'email', username: 'bench@bench.test', password },
+  });
   const headers = { authorization: `Bearer ${login.json().token}` };
 
   await importMembers(systemContext({ db: database.db, clock: systemClock, config }), 'csv', memberCsv());
@@ -48,7 +57,17 @@ export async function run(): Promise<BenchResult[]> {
     const added = await app.inject({ method: 'POST', url: `/api/v1/participant/bjk/${FIRST_ID + i}/U20`, headers });
     if (added.statusCode !== 200) throw new Error(`participant ${i}: ${added.body}`);
     const p = added.json();
-    const edit = { category: p.category, email: '', parentEmail: `parent${i}@example.test`, attendantEmail: '', mealsCode: p.mealsCode, ratingNational: p.ratingNational, ratingFide: p.ratingFide, enabled: true, remarks: '' };
+    const edit = {
+      category: p.category,
+      email: '',
+      parentEmail: `parent${i}@example.test`,
+      attendantEmail: '',
+      mealsCode: p.mealsCode,
+      ratingNational: p.ratingNational,
+      ratingFide: p.ratingFide,
+      enabled: true,
+      remarks: '',
+    };
     const saved = await app.inject({ method: 'PUT', url: `/api/v1/participant/bjk/${p.id}`, headers, payload: edit });
     if (saved.statusCode !== 200) throw new Error(`participant ${i}: ${saved.body}`);
   }
@@ -91,7 +110,10 @@ export async function run(): Promise<BenchResult[]> {
       if (list.items.length === 0) break;
       items.push(...list.items);
     }
-    const movements = items.map((r: { structuredMessage: string; totalCents: number }) => ({ amountCents: r.totalCents, reference: r.structuredMessage.replace(/\D/g, '') }));
+    const movements = items.map((r: { structuredMessage: string; totalCents: number }) => ({
+      amountCents: r.totalCents,
+      reference: r.structuredMessage.replace(/\D/g, ''),
+    }));
     const coda = codaStatement({ account: 'BE68539007547034', date: '2026-11-24', number: 1, movements });
     const upload = multipartFile('bench.cod', coda);
     started = performance.now();
@@ -111,12 +133,42 @@ export async function run(): Promise<BenchResult[]> {
     const camtCounts = camtResult.json().counts;
 
     return [
-      { name: `bulk create ${created.done} requests`, value: Math.round(created.ms), unit: 'ms', note: `${(created.ms / created.done).toFixed(2)} ms each; RSS +${created.growthMb} MB at peak` },
-      { name: `bulk send ${sent.done} requests (QR PNG + outbox)`, value: Math.round(sent.ms), unit: 'ms', note: `${(sent.ms / sent.done).toFixed(2)} ms each; RSS +${sent.growthMb} MB at peak` },
-      { name: `baseline: render ${rows.length} request e-mails, no database`, value: Math.round(renderMs), unit: 'ms', note: `${(renderMs / rows.length).toFixed(2)} ms each; the send takes ${(sent.ms / renderMs).toFixed(1)}× this` },
-      { name: `import CODA statement of ${COUNT} movements`, value: Math.round(importMs), unit: 'ms', note: `${COUNT} paid; ${(importMs / COUNT).toFixed(2)} ms per movement` },
-      { name: 'import the same CODA file again', value: Math.round(reimportMs), unit: 'ms', note: `unchanged; ${(importMs / Math.max(reimportMs, 1)).toFixed(0)}× faster than the first import` },
-      { name: `import camt.053 of the same ${COUNT} credits`, value: Math.round(camtMs), unit: 'ms', note: `counts ${JSON.stringify(camtCounts)} (new bank references: matched as duplicates)` },
+      {
+        name: `bulk create ${created.done} requests`,
+        value: Math.round(created.ms),
+        unit: 'ms',
+        note: `${(created.ms / created.done).toFixed(2)} ms each; RSS +${created.growthMb} MB at peak`,
+      },
+      {
+        name: `bulk send ${sent.done} requests (QR PNG + outbox)`,
+        value: Math.round(sent.ms),
+        unit: 'ms',
+        note: `${(sent.ms / sent.done).toFixed(2)} ms each; RSS +${sent.growthMb} MB at peak`,
+      },
+      {
+        name: `baseline: render ${rows.length} request e-mails, no database`,
+        value: Math.round(renderMs),
+        unit: 'ms',
+        note: `${(renderMs / rows.length).toFixed(2)} ms each; the send takes ${(sent.ms / renderMs).toFixed(1)}× this`,
+      },
+      {
+        name: `import CODA statement of ${COUNT} movements`,
+        value: Math.round(importMs),
+        unit: 'ms',
+        note: `${COUNT} paid; ${(importMs / COUNT).toFixed(2)} ms per movement`,
+      },
+      {
+        name: 'import the same CODA file again',
+        value: Math.round(reimportMs),
+        unit: 'ms',
+        note: `unchanged; ${(importMs / Math.max(reimportMs, 1)).toFixed(0)}× faster than the first import`,
+      },
+      {
+        name: `import camt.053 of the same ${COUNT} credits`,
+        value: Math.round(camtMs),
+        unit: 'ms',
+        note: `counts ${JSON.stringify(camtCounts)} (new bank references: matched as duplicates)`,
+      },
     ];
   } finally {
     clearInterval(sampler);

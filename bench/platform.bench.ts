@@ -43,7 +43,16 @@ export async function run(): Promise<BenchResult[]> {
 
     const browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
     });
     const page = await browser.newPage({ locale: 'nl-BE' });
     const scripts = new Map<string, number>();
@@ -59,8 +68,18 @@ export async function run(): Promise<BenchResult[]> {
 
     return [
       { name: 'bare Fastify hello-world', value: Math.round(baseline.rps), unit: 'req/s', note: `p99 ${baseline.p99} ms` },
-      { name: 'GET /api/health (PGlite query)', value: Math.round(health.rps), unit: 'req/s', note: `ratio ${(health.rps / baseline.rps).toFixed(2)} of bare; p99 ${health.p99} ms; non-2xx ${health.non2xx}` },
-      { name: 'GET / (app HTML)', value: Math.round(html.rps), unit: 'req/s', note: `ratio ${(html.rps / baseline.rps).toFixed(2)} of bare; p99 ${html.p99} ms; non-2xx ${html.non2xx}` },
+      {
+        name: 'GET /api/health (PGlite query)',
+        value: Math.round(health.rps),
+        unit: 'req/s',
+        note: `ratio ${(health.rps / baseline.rps).toFixed(2)} of bare; p99 ${health.p99} ms; non-2xx ${health.non2xx}`,
+      },
+      {
+        name: 'GET / (app HTML)',
+        value: Math.round(html.rps),
+        unit: 'req/s',
+        note: `ratio ${(html.rps / baseline.rps).toFixed(2)} of bare; p99 ${html.p99} ms; non-2xx ${html.non2xx}`,
+      },
       {
         name: 'home page JavaScript, gzip',
         value: Math.round(homeJs / 102.4) / 10,
@@ -75,4 +94,3 @@ export async function run(): Promise<BenchResult[]> {
     await bare.close();
   }
 }
-

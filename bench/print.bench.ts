@@ -20,13 +20,16 @@ const SMALL = 100;
 
 /** A number drawn on a portrait, so no two of the bench's photos are the same. */
 function marker(n: number): Buffer {
-  return Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="160" height="60"><text x="0" y="48" font-size="48" font-family="DejaVu Sans" fill="#222">${n}</text></svg>`);
+  return Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="160" height="60"><text x="0" y="48" font-size="48" font-family="DejaVu Sans" fill="#222">${n}</text></svg>`,
+  );
 }
 
 /** 700 youth players (born 2012); 100 of them play U18, so a small batch exists beside the whole one. */
 function memberCsv(): Readable {
   const lines = ['idbel;idfide;first_name;last_name;birth_year;gender;club_id;club_name;fide_federation;rating_national;rating_fide'];
-  for (let i = 0; i < COUNT; i++) lines.push(`${FIRST_ID + i};;Zoë-Ångström;Van der Bench-Østergaard ${i};2012;${i % 2 ? 'M' : 'F'};101;KSK Brugge;BEL;${1000 + i};`);
+  for (let i = 0; i < COUNT; i++)
+    lines.push(`${FIRST_ID + i};;Zoë-Ångström;Van der Bench-Østergaard ${i};2012;${i % 2 ? 'M' : 'F'};101;KSK Brugge;BEL;${1000 + i};`);
   return Readable.from([`${lines.join('\n')}\n`]);
 }
 
@@ -47,8 +50,17 @@ export async function run(): Promise<BenchResult[]> {
   const app = await buildApp({ config, database, db: database.db, clock: systemClock, bus });
   await app.ready();
   const password = 'bench-password-123456';
-  await createAccount(systemContext({ db: database.db, clock: systemClock, config }), { email: 'bench@bench.test', displayName: 'Bench', password, roles: ['admin'] });
-  const login = await app.inject({ method: 'POST', url: '/api/v1/accounts/anon/login', payload: { logintype: 'email', username: 'bench@bench.test', password } });
+  await createAccount(systemContext({ db: database.db, clock: systemClock, config }), {
+    email: 'bench@bench.test',
+    displayName: 'Bench',
+    password,
+    roles: ['admin'],
+  });
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/v1/accounts/anon/login',
+    payload: { logintype: 'email', username: 'bench@bench.test', password },
+  });
   const headers = { authorization: `Bearer ${login.json().token}` };
 
   await importMembers(systemContext({ db: database.db, clock: systemClock, config }), 'csv', memberCsv());
@@ -56,7 +68,17 @@ export async function run(): Promise<BenchResult[]> {
   // reads, scales and embeds its own photo (a photo shared by two badges would be scaled and embedded once).
   const portraits: Buffer[] = [];
   for (let i = 0; i < COUNT; i += 20) {
-    portraits.push(...(await Promise.all(Array.from({ length: Math.min(20, COUNT - i) }, async (_, k) => sharp(await portraitJpeg(i + k)).resize(800, 1000).composite([{ input: marker(i + k), top: 40, left: 40 }]).jpeg({ quality: 85 }).toBuffer()))));
+    portraits.push(
+      ...(await Promise.all(
+        Array.from({ length: Math.min(20, COUNT - i) }, async (_, k) =>
+          sharp(await portraitJpeg(i + k))
+            .resize(800, 1000)
+            .composite([{ input: marker(i + k), top: 40, left: 40 }])
+            .jpeg({ quality: 85 })
+            .toBuffer(),
+        ),
+      )),
+    );
   }
   if (new Set(portraits.map((p) => p.toString('base64'))).size !== COUNT) throw new Error('the portraits are not all different');
   for (let i = 0; i < COUNT; i++) {
@@ -64,7 +86,12 @@ export async function run(): Promise<BenchResult[]> {
     const added = await app.inject({ method: 'POST', url: `/api/v1/participant/bjk/${FIRST_ID + i}/${category}`, headers });
     if (added.statusCode !== 200) throw new Error(`participant ${i}: ${added.body}`);
     const file = multipartFile('photo.jpg', portraits[i]!, 'photo');
-    const uploaded = await app.inject({ method: 'POST', url: `/api/v1/participant/photo/bjk/${added.json().id}`, headers: { ...headers, ...file.headers }, payload: file.payload });
+    const uploaded = await app.inject({
+      method: 'POST',
+      url: `/api/v1/participant/photo/bjk/${added.json().id}`,
+      headers: { ...headers, ...file.headers },
+      payload: file.payload,
+    });
     if (uploaded.statusCode !== 200) throw new Error(`photo ${i}: ${uploaded.body}`);
   }
 
@@ -74,7 +101,9 @@ export async function run(): Promise<BenchResult[]> {
   }, 10);
   const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
 
-  async function produce(selection: object): Promise<{ ms: number; cpuMs: number; growthMb: number; peakMb: number; items: number; pages: number; bytes: number; downloadMs: number }> {
+  async function produce(
+    selection: object,
+  ): Promise<{ ms: number; cpuMs: number; growthMb: number; peakMb: number; items: number; pages: number; bytes: number; downloadMs: number }> {
     global.gc?.();
     const before = process.memoryUsage().rss;
     peakRss = before;
@@ -91,17 +120,46 @@ export async function run(): Promise<BenchResult[]> {
     const downloadStarted = performance.now();
     const pdf = await app.inject({ method: 'GET', url: `/api/v1/print/jobs/${job.id}/pdf`, headers });
     if (pdf.rawPayload.length !== job.bytes) throw new Error('the download differs from the job');
-    return { ms, cpuMs, growthMb: mb(peakRss - before), peakMb: mb(peakRss), items: job.done, pages: job.pages, bytes: job.bytes, downloadMs: performance.now() - downloadStarted };
+    return {
+      ms,
+      cpuMs,
+      growthMb: mb(peakRss - before),
+      peakMb: mb(peakRss),
+      items: job.done,
+      pages: job.pages,
+      bytes: job.bytes,
+      downloadMs: performance.now() - downloadStarted,
+    };
   }
 
   try {
     const small = await produce({ scope: 'category', category: 'U18' });
     const whole = await produce({ scope: 'all' });
     return [
-      { name: `${small.items} badges with photos (${small.pages} pages)`, value: Math.round(small.ms), unit: 'ms', note: `CPU ${Math.round(small.cpuMs)} ms (this process, sharp's threads included); ${mb(small.bytes)} MB PDF; peak RSS ${small.peakMb} MB (+${small.growthMb} MB)` },
-      { name: `${whole.items} badges with photos (${whole.pages} pages)`, value: Math.round(whole.ms), unit: 'ms', note: `CPU ${Math.round(whole.cpuMs)} ms; ${(whole.ms / whole.items).toFixed(1)} ms each; ${mb(whole.bytes)} MB PDF; peak RSS ${whole.peakMb} MB (+${whole.growthMb} MB) (target < 20 000 ms)` },
-      { name: `peak memory rise, ${whole.items} ÷ ${small.items} badges`, value: Math.round((whole.growthMb / Math.max(small.growthMb, 0.1)) * 100) / 100, unit: '×', note: `about 1 when memory does not grow with the batch; ${Math.round(whole.items / small.items)} if it grew in proportion` },
-      { name: `download of the ${whole.items}-badge PDF (streamed from the database)`, value: Math.round(whole.downloadMs), unit: 'ms', note: `${mb(whole.bytes)} MB` },
+      {
+        name: `${small.items} badges with photos (${small.pages} pages)`,
+        value: Math.round(small.ms),
+        unit: 'ms',
+        note: `CPU ${Math.round(small.cpuMs)} ms (this process, sharp's threads included); ${mb(small.bytes)} MB PDF; peak RSS ${small.peakMb} MB (+${small.growthMb} MB)`,
+      },
+      {
+        name: `${whole.items} badges with photos (${whole.pages} pages)`,
+        value: Math.round(whole.ms),
+        unit: 'ms',
+        note: `CPU ${Math.round(whole.cpuMs)} ms; ${(whole.ms / whole.items).toFixed(1)} ms each; ${mb(whole.bytes)} MB PDF; peak RSS ${whole.peakMb} MB (+${whole.growthMb} MB) (target < 20 000 ms)`,
+      },
+      {
+        name: `peak memory rise, ${whole.items} ÷ ${small.items} badges`,
+        value: Math.round((whole.growthMb / Math.max(small.growthMb, 0.1)) * 100) / 100,
+        unit: '×',
+        note: `about 1 when memory does not grow with the batch; ${Math.round(whole.items / small.items)} if it grew in proportion`,
+      },
+      {
+        name: `download of the ${whole.items}-badge PDF (streamed from the database)`,
+        value: Math.round(whole.downloadMs),
+        unit: 'ms',
+        note: `${mb(whole.bytes)} MB`,
+      },
     ];
   } finally {
     clearInterval(sampler);

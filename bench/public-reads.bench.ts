@@ -82,13 +82,27 @@ export async function seed(database: Database): Promise<void> {
   const bus = await createChangeBus(database);
   const app = await buildApp({ config, database, db: database.db, clock: systemClock, bus });
   try {
-    const login = await app.inject({ method: 'POST', url: '/api/v1/accounts/anon/login', payload: { logintype: 'email', username: ADMIN.email, password: ADMIN.password } });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/v1/accounts/anon/login',
+      payload: { logintype: 'email', username: ADMIN.email, password: ADMIN.password },
+    });
     const headers = { authorization: `Bearer ${login.json().token}` };
     for (let i = 0; i < PLAYERS; i++) {
       const added = await app.inject({ method: 'POST', url: `/api/v1/participant/bjk/${FIRST_ID + i}/U20`, headers });
       if (added.statusCode !== 200) throw new Error(`participant ${i}: ${added.body}`);
       const p = added.json();
-      const edit = { category: p.category, email: '', parentEmail: `parent${i}@example.test`, attendantEmail: '', mealsCode: p.mealsCode, ratingNational: p.ratingNational, ratingFide: p.ratingFide, enabled: true, remarks: '' };
+      const edit = {
+        category: p.category,
+        email: '',
+        parentEmail: `parent${i}@example.test`,
+        attendantEmail: '',
+        mealsCode: p.mealsCode,
+        ratingNational: p.ratingNational,
+        ratingFide: p.ratingFide,
+        enabled: true,
+        remarks: '',
+      };
       const saved = await app.inject({ method: 'PUT', url: `/api/v1/participant/bjk/${p.id}`, headers, payload: edit });
       if (saved.statusCode !== 200) throw new Error(`participant ${i}: ${saved.body}`);
     }
@@ -102,7 +116,6 @@ export async function seed(database: Database): Promise<void> {
 }
 
 /** A child process listening on `port`, ready once `ready` answers. */
-
 
 async function measure(label: string, appEnv: Record<string, string>, barePort: number): Promise<BenchResult[]> {
   const port = await freePort();
@@ -164,7 +177,12 @@ async function measure(label: string, appEnv: Record<string, string>, barePort: 
       unit: 'ms p99',
       note: `${Math.round(bareMix.rps)} req/s; errors ${bareMix.errors}, time-outs ${bareMix.timeouts}; the reads' p99 ${mix.p99} ms is ${(mix.p99 / Math.max(bareMix.p99, 1)).toFixed(2)}× the bare handler's in this run`,
     });
-    results.unshift({ name: `bare Fastify handler (${label}, mean)`, value: Math.round(baseline.reduce((a, b) => a + b, 0) / baseline.length), unit: 'req/s', note: `${ROUNDS} × ${SECONDS} s per read, 20 connections, interleaved with the read's own baseline; ratio = median of the slices' ratios` });
+    results.unshift({
+      name: `bare Fastify handler (${label}, mean)`,
+      value: Math.round(baseline.reduce((a, b) => a + b, 0) / baseline.length),
+      unit: 'req/s',
+      note: `${ROUNDS} × ${SECONDS} s per read, 20 connections, interleaved with the read's own baseline; ratio = median of the slices' ratios`,
+    });
     return results;
   } finally {
     await stop(app);

@@ -51,7 +51,16 @@ export function syntheticSwar(players: number, rounds: number, category = 'U8'):
   const ranked = [...entries].sort((a, b) => b.points - a.points || a.ni - b.ni);
   return JSON.stringify({
     Swar: {
-      TournamentDesc: { Version: 'v6.75', Tournament: `Bench ${category}`, NbOfRounds: 9, StartDate: '16/02/2026', EndDate: '22/02/2026', TieBreaks: [{ Type: 'Bucholtz Cut 1' }, { Type: 'Bucholtz' }, { Type: 'Sonneborn-Berger' }], ByeValue: '1', AbsValue: '0' },
+      TournamentDesc: {
+        Version: 'v6.75',
+        Tournament: `Bench ${category}`,
+        NbOfRounds: 9,
+        StartDate: '16/02/2026',
+        EndDate: '22/02/2026',
+        TieBreaks: [{ Type: 'Bucholtz Cut 1' }, { Type: 'Bucholtz' }, { Type: 'Sonneborn-Berger' }],
+        ByeValue: '1',
+        AbsValue: '0',
+      },
       Player: entries.map((e) => ({
         Ranking: ranked.indexOf(e) + 1,
         Name: `Player, Number ${e.ni}`,
@@ -74,9 +83,6 @@ export function syntheticSwar(players: number, rounds: number, category = 'U8'):
 
 const dataUrl = (json: string) => `data:application/json;base64,${Buffer.from(json).toString('base64')}`;
 
-
-
-
 async function rps(url: string, connections: number): Promise<number> {
   const result = await autocannon({ url, duration: SECONDS, connections, headers: { 'accept-encoding': 'gzip, br' } });
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
@@ -96,7 +102,11 @@ export async function run(): Promise<BenchResult[]> {
     const bus = await createChangeBus(database);
     const app = await buildApp({ config, database, db: database.db, clock: systemClock, bus });
     try {
-      const login = await app.inject({ method: 'POST', url: '/api/v1/accounts/anon/login', payload: { logintype: 'email', username: ADMIN.email, password: ADMIN.password } });
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/v1/accounts/anon/login',
+        payload: { logintype: 'email', username: ADMIN.email, password: ADMIN.password },
+      });
       const headers = { authorization: `Bearer ${login.json().token}` };
       const big = syntheticSwar(300, 9, 'U20');
       const times: number[] = [];
@@ -110,8 +120,18 @@ export async function run(): Promise<BenchResult[]> {
         if (answer.json().version !== i + 1) throw new Error(`run ${i + 1} published version ${answer.json().version}`);
       }
       const best = Math.min(...times);
-      results.push({ name: 'import + publish, 300 players × 9 rounds', value: Math.round(best), unit: 'ms', note: `${(big.length / 1e6).toFixed(1)} MB; runs ${times.map((t) => Math.round(t)).join(', ')} ms; target < 1000: ${best < 1000 ? 'met' : 'MISSED'}` });
-      const category = await app.inject({ method: 'POST', url: '/api/v1/tournament/json', headers, payload: { name: 'U8', jsoncontent: dataUrl(syntheticSwar(100, 5, 'U8')) } });
+      results.push({
+        name: 'import + publish, 300 players × 9 rounds',
+        value: Math.round(best),
+        unit: 'ms',
+        note: `${(big.length / 1e6).toFixed(1)} MB; runs ${times.map((t) => Math.round(t)).join(', ')} ms; target < 1000: ${best < 1000 ? 'met' : 'MISSED'}`,
+      });
+      const category = await app.inject({
+        method: 'POST',
+        url: '/api/v1/tournament/json',
+        headers,
+        payload: { name: 'U8', jsoncontent: dataUrl(syntheticSwar(100, 5, 'U8')) },
+      });
       if (category.statusCode !== 200) throw new Error(category.body);
     } finally {
       await app.close();
@@ -121,7 +141,11 @@ export async function run(): Promise<BenchResult[]> {
 
     // 2 and 3 against the app as `npm start` runs it.
     const port = await freePort();
-    const server = await startProcess(['--import', 'tsx', 'apps/server/src/main.ts'], { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'warn', MEMBERS_SEED_FILE: '' }, `http://127.0.0.1:${port}/api/health`);
+    const server = await startProcess(
+      ['--import', 'tsx', 'apps/server/src/main.ts'],
+      { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'warn', MEMBERS_SEED_FILE: '' },
+      `http://127.0.0.1:${port}/api/health`,
+    );
     const base = `http://127.0.0.1:${port}`;
     try {
       const standingsUrl = `${base}/api/v1/results/anon/U8/standings`;
@@ -133,7 +157,12 @@ export async function run(): Promise<BenchResult[]> {
         bareRps += (await rps(`http://127.0.0.1:${barePort}/`, 200)) / 3;
         appRps += (await rps(standingsUrl, 200)) / 3;
       }
-      results.push({ name: 'standings JSON, 100 players, 200 connections', value: Number((appRps / bareRps).toPrecision(2)), unit: '× bare', note: `${Math.round(appRps)} req/s vs bare ${Math.round(bareRps)}; target ≥ 0.5: ${appRps / bareRps >= 0.5 ? 'met' : 'MISSED'}` });
+      results.push({
+        name: 'standings JSON, 100 players, 200 connections',
+        value: Number((appRps / bareRps).toPrecision(2)),
+        unit: '× bare',
+        note: `${Math.round(appRps)} req/s vs bare ${Math.round(bareRps)}; target ≥ 0.5: ${appRps / bareRps >= 0.5 ? 'met' : 'MISSED'}`,
+      });
 
       // Server push.
       const before = rssOf(server.pid!);
@@ -160,16 +189,34 @@ export async function run(): Promise<BenchResult[]> {
         }
       });
       const after = rssOf(server.pid!);
-      const login = await fetch(`${base}/api/v1/accounts/anon/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ logintype: 'email', username: ADMIN.email, password: ADMIN.password }) }).then((r) => r.json() as Promise<{ token: string }>);
+      const login = await fetch(`${base}/api/v1/accounts/anon/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ logintype: 'email', username: ADMIN.email, password: ADMIN.password }),
+      }).then((r) => r.json() as Promise<{ token: string }>);
       sentAt = performance.now();
-      const entered = await fetch(`${base}/api/v1/tournament/unofficial_result`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${login.token}` }, body: JSON.stringify({ name: 'U8', round: 5, boardnr: 1, unofficial_result: '1-0' }) });
+      const entered = await fetch(`${base}/api/v1/tournament/unofficial_result`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${login.token}` },
+        body: JSON.stringify({ name: 'U8', round: 5, boardnr: 1, unofficial_result: '1-0' }),
+      });
       if (!entered.ok) throw new Error(await entered.text());
       const deadline = Date.now() + 10_000;
       while (arrivals.length < SSE_CLIENTS && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
       const sorted = [...arrivals].sort((a, b) => a - b);
       const p99 = sorted[Math.ceil(sorted.length * 0.99) - 1] ?? Infinity;
-      results.push({ name: `server push, ${SSE_CLIENTS} clients on one instance`, value: Math.round(p99), unit: 'ms p99', note: `${arrivals.length}/${SSE_CLIENTS} delivered; median ${Math.round(sorted[Math.floor(sorted.length / 2)] ?? 0)} ms; target p99 < 1000: ${p99 < 1000 && arrivals.length === SSE_CLIENTS ? 'met' : 'MISSED'}` });
-      results.push({ name: 'memory per open stream', value: Math.round((after - before) / SSE_CLIENTS / 1024), unit: 'kB', note: `server RSS ${Math.round(before / 1e6)} MB → ${Math.round(after / 1e6)} MB with ${SSE_CLIENTS} streams` });
+      results.push({
+        name: `server push, ${SSE_CLIENTS} clients on one instance`,
+        value: Math.round(p99),
+        unit: 'ms p99',
+        note: `${arrivals.length}/${SSE_CLIENTS} delivered; median ${Math.round(sorted[Math.floor(sorted.length / 2)] ?? 0)} ms; target p99 < 1000: ${p99 < 1000 && arrivals.length === SSE_CLIENTS ? 'met' : 'MISSED'}`,
+      });
+      results.push({
+        name: 'memory per open stream',
+        value: Math.round((after - before) / SSE_CLIENTS / 1024),
+        unit: 'kB',
+        note: `server RSS ${Math.round(before / 1e6)} MB → ${Math.round(after / 1e6)} MB with ${SSE_CLIENTS} streams`,
+      });
       for (const request of requests) request.destroy();
       agent.destroy();
     } finally {

@@ -17,7 +17,10 @@ function pngLogo(rgb: [number, number, number]): Buffer {
 
 /** A visitor in a browser context of their own (no manager session). */
 async function visitorPage(page: Page, options: { reducedMotion?: 'reduce' } = {}): Promise<Page> {
-  const context = await page.context().browser()!.newContext({ ...options, locale: 'nl-BE' });
+  const context = await page
+    .context()
+    .browser()!
+    .newContext({ ...options, locale: 'nl-BE' });
   return context.newPage();
 }
 
@@ -32,7 +35,9 @@ async function snapshotBoth(page: Page, name: string): Promise<void> {
 }
 
 test.describe('news in the back office', () => {
-  test('a manager writes an entry in two languages with preview; visitors read it on the home page and walk to its neighbours; unpublish and delete', async ({ page }) => {
+  test('a manager writes an entry in two languages with preview; visitors read it on the home page and walk to its neighbours; unpublish and delete', async ({
+    page,
+  }) => {
     const suffix = Math.random().toString(36).slice(2, 8);
     const nlTitle = `Loting ronde 1 ${suffix}`;
     const frTitle = `Appariements ronde 1 ${suffix}`;
@@ -114,7 +119,10 @@ test.describe('sponsors in the back office', () => {
     await expect(rows.last()).toContainText(name);
     const count = await rows.count();
     for (let i = 1; i < count; i++) {
-      await rows.filter({ hasText: name }).getByRole('button', { name: `${name} naar boven` }).click();
+      await rows
+        .filter({ hasText: name })
+        .getByRole('button', { name: `${name} naar boven` })
+        .click();
       await expect(rows.nth(count - 1 - i)).toContainText(name);
     }
     await expect(rows.first()).toContainText(name);
@@ -131,7 +139,10 @@ test.describe('sponsors in the back office', () => {
     await expect.poll(() => first.getByRole('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);
 
     // Hidden: no longer in the carousel.
-    await rows.filter({ hasText: name }).getByRole('button', { name: `Bewerken: ${name}` }).click();
+    await rows
+      .filter({ hasText: name })
+      .getByRole('button', { name: `Bewerken: ${name}` })
+      .click();
     await page.getByTestId('sponsor-form').getByRole('switch').uncheck();
     await page.getByTestId('sponsor-save').click();
     await expect(rows.filter({ hasText: name })).toContainText('Verborgen');
@@ -141,7 +152,10 @@ test.describe('sponsors in the back office', () => {
     await expect(visitor.getByTestId('sponsors').getByRole('link').first()).toBeVisible();
     await expect(visitor.getByTestId('sponsors').getByRole('img', { name })).toHaveCount(0);
 
-    await rows.filter({ hasText: name }).getByRole('button', { name: `Verwijderen: ${name}` }).click();
+    await rows
+      .filter({ hasText: name })
+      .getByRole('button', { name: `Verwijderen: ${name}` })
+      .click();
     await page.getByTestId('sponsor-remove-confirm').click();
     await expect(rows.filter({ hasText: name })).toHaveCount(0);
     await visitor.context().close();
@@ -196,7 +210,8 @@ test.describe('page settings in the back office', () => {
 
 test.describe('menu placement in the back office', () => {
   /** The links of one group of the public menu, on a phone in the opened drawer, on a desktop at the side. */
-  const menuGroup = (page: Page, name: string) => page.getByRole('navigation', { name: 'Hoofdmenu' }).getByRole('list', { name, exact: true }).getByRole('link');
+  const menuGroup = (page: Page, name: string) =>
+    page.getByRole('navigation', { name: 'Hoofdmenu' }).getByRole('list', { name, exact: true }).getByRole('link');
 
   async function openDrawer(visitor: Page): Promise<void> {
     await visitor.getByRole('button', { name: 'Menu openen' }).click();
@@ -210,7 +225,13 @@ test.describe('menu placement in the back office', () => {
     const token = await adminToken(page);
     const created = await page.request.post('/api/v1/page', {
       headers: { authorization: `Bearer ${token}` },
-      data: { slug, published: true, menuGroup: 'practical', menuOrder: 15, translations: { nl: { title, body: 'Fietsen te huur aan de **receptie**.' }, fr: { title: `Location de vélos ${suffix}`, body: 'Vélos à louer.' } } },
+      data: {
+        slug,
+        published: true,
+        menuGroup: 'practical',
+        menuOrder: 15,
+        translations: { nl: { title, body: 'Fietsen te huur aan de **receptie**.' }, fr: { title: `Location de vélos ${suffix}`, body: 'Vélos à louer.' } },
+      },
     });
     expect(created.status()).toBe(201);
 

@@ -124,7 +124,10 @@ test.describe('the programme', () => {
 });
 
 test.describe('editing pages in the back office', () => {
-  test('one manager checks out and publishes the stay page while a second is refused; visitors see both languages and the fallback', async ({ page, browser }) => {
+  test('one manager checks out and publishes the stay page while a second is refused; visitors see both languages and the fallback', async ({
+    page,
+    browser,
+  }) => {
     const token = await adminToken(page);
     const suffix = Math.random().toString(36).slice(2, 8);
     const editor = { email: `editor-${suffix}@e2e.test`, password: 'editor-password-123', displayName: `Eva ${suffix}` };
@@ -199,6 +202,8 @@ test.describe('editing pages in the back office', () => {
 });
 
 async function loginToken(page: import('@playwright/test').Page, account: { email: string; password: string }): Promise<string> {
-  const response = await page.request.post('/api/v1/accounts/anon/login', { data: { logintype: 'email', username: account.email, password: account.password } });
+  const response = await page.request.post('/api/v1/accounts/anon/login', {
+    data: { logintype: 'email', username: account.email, password: account.password },
+  });
   return (await response.json()).token as string;
 }

@@ -35,10 +35,17 @@ const confirmationSubject: Record<Language, RegExp> = {
 let photo: Buffer;
 
 test.beforeAll(async ({ request }) => {
-  photo = await sharp({ create: { width: 900, height: 1200, channels: 3, background: '#6f8fb0' } }).jpeg().toBuffer();
-  const login = await request.post('/api/v1/accounts/anon/login', { data: { logintype: 'email', username: 'admin@e2e.test', password: 'e2e-admin-password-123' } });
+  photo = await sharp({ create: { width: 900, height: 1200, channels: 3, background: '#6f8fb0' } })
+    .jpeg()
+    .toBuffer();
+  const login = await request.post('/api/v1/accounts/anon/login', {
+    data: { logintype: 'email', username: 'admin@e2e.test', password: 'e2e-admin-password-123' },
+  });
   const token = (await login.json()).token as string;
-  const csv = ['idbel;first_name;last_name;birth_year;gender;club_name;fide_federation;rating_national', ...Object.values(players).map((p) => `${p.idbel};${p.first};${p.last};${p.year};M;KSK Test;BEL;1500`)].join('\n');
+  const csv = [
+    'idbel;first_name;last_name;birth_year;gender;club_name;fide_federation;rating_national',
+    ...Object.values(players).map((p) => `${p.idbel};${p.first};${p.last};${p.year};M;KSK Test;BEL;1500`),
+  ].join('\n');
   const response = await request.post('/api/v1/members/import?format=csv', {
     headers: { authorization: `Bearer ${token}` },
     multipart: { file: { name: 'members.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) } },
@@ -233,7 +240,9 @@ test.describe('the enrolment wizard', () => {
     await expect(page.locator('.reactEasyCrop_Container')).toHaveCount(0);
     await expect(page.getByTestId('wizard-next')).toBeDisabled();
 
-    const tiny = await sharp({ create: { width: 60, height: 60, channels: 3, background: '#6f8fb0' } }).jpeg().toBuffer();
+    const tiny = await sharp({ create: { width: 60, height: 60, channels: 3, background: '#6f8fb0' } })
+      .jpeg()
+      .toBuffer();
     await page.getByTestId('photo-file').setInputFiles({ name: 'tiny.jpg', mimeType: 'image/jpeg', buffer: tiny });
     await expect(page.getByTestId('photo-problem')).toContainText('at least 160 × 200 pixels and has 60 × 60');
     await expect(page.locator('.reactEasyCrop_Container')).toHaveCount(0);
@@ -242,7 +251,9 @@ test.describe('the enrolment wizard', () => {
     await snapshot(page, 'enrolment-photo-too-small-390');
 
     // A picture of the badge's size itself is fine: cropped at its own size, never enlarged.
-    const smallest = await sharp({ create: { width: 160, height: 200, channels: 3, background: '#6f8fb0' } }).jpeg().toBuffer();
+    const smallest = await sharp({ create: { width: 160, height: 200, channels: 3, background: '#6f8fb0' } })
+      .jpeg()
+      .toBuffer();
     await page.getByTestId('photo-file').setInputFiles({ name: 'small.jpg', mimeType: 'image/jpeg', buffer: smallest });
     await expect(page.getByTestId('photo-problem')).toHaveCount(0);
     await page.getByTestId('photo-use').click();
@@ -344,7 +355,10 @@ test.describe('registrations in the back office', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/mgmt/participants');
     await page.getByTestId('mgmt-participants-search').fill(players.office.last);
-    const payment = page.getByTestId('mgmt-participants-table').getByRole('row', { name: new RegExp(players.office.last) }).getByTestId('participant-payment');
+    const payment = page
+      .getByTestId('mgmt-participants-table')
+      .getByRole('row', { name: new RegExp(players.office.last) })
+      .getByTestId('participant-payment');
     await expect(payment).toContainText(requestNumber);
     await expect(payment.getByTestId('payment-status')).toBeVisible();
     await expect(payment).toContainText('35');
@@ -389,7 +403,15 @@ test.describe('registrations in the back office', () => {
     // An adult enrols in the Flemish championship through the API (the specification names no public vk page).
     const photoForm = { photo: { name: 'me.jpg', mimeType: 'image/jpeg', buffer: photo } };
     const created = await page.request.post('/api/v1/registration/vk', {
-      data: { idbel: players.vk.idbel, category: 'EXPERTS', email: `vk.${players.vk.idbel}@example.test`, mobile: '+32 471 00 00 01', parent: { fullName: '', email: '', mobile: '' }, attendant: { fullName: '', email: '', mobile: '' }, language: 'nl' },
+      data: {
+        idbel: players.vk.idbel,
+        category: 'EXPERTS',
+        email: `vk.${players.vk.idbel}@example.test`,
+        mobile: '+32 471 00 00 01',
+        parent: { fullName: '', email: '', mobile: '' },
+        attendant: { fullName: '', email: '', mobile: '' },
+        language: 'nl',
+      },
     });
     expect(created.status(), await created.text()).toBe(200);
     const { id } = (await created.json()) as { id: string };
@@ -455,7 +477,9 @@ test.describe('registrations in the back office', () => {
     await snapshot(page, 'mgmt-mail-1280');
     await page.goto('/mgmt/members');
     await expect(page.getByTestId('members-count')).toBeVisible();
-    await page.getByTestId('members-file').setInputFiles({ name: 'm.csv', mimeType: 'text/csv', buffer: Buffer.from(`idbel,first_name,last_name\n${base + 9},Imp,Orted${base}\nx,Bad,Line\n`) });
+    await page
+      .getByTestId('members-file')
+      .setInputFiles({ name: 'm.csv', mimeType: 'text/csv', buffer: Buffer.from(`idbel,first_name,last_name\n${base + 9},Imp,Orted${base}\nx,Bad,Line\n`) });
     await page.getByTestId('members-import').click();
     await expect(page.getByTestId('members-result')).toContainText('1');
     await snapshot(page, 'mgmt-members-1280');

@@ -7,7 +7,10 @@ import { adminToken, loginAsAdmin } from './manager';
 /** Set-up through the API as the back office would: the category's delay and a push token for the relay. */
 async function prepareCategory(request: APIRequestContext, token: string, category: string, delaySeconds: number): Promise<string> {
   const auth = { authorization: `Bearer ${token}` };
-  const saved = await request.put(`/api/v1/games/sources/${category}`, { headers: auth, data: { delaySeconds, pollUrl: null, pollSeconds: 30, pollRound: null } });
+  const saved = await request.put(`/api/v1/games/sources/${category}`, {
+    headers: auth,
+    data: { delaySeconds, pollUrl: null, pollSeconds: 30, pollRound: null },
+  });
   expect(saved.status()).toBe(200);
   const rotated = await request.post(`/api/v1/games/sources/${category}/token`, { headers: auth });
   expect(rotated.status()).toBe(200);
@@ -16,13 +19,21 @@ async function prepareCategory(request: APIRequestContext, token: string, catego
 
 /** What the venue's relay does: post the round's PGN with the category's push token. */
 async function push(request: APIRequestContext, category: string, pushToken: string, pgn: string) {
-  const response = await request.post(`/api/v1/games/push/${category}`, { headers: { authorization: `Bearer ${pushToken}`, 'content-type': 'application/x-chess-pgn' }, data: pgn });
+  const response = await request.post(`/api/v1/games/push/${category}`, {
+    headers: { authorization: `Bearer ${pushToken}`, 'content-type': 'application/x-chess-pgn' },
+    data: pgn,
+  });
   expect(response.status()).toBe(200);
   expect((await response.json()).errors).toEqual([]);
 }
 
 const roundPgn = (round: number, games: { board: number; white: string; black: string; moves: string; result?: string }[]) =>
-  games.map((g) => `[Event "E2E"]\n[Round "${round}.${g.board}"]\n[White "${g.white}"]\n[Black "${g.black}"]\n[Result "${g.result ?? '*'}"]\n\n${g.moves} ${g.result ?? '*'}\n`).join('\n');
+  games
+    .map(
+      (g) =>
+        `[Event "E2E"]\n[Round "${round}.${g.board}"]\n[White "${g.white}"]\n[Black "${g.black}"]\n[Result "${g.result ?? '*'}"]\n\n${g.moves} ${g.result ?? '*'}\n`,
+    )
+    .join('\n');
 
 /**
  * The games pages are drawn without MUI (decision 0003), however they are reached: no Mui classes in the page's content
@@ -41,7 +52,12 @@ test.describe('live games', () => {
     await expect(page.getByTestId('live-status')).toHaveText('Live');
 
     const pushedAt = Date.now();
-    await push(page.request, 'U10', pushToken, roundPgn(1, [{ board: 1, white: 'Peeters, Anna', black: 'Dubois, Lucas', moves: '1. e4 {[%clk 1:30:55]} e5 {[%clk 1:30:50]}' }]));
+    await push(
+      page.request,
+      'U10',
+      pushToken,
+      roundPgn(1, [{ board: 1, white: 'Peeters, Anna', black: 'Dubois, Lucas', moves: '1. e4 {[%clk 1:30:55]} e5 {[%clk 1:30:50]}' }]),
+    );
     // Not before: the relay has the moves, the page does not.
     await expect(page.getByTestId('game-1')).toHaveCount(0);
     expect(Date.now() - pushedAt).toBeLessThan(4000);
@@ -53,7 +69,12 @@ test.describe('live games', () => {
     await expect(card).toContainText('1:30:55');
 
     // The next move arrives live, again after its own delay.
-    await push(page.request, 'U10', pushToken, roundPgn(1, [{ board: 1, white: 'Peeters, Anna', black: 'Dubois, Lucas', moves: '1. e4 {[%clk 1:30:55]} e5 {[%clk 1:30:50]} 2. Nf3 {[%clk 1:31:10]}' }]));
+    await push(
+      page.request,
+      'U10',
+      pushToken,
+      roundPgn(1, [{ board: 1, white: 'Peeters, Anna', black: 'Dubois, Lucas', moves: '1. e4 {[%clk 1:30:55]} e5 {[%clk 1:30:50]} 2. Nf3 {[%clk 1:31:10]}' }]),
+    );
     await expect(card.getByTestId('last-move')).toHaveText('1… e5');
     await expect(card.getByTestId('last-move')).toHaveText('2. Nf3', { timeout: 20_000 });
     await expectNoMui(page);
@@ -71,10 +92,19 @@ test.describe('live games', () => {
       data: { name: 'trn_u16', jsoncontent: `data:application/json;base64,${swar.toString('base64')}` },
     });
     expect(published.status()).toBe(200);
-    const pairings = (await (await page.request.get('/api/v1/results/anon/U16/pairings/1')).json()).pairings as { board: number; white: { name: string; pairingNumber: number }; black: { name: string } | null }[];
+    const pairings = (await (await page.request.get('/api/v1/results/anon/U16/pairings/1')).json()).pairings as {
+      board: number;
+      white: { name: string; pairingNumber: number };
+      black: { name: string } | null;
+    }[];
     const first = pairings.find((p) => p.board === 1)!;
     const pushToken = await prepareCategory(page.request, token, 'U16', 0);
-    await push(page.request, 'U16', pushToken, roundPgn(1, [{ board: 1, white: first.white.name, black: first.black!.name, moves: '1. e4 e5 2. Nf3 Nc6', result: '1/2-1/2' }]));
+    await push(
+      page.request,
+      'U16',
+      pushToken,
+      roundPgn(1, [{ board: 1, white: first.white.name, black: first.black!.name, moves: '1. e4 e5 2. Nf3 Nc6', result: '1/2-1/2' }]),
+    );
 
     // The standings tab loads no board library; the Games tab does, when opened.
     const chunks: string[] = [];
@@ -120,7 +150,12 @@ test.describe('live games', () => {
       'U12',
       pushToken,
       roundPgn(2, [
-        { board: 1, white: 'Janssens, Emma', black: 'Claes, Noah', moves: '1. d4 {[%clk 1:30:51]} d5 {[%clk 1:30:48]} 2. c4 {[%clk 1:31:10]} e6 {[%clk 1:31:05]} 3. Nc3 {[%clk 1:31:20]} Nf6 {[%clk 1:31:00]}' },
+        {
+          board: 1,
+          white: 'Janssens, Emma',
+          black: 'Claes, Noah',
+          moves: '1. d4 {[%clk 1:30:51]} d5 {[%clk 1:30:48]} 2. c4 {[%clk 1:31:10]} e6 {[%clk 1:31:05]} 3. Nc3 {[%clk 1:31:20]} Nf6 {[%clk 1:31:00]}',
+        },
         { board: 2, white: 'Maes, Louise', black: 'Wouters, Finn', moves: '1. f3 e5 2. g4 Qh4#', result: '0-1' },
       ]),
     );
@@ -172,7 +207,12 @@ test.describe('live games', () => {
     test('a swipe over the board steps to the previous and the next move', async ({ page }) => {
       const token = await adminToken(page);
       const pushToken = await prepareCategory(page.request, token, 'U14', 0);
-      await push(page.request, 'U14', pushToken, roundPgn(1, [{ board: 1, white: 'Peeters, Anna', black: 'Dubois, Lucas', moves: '1. e4 c5 2. Nf3 d6 3. d4 cxd4' }]));
+      await push(
+        page.request,
+        'U14',
+        pushToken,
+        roundPgn(1, [{ board: 1, white: 'Peeters, Anna', black: 'Dubois, Lucas', moves: '1. e4 c5 2. Nf3 d6 3. d4 cxd4' }]),
+      );
       await page.goto('/games/U14');
       await page.getByRole('link', { name: /Peeters, Anna – Dubois, Lucas/ }).click();
       const shown = page.getByTestId('shown-move');
@@ -222,7 +262,9 @@ test.describe('live games', () => {
     await page.locator('input[type=file][name=file]').setInputFiles({
       name: 'ronde-3.pgn',
       mimeType: 'application/x-chess-pgn',
-      buffer: Buffer.from(`${roundPgn(3, [{ board: 1, white: 'Jacobs, Mila', black: 'Mertens, Arthur', moves: '1. e4 e5', result: '1-0' }])}\n[Round "3.2"]\n[White "Lambert, Elise"]\n[Black "Dumont, Louis"]\n\n1. e4 Ke7 *\n`),
+      buffer: Buffer.from(
+        `${roundPgn(3, [{ board: 1, white: 'Jacobs, Mila', black: 'Mertens, Arthur', moves: '1. e4 e5', result: '1-0' }])}\n[Round "3.2"]\n[White "Lambert, Elise"]\n[Black "Dumont, Louis"]\n\n1. e4 Ke7 *\n`,
+      ),
     });
     await page.getByLabel('Ronde (als het bestand ze niet vermeldt)').fill('3');
     await page.getByRole('button', { name: 'Opladen' }).click();

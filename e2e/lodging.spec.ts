@@ -98,7 +98,14 @@ test.describe('lodging reservation', () => {
     const headers = { authorization: `Bearer ${token}` };
     const list = await (await page.request.get(`/api/v1/stay/reservation?search=${family.lastName}`, { headers })).json();
     expect(list.items).toHaveLength(1);
-    expect(list.items[0]).toMatchObject({ roomType: 'AP4', arrivalDate: '2027-02-14', departureDate: '2027-02-22', mealPlan: 'half', guestCount: 3, totalCents: EXPECTED_TOTAL_CENTS });
+    expect(list.items[0]).toMatchObject({
+      roomType: 'AP4',
+      arrivalDate: '2027-02-14',
+      departureDate: '2027-02-22',
+      mealPlan: 'half',
+      guestCount: 3,
+      totalCents: EXPECTED_TOTAL_CENTS,
+    });
     const outbox = await (await page.request.get(`/api/v1/mail/outbox?search=${encodeURIComponent(family.email)}`, { headers })).json();
     const mail = outbox.items.find((m: { kind: string }) => m.kind === 'lodging.reservation_received');
     expect(mail).toMatchObject({ language: 'en', subject: `Reservation request ${list.items[0].number} received` });
@@ -239,7 +246,9 @@ test.describe('lodging reservation', () => {
     await chooseLanguage(page, 'en');
     await expect(page.getByTestId('room-101')).toBeVisible();
     const room = String(500 + Math.floor(Math.random() * 400));
-    await page.getByTestId('rooms-csv').setInputFiles({ name: 'rooms.csv', mimeType: 'text/csv', buffer: Buffer.from(`room;type;venue_code;capacity\n${room};SD;S${room};3\n`) });
+    await page
+      .getByTestId('rooms-csv')
+      .setInputFiles({ name: 'rooms.csv', mimeType: 'text/csv', buffer: Buffer.from(`room;type;venue_code;capacity\n${room};SD;S${room};3\n`) });
     await expect(page.getByText(/1 rooms added/)).toBeVisible();
     await page.getByLabel(`Room ${room} blocked`).click();
     await expect(page.getByLabel(`Room ${room} blocked`)).toBeChecked();

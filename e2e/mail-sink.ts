@@ -68,9 +68,7 @@ const api = http.createServer((req, res) => {
   if (url.pathname === '/messages' && req.method === 'GET') {
     const to = url.searchParams.get('to')?.toLowerCase();
     const subject = url.searchParams.get('subject')?.toLowerCase();
-    const found = mails.filter(
-      (m) => (!to || m.envelopeTo.includes(to)) && (!subject || m.subject.toLowerCase().includes(subject)),
-    );
+    const found = mails.filter((m) => (!to || m.envelopeTo.includes(to)) && (!subject || m.subject.toLowerCase().includes(subject)));
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(found));
     return;
   }

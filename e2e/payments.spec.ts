@@ -8,10 +8,24 @@ import { chooseLanguage, expect, expectAccessible, snapshot, test } from './fixt
 import { waitForMails } from './mail';
 import { adminToken, loginAsAdmin } from './manager';
 
-type Request = { id: number; number: number; sourceId: string; structuredMessage: string; totalCents: number; paymentPagePath: string; sentAt: string | null; status: string };
+type Request = {
+  id: number;
+  number: number;
+  sourceId: string;
+  structuredMessage: string;
+  totalCents: number;
+  paymentPagePath: string;
+  sentAt: string | null;
+  status: string;
+};
 
 /** A DH stay for two adults with a room assigned, through the lodging API: what a treasurer bills. */
-async function stayWithRoom(api: APIRequestContext, token: string, lastName: string, email = `${lastName.toLowerCase()}.${randomUUID().slice(0, 6)}@example.test`): Promise<string> {
+async function stayWithRoom(
+  api: APIRequestContext,
+  token: string,
+  lastName: string,
+  email = `${lastName.toLowerCase()}.${randomUUID().slice(0, 6)}@example.test`,
+): Promise<string> {
   const made = await api.post('/api/v1/stay/cmd/make_reservation', {
     data: {
       submissionId: randomUUID(),
@@ -125,7 +139,12 @@ test.describe('payment requests', () => {
     await expect(async () => {
       figures = await (await api.get('/api/v1/payment/figures', { headers })).json();
       await page.goto('/mgmt');
-      for (const [key, cents] of [['due', figures.dueCents], ['received', figures.receivedCents], ['outstanding', figures.outstandingCents], ['overdue', figures.overdueCents]] as const) {
+      for (const [key, cents] of [
+        ['due', figures.dueCents],
+        ['received', figures.receivedCents],
+        ['outstanding', figures.outstandingCents],
+        ['overdue', figures.overdueCents],
+      ] as const) {
         await expect(page.getByTestId(`figure-payments-${key}`)).toContainText(amount(cents), { timeout: 5_000 });
       }
     }).toPass({ timeout: 40_000 });
@@ -195,7 +214,10 @@ test.describe('payment requests', () => {
     await expect(row.getByTestId('payment-status').first()).toHaveText('Deels betaald');
     await snapshot(page, 'reservations-payment-phone');
     await page.setViewportSize({ width: 1280, height: 900 });
-    await row.getByTestId('reservation-payment').getByRole('link', { name: String(request.number), exact: true }).click();
+    await row
+      .getByTestId('reservation-payment')
+      .getByRole('link', { name: String(request.number), exact: true })
+      .click();
     await expect(page).toHaveURL(new RegExp(`paymentrequest_edit\\?id=${request.id}$`));
     await expect(page.getByTestId('structured-message')).toHaveText(request.structuredMessage);
   });

@@ -10,7 +10,9 @@ test.describe('printing', () => {
   test('a manager prints the badge of one guest from the guests page: summary, preview, progress, download', async ({ page }) => {
     const base = randomBytes(3).toString('hex');
     const token = await adminToken(page);
-    const guest = await page.request.post(`/api/v1/guest/${encodeURIComponent('Ørjan')}/${encodeURIComponent(`Çağlar-${base}`)}/ARB`, { headers: { authorization: `Bearer ${token}` } });
+    const guest = await page.request.post(`/api/v1/guest/${encodeURIComponent('Ørjan')}/${encodeURIComponent(`Çağlar-${base}`)}/ARB`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(guest.status()).toBe(200);
     const { id } = (await guest.json()) as { id: number };
 
@@ -120,9 +122,15 @@ test.describe('printing', () => {
     const token = await adminToken(page);
     // The results of a U8 tournament (a real Swar export), published through the results API as the arbiters do.
     const file = await readFile(path.resolve(import.meta.dirname, '../packages/domain/fixtures/swar/bycco_bjk2026_u08.json'));
-    const draft = await page.request.post('/api/v1/results/imports', { headers: { authorization: `Bearer ${token}` }, multipart: { file: { name: 'u8.json', mimeType: 'application/json', buffer: file } } });
+    const draft = await page.request.post('/api/v1/results/imports', {
+      headers: { authorization: `Bearer ${token}` },
+      multipart: { file: { name: 'u8.json', mimeType: 'application/json', buffer: file } },
+    });
     expect(draft.status()).toBe(201);
-    const published = await page.request.post(`/api/v1/results/imports/${(await draft.json()).id}/publish`, { headers: { authorization: `Bearer ${token}` }, data: { category: 'U8' } });
+    const published = await page.request.post(`/api/v1/results/imports/${(await draft.json()).id}/publish`, {
+      headers: { authorization: `Bearer ${token}` },
+      data: { category: 'U8' },
+    });
     expect(published.status()).toBe(200);
 
     await page.setViewportSize({ width: 1280, height: 900 });

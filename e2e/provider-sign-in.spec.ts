@@ -21,7 +21,12 @@ test.describe('sign-in through the identity provider', () => {
     expect(page.url()).not.toContain('id_token');
     expect(authorize).toHaveLength(1);
     const params = Object.fromEntries(authorize[0]!.searchParams);
-    expect(params).toMatchObject({ response_type: 'id_token', scope: 'openid email', client_id: 'bjk-e2e', redirect_uri: new URL('/mgmt/login', page.url()).href });
+    expect(params).toMatchObject({
+      response_type: 'id_token',
+      scope: 'openid email',
+      client_id: 'bjk-e2e',
+      redirect_uri: new URL('/mgmt/login', page.url()).href,
+    });
     expect(params.state).toMatch(/^[\w-]{32}$/);
     expect(params.nonce).toMatch(/^[\w-]{32}$/);
     expect(await page.evaluate(() => window.sessionStorage.getItem('bjk.mgmt.oidc'))).toBeNull();

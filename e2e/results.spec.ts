@@ -40,7 +40,10 @@ for (const width of [390, 1280]) {
     await expectAccessible(page);
     await snapshot(page, `results-standings-nl-${width}`);
     if (width < 900) {
-      await page.getByRole('button', { name: /^Details van/ }).first().click();
+      await page
+        .getByRole('button', { name: /^Details van/ })
+        .first()
+        .click();
       await expect(page.getByTestId('standings-details')).toContainText('Bucholtz Cut 1');
       await snapshot(page, `results-standings-details-nl-${width}`);
     }
@@ -126,10 +129,7 @@ test('a second import shows what changed against the published version', async (
   await publishThroughApi(page, 'trn_u8', U08);
   // Both entries of a drawn game are rewritten (the first ½ as a win, the next ½ as a loss): whichever is White's,
   // the game's result changes.
-  const changed = swar(U08)
-    .toString('utf8')
-    .replace('"Result" : "½"', '"Result" : "1"')
-    .replace('"Result" : "½"', '"Result" : "0"');
+  const changed = swar(U08).toString('utf8').replace('"Result" : "½"', '"Result" : "1"').replace('"Result" : "½"', '"Result" : "0"');
   await loginAsAdmin(page, '/mgmt/upload_json');
   await page.getByTestId('upload-file').setInputFiles({ name: 'bjk_u8.json', mimeType: 'application/json', buffer: Buffer.from(changed) });
   await expect(page.getByTestId('diff-changed').first()).toBeVisible();

@@ -74,60 +74,77 @@ test.describe('edition settings', () => {
     await expect(page.getByTestId('settings-form')).toHaveCount(0);
   });
 
-  testSavingSettings('undo goes back to the saved values and is off after a save; vk categories are edited and checked; nothing the form does not show is lost', async ({ page }) => {
-    const read = async () => (await readSettings(page)).settings;
-    const before = await read();
-    expect(before.events?.length).toBeGreaterThan(0);
-    await openSettings(page);
-    const undo = page.getByRole('button', { name: 'Wijzigingen ongedaan maken' });
-    const save = page.getByRole('button', { name: 'Instellingen opslaan' });
-    const reducedFee = page.getByRole('textbox', { name: /^Verminderd inschrijvingsgeld Vlaams kampioenschap/ });
-    await expect(undo).toBeDisabled();
+  testSavingSettings(
+    'undo goes back to the saved values and is off after a save; vk categories are edited and checked; nothing the form does not show is lost',
+    async ({ page }) => {
+      const read = async () => (await readSettings(page)).settings;
+      const before = await read();
+      expect(before.events?.length).toBeGreaterThan(0);
+      await openSettings(page);
+      const undo = page.getByRole('button', { name: 'Wijzigingen ongedaan maken' });
+      const save = page.getByRole('button', { name: 'Instellingen opslaan' });
+      const reducedFee = page.getByRole('textbox', { name: /^Verminderd inschrijvingsgeld Vlaams kampioenschap/ });
+      await expect(undo).toBeDisabled();
 
-    await reducedFee.fill('12,5');
-    await expect(undo).toBeEnabled();
-    await undo.click();
-    await expect(reducedFee).toHaveValue(centsText(before.fees.vk.reducedFeeCents));
-    await expect(undo).toBeDisabled();
+      await reducedFee.fill('12,5');
+      await expect(undo).toBeEnabled();
+      await undo.click();
+      await expect(reducedFee).toHaveValue(centsText(before.fees.vk.reducedFeeCents));
+      await expect(undo).toBeDisabled();
 
-    // The vk categories: rename one, narrow its birth years, add one; a duplicate code and inverted years are refused.
-    const vk = page.getByTestId('vk-category');
-    await expect(vk).toHaveCount(before.vk!.categories.length);
-    const seniors = vk.nth(2);
-    await seniors.getByRole('textbox', { name: /^Nederlands/ }).fill('Veteranen');
-    await seniors.getByRole('spinbutton', { name: 'Vroegste geboortejaar' }).fill('1940');
-    await page.getByRole('button', { name: 'Categorie Vlaams kampioenschap toevoegen' }).click();
-    const added = vk.last();
-    await added.getByRole('textbox', { name: /^Categorie/ }).fill('BOYS');
-    for (const [language, text] of [['Nederlands', 'Beloften'], ['Frans', 'Espoirs'], ['Duits', 'Nachwuchs'], ['Engels', 'Prospects']]) {
-      await added.getByRole('textbox', { name: new RegExp(`^${language}`) }).fill(text!);
-    }
-    await added.getByRole('combobox', { name: 'Wie mag spelen' }).click();
-    await page.getByRole('option', { name: 'Vrouwen en meisjes' }).click();
-    await added.getByRole('spinbutton', { name: 'Vroegste geboortejaar' }).fill('2010');
-    await added.getByRole('spinbutton', { name: 'Laatste geboortejaar' }).fill('2000');
-    await reducedFee.fill('22,5');
-    await save.click();
-    await expect(added.getByText('Een andere categorie heeft al deze code')).toBeVisible();
-    await expect(added.getByText('Het laatste geboortejaar mag niet voor het vroegste komen')).toBeVisible();
-    await added.getByRole('textbox', { name: /^Categorie/ }).fill('HOPES');
-    await added.getByRole('spinbutton', { name: 'Laatste geboortejaar' }).fill('2012');
-    await save.click();
-    await expect(page.getByText('Opgeslagen. De publieke site toont de nieuwe instellingen.')).toBeVisible();
-    await expect(undo).toBeDisabled();
-    await expect(reducedFee).toHaveValue('22,50');
-    await page.getByRole('region', { name: 'Categorieën Vlaams kampioenschap', exact: true }).screenshot({ path: '.tmp/screenshots/mgmt-settings-vk-desktop.png' });
+      // The vk categories: rename one, narrow its birth years, add one; a duplicate code and inverted years are refused.
+      const vk = page.getByTestId('vk-category');
+      await expect(vk).toHaveCount(before.vk!.categories.length);
+      const seniors = vk.nth(2);
+      await seniors.getByRole('textbox', { name: /^Nederlands/ }).fill('Veteranen');
+      await seniors.getByRole('spinbutton', { name: 'Vroegste geboortejaar' }).fill('1940');
+      await page.getByRole('button', { name: 'Categorie Vlaams kampioenschap toevoegen' }).click();
+      const added = vk.last();
+      await added.getByRole('textbox', { name: /^Categorie/ }).fill('BOYS');
+      for (const [language, text] of [
+        ['Nederlands', 'Beloften'],
+        ['Frans', 'Espoirs'],
+        ['Duits', 'Nachwuchs'],
+        ['Engels', 'Prospects'],
+      ]) {
+        await added.getByRole('textbox', { name: new RegExp(`^${language}`) }).fill(text!);
+      }
+      await added.getByRole('combobox', { name: 'Wie mag spelen' }).click();
+      await page.getByRole('option', { name: 'Vrouwen en meisjes' }).click();
+      await added.getByRole('spinbutton', { name: 'Vroegste geboortejaar' }).fill('2010');
+      await added.getByRole('spinbutton', { name: 'Laatste geboortejaar' }).fill('2000');
+      await reducedFee.fill('22,5');
+      await save.click();
+      await expect(added.getByText('Een andere categorie heeft al deze code')).toBeVisible();
+      await expect(added.getByText('Het laatste geboortejaar mag niet voor het vroegste komen')).toBeVisible();
+      await added.getByRole('textbox', { name: /^Categorie/ }).fill('HOPES');
+      await added.getByRole('spinbutton', { name: 'Laatste geboortejaar' }).fill('2012');
+      await save.click();
+      await expect(page.getByText('Opgeslagen. De publieke site toont de nieuwe instellingen.')).toBeVisible();
+      await expect(undo).toBeDisabled();
+      await expect(reducedFee).toHaveValue('22,50');
+      await page
+        .getByRole('region', { name: 'Categorieën Vlaams kampioenschap', exact: true })
+        .screenshot({ path: '.tmp/screenshots/mgmt-settings-vk-desktop.png' });
 
-    // Exactly these changes reached the server; the programme (events) and every other unshown setting are kept.
-    const after = await read();
-    const expected = structuredClone(before);
-    expected.fees.vk.reducedFeeCents = 2250;
-    const vkCategories = expected.vk!.categories;
-    vkCategories[2] = { ...vkCategories[2]!, label: { ...vkCategories[2]!.label, nl: 'Veteranen' }, minBirthYear: 1940 };
-    vkCategories.push({ code: 'HOPES', label: { nl: 'Beloften', fr: 'Espoirs', de: 'Nachwuchs', en: 'Prospects' }, gender: 'F', minBirthYear: 2010, maxBirthYear: 2012, color: '#9e9e9e' });
-    expect(after).toEqual(expected);
-    await restoreSettings(page, before);
-  });
+      // Exactly these changes reached the server; the programme (events) and every other unshown setting are kept.
+      const after = await read();
+      const expected = structuredClone(before);
+      expected.fees.vk.reducedFeeCents = 2250;
+      const vkCategories = expected.vk!.categories;
+      vkCategories[2] = { ...vkCategories[2]!, label: { ...vkCategories[2]!.label, nl: 'Veteranen' }, minBirthYear: 1940 };
+      vkCategories.push({
+        code: 'HOPES',
+        label: { nl: 'Beloften', fr: 'Espoirs', de: 'Nachwuchs', en: 'Prospects' },
+        gender: 'F',
+        minBirthYear: 2010,
+        maxBirthYear: 2012,
+        color: '#9e9e9e',
+      });
+      expect(after).toEqual(expected);
+      await restoreSettings(page, before);
+    },
+  );
 
   testSavingSettings('the prize table: amounts per place and special prizes per category, checked by the shared schema', async ({ page }) => {
     const read = () => readSettings(page);
@@ -145,7 +162,10 @@ test.describe('edition settings', () => {
     await expect(u10.getByRole('combobox', { name: 'Categorie' })).toHaveText('U10');
     const places = u10.getByTestId('prize-place');
     await expect(places).toHaveCount(before.prizes!.categories[1]!.places.length);
-    await places.nth(0).getByRole('textbox', { name: /^Bedrag/ }).fill('55');
+    await places
+      .nth(0)
+      .getByRole('textbox', { name: /^Bedrag/ })
+      .fill('55');
     await u10.getByRole('button', { name: 'Plaats toevoegen' }).click();
     const added = places.last();
     await added.getByRole('spinbutton', { name: /^Plaats/ }).fill('3');
@@ -155,7 +175,12 @@ test.describe('edition settings', () => {
     await special.getByRole('combobox', { name: 'Prijs voor' }).click();
     await page.getByRole('option', { name: 'Beste speler geboren in of na een jaar' }).click();
     const label = { nl: 'Beste -10', fr: 'Meilleur -10', de: 'Beste(r) U10', en: 'Best under 10' };
-    for (const [language, text] of [['Nederlands', label.nl], ['Frans', label.fr], ['Duits', label.de], ['Engels', label.en]]) {
+    for (const [language, text] of [
+      ['Nederlands', label.nl],
+      ['Frans', label.fr],
+      ['Duits', label.de],
+      ['Engels', label.en],
+    ]) {
       await special.getByRole('textbox', { name: new RegExp(`^${language}`) }).fill(text!);
     }
     await special.getByRole('textbox', { name: /^Bedrag/ }).fill('15');

@@ -34,7 +34,12 @@ export function readImports(rootDir, file, text = fs.readFileSync(file, 'utf8'))
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
   const found = [];
   const add = (node, specifier, typeOnly) =>
-    found.push({ specifier, target: resolveSpecifier(rootDir, file, specifier), typeOnly, line: source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1 });
+    found.push({
+      specifier,
+      target: resolveSpecifier(rootDir, file, specifier),
+      typeOnly,
+      line: source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1,
+    });
   const visit = (node) => {
     if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
       const clause = node.importClause;
@@ -45,7 +50,12 @@ export function readImports(rootDir, file, text = fs.readFileSync(file, 'utf8'))
     } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
       const named = node.exportClause && ts.isNamedExports(node.exportClause) ? node.exportClause.elements : null;
       add(node, node.moduleSpecifier.text, node.isTypeOnly || (!!named && named.length > 0 && named.every((element) => element.isTypeOnly)));
-    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteral(node.arguments[0])) {
+    } else if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      node.arguments[0] &&
+      ts.isStringLiteral(node.arguments[0])
+    ) {
       add(node, node.arguments[0].text, false);
     }
     ts.forEachChild(node, visit);
@@ -64,7 +74,10 @@ export function buildImportGraph(rootDir) {
         if (!entry.target) continue;
         edges.set(entry.target, (edges.get(entry.target) ?? true) && entry.typeOnly);
       }
-      graph.set(file, [...edges].map(([target, typeOnly]) => ({ target, typeOnly })));
+      graph.set(
+        file,
+        [...edges].map(([target, typeOnly]) => ({ target, typeOnly })),
+      );
     }
   }
   return graph;
@@ -111,8 +124,7 @@ export function listElementaryCycles(graph, { runtimeOnly = false } = {}) {
   const cycles = [];
   for (const component of findCycles(graph, { runtimeOnly })) {
     const members = new Set(component);
-    const edgesOf = (file) =>
-      (graph.get(file) ?? []).filter((edge) => members.has(edge.target) && (!runtimeOnly || !edge.typeOnly)).map((edge) => edge.target);
+    const edgesOf = (file) => (graph.get(file) ?? []).filter((edge) => members.has(edge.target) && (!runtimeOnly || !edge.typeOnly)).map((edge) => edge.target);
     for (const start of component) {
       const walk = (file, trail) => {
         for (const target of edgesOf(file)) {
@@ -132,6 +144,9 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
   const all = listElementaryCycles(graph);
   const runtime = listElementaryCycles(graph, { runtimeOnly: true });
   const show = (file) => path.relative(rootDir, file);
-  console.log(`${graph.size} files; cycles: ${all.length} in all, ${runtime.length} through runtime imports only, ${all.length - runtime.length} needing a type-only import`);
-  for (const cycle of all) console.log(`  ${runtime.some((r) => r.join() === cycle.join()) ? 'runtime  ' : 'type-only'} ${[...cycle, cycle[0]].map(show).join(' → ')}`);
+  console.log(
+    `${graph.size} files; cycles: ${all.length} in all, ${runtime.length} through runtime imports only, ${all.length - runtime.length} needing a type-only import`,
+  );
+  for (const cycle of all)
+    console.log(`  ${runtime.some((r) => r.join() === cycle.join()) ? 'runtime  ' : 'type-only'} ${[...cycle, cycle[0]].map(show).join(' → ')}`);
 }

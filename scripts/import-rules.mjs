@@ -15,7 +15,8 @@ export function boundaryViolation(from, to) {
   }
   if (feature(from) && to.startsWith('apps/web/src/app/')) return 'a feature imports app/: app/ composes the features, not the other way round';
   if (from.startsWith('apps/web/src/shared/') && (feature(to) || to.startsWith('apps/web/src/app/'))) return 'shared/ imports a feature or app/';
-  if (from.startsWith('apps/server/src/platform/') && module(to)) return 'the platform imports a module: modules build on the platform, not the other way round';
+  if (from.startsWith('apps/server/src/platform/') && module(to))
+    return 'the platform imports a module: modules build on the platform, not the other way round';
   const ownTables = /^apps\/server\/src\/modules\/([^/]+)\/[^/]*\.(tables|repository)\.ts$/.exec(to);
   if (ownTables && module(from) && module(from) !== ownTables[1]) {
     return `module "${module(from)}" reads module "${ownTables[1]}"'s tables: call its service instead`;

@@ -19,7 +19,10 @@ describe('dependencies point one way', () => {
   });
 
   it('refuses a feature that imports app/', async () => {
-    const messages = await lintAs('apps/web/src/features/audit/Probe.tsx', "import { usePublicMenu } from '../../app/public-menu';\nexport const x = usePublicMenu;\n");
+    const messages = await lintAs(
+      'apps/web/src/features/audit/Probe.tsx',
+      "import { usePublicMenu } from '../../app/public-menu';\nexport const x = usePublicMenu;\n",
+    );
     expect(messages).toEqual([expect.stringContaining('imports app/')]);
   });
 

@@ -22,7 +22,16 @@ import lighthouse from 'lighthouse';
 
 const CHROME_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // This closed network refuses Chromium's background connections; these flags keep it quiet and fast.
-const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const METRICS = [
   ['first-contentful-paint', 'FCP'],
@@ -179,7 +188,9 @@ try {
 
 // One line per page, then what fails its targets.
 const cell = (text, width) => String(text).padEnd(width);
-console.log(`${cell('page', 38)}${cell('perf', 6)}${cell('a11y', 6)}${cell('bp', 5)}${cell('seo', 5)}${cell('FCP', 8)}${cell('LCP', 8)}${cell('TBT', 9)}${cell('CLS', 7)}runs (perf, benchmark index)`);
+console.log(
+  `${cell('page', 38)}${cell('perf', 6)}${cell('a11y', 6)}${cell('bp', 5)}${cell('seo', 5)}${cell('FCP', 8)}${cell('LCP', 8)}${cell('TBT', 9)}${cell('CLS', 7)}runs (perf, benchmark index)`,
+);
 for (const r of results) {
   const m = r.metrics;
   console.log(

@@ -5,7 +5,12 @@ import { buildMarkers } from './build/build-markers';
 import { precompress } from './build/precompress';
 import { routeManifest } from './build/route-manifest';
 
-const buildId = process.env.BUILD_ID ?? `${new Date().toISOString().replace(/[-:TZ.]/g, '').slice(0, 14)}-${randomBytes(3).toString('hex')}`;
+const buildId =
+  process.env.BUILD_ID ??
+  `${new Date()
+    .toISOString()
+    .replace(/[-:TZ.]/g, '')
+    .slice(0, 14)}-${randomBytes(3).toString('hex')}`;
 
 export default defineConfig({
   plugins: [react(), buildMarkers(buildId), routeManifest(), precompress()],

@@ -56,7 +56,12 @@ const envSchema = z.object({
     emptyToUndefined,
     z
       .string()
-      .transform((list) => list.split(/[,;\s]+/).filter(Boolean).map((domain) => domain.toLowerCase()))
+      .transform((list) =>
+        list
+          .split(/[,;\s]+/)
+          .filter(Boolean)
+          .map((domain) => domain.toLowerCase()),
+      )
       .pipe(z.array(z.string().regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/, 'a comma-separated list of domains (example.org)')))
       .optional(),
   ),

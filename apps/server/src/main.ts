@@ -28,7 +28,9 @@ async function main(): Promise<void> {
   // Swept at least twice per stale period, so a dead instance's job is found within 1.5 periods.
   const sweepEveryMs = Math.min(60_000, config.bulkJobStaleAfterMs / 2);
   const jobSweep =
-    database.kind === 'postgres' ? setInterval(() => void sweepJobs().catch((err: unknown) => app.log.error({ err }, 'job sweep failed')), sweepEveryMs) : undefined;
+    database.kind === 'postgres'
+      ? setInterval(() => void sweepJobs().catch((err: unknown) => app.log.error({ err }, 'job sweep failed')), sweepEveryMs)
+      : undefined;
   jobSweep?.unref();
   const mailWorker = startMailWorker({ db: database.db, mail: config.mail, clock: systemClock, log: app.log });
   const gamesPoller = createGamesPoller({ db: database.db, clock: systemClock, config, bus, log: app.log });

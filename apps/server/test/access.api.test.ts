@@ -84,9 +84,7 @@ function concreteUrl(pattern: string): string {
 
 /** The roles that lack `permission`, most powerful first: the closest a manager comes without it. */
 function rolesLacking(permission: Permission): Role[] {
-  return ROLES.filter((role) => !ROLE_PERMISSIONS[role].includes(permission)).sort(
-    (a, b) => ROLE_PERMISSIONS[b].length - ROLE_PERMISSIONS[a].length,
-  );
+  return ROLES.filter((role) => !ROLE_PERMISSIONS[role].includes(permission)).sort((a, b) => ROLE_PERMISSIONS[b].length - ROLE_PERMISSIONS[a].length);
 }
 
 describe('deny by default', () => {
@@ -103,7 +101,9 @@ describe('deny by default', () => {
   });
 
   it('marks every protected route as protected in the OpenAPI document, and no public one', async () => {
-    const document = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, { security?: unknown[] }>> };
+    const document = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, { security?: unknown[] }>>;
+    };
     const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
     for (const route of ctx.app.routeCatalogue.filter((r) => r.url.startsWith('/api/v1'))) {
       const operation = document.paths[openApiPath(route.url)]?.[route.method.toLowerCase()];

@@ -48,7 +48,12 @@ export async function addPlayers(app: FastifyInstance, ctx: ServiceContext, head
     if (player.mealsCode) participant = await updatePlayer(app, headers, participant, { mealsCode: player.mealsCode });
     if (player.photo !== false) {
       const file = multipartFile('photo.jpg', await portraitJpeg(index + 1), 'photo');
-      const photo = await app.inject({ method: 'POST', url: `/api/v1/participant/photo/bjk/${participant.id}`, headers: { ...headers, ...file.headers }, payload: file.payload });
+      const photo = await app.inject({
+        method: 'POST',
+        url: `/api/v1/participant/photo/bjk/${participant.id}`,
+        headers: { ...headers, ...file.headers },
+        payload: file.payload,
+      });
       if (photo.statusCode !== 200) throw new Error(`photo of ${player.lastName}: ${photo.body}`);
     }
     added.push(participant);

@@ -30,8 +30,28 @@ export function codaStatement(options: { account: string; date: string; number: 
   const statementNumber = String(options.number).padStart(3, '0');
   const opening = options.openingCents ?? 0;
   const lines = [
-    record([[1, '0'], [2, '0000'], [6, date], [12, '300'], [15, '05'], [35, 'TEST'], [61, 'GKCCBEBB'], [128, '2']]),
-    record([[1, '1'], [2, '2'], [3, statementNumber], [6, options.account], [40, 'EUR'], [43, opening < 0 ? '1' : '0'], [44, amount15(opening)], [59, date], [65, 'TEST'], [126, statementNumber]]),
+    record([
+      [1, '0'],
+      [2, '0000'],
+      [6, date],
+      [12, '300'],
+      [15, '05'],
+      [35, 'TEST'],
+      [61, 'GKCCBEBB'],
+      [128, '2'],
+    ]),
+    record([
+      [1, '1'],
+      [2, '2'],
+      [3, statementNumber],
+      [6, options.account],
+      [40, 'EUR'],
+      [43, opening < 0 ? '1' : '0'],
+      [44, amount15(opening)],
+      [59, date],
+      [65, 'TEST'],
+      [126, statementNumber],
+    ]),
   ];
   let balance = opening;
   let credits = 0;
@@ -41,15 +61,64 @@ export function codaStatement(options: { account: string; date: string; number: 
     balance += m.amountCents;
     if (m.amountCents < 0) debits += -m.amountCents;
     else credits += m.amountCents;
-    const communication: [number, string][] = m.reference ? [[62, '1'], [63, `101${m.reference}`]] : [[62, '0'], [63, (m.text ?? '').slice(0, 53)]];
+    const communication: [number, string][] = m.reference
+      ? [
+          [62, '1'],
+          [63, `101${m.reference}`],
+        ]
+      : [
+          [62, '0'],
+          [63, (m.text ?? '').slice(0, 53)],
+        ];
     lines.push(
-      record([[1, '21'], [3, sequence], [7, '0000'], [11, `REF${sequence}`], [32, m.amountCents < 0 ? '1' : '0'], [33, amount15(m.amountCents)], [48, date], [54, '00150000'], ...communication, [116, date], [122, statementNumber], [126, '1'], [128, '0']]),
-      record([[1, '23'], [3, sequence], [7, '0000'], [11, m.account ?? 'BE71096123456769'], [48, (m.name ?? 'Payer').slice(0, 35)], [126, '0'], [128, '0']]),
+      record([
+        [1, '21'],
+        [3, sequence],
+        [7, '0000'],
+        [11, `REF${sequence}`],
+        [32, m.amountCents < 0 ? '1' : '0'],
+        [33, amount15(m.amountCents)],
+        [48, date],
+        [54, '00150000'],
+        ...communication,
+        [116, date],
+        [122, statementNumber],
+        [126, '1'],
+        [128, '0'],
+      ]),
+      record([
+        [1, '23'],
+        [3, sequence],
+        [7, '0000'],
+        [11, m.account ?? 'BE71096123456769'],
+        [48, (m.name ?? 'Payer').slice(0, 35)],
+        [126, '0'],
+        [128, '0'],
+      ]),
     );
   });
-  lines.push(record([[1, '8'], [2, statementNumber], [5, options.account], [39, 'EUR'], [42, balance < 0 ? '1' : '0'], [43, amount15(balance)], [58, date], [128, '0']]));
+  lines.push(
+    record([
+      [1, '8'],
+      [2, statementNumber],
+      [5, options.account],
+      [39, 'EUR'],
+      [42, balance < 0 ? '1' : '0'],
+      [43, amount15(balance)],
+      [58, date],
+      [128, '0'],
+    ]),
+  );
   const count = lines.filter((l) => '1238'.includes(l[0]!)).length;
-  lines.push(record([[1, '9'], [17, String(count).padStart(6, '0')], [23, amount15(debits)], [38, amount15(credits)], [128, '2']]));
+  lines.push(
+    record([
+      [1, '9'],
+      [17, String(count).padStart(6, '0')],
+      [23, amount15(debits)],
+      [38, amount15(credits)],
+      [128, '2'],
+    ]),
+  );
   return `${lines.join('\r\n')}\r\n`;
 }
 
@@ -72,7 +141,12 @@ ${entries.join('\n')}
 }
 
 /** A multipart/form-data body with one file field, for `app.inject`. */
-export function multipartFile(fileName: string, content: string | Buffer, field = 'file', contentType = 'application/octet-stream'): { payload: Buffer; headers: Record<string, string> } {
+export function multipartFile(
+  fileName: string,
+  content: string | Buffer,
+  field = 'file',
+  contentType = 'application/octet-stream',
+): { payload: Buffer; headers: Record<string, string> } {
   const boundary = `----bjk${Math.random().toString(16).slice(2)}`;
   const payload = Buffer.concat([
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`),

@@ -83,7 +83,10 @@ async function startServer(): Promise<void> {
     'the server starts',
     async () => {
       if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-      return fetch(`${origin}/api/health`).then((r) => r.ok, () => false);
+      return fetch(`${origin}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
     },
     (ok) => ok,
   );
@@ -96,7 +99,8 @@ async function startServer(): Promise<void> {
   token = ((await login.json()) as { token: string }).token;
 }
 
-const exited = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
+const exited = (child: ChildProcess) =>
+  new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
 
 async function stopServer(signal: 'SIGKILL' | 'SIGTERM'): Promise<void> {
   const child = server!;
@@ -118,7 +122,11 @@ const job = async (id: string) => (await api<PaymentJob>('GET', `/api/v1/payment
 async function killWhileRunning(url: string): Promise<PaymentJob> {
   const started = await api<{ job: PaymentJob }>('POST', url);
   expect(started.status).toBe(202);
-  const running = await until(`job ${url} makes progress`, () => job(started.body.job.id), (j) => j.done > 0 || j.state !== 'running');
+  const running = await until(
+    `job ${url} makes progress`,
+    () => job(started.body.job.id),
+    (j) => j.done > 0 || j.state !== 'running',
+  );
   // Killed mid-job: if this fails, the job finished before the test saw it half done (COUNT too small).
   expect(running.state).toBe('running');
   expect(running.done).toBeLessThan(running.total);
@@ -149,7 +157,11 @@ async function resumeInterrupted(id: string): Promise<PaymentJob> {
   expect((await api('POST', `/api/v1/jobs/payments/${id}/resume`)).status).toBe(202);
   // Resumed once: a second resume is refused.
   expect((await api<{ code: string }>('POST', `/api/v1/jobs/payments/${id}/resume`)).body.code).toBe('platform.job_not_interrupted');
-  return until(`job ${id} finishes`, () => job(id), (j) => j.state !== 'running');
+  return until(
+    `job ${id} finishes`,
+    () => job(id),
+    (j) => j.state !== 'running',
+  );
 }
 
 beforeAll(async () => {

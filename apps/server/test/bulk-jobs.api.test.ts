@@ -31,7 +31,13 @@ async function makeStay(lastName: string): Promise<string> {
   const input: MakeReservationInput = {
     submissionId: randomUUID(),
     language: 'nl',
-    contact: { firstName: 'An', lastName, email: `${lastName.toLowerCase()}.${randomUUID().slice(0, 6)}@example.test`, mobile: '+32 475 12 34 56', address: 'Zeedijk 1, 8420 De Haan' },
+    contact: {
+      firstName: 'An',
+      lastName,
+      email: `${lastName.toLowerCase()}.${randomUUID().slice(0, 6)}@example.test`,
+      mobile: '+32 475 12 34 56',
+      address: 'Zeedijk 1, 8420 De Haan',
+    },
     roomType: 'DH',
     arrivalDate: '2027-02-15',
     departureDate: '2027-02-21',
@@ -61,8 +67,7 @@ async function waitForPaymentJob(id: string): Promise<PaymentJob> {
 }
 
 const startAt = () => ctx.clock.now();
-const interrupted = async (headers = admin) =>
-  (await ctx.app.inject({ method: 'GET', url: '/api/v1/jobs/interrupted', headers })).json() as InterruptedJob[];
+const interrupted = async (headers = admin) => (await ctx.app.inject({ method: 'GET', url: '/api/v1/jobs/interrupted', headers })).json() as InterruptedJob[];
 const resume = (kind: string, id: string, headers = admin) => ctx.app.inject({ method: 'POST', url: `/api/v1/jobs/${kind}/${id}/resume`, headers });
 const stayRequests = async () => (await ctx.app.inject({ method: 'GET', url: '/api/v1/payment/pr?kind=stay&pageSize=100', headers: admin })).json();
 
@@ -125,14 +130,20 @@ describe('bulk jobs interrupted by a stopped server', () => {
     // Before the stop, the job had mailed the first request.
     const sentBefore = requests[0]!;
     expect((await ctx.app.inject({ method: 'POST', url: `/api/v1/payment/email_pr/${sentBefore.id}`, headers: admin })).statusCode).toBeLessThan(300);
-    const [job] = await ctx.db.insert(paymentJobs).values({ action: 'send', state: 'running', total: requests.length, done: 1, updatedAt: startAt() }).returning();
+    const [job] = await ctx.db
+      .insert(paymentJobs)
+      .values({ action: 'send', state: 'running', total: requests.length, done: 1, updatedAt: startAt() })
+      .returning();
     await markInterruptedJobs({ kind: 'pglite', db: ctx.db }, bulkJobKinds(ctx), startAt());
     expect((await resume('payments', job!.id)).statusCode).toBe(202);
     expect(await waitForPaymentJob(job!.id)).toMatchObject({ state: 'done' });
     const mails = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'payments.request'));
     for (const request of requests) {
       const to = request.payer.emails[0]!;
-      expect(mails.filter((m) => m.to.includes(to)), `mails to the payer of ${request.sourceId}`).toHaveLength(1);
+      expect(
+        mails.filter((m) => m.to.includes(to)),
+        `mails to the payer of ${request.sourceId}`,
+      ).toHaveLength(1);
     }
     expect(requests.map((r) => r.sourceId)).toContain(stay);
   });

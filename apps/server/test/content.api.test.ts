@@ -38,7 +38,23 @@ const post = (url: string, headers: Record<string, string>, payload?: object) =>
 
 describe('reading pages', () => {
   it('serves every seeded information page in all four languages', async () => {
-    const slugs = ['home', 'stay', 'catering', 'reservation', 'schedule', 'rules', 'internal-regulations', 'privacy', 'covid', 'mission', 'team', 'arbiters', 'organisers', 'subscriptions', 'contact'];
+    const slugs = [
+      'home',
+      'stay',
+      'catering',
+      'reservation',
+      'schedule',
+      'rules',
+      'internal-regulations',
+      'privacy',
+      'covid',
+      'mission',
+      'team',
+      'arbiters',
+      'organisers',
+      'subscriptions',
+      'contact',
+    ];
     for (const slug of slugs) {
       for (const lang of ['nl', 'fr', 'de', 'en']) {
         const response = await page(slug, lang);
@@ -112,7 +128,13 @@ describe('the public menu', () => {
   it('follows a page’s publication, group and order: drafts and hidden pages never appear, a missing language falls back to Dutch', async () => {
     const slug = 'volunteers';
     const before = (await menu('de')).headers.etag;
-    const created = await post('/api/v1/page', anna, { slug, published: false, menuGroup: 'about', menuOrder: 15, translations: { nl: { title: 'Vrijwilligers', body: 'Help mee.' } } });
+    const created = await post('/api/v1/page', anna, {
+      slug,
+      published: false,
+      menuGroup: 'about',
+      menuOrder: 15,
+      translations: { nl: { title: 'Vrijwilligers', body: 'Help mee.' } },
+    });
     expect(created.statusCode, created.body).toBe(201);
     const find = async (lang: string) => ((await menu(lang)).json() as Entry[]).find((e) => e.slug === slug);
     // A draft: not in the menu.
@@ -121,12 +143,21 @@ describe('the public menu', () => {
     expect((await settings(slug, { published: true, menuGroup: 'about', menuOrder: 15 })).statusCode).toBe(200);
     const german = (await menu('de')).json() as Entry[];
     expect(german.find((e) => e.slug === slug)).toEqual({ slug, path: `/page/${slug}`, group: 'about', order: 15, title: 'Vrijwilligers' });
-    expect(slugsOf(german).filter((s) => s.startsWith('about/')).slice(0, 3)).toEqual(['about/mission', `about/${slug}`, 'about/team']);
+    expect(
+      slugsOf(german)
+        .filter((s) => s.startsWith('about/'))
+        .slice(0, 3),
+    ).toEqual(['about/mission', `about/${slug}`, 'about/team']);
     expect((await menu('de')).headers.etag).not.toBe(before);
 
     // Moved to another group, between the stay and the reservation pages.
     expect((await settings(slug, { published: true, menuGroup: 'practical', menuOrder: 15 })).statusCode).toBe(200);
-    expect(slugsOf((await menu('nl')).json()).filter((s) => s.startsWith('practical/'))).toEqual(['practical/stay', `practical/${slug}`, 'practical/reservation', 'practical/catering']);
+    expect(slugsOf((await menu('nl')).json()).filter((s) => s.startsWith('practical/'))).toEqual([
+      'practical/stay',
+      `practical/${slug}`,
+      'practical/reservation',
+      'practical/catering',
+    ]);
 
     // Hidden from the menu, yet still readable at its address.
     expect((await settings(slug, { published: true, menuGroup: 'none', menuOrder: 15 })).statusCode).toBe(200);
@@ -224,7 +255,9 @@ describe('check-out and check-in', () => {
   it('records every check-out, check-in and broken lock in the audit trail', async () => {
     const result = await ctx.db.execute(sql`select action, actor_email from audit_entries where subject_type = 'page' and subject_id = 'stay' order by id`);
     const actions = (result as unknown as { rows: { action: string }[] }).rows.map((r) => r.action);
-    expect(actions).toEqual(expect.arrayContaining(['content.page_checkout', 'content.page_draft', 'content.page_checkin', 'content.page_lock_break', 'content.page_restore']));
+    expect(actions).toEqual(
+      expect.arrayContaining(['content.page_checkout', 'content.page_draft', 'content.page_checkin', 'content.page_lock_break', 'content.page_restore']),
+    );
   });
 
   it('lists pages with their lock and publication state', async () => {
@@ -234,7 +267,12 @@ describe('check-out and check-in', () => {
   });
 
   it('hides an unpublished page from visitors', async () => {
-    const settings = await ctx.app.inject({ method: 'PUT', url: '/api/v1/page/settings/team', headers: anna, payload: { published: false, menuGroup: 'about', menuOrder: 20 } });
+    const settings = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/v1/page/settings/team',
+      headers: anna,
+      payload: { published: false, menuGroup: 'about', menuOrder: 20 },
+    });
     expect(settings.statusCode).toBe(200);
     expect((await page('team', 'nl')).statusCode).toBe(404);
   });
@@ -253,8 +291,16 @@ describe('check-out and check-in', () => {
     const hero = { group: 'sponsors', name: 'kustdrukkerij.png' };
     expect((await post('/api/v1/page/checkout/catering', anna)).statusCode).toBe(200);
     const detail = (await ctx.app.inject({ method: 'GET', url: '/api/v1/page/catering', headers: anna })).json();
-    for (const wrong of [{ group: 'docs', name: 'reglement-2027.pdf' }, { group: 'sponsors', name: 'no-such-logo.png' }]) {
-      const refused = await ctx.app.inject({ method: 'PUT', url: '/api/v1/page/draft/catering', headers: anna, payload: { translations: detail.translations, heroImage: wrong } });
+    for (const wrong of [
+      { group: 'docs', name: 'reglement-2027.pdf' },
+      { group: 'sponsors', name: 'no-such-logo.png' },
+    ]) {
+      const refused = await ctx.app.inject({
+        method: 'PUT',
+        url: '/api/v1/page/draft/catering',
+        headers: anna,
+        payload: { translations: detail.translations, heroImage: wrong },
+      });
       expect(refused.statusCode, JSON.stringify(wrong)).toBe(400);
       expect(refused.json().code).toBe('content.hero_not_image');
     }
@@ -287,9 +333,17 @@ describe('news', () => {
   });
 
   it('edits an entry in two languages, unpublishes and publishes it again, each change in the audit trail', async () => {
-    const created = await post('/api/v1/news', anna, { date: '2026-11-19', published: true, translations: { nl: { title: 'Zaal open', body: 'De zaal is open.' } } });
+    const created = await post('/api/v1/news', anna, {
+      date: '2026-11-19',
+      published: true,
+      translations: { nl: { title: 'Zaal open', body: 'De zaal is open.' } },
+    });
     const id = created.json().id as number;
-    const edited = { date: '2026-11-19', published: true, translations: { nl: { title: 'Zaal open om 9 uur', body: 'De zaal opent om **9 uur**.' }, en: { title: 'Hall open at 9', body: 'The hall opens at 9.' } } };
+    const edited = {
+      date: '2026-11-19',
+      published: true,
+      translations: { nl: { title: 'Zaal open om 9 uur', body: 'De zaal opent om **9 uur**.' }, en: { title: 'Hall open at 9', body: 'The hall opens at 9.' } },
+    };
     const put = (payload: object, headers = anna) => ctx.app.inject({ method: 'PUT', url: `/api/v1/news/${id}`, headers, payload });
     const answer = await put(edited);
     expect(answer.statusCode, answer.body).toBe(200);
@@ -304,18 +358,29 @@ describe('news', () => {
     expect((await anon('nl')).statusCode).toBe(200);
 
     const result = await ctx.db.execute(sql`select action from audit_entries where subject_type = 'news' and subject_id = ${String(id)} order by id`);
-    expect((result as unknown as { rows: { action: string }[] }).rows.map((r) => r.action)).toEqual(['content.news_create', 'content.news_update', 'content.news_update', 'content.news_update']);
+    expect((result as unknown as { rows: { action: string }[] }).rows.map((r) => r.action)).toEqual([
+      'content.news_create',
+      'content.news_update',
+      'content.news_update',
+      'content.news_update',
+    ]);
   });
 
   it('deletes an entry for good, audited, and answers 404 for an unknown entry', async () => {
-    const id = (await post('/api/v1/news', anna, { date: '2026-11-18', published: true, translations: { nl: { title: 'Weg ermee', body: '' } } })).json().id as number;
+    const id = (await post('/api/v1/news', anna, { date: '2026-11-18', published: true, translations: { nl: { title: 'Weg ermee', body: '' } } })).json()
+      .id as number;
     expect((await ctx.app.inject({ method: 'DELETE', url: `/api/v1/news/${id}`, headers: treasurer })).statusCode).toBe(403);
     expect((await ctx.app.inject({ method: 'DELETE', url: `/api/v1/news/${id}`, headers: anna })).statusCode).toBe(204);
     expect((await ctx.app.inject({ method: 'GET', url: `/api/v1/news/anon/${id}` })).statusCode).toBe(404);
     const again = await ctx.app.inject({ method: 'DELETE', url: `/api/v1/news/${id}`, headers: anna });
     expect(again.statusCode).toBe(404);
     expect(again.json().code).toBe('content.news_not_found');
-    const missing = await ctx.app.inject({ method: 'PUT', url: '/api/v1/news/999999', headers: anna, payload: { date: '2026-11-18', published: true, translations: { nl: { title: 'x', body: '' } } } });
+    const missing = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/v1/news/999999',
+      headers: anna,
+      payload: { date: '2026-11-18', published: true, translations: { nl: { title: 'x', body: '' } } },
+    });
     expect(missing.statusCode).toBe(404);
     const result = await ctx.db.execute(sql`select action from audit_entries where subject_type = 'news' and subject_id = ${String(id)} order by id`);
     expect((result as unknown as { rows: { action: string }[] }).rows.map((r) => r.action)).toEqual(['content.news_create', 'content.news_delete']);
@@ -349,7 +414,15 @@ describe('the programme', () => {
     const summaries = new ICAL.Component(ICAL.parse(u8.body)).getAllSubcomponents('vevent').map((v) => new ICAL.Event(v).summary);
     expect(summaries).toContain('Ronde 1 (U8–U10)');
     expect(summaries).not.toContain('Ronde 1 (U12–U20)');
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/calendar/anon/ics', headers: { 'if-none-match': String(whole.headers.etag).replace('-en', '-nl') } })).statusCode).toBe(304);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url: '/api/v1/calendar/anon/ics',
+          headers: { 'if-none-match': String(whole.headers.etag).replace('-en', '-nl') },
+        })
+      ).statusCode,
+    ).toBe(304);
   });
 
   it('answers 404 for a category the edition does not have', async () => {

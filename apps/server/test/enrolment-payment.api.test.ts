@@ -23,7 +23,9 @@ let smtp: SmtpSink;
 beforeAll(async () => {
   ctx = await createTestApp();
   await seedMembersIfEmpty(systemContext(ctx));
-  photo = await sharp({ create: { width: 600, height: 750, channels: 3, background: '#88aacc' } }).jpeg().toBuffer();
+  photo = await sharp({ create: { width: 600, height: 750, channels: 3, background: '#88aacc' } })
+    .jpeg()
+    .toBuffer();
   smtp = await startSmtpSink();
 }, 60_000);
 afterAll(async () => {
@@ -41,7 +43,11 @@ async function enrol(idbel: number, name: string): Promise<string> {
   const created = await ctx.app.inject({ method: 'POST', url: '/api/v1/registration/bjk', payload });
   expect(created.statusCode, created.body).toBe(200);
   const { id } = created.json();
-  const uploaded = await ctx.app.inject({ method: 'POST', url: `/api/v1/registration/photo/${id}`, ...multipartFile('photo.jpg', photo, 'photo', 'image/jpeg') });
+  const uploaded = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/v1/registration/photo/${id}`,
+    ...multipartFile('photo.jpg', photo, 'photo', 'image/jpeg'),
+  });
   expect(uploaded.statusCode, uploaded.body).toBe(200);
   return id as string;
 }
@@ -51,7 +57,10 @@ const confirm = (id: string) => ctx.app.inject({ method: 'POST', url: `/api/v1/r
 async function requestsOf(idsub: string) {
   const [participant] = await ctx.db.select().from(participants).where(eq(participants.registrationId, idsub));
   if (!participant) return [];
-  return ctx.db.select().from(paymentRequests).where(and(eq(paymentRequests.kind, 'participant_bjk'), eq(paymentRequests.sourceId, String(participant.id))));
+  return ctx.db
+    .select()
+    .from(paymentRequests)
+    .where(and(eq(paymentRequests.kind, 'participant_bjk'), eq(paymentRequests.sourceId, String(participant.id))));
 }
 
 async function setPaymentRequestOnConfirmation(on: boolean) {

@@ -37,9 +37,18 @@ async function upload(fields: Record<string, string>, file: { name: string; type
 
 describe('uploading and downloading files', () => {
   it('stores an upload and serves it byte-identical with its type, ETag, caching and download name', async () => {
-    const uploaded = await upload({ group: 'docs', displayName_nl: 'Speelschema', displayName_en: 'Playing schedule' }, { name: 'Speelschema 2027.pdf', type: 'application/pdf', data: pdf });
+    const uploaded = await upload(
+      { group: 'docs', displayName_nl: 'Speelschema', displayName_en: 'Playing schedule' },
+      { name: 'Speelschema 2027.pdf', type: 'application/pdf', data: pdf },
+    );
     expect(uploaded.statusCode, uploaded.body).toBe(201);
-    expect(uploaded.json()).toMatchObject({ group: 'docs', name: 'Speelschema 2027.pdf', contentType: 'application/pdf', size: pdf.length, displayName: { nl: 'Speelschema', en: 'Playing schedule' } });
+    expect(uploaded.json()).toMatchObject({
+      group: 'docs',
+      name: 'Speelschema 2027.pdf',
+      contentType: 'application/pdf',
+      size: pdf.length,
+      displayName: { nl: 'Speelschema', en: 'Playing schedule' },
+    });
 
     const download = await ctx.app.inject({ method: 'GET', url: '/api/v1/filestore/anon/file?group=docs&name=Speelschema%202027.pdf' });
     expect(download.statusCode).toBe(200);
@@ -50,7 +59,11 @@ describe('uploading and downloading files', () => {
     const etag = String(download.headers.etag);
     expect(etag).toMatch(/^".+"$/);
 
-    const revalidated = await ctx.app.inject({ method: 'GET', url: '/api/v1/filestore/anon/file?group=docs&name=Speelschema%202027.pdf', headers: { 'if-none-match': etag } });
+    const revalidated = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/filestore/anon/file?group=docs&name=Speelschema%202027.pdf',
+      headers: { 'if-none-match': etag },
+    });
     expect(revalidated.statusCode).toBe(304);
     expect(revalidated.rawPayload.length).toBe(0);
   });
@@ -58,7 +71,11 @@ describe('uploading and downloading files', () => {
   it('replaces a file uploaded again under the same name, with a new ETag', async () => {
     const before = await ctx.app.inject({ method: 'GET', url: '/api/v1/filestore/anon/file?group=docs&name=Speelschema%202027.pdf' });
     await upload({ group: 'docs' }, { name: 'Speelschema 2027.pdf', type: 'application/pdf', data: Buffer.from('%PDF-1.4 second edition') });
-    const after = await ctx.app.inject({ method: 'GET', url: '/api/v1/filestore/anon/file?group=docs&name=Speelschema%202027.pdf', headers: { 'if-none-match': String(before.headers.etag) } });
+    const after = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/filestore/anon/file?group=docs&name=Speelschema%202027.pdf',
+      headers: { 'if-none-match': String(before.headers.etag) },
+    });
     expect(after.statusCode).toBe(200);
     expect(after.body).toBe('%PDF-1.4 second edition');
   });
@@ -107,14 +124,18 @@ describe('sponsors', () => {
   it('shows enabled sponsors with their logo and link', async () => {
     const sponsors = (await ctx.app.inject({ method: 'GET', url: '/api/v1/filestore/anon/sponsors' })).json();
     expect(sponsors.length).toBeGreaterThanOrEqual(3);
-    const logo = await ctx.app.inject({ method: 'GET', url: `/api/v1/filestore/anon/file?group=${sponsors[0].logo.group}&name=${encodeURIComponent(sponsors[0].logo.name)}` });
+    const logo = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/filestore/anon/file?group=${sponsors[0].logo.group}&name=${encodeURIComponent(sponsors[0].logo.name)}`,
+    });
     expect(logo.headers['content-type']).toBe('image/png');
   });
 
   it('puts the sponsors in a new order for the carousel, audited, and refuses a stale list', async () => {
     const all = (await ctx.app.inject({ method: 'GET', url: '/api/v1/filestore/sponsors', headers: editor })).json() as { id: number; sortOrder: number }[];
     const reversed = all.map((s) => s.id).reverse();
-    const reorder = (ids: number[], headers: Record<string, string> = editor) => ctx.app.inject({ method: 'PUT', url: '/api/v1/filestore/sponsors/order', headers, payload: { ids } });
+    const reorder = (ids: number[], headers: Record<string, string> = editor) =>
+      ctx.app.inject({ method: 'PUT', url: '/api/v1/filestore/sponsors/order', headers, payload: { ids } });
     expect((await reorder(reversed, {})).statusCode).toBe(401);
     const answer = await reorder(reversed);
     expect(answer.statusCode, answer.body).toBe(200);
@@ -133,11 +154,20 @@ describe('sponsors', () => {
 
   it('hides a disabled sponsor and refuses to delete a logo in use', async () => {
     const [first] = (await ctx.app.inject({ method: 'GET', url: '/api/v1/filestore/sponsors', headers: editor })).json();
-    const updated = await ctx.app.inject({ method: 'PUT', url: `/api/v1/filestore/sponsors/${first.id}`, headers: editor, payload: { ...first, id: undefined, enabled: false } });
+    const updated = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/v1/filestore/sponsors/${first.id}`,
+      headers: editor,
+      payload: { ...first, id: undefined, enabled: false },
+    });
     expect(updated.statusCode, updated.body).toBe(200);
     const visible = (await ctx.app.inject({ method: 'GET', url: '/api/v1/filestore/anon/sponsors' })).json();
     expect(visible.map((s: { id: number }) => s.id)).not.toContain(first.id);
-    const removal = await ctx.app.inject({ method: 'DELETE', url: `/api/v1/filestore/file?group=${first.logo.group}&name=${encodeURIComponent(first.logo.name)}`, headers: editor });
+    const removal = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/filestore/file?group=${first.logo.group}&name=${encodeURIComponent(first.logo.name)}`,
+      headers: editor,
+    });
     expect(removal.statusCode).toBe(409);
   });
 });

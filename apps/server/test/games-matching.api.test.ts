@@ -43,7 +43,14 @@ const game = (board: number, white: string, black: string) => `[Round "1.${board
 async function managed(category = 'U16') {
   const response = await ctx.app.inject({ method: 'GET', url: `/api/v1/games/manage/${category}/1`, headers: arbiter });
   expect(response.statusCode, response.body).toBe(200);
-  return response.json() as { id: number; board: number | null; pairingBoard: number | null; linkedByHand: boolean; unmatchedReason: string | null; white: { name: string } }[];
+  return response.json() as {
+    id: number;
+    board: number | null;
+    pairingBoard: number | null;
+    linkedByHand: boolean;
+    unmatchedReason: string | null;
+    white: { name: string };
+  }[];
 }
 
 describe('games matched to the published pairings', () => {
@@ -55,7 +62,12 @@ describe('games matched to the published pairings', () => {
       game(7, asTyped(second!.white.name), asTyped(second!.black!.name)),
       game(2, 'Nobody, N', 'Someone, S'),
     ].join('\n');
-    const pushed = await ctx.app.inject({ method: 'POST', url: '/api/v1/games/push/U16', headers: { authorization: `Bearer ${token}`, 'content-type': 'text/plain' }, payload: pgn });
+    const pushed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/games/push/U16',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'text/plain' },
+      payload: pgn,
+    });
     expect(pushed.statusCode, pushed.body).toBe(200);
     const games = await managed();
     expect(games.map((g) => [g.pairingBoard, g.unmatchedReason])).toEqual([
@@ -64,7 +76,10 @@ describe('games matched to the published pairings', () => {
       [null, 'players_differ'],
     ]);
     // Visitors see the pairing's board.
-    const publicGames = (await ctx.app.inject({ method: 'GET', url: '/api/v1/games/public/U16/1' })).json().games as { board: number; pairingBoard: number | null }[];
+    const publicGames = (await ctx.app.inject({ method: 'GET', url: '/api/v1/games/public/U16/1' })).json().games as {
+      board: number;
+      pairingBoard: number | null;
+    }[];
     expect(publicGames.map((g) => g.pairingBoard)).toEqual([first!.board, second!.board, null]);
     // The pairings link each matched board to its game; the unmatched game has no board to link from.
     const links = await ctx.app.inject({ method: 'GET', url: '/api/v1/games/public/U16/boards' });
@@ -78,23 +93,48 @@ describe('games matched to the published pairings', () => {
   it('lets a manager link an unmatched game to a board by hand, and give it back to the matching', async () => {
     const third = pairings.filter((p) => p.black !== null)[2]!;
     const stray = (await managed()).find((g) => g.unmatchedReason !== null)!;
-    const linked = await ctx.app.inject({ method: 'PUT', url: `/api/v1/games/manage/game/${stray.id}/pairing`, headers: arbiter, payload: { pairingBoard: third.board } });
+    const linked = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/v1/games/manage/game/${stray.id}/pairing`,
+      headers: arbiter,
+      payload: { pairingBoard: third.board },
+    });
     expect(linked.statusCode, linked.body).toBe(200);
     expect(linked.json()).toMatchObject({ pairingBoard: third.board, linkedByHand: true, unmatchedReason: null });
     // A later push of the same game keeps the link.
-    await ctx.app.inject({ method: 'POST', url: '/api/v1/games/push/U16', headers: { authorization: `Bearer ${token}`, 'content-type': 'text/plain' }, payload: game(2, 'Nobody, N', 'Someone, S').replace('1. e4', '1. e4 e5') });
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/games/push/U16',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'text/plain' },
+      payload: game(2, 'Nobody, N', 'Someone, S').replace('1. e4', '1. e4 e5'),
+    });
     expect((await managed()).find((g) => g.id === stray.id)).toMatchObject({ pairingBoard: third.board, linkedByHand: true });
 
-    const missing = await ctx.app.inject({ method: 'PUT', url: `/api/v1/games/manage/game/${stray.id}/pairing`, headers: arbiter, payload: { pairingBoard: 499 } });
+    const missing = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/v1/games/manage/game/${stray.id}/pairing`,
+      headers: arbiter,
+      payload: { pairingBoard: 499 },
+    });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().code).toBe(GAMES_ERRORS.pairingNotFound);
 
-    const unlinked = await ctx.app.inject({ method: 'PUT', url: `/api/v1/games/manage/game/${stray.id}/pairing`, headers: arbiter, payload: { pairingBoard: null } });
+    const unlinked = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/v1/games/manage/game/${stray.id}/pairing`,
+      headers: arbiter,
+      payload: { pairingBoard: null },
+    });
     expect(unlinked.json()).toMatchObject({ pairingBoard: null, linkedByHand: false, unmatchedReason: 'players_differ' });
   });
 
   it('says when a round has no published pairings to match against', async () => {
-    await ctx.app.inject({ method: 'POST', url: '/api/v1/games/push/U16', headers: { authorization: `Bearer ${token}`, 'content-type': 'text/plain' }, payload: game(1, 'A, B', 'C, D').replace('"1.1"', '"4.1"') });
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/games/push/U16',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'text/plain' },
+      payload: game(1, 'A, B', 'C, D').replace('"1.1"', '"4.1"'),
+    });
     const response = await ctx.app.inject({ method: 'GET', url: '/api/v1/games/manage/U16/4', headers: arbiter });
     expect(response.json().map((g: { unmatchedReason: string }) => g.unmatchedReason)).toEqual(['no_pairings']);
     const rounds = await ctx.app.inject({ method: 'GET', url: '/api/v1/games/public/U16/rounds' });
@@ -128,7 +168,9 @@ describe('games received before their round’s pairings', () => {
     return first;
   }
   const publicBoards = async (category: string) =>
-    ((await ctx.app.inject({ method: 'GET', url: `/api/v1/games/public/${category}/1` })).json().games as { pairingBoard: number | null }[]).map((g) => g.pairingBoard);
+    ((await ctx.app.inject({ method: 'GET', url: `/api/v1/games/public/${category}/1` })).json().games as { pairingBoard: number | null }[]).map(
+      (g) => g.pairingBoard,
+    );
   /** What the open games pages hear (every instance's live feed listens to this topic). */
   function listen() {
     const heard: string[] = [];

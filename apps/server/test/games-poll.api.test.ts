@@ -9,7 +9,13 @@ import { createTestApp, TEST_NOW, testConfig, type TestContext } from './test-ap
  * The poller against a relay the test runs on loopback: it serves `games.pgn` with an ETag and Last-Modified,
  * answers 304 to a matching conditional request, and can be told to fail.
  */
-type Relay = { url: string; pgn: string; mode: 'ok' | 'fail' | 'hang'; requests: { ifNoneMatch?: string; ifModifiedSince?: string; status: number }[]; close(): Promise<void> };
+type Relay = {
+  url: string;
+  pgn: string;
+  mode: 'ok' | 'fail' | 'hang';
+  requests: { ifNoneMatch?: string; ifModifiedSince?: string; status: number }[];
+  close(): Promise<void>;
+};
 
 async function startRelay(): Promise<Relay> {
   const relay = { pgn: '', mode: 'ok', requests: [] } as unknown as Relay;
@@ -46,7 +52,14 @@ beforeAll(async () => {
   ctx = await createTestApp({ env: { OUTBOUND_ALLOW: '127.0.0.1' } });
   arbiter = await managerHeaders(ctx, ['arbiter']);
   relay = await startRelay();
-  poller = createGamesPoller({ db: ctx.db, clock: ctx.clock, config: ctx.config, bus: ctx.bus, log: { warn: () => undefined, error: () => undefined }, timeoutMs: 2000 });
+  poller = createGamesPoller({
+    db: ctx.db,
+    clock: ctx.clock,
+    config: ctx.config,
+    bus: ctx.bus,
+    log: { warn: () => undefined, error: () => undefined },
+    timeoutMs: 2000,
+  });
 }, 60_000);
 afterAll(async () => {
   await poller?.stop();
@@ -59,7 +72,16 @@ const game = (moves: string) => `[Event "U14"]\n[White "Peeters, Anna"]\n[Black 
 
 async function source(category: string) {
   const response = await ctx.app.inject({ method: 'GET', url: '/api/v1/games/sources', headers: arbiter });
-  return (response.json() as { category: string; lastPollSuccessAt: string | null; lastPollError: string | null; lastPollErrorAt: string | null; pollFailures: number; nextPollAt: string | null }[]).find((s) => s.category === category)!;
+  return (
+    response.json() as {
+      category: string;
+      lastPollSuccessAt: string | null;
+      lastPollError: string | null;
+      lastPollErrorAt: string | null;
+      pollFailures: number;
+      nextPollAt: string | null;
+    }[]
+  ).find((s) => s.category === category)!;
 }
 
 async function movesOfBoard1(category: string) {
@@ -71,11 +93,21 @@ describe('polling the relay’s games.pgn', () => {
   it('polls a new address at once, takes its games and keeps its validators', async () => {
     ctx.clock.set(at(0));
     relay.pgn = game('1. e4 e5');
-    const put = await ctx.app.inject({ method: 'PUT', url: '/api/v1/games/sources/U14', headers: arbiter, payload: { delaySeconds: 0, pollUrl: relay.url, pollSeconds: 20, pollRound: null } });
+    const put = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/v1/games/sources/U14',
+      headers: arbiter,
+      payload: { delaySeconds: 0, pollUrl: relay.url, pollSeconds: 20, pollRound: null },
+    });
     expect(put.statusCode, put.body).toBe(200);
     expect(await poller.runOnce()).toBe(1);
     expect(await movesOfBoard1('U14')).toBe(2);
-    expect(await source('U14')).toMatchObject({ lastPollSuccessAt: at(0).toISOString(), lastPollError: null, pollFailures: 0, nextPollAt: at(20).toISOString() });
+    expect(await source('U14')).toMatchObject({
+      lastPollSuccessAt: at(0).toISOString(),
+      lastPollError: null,
+      pollFailures: 0,
+      nextPollAt: at(20).toISOString(),
+    });
   });
 
   it('waits for the interval, then asks with If-None-Match and If-Modified-Since', async () => {
@@ -101,7 +133,12 @@ describe('polling the relay’s games.pgn', () => {
     relay.mode = 'fail';
     ctx.clock.set(at(60));
     await poller.runOnce();
-    expect(await source('U14')).toMatchObject({ pollFailures: 1, lastPollError: 'http.503', lastPollErrorAt: at(60).toISOString(), nextPollAt: at(80).toISOString() });
+    expect(await source('U14')).toMatchObject({
+      pollFailures: 1,
+      lastPollError: 'http.503',
+      lastPollErrorAt: at(60).toISOString(),
+      nextPollAt: at(80).toISOString(),
+    });
     ctx.clock.set(at(80));
     await poller.runOnce();
     expect(await source('U14')).toMatchObject({ pollFailures: 2, nextPollAt: at(120).toISOString() });
@@ -112,7 +149,12 @@ describe('polling the relay’s games.pgn', () => {
     relay.pgn = game('1. e4 e5 2. Nf3 Nc6');
     ctx.clock.set(at(120));
     await poller.runOnce();
-    expect(await source('U14')).toMatchObject({ pollFailures: 0, lastPollError: null, lastPollSuccessAt: at(120).toISOString(), nextPollAt: at(140).toISOString() });
+    expect(await source('U14')).toMatchObject({
+      pollFailures: 0,
+      lastPollError: null,
+      lastPollSuccessAt: at(120).toISOString(),
+      nextPollAt: at(140).toISOString(),
+    });
     expect(await movesOfBoard1('U14')).toBe(4);
   });
 
@@ -126,7 +168,12 @@ describe('polling the relay’s games.pgn', () => {
 
     relay = await startRelay();
     relay.pgn = `${game('1. e4 e5 2. Nf3 Nc6 3. Bb5')}\n[Round "1.2"]\n[White "A"]\n[Black "B"]\n\n1. e4 Ke7 *\n`;
-    const put = await ctx.app.inject({ method: 'PUT', url: '/api/v1/games/sources/U14', headers: arbiter, payload: { delaySeconds: 0, pollUrl: relay.url, pollSeconds: 20, pollRound: null } });
+    const put = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/v1/games/sources/U14',
+      headers: arbiter,
+      payload: { delaySeconds: 0, pollUrl: relay.url, pollSeconds: 20, pollRound: null },
+    });
     expect(put.statusCode).toBe(200);
     await poller.runOnce();
     expect(await movesOfBoard1('U14')).toBe(5);
@@ -150,8 +197,20 @@ describe('the poll address cannot reach inside the network', () => {
     const strict = await createTestApp();
     try {
       const arbiterHere = await managerHeaders(strict, ['arbiter']);
-      for (const pollUrl of ['http://127.0.0.1:5432/games.pgn', 'http://[::ffff:127.0.0.1]/x', 'http://10.1.2.3/games.pgn', 'http://169.254.169.254/latest/meta-data', 'http://localhost:9/x', 'http://db/x']) {
-        const put = await strict.app.inject({ method: 'PUT', url: '/api/v1/games/sources/U10', headers: arbiterHere, payload: { delaySeconds: 0, pollUrl, pollSeconds: 20, pollRound: null } });
+      for (const pollUrl of [
+        'http://127.0.0.1:5432/games.pgn',
+        'http://[::ffff:127.0.0.1]/x',
+        'http://10.1.2.3/games.pgn',
+        'http://169.254.169.254/latest/meta-data',
+        'http://localhost:9/x',
+        'http://db/x',
+      ]) {
+        const put = await strict.app.inject({
+          method: 'PUT',
+          url: '/api/v1/games/sources/U10',
+          headers: arbiterHere,
+          payload: { delaySeconds: 0, pollUrl, pollSeconds: 20, pollRound: null },
+        });
         expect(put.statusCode, pollUrl).toBe(400);
         expect(put.json(), pollUrl).toMatchObject({ code: 'results.games_poll_url_not_public', details: { failure: 'blocked_address' } });
       }
@@ -163,10 +222,22 @@ describe('the poll address cannot reach inside the network', () => {
   it('does not fetch an internal service once the admin’s permission is gone, and quotes nothing of it', async () => {
     relay.mode = 'ok';
     relay.pgn = secret;
-    const put = await ctx.app.inject({ method: 'PUT', url: '/api/v1/games/sources/U16', headers: arbiter, payload: { delaySeconds: 0, pollUrl: relay.url, pollSeconds: 20, pollRound: null } });
+    const put = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/v1/games/sources/U16',
+      headers: arbiter,
+      payload: { delaySeconds: 0, pollUrl: relay.url, pollSeconds: 20, pollRound: null },
+    });
     expect(put.statusCode, put.body).toBe(200);
     // The same database polled by an instance started without OUTBOUND_ALLOW.
-    const strictPoller = createGamesPoller({ db: ctx.db, clock: ctx.clock, config: testConfig(), bus: ctx.bus, log: { warn: () => undefined, error: () => undefined }, timeoutMs: 2000 });
+    const strictPoller = createGamesPoller({
+      db: ctx.db,
+      clock: ctx.clock,
+      config: testConfig(),
+      bus: ctx.bus,
+      log: { warn: () => undefined, error: () => undefined },
+      timeoutMs: 2000,
+    });
     const before = relay.requests.length;
     ctx.clock.set(at(1000));
     await strictPoller.runOnce();
@@ -177,4 +248,3 @@ describe('the poll address cannot reach inside the network', () => {
     expect(games.body).not.toContain('SECRET');
   });
 });
-

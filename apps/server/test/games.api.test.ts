@@ -46,10 +46,14 @@ async function setSource(category: string, change: Record<string, unknown>) {
 async function publicRound(category: string, round: number) {
   const response = await ctx.app.inject({ method: 'GET', url: `/api/v1/games/public/${category}/${round}` });
   expect(response.statusCode, response.body).toBe(200);
-  return response.json() as { delaySeconds: number; games: { id: number; board: number; result: string; moves: { san: string; clock?: number }[]; white: { name: string } }[] };
+  return response.json() as {
+    delaySeconds: number;
+    games: { id: number; board: number; result: string; moves: { san: string; clock?: number }[]; white: { name: string } }[];
+  };
 }
 
-const growing = (moves: string, result = '*') => `[Event "U10"]\n[Round "2.1"]\n[White "Peeters, Anna"]\n[Black "Dubois, Lucas"]\n[Result "${result}"]\n\n${moves} ${result}\n`;
+const growing = (moves: string, result = '*') =>
+  `[Event "U10"]\n[Round "2.1"]\n[White "Peeters, Anna"]\n[Black "Dubois, Lucas"]\n[Result "${result}"]\n\n${moves} ${result}\n`;
 
 describe('the relay pushes a round with the category’s token', () => {
   it('refuses a push without a token, with a wrong one, and with one replaced by a new one', async () => {
@@ -167,13 +171,20 @@ describe('downloads', () => {
 describe('a manager uploads a round’s PGN', () => {
   function multipart(name: string, text: string) {
     const boundary = '----bjk-games-boundary';
-    const payload = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/x-chess-pgn\r\n\r\n${text}\r\n--${boundary}--\r\n`);
+    const payload = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/x-chess-pgn\r\n\r\n${text}\r\n--${boundary}--\r\n`,
+    );
     return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
   }
 
   it('stores the games of the file under the round it names when the tags do not', async () => {
     const body = multipart('round5.pgn', '[White "Claes, Noah"]\n[Black "Maes, Louise"]\n[Round "?"]\n[Result "0-1"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n');
-    const response = await ctx.app.inject({ method: 'POST', url: '/api/v1/games/sources/U20/upload?round=5', headers: { ...arbiter, ...body.headers }, payload: body.payload });
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/games/sources/U20/upload?round=5',
+      headers: { ...arbiter, ...body.headers },
+      payload: body.payload,
+    });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({ added: 1, errors: [] });
     const round = await publicRound('U20', 5);
@@ -207,6 +218,11 @@ describe('a category’s sources in the back office', () => {
       payload: { delaySeconds: -1, pollUrl: 'ftp://relay.example/games.pgn', pollSeconds: 30, pollRound: null },
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json().details.issues.map((i: { path: string }) => i.path).sort()).toEqual(['body.delaySeconds', 'body.pollUrl']);
+    expect(
+      response
+        .json()
+        .details.issues.map((i: { path: string }) => i.path)
+        .sort(),
+    ).toEqual(['body.delaySeconds', 'body.pollUrl']);
   });
 });

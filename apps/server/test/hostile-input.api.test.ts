@@ -50,7 +50,9 @@ const ALL_ROLES: Role[] = [...ROLES];
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  const spec = ctx.app.swagger() as { paths: Record<string, Record<string, { parameters?: Parameter[]; requestBody?: { content?: Record<string, { schema?: Schema }> } }>> };
+  const spec = ctx.app.swagger() as {
+    paths: Record<string, Record<string, { parameters?: Parameter[]; requestBody?: { content?: Record<string, { schema?: Schema }> } }>>;
+  };
   operations = Object.entries(spec.paths).flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, op]) => ({
       method: method.toUpperCase(),
@@ -72,11 +74,22 @@ async function adminHeaders(): Promise<{ authorization: string }> {
   return admin;
 }
 
-const typeOf = (schema: Schema): string | undefined =>
-  Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
+const typeOf = (schema: Schema): string | undefined => (Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type);
 
 /** Candidates for a `pattern`: the patterns of the domain are dates, codes, slugs, structured messages. */
-const PATTERN_CANDIDATES = ['2026-07-01', 'A', 'a', 'ab', 'abc', '1', '10:00', '2026-07-01T10:00:00.000Z', '+++000/0000/00000+++', 'BE68539007547034', randomUUID()];
+const PATTERN_CANDIDATES = [
+  '2026-07-01',
+  'A',
+  'a',
+  'ab',
+  'abc',
+  '1',
+  '10:00',
+  '2026-07-01T10:00:00.000Z',
+  '+++000/0000/00000+++',
+  'BE68539007547034',
+  randomUUID(),
+];
 
 /** A plausible valid value of a schema, so that one hostile field at a time reaches past validation. */
 function example(schema: Schema | undefined, depth = 0): unknown {
@@ -213,7 +226,9 @@ function hostileRequests(op: Operation): Request[] {
     const boundary = '----hostile';
     plain('multipart cut off before its closing boundary', url, {
       headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-      payload: [`--${boundary}`, 'Content-Disposition: form-data; name="file"; filename="x.txt"', 'Content-Type: text/plain', '', 'ID Number  Name\n1 a'].join('\r\n'),
+      payload: [`--${boundary}`, 'Content-Disposition: form-data; name="file"; filename="x.txt"', 'Content-Type: text/plain', '', 'ID Number  Name\n1 a'].join(
+        '\r\n',
+      ),
     });
     plain('multipart without a file', url, {
       headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
@@ -226,11 +241,21 @@ function hostileRequests(op: Operation): Request[] {
 
 async function send(request: Request, auth: boolean): Promise<{ status: number; body: string }> {
   const used = auth ? await adminHeaders() : undefined;
-  let response = await ctx.app.inject({ method: request.method as 'GET', url: request.url, headers: { ...request.headers, ...used }, payload: request.payload });
+  let response = await ctx.app.inject({
+    method: request.method as 'GET',
+    url: request.url,
+    headers: { ...request.headers, ...used },
+    payload: request.payload,
+  });
   if (auth && response.statusCode === 401) {
     // A walked route ended the session (logout, password change): log in again (once for all walkers) and repeat.
     if (admin === used) admin = undefined;
-    response = await ctx.app.inject({ method: request.method as 'GET', url: request.url, headers: { ...request.headers, ...(await adminHeaders()) }, payload: request.payload });
+    response = await ctx.app.inject({
+      method: request.method as 'GET',
+      url: request.url,
+      headers: { ...request.headers, ...(await adminHeaders()) },
+      payload: request.payload,
+    });
   }
   return { status: response.statusCode, body: response.body };
 }
@@ -244,7 +269,10 @@ describe('hostile input on every route of the OpenAPI description', () => {
     const unbounded: string[] = [];
     const check = (where: string, schema: Schema | undefined, depth = 0) => {
       if (!schema || depth > 10) return;
-      if (typeOf(schema) === 'integer' && !(schema.maximum !== undefined && schema.maximum <= INT32_MAX && (schema.minimum ?? schema.exclusiveMinimum ?? -Infinity) >= INT32_MIN - 1)) {
+      if (
+        typeOf(schema) === 'integer' &&
+        !(schema.maximum !== undefined && schema.maximum <= INT32_MAX && (schema.minimum ?? schema.exclusiveMinimum ?? -Infinity) >= INT32_MIN - 1)
+      ) {
         unbounded.push(where);
       }
       for (const [key, property] of Object.entries(schema.properties ?? {})) check(`${where}.${key}`, property, depth + 1);
@@ -277,9 +305,11 @@ describe('hostile input on every route of the OpenAPI description', () => {
     };
     // A few operations side by side (each one's requests in order): PostgreSQL serves them in parallel.
     const queue = [...operations];
-    await Promise.all(Array.from({ length: 6 }, async () => {
-      for (let op = queue.shift(); op; op = queue.shift()) await walk(op);
-    }));
+    await Promise.all(
+      Array.from({ length: 6 }, async () => {
+        for (let op = queue.shift(); op; op = queue.shift()) await walk(op);
+      }),
+    );
     expect(failures).toEqual([]);
     expect(sent).toBeGreaterThan(1000);
   }, 300_000);

@@ -26,10 +26,22 @@ const LISTS: { name: string; url: string; maxPageSize: number; literal: string; 
   { name: 'participants', url: '/api/v1/participant/bjk', maxPageSize: 1000, literal: '', finds: () => false },
   { name: 'attendees', url: '/api/v1/attendee/bjk', maxPageSize: 1000, literal: '50% Eat', finds: (r) => r.lastName === '50% Eater' },
   { name: 'reservations', url: '/api/v1/stay/reservation', maxPageSize: PAGE_SIZE_MAX, literal: 'Van_Dam', finds: (r) => r.contactName === 'Anna Van_Dam' },
-  { name: 'payment requests', url: '/api/v1/payment/pr', maxPageSize: PAGE_SIZE_MAX, literal: 'Van_Dam', finds: (r) => JSON.stringify(r).toLowerCase().includes('van_dam') },
+  {
+    name: 'payment requests',
+    url: '/api/v1/payment/pr',
+    maxPageSize: PAGE_SIZE_MAX,
+    literal: 'Van_Dam',
+    finds: (r) => JSON.stringify(r).toLowerCase().includes('van_dam'),
+  },
   { name: 'mail outbox', url: '/api/v1/mail/outbox', maxPageSize: 200, literal: '100% sure', finds: (r) => r.subject === 'Lists: 100% sure' },
   { name: 'audit trail', url: '/api/v1/audit', maxPageSize: 200, literal: 'list_check', finds: (r) => r.subjectId === 'list_check' },
-  { name: 'news', url: '/api/v1/news', maxPageSize: PAGE_SIZE_MAX, literal: 'Ronde_1', finds: (r) => (r as { translations: { nl: { title: string } } }).translations.nl.title === 'Ronde_1 gestart' },
+  {
+    name: 'news',
+    url: '/api/v1/news',
+    maxPageSize: PAGE_SIZE_MAX,
+    literal: 'Ronde_1',
+    finds: (r) => (r as { translations: { nl: { title: string } } }).translations.nl.title === 'Ronde_1 gestart',
+  },
 ];
 
 const get = (url: string) => ctx.app.inject({ method: 'GET', url, headers: admin });
@@ -40,7 +52,9 @@ beforeAll(async () => {
   admin = await managerHeaders(ctx);
   await seedMembersIfEmpty(systemContext(ctx));
   await seedRoomsIfEmpty(systemContext(ctx));
-  const photo = await sharp({ create: { width: 600, height: 750, channels: 3, background: '#88aacc' } }).jpeg().toBuffer();
+  const photo = await sharp({ create: { width: 600, height: 750, channels: 3, background: '#88aacc' } })
+    .jpeg()
+    .toBuffer();
 
   // Registrations and participants: two players, one e-mail with `_`, one where the `_` is any other letter.
   const parent = { fullName: 'Greet Peeters', email: 'greet.peeters@example.test', mobile: '+32 470 12 34 56' };
@@ -49,10 +63,18 @@ beforeAll(async () => {
     [45107, 'noah_list@example.test'],
     [45110, 'noahxlist@example.test'],
   ] as const) {
-    const created = await ctx.app.inject({ method: 'POST', url: '/api/v1/registration/bjk', payload: { idbel, category: idbel === 45107 ? 'U12' : 'U14', email, mobile: '', parent, attendant: none, language: 'nl' } });
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/registration/bjk',
+      payload: { idbel, category: idbel === 45107 ? 'U12' : 'U14', email, mobile: '', parent, attendant: none, language: 'nl' },
+    });
     expect(created.statusCode, created.body).toBe(200);
     const { id } = created.json();
-    const uploaded = await ctx.app.inject({ method: 'POST', url: `/api/v1/registration/photo/${id}`, ...multipartFile('photo.jpg', photo, 'photo', 'image/jpeg') });
+    const uploaded = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/registration/photo/${id}`,
+      ...multipartFile('photo.jpg', photo, 'photo', 'image/jpeg'),
+    });
     expect(uploaded.statusCode, uploaded.body).toBe(200);
     const confirmed = await ctx.app.inject({ method: 'POST', url: `/api/v1/registration/confirm/${id}`, payload: { consent: true } });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
@@ -70,7 +92,13 @@ beforeAll(async () => {
     const input: MakeReservationInput = {
       submissionId: randomUUID(),
       language: 'nl',
-      contact: { firstName: 'Anna', lastName, email: `anna.${randomUUID().slice(0, 8)}@example.test`, mobile: '+32 475 12 34 56', address: 'Zeedijk 1, 8420 De Haan' },
+      contact: {
+        firstName: 'Anna',
+        lastName,
+        email: `anna.${randomUUID().slice(0, 8)}@example.test`,
+        mobile: '+32 475 12 34 56',
+        address: 'Zeedijk 1, 8420 De Haan',
+      },
       roomType: 'DH',
       arrivalDate: '2027-02-15',
       departureDate: '2027-02-21',
@@ -91,13 +119,30 @@ beforeAll(async () => {
   }
 
   // Mail, audit entries and news with a `%` or `_` and a near miss each.
-  await queueMail(ctx.db, { kind: 'test.lists', to: ['lists@example.test'], subject: 'Lists: 100% sure', content: { heading: 'x', blocks: [], footer: 'x' }, language: 'nl' });
-  await queueMail(ctx.db, { kind: 'test.lists', to: ['lists@example.test'], subject: 'Lists: 1000 sure', content: { heading: 'x', blocks: [], footer: 'x' }, language: 'nl' });
+  await queueMail(ctx.db, {
+    kind: 'test.lists',
+    to: ['lists@example.test'],
+    subject: 'Lists: 100% sure',
+    content: { heading: 'x', blocks: [], footer: 'x' },
+    language: 'nl',
+  });
+  await queueMail(ctx.db, {
+    kind: 'test.lists',
+    to: ['lists@example.test'],
+    subject: 'Lists: 1000 sure',
+    content: { heading: 'x', blocks: [], footer: 'x' },
+    language: 'nl',
+  });
   const actor = { accountId: '00000000-0000-4000-8000-000000000003', email: 'lists@test.example', displayName: 'Lists', permissions: new Set<never>() };
   await recordAudit(ctx.db, { actor, action: 'content.check', subjectType: 'page', subjectId: 'list_check' });
   await recordAudit(ctx.db, { actor, action: 'content.check', subjectType: 'page', subjectId: 'listxcheck' });
   for (const title of ['Ronde_1 gestart', 'RondeX1 gestart']) {
-    const created = await ctx.app.inject({ method: 'POST', url: '/api/v1/news', headers: admin, payload: { date: '2026-11-22', published: true, translations: { nl: { title, body: '' } } } });
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/news',
+      headers: admin,
+      payload: { date: '2026-11-22', published: true, translations: { nl: { title, body: '' } } },
+    });
     expect(created.statusCode, created.body).toBe(201);
   }
 }, 120_000);

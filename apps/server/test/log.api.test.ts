@@ -60,7 +60,11 @@ describe('the log', () => {
       const response = await app.inject({ method: 'GET', url: '/api/v1/news/anon?lang=nl' });
       expect(response.statusCode, attempt).toBe(200);
       await new Promise((resolve) => setImmediate(resolve));
-      const logged = lines.join('').trim().split('\n').map((line) => JSON.parse(line));
+      const logged = lines
+        .join('')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line));
       expect(logged, attempt).toHaveLength(1);
       expect(logged[0], attempt).toMatchObject({ msg: 'request completed', req: { method: 'GET', route: '/api/v1/news/anon' }, res: { statusCode: 200 } });
       expect(logged[0].reqId, attempt).toBe(response.headers['x-request-id']);
@@ -75,7 +79,11 @@ describe('the log', () => {
       expect(response.statusCode).toBe(200);
       expect(response.body).toContain('id="bjk-page-data"');
       await new Promise((resolve) => setImmediate(resolve));
-      return lines.join('').trim().split('\n').map((line) => JSON.parse(line) as { msg: string; req?: { route: string } });
+      return lines
+        .join('')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { msg: string; req?: { route: string } });
     };
     // (This database has no edition: its reads also warn so; only request lines are counted.)
     const page = (await logged()).filter((line) => line.msg === 'request completed');

@@ -38,7 +38,13 @@ export async function expectMailLayout(db: DbOrTx, mail: ParsedMail | undefined,
   expect(html.match(/<h1/g)).toHaveLength(1);
   expect(html).toContain(`<p style="font-size:12px;color:#7b8794;margin:24px 0 0">${footer.replace(/&/g, '&amp;')}</p></div></body></html>`);
   const text = mail!.text ?? '';
-  const decode = (s: string) => s.replace(/&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  const decode = (s: string) =>
+    s
+      .replace(/&#39;/g, "'")
+      .replace(/&quot;/g, '"')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&');
   expect(text.startsWith(`${decode(heading!)}\n\n`)).toBe(true);
   expect(text.trimEnd().endsWith(`\n-- \n${footer}`)).toBe(true);
 }

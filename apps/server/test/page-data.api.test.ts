@@ -14,8 +14,14 @@ let editor: { authorization: string };
 beforeAll(async () => {
   const webDist = await mkdtemp(path.join(os.tmpdir(), 'bjk-page-data-'));
   // The built index.html in short: the data goes before </body>, the module script stays in <head>.
-  await writeFile(path.join(webDist, 'index.html'), '<!doctype html><html><head><script type="module" src="/assets/index-x.js"></script></head><body><div id="root"></div></body></html>');
-  await writeFile(path.join(webDist, 'routes.json'), JSON.stringify({ patterns: ['/', '/news', '/news/:id', '/schedule', '/participants_bjk', '/payment/:token', '/trn_u12', '/mgmt', '/mgmt/news'] }));
+  await writeFile(
+    path.join(webDist, 'index.html'),
+    '<!doctype html><html><head><script type="module" src="/assets/index-x.js"></script></head><body><div id="root"></div></body></html>',
+  );
+  await writeFile(
+    path.join(webDist, 'routes.json'),
+    JSON.stringify({ patterns: ['/', '/news', '/news/:id', '/schedule', '/participants_bjk', '/payment/:token', '/trn_u12', '/mgmt', '/mgmt/news'] }),
+  );
   ctx = await createTestApp({ env: { WEB_DIST: webDist } });
   await createAccount(systemContext(ctx), { email: 'editor@page-data.test', displayName: 'Eddie', password: TEST_PASSWORD, roles: ['editor'] });
   editor = await loginHeaders(ctx, 'editor@page-data.test');
@@ -31,11 +37,17 @@ async function openPage(url: string, language = 'en') {
 const api = async (url: string) => (await ctx.app.inject({ method: 'GET', url })).json();
 
 describe('a public page carries its first reads', () => {
-  it('equal to what the API answers, in the visitor\'s language, after the app\'s scripts are declared and before </body>', async () => {
+  it("equal to what the API answers, in the visitor's language, after the app's scripts are declared and before </body>", async () => {
     const { response, html, data } = await openPage('/schedule', 'fr-BE,fr;q=0.9');
     expect(response.statusCode).toBe(200);
     expect(Object.keys(data!).sort()).toEqual(
-      ['/api/v1/calendar/anon/events', '/api/v1/filestore/anon/sponsors', '/api/v1/page/anon/menu?lang=fr', '/api/v1/page/anon/page/schedule?lang=fr', '/api/v1/stay/common'].sort(),
+      [
+        '/api/v1/calendar/anon/events',
+        '/api/v1/filestore/anon/sponsors',
+        '/api/v1/page/anon/menu?lang=fr',
+        '/api/v1/page/anon/page/schedule?lang=fr',
+        '/api/v1/stay/common',
+      ].sort(),
     );
     for (const [url, answer] of Object.entries(data!)) {
       expect(answer.status, url).toBe(200);
@@ -44,14 +56,18 @@ describe('a public page carries its first reads', () => {
     expect(html.indexOf('id="bjk-page-data"')).toBeLessThan(html.indexOf('</body>'));
   });
 
-  it('shows a write in the next page\'s data (never a stale kept answer)', async () => {
+  it("shows a write in the next page's data (never a stale kept answer)", async () => {
     const before = (await openPage('/news')).data!['/api/v1/news/anon?lang=en']!.body as { title: string }[];
     expect(before.map((n) => n.title)).not.toContain('Round 1 starts at 14:00');
     const created = await ctx.app.inject({
       method: 'POST',
       url: '/api/v1/news',
       headers: editor,
-      payload: { date: '2026-11-21', published: true, translations: { nl: { title: 'Ronde 1 om 14:00', body: '' }, en: { title: 'Round 1 starts at 14:00', body: 'Be on time.' } } },
+      payload: {
+        date: '2026-11-21',
+        published: true,
+        translations: { nl: { title: 'Ronde 1 om 14:00', body: '' }, en: { title: 'Round 1 starts at 14:00', body: 'Be on time.' } },
+      },
     });
     expect(created.statusCode).toBe(201);
     const after = (await openPage('/news')).data!['/api/v1/news/anon?lang=en']!.body as { title: string }[];
@@ -72,7 +88,7 @@ describe('a public page carries its first reads', () => {
     expect(String(response.headers['content-security-policy'])).toMatch(/script-src 'self'(;|$)/);
   });
 
-  it('carries an unknown thing\'s coded error, so the page says so without a failed request', async () => {
+  it("carries an unknown thing's coded error, so the page says so without a failed request", async () => {
     const { response, data } = await openPage('/payment/no-such-payment-link-000000');
     expect(response.statusCode).toBe(200);
     const answer = data!['/api/v1/payment/public/no-such-payment-link-000000']!;
@@ -85,7 +101,9 @@ describe('a public page carries its first reads', () => {
 
   it('carries only answers the API marks public: no answer for one visitor, nothing for the back office', async () => {
     // 200, but not a public answer (no `Cache-Control: public`): never carried.
-    expect(await readPageData(ctx.app, ['/api/health', '/api/v1/stay/common'], 'nl')).toEqual({ '/api/v1/stay/common': { status: 200, body: await api('/api/v1/stay/common') } });
+    expect(await readPageData(ctx.app, ['/api/health', '/api/v1/stay/common'], 'nl')).toEqual({
+      '/api/v1/stay/common': { status: 200, body: await api('/api/v1/stay/common') },
+    });
     expect((await openPage('/mgmt/news')).data).toEqual({});
     const participants = (await openPage('/participants_bjk')).data!['/api/v1/participant/public/bjk']!;
     expect(participants).toEqual({ status: 200, body: await api('/api/v1/participant/public/bjk') });

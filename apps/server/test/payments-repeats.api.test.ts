@@ -60,7 +60,8 @@ describe('payment calls repeated without an Idempotency-Key', () => {
     const send = () => ctx.app.inject({ method: 'POST', url: `/api/v1/payment/email_pr/${request.id}`, headers: treasurer });
     const answers = await Promise.all(Array.from({ length: 10 }, send));
     expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(200));
-    const mailsTo = async () => (await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'payments.request'))).filter((m) => m.to.includes(request.payer.emails[0]!));
+    const mailsTo = async () =>
+      (await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'payments.request'))).filter((m) => m.to.includes(request.payer.emails[0]!));
     expect(await mailsTo()).toHaveLength(1);
     advance(REPEAT_WINDOW_MS + 1000);
     expect((await send()).statusCode).toBe(200);
@@ -70,7 +71,12 @@ describe('payment calls repeated without an Idempotency-Key', () => {
   it('records one payment for ten concurrent identical registrations, and a second payment once the moment has passed', async () => {
     const request = await openRequest();
     const pay = (remark = 'Cash at the desk') =>
-      ctx.app.inject({ method: 'POST', url: `/api/v1/payment/pr/${request.id}/payments`, headers: treasurer, payload: { amountCents: 1_000, paidOn: '2026-11-21', remark } });
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/v1/payment/pr/${request.id}/payments`,
+        headers: treasurer,
+        payload: { amountCents: 1_000, paidOn: '2026-11-21', remark },
+      });
     const answers = await Promise.all(Array.from({ length: 10 }, () => pay()));
     expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(200));
     const records = () => ctx.db.select().from(paymentRecords).where(eq(paymentRecords.requestId, request.id));

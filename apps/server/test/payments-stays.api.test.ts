@@ -22,7 +22,13 @@ function couple(language: MakeReservationInput['language']): MakeReservationInpu
   return {
     submissionId: randomUUID(),
     language,
-    contact: { firstName: 'Claire', lastName: 'Dubois', email: `claire.${randomUUID().slice(0, 8)}@example.be`, mobile: '+32 475 12 34 56', address: 'Rue Haute 5, 1000 Bruxelles' },
+    contact: {
+      firstName: 'Claire',
+      lastName: 'Dubois',
+      email: `claire.${randomUUID().slice(0, 8)}@example.be`,
+      mobile: '+32 475 12 34 56',
+      address: 'Rue Haute 5, 1000 Bruxelles',
+    },
     roomType: 'DH',
     arrivalDate: '2027-02-15',
     departureDate: '2027-02-21',

@@ -58,7 +58,11 @@ async function enrol(kind: 'bjk' | 'vk', body: Record<string, unknown>, photo: B
   const created = await ctx.app.inject({ method: 'POST', url: `/api/v1/registration/${kind}`, payload: body });
   expect(created.statusCode, created.body).toBe(200);
   const { id } = created.json();
-  const uploaded = await ctx.app.inject({ method: 'POST', url: `/api/v1/registration/photo/${id}`, ...multipartFile('photo.jpg', photo, 'photo', 'image/jpeg') });
+  const uploaded = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/v1/registration/photo/${id}`,
+    ...multipartFile('photo.jpg', photo, 'photo', 'image/jpeg'),
+  });
   expect(uploaded.statusCode, uploaded.body).toBe(200);
   const confirmed = await ctx.app.inject({ method: 'POST', url: `/api/v1/registration/confirm/${id}`, payload: { consent: true } });
   expect(confirmed.statusCode, confirmed.body).toBe(200);
@@ -104,15 +108,29 @@ beforeAll(async () => {
   stays.marie = await makeStay('Marie', 'Lefèvre', 'marie.lefevre@example.test', 'fr');
   stays.gunther = await makeStay('Günther', 'Schäfer', 'g.schaefer@example.test', 'de');
 
-  const photo = await sharp({ create: { width: 600, height: 750, channels: 3, background: '#88aacc' } }).jpeg().toBuffer();
+  const photo = await sharp({ create: { width: 600, height: 750, channels: 3, background: '#88aacc' } })
+    .jpeg()
+    .toBuffer();
   const none = { fullName: '', email: '', mobile: '' };
   const parent = { fullName: 'Greet Goossens', email: 'greet.goossens@example.test', mobile: '+32 470 12 34 56' };
   await enrol('bjk', { idbel: 45110, category: 'U14', email: '', mobile: '', parent, attendant: none, language: 'fr' }, photo);
   // Confirmed in the late period (DOMAIN.md §6): the late fee is added to the enrolment fee.
   ctx.clock.set('2027-01-20T12:00:00+01:00');
-  await enrol('bjk', { idbel: 45118, category: 'U18', email: '', mobile: '', parent: { ...parent, email: 'parent.lefebvre@example.test' }, attendant: none, language: 'nl' }, photo);
+  await enrol(
+    'bjk',
+    { idbel: 45118, category: 'U18', email: '', mobile: '', parent: { ...parent, email: 'parent.lefebvre@example.test' }, attendant: none, language: 'nl' },
+    photo,
+  );
   ctx.clock.set(TEST_NOW);
-  const adult = (idbel: number, email: string) => ({ idbel, category: 'EXPERTS', email, mobile: '+32 471 00 00 01', parent: none, attendant: none, language: 'nl' });
+  const adult = (idbel: number, email: string) => ({
+    idbel,
+    category: 'EXPERTS',
+    email,
+    mobile: '+32 471 00 00 01',
+    parent: none,
+    attendant: none,
+    language: 'nl',
+  });
   await enrol('vk', adult(45124, 'pieter.claesen@example.test'), photo); // FM: reduced fee
   await enrol('vk', adult(45125, 'marc.verstraete@example.test'), photo); // IM: free
   await enrol('vk', adult(45129, 'jan.debacker@example.test'), photo); // no title: full fee
@@ -218,7 +236,13 @@ describe('payment requests', () => {
       method: 'PUT',
       url: `/api/v1/payment/pr/${created.id}`,
       headers: admin,
-      payload: { discountCents: 2_500, discountRemark: 'Organiser family', remarks: 'Late arrival', dueDate: '2026-12-10', payerEmails: ['g.schaefer@example.test'] },
+      payload: {
+        discountCents: 2_500,
+        discountRemark: 'Organiser family',
+        remarks: 'Late arrival',
+        dueDate: '2026-12-10',
+        payerEmails: ['g.schaefer@example.test'],
+      },
     });
     expect(edited.statusCode).toBe(200);
     expect(edited.json()).toMatchObject({ subtotalCents: 123_600, discountCents: 2_500, totalCents: 121_100, dueDate: '2026-12-10' });
@@ -231,7 +255,19 @@ describe('payment requests', () => {
       method: 'PUT',
       url: `/api/v1/stay/reservation/${stays.gunther}`,
       headers: admin,
-      payload: { language, contact, roomType, arrivalDate, departureDate: '2027-02-20', guests, mealPlan: reservation.mealPlan, remarks, internalRemarks, discount, enabled },
+      payload: {
+        language,
+        contact,
+        roomType,
+        arrivalDate,
+        departureDate: '2027-02-20',
+        guests,
+        mealPlan: reservation.mealPlan,
+        remarks,
+        internalRemarks,
+        discount,
+        enabled,
+      },
     });
     expect(changed.statusCode, changed.body).toBe(200);
     const newTotal = (changed.json() as Reservation).price.totalCents;
@@ -404,10 +440,20 @@ describe('bank statements', () => {
     const unmatched = (await ctx.app.inject({ method: 'GET', url: '/api/v1/payment/movements/unmatched', headers: admin })).json().items;
     const movement = unmatched.find((m: { amountCents: number }) => m.amountCents === 7_300);
     const target = await requestOf('stay', stays.gunther);
-    const linked = await ctx.app.inject({ method: 'POST', url: `/api/v1/payment/movements/${movement.id}/link`, headers: admin, payload: { requestId: target.id } });
+    const linked = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/payment/movements/${movement.id}/link`,
+      headers: admin,
+      payload: { requestId: target.id },
+    });
     expect(linked.statusCode).toBe(200);
     expect(linked.json()).toMatchObject({ outcome: 'linked', requestNumber: target.number });
-    const twice = await ctx.app.inject({ method: 'POST', url: `/api/v1/payment/movements/${movement.id}/link`, headers: admin, payload: { requestId: target.id } });
+    const twice = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/payment/movements/${movement.id}/link`,
+      headers: admin,
+      payload: { requestId: target.id },
+    });
     expect(twice.json().code).toBe('payments.movement_not_linkable');
     const after = (await ctx.app.inject({ method: 'GET', url: `/api/v1/payment/pr/${target.id}`, headers: admin })).json();
     expect(after).toMatchObject({ status: 'partially_paid', receivedCents: 7_300 });
@@ -419,7 +465,10 @@ describe('bank statements', () => {
     expect(garbage.json().code).toBe('payments.statement_unreadable');
     const other = await importStatement('other.xml', camtStatement({ account: 'BE71096123456769', date: '2026-11-25', id: 'X', movements: [] }));
     expect(other.json().code).toBe('payments.wrong_account');
-    const francs = await importStatement('chf.xml', camtStatement({ account: ACCOUNT, date: '2026-11-25', id: 'CHF', movements: [{ amountCents: 3_500 }] }).replace('Ccy="EUR"', 'Ccy="CHF"'));
+    const francs = await importStatement(
+      'chf.xml',
+      camtStatement({ account: ACCOUNT, date: '2026-11-25', id: 'CHF', movements: [{ amountCents: 3_500 }] }).replace('Ccy="EUR"', 'Ccy="CHF"'),
+    );
     expect(francs.statusCode).toBe(400);
     expect(francs.json()).toMatchObject({ code: 'payments.statement_currency', details: { currency: 'CHF' } });
   });
@@ -428,7 +477,12 @@ describe('bank statements', () => {
 describe('manual payments, invoices and figures', () => {
   it('registers a payment by hand and turns the paid request into an invoice PDF', async () => {
     const target = await requestOf('stay', stays.gunther);
-    const notPaid = await ctx.app.inject({ method: 'POST', url: `/api/v1/payment/pr/${target.id}/invoice`, headers: admin, payload: { customerName: 'X', customerAddress: 'Y', customerVatNumber: '', sendEmail: false } });
+    const notPaid = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/payment/pr/${target.id}/invoice`,
+      headers: admin,
+      payload: { customerName: 'X', customerAddress: 'Y', customerVatNumber: '', sendEmail: false },
+    });
     expect(notPaid.json().code).toBe('payments.not_paid');
     const paid = await ctx.app.inject({
       method: 'POST',
@@ -462,7 +516,12 @@ describe('manual payments, invoices and figures', () => {
     } finally {
       await smtp.close();
     }
-    const again = await ctx.app.inject({ method: 'POST', url: `/api/v1/payment/pr/${target.id}/invoice`, headers: admin, payload: { customerName: 'X', customerAddress: 'Y', customerVatNumber: '', sendEmail: false } });
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/payment/pr/${target.id}/invoice`,
+      headers: admin,
+      payload: { customerName: 'X', customerAddress: 'Y', customerVatNumber: '', sendEmail: false },
+    });
     expect(again.json().code).toBe('payments.invoice_exists');
   });
 

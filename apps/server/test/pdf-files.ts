@@ -45,7 +45,12 @@ export function pdfWords(pdf: Buffer, page: number): Promise<{ text: string; xMi
       yMin: Number(m[2]),
       xMax: Number(m[3]),
       yMax: Number(m[4]),
-      text: m[5]!.replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'"),
+      text: m[5]!
+        .replace(/&amp;/g, '&')
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&quot;/g, '"')
+        .replace(/&apos;/g, "'"),
     }));
   });
 }

@@ -28,7 +28,10 @@ beforeAll(async () => {
   await mkdir(path.join(webDist, 'assets'));
   await mkdir(path.join(webDist, 'builds'));
   // As large as the real page (over the compression threshold).
-  await writeFile(path.join(webDist, 'index.html'), `<!doctype html><html><head><title>BJK</title></head><body><div id="root"></div><noscript>${'JavaScript needed. '.repeat(80)}</noscript></body></html>`);
+  await writeFile(
+    path.join(webDist, 'index.html'),
+    `<!doctype html><html><head><title>BJK</title></head><body><div id="root"></div><noscript>${'JavaScript needed. '.repeat(80)}</noscript></body></html>`,
+  );
   // What the build writes from the web's route tables (apps/web/build/route-manifest.ts), in short.
   await writeFile(
     path.join(webDist, 'routes.json'),
@@ -38,7 +41,10 @@ beforeAll(async () => {
         { pattern: '/', chunks: [], namespaces: ['content'] },
         { pattern: '/news/:id', chunks: ['/assets/NewsPage-n1.js', '/assets/Alert-a1.js'], styles: ['/assets/plain-p1.css'], namespaces: ['content'] },
       ],
-      locales: { nl: { common: '/assets/common-nl.js', content: '/assets/content-nl.js' }, fr: { common: '/assets/common-fr.js', content: '/assets/content-fr.js' } },
+      locales: {
+        nl: { common: '/assets/common-nl.js', content: '/assets/content-nl.js' },
+        fr: { common: '/assets/common-fr.js', content: '/assets/content-fr.js' },
+      },
     }),
   );
   await writeFile(path.join(webDist, 'assets/index-abc123.js'), 'console.log(1)');
@@ -266,7 +272,12 @@ describe('compressing API answers', () => {
 
   it('replays a compressed first answer intact to a retry with the same idempotency key', async () => {
     const send = () =>
-      app.inject({ method: 'POST', url: '/api/v1/probe/things', headers: { 'idempotency-key': 'compressed-key-0001', 'accept-encoding': 'gzip' }, payload: { name: 'x'.repeat(1500) } });
+      app.inject({
+        method: 'POST',
+        url: '/api/v1/probe/things',
+        headers: { 'idempotency-key': 'compressed-key-0001', 'accept-encoding': 'gzip' },
+        payload: { name: 'x'.repeat(1500) },
+      });
     const first = await send();
     const second = await send();
     expect(first.headers['content-encoding']).toBe('gzip');
@@ -286,7 +297,7 @@ describe('serving the web app', () => {
     }
   });
 
-  it('names the chunks and texts of the page in the visitor\'s language as module preloads', async () => {
+  it("names the chunks and texts of the page in the visitor's language as module preloads", async () => {
     const preloads = (body: string) => [...body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
     const news = await app.inject({ method: 'GET', url: '/news/7', headers: { 'accept-language': 'fr-BE,fr;q=0.9,en;q=0.8' } });
     expect(preloads(news.body)).toEqual(['/assets/NewsPage-n1.js', '/assets/Alert-a1.js', '/assets/common-fr.js', '/assets/content-fr.js']);
@@ -302,7 +313,7 @@ describe('serving the web app', () => {
     expect(preloads(unknown.body)).toEqual(['/assets/common-nl.js']);
   });
 
-  it('answers an address that is none of the web\'s routes 404, with the app and its not-found page', async () => {
+  it("answers an address that is none of the web's routes 404, with the app and its not-found page", async () => {
     for (const url of ['/no-such-page', '/news/7/extra', '/mgmt/no-such-page', '/rules/']) {
       const response = await app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(url === '/rules/' ? 200 : 404);
@@ -345,7 +356,13 @@ describe('serving the web app', () => {
   it('sends HSTS over HTTPS only (behind a proxy: as X-Forwarded-Proto says)', async () => {
     const plain = await app.inject({ method: 'GET', url: '/' });
     expect(plain.headers['strict-transport-security']).toBeUndefined();
-    const proxied = await buildApp({ config: testConfig({ WEB_DIST: webDist, TRUST_PROXY: 'true' }), database, db: database.db, clock: fixedClock(TEST_NOW), bus });
+    const proxied = await buildApp({
+      config: testConfig({ WEB_DIST: webDist, TRUST_PROXY: 'true' }),
+      database,
+      db: database.db,
+      clock: fixedClock(TEST_NOW),
+      bus,
+    });
     try {
       const secure = await proxied.inject({ method: 'GET', url: '/', headers: { 'x-forwarded-proto': 'https' } });
       expect(secure.headers['strict-transport-security']).toContain('max-age=');

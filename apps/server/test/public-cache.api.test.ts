@@ -31,7 +31,8 @@ afterAll(async () => {
 const newsTitles = async (ctx: TestContext) =>
   ((await ctx.app.inject({ method: 'GET', url: '/api/v1/news/anon?lang=nl' })).json() as { title: string }[]).map((n) => n.title);
 const fees = async (ctx: TestContext) =>
-  ((await ctx.app.inject({ method: 'GET', url: '/api/v1/stay/common' })).json() as { settings: { fees: { enrolmentCents: number } } }).settings.fees.enrolmentCents;
+  ((await ctx.app.inject({ method: 'GET', url: '/api/v1/stay/common' })).json() as { settings: { fees: { enrolmentCents: number } } }).settings.fees
+    .enrolmentCents;
 
 describe(`public answers kept per data version, two instances on one database (${testDatabaseKind()})`, () => {
   it('shows a manager’s change on the next request on every instance, whichever instance took the write', async () => {
@@ -159,14 +160,21 @@ describe(`public answers kept per data version, two instances on one database ($
     };
     const categories = async (ctx: TestContext) => ((await get(ctx, '/api/v1/results/anon/categories')) as { category: string }[]).map((c) => c.category);
     const board4 = async (ctx: TestContext) =>
-      ((await get(ctx, '/api/v1/results/anon/U20/pairings/1')) as { pairings: { board: number; unofficialResult: string | null }[] }).pairings.find((p) => p.board === 4)!.unofficialResult;
+      ((await get(ctx, '/api/v1/results/anon/U20/pairings/1')) as { pairings: { board: number; unofficialResult: string | null }[] }).pairings.find(
+        (p) => p.board === 4,
+      )!.unofficialResult;
     const provisional = async (ctx: TestContext) => ((await get(ctx, '/api/v1/results/anon/U20/standings')) as { provisional: boolean }).provisional;
 
     // Both instances keep the list of categories before the first version of U20.
     expect(await categories(first)).not.toContain('U20');
     expect(await categories(second)).not.toContain('U20');
     const swar = readFileSync(path.resolve(import.meta.dirname, '../../../packages/domain/fixtures/swar/bycco_bjk2019_u20bg_round1_paired.json'));
-    const published = await first.app.inject({ method: 'POST', url: '/api/v1/tournament/json', headers: arbiter, payload: { name: 'trn_u20', jsoncontent: `data:application/json;base64,${swar.toString('base64')}` } });
+    const published = await first.app.inject({
+      method: 'POST',
+      url: '/api/v1/tournament/json',
+      headers: arbiter,
+      payload: { name: 'trn_u20', jsoncontent: `data:application/json;base64,${swar.toString('base64')}` },
+    });
     expect(published.statusCode, published.body).toBe(200);
     expect(await categories(second)).toContain('U20');
     expect(await categories(first)).toContain('U20');
@@ -176,7 +184,12 @@ describe(`public answers kept per data version, two instances on one database ($
       expect(await board4(ctx)).toBeNull();
       expect(await provisional(ctx)).toBe(false);
     }
-    const entered = await second.app.inject({ method: 'POST', url: '/api/v1/tournament/unofficial_result', headers: arbiter, payload: { name: 'trn_u20', round: 1, boardnr: 4, unofficial_result: '½-½' } });
+    const entered = await second.app.inject({
+      method: 'POST',
+      url: '/api/v1/tournament/unofficial_result',
+      headers: arbiter,
+      payload: { name: 'trn_u20', round: 1, boardnr: 4, unofficial_result: '½-½' },
+    });
     expect(entered.statusCode, entered.body).toBe(200);
     for (const ctx of [first, second]) {
       expect(await board4(ctx)).toBe('½-½');

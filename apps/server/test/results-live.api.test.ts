@@ -74,7 +74,9 @@ describe(`live results across two server instances (${testDatabaseKind()})`, () 
     expect(entered.statusCode, entered.body).toBe(200);
     expect(await message).toBe('unofficial:1:4');
     // What the page then reloads, from the other instance, has the result.
-    const pairings = (await fetch(`${secondUrl}/api/v1/results/anon/U20/pairings/1`).then((r) => r.json())) as { pairings: { board: number; unofficialResult: string }[] };
+    const pairings = (await fetch(`${secondUrl}/api/v1/results/anon/U20/pairings/1`).then((r) => r.json())) as {
+      pairings: { board: number; unofficialResult: string }[];
+    };
     expect(pairings.pairings.find((p) => p.board === 4)!.unofficialResult).toBe('½-½');
     stream.close();
   });

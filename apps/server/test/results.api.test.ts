@@ -43,7 +43,12 @@ describe('importing and publishing a Swar file', () => {
     expect(draft.json()).toMatchObject({ categoryHint: 'U8', players: 26, pairedRounds: 9, comparedWithVersion: null, format: 'Swar v6.75' });
     expect(draft.json().diff.playersAdded).toHaveLength(26);
 
-    const published = await ctx.app.inject({ method: 'POST', url: `/api/v1/results/imports/${draft.json().id}/publish`, headers: arbiter, payload: { category: 'U8' } });
+    const published = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/results/imports/${draft.json().id}/publish`,
+      headers: arbiter,
+      payload: { category: 'U8' },
+    });
     expect(published.statusCode, published.body).toBe(200);
     expect(published.json()).toMatchObject({ version: 1, current: true, players: 26 });
   });
@@ -53,7 +58,13 @@ describe('importing and publishing a Swar file', () => {
     expect(response.statusCode).toBe(200);
     const standings = response.json();
     expect(standings.provisional).toBe(false);
-    expect(standings.tieBreaks.map((c: { name: string }) => c.name)).toEqual(['Bucholtz Cut 1', 'Bucholtz', 'Sonneborn-Berger', 'Progressif', 'Direct Encounter']);
+    expect(standings.tieBreaks.map((c: { name: string }) => c.name)).toEqual([
+      'Bucholtz Cut 1',
+      'Bucholtz',
+      'Sonneborn-Berger',
+      'Progressif',
+      'Direct Encounter',
+    ]);
     expect(standings.rows[0]).toMatchObject({ rank: 1, points: 9, tieBreaks: [41.5, 43.5, 43.5, 45, null] });
     const whole = await get('/api/v1/results/anon/U8');
     expect(whole.body).not.toMatch(/birth|nationalId|"sex"|2018|28047/i);
@@ -70,7 +81,12 @@ describe('importing and publishing a Swar file', () => {
   it('never answers from before a change: a new version replaces the kept standings at once', async () => {
     const file = fixture('swar', 'bycco_bjk2026_u08.json');
     const publish = (bytes: Buffer) =>
-      ctx.app.inject({ method: 'POST', url: '/api/v1/tournament/json', headers: arbiter, payload: { name: 'U10', jsoncontent: `data:application/json;base64,${bytes.toString('base64')}` } });
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/tournament/json',
+        headers: arbiter,
+        payload: { name: 'U10', jsoncontent: `data:application/json;base64,${bytes.toString('base64')}` },
+      });
     expect((await publish(file)).statusCode).toBe(200);
     const first = await get('/api/v1/results/anon/U10/standings');
     const again = await get('/api/v1/results/anon/U10/standings', { 'if-none-match': first.headers.etag as string });
@@ -81,13 +97,21 @@ describe('importing and publishing a Swar file', () => {
 
   it('publishes the same content once however often and however concurrently it is sent, without an Idempotency-Key', async () => {
     const send = () =>
-      ctx.app.inject({ method: 'POST', url: '/api/v1/tournament/json', headers: arbiter, payload: { name: 'trn_u12', jsoncontent: `data:application/json;base64,${fixture('swar', 'bycco_bjk2025_u20.json').toString('base64')}` } });
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/tournament/json',
+        headers: arbiter,
+        payload: { name: 'trn_u12', jsoncontent: `data:application/json;base64,${fixture('swar', 'bycco_bjk2025_u20.json').toString('base64')}` },
+      });
     const answers = await Promise.all([send(), send(), send()]);
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
     expect(answers.map((a) => a.json().version)).toEqual([1, 1, 1]);
     expect((await send()).json()).toMatchObject({ version: 1, current: true });
     expect((await get('/api/v1/results/U12/versions', arbiter)).json()).toHaveLength(1);
-    const trail = await ctx.db.select().from(auditEntries).where(eq(auditEntries.subjectId, `${(await getCurrentEdition(ctx.db)).code}/U12`));
+    const trail = await ctx.db
+      .select()
+      .from(auditEntries)
+      .where(eq(auditEntries.subjectId, `${(await getCurrentEdition(ctx.db)).code}/U12`));
     expect(trail.filter((e) => e.action === 'results.published')).toHaveLength(1);
   });
 
@@ -123,7 +147,9 @@ describe('importing and publishing a Swar file', () => {
     expect(trf.body.split('\n').filter((l) => l.startsWith('001'))).toHaveLength(26);
     const csv = await get('/api/v1/results/anon/U8/standings.csv');
     expect(csv.headers['content-type']).toContain('text/csv');
-    expect(csv.body.split('\r\n')[0]).toBe('rank;name;title;federation;rating;club;points;Bucholtz Cut 1;Bucholtz;Sonneborn-Berger;Progressif;Direct Encounter');
+    expect(csv.body.split('\r\n')[0]).toBe(
+      'rank;name;title;federation;rating;club;points;Bucholtz Cut 1;Bucholtz;Sonneborn-Berger;Progressif;Direct Encounter',
+    );
   });
 
   it('refuses a broken file with a code naming the field, and writes nothing', async () => {
@@ -141,7 +167,12 @@ describe('importing and publishing a Swar file', () => {
   });
 
   it('previews a second import against the published version: the result that changed', async () => {
-    const changed = Buffer.from(fixture('swar', 'bycco_bjk2026_u08.json').toString('utf8').replace('"Result" : "½"', '"Result" : "1"').replace(/("OpponentNi" : \d+,\s+"OpponentName" : "[^"]+",\s+"Result" : )"½"/, '$1"0"'));
+    const changed = Buffer.from(
+      fixture('swar', 'bycco_bjk2026_u08.json')
+        .toString('utf8')
+        .replace('"Result" : "½"', '"Result" : "1"')
+        .replace(/("OpponentNi" : \d+,\s+"OpponentName" : "[^"]+",\s+"Result" : )"½"/, '$1"0"'),
+    );
     const draft = await upload('bjk_u8.json', changed);
     expect(draft.statusCode, draft.body).toBe(201);
     expect(draft.json().comparedWithVersion).toBe(1);
@@ -180,7 +211,12 @@ describe('unofficial results during a round', () => {
   });
 
   const enter = (boardnr: number, result: string | null, headers = arbiter) =>
-    ctx.app.inject({ method: 'POST', url: '/api/v1/tournament/unofficial_result', headers, payload: { name: 'trn_u20', round: 1, boardnr, unofficial_result: result } });
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/tournament/unofficial_result',
+      headers,
+      payload: { name: 'trn_u20', round: 1, boardnr, unofficial_result: result },
+    });
 
   it('keeps the results of two arbiters entering different boards at the same moment', async () => {
     const other = await managerHeaders(ctx, ['arbiter']);

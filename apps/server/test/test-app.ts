@@ -37,9 +37,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
  * The real app on a fresh database of its own (PGlite or PostgreSQL, see test-database.ts), seeded
  * with the demo edition, with a clock the test controls. One per test file: a new PGlite takes seconds.
  */
-export async function createTestApp(
-  options: { env?: Record<string, string>; now?: string; deps?: Partial<AppDeps> } = {},
-): Promise<TestContext> {
+export async function createTestApp(options: { env?: Record<string, string>; now?: string; deps?: Partial<AppDeps> } = {}): Promise<TestContext> {
   const config = testConfig(options.env);
   const database = await openTestDatabase();
   const clock = fixedClock(options.now ?? TEST_NOW);

@@ -96,7 +96,8 @@ export function routeManifest(): Plugin {
         }
         const own = [...files].filter((f) => !loaded.has(f));
         const namespaces = new Set<string>();
-        for (const file of own) for (const id of byFile.get(file)?.moduleIds ?? []) for (const ns of namespacesOf(this.getModuleInfo(id)?.code ?? '')) namespaces.add(ns);
+        for (const file of own)
+          for (const id of byFile.get(file)?.moduleIds ?? []) for (const ns of namespacesOf(this.getModuleInfo(id)?.code ?? '')) namespaces.add(ns);
         // The page's own stylesheets (a plain page's CSS): Vite's loader fetches them only once the chunk has run.
         const styles = new Set<string>();
         for (const file of own) for (const css of byFile.get(file)?.viteMetadata?.importedCss ?? []) if (!entryStyles.has(css)) styles.add(`/${css}`);

@@ -25,7 +25,11 @@ export type EmailLoginRequest = z.infer<typeof emailLoginSchema>;
  */
 export const oidcLoginSchema = z.object({
   logintype: z.literal('oidc'),
-  token: z.string().min(20).max(16_384).regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/),
+  token: z
+    .string()
+    .min(20)
+    .max(16_384)
+    .regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/),
   nonce: z.string().min(16).max(200),
 });
 export const loginRequestSchema = z.discriminatedUnion('logintype', [emailLoginSchema, oidcLoginSchema]);

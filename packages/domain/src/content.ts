@@ -195,7 +195,10 @@ export const CONTENT_ERRORS = {
 // Calendar
 
 export const calendarQuerySchema = z.object({
-  category: z.string().regex(/^[A-Z][A-Z0-9]{1,9}$/, 'Invalid value').optional(),
+  category: z
+    .string()
+    .regex(/^[A-Z][A-Z0-9]{1,9}$/, 'Invalid value')
+    .optional(),
   lang: languageSchema.default('nl'),
 });
 

@@ -3,9 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { editionSettingsSchema, eligibleCategories, isAdultPlayer, isYouthPlayer } from './edition.js';
 
-const seed = editionSettingsSchema.parse(
-  JSON.parse(readFileSync(path.join(import.meta.dirname, '../../../apps/server/seed/demo-edition.json'), 'utf8')),
-);
+const seed = editionSettingsSchema.parse(JSON.parse(readFileSync(path.join(import.meta.dirname, '../../../apps/server/seed/demo-edition.json'), 'utf8')));
 
 describe('categories by birth year', () => {
   it('offers every category a player is young enough for, the youngest first', () => {

@@ -53,7 +53,10 @@ export const fileUploadFieldsSchema = z.object({
 
 export const sponsorInputSchema = z.object({
   name: z.string().trim().min(1, 'Required').max(120),
-  url: z.url().max(500).refine((u) => /^https?:\/\//.test(u), 'Invalid value'),
+  url: z
+    .url()
+    .max(500)
+    .refine((u) => /^https?:\/\//.test(u), 'Invalid value'),
   logo: z.object({ group: fileGroupCodeSchema, name: z.string().min(1).max(200) }),
   sortOrder: z.number().int().min(0).max(1000),
   enabled: z.boolean(),

@@ -44,11 +44,17 @@ export function formatDateTime(
   timeZone: string,
   options: Intl.DateTimeFormatOptions = { dateStyle: 'long', timeStyle: 'short' },
 ): string {
-  const format = cached(`instant:${language}:${timeZone}:${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(LOCALES[language], { ...options, timeZone }));
+  const format = cached(
+    `instant:${language}:${timeZone}:${JSON.stringify(options)}`,
+    () => new Intl.DateTimeFormat(LOCALES[language], { ...options, timeZone }),
+  );
   return format.format(typeof instant === 'string' ? new Date(instant) : instant);
 }
 
 /** An IBAN in groups of four, as printed on Belgian invoices. */
 export function formatIban(iban: string): string {
-  return iban.replace(/\s+/g, '').replace(/(.{4})/g, '$1 ').trim();
+  return iban
+    .replace(/\s+/g, '')
+    .replace(/(.{4})/g, '$1 ')
+    .trim();
 }

@@ -13,9 +13,7 @@ import {
   type StayInput,
 } from './lodging-pricing.js';
 
-const seed = editionSettingsSchema.parse(
-  JSON.parse(readFileSync(new URL('../../../apps/server/seed/demo-edition.json', import.meta.url), 'utf8')),
-);
+const seed = editionSettingsSchema.parse(JSON.parse(readFileSync(new URL('../../../apps/server/seed/demo-edition.json', import.meta.url), 'utf8')));
 
 /** The 2026 reference prices of DOMAIN.md §1 on the demo edition (whose normal stay is also 6 nights). */
 const settings: EditionSettings = seed;
@@ -80,7 +78,10 @@ describe('the price of a stay', () => {
 
   it('adds the extra nights before and after to the normal stay', () => {
     const window = allowedStayWindow(settings);
-    const price = priceStay(settings, stay({ roomType: 'AP4', arrivalDate: window.earliestArrival, departureDate: window.latestDeparture, guests: [adult('An'), adult('Bart')] }));
+    const price = priceStay(
+      settings,
+      stay({ roomType: 'AP4', arrivalDate: window.earliestArrival, departureDate: window.latestDeparture, guests: [adult('An'), adult('Bart')] }),
+    );
     expect(price.nights).toBe(8);
     expect(price.lines[0]?.totalCents).toBe(8 * 10000);
   });

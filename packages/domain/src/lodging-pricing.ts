@@ -136,7 +136,15 @@ export function priceStay(settings: EditionSettings, stay: StayInput): StayPrice
     for (const guest of stay.guests) {
       const ageGroup = ageGroupOf(settings, guest.birthDate);
       const unit = mealPricePerDay(settings, roomType, stay.mealPlan, ageGroup);
-      lines.push({ kind: 'meals', guestName: guestName(guest), ageGroup, mealPlan: stay.mealPlan, quantity: nights, unitCents: unit, totalCents: nights * unit });
+      lines.push({
+        kind: 'meals',
+        guestName: guestName(guest),
+        ageGroup,
+        mealPlan: stay.mealPlan,
+        quantity: nights,
+        unitCents: unit,
+        totalCents: nights * unit,
+      });
     }
   }
 
@@ -225,10 +233,42 @@ export function countMealsPerDay(settings: EditionSettings, stays: readonly Meal
 // Line descriptions, for payment requests and e-mails rendered on the server in the payer's language
 
 const LINE_TEXT: Record<Language, Record<'room' | 'meals' | 'touristTax' | 'cleaning' | 'withoutDiscount' | 'discount' | 'minorDiscount', string>> = {
-  nl: { room: 'Verblijf', meals: 'Maaltijden', touristTax: 'Toeristenbelasting', cleaning: 'Eindschoonmaak', withoutDiscount: 'Kosten zonder korting', discount: 'Korting', minorDiscount: 'korting minderjarige' },
-  fr: { room: 'Séjour', meals: 'Repas', touristTax: 'Taxe de séjour', cleaning: 'Nettoyage final', withoutDiscount: 'Coût sans réduction', discount: 'Réduction', minorDiscount: 'réduction mineur' },
-  de: { room: 'Aufenthalt', meals: 'Mahlzeiten', touristTax: 'Kurtaxe', cleaning: 'Endreinigung', withoutDiscount: 'Kosten ohne Rabatt', discount: 'Rabatt', minorDiscount: 'Rabatt Minderjährige' },
-  en: { room: 'Stay', meals: 'Meals', touristTax: 'Tourist tax', cleaning: 'Final cleaning', withoutDiscount: 'Cost without discount', discount: 'Discount', minorDiscount: 'minor discount' },
+  nl: {
+    room: 'Verblijf',
+    meals: 'Maaltijden',
+    touristTax: 'Toeristenbelasting',
+    cleaning: 'Eindschoonmaak',
+    withoutDiscount: 'Kosten zonder korting',
+    discount: 'Korting',
+    minorDiscount: 'korting minderjarige',
+  },
+  fr: {
+    room: 'Séjour',
+    meals: 'Repas',
+    touristTax: 'Taxe de séjour',
+    cleaning: 'Nettoyage final',
+    withoutDiscount: 'Coût sans réduction',
+    discount: 'Réduction',
+    minorDiscount: 'réduction mineur',
+  },
+  de: {
+    room: 'Aufenthalt',
+    meals: 'Mahlzeiten',
+    touristTax: 'Kurtaxe',
+    cleaning: 'Endreinigung',
+    withoutDiscount: 'Kosten ohne Rabatt',
+    discount: 'Rabatt',
+    minorDiscount: 'Rabatt Minderjährige',
+  },
+  en: {
+    room: 'Stay',
+    meals: 'Meals',
+    touristTax: 'Tourist tax',
+    cleaning: 'Final cleaning',
+    withoutDiscount: 'Cost without discount',
+    discount: 'Discount',
+    minorDiscount: 'minor discount',
+  },
 };
 
 const PLAN_TEXT: Record<Language, Record<MealPlan, string>> = {

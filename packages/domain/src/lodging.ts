@@ -231,7 +231,6 @@ export type LodgingFigures = z.infer<typeof lodgingFiguresSchema>;
 
 export { lodgingPhaseAt, type LodgingPhase } from './lodging-phase.js';
 
-
 /** What the wizard's form holds: the request without the run's identity, the dates as the optional extra nights. */
 export function reservationWizardSchema(settings: EditionSettings) {
   return z

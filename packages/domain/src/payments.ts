@@ -97,7 +97,14 @@ export type PaymentRequestDetail = z.infer<typeof paymentRequestDetailSchema>;
 
 export const paymentRequestIdParamsSchema = z.object({ id: idParamSchema });
 /** Source ids of other modules are opaque to payments: digits or uuids. */
-export const paymentSourceParamsSchema = z.object({ id: z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/) });
+export const paymentSourceParamsSchema = z.object({
+  id: z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]+$/),
+});
 
 export const paymentRequestListQuerySchema = pageQuerySchema.extend({
   status: paymentRequestStatusSchema.optional(),
@@ -105,7 +112,10 @@ export const paymentRequestListQuerySchema = pageQuerySchema.extend({
   sent: z.enum(['yes', 'no']).optional(),
   flagged: z.enum(['yes']).optional(),
   /** `stay:12`, `participant_bjk:7`: the request of one source (for the reservation and participant pages). */
-  source: z.string().regex(/^(stay|participant_bjk|participant_vk):[A-Za-z0-9_-]{1,64}$/).optional(),
+  source: z
+    .string()
+    .regex(/^(stay|participant_bjk|participant_vk):[A-Za-z0-9_-]{1,64}$/)
+    .optional(),
 });
 export type PaymentRequestListQuery = z.infer<typeof paymentRequestListQuerySchema>;
 

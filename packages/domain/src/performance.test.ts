@@ -9,9 +9,35 @@ const fixture = (dir: string, name: string) => parseTournamentFile(readFileSync(
 
 function player(pairingNumber: number, rating: number | null, rounds: PlayerRound[] = []): TournamentPlayer {
   const points = rounds.reduce((s, r) => s + r.points, 0);
-  return { pairingNumber, rank: null, name: `P${pairingNumber}`, title: null, sex: null, federation: null, fideId: null, nationalId: null, rating, fideRating: rating, nationalRating: null, club: null, clubNumber: null, birthYear: null, points, tieBreakValues: [], performance: null, rounds };
+  return {
+    pairingNumber,
+    rank: null,
+    name: `P${pairingNumber}`,
+    title: null,
+    sex: null,
+    federation: null,
+    fideId: null,
+    nationalId: null,
+    rating,
+    fideRating: rating,
+    nationalRating: null,
+    club: null,
+    clubNumber: null,
+    birthYear: null,
+    points,
+    tieBreakValues: [],
+    performance: null,
+    rounds,
+  };
 }
-const game = (round: number, opponent: number, outcome: 'win' | 'draw' | 'loss'): PlayerRound => ({ round, board: 1, colour: 'white', opponent, outcome, points: { win: 1, draw: 0.5, loss: 0 }[outcome] });
+const game = (round: number, opponent: number, outcome: 'win' | 'draw' | 'loss'): PlayerRound => ({
+  round,
+  board: 1,
+  colour: 'white',
+  opponent,
+  outcome,
+  points: { win: 1, draw: 0.5, loss: 0 }[outcome],
+});
 
 describe('FIDE performance rating', () => {
   it('reads dp from FIDE’s table, rounding p to the hundredth, symmetric below one half', () => {

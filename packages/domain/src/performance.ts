@@ -13,8 +13,8 @@ import type { Tournament, TournamentPlayer } from './tournament-model.js';
 
 /** dp for p = 0.50 … 1.00 in hundredths (index 0 is p = 0.50); below 0.50, dp(p) = −dp(1 − p). */
 const DP_FROM_HALF = [
-  0, 7, 14, 21, 29, 36, 43, 50, 57, 65, 72, 80, 87, 95, 102, 110, 117, 125, 133, 141, 149, 158, 166, 175, 184, 193, 202, 211, 220, 230, 240, 251, 262,
-  273, 284, 296, 309, 322, 336, 351, 366, 383, 401, 422, 444, 470, 501, 538, 589, 677, 800,
+  0, 7, 14, 21, 29, 36, 43, 50, 57, 65, 72, 80, 87, 95, 102, 110, 117, 125, 133, 141, 149, 158, 166, 175, 184, 193, 202, 211, 220, 230, 240, 251, 262, 273, 284,
+  296, 309, 322, 336, 351, 366, 383, 401, 422, 444, 470, 501, 538, 589, 677, 800,
 ];
 
 /** FIDE's dp for a fraction of points scored (0 … 1). */
@@ -52,7 +52,11 @@ export function withComputedPerformance(tournament: Tournament): Tournament {
 }
 
 /** How many of the program's own performance values our computation reproduces (players it gave one). */
-export function comparePerformanceWithProgram(tournament: Tournament): { players: number; agreeing: number; differences: { pairingNumber: number; program: number; ours: number | null }[] } {
+export function comparePerformanceWithProgram(tournament: Tournament): {
+  players: number;
+  agreeing: number;
+  differences: { pairingNumber: number; program: number; ours: number | null }[];
+} {
   const byNumber = new Map(tournament.players.map((p) => [p.pairingNumber, p]));
   const differences: { pairingNumber: number; program: number; ours: number | null }[] = [];
   let players = 0;

@@ -32,15 +32,7 @@ export const ROLES = ['admin', 'registrar', 'lodging_desk', 'treasurer', 'arbite
 export type Role = (typeof ROLES)[number];
 export const roleSchema = z.enum(ROLES);
 
-const READ_ALL: Permission[] = [
-  'registrations:read',
-  'participants:read',
-  'lodging:read',
-  'payments:read',
-  'mail:read',
-  'audit:read',
-  'print:read',
-];
+const READ_ALL: Permission[] = ['registrations:read', 'participants:read', 'lodging:read', 'payments:read', 'mail:read', 'audit:read', 'print:read'];
 
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   admin: PERMISSIONS,

@@ -125,7 +125,10 @@ export type BadgeSummary = z.infer<typeof badgeSummarySchema>;
 export const badgeSummaryQuerySchema = z.object({
   kind: registrationKindSchema.default('bjk'),
   scope: z.enum(['all', 'category', 'pending', 'person']).default('all'),
-  category: z.string().regex(/^[A-Z][A-Z0-9]{1,9}$/).optional(),
+  category: z
+    .string()
+    .regex(/^[A-Z][A-Z0-9]{1,9}$/)
+    .optional(),
   holder: badgeHolderTypeSchema.optional(),
   id: idParamSchema.optional(),
 });

@@ -114,8 +114,12 @@ export const tournamentDiffSchema = z.object({
   playersAdded: z.array(z.string()),
   playersRemoved: z.array(z.string()),
   roundsAdded: z.array(z.number().int()),
-  resultsChanged: z.array(z.object({ round: z.number().int(), board: z.number().int().nullable(), white: z.string(), before: z.string().nullable(), after: z.string().nullable() })),
-  unofficialContradicted: z.array(z.object({ round: z.number().int(), board: z.number().int(), unofficial: unofficialResultSchema, official: z.string().nullable() })),
+  resultsChanged: z.array(
+    z.object({ round: z.number().int(), board: z.number().int().nullable(), white: z.string(), before: z.string().nullable(), after: z.string().nullable() }),
+  ),
+  unofficialContradicted: z.array(
+    z.object({ round: z.number().int(), board: z.number().int(), unofficial: unofficialResultSchema, official: z.string().nullable() }),
+  ),
 });
 export type TournamentDiff = z.infer<typeof tournamentDiffSchema>;
 

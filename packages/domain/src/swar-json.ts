@@ -124,9 +124,7 @@ function parsePlayer(p: Record<string, unknown>, path: string, tieBreaks: TieBre
     fideId: fideId || null,
     nationalId: nationalId || null,
     rating:
-      usedRating ||
-      (ratingUsed === 'national' ? nationalRating : ratingUsed === 'fide' ? fideRating : Math.max(fideRating ?? 0, nationalRating ?? 0)) ||
-      null,
+      usedRating || (ratingUsed === 'national' ? nationalRating : ratingUsed === 'fide' ? fideRating : Math.max(fideRating ?? 0, nationalRating ?? 0)) || null,
     fideRating: fideRating || null,
     nationalRating: nationalRating || null,
     club: optionalString(p['ClubName'], `${path}.ClubName`)?.trim() || null,

@@ -16,7 +16,18 @@ const columns: TieBreakColumn[] = [
   { name: 'BLK', kind: 'games_with_black' },
 ];
 
-const POINTS: Record<RoundOutcome, number> = { win: 1, draw: 0.5, loss: 0, forfeit_win: 1, forfeit_loss: 0, bye: 1, half_bye: 0.5, zero_bye: 0, absent: 0, pending: 0 };
+const POINTS: Record<RoundOutcome, number> = {
+  win: 1,
+  draw: 0.5,
+  loss: 0,
+  forfeit_win: 1,
+  forfeit_loss: 0,
+  bye: 1,
+  half_bye: 0.5,
+  zero_bye: 0,
+  absent: 0,
+  pending: 0,
+};
 
 /** Players from rows of rounds: result (1 = 0 + -), colour (w/b), opponent's letter ("1wB"); or "bye", "abs". */
 function tournament(rows: Record<string, string[]>): TournamentPlayer[] {
@@ -32,7 +43,26 @@ function tournament(rows: Record<string, string[]>): TournamentPlayer[] {
       return { round, board: 1, colour, opponent: number(entry.slice(-1)), outcome, points: POINTS[outcome] };
     });
     const points = rounds.reduce((s, r) => s + r.points, 0);
-    return { pairingNumber: number(name), rank: null, name, title: null, sex: null, federation: null, fideId: null, nationalId: null, rating: 1500, fideRating: null, nationalRating: null, club: null, clubNumber: null, birthYear: null, points, tieBreakValues: [], performance: null, rounds };
+    return {
+      pairingNumber: number(name),
+      rank: null,
+      name,
+      title: null,
+      sex: null,
+      federation: null,
+      fideId: null,
+      nationalId: null,
+      rating: 1500,
+      fideRating: null,
+      nationalRating: null,
+      club: null,
+      clubNumber: null,
+      birthYear: null,
+      points,
+      tieBreakValues: [],
+      performance: null,
+      rounds,
+    };
   });
 }
 

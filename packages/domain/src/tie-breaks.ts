@@ -230,11 +230,7 @@ export interface RankedPlayer {
  * Standings by points, then the tie-break columns in order (a missing value ranks below any value), then rating
  * and pairing number so the order is total: every place is distinct, as in the pairing programs' lists.
  */
-export function rankPlayers(
-  players: readonly TournamentPlayer[],
-  columns: readonly TieBreakColumn[],
-  options: TieBreakOptions,
-): RankedPlayer[] {
+export function rankPlayers(players: readonly TournamentPlayer[], columns: readonly TieBreakColumn[], options: TieBreakOptions): RankedPlayer[] {
   const ctx = contextOf(players, options);
   const values = computeTieBreaks(players, columns, options);
   const rows = players.map((p) => ({

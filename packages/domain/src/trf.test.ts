@@ -45,7 +45,9 @@ describe('TRF files', () => {
   });
 
   it('reads a lichess export whose byes have no opponent column', () => {
-    const text = ['012 Blitz', 'XXR 2', playerLine(1, 'alice', '2.0', ['   2 w 1', '       U']), playerLine(2, 'bob', '1.0', ['   1 b 0', '       U'])].join('\n');
+    const text = ['012 Blitz', 'XXR 2', playerLine(1, 'alice', '2.0', ['   2 w 1', '       U']), playerLine(2, 'bob', '1.0', ['   1 b 0', '       U'])].join(
+      '\n',
+    );
     const t = parseTrf(text);
     expect(t.formatVersion).toBe('TRF lichess');
     expect(t.players[0]!.rounds[1]).toMatchObject({ outcome: 'bye', points: 1, opponent: null });

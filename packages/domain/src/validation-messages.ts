@@ -24,9 +24,7 @@ export const VALIDATION_MESSAGES = {
 } as const;
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;
 
-const byMessage = new Map<string, ValidationMessageKey>(
-  Object.entries(VALIDATION_MESSAGES).map(([key, message]) => [message, key as ValidationMessageKey]),
-);
+const byMessage = new Map<string, ValidationMessageKey>(Object.entries(VALIDATION_MESSAGES).map(([key, message]) => [message, key as ValidationMessageKey]));
 
 /** The translation key of a known validation message, or undefined for messages from elsewhere. */
 export function validationMessageKey(message: string | undefined): ValidationMessageKey | undefined {

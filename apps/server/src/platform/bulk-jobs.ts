@@ -1,14 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  bulkJobParamsSchema,
-  interruptedJobListSchema,
-  PLATFORM_ERRORS,
-  type BulkJobKind,
-  type InterruptedJob,
-  type Permission,
-} from '@bjk/domain';
+import { bulkJobParamsSchema, interruptedJobListSchema, PLATFORM_ERRORS, type BulkJobKind, type InterruptedJob, type Permission } from '@bjk/domain';
 import { principalOf, type Principal } from './access.js';
 import type { Database, Db } from './db.js';
 import { conflict, forbidden } from './errors.js';
@@ -72,7 +65,12 @@ export async function bulkJobsRoutes(app: FastifyInstance, db: Db, kinds: BulkJo
   const security = [{ bearer: [] }];
 
   r.get('/api/v1/jobs/interrupted', {
-    schema: { tags, security, summary: 'Bulk jobs interrupted by a stopped server, of the kinds the caller may resume', response: { 200: interruptedJobListSchema } },
+    schema: {
+      tags,
+      security,
+      summary: 'Bulk jobs interrupted by a stopped server, of the kinds the caller may resume',
+      response: { 200: interruptedJobListSchema },
+    },
     // Each kind's own permission filters the list (a treasurer sees payment jobs, a printer print jobs).
     config: { access: 'authenticated' },
     handler: async (request) => {
@@ -83,7 +81,13 @@ export async function bulkJobsRoutes(app: FastifyInstance, db: Db, kinds: BulkJo
   });
 
   r.post('/api/v1/jobs/:kind/:id/resume', {
-    schema: { tags, security, summary: 'Resume an interrupted bulk job: what was done stays done, the rest is done', params: bulkJobParamsSchema, response: { 202: z.null() } },
+    schema: {
+      tags,
+      security,
+      summary: 'Resume an interrupted bulk job: what was done stays done, the rest is done',
+      params: bulkJobParamsSchema,
+      response: { 202: z.null() },
+    },
     // The kind's permission is checked in the handler: the kind is part of the address.
     config: { access: 'authenticated' },
     handler: async (request, reply) => {

@@ -268,10 +268,7 @@ class PostgresBus implements ChangeBus {
  * The bus of one instance on `database`: LISTEN/NOTIFY on PostgreSQL (resolves once listening, so no change
  * after start-up is missed), in-process on PGlite. Close it before the database.
  */
-export async function createChangeBus(
-  database: Database,
-  options: { log?: Log; ackTimeoutMs?: number } = {},
-): Promise<ChangeBus> {
+export async function createChangeBus(database: Database, options: { log?: Log; ackTimeoutMs?: number } = {}): Promise<ChangeBus> {
   const log = options.log ?? consoleLog;
   if (!database.pool) return inProcessBus(database.db, log);
   const bus = new PostgresBus(database.pool, log, options.ackTimeoutMs ?? 2000);

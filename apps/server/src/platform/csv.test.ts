@@ -26,7 +26,13 @@ describe('the CSV writer of every export', () => {
   });
 
   it('writes a UTF-8 file with a byte order mark and CRLF line ends', () => {
-    const file = writeCsv(['name', 'club'], [['Émile', 'KSK Rochade'], ['Zoë', null]]);
+    const file = writeCsv(
+      ['name', 'club'],
+      [
+        ['Émile', 'KSK Rochade'],
+        ['Zoë', null],
+      ],
+    );
     expect(file).toBe('\uFEFFname,club\r\nÉmile,KSK Rochade\r\nZoë,\r\n');
   });
 

@@ -54,8 +54,7 @@ export async function withStartupLock<T>(database: Database, fn: () => Promise<T
 export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../db/migrations');
 
 export type DatabaseOptions =
-  | { kind: 'postgres'; url: string; poolSize?: number; connectTimeoutMs?: number }
-  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob | File };
+  { kind: 'postgres'; url: string; poolSize?: number; connectTimeoutMs?: number } | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob | File };
 
 /** Opens PostgreSQL when a URL is configured, otherwise the embedded PGlite in `dataDir` (memory when absent). */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {

@@ -19,13 +19,10 @@ export class AppError extends Error {
   }
 }
 
-export const notFound = (code: ErrorCode, message = 'Not found', details?: unknown) =>
-  new AppError(404, code, message, details);
+export const notFound = (code: ErrorCode, message = 'Not found', details?: unknown) => new AppError(404, code, message, details);
 export const conflict = (code: ErrorCode, message: string, details?: unknown) => new AppError(409, code, message, details);
-export const badRequest = (code: ErrorCode, message: string, details?: unknown) =>
-  new AppError(400, code, message, details);
-export const forbidden = (code: ErrorCode = PLATFORM_ERRORS.forbidden, message = 'Permission denied') =>
-  new AppError(403, code, message);
+export const badRequest = (code: ErrorCode, message: string, details?: unknown) => new AppError(400, code, message, details);
+export const forbidden = (code: ErrorCode = PLATFORM_ERRORS.forbidden, message = 'Permission denied') => new AppError(403, code, message);
 export const unauthenticated = (code: ErrorCode = PLATFORM_ERRORS.unauthenticated, message = 'Authentication required', details?: unknown) =>
   new AppError(401, code, message, details);
 

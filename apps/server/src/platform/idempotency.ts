@@ -98,7 +98,14 @@ export function registerIdempotency(app: FastifyInstance, db: Db): void {
         const taken = await db
           .update(idempotencyKeys)
           .set({ createdAt: sql`now()` })
-          .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key), eq(idempotencyKeys.state, 'pending'), lt(idempotencyKeys.createdAt, new Date(Date.now() - ABANDONED_AFTER_MS))))
+          .where(
+            and(
+              eq(idempotencyKeys.scope, scope),
+              eq(idempotencyKeys.key, key),
+              eq(idempotencyKeys.state, 'pending'),
+              lt(idempotencyKeys.createdAt, new Date(Date.now() - ABANDONED_AFTER_MS)),
+            ),
+          )
           .returning({ key: idempotencyKeys.key });
         if (taken.length > 0) {
           request.idempotency = { scope, key };

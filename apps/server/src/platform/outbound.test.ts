@@ -49,7 +49,21 @@ const get = (url: string, options: Partial<Parameters<typeof fetchOutbound>[1]> 
 
 describe('which addresses are public', () => {
   it('refuses loopback, private, link-local, carrier-grade NAT, this-network, unique-local and link-local IPv6', () => {
-    for (const address of ['127.0.0.1', '127.8.9.10', '10.0.0.1', '172.16.5.4', '172.31.255.255', '192.168.1.20', '169.254.169.254', '100.64.0.1', '100.127.255.255', '0.0.0.0', '0.1.2.3', '224.0.0.1', '255.255.255.255']) {
+    for (const address of [
+      '127.0.0.1',
+      '127.8.9.10',
+      '10.0.0.1',
+      '172.16.5.4',
+      '172.31.255.255',
+      '192.168.1.20',
+      '169.254.169.254',
+      '100.64.0.1',
+      '100.127.255.255',
+      '0.0.0.0',
+      '0.1.2.3',
+      '224.0.0.1',
+      '255.255.255.255',
+    ]) {
       expect(isPublicAddress(address), address).toBe(false);
     }
     for (const address of ['::1', '::', 'fc00::1', 'fd12:3456::1', 'fe80::1', 'fe80::1%eth0', 'ff02::1']) {
@@ -58,7 +72,15 @@ describe('which addresses are public', () => {
   });
 
   it('sees through every IPv6 form of a private IPv4 address', () => {
-    for (const address of ['::ffff:127.0.0.1', '::ffff:7f00:1', '::FFFF:10.0.0.1', '::ffff:0:192.168.0.1', '64:ff9b::a9fe:a9fe', '2002:7f00:1::', '::127.0.0.1']) {
+    for (const address of [
+      '::ffff:127.0.0.1',
+      '::ffff:7f00:1',
+      '::FFFF:10.0.0.1',
+      '::ffff:0:192.168.0.1',
+      '64:ff9b::a9fe:a9fe',
+      '2002:7f00:1::',
+      '::127.0.0.1',
+    ]) {
       expect(isPublicAddress(address), address).toBe(false);
     }
   });
@@ -92,7 +114,13 @@ describe('which addresses are public', () => {
 
 describe('fetching under the outbound rules', () => {
   it('does not reach a loopback service by its address, in any spelling', async () => {
-    for (const url of [`http://127.0.0.1:${port}/`, `http://[::ffff:127.0.0.1]:${port}/`, `http://2130706433:${port}/`, `http://0x7f.1:${port}/`, `http://localhost:${port}/`]) {
+    for (const url of [
+      `http://127.0.0.1:${port}/`,
+      `http://[::ffff:127.0.0.1]:${port}/`,
+      `http://2130706433:${port}/`,
+      `http://0x7f.1:${port}/`,
+      `http://localhost:${port}/`,
+    ]) {
       expect(await failureOf(get(url)), url).toBe('blocked_address');
     }
   });

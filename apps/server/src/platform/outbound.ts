@@ -170,7 +170,10 @@ export function checkOutboundUrl(url: string, policy: OutboundPolicy): OutboundF
 }
 
 function hostOf(url: URL): string {
-  return url.hostname.replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '').toLowerCase();
+  return url.hostname
+    .replace(/^\[(.*)\]$/, '$1')
+    .replace(/\.$/, '')
+    .toLowerCase();
 }
 
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | dns.LookupAddress[], family?: number) => void;
@@ -272,7 +275,9 @@ function exchange(url: URL, request: OutboundRequest, deadline: number): Promise
           }
           chunks.push(chunk);
         });
-        incoming.on('end', () => finish(null, { status: incoming.statusCode ?? 0, headers: incoming.headers, body: Buffer.concat(chunks), url: url.toString() }));
+        incoming.on('end', () =>
+          finish(null, { status: incoming.statusCode ?? 0, headers: incoming.headers, body: Buffer.concat(chunks), url: url.toString() }),
+        );
         incoming.on('error', (error) => finish(new OutboundError(failureOf(error))));
         incoming.on('aborted', () => finish(new OutboundError('connect')));
       },

@@ -14,7 +14,10 @@ type PageReads = { pattern: string; reads: (params: Record<string, string>, lang
 const lang = (language: Language) => `lang=${language}`;
 const PAGE_READS: PageReads[] = [
   { pattern: '/', reads: (_, l) => [`/api/v1/page/anon/page/home?${lang(l)}`, `/api/v1/news/anon?${lang(l)}`] },
-  ...['stay', 'catering', 'reservation', 'rules'].map((slug) => ({ pattern: `/${slug}`, reads: (_: Record<string, string>, l: Language) => [`/api/v1/page/anon/page/${slug}?${lang(l)}`] })),
+  ...['stay', 'catering', 'reservation', 'rules'].map((slug) => ({
+    pattern: `/${slug}`,
+    reads: (_: Record<string, string>, l: Language) => [`/api/v1/page/anon/page/${slug}?${lang(l)}`],
+  })),
   { pattern: '/page/:slug', reads: (p, l) => [`/api/v1/page/anon/page/${p.slug}?${lang(l)}`] },
   { pattern: '/schedule', reads: (_, l) => [`/api/v1/page/anon/page/schedule?${lang(l)}`, '/api/v1/calendar/anon/events'] },
   { pattern: '/news', reads: (_, l) => [`/api/v1/news/anon?${lang(l)}`] },

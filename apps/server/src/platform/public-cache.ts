@@ -103,7 +103,15 @@ async function entryOf(payload: string, reply: FastifyReply, security: SecurityH
     etag,
   };
   if (compress) headers.vary = 'accept-encoding';
-  return { etag, headers, identity, br, gzip: gz, http: wireOf(security.http, headers, identity, br, gz), https: wireOf(security.https, headers, identity, br, gz) };
+  return {
+    etag,
+    headers,
+    identity,
+    br,
+    gzip: gz,
+    http: wireOf(security.http, headers, identity, br, gz),
+    https: wireOf(security.https, headers, identity, br, gz),
+  };
 }
 
 /**

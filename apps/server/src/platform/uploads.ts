@@ -34,8 +34,7 @@ export type UploadedFile = {
 
 const uploadInvalid = (message = 'The upload could not be read (malformed or incomplete multipart body)') =>
   new AppError(400, PLATFORM_ERRORS.uploadInvalid, message);
-const uploadTooLarge = (maxBytes: number) =>
-  new AppError(413, PLATFORM_ERRORS.uploadTooLarge, 'The file is too large', { maxBytes });
+const uploadTooLarge = (maxBytes: number) => new AppError(413, PLATFORM_ERRORS.uploadTooLarge, 'The file is too large', { maxBytes });
 
 /** A parser failure (from @fastify/multipart or busboy) as the coded answer; our own errors pass through. */
 function translateParserError(error: unknown, maxBytes: number): unknown {
@@ -71,7 +70,10 @@ function textFields(file: MultipartFile): Record<string, string> {
     const value = single.value.trim();
     // The text rule of every request (input-rules.ts) applies to multipart fields too.
     const reason = unsafeTextReason(value) ?? unsafeTextReason(name);
-    if (reason) throw validationError([{ path: `body.${unsafeTextReason(name) ? '(key)' : name}`, code: 'unsafe_text', message: 'The text contains a character that is not allowed' }]);
+    if (reason)
+      throw validationError([
+        { path: `body.${unsafeTextReason(name) ? '(key)' : name}`, code: 'unsafe_text', message: 'The text contains a character that is not allowed' },
+      ]);
     if (value !== '') fields[name] = value;
   }
   return fields;
@@ -106,7 +108,8 @@ export async function streamUpload<T>(request: FastifyRequest, options: { maxByt
     result = await consume(file.file);
   } catch (error) {
     // The stream's own error reaches `consume` before its 'error' event (a later tick): recognise it as the stream's.
-    if (uploadError !== undefined || (file.file.errored !== null && error === file.file.errored)) throw translateParserError(uploadError ?? error, options.maxBytes);
+    if (uploadError !== undefined || (file.file.errored !== null && error === file.file.errored))
+      throw translateParserError(uploadError ?? error, options.maxBytes);
     throw error;
   }
   // Busboy stops a file at the limit without an error: it only marks it truncated.

@@ -1,11 +1,6 @@
 import { parseArgs } from 'node:util';
 import { accountCreateSchema, passwordSchema, ROLES, type Role } from '@bjk/domain';
-import {
-  createAccount,
-  listAccounts,
-  resetAccountPassword,
-  updateManagerAccount,
-} from '../modules/accounts/accounts.service.js';
+import { createAccount, listAccounts, resetAccountPassword, updateManagerAccount } from '../modules/accounts/accounts.service.js';
 import { findAccountByEmail } from '../modules/accounts/accounts.repository.js';
 import type { ServiceContext } from '../platform/service-context.js';
 import { AppError } from '../platform/errors.js';
@@ -32,7 +27,10 @@ export type ManagerCommandIo = {
 
 function parseRoles(value: string | undefined): Role[] {
   if (!value) return ['admin'];
-  const roles = value.split(',').map((r) => r.trim()).filter(Boolean);
+  const roles = value
+    .split(',')
+    .map((r) => r.trim())
+    .filter(Boolean);
   const unknown = roles.filter((r) => !(ROLES as readonly string[]).includes(r));
   if (unknown.length) throw new UsageError(`Unknown role(s): ${unknown.join(', ')}. Roles: ${ROLES.join(', ')}`);
   return roles as Role[];

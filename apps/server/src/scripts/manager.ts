@@ -38,7 +38,10 @@ async function main(): Promise<void> {
   const database = await openConfiguredDatabase(config);
   try {
     await prepareDatabase(database, config, () => {});
-    await runManagerCommand(systemContext({ db: database.db, clock: systemClock, config }), args, { readPassword: async () => password, print: (line) => console.log(line) });
+    await runManagerCommand(systemContext({ db: database.db, clock: systemClock, config }), args, {
+      readPassword: async () => password,
+      print: (line) => console.log(line),
+    });
   } catch (error) {
     const message = describeCommandFailure(error);
     if (!message) throw error;

@@ -48,4 +48,3 @@ export function lazyWithMui<P extends object>(load: () => Promise<{ default: Com
     return { default: withMui(module.default) };
   });
 }
-

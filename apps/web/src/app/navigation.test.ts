@@ -8,7 +8,12 @@ const labels = (groups: ReturnType<typeof withPages>, key: string) =>
 
 describe('the public menu', () => {
   it('places the pages among the fixed entries of their group by order, a fixed entry first at an equal order', () => {
-    const menu = withPages(publicNavigation, [entry('subscriptions', 'championship', 50, 'Inschrijvingen'), entry('early', 'championship', 10, 'Eerst'), entry('stay', 'practical', 10, 'Verblijf'), entry('catering', 'practical', 40, 'Maaltijden')]);
+    const menu = withPages(publicNavigation, [
+      entry('subscriptions', 'championship', 50, 'Inschrijvingen'),
+      entry('early', 'championship', 10, 'Eerst'),
+      entry('stay', 'practical', 10, 'Verblijf'),
+      entry('catering', 'practical', 40, 'Maaltijden'),
+    ]);
     expect(labels(menu, 'championship')).toEqual(['nav.home', 'Eerst', 'nav.news', 'nav.registration', 'nav.participants', 'Inschrijvingen', 'nav.files']);
     expect(labels(menu, 'practical')).toEqual(['Verblijf', 'nav.reservationWizard', 'Maaltijden']);
     expect(menu.find((g) => g.key === 'practical')!.items[0]).toMatchObject({ to: '/page/stay', label: 'Verblijf' });

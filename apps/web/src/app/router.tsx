@@ -56,15 +56,33 @@ export const routes: RouteObject[] = [
           { path: 'news', element: lazyPage(() => import('../features/content/NewsListPage'), 'NewsListPage', {}, { queries: false, mui: false }) },
           { path: 'news/:id', element: lazyPage(() => import('../features/content/NewsPage'), 'NewsPage', {}, { queries: false, mui: false }) },
           { path: 'payment/:token', element: lazyPage(() => import('../features/payments/PaymentPage'), 'PaymentPage', {}, { mui: false }) },
-          { path: 'rsv26wizard', element: lazyPage(() => import('../features/lodging/ReservationWizardPage'), 'ReservationWizardPage', {}, { queries: false, mui: false }) },
-          { path: 'rsv26wizard_notstarted', element: lazyPage(() => import('../features/lodging/ReservationWizardPage'), 'ReservationNotStartedPage', {}, { queries: false, mui: false }) },
-          { path: 'rsv26wizard_closed', element: lazyPage(() => import('../features/lodging/ReservationWizardPage'), 'ReservationClosedPage', {}, { queries: false, mui: false }) },
-          { path: 'registration_bjk', element: lazyPage(() => import('../features/enrolment/RegistrationWizard'), 'RegistrationBjkPage', {}, { queries: false, mui: false }) },
+          {
+            path: 'rsv26wizard',
+            element: lazyPage(() => import('../features/lodging/ReservationWizardPage'), 'ReservationWizardPage', {}, { queries: false, mui: false }),
+          },
+          {
+            path: 'rsv26wizard_notstarted',
+            element: lazyPage(() => import('../features/lodging/ReservationWizardPage'), 'ReservationNotStartedPage', {}, { queries: false, mui: false }),
+          },
+          {
+            path: 'rsv26wizard_closed',
+            element: lazyPage(() => import('../features/lodging/ReservationWizardPage'), 'ReservationClosedPage', {}, { queries: false, mui: false }),
+          },
+          {
+            path: 'registration_bjk',
+            element: lazyPage(() => import('../features/enrolment/RegistrationWizard'), 'RegistrationBjkPage', {}, { queries: false, mui: false }),
+          },
           { path: 'games', element: lazyPage(() => import('../features/results/games/GamesPage'), 'GamesPage', {}, { queries: false, mui: false }) },
           { path: 'games/:category', element: lazyPage(() => import('../features/results/games/GamesPage'), 'GamesPage', {}, { queries: false, mui: false }) },
-          { path: 'games/:category/:round', element: lazyPage(() => import('../features/results/games/GamesPage'), 'GamesPage', {}, { queries: false, mui: false }) },
+          {
+            path: 'games/:category/:round',
+            element: lazyPage(() => import('../features/results/games/GamesPage'), 'GamesPage', {}, { queries: false, mui: false }),
+          },
           { path: 'games/game/:id', element: lazyPage(() => import('../features/results/games/GamePage'), 'GamePage', {}, { queries: false, mui: false }) },
-          { path: 'participants_bjk', element: lazyPage(() => import('../features/enrolment/PublicParticipantsPage'), 'PublicParticipantsPage', {}, { mui: false }) },
+          {
+            path: 'participants_bjk',
+            element: lazyPage(() => import('../features/enrolment/PublicParticipantsPage'), 'PublicParticipantsPage', {}, { mui: false }),
+          },
           { path: 'results', element: lazyPage(() => import('../features/results/ResultsIndexPage'), 'ResultsIndexPage', {}, { mui: false }) },
           // One page for every category; the edition's categories decide which of these show results.
           { path: 'trn_u8', element: resultsPage('trn_u8') },

@@ -19,14 +19,27 @@ function declaredPatterns(table: RouteObject[], base: string): string[] {
 const source = (file: string) => readFileSync(path.join(import.meta.dirname, file), 'utf8');
 
 describe('the page addresses the server knows', () => {
-  it('are exactly the routes of the web\'s tables, read by the build from their source', () => {
+  it("are exactly the routes of the web's tables, read by the build from their source", () => {
     const declared = [...declaredPatterns(routes, '/'), ...declaredPatterns(mgmtRoutes, '/mgmt')];
     expect(new Set(extractRoutePatterns(source('router.tsx'), source('mgmt-routes.tsx')))).toEqual(new Set(declared));
   });
 
   it('take every page of the site and no made-up address', () => {
     const patterns = extractRoutePatterns(source('router.tsx'), source('mgmt-routes.tsx'));
-    for (const known of ['/', '/stay', '/news/12', '/page/privacy', '/payment/abc', '/registration_bjk', '/mgmt', '/mgmt/reservations', '/mgmt/reservation_edit/', '/trn_u8', '/trn_u20', '/mgmt/upload_json']) {
+    for (const known of [
+      '/',
+      '/stay',
+      '/news/12',
+      '/page/privacy',
+      '/payment/abc',
+      '/registration_bjk',
+      '/mgmt',
+      '/mgmt/reservations',
+      '/mgmt/reservation_edit/',
+      '/trn_u8',
+      '/trn_u20',
+      '/mgmt/upload_json',
+    ]) {
       expect(isKnownPage(patterns, known), known).toBe(true);
     }
     for (const unknown of ['/nope', '/stay/extra', '/news/1/2', '/mgmt/nope', '/registration_bjk2', '/trn_u9']) {
@@ -41,8 +54,18 @@ describe('the preloads the build names per page', () => {
     const imports = extractRouteImports(source('router.tsx'));
     expect(imports.map((i) => i.pattern)).toEqual(publicPatterns);
     expect(imports.find((i) => i.pattern === '/stay')).toEqual({ pattern: '/stay', module: '../features/content/ContentPage', queries: false, mui: false });
-    expect(imports.find((i) => i.pattern === '/trn_u12')).toEqual({ pattern: '/trn_u12', module: '../features/results/CategoryPage', queries: true, mui: false });
-    expect(imports.find((i) => i.pattern === '/schedule')).toEqual({ pattern: '/schedule', module: '../features/content/SchedulePage', queries: false, mui: false });
+    expect(imports.find((i) => i.pattern === '/trn_u12')).toEqual({
+      pattern: '/trn_u12',
+      module: '../features/results/CategoryPage',
+      queries: true,
+      mui: false,
+    });
+    expect(imports.find((i) => i.pattern === '/schedule')).toEqual({
+      pattern: '/schedule',
+      module: '../features/content/SchedulePage',
+      queries: false,
+      mui: false,
+    });
   });
 
   it('take a lazy part the page shows at once when its import is marked first-render', () => {
@@ -52,7 +75,11 @@ describe('the preloads the build names per page', () => {
   });
 
   it('read the text namespaces a module asks for', () => {
-    expect(namespacesOf(`const { t } = useTranslation('results'); useTranslation(["lodging", "errors"]); useTranslation('errors')`)).toEqual(['results', 'lodging', 'errors']);
+    expect(namespacesOf(`const { t } = useTranslation('results'); useTranslation(["lodging", "errors"]); useTranslation('errors')`)).toEqual([
+      'results',
+      'lodging',
+      'errors',
+    ]);
     expect(namespacesOf(`useTranslation('errors')`)).toEqual([]);
   });
 });

@@ -6,7 +6,11 @@ import { accounts, knownBrowsers, loginThrottle, sessions } from './accounts.tab
 export type AccountRow = typeof accounts.$inferSelect;
 
 export async function findAccountByEmail(db: DbOrTx, email: string): Promise<AccountRow | undefined> {
-  const rows = await db.select().from(accounts).where(sql`lower(${accounts.email}) = lower(${email})`).limit(1);
+  const rows = await db
+    .select()
+    .from(accounts)
+    .where(sql`lower(${accounts.email}) = lower(${email})`)
+    .limit(1);
   return rows[0];
 }
 
@@ -29,7 +33,10 @@ export async function insertAccount(
 }
 
 export async function listAccountRows(db: DbOrTx): Promise<AccountRow[]> {
-  return db.select().from(accounts).orderBy(sql`lower(${accounts.email})`);
+  return db
+    .select()
+    .from(accounts)
+    .orderBy(sql`lower(${accounts.email})`);
 }
 
 /**
@@ -74,9 +81,7 @@ export async function findLiveSession(db: DbOrTx, tokenHash: string, now: Date) 
     .select({ session: sessions, account: accounts })
     .from(sessions)
     .innerJoin(accounts, eq(accounts.id, sessions.accountId))
-    .where(
-      and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now), eq(accounts.enabled, true)),
-    )
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now), eq(accounts.enabled, true)))
     .limit(1);
   return rows[0];
 }
@@ -90,7 +95,10 @@ export async function touchSession(db: DbOrTx, tokenHash: string, now: Date, exp
 }
 
 export async function revokeSession(db: DbOrTx, tokenHash: string, now: Date) {
-  await db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
 }
 
 /** Revokes every open session of an account, except optionally the one making the change. */
@@ -98,13 +106,7 @@ export async function revokeSessionsOfAccount(db: DbOrTx, accountId: string, now
   await db
     .update(sessions)
     .set({ revokedAt: now })
-    .where(
-      and(
-        eq(sessions.accountId, accountId),
-        isNull(sessions.revokedAt),
-        exceptTokenHash ? ne(sessions.tokenHash, exceptTokenHash) : undefined,
-      ),
-    );
+    .where(and(eq(sessions.accountId, accountId), isNull(sessions.revokedAt), exceptTokenHash ? ne(sessions.tokenHash, exceptTokenHash) : undefined));
 }
 
 export async function countEnabledAccounts(db: DbOrTx): Promise<number> {
@@ -150,8 +152,7 @@ export type SlowDown = { free: number; capMs: number };
  * The delay the rule imposes after `failures` failures, as SQL or as a number (the same formula). The
  * exponent is bounded so the power never overflows, whatever the count.
  */
-const delayMsSql = (rule: SlowDown) =>
-  sql`least(1000 * power(2, least(${loginThrottle.attempts} - ${rule.free}, 30)), ${rule.capMs})`;
+const delayMsSql = (rule: SlowDown) => sql`least(1000 * power(2, least(${loginThrottle.attempts} - ${rule.free}, 30)), ${rule.capMs})`;
 export const slowDownDelayMs = (rule: SlowDown, failures: number) =>
   failures < rule.free ? 0 : Math.min(1000 * 2 ** Math.min(failures - rule.free, 30), rule.capMs);
 

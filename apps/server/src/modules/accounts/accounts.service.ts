@@ -136,7 +136,11 @@ export const loginLocked = (blockedForMs: number) =>
 export function knownBrowserTokens(cookieHeader: string | undefined): string[] {
   for (const part of (cookieHeader ?? '').split(';')) {
     const [name, value] = part.trim().split('=', 2);
-    if (name === KNOWN_BROWSER_COOKIE && value) return value.split('.').filter((token) => TOKEN_PATTERN.test(token)).slice(-KNOWN_BROWSER_TOKENS_KEPT);
+    if (name === KNOWN_BROWSER_COOKIE && value)
+      return value
+        .split('.')
+        .filter((token) => TOKEN_PATTERN.test(token))
+        .slice(-KNOWN_BROWSER_TOKENS_KEPT);
   }
   return [];
 }
@@ -233,20 +237,17 @@ async function auditLoginFailure(db: Db, accountId: string, name: string, addres
   }
 }
 
-export const oidcNotConfigured = () =>
-  new AppError(404, ACCOUNTS_ERRORS.oidcNotConfigured, 'Sign-in through an identity provider is not configured');
+export const oidcNotConfigured = () => new AppError(404, ACCOUNTS_ERRORS.oidcNotConfigured, 'Sign-in through an identity provider is not configured');
 
 /** The provider's answer could not be verified (forged, expired, for another site, replayed, unverified e-mail). */
-export const invalidIdToken = () =>
-  new AppError(401, ACCOUNTS_ERRORS.oidcInvalidToken, 'The identity provider’s sign-in could not be verified');
+export const invalidIdToken = () => new AppError(401, ACCOUNTS_ERRORS.oidcInvalidToken, 'The identity provider’s sign-in could not be verified');
 
 /**
  * A valid id token whose e-mail has no enabled manager account (unknown, disabled, or outside the allowed
  * domains, not told apart). Saying so tells the caller nothing new: only the owner of that address obtains
  * such a token, and it tells them to ask an admin rather than to retry.
  */
-export const noAccountForIdToken = () =>
-  new AppError(401, ACCOUNTS_ERRORS.oidcNoAccount, 'No enabled manager account has this e-mail address');
+export const noAccountForIdToken = () => new AppError(401, ACCOUNTS_ERRORS.oidcNoAccount, 'No enabled manager account has this e-mail address');
 
 export const oidcUnavailable = () =>
   new AppError(503, ACCOUNTS_ERRORS.oidcUnavailable, 'The identity provider cannot be reached; retry later or log in with a password');
@@ -259,7 +260,13 @@ export type LoginLog = { info(details: Record<string, unknown>, message: string)
  * to an existing enabled account by e-mail (case-insensitive). Slowed down per address like a password login
  * (the per-pair rule protects guessable passwords; a signed token cannot be guessed).
  */
-export async function loginWithIdToken(ctx: ServiceContext, provider: OidcProvider | null, input: { token: string; nonce: string }, address: string, log: LoginLog): Promise<LoginResponse> {
+export async function loginWithIdToken(
+  ctx: ServiceContext,
+  provider: OidcProvider | null,
+  input: { token: string; nonce: string },
+  address: string,
+  log: LoginLog,
+): Promise<LoginResponse> {
   const { db } = ctx;
   const { clock } = ctx;
   if (!provider) throw oidcNotConfigured();
@@ -314,7 +321,10 @@ export function createSessionResolver(db: Db, clock: Clock): SessionResolver {
   };
 }
 
-export async function createAccount(ctx: ServiceContext, input: { email: string; displayName: string; password: string | null; roles: Role[] }): Promise<Account> {
+export async function createAccount(
+  ctx: ServiceContext,
+  input: { email: string; displayName: string; password: string | null; roles: Role[] },
+): Promise<Account> {
   const { db, actor } = ctx;
   const row = await insertAccount(db, {
     email: input.email.trim(),

@@ -43,7 +43,10 @@ async function knownBrowserCookie(email: string, remoteAddress: string): Promise
 const advance = (ms: number) => ctx.clock.set(new Date(ctx.clock.now().getTime() + ms));
 
 const auditOf = (accountId: string, action: string) =>
-  ctx.db.select().from(auditEntries).where(and(eq(auditEntries.subjectId, accountId), eq(auditEntries.action, action)));
+  ctx.db
+    .select()
+    .from(auditEntries)
+    .where(and(eq(auditEntries.subjectId, accountId), eq(auditEntries.action, action)));
 
 describe('login throttle', () => {
   it('slows down guessing one account from one address with a growing delay, and lets the right password in after it', async () => {

@@ -9,8 +9,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => ctx?.close());
 
-const list = async (query: string, headers: Record<string, string>) =>
-  ctx.app.inject({ method: 'GET', url: `/api/v1/audit?${query}`, headers });
+const list = async (query: string, headers: Record<string, string>) => ctx.app.inject({ method: 'GET', url: `/api/v1/audit?${query}`, headers });
 
 describe('the audit trail', () => {
   it('shows the history of one record, newest first', async () => {

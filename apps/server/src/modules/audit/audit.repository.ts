@@ -22,7 +22,11 @@ function conditions(filter: AuditFilter): SQL | undefined {
   if (filter.subjectType) parts.push(eq(auditEntries.subjectType, filter.subjectType));
   if (filter.subjectId) parts.push(eq(auditEntries.subjectId, filter.subjectId));
   if (filter.search) {
-    const search = or(containsText(auditEntries.actorEmail, filter.search), containsText(auditEntries.action, filter.search), containsText(auditEntries.subjectId, filter.search));
+    const search = or(
+      containsText(auditEntries.actorEmail, filter.search),
+      containsText(auditEntries.action, filter.search),
+      containsText(auditEntries.subjectId, filter.search),
+    );
     if (search) parts.push(search);
   }
   if (filter.actor) parts.push(containsText(auditEntries.actorEmail, filter.actor));
@@ -36,13 +40,7 @@ function conditions(filter: AuditFilter): SQL | undefined {
 export async function listAuditRows(db: DbOrTx, filter: AuditFilter, page: number, pageSize: number) {
   const where = conditions(filter);
   const [items, totals] = await Promise.all([
-    db
-      .select()
-      .from(auditEntries)
-      .where(where)
-      .orderBy(desc(auditEntries.at), desc(auditEntries.id))
-      .limit(pageSize)
-      .offset(pageOffset({ page, pageSize })),
+    db.select().from(auditEntries).where(where).orderBy(desc(auditEntries.at), desc(auditEntries.id)).limit(pageSize).offset(pageOffset({ page, pageSize })),
     db.select({ total: count() }).from(auditEntries).where(where),
   ]);
   return { items, total: totals[0]?.total ?? 0 };

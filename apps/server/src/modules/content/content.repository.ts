@@ -81,13 +81,7 @@ export async function saveWorkingCopy(db: DbOrTx, slug: string, accountId: strin
 }
 
 /** Publishes a new version and releases the lock, only for the holder. */
-export async function publishAndRelease(
-  db: DbOrTx,
-  slug: string,
-  accountId: string,
-  version: number,
-  now: Date,
-): Promise<PageRow | undefined> {
+export async function publishAndRelease(db: DbOrTx, slug: string, accountId: string, version: number, now: Date): Promise<PageRow | undefined> {
   const rows = await db
     .update(contentPages)
     .set({ version, lockedBy: null, lockedByName: null, lockedAt: null, workingCopy: null, updatedAt: now })
@@ -149,7 +143,13 @@ export async function listNewsRows(db: DbOrTx, onlyPublished: boolean): Promise<
 /** One page of news for the managers, drafts included. */
 export async function pageNewsRows(db: DbOrTx, query: NewsListQuery): Promise<{ rows: NewsRow[]; total: number }> {
   const where = query.search ? jsonContainsText(contentNews.translations, query.search) : undefined;
-  const rows = await db.select().from(contentNews).where(where).orderBy(desc(contentNews.date), desc(contentNews.id)).limit(query.pageSize).offset(pageOffset(query));
+  const rows = await db
+    .select()
+    .from(contentNews)
+    .where(where)
+    .orderBy(desc(contentNews.date), desc(contentNews.id))
+    .limit(query.pageSize)
+    .offset(pageOffset(query));
   const [total] = await db.select({ n: count() }).from(contentNews).where(where);
   return { rows, total: total?.n ?? 0 };
 }

@@ -58,12 +58,23 @@ export async function contentRoutes(app: FastifyInstance, deps: AppDeps): Promis
 
   // Public reading: only published pages and entries, texts only (no personal data).
   r.get('/api/v1/page/anon/page/:instance', {
-    schema: { tags, summary: 'A published page in the visitor’s language (Dutch fallback flagged)', params: pageInstanceParamsSchema, querystring: pageLanguageQuerySchema, response: { 200: publicPageSchema } },
+    schema: {
+      tags,
+      summary: 'A published page in the visitor’s language (Dutch fallback flagged)',
+      params: pageInstanceParamsSchema,
+      querystring: pageLanguageQuerySchema,
+      response: { 200: publicPageSchema },
+    },
     config: { access: 'public', publicCache: { topic: 'content' } },
     handler: async (request) => getPublicPage(db, request.params.instance, request.query.lang),
   });
   r.get('/api/v1/page/anon/menu', {
-    schema: { tags, summary: 'The organisers’ pages in the public menu: group, order and title in the visitor’s language', querystring: pageLanguageQuerySchema, response: { 200: z.array(menuEntrySchema), 304: z.null().describe('Not modified (If-None-Match)') } },
+    schema: {
+      tags,
+      summary: 'The organisers’ pages in the public menu: group, order and title in the visitor’s language',
+      querystring: pageLanguageQuerySchema,
+      response: { 200: z.array(menuEntrySchema), 304: z.null().describe('Not modified (If-None-Match)') },
+    },
     // Every page view asks for the menu: the kept answer's ETag makes an unchanged menu a 304.
     config: { access: 'public', publicCache: { topic: 'content' } },
     handler: async (request) => getPublicMenu(db, request.query.lang),
@@ -74,7 +85,13 @@ export async function contentRoutes(app: FastifyInstance, deps: AppDeps): Promis
     handler: async (request) => listPublicNews(db, request.query.lang),
   });
   r.get('/api/v1/news/anon/:id', {
-    schema: { tags, summary: 'A news entry with its previous and next entry', params: newsIdParamsSchema, querystring: pageLanguageQuerySchema, response: { 200: publicNewsDetailSchema } },
+    schema: {
+      tags,
+      summary: 'A news entry with its previous and next entry',
+      params: newsIdParamsSchema,
+      querystring: pageLanguageQuerySchema,
+      response: { 200: publicNewsDetailSchema },
+    },
     config: { access: 'public', publicCache: { topic: 'content' } },
     handler: async (request) => getPublicNews(db, request.params.id, request.query.lang),
   });
@@ -110,7 +127,13 @@ export async function contentRoutes(app: FastifyInstance, deps: AppDeps): Promis
     handler: async (request, reply) => reply.status(201).send(await createPage(managerContext(deps, request), request.body)),
   });
   r.get('/api/v1/page/preview/:instance', {
-    schema: { tags, summary: 'A page as visitors would read it, drafts included (managers’ preview)', params: pageInstanceParamsSchema, querystring: pageLanguageQuerySchema, response: { 200: publicPageSchema } },
+    schema: {
+      tags,
+      summary: 'A page as visitors would read it, drafts included (managers’ preview)',
+      params: pageInstanceParamsSchema,
+      querystring: pageLanguageQuerySchema,
+      response: { 200: publicPageSchema },
+    },
     config: write,
     handler: async (request) => getPagePreview(db, request.params.instance, request.query.lang),
   });
@@ -125,22 +148,45 @@ export async function contentRoutes(app: FastifyInstance, deps: AppDeps): Promis
     handler: async (request) => checkoutPage(managerContext(deps, request), request.params.instance),
   });
   r.put('/api/v1/page/draft/:instance', {
-    schema: { tags, summary: 'Save the working copy (lock holder only)', params: pageInstanceParamsSchema, body: pageWorkingCopySchema, response: { 200: pageDetailSchema } },
+    schema: {
+      tags,
+      summary: 'Save the working copy (lock holder only)',
+      params: pageInstanceParamsSchema,
+      body: pageWorkingCopySchema,
+      response: { 200: pageDetailSchema },
+    },
     config: write,
     handler: async (request) => saveDraft(managerContext(deps, request), request.params.instance, request.body),
   });
   r.post('/api/v1/page/checkin/:instance', {
-    schema: { tags, summary: 'Check in a page: publish the working copy as a new version and release the lock', params: pageInstanceParamsSchema, body: pageCheckinSchema.nullish(), response: { 200: pageDetailSchema } },
+    schema: {
+      tags,
+      summary: 'Check in a page: publish the working copy as a new version and release the lock',
+      params: pageInstanceParamsSchema,
+      body: pageCheckinSchema.nullish(),
+      response: { 200: pageDetailSchema },
+    },
     config: write,
     handler: async (request) => checkinPage(managerContext(deps, request), request.params.instance, request.body?.workingCopy),
   });
   r.post('/api/v1/page/unlock/:instance', {
-    schema: { tags, summary: 'Discard one’s own check-out, or (admin) break another manager’s lock', params: pageInstanceParamsSchema, response: { 200: pageDetailSchema } },
+    schema: {
+      tags,
+      summary: 'Discard one’s own check-out, or (admin) break another manager’s lock',
+      params: pageInstanceParamsSchema,
+      response: { 200: pageDetailSchema },
+    },
     config: write,
     handler: async (request) => releaseLock(managerContext(deps, request), request.params.instance),
   });
   r.put('/api/v1/page/settings/:instance', {
-    schema: { tags, summary: 'Publication and menu placement of a page', params: pageInstanceParamsSchema, body: pageSettingsSchema, response: { 200: pageDetailSchema } },
+    schema: {
+      tags,
+      summary: 'Publication and menu placement of a page',
+      params: pageInstanceParamsSchema,
+      body: pageSettingsSchema,
+      response: { 200: pageDetailSchema },
+    },
     config: write,
     handler: async (request) => updatePageSettings(managerContext(deps, request), request.params.instance, request.body),
   });

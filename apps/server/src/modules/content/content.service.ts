@@ -171,7 +171,10 @@ export async function getPageDetail(db: DbOrTx, slug: string): Promise<PageDetai
   };
 }
 
-export async function createPage(ctx: ManagerContext, input: PageSettings & { slug: string; translations: PageWorkingCopy['translations'] }): Promise<PageDetail> {
+export async function createPage(
+  ctx: ManagerContext,
+  input: PageSettings & { slug: string; translations: PageWorkingCopy['translations'] },
+): Promise<PageDetail> {
   const { db, actor } = ctx;
   await db.transaction(async (tx) => {
     const created = await insertPage(
@@ -180,7 +183,13 @@ export async function createPage(ctx: ManagerContext, input: PageSettings & { sl
       { translations: input.translations, heroImage: null, createdBy: actor.displayName },
     );
     if (!created) throw conflict(CONTENT_ERRORS.pageExists, `Page ${input.slug} already exists`, { slug: input.slug });
-    await recordAudit(tx, { actor, action: 'content.page_create', subjectType: 'page', subjectId: input.slug, after: { published: input.published, menuGroup: input.menuGroup } });
+    await recordAudit(tx, {
+      actor,
+      action: 'content.page_create',
+      subjectType: 'page',
+      subjectId: input.slug,
+      after: { published: input.published, menuGroup: input.menuGroup },
+    });
   });
   return getPageDetail(db, input.slug);
 }
@@ -230,7 +239,13 @@ export async function saveDraft(ctx: ManagerContext, slug: string, workingCopy: 
     await assertHeroImage(tx, workingCopy);
     const saved = await saveWorkingCopy(tx, slug, actor.accountId, workingCopy);
     if (!saved) await refuseUnlessHolder(tx, slug, actor);
-    await recordAudit(tx, { actor, action: 'content.page_draft', subjectType: 'page', subjectId: slug, after: { languages: writtenLanguages(workingCopy.translations) } });
+    await recordAudit(tx, {
+      actor,
+      action: 'content.page_draft',
+      subjectType: 'page',
+      subjectId: slug,
+      after: { languages: writtenLanguages(workingCopy.translations) },
+    });
   });
   return getPageDetail(db, slug);
 }
@@ -248,7 +263,14 @@ export async function checkinPage(ctx: ManagerContext, slug: string, workingCopy
     await insertPageVersion(tx, { slug, version, translations: copy.translations, heroImage: copy.heroImage, createdBy: actor.displayName, createdAt: now });
     const released = await publishAndRelease(tx, slug, actor.accountId, version, now);
     if (!released) await refuseUnlessHolder(tx, slug, actor);
-    await recordAudit(tx, { actor, action: 'content.page_checkin', subjectType: 'page', subjectId: slug, before: { version: page.version }, after: { version, languages: writtenLanguages(copy.translations) } });
+    await recordAudit(tx, {
+      actor,
+      action: 'content.page_checkin',
+      subjectType: 'page',
+      subjectId: slug,
+      before: { version: page.version },
+      after: { version, languages: writtenLanguages(copy.translations) },
+    });
   });
   return getPageDetail(db, slug);
 }
@@ -268,7 +290,13 @@ export async function releaseLock(ctx: ManagerContext, slug: string): Promise<Pa
     }
     await releasePageLock(tx, slug);
     const broken = page.lockedBy !== actor.accountId;
-    await recordAudit(tx, { actor, action: broken ? 'content.page_lock_break' : 'content.page_checkout_cancel', subjectType: 'page', subjectId: slug, before: { lock: lockOf(page) } });
+    await recordAudit(tx, {
+      actor,
+      action: broken ? 'content.page_lock_break' : 'content.page_checkout_cancel',
+      subjectType: 'page',
+      subjectId: slug,
+      before: { lock: lockOf(page) },
+    });
   });
   return getPageDetail(db, slug);
 }
@@ -276,7 +304,13 @@ export async function releaseLock(ctx: ManagerContext, slug: string): Promise<Pa
 export async function getPageVersion(db: DbOrTx, slug: string, version: number): Promise<PageVersion> {
   const row = await findPageVersion(db, slug, version);
   if (!row) throw notFound(CONTENT_ERRORS.versionNotFound, `Page ${slug} has no version ${version}`);
-  return { version: row.version, translations: row.translations, heroImage: row.heroImage ?? null, createdBy: row.createdBy, createdAt: row.createdAt.toISOString() };
+  return {
+    version: row.version,
+    translations: row.translations,
+    heroImage: row.heroImage ?? null,
+    createdBy: row.createdBy,
+    createdAt: row.createdAt.toISOString(),
+  };
 }
 
 /** Restores an earlier version by publishing its texts as a new version (history is never rewritten). */
@@ -290,11 +324,26 @@ export async function restorePageVersion(ctx: ManagerContext, slug: string, vers
     const old = await findPageVersion(tx, slug, version);
     if (!old) throw notFound(CONTENT_ERRORS.versionNotFound, `Page ${slug} has no version ${version}`);
     const next = await nextPageVersion(tx, slug);
-    await insertPageVersion(tx, { slug, version: next, translations: old.translations, heroImage: old.heroImage ?? null, createdBy: actor.displayName, createdAt: now });
+    await insertPageVersion(tx, {
+      slug,
+      version: next,
+      translations: old.translations,
+      heroImage: old.heroImage ?? null,
+      createdBy: actor.displayName,
+      createdAt: now,
+    });
     const updated = await setPageVersionUnlessLockedByOther(tx, slug, actor.accountId, next, now);
     if (!updated) throw lockedError(page);
-    if (page.lockedBy === actor.accountId) await saveWorkingCopy(tx, slug, actor.accountId, { translations: old.translations, heroImage: old.heroImage ?? null });
-    await recordAudit(tx, { actor, action: 'content.page_restore', subjectType: 'page', subjectId: slug, before: { version: page.version }, after: { version: next, restoredFrom: version } });
+    if (page.lockedBy === actor.accountId)
+      await saveWorkingCopy(tx, slug, actor.accountId, { translations: old.translations, heroImage: old.heroImage ?? null });
+    await recordAudit(tx, {
+      actor,
+      action: 'content.page_restore',
+      subjectType: 'page',
+      subjectId: slug,
+      before: { version: page.version },
+      after: { version: next, restoredFrom: version },
+    });
   });
   return getPageDetail(db, slug);
 }
@@ -306,7 +355,14 @@ export async function updatePageSettings(ctx: ManagerContext, slug: string, sett
     const before = await findPageRow(tx, slug, true);
     if (!before) throw pageNotFound(slug);
     await updatePageSettingsRow(tx, slug, settings, now);
-    await recordAudit(tx, { actor, action: 'content.page_settings', subjectType: 'page', subjectId: slug, before: { published: before.published, menuGroup: before.menuGroup, menuOrder: before.menuOrder }, after: settings });
+    await recordAudit(tx, {
+      actor,
+      action: 'content.page_settings',
+      subjectType: 'page',
+      subjectId: slug,
+      before: { published: before.published, menuGroup: before.menuGroup, menuOrder: before.menuOrder },
+      after: settings,
+    });
   });
   return getPageDetail(db, slug);
 }

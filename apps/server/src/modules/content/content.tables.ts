@@ -48,5 +48,9 @@ export const contentNews = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('content_news_date_idx').on(t.date.desc(), t.id.desc()).where(sql`${t.published}`)],
+  (t) => [
+    index('content_news_date_idx')
+      .on(t.date.desc(), t.id.desc())
+      .where(sql`${t.published}`),
+  ],
 );

@@ -5,13 +5,28 @@ import { eventsForCategory, renderCalendar } from './icalendar.js';
 
 const title = (en: string) => ({ nl: en, fr: en, de: en, en });
 const events: EditionEvent[] = [
-  { id: 'round-1-u8', kind: 'round', categories: ['U8', 'U10'], start: '2027-02-16T10:00:00+01:00', end: '2027-02-16T13:00:00+01:00', title: title('Round 1, U8; U10'), location: 'Hall' },
+  {
+    id: 'round-1-u8',
+    kind: 'round',
+    categories: ['U8', 'U10'],
+    start: '2027-02-16T10:00:00+01:00',
+    end: '2027-02-16T13:00:00+01:00',
+    title: title('Round 1, U8; U10'),
+    location: 'Hall',
+  },
   { id: 'opening', kind: 'ceremony', categories: [], start: '2027-02-15T19:30:00+01:00', title: title('Opening ceremony'), location: 'Hall' },
   { id: 'round-1-u20', kind: 'round', categories: ['U20'], start: '2027-02-16T09:30:00+01:00', title: title('Round 1 (U20)') },
 ];
 
 describe('the programme as an iCalendar feed', () => {
-  const feed = renderCalendar({ name: 'BYCC 2027', editionCode: 'bjk2027', timeZone: 'Europe/Brussels', stamp: new Date('2026-11-21T09:00:00Z'), language: 'en', events });
+  const feed = renderCalendar({
+    name: 'BYCC 2027',
+    editionCode: 'bjk2027',
+    timeZone: 'Europe/Brussels',
+    stamp: new Date('2026-11-21T09:00:00Z'),
+    language: 'en',
+    events,
+  });
 
   it('parses as a calendar with every event, in UTC, with stable UIDs', () => {
     const calendar = new ICAL.Component(ICAL.parse(feed));

@@ -3,7 +3,9 @@ import { renderMarkdownHtml } from './markdown-html.js';
 
 describe('Markdown for the public site', () => {
   it('renders headings, lists, links and images', () => {
-    const html = renderMarkdownHtml('# Stay\n\n- one\n- two\n\n[rules](/rules) [site](https://example.org) ![map](/api/v1/filestore/anon/file?group=docs&name=map.png)');
+    const html = renderMarkdownHtml(
+      '# Stay\n\n- one\n- two\n\n[rules](/rules) [site](https://example.org) ![map](/api/v1/filestore/anon/file?group=docs&name=map.png)',
+    );
     expect(html).toContain('<h1>Stay</h1>');
     expect(html).toContain('<li>one</li>');
     expect(html).toContain('<a href="/rules">rules</a>');

@@ -5,8 +5,7 @@ import ReactMarkdown, { type Components } from 'react-markdown';
 const external = (href: string) => /^https?:\/\//i.test(href);
 
 const components: Components = {
-  a: ({ href = '', children }) =>
-    createElement('a', external(href) ? { href, target: '_blank', rel: 'noopener noreferrer' } : { href }, children),
+  a: ({ href = '', children }) => createElement('a', external(href) ? { href, target: '_blank', rel: 'noopener noreferrer' } : { href }, children),
   img: ({ src, alt }) => createElement('img', { src: typeof src === 'string' ? src : undefined, alt: alt ?? '', loading: 'lazy' }),
 };
 

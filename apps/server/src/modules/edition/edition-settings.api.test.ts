@@ -47,7 +47,13 @@ describe('the edition settings page', () => {
   it('validates with the shared schema: real dates in order, money in whole cents, a valid e-mail', async () => {
     const { settings, updatedAt } = await current();
     const response = await save({
-      settings: { ...settings, startDate: '2027-02-30', endDate: '2027-02-10', fees: { ...settings.fees, lateFeeCents: 10.5 }, organiser: { ...settings.organiser, email: 'nope' } },
+      settings: {
+        ...settings,
+        startDate: '2027-02-30',
+        endDate: '2027-02-10',
+        fees: { ...settings.fees, lateFeeCents: 10.5 },
+        organiser: { ...settings.organiser, email: 'nope' },
+      },
       updatedAt,
     });
     expect(response.statusCode).toBe(400);
@@ -59,11 +65,23 @@ describe('the edition settings page', () => {
 
   it('saves the prize table per category (places and special prizes), audited, and refuses an inconsistent one', async () => {
     const { settings, updatedAt } = await current();
-    const best = { kind: 'youngest' as const, minBirthYear: 2018, label: { nl: 'Beste -9', fr: 'Meilleur -9', de: 'Beste(r) U9', en: 'Best under 9' }, amountCents: 2500 };
+    const best = {
+      kind: 'youngest' as const,
+      minBirthYear: 2018,
+      label: { nl: 'Beste -9', fr: 'Meilleur -9', de: 'Beste(r) U9', en: 'Best under 9' },
+      amountCents: 2500,
+    };
     const prizes = {
       validUntil: '2027-04-30',
       categories: [
-        { category: 'U8', places: [{ place: 1, amountCents: 6000 }, { place: 2, amountCents: 3500 }], special: [best] },
+        {
+          category: 'U8',
+          places: [
+            { place: 1, amountCents: 6000 },
+            { place: 2, amountCents: 3500 },
+          ],
+          special: [best],
+        },
         { category: 'GIRLS', places: [{ place: 1, amountCents: 4000 }], special: [] },
       ],
     };
@@ -75,12 +93,22 @@ describe('the edition settings page', () => {
     expect(audit.items[0].action).toBe('edition.update_settings');
     expect(JSON.stringify(audit.items[0].after)).toContain('6000');
 
-    const invalid = (prizeCategories: unknown[]) => save({ settings: { ...after.settings, prizes: { validUntil: '2027-04-30', categories: prizeCategories } }, updatedAt: after.updatedAt });
+    const invalid = (prizeCategories: unknown[]) =>
+      save({ settings: { ...after.settings, prizes: { validUntil: '2027-04-30', categories: prizeCategories } }, updatedAt: after.updatedAt });
     const refusals = await Promise.all([
       // A staff category has no standings; a category twice; one place twice; best under-N without its year; a negative amount.
       invalid([{ category: 'ARB', places: [], special: [] }]),
       invalid([prizes.categories[0], prizes.categories[0]]),
-      invalid([{ category: 'U10', places: [{ place: 1, amountCents: 100 }, { place: 1, amountCents: 200 }], special: [] }]),
+      invalid([
+        {
+          category: 'U10',
+          places: [
+            { place: 1, amountCents: 100 },
+            { place: 1, amountCents: 200 },
+          ],
+          special: [],
+        },
+      ]),
       invalid([{ category: 'U10', places: [], special: [{ ...best, minBirthYear: undefined }] }]),
       invalid([{ category: 'U10', places: [{ place: 1, amountCents: -5 }], special: [] }]),
     ]);

@@ -11,26 +11,18 @@ export async function findCurrentEditionRow(db: DbOrTx): Promise<EditionRow | un
 }
 
 export async function countEditions(db: DbOrTx): Promise<number> {
-  return (await db.$count(editions));
+  return await db.$count(editions);
 }
 
 export async function insertCurrentEdition(db: DbOrTx, settings: EditionSettings): Promise<EditionRow> {
-  const rows = await db
-    .insert(editions)
-    .values({ code: settings.code, settings, isCurrent: true })
-    .onConflictDoNothing()
-    .returning();
+  const rows = await db.insert(editions).values({ code: settings.code, settings, isCurrent: true }).onConflictDoNothing().returning();
   const row = rows[0] ?? (await findCurrentEditionRow(db));
   if (!row) throw new Error('edition insert lost');
   return row;
 }
 
 export async function updateEditionSettings(db: DbOrTx, code: string, settings: EditionSettings): Promise<EditionRow | undefined> {
-  const rows = await db
-    .update(editions)
-    .set({ settings, updatedAt: new Date() })
-    .where(eq(editions.code, code))
-    .returning();
+  const rows = await db.update(editions).set({ settings, updatedAt: new Date() }).where(eq(editions.code, code)).returning();
   return rows[0];
 }
 

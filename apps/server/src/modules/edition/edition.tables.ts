@@ -12,5 +12,9 @@ export const editions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('editions_one_current_idx').on(t.isCurrent).where(sql`${t.isCurrent}`)],
+  (t) => [
+    uniqueIndex('editions_one_current_idx')
+      .on(t.isCurrent)
+      .where(sql`${t.isCurrent}`),
+  ],
 );

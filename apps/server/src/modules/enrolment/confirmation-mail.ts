@@ -21,7 +21,19 @@ export const CONFIRMATION_MAIL_TEXTS: Record<Language, Texts> = {
     payment: 'Je ontvangt een afzonderlijke e-mail met de betalingsinstructies (bedrag en gestructureerde mededeling).',
     late: (fee) => `Deze inschrijving gebeurde na de uiterste datum: er geldt een administratieve kost van ${fee}.`,
     questions: (email) => `Vragen of een fout opgemerkt? Antwoord op deze e-mail of schrijf naar ${email}.`,
-    labels: { player: 'Speler', idbel: 'Stamnummer', idfide: 'FIDE-id', birthYear: 'Geboortejaar', club: 'Club', category: 'Categorie', fee: 'Inschrijvingsgeld', email: 'E-mail speler', mobile: 'Gsm speler', parent: 'Aanwezige ouder', attendant: 'Begeleider' },
+    labels: {
+      player: 'Speler',
+      idbel: 'Stamnummer',
+      idfide: 'FIDE-id',
+      birthYear: 'Geboortejaar',
+      club: 'Club',
+      category: 'Categorie',
+      fee: 'Inschrijvingsgeld',
+      email: 'E-mail speler',
+      mobile: 'Gsm speler',
+      parent: 'Aanwezige ouder',
+      attendant: 'Begeleider',
+    },
   },
   fr: {
     subject: (edition, player) => `${edition} : inscription de ${player} confirmée`,
@@ -30,7 +42,19 @@ export const CONFIRMATION_MAIL_TEXTS: Record<Language, Texts> = {
     payment: 'Vous recevrez un e-mail séparé avec les instructions de paiement (montant et communication structurée).',
     late: (fee) => `Cette inscription est tardive : des frais administratifs de ${fee} s'appliquent.`,
     questions: (email) => `Une question ou une erreur ? Répondez à cet e-mail ou écrivez à ${email}.`,
-    labels: { player: 'Joueur', idbel: 'Matricule', idfide: 'ID FIDE', birthYear: 'Année de naissance', club: 'Club', category: 'Catégorie', fee: "Droit d'inscription", email: 'E-mail du joueur', mobile: 'GSM du joueur', parent: 'Parent présent', attendant: 'Accompagnateur' },
+    labels: {
+      player: 'Joueur',
+      idbel: 'Matricule',
+      idfide: 'ID FIDE',
+      birthYear: 'Année de naissance',
+      club: 'Club',
+      category: 'Catégorie',
+      fee: "Droit d'inscription",
+      email: 'E-mail du joueur',
+      mobile: 'GSM du joueur',
+      parent: 'Parent présent',
+      attendant: 'Accompagnateur',
+    },
   },
   de: {
     subject: (edition, player) => `${edition}: Anmeldung von ${player} bestätigt`,
@@ -39,7 +63,19 @@ export const CONFIRMATION_MAIL_TEXTS: Record<Language, Texts> = {
     payment: 'Sie erhalten eine separate E-Mail mit den Zahlungsanweisungen (Betrag und strukturierte Mitteilung).',
     late: (fee) => `Diese Anmeldung erfolgte nach der Frist: Es gilt eine Verwaltungsgebühr von ${fee}.`,
     questions: (email) => `Fragen oder einen Fehler bemerkt? Antworten Sie auf diese E-Mail oder schreiben Sie an ${email}.`,
-    labels: { player: 'Spieler', idbel: 'Mitgliedsnummer', idfide: 'FIDE-ID', birthYear: 'Geburtsjahr', club: 'Verein', category: 'Kategorie', fee: 'Startgeld', email: 'E-Mail Spieler', mobile: 'Handy Spieler', parent: 'Anwesender Elternteil', attendant: 'Begleitperson' },
+    labels: {
+      player: 'Spieler',
+      idbel: 'Mitgliedsnummer',
+      idfide: 'FIDE-ID',
+      birthYear: 'Geburtsjahr',
+      club: 'Verein',
+      category: 'Kategorie',
+      fee: 'Startgeld',
+      email: 'E-Mail Spieler',
+      mobile: 'Handy Spieler',
+      parent: 'Anwesender Elternteil',
+      attendant: 'Begleitperson',
+    },
   },
   en: {
     subject: (edition, player) => `${edition}: enrolment of ${player} confirmed`,
@@ -48,7 +84,19 @@ export const CONFIRMATION_MAIL_TEXTS: Record<Language, Texts> = {
     payment: 'You will receive a separate e-mail with payment instructions (amount and structured message).',
     late: (fee) => `This is a late enrolment: an administrative fee of ${fee} applies.`,
     questions: (email) => `Questions, or spotted a mistake? Reply to this e-mail or write to ${email}.`,
-    labels: { player: 'Player', idbel: 'Federation id', idfide: 'FIDE id', birthYear: 'Birth year', club: 'Club', category: 'Category', fee: 'Enrolment fee', email: "Player's e-mail", mobile: "Player's mobile", parent: 'Parent present', attendant: 'Attendant' },
+    labels: {
+      player: 'Player',
+      idbel: 'Federation id',
+      idfide: 'FIDE id',
+      birthYear: 'Birth year',
+      club: 'Club',
+      category: 'Category',
+      fee: 'Enrolment fee',
+      email: "Player's e-mail",
+      mobile: "Player's mobile",
+      parent: 'Parent present',
+      attendant: 'Attendant',
+    },
   },
 };
 
@@ -58,8 +106,7 @@ export function confirmationMail(registration: RegistrationRow, settings: Editio
   const t = CONFIRMATION_MAIL_TEXTS[language];
   const player = `${registration.firstName} ${registration.lastName}`;
   const edition = settings.name[language];
-  const contact = (c: { fullName: string; email: string; mobile: string }) =>
-    c.fullName ? `${c.fullName} · ${c.email} · ${c.mobile}` : '';
+  const contact = (c: { fullName: string; email: string; mobile: string }) => (c.fullName ? `${c.fullName} · ${c.email} · ${c.mobile}` : '');
   const facts = [
     { label: t.labels.player, value: player },
     { label: t.labels.idbel, value: registration.idbel?.toString() ?? '' },

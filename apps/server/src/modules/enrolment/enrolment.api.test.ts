@@ -16,7 +16,9 @@ beforeAll(async () => {
   await seedMembersIfEmpty(systemContext(ctx));
   // The enrolment's own steps; the payment request made at confirmation is tested in test/enrolment-payment.api.test.ts.
   await changeEditionSettings(ctx, { paymentRequestOnConfirmation: false });
-  photo = await sharp({ create: { width: 600, height: 750, channels: 3, background: '#88aacc' } }).jpeg().toBuffer();
+  photo = await sharp({ create: { width: 600, height: 750, channels: 3, background: '#88aacc' } })
+    .jpeg()
+    .toBuffer();
 }, 60_000);
 afterAll(async () => ctx?.close());
 
@@ -34,7 +36,8 @@ function multipart(content: Buffer, filename = 'photo.jpg') {
   return { headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: Buffer.concat([head, content, tail]) };
 }
 
-const post = (url: string, payload: unknown, headers: Record<string, string> = {}) => ctx.app.inject({ method: 'POST', url, payload: payload as object, headers });
+const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+  ctx.app.inject({ method: 'POST', url, payload: payload as object, headers });
 const uploadPhoto = (id: string, content: Buffer = photo) => {
   const body = multipart(content);
   return ctx.app.inject({ method: 'POST', url: `/api/v1/registration/photo/${id}`, headers: body.headers, payload: body.payload });
@@ -53,7 +56,15 @@ describe('looking a player up', () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/v1/registration/idbel/45107' });
     expect(response.statusCode).toBe(200);
     const body = response.json();
-    expect(body).toMatchObject({ firstName: 'Emma', lastName: 'Willems', birthYear: 2016, youth: true, adult: false, alreadyRegistered: false, fideFederation: 'BEL' });
+    expect(body).toMatchObject({
+      firstName: 'Emma',
+      lastName: 'Willems',
+      birthYear: 2016,
+      youth: true,
+      adult: false,
+      alreadyRegistered: false,
+      fideFederation: 'BEL',
+    });
     expect(body.eligibleCategories).toEqual(['U12', 'U14', 'U16', 'U18', 'U20']);
     expect(Object.keys(body)).not.toContain('birthDate');
     const byFide = await ctx.app.inject({ method: 'GET', url: '/api/v1/registration/idfide/25212150' });
@@ -126,9 +137,14 @@ describe('enrolling a player', () => {
     expect(meta.orientation).toBeUndefined();
   });
 
-  it('keeps a photo of exactly the badge\'s 160 × 200 pixels as it is', async () => {
+  it("keeps a photo of exactly the badge's 160 × 200 pixels as it is", async () => {
     const id = (await post('/api/v1/registration/bjk', draft({ idbel: 45112, category: 'U14' }))).json().id;
-    const smallest = await uploadPhoto(id, await sharp({ create: { width: 160, height: 200, channels: 3, background: '#6f8fb0' } }).jpeg().toBuffer());
+    const smallest = await uploadPhoto(
+      id,
+      await sharp({ create: { width: 160, height: 200, channels: 3, background: '#6f8fb0' } })
+        .jpeg()
+        .toBuffer(),
+    );
     expect(smallest.statusCode, smallest.body).toBe(200);
     expect(smallest.json()).toEqual({ width: 160, height: 200 });
   });
@@ -139,13 +155,25 @@ describe('enrolling a player', () => {
     expect(text.statusCode).toBe(422);
     expect(text.json().code).toBe('platform.photo_not_image');
     // Below the badge's 160 × 200 pixels a photo prints blurred: refused, saying what it measures and needs.
-    const tiny = await uploadPhoto(id, await sharp({ create: { width: 60, height: 60, channels: 3, background: '#fff' } }).png().toBuffer());
+    const tiny = await uploadPhoto(
+      id,
+      await sharp({ create: { width: 60, height: 60, channels: 3, background: '#fff' } })
+        .png()
+        .toBuffer(),
+    );
     expect(tiny.statusCode).toBe(422);
     expect(tiny.json()).toMatchObject({ code: 'platform.photo_too_small', details: { width: 60, height: 60, minWidth: 160, minHeight: 200 } });
-    const narrow = await uploadPhoto(id, await sharp({ create: { width: 159, height: 400, channels: 3, background: '#fff' } }).png().toBuffer());
+    const narrow = await uploadPhoto(
+      id,
+      await sharp({ create: { width: 159, height: 400, channels: 3, background: '#fff' } })
+        .png()
+        .toBuffer(),
+    );
     expect(narrow.json().code).toBe('platform.photo_too_small');
     // A tiny PNG whose header claims 30 000 × 30 000 pixels: decoding it would take gigabytes.
-    const bomb = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#000' } }).png().toBuffer();
+    const bomb = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
     bomb.writeUInt32BE(30_000, 16);
     bomb.writeUInt32BE(30_000, 20);
     bomb.writeUInt32BE(zlib.crc32(bomb.subarray(12, 29)), 29);
@@ -165,9 +193,15 @@ describe('enrolling a player', () => {
     const noContact = await post('/api/v1/registration/bjk', draft({ idbel: 45114, category: 'U16', parent: none }));
     expect(noContact.statusCode).toBe(400);
     expect(noContact.json().details.issues[0]).toMatchObject({ path: 'body.parent.fullName' });
-    const half = await post('/api/v1/registration/bjk', draft({ idbel: 45114, category: 'U16', parent: none, attendant: { fullName: 'Coach', email: '', mobile: '' } }));
+    const half = await post(
+      '/api/v1/registration/bjk',
+      draft({ idbel: 45114, category: 'U16', parent: none, attendant: { fullName: 'Coach', email: '', mobile: '' } }),
+    );
     expect(half.json().details.issues.map((i: { message: string }) => i.message)).toEqual(['Email is required', 'Mobile phone is required']);
-    const attendant = await post('/api/v1/registration/bjk', draft({ idbel: 45114, category: 'U16', parent: none, attendant: { fullName: 'Coach Jan', email: 'coach@example.test', mobile: '0470 11 22 33' } }));
+    const attendant = await post(
+      '/api/v1/registration/bjk',
+      draft({ idbel: 45114, category: 'U16', parent: none, attendant: { fullName: 'Coach Jan', email: 'coach@example.test', mobile: '0470 11 22 33' } }),
+    );
     expect(attendant.statusCode).toBe(200);
 
     // A U20 player born in 2007 is a youth player and an adult: their own e-mail and mobile are required.
@@ -198,7 +232,10 @@ describe('enrolling a player', () => {
   it('makes one registration of two concurrent enrolments of the same player', async () => {
     const a = await enrol(draft({ idbel: 45117, category: 'U18' }));
     const b = await enrol(draft({ idbel: 45117, category: 'U18', parent: { ...parent, fullName: 'Other Parent' } }));
-    const results = await Promise.all([post(`/api/v1/registration/confirm/${a}`, { consent: true }), post(`/api/v1/registration/confirm/${b}`, { consent: true })]);
+    const results = await Promise.all([
+      post(`/api/v1/registration/confirm/${a}`, { consent: true }),
+      post(`/api/v1/registration/confirm/${b}`, { consent: true }),
+    ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     expect(results.find((r) => r.statusCode === 409)?.json().code).toBe('enrolment.already_registered');
   });
@@ -247,10 +284,33 @@ describe('registrations in the back office', () => {
     const victor = search.items[0];
     expect(victor.parent.fullName).toBe('Greet Peeters');
 
-    const { id, kind: _kind, status: _status, hasPhoto: _hasPhoto, late: _late, feeCents: _fee, consent: _consent, createdAt: _c, confirmedAt: _cc, ...editable } = victor;
-    const saved = await ctx.app.inject({ method: 'PUT', url: `/api/v1/registration/bjk/${id}`, headers, payload: { ...editable, remarks: 'arrives Monday', enabled: false } });
+    const {
+      id,
+      kind: _kind,
+      status: _status,
+      hasPhoto: _hasPhoto,
+      late: _late,
+      feeCents: _fee,
+      consent: _consent,
+      createdAt: _c,
+      confirmedAt: _cc,
+      ...editable
+    } = victor;
+    const saved = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/v1/registration/bjk/${id}`,
+      headers,
+      payload: { ...editable, remarks: 'arrives Monday', enabled: false },
+    });
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json()).toMatchObject({ remarks: 'arrives Monday', enabled: false, parent: victor.parent, email: victor.email, status: 'confirmed', hasPhoto: true });
+    expect(saved.json()).toMatchObject({
+      remarks: 'arrives Monday',
+      enabled: false,
+      parent: victor.parent,
+      email: victor.email,
+      status: 'confirmed',
+      hasPhoto: true,
+    });
 
     const csv = await ctx.app.inject({ method: 'GET', url: '/api/v1/registration/bjk/export.csv', headers });
     expect(csv.headers['content-type']).toContain('text/csv');
@@ -286,12 +346,27 @@ describe('participants, attendees and guests', () => {
     expect((await post('/api/v1/participant/bjk/45101/U8', {}, headers)).statusCode).toBe(409);
     expect((await post('/api/v1/participant/bjk/45124/U8', {}, headers)).statusCode).toBe(400);
 
-    const update = { category: 'U10', email: 'lotte@example.test', parentEmail: '', attendantEmail: '', mealsCode: 'HB', ratingNational: 700, ratingFide: null, enabled: true, remarks: 'vegetarian' };
+    const update = {
+      category: 'U10',
+      email: 'lotte@example.test',
+      parentEmail: '',
+      attendantEmail: '',
+      mealsCode: 'HB',
+      ratingNational: 700,
+      ratingFide: null,
+      enabled: true,
+      remarks: 'vegetarian',
+    };
     const saved = await ctx.app.inject({ method: 'PUT', url: `/api/v1/participant/bjk/${participant.id}`, headers, payload: update });
     expect(saved.json()).toMatchObject({ category: 'U10', mealsCode: 'HB', ratingNational: 700 });
 
     const body = multipart(photo);
-    const replaced = await ctx.app.inject({ method: 'POST', url: `/api/v1/participant/photo/bjk/${participant.id}`, headers: { ...headers, ...body.headers }, payload: body.payload });
+    const replaced = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/participant/photo/bjk/${participant.id}`,
+      headers: { ...headers, ...body.headers },
+      payload: body.payload,
+    });
     expect(replaced.statusCode).toBe(200);
     expect((await ctx.app.inject({ method: 'GET', url: `/api/v1/participant/bjk/${participant.id}`, headers })).json().hasPhoto).toBe(true);
 
@@ -305,7 +380,11 @@ describe('participants, attendees and guests', () => {
     const guest = await post('/api/v1/guest/Marie/Arbitre/ARB', {}, headers);
     expect(guest.json()).toMatchObject({ firstName: 'Marie', lastName: 'Arbitre', category: 'ARB' });
     expect((await post('/api/v1/guest/Marie/Arbitre/U12', {}, headers)).statusCode).toBe(400);
-    const attendee = await post('/api/v1/attendee/bjk', { firstName: 'Eddy', lastName: 'Eater', category: 'EAT', email: '', mobile: '', mealsCode: 'BO', enabled: true, remarks: '' }, headers);
+    const attendee = await post(
+      '/api/v1/attendee/bjk',
+      { firstName: 'Eddy', lastName: 'Eater', category: 'EAT', email: '', mobile: '', mealsCode: 'BO', enabled: true, remarks: '' },
+      headers,
+    );
     expect(attendee.statusCode).toBe(200);
     const list = (await ctx.app.inject({ method: 'GET', url: '/api/v1/attendee/bjk', headers })).json();
     expect(list.items.map((a: { lastName: string }) => a.lastName)).toEqual(expect.arrayContaining(['Arbitre', 'Eater']));

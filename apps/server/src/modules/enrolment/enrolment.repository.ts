@@ -129,12 +129,7 @@ export async function listConfirmedEnabledRegistrations(tx: DbOrTx, editionCode:
     .select()
     .from(registrations)
     .where(
-      and(
-        eq(registrations.editionCode, editionCode),
-        eq(registrations.kind, kind),
-        eq(registrations.status, 'confirmed'),
-        eq(registrations.enabled, true),
-      ),
+      and(eq(registrations.editionCode, editionCode), eq(registrations.kind, kind), eq(registrations.status, 'confirmed'), eq(registrations.enabled, true)),
     )
     .orderBy(asc(registrations.confirmedAt));
 }

@@ -125,10 +125,7 @@ export async function enrolmentRoutes(app: FastifyInstance, deps: AppDeps, payme
     config: { access: 'registrations:read' },
     handler: async (request, reply) => {
       const csv = await exportRegistrationsCsv(deps.db, request.params.kind);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="registrations-${request.params.kind}.csv"`)
-        .send(csv);
+      return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="registrations-${request.params.kind}.csv"`).send(csv);
     },
   });
 

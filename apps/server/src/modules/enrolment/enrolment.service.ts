@@ -75,11 +75,7 @@ function assertKindOffered(settings: EditionSettings, kind: RegistrationKind): v
 }
 
 async function findPlayer(db: DbOrTx, by: { idbel?: number | null; idfide?: number | null }): Promise<Member> {
-  const member = by.idbel
-    ? await findMember(db, { idbel: by.idbel })
-    : by.idfide
-      ? await findMember(db, { idfide: by.idfide })
-      : undefined;
+  const member = by.idbel ? await findMember(db, { idbel: by.idbel }) : by.idfide ? await findMember(db, { idfide: by.idfide }) : undefined;
   if (!member) throw memberNotFound();
   return member;
 }
@@ -304,7 +300,13 @@ export async function confirmRegistration(ctx: ServiceContext, idsub: string, co
       if (!confirmed) throw notFound(ENROLMENT_ERRORS.notFound, 'No such enrolment');
       const mail = confirmationMail(confirmed, settings);
       if (mail) await queueMail(tx, mail);
-      await recordAudit(tx, { actor: null, action: 'enrolment.confirm', subjectType: 'registration', subjectId: idsub, after: { kind: confirmed.kind, category: confirmed.category, late } });
+      await recordAudit(tx, {
+        actor: null,
+        action: 'enrolment.confirm',
+        subjectType: 'registration',
+        subjectId: idsub,
+        after: { kind: confirmed.kind, category: confirmed.category, late },
+      });
       return toConfirmed(confirmed);
     });
   } catch (error) {
@@ -375,7 +377,14 @@ export async function updateRegistration(ctx: ManagerContext, kind: Registration
       });
       const after = await findRegistrationRow(tx, id);
       if (!after) throw notFound(ENROLMENT_ERRORS.notFound, 'No such enrolment');
-      await recordAudit(tx, { actor, action: 'enrolment.update', subjectType: 'registration', subjectId: id, before: changed(before, after, 'before'), after: changed(before, after, 'after') });
+      await recordAudit(tx, {
+        actor,
+        action: 'enrolment.update',
+        subjectType: 'registration',
+        subjectId: id,
+        before: changed(before, after, 'before'),
+        after: changed(before, after, 'after'),
+      });
       return toRegistration(after);
     });
   } catch (error) {

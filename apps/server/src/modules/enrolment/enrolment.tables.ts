@@ -14,7 +14,9 @@ export const registrations = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     editionCode: text('edition_code').notNull(),
     kind: text('kind', { enum: ['bjk', 'vk'] }).notNull(),
-    status: text('status', { enum: ['draft', 'confirmed'] }).notNull().default('draft'),
+    status: text('status', { enum: ['draft', 'confirmed'] })
+      .notNull()
+      .default('draft'),
     enabled: boolean('enabled').notNull().default(true),
     playerKey: text('player_key').notNull(),
     ...playerIdentityColumns(),
@@ -50,4 +52,3 @@ export const registrationPhotos = pgTable('registration_photos', {
   height: integer('height').notNull(),
   uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
 });
-

@@ -16,7 +16,11 @@ const KINDS: Record<string, FileKind> = {
   jpg: { contentType: 'image/jpeg', inline: true, matches: (h) => startsWith(h, [0xff, 0xd8, 0xff]) },
   jpeg: { contentType: 'image/jpeg', inline: true, matches: (h) => startsWith(h, [0xff, 0xd8, 0xff]) },
   gif: { contentType: 'image/gif', inline: true, matches: (h) => h.subarray(0, 4).toString('latin1') === 'GIF8' },
-  webp: { contentType: 'image/webp', inline: true, matches: (h) => h.subarray(0, 4).toString('latin1') === 'RIFF' && h.subarray(8, 12).toString('latin1') === 'WEBP' },
+  webp: {
+    contentType: 'image/webp',
+    inline: true,
+    matches: (h) => h.subarray(0, 4).toString('latin1') === 'RIFF' && h.subarray(8, 12).toString('latin1') === 'WEBP',
+  },
   xlsx: { contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', inline: false, matches: zip },
   ods: { contentType: 'application/vnd.oasis.opendocument.spreadsheet', inline: false, matches: zip },
   xls: { contentType: 'application/vnd.ms-excel', inline: false, matches: ole },

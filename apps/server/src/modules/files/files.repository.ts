@@ -17,7 +17,16 @@ const fileMeta = {
   sha256: storedFiles.sha256,
   updatedAt: storedFiles.updatedAt,
 };
-export type FileMetaRow = { groupCode: string; name: string; displayName: FileDisplayName; contentType: string; inline: boolean; size: number; sha256: string; updatedAt: Date };
+export type FileMetaRow = {
+  groupCode: string;
+  name: string;
+  displayName: FileDisplayName;
+  contentType: string;
+  inline: boolean;
+  size: number;
+  sha256: string;
+  updatedAt: Date;
+};
 
 export async function listGroupRows(db: DbOrTx): Promise<(FileGroupRow & { fileCount: number })[]> {
   const rows = await db
@@ -77,7 +86,17 @@ export async function findFileData(db: DbOrTx, group: string, name: string): Pro
 /** Stores a file; an upload under an existing name replaces it (a new edition of the rules). */
 export async function upsertFile(
   db: DbOrTx,
-  file: { groupCode: string; name: string; displayName: FileDisplayName; contentType: string; inline: boolean; size: number; sha256: string; data: Buffer; uploadedBy: string | null },
+  file: {
+    groupCode: string;
+    name: string;
+    displayName: FileDisplayName;
+    contentType: string;
+    inline: boolean;
+    size: number;
+    sha256: string;
+    data: Buffer;
+    uploadedBy: string | null;
+  },
   now: Date,
 ): Promise<FileMetaRow> {
   const [row] = await db
@@ -85,7 +104,16 @@ export async function upsertFile(
     .values({ ...file, updatedAt: now })
     .onConflictDoUpdate({
       target: [storedFiles.groupCode, storedFiles.name],
-      set: { displayName: file.displayName, contentType: file.contentType, inline: file.inline, size: file.size, sha256: file.sha256, data: file.data, uploadedBy: file.uploadedBy, updatedAt: now },
+      set: {
+        displayName: file.displayName,
+        contentType: file.contentType,
+        inline: file.inline,
+        size: file.size,
+        sha256: file.sha256,
+        data: file.data,
+        uploadedBy: file.uploadedBy,
+        updatedAt: now,
+      },
     })
     .returning(fileMeta);
   if (!row) throw new Error('file upsert returned nothing');

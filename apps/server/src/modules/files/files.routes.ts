@@ -75,7 +75,12 @@ export async function filesRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     handler: async () => listPublicGroups(db),
   });
   r.get('/api/v1/filestore/anon/files', {
-    schema: { tags, summary: 'Files of a public group (all public groups without `group`)', querystring: fileListQuerySchema, response: { 200: z.array(storedFileSchema) } },
+    schema: {
+      tags,
+      summary: 'Files of a public group (all public groups without `group`)',
+      querystring: fileListQuerySchema,
+      response: { 200: z.array(storedFileSchema) },
+    },
     config: { access: 'public', publicCache: { topic: 'files' } },
     handler: async (request) => listPublicFiles(db, request.query.group),
   });
@@ -83,7 +88,10 @@ export async function filesRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     schema: { tags, summary: 'Download a file of a public group (ETag, If-None-Match)', querystring: fileAddressQuerySchema },
     config: { access: 'public' },
     handler: async (request, reply) => {
-      const download = await getFileForDownload(db, request.query.group, request.query.name, { onlyPublic: true, ifNoneMatch: request.headers['if-none-match'] });
+      const download = await getFileForDownload(db, request.query.group, request.query.name, {
+        onlyPublic: true,
+        ifNoneMatch: request.headers['if-none-match'],
+      });
       // Short freshness, then a cheap revalidation: a replaced file shows within minutes.
       return sendDownload(reply, download, 'public, max-age=300, must-revalidate');
     },
@@ -101,7 +109,13 @@ export async function filesRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     handler: async () => listGroups(db),
   });
   r.put('/api/v1/filestore/group/:code', {
-    schema: { tags, summary: 'Create or change a file group', params: z.object({ code: fileGroupSchema.shape.code }), body: fileGroupUpdateSchema, response: { 200: fileGroupSchema } },
+    schema: {
+      tags,
+      summary: 'Create or change a file group',
+      params: z.object({ code: fileGroupSchema.shape.code }),
+      body: fileGroupUpdateSchema,
+      response: { 200: fileGroupSchema },
+    },
     config: write,
     handler: async (request) => saveGroup(managerContext(deps, request), { code: request.params.code, ...request.body }),
   });
@@ -114,7 +128,10 @@ export async function filesRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     schema: { tags, summary: 'Download any file (private groups included)', querystring: fileAddressQuerySchema },
     config: write,
     handler: async (request, reply) => {
-      const download = await getFileForDownload(db, request.query.group, request.query.name, { onlyPublic: false, ifNoneMatch: request.headers['if-none-match'] });
+      const download = await getFileForDownload(db, request.query.group, request.query.name, {
+        onlyPublic: false,
+        ifNoneMatch: request.headers['if-none-match'],
+      });
       return sendDownload(reply, download, 'private, no-cache');
     },
   });

@@ -49,10 +49,13 @@ export async function seedFilesIfEmpty(ctx: ServiceContext, edition: EditionSett
   const { db } = ctx;
   for (const group of GROUPS) await insertGroupIfMissing(db, group);
   if ((await countFiles(db)) > 0) return false;
-  await uploadFile(
-    ctx,
-    { group: 'docs', name: `reglement-${edition.year}.pdf`, originalName: 'reglement.pdf', displayName: { nl: 'Toernooireglement', fr: 'Règlement du tournoi', de: 'Turnierordnung', en: 'Tournament rules' }, data: await rulesPdf(edition) },
-  );
+  await uploadFile(ctx, {
+    group: 'docs',
+    name: `reglement-${edition.year}.pdf`,
+    originalName: 'reglement.pdf',
+    displayName: { nl: 'Toernooireglement', fr: 'Règlement du tournoi', de: 'Turnierordnung', en: 'Tournament rules' },
+    data: await rulesPdf(edition),
+  });
   for (const [index, sponsor] of DEMO_SPONSORS.entries()) {
     const name = `${sponsor.name.toLowerCase().replace(/[^a-z]+/g, '-')}.png`;
     const data = await sharp(logoSvg(sponsor.name, sponsor.colour)).png().toBuffer();

@@ -36,7 +36,14 @@ import {
 const fileNotFound = (group: string, name: string) => notFound(FILES_ERRORS.fileNotFound, `No file ${name} in ${group}`, { group, name });
 
 function toStoredFile(row: FileMetaRow): StoredFile {
-  return { group: row.groupCode, name: row.name, displayName: row.displayName, contentType: row.contentType, size: row.size, updatedAt: row.updatedAt.toISOString() };
+  return {
+    group: row.groupCode,
+    name: row.name,
+    displayName: row.displayName,
+    contentType: row.contentType,
+    size: row.size,
+    updatedAt: row.updatedAt.toISOString(),
+  };
 }
 
 // Public
@@ -60,7 +67,12 @@ export type FileDownload = { meta: FileMetaRow; etag: string; data?: Buffer };
  * A file for download. `ifNoneMatch` is the browser's cached ETag: when it still matches, the bytes
  * are not even read from the database (answer 304).
  */
-export async function getFileForDownload(db: DbOrTx, group: string, name: string, options: { onlyPublic: boolean; ifNoneMatch?: string }): Promise<FileDownload> {
+export async function getFileForDownload(
+  db: DbOrTx,
+  group: string,
+  name: string,
+  options: { onlyPublic: boolean; ifNoneMatch?: string },
+): Promise<FileDownload> {
   const meta = await findFileMeta(db, group, name);
   if (!meta || (options.onlyPublic && !meta.public)) throw fileNotFound(group, name);
   const etag = `"${meta.sha256}"`;
@@ -81,7 +93,14 @@ export async function saveGroup(ctx: ManagerContext, group: FileGroup): Promise<
   return ctx.db.transaction(async (tx) => {
     const before = await findGroupRow(tx, group.code);
     const row = await upsertGroup(tx, group);
-    await recordAudit(tx, { actor: ctx.actor, action: before ? 'files.group_update' : 'files.group_create', subjectType: 'file_group', subjectId: group.code, before: before ? { public: before.public } : undefined, after: { public: row.public } });
+    await recordAudit(tx, {
+      actor: ctx.actor,
+      action: before ? 'files.group_update' : 'files.group_create',
+      subjectType: 'file_group',
+      subjectId: group.code,
+      before: before ? { public: before.public } : undefined,
+      after: { public: row.public },
+    });
     return { code: row.code, public: row.public, label: row.label };
   });
 }
@@ -104,10 +123,26 @@ export async function uploadFile(ctx: ServiceContext, upload: Upload): Promise<S
     const sha256 = createHash('sha256').update(upload.data).digest('base64url');
     const row = await upsertFile(
       tx,
-      { groupCode: upload.group, name, displayName: upload.displayName, contentType: type.contentType, inline: type.inline, size: upload.data.length, sha256, data: upload.data, uploadedBy: ctx.actor?.displayName ?? null },
+      {
+        groupCode: upload.group,
+        name,
+        displayName: upload.displayName,
+        contentType: type.contentType,
+        inline: type.inline,
+        size: upload.data.length,
+        sha256,
+        data: upload.data,
+        uploadedBy: ctx.actor?.displayName ?? null,
+      },
       ctx.clock.now(),
     );
-    await recordAudit(tx, { actor: ctx.actor, action: 'files.upload', subjectType: 'file', subjectId: `${upload.group}/${name}`, after: { size: row.size, contentType: row.contentType, sha256 } });
+    await recordAudit(tx, {
+      actor: ctx.actor,
+      action: 'files.upload',
+      subjectType: 'file',
+      subjectId: `${upload.group}/${name}`,
+      after: { size: row.size, contentType: row.contentType, sha256 },
+    });
     return toStoredFile(row);
   });
 }
@@ -146,13 +181,26 @@ async function assertPublicLogo(db: DbOrTx, logo: { group: string; name: string 
   }
 }
 
-const sponsorValues = (input: SponsorInput) => ({ name: input.name, url: input.url, logoGroup: input.logo.group, logoName: input.logo.name, sortOrder: input.sortOrder, enabled: input.enabled });
+const sponsorValues = (input: SponsorInput) => ({
+  name: input.name,
+  url: input.url,
+  logoGroup: input.logo.group,
+  logoName: input.logo.name,
+  sortOrder: input.sortOrder,
+  enabled: input.enabled,
+});
 
 export async function createSponsor(ctx: ServiceContext, input: SponsorInput): Promise<Sponsor> {
   return ctx.db.transaction(async (tx) => {
     await assertPublicLogo(tx, input.logo);
     const row = await insertSponsor(tx, sponsorValues(input));
-    await recordAudit(tx, { actor: ctx.actor, action: 'files.sponsor_create', subjectType: 'sponsor', subjectId: row.id, after: { name: row.name, url: row.url } });
+    await recordAudit(tx, {
+      actor: ctx.actor,
+      action: 'files.sponsor_create',
+      subjectType: 'sponsor',
+      subjectId: row.id,
+      after: { name: row.name, url: row.url },
+    });
     return toSponsor(row);
   });
 }
@@ -162,7 +210,13 @@ export async function updateSponsor(ctx: ManagerContext, id: number, input: Spon
     await assertPublicLogo(tx, input.logo);
     const row = await updateSponsorRow(tx, id, sponsorValues(input));
     if (!row) throw notFound(FILES_ERRORS.sponsorNotFound, `No sponsor ${id}`);
-    await recordAudit(tx, { actor: ctx.actor, action: 'files.sponsor_update', subjectType: 'sponsor', subjectId: id, after: { name: row.name, url: row.url, enabled: row.enabled } });
+    await recordAudit(tx, {
+      actor: ctx.actor,
+      action: 'files.sponsor_update',
+      subjectType: 'sponsor',
+      subjectId: id,
+      after: { name: row.name, url: row.url, enabled: row.enabled },
+    });
     return toSponsor(row);
   });
 }
@@ -188,7 +242,14 @@ export async function reorderSponsors(ctx: ManagerContext, ids: number[]): Promi
       throw conflict(FILES_ERRORS.sponsorOrderMismatch, 'The list of sponsors changed meanwhile', { ids: [...known] });
     }
     for (const [index, id] of ids.entries()) await updateSponsorOrder(tx, id, (index + 1) * 10);
-    await recordAudit(tx, { actor: ctx.actor, action: 'files.sponsor_reorder', subjectType: 'sponsor', subjectId: 'order', before: { ids: before.map((s) => s.id) }, after: { ids } });
+    await recordAudit(tx, {
+      actor: ctx.actor,
+      action: 'files.sponsor_reorder',
+      subjectType: 'sponsor',
+      subjectId: 'order',
+      before: { ids: before.map((s) => s.id) },
+      after: { ids },
+    });
     return (await listSponsorRows(tx, false)).map(toSponsor);
   });
 }

@@ -27,7 +27,13 @@ function family(overrides: Partial<MakeReservationInput> = {}): MakeReservationI
   return {
     submissionId: randomUUID(),
     language: 'nl',
-    contact: { firstName: 'Els', lastName: 'Maes', email: `els.${randomUUID().slice(0, 8)}@example.be`, mobile: '+32 475 12 34 56', address: 'Kerkstraat 1, 9000 Gent' },
+    contact: {
+      firstName: 'Els',
+      lastName: 'Maes',
+      email: `els.${randomUUID().slice(0, 8)}@example.be`,
+      mobile: '+32 475 12 34 56',
+      address: 'Kerkstraat 1, 9000 Gent',
+    },
     roomType: 'AP4',
     arrivalDate: '2027-02-14',
     departureDate: '2027-02-22',
@@ -109,7 +115,10 @@ describe('the public reservation request', () => {
     expect((await reserve({ ...family(), contact: first.contact, departureDate: '2027-02-21' })).statusCode).toBe(201);
     const confirmed = await reserve({ ...again, allowDuplicate: true });
     expect(confirmed.statusCode).toBe(201);
-    const stored = await ctx.db.select().from(reservations).where(sql`lower(${reservations.email}) = lower(${first.contact.email})`);
+    const stored = await ctx.db
+      .select()
+      .from(reservations)
+      .where(sql`lower(${reservations.email}) = lower(${first.contact.email})`);
     expect(stored).toHaveLength(3);
   });
 
@@ -207,17 +216,29 @@ describe('the lodging desk', () => {
     const audit = await ctx.db.select().from(auditEntries).where(eq(auditEntries.subjectId, id));
     expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(['lodging.assign_room', 'lodging.unassign_room']));
 
-    await ctx.app.inject({ method: 'PUT', url: `/api/v1/room/${room}`, headers: desk, payload: { roomType: 'AP4', venueCode: 'A', capacity: 2, blocked: false, enabled: true } });
+    await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/v1/room/${room}`,
+      headers: desk,
+      payload: { roomType: 'AP4', venueCode: 'A', capacity: 2, blocked: false, enabled: true },
+    });
     const small = await ctx.app.inject({ method: 'POST', url: `/api/v1/stay/cmd/assignroom/${id}/${room}`, headers: desk });
     expect(small.json().code).toBe('lodging.room_too_small');
-    await ctx.app.inject({ method: 'PUT', url: `/api/v1/room/${room}`, headers: desk, payload: { roomType: 'AP4', venueCode: 'A', capacity: 4, blocked: true, enabled: true } });
+    await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/v1/room/${room}`,
+      headers: desk,
+      payload: { roomType: 'AP4', venueCode: 'A', capacity: 4, blocked: true, enabled: true },
+    });
     const blocked = await ctx.app.inject({ method: 'POST', url: `/api/v1/stay/cmd/assignroom/${id}/${room}`, headers: desk });
     expect(blocked.json().code).toBe('lodging.room_unavailable');
   });
 
   it('lets fifty concurrent assignments of one room to different reservations leave exactly one', async () => {
     const ids = await Promise.all(
-      Array.from({ length: 50 }, async () => reservationId((await reserve(family({ roomType: 'AP6', guests: family().guests.concat(family().guests.slice(0, 2)) }))).json().number)),
+      Array.from({ length: 50 }, async () =>
+        reservationId((await reserve(family({ roomType: 'AP6', guests: family().guests.concat(family().guests.slice(0, 2)) }))).json().number),
+      ),
     );
     const room = (await ctx.app.inject({ method: 'GET', url: '/api/v1/room/freeroom/AP6', headers: desk })).json().items[0].number;
     const answers = await Promise.all(ids.map((id) => ctx.app.inject({ method: 'POST', url: `/api/v1/stay/cmd/assignroom/${id}/${room}`, headers: desk })));
@@ -239,7 +260,10 @@ describe('the lodging desk', () => {
       roomType: 'AP4',
       arrivalDate: '2027-02-15',
       departureDate: '2027-02-21',
-      guests: [...current.guests.map(({ ageGroup: _, ...g }: { ageGroup: string }) => g), { firstName: 'Noor', lastName: 'Maes', birthDate: '2025-05-05', participates: false }],
+      guests: [
+        ...current.guests.map(({ ageGroup: _, ...g }: { ageGroup: string }) => g),
+        { firstName: 'Noor', lastName: 'Maes', birthDate: '2025-05-05', participates: false },
+      ],
       mealPlan: 'half',
       remarks: current.remarks,
       internalRemarks: 'Ground floor preferred',
@@ -256,7 +280,12 @@ describe('the lodging desk', () => {
     const disable = await ctx.app.inject({ method: 'PUT', url: `/api/v1/stay/reservation/${id}`, headers: desk, payload: { ...edit, enabled: false } });
     expect(disable.statusCode).toBe(409);
     expect(disable.json()).toMatchObject({ code: 'lodging.rooms_assigned', details: { rooms: [room] } });
-    const disabled = await ctx.app.inject({ method: 'PUT', url: `/api/v1/stay/reservation/${id}`, headers: desk, payload: { ...edit, enabled: false, freeRooms: true } });
+    const disabled = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/v1/stay/reservation/${id}`,
+      headers: desk,
+      payload: { ...edit, enabled: false, freeRooms: true },
+    });
     expect(disabled.json()).toMatchObject({ enabled: false, rooms: [] });
     expect(disabled.json().history.map((h: { action: string }) => h.action)).toContain('rooms_freed');
   });
@@ -268,7 +297,10 @@ describe('the lodging desk', () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
     expect(workbook.worksheets.map((s) => s.name)).toEqual(['Reservations', 'Guests', 'Meals per day']);
-    const enabled = await ctx.db.select({ n: sql<string>`count(*)` }).from(reservations).where(eq(reservations.enabled, true));
+    const enabled = await ctx.db
+      .select({ n: sql<string>`count(*)` })
+      .from(reservations)
+      .where(eq(reservations.enabled, true));
     expect(workbook.getWorksheet('Reservations')!.rowCount).toBe(Number(enabled[0]!.n) + 1);
     const meals = workbook.getWorksheet('Meals per day')!;
     expect(meals.getRow(1).values).toEqual([undefined, 'Date', 'Meal', 'Adults', 'Under 18', 'Under 12', 'Under 3', 'Total']);
@@ -276,7 +308,7 @@ describe('the lodging desk', () => {
     expect(meals.getRow(2).getCell(2).value).toBe('dinner');
   });
 
-  it('writes the workbook\'s column headers in the manager\'s language', async () => {
+  it("writes the workbook's column headers in the manager's language", async () => {
     const headersIn = async (language: string) => {
       const response = await ctx.app.inject({ method: 'GET', url: '/api/v1/stay/cmd/xls_stay', headers: { ...desk, 'accept-language': language } });
       const workbook = new ExcelJS.Workbook();
@@ -293,9 +325,19 @@ describe('the lodging desk', () => {
   });
 
   it('imports the venue room list from CSV and reports bad lines', async () => {
-    const ok = await ctx.app.inject({ method: 'POST', url: '/api/v1/room/cmd/import_csv', headers: desk, payload: { csv: 'room;type;venue_code;capacity\n101;SH;H101;1\n415;AP4;A415;4\n' } });
+    const ok = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/room/cmd/import_csv',
+      headers: desk,
+      payload: { csv: 'room;type;venue_code;capacity\n101;SH;H101;1\n415;AP4;A415;4\n' },
+    });
     expect(ok.json()).toEqual({ created: 1, updated: 1 });
-    const bad = await ctx.app.inject({ method: 'POST', url: '/api/v1/room/cmd/import_csv', headers: desk, payload: { csv: 'room,type,capacity\n416,XX,4\n417,AP4,0\n' } });
+    const bad = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/room/cmd/import_csv',
+      headers: desk,
+      payload: { csv: 'room,type,capacity\n416,XX,4\n417,AP4,0\n' },
+    });
     expect(bad.json().code).toBe('lodging.csv_invalid');
     expect(bad.json().details.issues).toHaveLength(2);
   });

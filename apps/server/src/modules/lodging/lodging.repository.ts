@@ -11,7 +11,9 @@ export type HistoryRow = typeof reservationHistory.$inferSelect;
 
 export async function nextReservationSequence(db: DbOrTx): Promise<number> {
   // Both drivers (pg and PGlite) answer raw queries with `rows`.
-  const result = (await db.execute(sql`select nextval(${sql.raw(`'${reservationNumberSequence.seqName}'`)}) as value`)) as unknown as { rows: { value: string }[] };
+  const result = (await db.execute(sql`select nextval(${sql.raw(`'${reservationNumberSequence.seqName}'`)}) as value`)) as unknown as {
+    rows: { value: string }[];
+  };
   return Number(result.rows[0]!.value);
 }
 
@@ -62,7 +64,11 @@ export async function findReservation(db: DbOrTx, id: string, lock = false): Pro
 }
 
 export async function updateReservationRow(db: DbOrTx, id: string, values: Partial<NewReservationRow>): Promise<ReservationRow> {
-  const rows = await db.update(reservations).set({ ...values, updatedAt: new Date() }).where(eq(reservations.id, id)).returning();
+  const rows = await db
+    .update(reservations)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(reservations.id, id))
+    .returning();
   return rows[0]!;
 }
 
@@ -79,14 +85,22 @@ function filterCondition(db: DbOrTx, filter: ReservationFilter): SQL | undefined
         containsText(reservations.lastName, search),
         containsText(reservations.email, search),
         jsonContainsText(reservations.guests, search),
-        exists(db.select({ one: sql`1` }).from(roomAssignments).where(and(eq(roomAssignments.reservationId, reservations.id), containsText(roomAssignments.roomNumber, search)))),
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(roomAssignments)
+            .where(and(eq(roomAssignments.reservationId, reservations.id), containsText(roomAssignments.roomNumber, search))),
+        ),
       ),
     );
   }
   if (filter.roomType) conditions.push(eq(reservations.roomType, filter.roomType));
   if (filter.enabled) conditions.push(eq(reservations.enabled, filter.enabled === 'yes'));
   if (filter.assigned) {
-    const assigned = db.select({ one: sql`1` }).from(roomAssignments).where(eq(roomAssignments.reservationId, reservations.id));
+    const assigned = db
+      .select({ one: sql`1` })
+      .from(roomAssignments)
+      .where(eq(roomAssignments.reservationId, reservations.id));
     conditions.push(filter.assigned === 'yes' ? exists(assigned) : notExists(assigned));
   }
   return and(...conditions);
@@ -120,10 +134,17 @@ export async function listAssignedRooms(db: DbOrTx, reservationIds: string[]): P
 }
 
 export async function listHistory(db: DbOrTx, reservationId: string): Promise<HistoryRow[]> {
-  return db.select().from(reservationHistory).where(eq(reservationHistory.reservationId, reservationId)).orderBy(asc(reservationHistory.at), asc(reservationHistory.id));
+  return db
+    .select()
+    .from(reservationHistory)
+    .where(eq(reservationHistory.reservationId, reservationId))
+    .orderBy(asc(reservationHistory.at), asc(reservationHistory.id));
 }
 
-export async function appendHistory(db: DbOrTx, entry: { reservationId: string; actor: string | null; action: string; details?: Record<string, unknown> | null }): Promise<void> {
+export async function appendHistory(
+  db: DbOrTx,
+  entry: { reservationId: string; actor: string | null; action: string; details?: Record<string, unknown> | null },
+): Promise<void> {
   await db.insert(reservationHistory).values({ ...entry, details: entry.details ?? null });
 }
 
@@ -158,7 +179,12 @@ export async function listFreeRoomRows(db: DbOrTx, roomType: string): Promise<Ro
         eq(rooms.roomType, roomType),
         eq(rooms.enabled, true),
         eq(rooms.blocked, false),
-        notExists(db.select({ one: sql`1` }).from(roomAssignments).where(eq(roomAssignments.roomNumber, rooms.number))),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(roomAssignments)
+            .where(eq(roomAssignments.roomNumber, rooms.number)),
+        ),
       ),
     )
     .orderBy(asc(rooms.number));
@@ -167,7 +193,17 @@ export async function listFreeRoomRows(db: DbOrTx, roomType: string): Promise<Ro
 export async function upsertRooms(db: DbOrTx, records: RoomRecord[]): Promise<{ created: number; updated: number }> {
   if (records.length === 0) return { created: 0, updated: 0 };
   const existing = new Set(
-    (await db.select({ number: rooms.number }).from(rooms).where(inArray(rooms.number, records.map((r) => r.number)))).map((r) => r.number),
+    (
+      await db
+        .select({ number: rooms.number })
+        .from(rooms)
+        .where(
+          inArray(
+            rooms.number,
+            records.map((r) => r.number),
+          ),
+        )
+    ).map((r) => r.number),
   );
   await db
     .insert(rooms)
@@ -186,13 +222,21 @@ export async function upsertRooms(db: DbOrTx, records: RoomRecord[]): Promise<{ 
 }
 
 export async function updateRoomRow(db: DbOrTx, number: string, values: Partial<typeof rooms.$inferInsert>): Promise<RoomRow | undefined> {
-  const rows = await db.update(rooms).set({ ...values, updatedAt: new Date() }).where(eq(rooms.number, number)).returning();
+  const rows = await db
+    .update(rooms)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(rooms.number, number))
+    .returning();
   return rows[0];
 }
 
 /** Takes the room for the reservation; answers false when another reservation (or this one) already holds it. */
 export async function insertAssignment(db: DbOrTx, roomNumber: string, reservationId: string): Promise<boolean> {
-  const rows = await db.insert(roomAssignments).values({ roomNumber, reservationId }).onConflictDoNothing().returning({ roomNumber: roomAssignments.roomNumber });
+  const rows = await db
+    .insert(roomAssignments)
+    .values({ roomNumber, reservationId })
+    .onConflictDoNothing()
+    .returning({ roomNumber: roomAssignments.roomNumber });
   return rows.length > 0;
 }
 

@@ -63,13 +63,19 @@ import { renderReservationMail } from './reservation-mail.js';
 import { parseRoomsCsv } from './room-inventory.js';
 import { buildStayWorkbook } from './stay-workbook.js';
 
-
 function actorName(actor: Principal | null): string | null {
   return actor ? actor.displayName || actor.email : null;
 }
 
 function stayOf(row: Pick<ReservationRow, 'roomType' | 'arrivalDate' | 'departureDate' | 'mealPlan' | 'guests' | 'discount'>) {
-  return { roomType: row.roomType, arrivalDate: row.arrivalDate, departureDate: row.departureDate, mealPlan: row.mealPlan, guests: row.guests, discount: row.discount };
+  return {
+    roomType: row.roomType,
+    arrivalDate: row.arrivalDate,
+    departureDate: row.departureDate,
+    mealPlan: row.mealPlan,
+    guests: row.guests,
+    discount: row.discount,
+  };
 }
 
 /** The price of a stored reservation; a type the edition no longer knows prices at zero rather than breaking a list. */
@@ -126,7 +132,13 @@ export async function makeReservation(ctx: ServiceContext, input: MakeReservatio
     });
 
     await appendHistory(tx, { reservationId: row.id, actor: null, action: 'created', details: { roomType: row.roomType, guests: row.guests.length } });
-    await recordAudit(tx, { actor: null, action: 'lodging.make_reservation', subjectType: 'reservation', subjectId: row.id, after: { number: row.number, roomType: row.roomType } });
+    await recordAudit(tx, {
+      actor: null,
+      action: 'lodging.make_reservation',
+      subjectType: 'reservation',
+      subjectId: row.id,
+      after: { number: row.number, roomType: row.roomType },
+    });
     const mail = renderReservationMail({
       settings,
       language: input.language,
@@ -187,7 +199,10 @@ export async function listReservations(db: DbOrTx, query: ReservationListQuery):
     listReservationTotals(db, filter),
     listReservationRows(db, filter),
   ]);
-  const assigned = await listAssignedRooms(db, rows.map((r) => r.id));
+  const assigned = await listAssignedRooms(
+    db,
+    rows.map((r) => r.id),
+  );
   return {
     items: rows.map((row) => ({
       id: row.id,
@@ -208,11 +223,31 @@ export async function listReservations(db: DbOrTx, query: ReservationListQuery):
     total: totals.reservations,
     page: query.page,
     pageSize: query.pageSize,
-    totals: { reservations: totals.reservations, guests: totals.guests, totalCents: all.reduce((sum, row) => sum + (row.enabled ? priceOf(settings, row).totalCents : 0), 0) },
+    totals: {
+      reservations: totals.reservations,
+      guests: totals.guests,
+      totalCents: all.reduce((sum, row) => sum + (row.enabled ? priceOf(settings, row).totalCents : 0), 0),
+    },
   };
 }
 
-const EDITABLE_FIELDS = ['language', 'firstName', 'lastName', 'email', 'mobile', 'address', 'roomType', 'arrivalDate', 'departureDate', 'mealPlan', 'guests', 'remarks', 'internalRemarks', 'discount', 'enabled'] as const;
+const EDITABLE_FIELDS = [
+  'language',
+  'firstName',
+  'lastName',
+  'email',
+  'mobile',
+  'address',
+  'roomType',
+  'arrivalDate',
+  'departureDate',
+  'mealPlan',
+  'guests',
+  'remarks',
+  'internalRemarks',
+  'discount',
+  'enabled',
+] as const;
 
 /** A manager's edit of every field. Disabling a reservation that holds rooms needs `freeRooms`, which releases them. */
 export async function updateReservation(ctx: ManagerContext, id: string, input: UpdateReservation, language: Language): Promise<Reservation> {
@@ -247,7 +282,14 @@ export async function updateReservation(ctx: ManagerContext, id: string, input: 
         }
         const freed = await deleteAssignmentsOf(tx, id);
         await appendHistory(tx, { reservationId: id, actor: actorName(actor), action: 'rooms_freed', details: { rooms: freed } });
-        await recordAudit(tx, { actor, action: 'lodging.unassign_room', subjectType: 'reservation', subjectId: id, before: { rooms: freed }, after: { rooms: [] } });
+        await recordAudit(tx, {
+          actor,
+          action: 'lodging.unassign_room',
+          subjectType: 'reservation',
+          subjectId: id,
+          before: { rooms: freed },
+          after: { rooms: [] },
+        });
       }
     }
     const changedBefore: Record<string, unknown> = {};
@@ -261,7 +303,14 @@ export async function updateReservation(ctx: ManagerContext, id: string, input: 
     const row = await updateReservationRow(tx, id, next);
     if (Object.keys(changedAfter).length > 0) {
       await appendHistory(tx, { reservationId: id, actor: actorName(actor), action: 'updated', details: { fields: Object.keys(changedAfter) } });
-      await recordAudit(tx, { actor, action: 'lodging.update_reservation', subjectType: 'reservation', subjectId: id, before: changedBefore, after: changedAfter });
+      await recordAudit(tx, {
+        actor,
+        action: 'lodging.update_reservation',
+        subjectType: 'reservation',
+        subjectId: id,
+        before: changedBefore,
+        after: changedAfter,
+      });
     }
     return toReservation(tx, settings, row, language);
   });
@@ -270,7 +319,17 @@ export async function updateReservation(ctx: ManagerContext, id: string, input: 
 // Management: rooms ---------------------------------------------------------------------------------------
 
 function toRoom(room: RoomRow, reservationId: string | null = null, reservationNumber: string | null = null): Room {
-  return { number: room.number, floor: room.floor, roomType: room.roomType, venueCode: room.venueCode, capacity: room.capacity, blocked: room.blocked, enabled: room.enabled, reservationId, reservationNumber };
+  return {
+    number: room.number,
+    floor: room.floor,
+    roomType: room.roomType,
+    venueCode: room.venueCode,
+    capacity: room.capacity,
+    blocked: room.blocked,
+    enabled: room.enabled,
+    reservationId,
+    reservationNumber,
+  };
 }
 
 /**
@@ -355,7 +414,10 @@ export async function updateRoom(ctx: ManagerContext, number: string, input: Roo
 export async function importRooms(ctx: ServiceContext, csv: string): Promise<{ created: number; updated: number }> {
   const { db, actor } = ctx;
   const { settings } = await getCurrentEdition(db);
-  const records = parseRoomsCsv(csv, settings.roomTypes.map((t) => t.code));
+  const records = parseRoomsCsv(
+    csv,
+    settings.roomTypes.map((t) => t.code),
+  );
   return db.transaction(async (tx) => {
     const result = await upsertRooms(tx, records);
     await recordAudit(tx, { actor, action: 'lodging.import_rooms', subjectType: 'room', subjectId: 'inventory', after: result });
@@ -411,7 +473,10 @@ export async function lodgingDashboardFigures(ctx: ServiceContext): Promise<Dash
 export async function exportStayWorkbook(db: Db, language: Language): Promise<Buffer> {
   const { settings } = await getCurrentEdition(db);
   const rows = await listReservationRows(db, { enabled: 'yes' });
-  const assigned = await listAssignedRooms(db, rows.map((r) => r.id));
+  const assigned = await listAssignedRooms(
+    db,
+    rows.map((r) => r.id),
+  );
   const entries = rows
     .map((row) => ({ row, rooms: (assigned.get(row.id) ?? []).map((r) => r.number), totalCents: priceOf(settings, row).totalCents }))
     .sort((a, b) => a.row.number.localeCompare(b.row.number));

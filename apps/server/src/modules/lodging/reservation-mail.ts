@@ -149,7 +149,12 @@ export function renderReservationMail(input: ReservationMailInput): { subject: s
         ...paragraphs(fill(t.greeting, values), fill(t.intro, values), t.note),
         { kind: 'facts', facts },
         { kind: 'subheading', text: t.price },
-        { kind: 'table', columns: [{ label: '' }, { label: '', align: 'right' }], rows: lines, total: [t.total, formatMoney(input.price.totalCents, language)] },
+        {
+          kind: 'table',
+          columns: [{ label: '' }, { label: '', align: 'right' }],
+          rows: lines,
+          total: [t.total, formatMoney(input.price.totalCents, language)],
+        },
         ...paragraphs(fill(t.contact, values), `${t.closing}\n${settings.organiser.name}`),
       ],
       footer: organiserFooter(settings),

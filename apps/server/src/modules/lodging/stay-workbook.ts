@@ -113,7 +113,10 @@ export async function buildStayWorkbook(settings: EditionSettings, entries: Work
     { header: h.under3, key: 'under3', width: 9 },
     { header: h.mealTotal, key: 'total', width: 8 },
   ];
-  for (const row of countMealsPerDay(settings, entries.map((e) => e.row))) {
+  for (const row of countMealsPerDay(
+    settings,
+    entries.map((e) => e.row),
+  )) {
     meals.addRow({ date: row.date, meal: row.meal, ...row.counts, total: row.total });
   }
   styleHeader(meals);

@@ -5,9 +5,23 @@ const content: MailContent = {
   heading: 'Request <1> received',
   blocks: [
     { kind: 'paragraph', text: 'Dear "Anna" & co,\nwelcome' },
-    { kind: 'facts', facts: [{ label: 'Guests', value: 'Anna\nTom' }, { label: 'Room', value: 'AP4' }] },
+    {
+      kind: 'facts',
+      facts: [
+        { label: 'Guests', value: 'Anna\nTom' },
+        { label: 'Room', value: 'AP4' },
+      ],
+    },
     { kind: 'subheading', text: 'Price' },
-    { kind: 'table', columns: [{ label: 'Line' }, { label: 'Amount', align: 'right' }], rows: [['Stay', '80,00 €'], ['Tax', '2,00 €']], total: ['Total', '82,00 €'] },
+    {
+      kind: 'table',
+      columns: [{ label: 'Line' }, { label: 'Amount', align: 'right' }],
+      rows: [
+        ['Stay', '80,00 €'],
+        ['Tax', '2,00 €'],
+      ],
+      total: ['Total', '82,00 €'],
+    },
     { kind: 'image', cid: 'qr@x', alt: 'QR', width: 240, height: 240 },
     { kind: 'link', text: 'Your page:', url: 'https://bjk.test/p?a=1&b=2' },
   ],

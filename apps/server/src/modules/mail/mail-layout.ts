@@ -29,8 +29,7 @@ export const organiserFooter = (settings: EditionSettings) =>
 
 export const paragraphs = (...texts: string[]): MailBlock[] => texts.map((text) => ({ kind: 'paragraph', text }));
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 const P = 'font-size:15px;line-height:1.5;margin:0 0 12px';
 const CELL = 'padding:6px 8px;border-bottom:1px solid #e4e7eb';
@@ -52,10 +51,13 @@ function blockHtml(block: MailBlock): string {
             .join('')}</table>`;
     case 'table': {
       const align = (i: number) => (block.columns[i]?.align === 'right' ? 'text-align:right;white-space:nowrap' : 'text-align:left');
-      const row = (cells: string[], tag: 'td' | 'th') => `<tr>${cells.map((c, i) => `<${tag} style="${CELL};${align(i)}">${escapeHtml(c)}</${tag}>`).join('')}</tr>`;
+      const row = (cells: string[], tag: 'td' | 'th') =>
+        `<tr>${cells.map((c, i) => `<${tag} style="${CELL};${align(i)}">${escapeHtml(c)}</${tag}>`).join('')}</tr>`;
       return [
         '<table style="border-collapse:collapse;width:100%;margin:8px 0 16px">',
-        !block.columns.some((c) => c.label) ? '' : `<thead><tr>${block.columns.map((c, i) => `<th style="${CELL};${align(i)};color:#52606d;font-weight:normal">${escapeHtml(c.label)}</th>`).join('')}</tr></thead>`,
+        !block.columns.some((c) => c.label)
+          ? ''
+          : `<thead><tr>${block.columns.map((c, i) => `<th style="${CELL};${align(i)};color:#52606d;font-weight:normal">${escapeHtml(c.label)}</th>`).join('')}</tr></thead>`,
         `<tbody>${block.rows.map((cells) => row(cells, 'td')).join('')}${block.total ? row(block.total, 'th') : ''}</tbody>`,
         '</table>',
       ].join('');

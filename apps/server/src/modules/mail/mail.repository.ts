@@ -30,7 +30,12 @@ export async function claimDueMails(db: DbOrTx, now: Date, limit: number): Promi
         attempts: sql`${mailOutbox.attempts} + 1`,
         nextAttemptAt: new Date(now.getTime() + LEASE_MS),
       })
-      .where(inArray(mailOutbox.id, due.map((d) => d.id)))
+      .where(
+        inArray(
+          mailOutbox.id,
+          due.map((d) => d.id),
+        ),
+      )
       .returning();
   });
 }
@@ -65,7 +70,11 @@ export async function pageOutbox(db: DbOrTx, query: OutboxQuery): Promise<{ rows
   const filters: SQL[] = [];
   if (query.status) filters.push(eq(mailOutbox.status, query.status));
   if (query.search) {
-    const search = or(containsText(mailOutbox.subject, query.search), jsonContainsText(mailOutbox.to, query.search), containsText(mailOutbox.kind, query.search));
+    const search = or(
+      containsText(mailOutbox.subject, query.search),
+      jsonContainsText(mailOutbox.to, query.search),
+      containsText(mailOutbox.kind, query.search),
+    );
     if (search) filters.push(search);
   }
   const where = filters.length > 0 ? and(...filters) : undefined;

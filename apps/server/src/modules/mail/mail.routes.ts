@@ -1,6 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { outboxEntrySchema, outboxIdParamsSchema, outboxMailSchema, outboxPageSchema, outboxQuerySchema, LIST_CHANGED_NOTE, LIST_CONVENTION_NOTE } from '@bjk/domain';
+import {
+  outboxEntrySchema,
+  outboxIdParamsSchema,
+  outboxMailSchema,
+  outboxPageSchema,
+  outboxQuerySchema,
+  LIST_CHANGED_NOTE,
+  LIST_CONVENTION_NOTE,
+} from '@bjk/domain';
 import type { AppDeps } from '../../platform/app-deps.js';
 import { managerContext } from '../../platform/service-context.js';
 import { getOutboxMail, listOutbox, resendMail } from './mail.service.js';
@@ -9,7 +17,13 @@ export async function mailRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/api/v1/mail/outbox', {
-    schema: { tags: ['mail'], summary: 'The e-mail outbox, newest first', description: `${LIST_CONVENTION_NOTE} ${LIST_CHANGED_NOTE}`, querystring: outboxQuerySchema, response: { 200: outboxPageSchema } },
+    schema: {
+      tags: ['mail'],
+      summary: 'The e-mail outbox, newest first',
+      description: `${LIST_CONVENTION_NOTE} ${LIST_CHANGED_NOTE}`,
+      querystring: outboxQuerySchema,
+      response: { 200: outboxPageSchema },
+    },
     config: { access: 'mail:read' },
     handler: async (request) => listOutbox(deps.db, request.query),
   });

@@ -34,7 +34,11 @@ function workerAt(clock: ReturnType<typeof fixedClock>, overrides: Partial<TestC
 }
 
 async function queue(subject: string, kind = 'enrolment.confirmation') {
-  const content = { heading: subject, blocks: [...paragraphs('Hello <Anna> & co'), { kind: 'facts' as const, facts: [{ label: 'Category', value: 'U12' }] }], footer: 'BJK' };
+  const content = {
+    heading: subject,
+    blocks: [...paragraphs('Hello <Anna> & co'), { kind: 'facts' as const, facts: [{ label: 'Category', value: 'U12' }] }],
+    footer: 'BJK',
+  };
   return queueMail(ctx.db, { kind, to: ['parent@example.test', 'player@example.test'], language: 'en', subject, content });
 }
 
@@ -127,7 +131,14 @@ describe('the e-mail outbox', () => {
   });
 
   it('keeps mails queued when no SMTP server is configured', async () => {
-    expect(startMailWorker({ db: ctx.db, clock: fixedClock(new Date()), log: silent, mail: { smtpUrl: undefined, from: 'x <x@y.z>', pollMs: 1000, maxAttempts: 3, bcc: {} } })).toBeNull();
+    expect(
+      startMailWorker({
+        db: ctx.db,
+        clock: fixedClock(new Date()),
+        log: silent,
+        mail: { smtpUrl: undefined, from: 'x <x@y.z>', pollMs: 1000, maxAttempts: 3, bcc: {} },
+      }),
+    ).toBeNull();
   });
 
   it('shows the outbox to managers only', async () => {

@@ -25,7 +25,7 @@ class RejectedLine extends Error {}
 
 function optionalInt(value: string | undefined, what: string, min: number, max: number): number | null {
   const text = (value ?? '').trim();
-  if (text === '' || text === '0' && min > 0) return null;
+  if (text === '' || (text === '0' && min > 0)) return null;
   if (!/^-?\d+$/.test(text)) throw new RejectedLine(`${what} is not a number: "${text.slice(0, 20)}"`);
   const n = Number(text);
   if (n < min || n > max) throw new RejectedLine(`${what} out of range: ${n}`);
@@ -284,7 +284,27 @@ function fideMember(fields: {
 }
 
 /** The header labels of FIDE's fixed-width "players list" and the fields we read from them. */
-const FIDE_TXT_LABELS = ['ID Number', 'Name', 'Fed', 'Sex', 'Tit', 'WTit', 'OTit', 'FOA', 'SRtng', 'SGm', 'SK', 'RRtng', 'RGm', 'Rk', 'BRtng', 'BGm', 'BK', 'B-day', 'Flag'];
+const FIDE_TXT_LABELS = [
+  'ID Number',
+  'Name',
+  'Fed',
+  'Sex',
+  'Tit',
+  'WTit',
+  'OTit',
+  'FOA',
+  'SRtng',
+  'SGm',
+  'SK',
+  'RRtng',
+  'RGm',
+  'Rk',
+  'BRtng',
+  'BGm',
+  'BK',
+  'B-day',
+  'Flag',
+];
 
 /**
  * FIDE's fixed-width TXT players list. Column positions are read from the header line (where each label

@@ -86,14 +86,27 @@ describe('the member registry', () => {
   });
 
   it("imports FIDE's fixed-width players list, updating known players and adding the others", async () => {
-    const header = 'ID Number      Name                                                         Fed Sex Tit  WTit OTit           FOA SRtng SGm SK RRtng RGm Rk BRtng BGm BK B-day Flag ';
+    const header =
+      'ID Number      Name                                                         Fed Sex Tit  WTit OTit           FOA SRtng SGm SK RRtng RGm Rk BRtng BGm BK B-day Flag ';
     const row = (id: string, name: string, fed: string, sex: string, tit: string, rating: string, year: string) =>
       `${id.padEnd(15)}${name.padEnd(61)}${fed.padEnd(4)}${sex.padEnd(4)}${tit.padEnd(5)}${''.padEnd(5)}${''.padEnd(15)}${''.padEnd(4)}${rating.padEnd(6)}${'0'.padEnd(4)}${'20'.padEnd(3)}${''.padEnd(6)}${''.padEnd(4)}${''.padEnd(3)}${''.padEnd(6)}${''.padEnd(4)}${''.padEnd(3)}${year.padEnd(6)}`;
-    const txt = [header, row('9000101', 'Aerts, Anna', 'BEL', 'F', 'WCM', '1455', '2014'), row('9000999', 'Nouveau, Jean', 'FRA', 'M', 'FM', '2301', '1999'), row('x12', 'Broken, Row', 'BEL', 'M', '', '', '')].join('\n');
+    const txt = [
+      header,
+      row('9000101', 'Aerts, Anna', 'BEL', 'F', 'WCM', '1455', '2014'),
+      row('9000999', 'Nouveau, Jean', 'FRA', 'M', 'FM', '2301', '1999'),
+      row('x12', 'Broken, Row', 'BEL', 'M', '', '', ''),
+    ].join('\n');
     const result = (await upload('fide-txt', 'players_list_foa.txt', txt)).json();
     expect(result).toMatchObject({ received: 2, inserted: 1, updated: 1, rejected: 1 });
     expect(await findMember(ctx.db, { idfide: 9000101 })).toMatchObject({ idbel: 90001, lastName: 'Aerts-Updated', ratingFide: 1455, fideTitle: 'WCM' });
-    expect(await findMember(ctx.db, { idfide: 9000999 })).toMatchObject({ idbel: null, firstName: 'Jean', lastName: 'Nouveau', fideFederation: 'FRA', fideTitle: 'FM', birthYear: 1999 });
+    expect(await findMember(ctx.db, { idfide: 9000999 })).toMatchObject({
+      idbel: null,
+      firstName: 'Jean',
+      lastName: 'Nouveau',
+      fideFederation: 'FRA',
+      fideTitle: 'FM',
+      birthYear: 1999,
+    });
   });
 
   it("imports FIDE's XML players list as a stream", async () => {
@@ -125,7 +138,9 @@ describe('the member registry', () => {
 describe('a broken member upload', () => {
   const boundary = '----bjkboundary';
   const cutOff = (content: string) =>
-    [`--${boundary}`, 'Content-Disposition: form-data; name="file"; filename="players.txt"', 'Content-Type: application/octet-stream', '', content].join('\r\n');
+    [`--${boundary}`, 'Content-Disposition: form-data; name="file"; filename="players.txt"', 'Content-Type: application/octet-stream', '', content].join(
+      '\r\n',
+    );
   const send = (format: string, contentType: string, payload: string) =>
     ctx.app.inject({ method: 'POST', url: `/api/v1/members/import?format=${format}`, headers: { ...headers, 'content-type': contentType }, payload });
 

@@ -73,7 +73,14 @@ export async function importMembers(ctx: ServiceContext, format: MemberImportFor
   };
   const write = async (entries: { line: number; member: Member }[]) => {
     try {
-      add(await db.transaction((tx) => upsert(tx, entries.map((b) => b.member))));
+      add(
+        await db.transaction((tx) =>
+          upsert(
+            tx,
+            entries.map((b) => b.member),
+          ),
+        ),
+      );
     } catch {
       for (const entry of entries) {
         try {

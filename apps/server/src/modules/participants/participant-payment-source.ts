@@ -30,7 +30,13 @@ function participantSource(kind: RegistrationKind): PaymentSourceProvider {
     const t = PAYMENT_TEXTS[participant.language];
     const name = `${participant.firstName} ${participant.lastName}`.trim();
     const lines: PaymentLine[] = [
-      { kind: 'fee', description: t.enrolmentFee(settings.shortName[participant.language], name, participant.category), quantity: 1, unitPriceCents: baseCents, totalCents: baseCents },
+      {
+        kind: 'fee',
+        description: t.enrolmentFee(settings.shortName[participant.language], name, participant.category),
+        quantity: 1,
+        unitPriceCents: baseCents,
+        totalCents: baseCents,
+      },
     ];
     if (participant.late && settings.fees.lateFeeCents > 0) {
       lines.push({ kind: 'fee', description: t.lateFee, quantity: 1, unitPriceCents: settings.fees.lateFeeCents, totalCents: settings.fees.lateFeeCents });

@@ -40,7 +40,10 @@ export async function existingPlayerKeys(tx: DbOrTx, editionCode: string, kind: 
 }
 
 export async function updateParticipantRow(tx: DbOrTx, id: number, row: Partial<NewParticipantRow>): Promise<void> {
-  await tx.update(participants).set({ ...row, updatedAt: new Date() }).where(eq(participants.id, id));
+  await tx
+    .update(participants)
+    .set({ ...row, updatedAt: new Date() })
+    .where(eq(participants.id, id));
 }
 
 const SORTS = {
@@ -122,7 +125,10 @@ export async function findParticipantPhoto(tx: DbOrTx, participantId: number): P
 }
 
 export async function countParticipants(tx: DbOrTx, editionCode: string): Promise<number> {
-  const [row] = await tx.select({ n: count() }).from(participants).where(and(eq(participants.editionCode, editionCode), eq(participants.enabled, true)));
+  const [row] = await tx
+    .select({ n: count() })
+    .from(participants)
+    .where(and(eq(participants.editionCode, editionCode), eq(participants.enabled, true)));
   return row?.n ?? 0;
 }
 
@@ -138,7 +144,11 @@ export async function findAttendeeRow(tx: DbOrTx, id: number): Promise<AttendeeR
 }
 
 export async function updateAttendeeRow(tx: DbOrTx, id: number, row: Partial<NewAttendeeRow>): Promise<AttendeeRow | undefined> {
-  const [updated] = await tx.update(attendees).set({ ...row, updatedAt: new Date() }).where(eq(attendees.id, id)).returning();
+  const [updated] = await tx
+    .update(attendees)
+    .set({ ...row, updatedAt: new Date() })
+    .where(eq(attendees.id, id))
+    .returning();
   return updated;
 }
 
@@ -151,7 +161,12 @@ export async function listAttendeeRows(tx: DbOrTx, editionCode: string, kind: Re
 }
 
 /** One page of attendees and guests (by category and name), `search` in the names, category and e-mail. */
-export async function pageAttendeeRows(tx: DbOrTx, editionCode: string, kind: RegistrationKind, query: AttendeeListQuery): Promise<{ rows: AttendeeRow[]; total: number }> {
+export async function pageAttendeeRows(
+  tx: DbOrTx,
+  editionCode: string,
+  kind: RegistrationKind,
+  query: AttendeeListQuery,
+): Promise<{ rows: AttendeeRow[]; total: number }> {
   const filters: SQL[] = [eq(attendees.editionCode, editionCode), eq(attendees.kind, kind)];
   if (query.search) {
     const search = or(

@@ -75,10 +75,7 @@ export async function participantsRoutes(app: FastifyInstance, deps: AppDeps): P
     config: { access: 'participants:read' },
     handler: async (request, reply) => {
       const csv = await exportParticipantsCsv(deps.db, request.params.kind);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="participants-${request.params.kind}.csv"`)
-        .send(csv);
+      return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="participants-${request.params.kind}.csv"`).send(csv);
     },
   });
 
@@ -94,13 +91,23 @@ export async function participantsRoutes(app: FastifyInstance, deps: AppDeps): P
   });
 
   r.post('/api/v1/participant/ratings/:kind', {
-    schema: { tags: ['participants'], summary: 'Refresh ratings from the member registry', params: kindParamsSchema, response: { 200: ratingsRefreshResultSchema } },
+    schema: {
+      tags: ['participants'],
+      summary: 'Refresh ratings from the member registry',
+      params: kindParamsSchema,
+      response: { 200: ratingsRefreshResultSchema },
+    },
     config: { access: 'participants:write' },
     handler: async (request) => refreshParticipantRatings(managerContext(deps, request), request.params.kind),
   });
 
   r.post('/api/v1/participant/:kind/:idbel/:cat', {
-    schema: { tags: ['participants'], summary: 'Add a late participant by federation id and category', params: lateParticipantParamsSchema, response: { 200: participantSchema } },
+    schema: {
+      tags: ['participants'],
+      summary: 'Add a late participant by federation id and category',
+      params: lateParticipantParamsSchema,
+      response: { 200: participantSchema },
+    },
     config: { access: 'participants:write' },
     handler: async (request) => addLateParticipant(managerContext(deps, request), request.params.kind, request.params.idbel, request.params.cat),
   });
@@ -170,7 +177,13 @@ export async function participantsRoutes(app: FastifyInstance, deps: AppDeps): P
   });
 
   r.put('/api/v1/attendee/:kind/:id', {
-    schema: { tags: ['participants'], summary: 'Edit an attendee', params: attendeeIdParamsSchema, body: attendeeInputSchema, response: { 200: attendeeSchema } },
+    schema: {
+      tags: ['participants'],
+      summary: 'Edit an attendee',
+      params: attendeeIdParamsSchema,
+      body: attendeeInputSchema,
+      response: { 200: attendeeSchema },
+    },
     config: { access: 'participants:write' },
     handler: async (request) => updateAttendee(managerContext(deps, request), request.params.kind, request.params.id, request.body),
   });

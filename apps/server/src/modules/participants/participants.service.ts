@@ -86,9 +86,7 @@ export type BadgeHolder = Pick<PlayerIdentity, 'firstName' | 'lastName' | 'clubN
 const participantNotFound = () => notFound(PARTICIPANTS_ERRORS.notFound, 'No such participant');
 
 function playerCategoryCodes(settings: EditionSettings, kind: RegistrationKind): string[] {
-  return kind === 'bjk'
-    ? settings.categories.filter((c) => c.kind === 'player').map((c) => c.code)
-    : (settings.vk?.categories ?? []).map((c) => c.code);
+  return kind === 'bjk' ? settings.categories.filter((c) => c.kind === 'player').map((c) => c.code) : (settings.vk?.categories ?? []).map((c) => c.code);
 }
 
 function assertPlayerCategory(settings: EditionSettings, kind: RegistrationKind, category: string, path: string): void {
@@ -129,7 +127,13 @@ export async function participantOfConfirmedRegistration(ctx: ServiceContext, re
     const inserted = await insertParticipantIfAbsent(tx, participantOfRegistration(registration.editionCode, registration.kind, registration));
     if (inserted) {
       await copyRegistrationPhoto(tx, registration.id, inserted.id);
-      await recordAudit(tx, { actor: ctx.actor, action: 'participants.from_confirmation', subjectType: 'participant', subjectId: inserted.id, after: { registrationId: registration.id } });
+      await recordAudit(tx, {
+        actor: ctx.actor,
+        action: 'participants.from_confirmation',
+        subjectType: 'participant',
+        subjectId: inserted.id,
+        after: { registrationId: registration.id },
+      });
       return inserted.id;
     }
     const existing = await findParticipantIdOfPlayer(tx, registration.editionCode, registration.kind, registration.playerKey);
@@ -215,7 +219,12 @@ export async function updateParticipant(ctx: ManagerContext, kind: RegistrationK
   return db.transaction(async (tx) => {
     const before = await findParticipantRow(tx, id, true);
     if (!before || before.kind !== kind) throw participantNotFound();
-    const values = { ...input, email: input.email.toLowerCase(), parentEmail: input.parentEmail.toLowerCase(), attendantEmail: input.attendantEmail.toLowerCase() };
+    const values = {
+      ...input,
+      email: input.email.toLowerCase(),
+      parentEmail: input.parentEmail.toLowerCase(),
+      attendantEmail: input.attendantEmail.toLowerCase(),
+    };
     await updateParticipantRow(tx, id, values);
     const beforeFields = Object.fromEntries(Object.keys(values).map((k) => [k, before[k as keyof typeof before]]));
     await recordAudit(tx, { actor, action: 'participants.update', subjectType: 'participant', subjectId: id, before: beforeFields, after: values });
@@ -225,14 +234,25 @@ export async function updateParticipant(ctx: ManagerContext, kind: RegistrationK
   });
 }
 
-export async function replaceParticipantPhoto(ctx: ManagerContext, kind: RegistrationKind, id: number, file: Buffer): Promise<{ width: number; height: number }> {
+export async function replaceParticipantPhoto(
+  ctx: ManagerContext,
+  kind: RegistrationKind,
+  id: number,
+  file: Buffer,
+): Promise<{ width: number; height: number }> {
   const { db, actor } = ctx;
   const photo = await normalisePhoto(file);
   return db.transaction(async (tx) => {
     const row = await findParticipantRow(tx, id, true);
     if (!row || row.kind !== kind) throw participantNotFound();
     await upsertParticipantPhoto(tx, id, photo);
-    await recordAudit(tx, { actor, action: 'participants.replace_photo', subjectType: 'participant', subjectId: id, after: { width: photo.width, height: photo.height } });
+    await recordAudit(tx, {
+      actor,
+      action: 'participants.replace_photo',
+      subjectType: 'participant',
+      subjectId: id,
+      after: { width: photo.width, height: photo.height },
+    });
     return { width: photo.width, height: photo.height };
   });
 }
@@ -250,7 +270,14 @@ export async function refreshParticipantRatings(ctx: ManagerContext, kind: Regis
   const { code } = await getCurrentEdition(db);
   return db.transaction(async (tx) => {
     const rows = await listParticipantRows(tx, code, kind);
-    const members = new Map((await listMembersByIdbel(tx, rows.flatMap((r) => (r.idbel === null ? [] : [r.idbel])))).map((m) => [m.idbel, m]));
+    const members = new Map(
+      (
+        await listMembersByIdbel(
+          tx,
+          rows.flatMap((r) => (r.idbel === null ? [] : [r.idbel])),
+        )
+      ).map((m) => [m.idbel, m]),
+    );
     let updated = 0;
     for (const row of rows) {
       const member = row.idbel === null ? undefined : members.get(row.idbel);
@@ -259,7 +286,13 @@ export async function refreshParticipantRatings(ctx: ManagerContext, kind: Regis
       await updateParticipantRow(tx, row.id, { ratingNational: member.ratingNational, ratingFide: member.ratingFide, fideTitle: member.fideTitle });
       updated += 1;
     }
-    await recordAudit(tx, { actor, action: 'participants.refresh_ratings', subjectType: 'participants', subjectId: kind, after: { checked: rows.length, updated } });
+    await recordAudit(tx, {
+      actor,
+      action: 'participants.refresh_ratings',
+      subjectType: 'participants',
+      subjectId: kind,
+      after: { checked: rows.length, updated },
+    });
     return { checked: rows.length, updated };
   });
 }
@@ -339,7 +372,13 @@ export async function createAttendee(ctx: ManagerContext, kind: RegistrationKind
   assertStaffCategory(settings, input.category, 'body.category');
   return db.transaction(async (tx) => {
     const row = await insertAttendee(tx, { editionCode: code, kind, ...attendeeValues(input) });
-    await recordAudit(tx, { actor, action: 'participants.create_attendee', subjectType: 'attendee', subjectId: row.id, after: { firstName: row.firstName, lastName: row.lastName, category: row.category } });
+    await recordAudit(tx, {
+      actor,
+      action: 'participants.create_attendee',
+      subjectType: 'attendee',
+      subjectId: row.id,
+      after: { firstName: row.firstName, lastName: row.lastName, category: row.category },
+    });
     return toAttendee(row);
   });
 }
@@ -370,7 +409,14 @@ export async function updateAttendee(ctx: ManagerContext, kind: RegistrationKind
     if (!before || before.kind !== kind) throw notFound(PARTICIPANTS_ERRORS.attendeeNotFound, 'No such attendee');
     const row = await updateAttendeeRow(tx, id, attendeeValues(input));
     if (!row) throw notFound(PARTICIPANTS_ERRORS.attendeeNotFound, 'No such attendee');
-    await recordAudit(tx, { actor, action: 'participants.update_attendee', subjectType: 'attendee', subjectId: id, before: toAttendee(before), after: toAttendee(row) });
+    await recordAudit(tx, {
+      actor,
+      action: 'participants.update_attendee',
+      subjectType: 'attendee',
+      subjectId: id,
+      before: toAttendee(before),
+      after: toAttendee(row),
+    });
     return toAttendee(row);
   });
 }
@@ -404,22 +450,20 @@ export async function listBadgeHolders(db: DbOrTx, kind: RegistrationKind): Prom
   const others = await listAttendeeRows(db, code, kind);
   return [
     ...players.map((p): BadgeHolder => ({ holder: 'participant', ...p, photoVersion: p.photoUploadedAt?.toISOString() ?? null })),
-    ...others.map(
-      (a): BadgeHolder => ({
-        holder: 'attendee',
-        id: a.id,
-        firstName: a.firstName,
-        lastName: a.lastName,
-        category: a.category,
-        mealsCode: a.mealsCode,
-        clubName: null,
-        fideFederation: null,
-        ratingNational: null,
-        ratingFide: null,
-        enabled: a.enabled,
-        photoVersion: null,
-      }),
-    ),
+    ...others.map((a): BadgeHolder => ({
+      holder: 'attendee',
+      id: a.id,
+      firstName: a.firstName,
+      lastName: a.lastName,
+      category: a.category,
+      mealsCode: a.mealsCode,
+      clubName: null,
+      fideFederation: null,
+      ratingNational: null,
+      ratingFide: null,
+      enabled: a.enabled,
+      photoVersion: null,
+    })),
   ];
 }
 

@@ -14,7 +14,9 @@ export const participants = pgTable(
     email: text('email').notNull().default(''),
     parentEmail: text('parent_email').notNull().default(''),
     attendantEmail: text('attendant_email').notNull().default(''),
-    language: text('language', { enum: ['nl', 'fr', 'de', 'en'] }).notNull().default('nl'),
+    language: text('language', { enum: ['nl', 'fr', 'de', 'en'] })
+      .notNull()
+      .default('nl'),
     mealsCode: text('meals_code', { enum: ['HB', 'BO'] }),
     enabled: boolean('enabled').notNull().default(true),
     late: boolean('late').notNull().default(false),

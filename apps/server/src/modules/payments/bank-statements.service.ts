@@ -1,11 +1,5 @@
 import { createHash } from 'node:crypto';
-import {
-  formatStructuredMessage,
-  type BankMovementView,
-  PAYMENTS_ERRORS,
-  type StatementImportSummary,
-  PLATFORM_ERRORS,
-} from '@bjk/domain';
+import { formatStructuredMessage, type BankMovementView, PAYMENTS_ERRORS, type StatementImportSummary, PLATFORM_ERRORS } from '@bjk/domain';
 import type { DbOrTx } from '../../platform/db.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import { recordAudit, recordAuditEntries } from '../../platform/audit.js';
@@ -40,10 +34,14 @@ function readStatement(fileName: string, bytes: Uint8Array): BankStatement[] {
     return text.trimStart().startsWith('<') ? parseCamt053(text) : parseCoda(text);
   } catch (error) {
     if (error instanceof BankStatementCurrencyError) {
-      throw badRequest(PAYMENTS_ERRORS.statementCurrency, `${fileName} is a statement in ${error.currency}; only statements in euros can be matched`, { currency: error.currency });
+      throw badRequest(PAYMENTS_ERRORS.statementCurrency, `${fileName} is a statement in ${error.currency}; only statements in euros can be matched`, {
+        currency: error.currency,
+      });
     }
     if (error instanceof BankStatementFormatError) {
-      throw badRequest(PAYMENTS_ERRORS.statementUnreadable, `${fileName} is not a readable CODA or camt.053 statement: ${error.message}`, { reason: error.message });
+      throw badRequest(PAYMENTS_ERRORS.statementUnreadable, `${fileName} is not a readable CODA or camt.053 statement: ${error.message}`, {
+        reason: error.message,
+      });
     }
     throw error;
   }
@@ -65,7 +63,11 @@ function toMovementView(movement: BankMovementRow, requestNumber: number | null)
   };
 }
 
-async function statementSummary(db: DbOrTx, statementId: number, base: Omit<StatementImportSummary, 'counts' | 'matchedCents' | 'unmatched' | 'flagged' | 'movements'>): Promise<StatementImportSummary> {
+async function statementSummary(
+  db: DbOrTx,
+  statementId: number,
+  base: Omit<StatementImportSummary, 'counts' | 'matchedCents' | 'unmatched' | 'flagged' | 'movements'>,
+): Promise<StatementImportSummary> {
   const rows = await listStatementMovements(db, statementId);
   const views = rows.map((r) => toMovementView(r.movement, r.requestNumber));
   const counts: Partial<Record<BankMovementView['outcome'], number>> = {};
@@ -99,7 +101,13 @@ export async function importBankStatement(ctx: PaymentsManagerContext, fileName:
   return ctx.db.transaction(async (tx) => {
     const previous = await findStatementByHash(tx, fileHash);
     if (previous) {
-      return statementSummary(tx, previous.id, { statementId: previous.id, format: previous.format, fileName: previous.fileName, alreadyImported: true, skipped: previous.skippedCount });
+      return statementSummary(tx, previous.id, {
+        statementId: previous.id,
+        format: previous.format,
+        fileName: previous.fileName,
+        alreadyImported: true,
+        skipped: previous.skippedCount,
+      });
     }
     const movements = statements.flatMap((s) => s.movements);
     const statementRow = await insertStatement(tx, {
@@ -156,7 +164,10 @@ export async function importBankStatement(ctx: PaymentsManagerContext, fileName:
     await setMovementOutcomes(tx, outcomes);
     await insertPaymentRecords(tx, records);
     const changed = requests.filter((before) => finalState.get(before.id)!.receivedCents !== before.receivedCents);
-    await updateRequestPayments(tx, changed.map((before) => finalState.get(before.id)!));
+    await updateRequestPayments(
+      tx,
+      changed.map((before) => finalState.get(before.id)!),
+    );
     const summary = await statementSummary(tx, statementRow.id, { statementId: statementRow.id, format, fileName, alreadyImported: false, skipped });
     await recordAudit(tx, {
       actor: ctx.actor,
@@ -209,7 +220,14 @@ export async function linkMovement(ctx: PaymentsManagerContext, movementId: numb
     });
     await setMovementOutcome(tx, movementId, 'linked', requestId);
     const updated = await applyPayment(tx, row, movement.amountCents, paidOn);
-    await recordAudit(tx, { actor: ctx.actor, action: 'payments.link_movement', subjectType: 'payment_request', subjectId: requestId, before: auditView(row), after: { ...auditView(updated), movementId } });
+    await recordAudit(tx, {
+      actor: ctx.actor,
+      action: 'payments.link_movement',
+      subjectType: 'payment_request',
+      subjectId: requestId,
+      before: auditView(row),
+      after: { ...auditView(updated), movementId },
+    });
     return toMovementView({ ...movement, outcome: 'linked', requestId }, row.number);
   });
 }

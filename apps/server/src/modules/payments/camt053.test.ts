@@ -70,7 +70,7 @@ describe('reading a camt.053 statement', () => {
     expect(() => parseCamt053(usd)).toThrow(/USD/);
   });
 
-  it('reads genkgo/camt\'s samples: a creditor reference of issuer BBA that fails the check stays communication', async () => {
+  it("reads genkgo/camt's samples: a creditor reference of issuer BBA that fails the check stays communication", async () => {
     for (const name of ['genkgo-camt053.001.02.minimal.xml', 'genkgo-camt053.001.08.xml']) {
       const [statement, ...others] = parseCamt053(await fixture(name));
       expect(others).toHaveLength(0);

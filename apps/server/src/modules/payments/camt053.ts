@@ -89,7 +89,10 @@ function remittanceOf(node: unknown): Remittance {
     ref: text(child(s, 'CdtrRefInf', 'Ref')),
   }));
   const ordered = [...references.filter((r) => r.issuer?.toUpperCase() === 'BBA'), ...references.filter((r) => r.issuer?.toUpperCase() !== 'BBA')];
-  const unstructured = list(child(node, 'RmtInf'), 'Ustrd').map(text).filter((t): t is string => !!t).join(' ');
+  const unstructured = list(child(node, 'RmtInf'), 'Ustrd')
+    .map(text)
+    .filter((t): t is string => !!t)
+    .join(' ');
   const invalid: string[] = [];
   for (const reference of ordered) {
     const digits = parseStructuredMessage(reference.ref);
@@ -138,9 +141,7 @@ export function parseCamt053(xml: string): BankStatement[] {
       const parts = details.length > 0 ? details : [entry];
       parts.forEach((part, partIndex) => {
         const single = parts.length === 1;
-        const amount = single
-          ? entryAmount
-          : (amountOf(child(part, 'Amt')) ?? amountOf(child(part, 'AmtDtls', 'TxAmt', 'Amt')));
+        const amount = single ? entryAmount : (amountOf(child(part, 'Amt')) ?? amountOf(child(part, 'AmtDtls', 'TxAmt', 'Amt')));
         if (amount === null) throw new BankStatementFormatError(`Entry ${entryIndex + 1} detail ${partIndex + 1} has no amount`);
         const indicator = text(child(part, 'CdtDbtInd')) ?? entryCredit;
         const credit = (indicator === 'CRDT') !== reversed;
@@ -152,9 +153,7 @@ export function parseCamt053(xml: string): BankStatement[] {
         const remittance = remittanceOf(part === entry ? (details[0] ?? entry) : part);
         const detailRef = text(child(part, 'Refs', 'AcctSvcrRef')) ?? text(child(part, 'Refs', 'TxId'));
         const position = `${entryIndex + 1}.${partIndex + 1}`;
-        const identity = entryRef
-          ? `camt:${account}:${entryRef}:${single ? '' : (detailRef ?? partIndex + 1)}`
-          : `camt:${account}:${statementId}:${position}`;
+        const identity = entryRef ? `camt:${account}:${entryRef}:${single ? '' : (detailRef ?? partIndex + 1)}` : `camt:${account}:${statementId}:${position}`;
         movements.push({
           identity,
           amountCents: credit ? Math.abs(amount) : -Math.abs(amount),

@@ -42,7 +42,13 @@ describe('reading a CODA statement', () => {
 
   it('reads the same statement saved as UTF-8 and with trailing blanks stripped', async () => {
     const latin1 = decodeStatementBytes(await fixture('statement-latin1.cod'));
-    const utf8 = Buffer.from(latin1.split('\r\n').map((line) => line.trimEnd()).join('\n'), 'utf8');
+    const utf8 = Buffer.from(
+      latin1
+        .split('\r\n')
+        .map((line) => line.trimEnd())
+        .join('\n'),
+      'utf8',
+    );
     const [statement] = parseCoda(decodeStatementBytes(utf8));
     expect(statement?.movements[0]?.counterpartyName).toBe('Jean-François Dûbois');
     expect(statement?.movements).toHaveLength(6);
@@ -62,7 +68,7 @@ describe('reading a CODA statement', () => {
     expect(statement?.movements[1]?.communication).toBe('Aflossing investeringskrediet Kapitaal Intrest');
   });
 
-  it('reads a statement whose new balance its movements do not reach, as banks\' own samples are', async () => {
+  it("reads a statement whose new balance its movements do not reach, as banks' own samples are", async () => {
     const text = decodeStatementBytes(await fixture('statement-globalised.cod'));
     const inconsistent = text.replace('0000000000613460120127', '0000000000731700120127');
     expect(parseCoda(inconsistent)[0]?.movements).toHaveLength(5);

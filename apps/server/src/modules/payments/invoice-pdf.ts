@@ -12,7 +12,10 @@ export function invoiceTitle(invoice: Pick<InvoiceRow, 'number' | 'language'>): 
 /** Renders an invoice as an A4 PDF in the customer's language (the standard fonts cover Latin-1 accents). */
 export function renderInvoicePdf(invoice: InvoiceRow, settings: EditionSettings): Promise<Buffer> {
   const t = PAYMENT_TEXTS[invoice.language];
-  const money = (cents: number) => formatMoney(cents, invoice.language).replace(/\u202f|\u00a0/g, ' ').replace('−', '-');
+  const money = (cents: number) =>
+    formatMoney(cents, invoice.language)
+      .replace(/\u202f|\u00a0/g, ' ')
+      .replace('−', '-');
   const doc = new PDFDocument({
     size: 'A4',
     margin: 50,
@@ -61,7 +64,10 @@ export function renderInvoicePdf(invoice: InvoiceRow, settings: EditionSettings)
     doc.x = 50;
     doc.y = bottom + 4;
   };
-  row(columns.map((c) => c.label), true);
+  row(
+    columns.map((c) => c.label),
+    true,
+  );
   for (const line of invoice.lines) {
     row([line.description, String(line.quantity), money(line.totalExclCents), `${line.vatPercent}%`, money(line.vatCents), money(line.totalCents)]);
   }

@@ -18,7 +18,8 @@ export async function createInvoice(ctx: PaymentsManagerContext, id: number, inp
     const row = await lockedRequest(tx, id);
     if (row.status !== 'paid') throw conflict(PAYMENTS_ERRORS.notPaid, `Payment request ${row.number} is not paid`);
     const existing = await findInvoiceOfRequest(tx, id);
-    if (existing) throw conflict(PAYMENTS_ERRORS.invoiceExists, `Payment request ${row.number} already has invoice ${existing.number}`, { number: existing.number });
+    if (existing)
+      throw conflict(PAYMENTS_ERRORS.invoiceExists, `Payment request ${row.number} already has invoice ${existing.number}`, { number: existing.number });
     const t = PAYMENT_TEXTS[row.payerLanguage];
     const computed = invoiceLines(row.lines, { cents: row.discountCents, label: row.discountRemark || t.discount }, edition.settings.vatRates);
     const invoice = await insertInvoice(tx, {
@@ -52,7 +53,13 @@ export async function createInvoice(ctx: PaymentsManagerContext, id: number, inp
         attachments: [{ filename: `${title.replace(/\s+/g, '-')}.pdf`, contentType: 'application/pdf', content: pdf.toString('base64') }],
       });
     }
-    await recordAudit(tx, { actor: ctx.actor, action: 'payments.invoice', subjectType: 'payment_request', subjectId: id, after: { invoiceNumber: invoice.number, totalCents: invoice.totalCents, emailed: input.sendEmail } });
+    await recordAudit(tx, {
+      actor: ctx.actor,
+      action: 'payments.invoice',
+      subjectType: 'payment_request',
+      subjectId: id,
+      after: { invoiceNumber: invoice.number, totalCents: invoice.totalCents, emailed: input.sendEmail },
+    });
     return invoice;
   });
 }

@@ -7,7 +7,21 @@ const euros = (cents: number) => (cents / 100).toFixed(2);
 
 /** Every request of the filtered set (all pages), for the treasurer's spreadsheet. */
 export async function paymentRequestsCsv(db: DbOrTx, filter: Omit<PaymentRequestListQuery, 'page' | 'pageSize'>): Promise<string> {
-  const header = ['number', 'kind', 'source', 'payer', 'emails', 'total', 'received', 'outstanding', 'status', 'due_date', 'sent_at', 'paid_date', 'structured_message'];
+  const header = [
+    'number',
+    'kind',
+    'source',
+    'payer',
+    'emails',
+    'total',
+    'received',
+    'outstanding',
+    'status',
+    'due_date',
+    'sent_at',
+    'paid_date',
+    'structured_message',
+  ];
   const rows: CsvValue[][] = [];
   const pageSize = 500;
   for (let page = 1; ; page++) {

@@ -77,7 +77,9 @@ async function runJob(
   const stopHeartbeat = startHeartbeat(() => updateJob(ctx.db, job.id, { updatedAt: ctx.clock.now() }));
   try {
     for (let start = 0; start < items.length; start += batchSize) {
-      const outcome = await work(items.slice(start, start + batchSize), (tx, counted) => updateJob(tx, job.id, { ...after(counted), updatedAt: ctx.clock.now() }));
+      const outcome = await work(items.slice(start, start + batchSize), (tx, counted) =>
+        updateJob(tx, job.id, { ...after(counted), updatedAt: ctx.clock.now() }),
+      );
       ({ done, failed, errors } = after(outcome));
       // Embedded PGlite answers without I/O, so a job's chain of queries never leaves the microtask queue: no
       // request was even read from its socket until the whole job had ended (a progress poll waited 2.6 s and
@@ -137,7 +139,13 @@ async function createRequestBatch(
     );
     await recordAuditEntries(
       tx,
-      inserted.map((row) => ({ actor: ctx.actor, action: 'payments.create', subjectType: 'payment_request', subjectId: row.id, after: { ...auditView(row), kind, sourceId: row.sourceId } })),
+      inserted.map((row) => ({
+        actor: ctx.actor,
+        action: 'payments.create',
+        subjectType: 'payment_request',
+        subjectId: row.id,
+        after: { ...auditView(row), kind, sourceId: row.sourceId },
+      })),
     );
     await progress(tx, outcome);
   });
@@ -154,7 +162,14 @@ async function sourcesToBill(ctx: PaymentsContext, kind: PaymentRequestKind): Pr
 export async function startBulkCreate(ctx: PaymentsManagerContext, kind: PaymentRequestKind): Promise<StartedJob> {
   const edition = await getCurrentEdition(ctx.db);
   const todo = await sourcesToBill(ctx, kind);
-  const job = await insertJob(ctx.db, { action: 'create', kind, total: todo.length, startedBy: ctx.actor.email, startedAt: ctx.clock.now(), updatedAt: ctx.clock.now() });
+  const job = await insertJob(ctx.db, {
+    action: 'create',
+    kind,
+    total: todo.length,
+    startedBy: ctx.actor.email,
+    startedAt: ctx.clock.now(),
+    updatedAt: ctx.clock.now(),
+  });
   const finished = runJob(ctx, job, todo, CREATE_BATCH, (batch, progress) => createRequestBatch(ctx, kind, edition, batch, progress));
   return { job: toJob(job), finished };
 }
@@ -179,7 +194,11 @@ async function sendRequestBatch(ctx: PaymentsManagerContext, edition: CurrentEdi
     }
     const mails = await Promise.all(toSend.map((row) => requestMail(ctx, row, edition)));
     await queueMails(tx, mails);
-    await markRequestsSent(tx, toSend.map((row) => row.id), ctx.clock.now());
+    await markRequestsSent(
+      tx,
+      toSend.map((row) => row.id),
+      ctx.clock.now(),
+    );
     await recordAuditEntries(
       tx,
       toSend.map((row) => ({ actor: ctx.actor, action: 'payments.send', subjectType: 'payment_request', subjectId: row.id, after: { to: row.payerEmails } })),
@@ -194,7 +213,14 @@ async function sendRequestBatch(ctx: PaymentsManagerContext, edition: CurrentEdi
 export async function startBulkSend(ctx: PaymentsManagerContext): Promise<StartedJob> {
   const edition = await getCurrentEdition(ctx.db);
   const ids = await listUnsentRequestIds(ctx.db);
-  const job = await insertJob(ctx.db, { action: 'send', kind: null, total: ids.length, startedBy: ctx.actor.email, startedAt: ctx.clock.now(), updatedAt: ctx.clock.now() });
+  const job = await insertJob(ctx.db, {
+    action: 'send',
+    kind: null,
+    total: ids.length,
+    startedBy: ctx.actor.email,
+    startedAt: ctx.clock.now(),
+    updatedAt: ctx.clock.now(),
+  });
   const finished = runJob(ctx, job, ids.map(String), SEND_BATCH, (batch, progress) => sendRequestBatch(ctx, edition, batch.map(Number), progress));
   return { job: toJob(job), finished };
 }

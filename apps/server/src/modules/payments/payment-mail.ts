@@ -34,7 +34,12 @@ export async function paymentRequestMail(request: PaymentRequestRow, settings: E
   }
   const facts = [
     { label: t.total, value: money(request.totalCents) },
-    ...(request.receivedCents > 0 ? [{ label: t.alreadyReceived, value: money(request.receivedCents) }, { label: t.outstanding, value: money(outstanding) }] : []),
+    ...(request.receivedCents > 0
+      ? [
+          { label: t.alreadyReceived, value: money(request.receivedCents) },
+          { label: t.outstanding, value: money(outstanding) },
+        ]
+      : []),
     { label: t.dueDate, value: formatDate(request.dueDate, language) },
     { label: t.beneficiary, value: settings.bank.holder },
     { label: t.iban, value: formatIban(settings.bank.iban) },

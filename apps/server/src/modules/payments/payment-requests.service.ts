@@ -72,7 +72,13 @@ export async function createPaymentRequest(
       if (!winner) throw new Error('open request vanished');
       return { request: toPaymentRequest(winner), created: false };
     }
-    await recordAudit(tx, { actor: ctx.actor, action: 'payments.create', subjectType: 'payment_request', subjectId: inserted.id, after: { ...auditView(inserted), kind, sourceId } });
+    await recordAudit(tx, {
+      actor: ctx.actor,
+      action: 'payments.create',
+      subjectType: 'payment_request',
+      subjectId: inserted.id,
+      after: { ...auditView(inserted), kind, sourceId },
+    });
     return { request: toPaymentRequest(inserted), created: true };
   });
 }
@@ -102,7 +108,14 @@ export async function recomputePaymentRequest(ctx: PaymentsManagerContext, id: n
       payerLanguage: source.payer.language,
       paidDate: totals.status === 'paid' ? (row.paidDate ?? today(ctx, await getCurrentEdition(tx))) : null,
     });
-    await recordAudit(tx, { actor: ctx.actor, action: 'payments.recompute', subjectType: 'payment_request', subjectId: id, before: auditView(row), after: auditView(updated) });
+    await recordAudit(tx, {
+      actor: ctx.actor,
+      action: 'payments.recompute',
+      subjectType: 'payment_request',
+      subjectId: id,
+      before: auditView(row),
+      after: auditView(updated),
+    });
     return toPaymentRequest(updated);
   });
 }
@@ -148,7 +161,14 @@ export async function cancelPaymentRequest(ctx: PaymentsManagerContext, id: numb
       throw conflict(PAYMENTS_ERRORS.hasPayments, `Payment request ${row.number} received money and cannot be cancelled`, { receivedCents: row.receivedCents });
     }
     const updated = await updateRequest(tx, id, { status: 'cancelled' });
-    await recordAudit(tx, { actor: ctx.actor, action: 'payments.cancel', subjectType: 'payment_request', subjectId: id, before: auditView(row), after: auditView(updated) });
+    await recordAudit(tx, {
+      actor: ctx.actor,
+      action: 'payments.cancel',
+      subjectType: 'payment_request',
+      subjectId: id,
+      before: auditView(row),
+      after: auditView(updated),
+    });
     return toPaymentRequest(updated);
   });
 }
@@ -209,7 +229,10 @@ export async function registerManualPayment(ctx: PaymentsManagerContext, id: num
 
 export async function listPaymentRequests(db: DbOrTx, query: PaymentRequestListQuery): Promise<PaymentRequestPage> {
   const result = await listRequests(db, query);
-  const invoiceNumbers = await invoiceNumbersOf(db, result.items.map((r) => r.id));
+  const invoiceNumbers = await invoiceNumbersOf(
+    db,
+    result.items.map((r) => r.id),
+  );
   return {
     items: result.items.map((row) => toPaymentRequest(row, invoiceNumbers.get(row.id) ?? null)),
     total: result.total,
@@ -262,4 +285,3 @@ export async function paymentDashboardFigures(ctx: ServiceContext): Promise<Dash
     { key: 'overdueRequests', value: figures.overdueCount, unit: 'count', link },
   ];
 }
-

@@ -157,13 +157,7 @@ function listFilter(query: Omit<PaymentRequestListQuery, 'page' | 'pageSize'>): 
 
 export async function listRequests(db: DbOrTx, query: PaymentRequestListQuery) {
   const where = listFilter(query);
-  const items = await db
-    .select()
-    .from(paymentRequests)
-    .where(where)
-    .orderBy(desc(paymentRequests.number))
-    .limit(query.pageSize)
-    .offset(pageOffset(query));
+  const items = await db.select().from(paymentRequests).where(where).orderBy(desc(paymentRequests.number)).limit(query.pageSize).offset(pageOffset(query));
   // Totals over the whole filtered set, cancelled requests owe nothing.
   const [totals] = await db
     .select({
@@ -307,10 +301,7 @@ export async function insertInvoice(db: DbOrTx, row: typeof invoices.$inferInser
 
 export async function invoiceNumbersOf(db: DbOrTx, requestIds: number[]): Promise<Map<number, number>> {
   if (requestIds.length === 0) return new Map();
-  const rows = await db
-    .select({ requestId: invoices.requestId, number: invoices.number })
-    .from(invoices)
-    .where(inArray(invoices.requestId, requestIds));
+  const rows = await db.select({ requestId: invoices.requestId, number: invoices.number }).from(invoices).where(inArray(invoices.requestId, requestIds));
   return new Map(rows.map((r) => [r.requestId, r.number]));
 }
 
@@ -373,9 +364,7 @@ export async function setMovementOutcomes(db: DbOrTx, rows: { id: number; outcom
 export async function updateRequestPayments(db: DbOrTx, rows: PaymentRequestRow[]): Promise<void> {
   for (let i = 0; i < rows.length; i += 500) {
     const values = sql.join(
-      rows
-        .slice(i, i + 500)
-        .map((r) => sql`(${r.id}::integer, ${r.receivedCents}::integer, ${r.status}::text, ${r.paidDate}::date, ${r.flagged}::boolean)`),
+      rows.slice(i, i + 500).map((r) => sql`(${r.id}::integer, ${r.receivedCents}::integer, ${r.status}::text, ${r.paidDate}::date, ${r.flagged}::boolean)`),
       sql`, `,
     );
     await db.execute(

@@ -77,7 +77,12 @@ export async function paymentsRoutes(app: FastifyInstance, deps: AppDeps, source
 
   for (const { path, kind } of SOURCE_PATHS) {
     r.post(`${base}/${path}/:id`, {
-      schema: { tags, summary: `Create the payment request of a ${kind} (answers the open one if it exists)`, params: paymentSourceParamsSchema, response: { 200: paymentRequestSchema, 201: paymentRequestSchema } },
+      schema: {
+        tags,
+        summary: `Create the payment request of a ${kind} (answers the open one if it exists)`,
+        params: paymentSourceParamsSchema,
+        response: { 200: paymentRequestSchema, 201: paymentRequestSchema },
+      },
       config: write,
       handler: async (request, reply) => {
         const { request: created, created: isNew } = await createPaymentRequest(ctxOf(request), kind, request.params.id);
@@ -85,12 +90,22 @@ export async function paymentsRoutes(app: FastifyInstance, deps: AppDeps, source
       },
     });
     r.put(`${base}/${path}/:id`, {
-      schema: { tags, summary: `Recompute the open payment request of a ${kind} from its current data`, params: paymentSourceParamsSchema, response: { 200: paymentRequestSchema } },
+      schema: {
+        tags,
+        summary: `Recompute the open payment request of a ${kind} from its current data`,
+        params: paymentSourceParamsSchema,
+        response: { 200: paymentRequestSchema },
+      },
       config: write,
       handler: async (request) => recomputePaymentRequest(ctxOf(request), await getOpenRequestIdOfSource(db, kind, request.params.id)),
     });
     r.delete(`${base}/${path}/:id`, {
-      schema: { tags, summary: `Cancel the open payment request of a ${kind} (unlinks the source)`, params: paymentSourceParamsSchema, response: { 200: paymentRequestSchema } },
+      schema: {
+        tags,
+        summary: `Cancel the open payment request of a ${kind} (unlinks the source)`,
+        params: paymentSourceParamsSchema,
+        response: { 200: paymentRequestSchema },
+      },
       config: write,
       handler: async (request) => cancelPaymentRequest(ctxOf(request), await getOpenRequestIdOfSource(db, kind, request.params.id)),
     });
@@ -118,12 +133,22 @@ export async function paymentsRoutes(app: FastifyInstance, deps: AppDeps, source
   });
 
   r.get(`${base}/pr`, {
-    schema: { tags, summary: 'Payment requests: search, filters, paging and totals', description: LIST_CONVENTION_NOTE, querystring: paymentRequestListQuerySchema, response: { 200: paymentRequestPageSchema } },
+    schema: {
+      tags,
+      summary: 'Payment requests: search, filters, paging and totals',
+      description: LIST_CONVENTION_NOTE,
+      querystring: paymentRequestListQuerySchema,
+      response: { 200: paymentRequestPageSchema },
+    },
     config: read,
     handler: async (request) => listPaymentRequests(db, request.query),
   });
   r.get(`${base}/pr.csv`, {
-    schema: { tags, summary: 'Payment requests as CSV (the filtered set, every page)', querystring: paymentRequestListQuerySchema.omit({ page: true, pageSize: true }) },
+    schema: {
+      tags,
+      summary: 'Payment requests as CSV (the filtered set, every page)',
+      querystring: paymentRequestListQuerySchema.omit({ page: true, pageSize: true }),
+    },
     config: read,
     handler: async (request, reply) => {
       const csv = await paymentRequestsCsv(db, request.query);
@@ -131,12 +156,23 @@ export async function paymentsRoutes(app: FastifyInstance, deps: AppDeps, source
     },
   });
   r.get(`${base}/pr/:id`, {
-    schema: { tags, summary: 'A payment request with its payments and history', params: paymentRequestIdParamsSchema, response: { 200: paymentRequestDetailSchema } },
+    schema: {
+      tags,
+      summary: 'A payment request with its payments and history',
+      params: paymentRequestIdParamsSchema,
+      response: { 200: paymentRequestDetailSchema },
+    },
     config: read,
     handler: async (request) => getPaymentRequestDetail(db, request.params.id),
   });
   r.put(`${base}/pr/:id`, {
-    schema: { tags, summary: 'Edit discount, remarks, due date and e-mail addresses', params: paymentRequestIdParamsSchema, body: updatePaymentRequestSchema, response: { 200: paymentRequestSchema } },
+    schema: {
+      tags,
+      summary: 'Edit discount, remarks, due date and e-mail addresses',
+      params: paymentRequestIdParamsSchema,
+      body: updatePaymentRequestSchema,
+      response: { 200: paymentRequestSchema },
+    },
     config: write,
     handler: async (request) => updatePaymentRequest(ctxOf(request), request.params.id, request.body),
   });
@@ -151,12 +187,24 @@ export async function paymentsRoutes(app: FastifyInstance, deps: AppDeps, source
     handler: async (request) => cancelPaymentRequest(ctxOf(request), request.params.id),
   });
   r.post(`${base}/pr/:id/payments`, {
-    schema: { tags, summary: 'Register a payment by hand', params: paymentRequestIdParamsSchema, body: manualPaymentSchema, response: { 200: paymentRequestDetailSchema } },
+    schema: {
+      tags,
+      summary: 'Register a payment by hand',
+      params: paymentRequestIdParamsSchema,
+      body: manualPaymentSchema,
+      response: { 200: paymentRequestDetailSchema },
+    },
     config: write,
     handler: async (request) => registerManualPayment(ctxOf(request), request.params.id, request.body),
   });
   r.post(`${base}/pr/:id/invoice`, {
-    schema: { tags, summary: 'Turn a paid request into an invoice (PDF, e-mailed when asked)', params: paymentRequestIdParamsSchema, body: invoiceRequestSchema, response: { 201: invoiceSchema } },
+    schema: {
+      tags,
+      summary: 'Turn a paid request into an invoice (PDF, e-mailed when asked)',
+      params: paymentRequestIdParamsSchema,
+      body: invoiceRequestSchema,
+      response: { 201: invoiceSchema },
+    },
     config: write,
     handler: async (request, reply) => {
       const invoice = await createInvoice(ctxOf(request), request.params.id, request.body);
@@ -192,7 +240,13 @@ export async function paymentsRoutes(app: FastifyInstance, deps: AppDeps, source
     handler: async () => ({ items: await listUnmatched(db) }),
   });
   r.post(`${base}/movements/:id/link`, {
-    schema: { tags, summary: 'Link an unmatched bank credit to the request it pays', params: movementIdParamsSchema, body: linkMovementSchema, response: { 200: bankMovementSchema } },
+    schema: {
+      tags,
+      summary: 'Link an unmatched bank credit to the request it pays',
+      params: movementIdParamsSchema,
+      body: linkMovementSchema,
+      response: { 200: bankMovementSchema },
+    },
     config: write,
     handler: async (request) => linkMovement(ctxOf(request), request.params.id, request.body.requestId),
   });
@@ -204,7 +258,12 @@ export async function paymentsRoutes(app: FastifyInstance, deps: AppDeps, source
 
   // The payment page of the e-mail's link: only what to pay and how; the token is the only key.
   r.get(`${base}/public/:token`, {
-    schema: { tags, summary: 'What to pay and how, by the e-mail’s unguessable token', params: paymentTokenParamsSchema, response: { 200: publicPaymentSchema } },
+    schema: {
+      tags,
+      summary: 'What to pay and how, by the e-mail’s unguessable token',
+      params: paymentTokenParamsSchema,
+      response: { 200: publicPaymentSchema },
+    },
     config: { access: 'public', rateLimit: { max: 60, timeWindow: '1 minute' } },
     handler: async (request, reply) => {
       reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex');

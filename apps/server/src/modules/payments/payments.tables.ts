@@ -40,7 +40,9 @@ export const paymentRequests = pgTable(
   },
   (t) => [
     // "One source, at most one open request": a cancelled request frees its source for a new one.
-    uniqueIndex('payment_requests_one_open_per_source').on(t.kind, t.sourceId).where(sql`${t.status} <> 'cancelled'`),
+    uniqueIndex('payment_requests_one_open_per_source')
+      .on(t.kind, t.sourceId)
+      .where(sql`${t.status} <> 'cancelled'`),
     index('payment_requests_status_idx').on(t.status),
     index('payment_requests_created_idx').on(t.createdAt),
   ],

@@ -1,4 +1,20 @@
-import { A4, FONT, FONT_BOLD, drawCutMarks, drawImage, drawPhotoPlaceholder, drawQr, fitFontSize, fitLine, imageOnce, mm, splitInTwo, textColourOn, type Pdf, type PrintPhoto } from './pdf-canvas.js';
+import {
+  A4,
+  FONT,
+  FONT_BOLD,
+  drawCutMarks,
+  drawImage,
+  drawPhotoPlaceholder,
+  drawQr,
+  fitFontSize,
+  fitLine,
+  imageOnce,
+  mm,
+  splitInTwo,
+  textColourOn,
+  type Pdf,
+  type PrintPhoto,
+} from './pdf-canvas.js';
 
 /** One badge as printed (DOMAIN.md §4). */
 export type BadgeContent = {
@@ -97,7 +113,14 @@ export function drawBadge(doc: Pdf, indexOnPage: number, badge: BadgeContent, st
     const label = at(4, 48);
     const color = style.mealColors[badge.mealsCode];
     doc.roundedRect(label.x, label.y, BADGE_PHOTO.width, mm(10), mm(1.5)).fill(color);
-    fitLine(doc, badge.mealsCode, label.x, label.y + (mm(10) - 16) / 2, { width: BADGE_PHOTO.width, font: FONT_BOLD, max: 16, min: 8, align: 'center', color: textColourOn(color) });
+    fitLine(doc, badge.mealsCode, label.x, label.y + (mm(10) - 16) / 2, {
+      width: BADGE_PHOTO.width,
+      font: FONT_BOLD,
+      max: 16,
+      min: 8,
+      align: 'center',
+      color: textColourOn(color),
+    });
   }
 
   // Embedded once per document: every badge refers to the same image.
@@ -113,4 +136,3 @@ export function drawBadge(doc: Pdf, indexOnPage: number, badge: BadgeContent, st
   // A hairline edge shows where the badge ends (the cut marks outside the grid say where to cut).
   doc.save().rect(x, y, BADGE.width, BADGE.height).lineWidth(0.25).strokeColor('#cfd8dc').stroke().restore();
 }
-

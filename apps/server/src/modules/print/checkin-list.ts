@@ -26,12 +26,30 @@ export function startCheckInPage(doc: Pdf, title: string, pageNumber: number, te
 
 export function drawCheckInRow(doc: Pdf, indexOnPage: number, row: CheckInRow): void {
   const y = TOP + indexOnPage * ROW;
-  doc.save().rect(COLUMNS.box, y + (ROW - mm(6)) / 2, mm(6), mm(6)).lineWidth(0.8).strokeColor('#000000').stroke().restore();
+  doc
+    .save()
+    .rect(COLUMNS.box, y + (ROW - mm(6)) / 2, mm(6), mm(6))
+    .lineWidth(0.8)
+    .strokeColor('#000000')
+    .stroke()
+    .restore();
   const photoY = y + (ROW - THUMBNAIL.height) / 2;
   const image = row.photo && imageOnce(doc, `thumbnail:${row.photo.key}`, row.photo.jpeg);
   if (image) drawImage(doc, image, COLUMNS.photo, photoY, { width: THUMBNAIL.width, height: THUMBNAIL.height });
   else drawPhotoPlaceholder(doc, COLUMNS.photo, photoY, THUMBNAIL.width, THUMBNAIL.height);
-  fitLine(doc, `${row.lastName.toUpperCase()} ${row.firstName}`, COLUMNS.name, y + (ROW - 11) / 2, { width: COLUMNS.club - COLUMNS.name - mm(3), font: FONT_BOLD, max: 11, min: 5 });
+  fitLine(doc, `${row.lastName.toUpperCase()} ${row.firstName}`, COLUMNS.name, y + (ROW - 11) / 2, {
+    width: COLUMNS.club - COLUMNS.name - mm(3),
+    font: FONT_BOLD,
+    max: 11,
+    min: 5,
+  });
   if (row.club) fitLine(doc, row.club, COLUMNS.club, y + (ROW - 10) / 2, { width: COLUMNS.end - COLUMNS.club, font: FONT, max: 10, min: 5 });
-  doc.save().moveTo(mm(12), y + ROW).lineTo(COLUMNS.end, y + ROW).lineWidth(0.25).strokeColor('#b0bec5').stroke().restore();
+  doc
+    .save()
+    .moveTo(mm(12), y + ROW)
+    .lineTo(COLUMNS.end, y + ROW)
+    .lineWidth(0.25)
+    .strokeColor('#b0bec5')
+    .stroke()
+    .restore();
 }

@@ -23,14 +23,26 @@ export function startMealPage(doc: Pdf, title: string, pageNumber: number, texts
   doc.save().moveTo(X.date, mm(30)).lineTo(X.end, mm(30)).lineWidth(0.5).stroke().restore();
 }
 
-
 export function drawMealRow(doc: Pdf, indexOnPage: number, row: MealCountRow, texts: PrintTexts, language: Language): void {
   const y = TOP + indexOnPage * ROW;
   const baseline = y + (ROW - 10) / 2;
   fitLine(doc, formatDate(row.date, language, DAY), X.date, baseline, { width: mm(48), font: FONT, max: 10, min: 5 });
   fitLine(doc, texts.meals[row.meal], X.meal, baseline, { width: mm(38), font: FONT, max: 10, min: 5 });
   [...AGE_GROUPS.map((g) => row.counts[g]), row.total].forEach((value, i) => {
-    fitLine(doc, String(value), X.counts + i * X.width, baseline, { width: X.width - mm(2), font: i === AGE_GROUPS.length ? FONT_BOLD : FONT, max: 10, min: 5, align: 'right' });
+    fitLine(doc, String(value), X.counts + i * X.width, baseline, {
+      width: X.width - mm(2),
+      font: i === AGE_GROUPS.length ? FONT_BOLD : FONT,
+      max: 10,
+      min: 5,
+      align: 'right',
+    });
   });
-  doc.save().moveTo(X.date, y + ROW).lineTo(X.end, y + ROW).lineWidth(0.25).strokeColor('#b0bec5').stroke().restore();
+  doc
+    .save()
+    .moveTo(X.date, y + ROW)
+    .lineTo(X.end, y + ROW)
+    .lineWidth(0.25)
+    .strokeColor('#b0bec5')
+    .stroke()
+    .restore();
 }

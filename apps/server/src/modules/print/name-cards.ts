@@ -24,12 +24,16 @@ function drawFace(doc: Pdf, card: NameCardContent, texts: PrintTexts): void {
   const ink = textColourOn(card.categoryColor);
   fitLine(doc, card.category, band.x + mm(4), band.y + (band.height - 22) / 2, { width: mm(40), font: FONT_BOLD, max: 22, min: 8, color: ink });
   if (card.fideFederation) {
-    fitLine(doc, card.fideFederation, band.x + band.width - mm(44), band.y + (band.height - 22) / 2, { width: mm(40), font: FONT_BOLD, max: 22, min: 8, align: 'right', color: ink });
+    fitLine(doc, card.fideFederation, band.x + band.width - mm(44), band.y + (band.height - 22) / 2, {
+      width: mm(40),
+      font: FONT_BOLD,
+      max: 22,
+      min: 8,
+      align: 'right',
+      color: ink,
+    });
   }
-  const ratings = [
-    `${texts.nationalRating}: ${card.ratingNational ?? '–'}`,
-    `${texts.fideRating}: ${card.ratingFide ?? '–'}`,
-  ].join('     ');
+  const ratings = [`${texts.nationalRating}: ${card.ratingNational ?? '–'}`, `${texts.fideRating}: ${card.ratingFide ?? '–'}`].join('     ');
   fitLine(doc, ratings, left, mm(55), { width, font: FONT, max: 14, min: 6, align: 'center', color: '#37474f' });
 }
 
@@ -38,11 +42,27 @@ export function drawNameCard(doc: Pdf, slot: number, card: NameCardContent, text
   if (slot === 0) {
     doc.addPage({ size: 'A4', margin: 0 });
     // Where the two cards are cut apart.
-    doc.save().moveTo(0, CARD_HEIGHT).lineTo(A4.width, CARD_HEIGHT).lineWidth(0.4).dash(mm(2), { space: mm(2) }).strokeColor('#000000').stroke().restore();
+    doc
+      .save()
+      .moveTo(0, CARD_HEIGHT)
+      .lineTo(A4.width, CARD_HEIGHT)
+      .lineWidth(0.4)
+      .dash(mm(2), { space: mm(2) })
+      .strokeColor('#000000')
+      .stroke()
+      .restore();
   }
   const top = slot * CARD_HEIGHT;
   // The fold: the upper panel is drawn upside down so both sides of the tent read upright.
-  doc.save().moveTo(mm(5), top + PANEL_HEIGHT).lineTo(A4.width - mm(5), top + PANEL_HEIGHT).lineWidth(0.3).dash(mm(1), { space: mm(3) }).strokeColor('#9e9e9e').stroke().restore();
+  doc
+    .save()
+    .moveTo(mm(5), top + PANEL_HEIGHT)
+    .lineTo(A4.width - mm(5), top + PANEL_HEIGHT)
+    .lineWidth(0.3)
+    .dash(mm(1), { space: mm(3) })
+    .strokeColor('#9e9e9e')
+    .stroke()
+    .restore();
   doc.save();
   doc.translate(0, top + PANEL_HEIGHT);
   drawFace(doc, card, texts);

@@ -93,12 +93,14 @@ export function fitLine(
   options: { width: number; font: string; max: number; min: number; align?: 'left' | 'center' | 'right'; color?: string },
 ): number {
   const size = fitFontSize(doc, text, options.font, options.width, options.max, options.min);
-  doc.font(options.font).fontSize(size).fillColor(options.color ?? '#000000');
+  doc
+    .font(options.font)
+    .fontSize(size)
+    .fillColor(options.color ?? '#000000');
   const natural = doc.widthOfString(text);
   const squeeze = natural > options.width ? Math.max(1, Math.floor((options.width / natural) * 100)) : 100;
   const drawn = (natural * squeeze) / 100;
-  const left =
-    options.align === 'center' ? x + (options.width - drawn) / 2 : options.align === 'right' ? x + options.width - drawn : x;
+  const left = options.align === 'center' ? x + (options.width - drawn) / 2 : options.align === 'right' ? x + options.width - drawn : x;
   // pdfkit supports horizontal scaling (Tz); its type declarations do not list the option yet.
   const textOptions = { lineBreak: false, horizontalScaling: squeeze };
   doc.text(text, left, y, textOptions);

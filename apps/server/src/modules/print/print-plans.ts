@@ -84,7 +84,14 @@ function select(holders: SelectedHolder[], selection: PrintSelection): SelectedH
   }
 }
 
-const summaryOf = (h: SelectedHolder): BadgeHolderSummary => ({ holder: h.holder, id: h.id, firstName: h.firstName, lastName: h.lastName, category: h.category, state: h.state });
+const summaryOf = (h: SelectedHolder): BadgeHolderSummary => ({
+  holder: h.holder,
+  id: h.id,
+  firstName: h.firstName,
+  lastName: h.lastName,
+  category: h.category,
+  state: h.state,
+});
 
 /** What the manager sees before printing badges: counts by state and everyone who will get the photo placeholder. */
 export async function getBadgeSummary(db: Db, kind: RegistrationKind, selection: PrintSelection): Promise<BadgeSummary> {
@@ -117,7 +124,12 @@ export function badgeIdOf(editionCode: string, holder: { holder: BadgeHolder['ho
  * A photo already scaled for this document (`seen`, by the hash of the stored bytes) is not scaled again: the
  * document refers to the image it embedded.
  */
-async function photoAtPrintSize(db: DbOrTx, holder: BadgeHolder, pixels: { width: number; height: number }, seen: Set<string>): Promise<PrintPhoto | undefined> {
+async function photoAtPrintSize(
+  db: DbOrTx,
+  holder: BadgeHolder,
+  pixels: { width: number; height: number },
+  seen: Set<string>,
+): Promise<PrintPhoto | undefined> {
   if (holder.photoVersion === null) return undefined;
   const stored = await findBadgePhoto(db, holder.holder, holder.id);
   if (!stored) return undefined;
@@ -170,7 +182,21 @@ async function planBadges(db: Db, request: PrintRequest, language: Language): Pr
         openPhotos(doc, 'badge', photos);
         startBadgePage(doc);
         holders.forEach((h, i) =>
-          drawBadge(doc, i, { badgeId: badgeIdOf(editionCode, h), firstName: h.firstName, lastName: h.lastName, category: h.category, categoryColor: categoryColor(settings, h.category), mealsCode: h.mealsCode, club: h.clubName, photo: photos[i] }, style),
+          drawBadge(
+            doc,
+            i,
+            {
+              badgeId: badgeIdOf(editionCode, h),
+              firstName: h.firstName,
+              lastName: h.lastName,
+              category: h.category,
+              categoryColor: categoryColor(settings, h.category),
+              mealsCode: h.mealsCode,
+              club: h.clubName,
+              photo: photos[i],
+            },
+            style,
+          ),
         );
       },
     }),
@@ -285,7 +311,8 @@ async function planVouchers(db: Db, request: PrintRequest, language: Language): 
   const vouchers =
     request.vouchers ?? (request.selection.scope === 'category' ? (await proposeCategoryVouchers(db, request.selection.category, language)).vouchers : []);
   const invalid = vouchers.filter((v) => !isValidStructuredMessageDigits(v.code));
-  if (invalid.length > 0) throw new AppError(400, PRINT_ERRORS.invalidVoucherCode, 'A voucher code is not a valid structured message', { codes: invalid.map((v) => v.code) });
+  if (invalid.length > 0)
+    throw new AppError(400, PRINT_ERRORS.invalidVoucherCode, 'A voucher code is not a valid structured message', { codes: invalid.map((v) => v.code) });
   const texts = PRINT_TEXTS[language];
   const style = {
     editionName: settings.name[language],

@@ -4,7 +4,15 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { parseStructuredMessage, type Attendee, type BadgeSummary, type Participant, type PrintJob, type PrintRequestInput, type VoucherProposal } from '@bjk/domain';
+import {
+  parseStructuredMessage,
+  type Attendee,
+  type BadgeSummary,
+  type Participant,
+  type PrintJob,
+  type PrintRequestInput,
+  type VoucherProposal,
+} from '@bjk/domain';
 import { addPlayers, portraitJpeg, updatePlayer, type TestPlayer } from '../../../test/badge-holders.js';
 import { multipartFile } from '../../../test/bank-statements.js';
 import { importMembers } from '../members/members.service.js';
@@ -26,13 +34,31 @@ let editionCode: string;
 
 /** Names from every alphabet a Belgian youth championship sees, and a double name far too long for one line. */
 const PLAYERS: TestPlayer[] = [
-  { idbel: 70001, firstName: 'Éloïse', lastName: 'Dubois-Lefèvre', birthYear: 2014, category: 'U14', club: 'CREC Charleroi', federation: 'FRA', ratingNational: 1450, ratingFide: 1502, mealsCode: 'HB' },
+  {
+    idbel: 70001,
+    firstName: 'Éloïse',
+    lastName: 'Dubois-Lefèvre',
+    birthYear: 2014,
+    category: 'U14',
+    club: 'CREC Charleroi',
+    federation: 'FRA',
+    ratingNational: 1450,
+    ratingFide: 1502,
+    mealsCode: 'HB',
+  },
   { idbel: 70002, firstName: 'Jürgen', lastName: 'Groß', birthYear: 2014, category: 'U14', club: 'KSK Eupen', federation: 'GER', mealsCode: 'BO' },
   { idbel: 70003, firstName: 'Søren', lastName: 'Ødegaard', birthYear: 2014, category: 'U14', federation: 'NOR' },
   { idbel: 70004, firstName: 'François', lastName: 'Çelik', birthYear: 2014, category: 'U14', federation: 'BEL' },
   { idbel: 70005, firstName: 'Дмитрий', lastName: 'Иванов', birthYear: 2012, category: 'U16', federation: 'UKR', ratingFide: 1830 },
   { idbel: 70006, firstName: 'Ayşe', lastName: 'Yıldırım', birthYear: 2012, category: 'U16', federation: 'TUR', mealsCode: 'HB' },
-  { idbel: 70007, firstName: 'Marie-Charlotte', lastName: 'Van den Bossche-De Smet-Vanderstraeten', birthYear: 2012, category: 'U16', club: 'Koninklijke Brugse Schaakkring' },
+  {
+    idbel: 70007,
+    firstName: 'Marie-Charlotte',
+    lastName: 'Van den Bossche-De Smet-Vanderstraeten',
+    birthYear: 2012,
+    category: 'U16',
+    club: 'Koninklijke Brugse Schaakkring',
+  },
   { idbel: 70008, firstName: 'Noah', lastName: 'Peeters', birthYear: 2012, category: 'U16', photo: false },
   { idbel: 70009, firstName: 'Lena', lastName: 'Janssens', birthYear: 2012, category: 'U16' },
 ];
@@ -52,7 +78,12 @@ beforeAll(async () => {
 afterAll(async () => ctx?.close());
 
 async function produce(request: PrintRequestInput, headers = registrar): Promise<{ job: PrintJob; pdf: Buffer }> {
-  const started = await ctx.app.inject({ method: 'POST', url: '/api/v1/print/jobs', headers: { ...headers, 'idempotency-key': randomUUID() }, payload: request });
+  const started = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/print/jobs',
+    headers: { ...headers, 'idempotency-key': randomUUID() },
+    payload: request,
+  });
   expect(started.statusCode, started.body).toBe(202);
   const job = (await ctx.app.inject({ method: 'GET', url: `/api/v1/print/jobs/${started.json().id}?wait=30`, headers })).json<PrintJob>();
   expect(job.status, job.error ?? '').toBe('done');
@@ -95,7 +126,10 @@ describe('badges', () => {
       const { x, y } = badgeOrigin(index);
       const found = (await pdfWords(pdf, page)).find((w) => w.text === word);
       expect(found, word).toBeDefined();
-      expect(found!.xMin >= x && found!.xMax <= x + BADGE.width && found!.yMin >= y && found!.yMax <= y + BADGE.height, `${word} on badge ${index + 1} of page ${page}`).toBe(true);
+      expect(
+        found!.xMin >= x && found!.xMax <= x + BADGE.width && found!.yMin >= y && found!.yMax <= y + BADGE.height,
+        `${word} on badge ${index + 1} of page ${page}`,
+      ).toBe(true);
     };
     await inBadge(1, 0, 'ÇELIK');
     // Badge 10 is the second of page 2 (top right): the arbiter after the nine players.
@@ -154,13 +188,27 @@ describe('badges', () => {
     expect((await summary('scope=pending')).total).toBe(0);
 
     const file = multipartFile('photo.jpg', await portraitJpeg(99), 'photo');
-    const photo = await ctx.app.inject({ method: 'POST', url: `/api/v1/participant/photo/bjk/${players[0]!.id}`, headers: { ...registrar, ...file.headers }, payload: file.payload });
+    const photo = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/participant/photo/bjk/${players[0]!.id}`,
+      headers: { ...registrar, ...file.headers },
+      payload: file.payload,
+    });
     expect(photo.statusCode, photo.body).toBe(200);
     const renamed = await ctx.app.inject({
       method: 'PUT',
       url: `/api/v1/attendee/bjk/${arbiter.id}`,
       headers: registrar,
-      payload: { firstName: arbiter.firstName, lastName: 'Öztürk-Kaya', category: arbiter.category, email: arbiter.email, mobile: arbiter.mobile, mealsCode: arbiter.mealsCode, enabled: true, remarks: arbiter.remarks },
+      payload: {
+        firstName: arbiter.firstName,
+        lastName: 'Öztürk-Kaya',
+        category: arbiter.category,
+        email: arbiter.email,
+        mobile: arbiter.mobile,
+        mealsCode: arbiter.mealsCode,
+        enabled: true,
+        remarks: arbiter.remarks,
+      },
     });
     expect(renamed.statusCode, renamed.body).toBe(200);
     const pending = await summary('scope=pending');
@@ -190,7 +238,12 @@ describe('badges', () => {
   });
 
   it('refuses an empty selection and an unknown person with coded errors', async () => {
-    const empty = await ctx.app.inject({ method: 'POST', url: '/api/v1/print/jobs', headers: registrar, payload: { document: 'badges', selection: { scope: 'category', category: 'U8' } } });
+    const empty = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/print/jobs',
+      headers: registrar,
+      payload: { document: 'badges', selection: { scope: 'category', category: 'U8' } },
+    });
     expect([empty.statusCode, empty.json().code]).toEqual([422, 'print.nothing_to_print']);
     const unknown = await ctx.app.inject({ method: 'GET', url: '/api/v1/print/badges/summary?scope=person&holder=attendee&id=99999', headers: registrar });
     expect([unknown.statusCode, unknown.json().code]).toEqual([404, 'print.person_not_found']);
@@ -308,8 +361,17 @@ describe('prize vouchers', () => {
     // A real Swar export of a U8 tournament (9 rounds played), published through the results area.
     const bytes = readFileSync(path.resolve(import.meta.dirname, '../../../../../packages/domain/fixtures/swar/bycco_bjk2026_u08.json'));
     const boundary = '----print-vouchers';
-    const payload = Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="u8.json"\r\nContent-Type: application/json\r\n\r\n`), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]);
-    const draft = await ctx.app.inject({ method: 'POST', url: '/api/v1/results/imports', headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+    const payload = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="u8.json"\r\nContent-Type: application/json\r\n\r\n`),
+      bytes,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const draft = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/results/imports',
+      headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload,
+    });
     expect(draft.statusCode, draft.body).toBe(201);
     const published = await ctx.app.inject({ method: 'POST', url: `/api/v1/results/imports/${draft.json().id}/publish`, headers, payload: { category: 'U8' } });
     expect(published.statusCode, published.body).toBe(200);
@@ -330,7 +392,10 @@ describe('prize vouchers', () => {
 
     // The manager raises the first prize before printing.
     const adjusted = vouchers.map((v, i) => (i === 0 ? { ...v, amountCents: 7500 } : v));
-    const { job, pdf } = await produce({ document: 'vouchers', selection: { scope: 'category', category: 'U8' }, vouchers: adjusted }, { ...registrar, 'accept-language': 'en' });
+    const { job, pdf } = await produce(
+      { document: 'vouchers', selection: { scope: 'category', category: 'U8' }, vouchers: adjusted },
+      { ...registrar, 'accept-language': 'en' },
+    );
     expect(job.total).toBe(vouchers.length);
     expect(await pdfPageCount(pdf)).toBe(Math.ceil(vouchers.length / 4));
     const text = await pdfText(pdf);

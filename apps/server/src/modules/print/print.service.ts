@@ -105,7 +105,13 @@ async function renderJob(ctx: ManagerContext, jobId: string, rendering: Renderin
       const now = clock.now();
       await updatePrintJob(tx, jobId, { status: 'done', done, pages: pages.length, bytes: written, updatedAt: now, finishedAt: now });
       if (!preview && rendering.afterDone) await rendering.afterDone(tx, jobId, now);
-      await recordAudit(tx, { actor, action: preview ? 'print.preview' : 'print.produce', subjectType: 'print_job', subjectId: jobId, after: { items: done, pages: pages.length, bytes: written } });
+      await recordAudit(tx, {
+        actor,
+        action: preview ? 'print.preview' : 'print.produce',
+        subjectType: 'print_job',
+        subjectId: jobId,
+        after: { items: done, pages: pages.length, bytes: written },
+      });
     });
   } catch (error) {
     doc.removeAllListeners('data');
@@ -171,7 +177,12 @@ export function printBulkJobs(ctx: ServiceContext): BulkJobs {
           const rendering = await plan(ctx.db, row.request, row.language);
           await renderJob({ ...ctx, actor }, row.id, rendering, row.preview);
         } catch (error) {
-          await updatePrintJob(ctx.db, row.id, { status: 'failed', error: (error as Error).message.slice(0, 500), updatedAt: ctx.clock.now(), finishedAt: ctx.clock.now() });
+          await updatePrintJob(ctx.db, row.id, {
+            status: 'failed',
+            error: (error as Error).message.slice(0, 500),
+            updatedAt: ctx.clock.now(),
+            finishedAt: ctx.clock.now(),
+          });
           throw error;
         }
       })().finally(() => running.delete(row.id));

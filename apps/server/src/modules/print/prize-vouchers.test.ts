@@ -16,11 +16,24 @@ const prizes: CategoryPrizes = {
   ],
 };
 
-const row = (rank: number, name: string, sex: 'm' | 'f', birthYear: number): PrizeStandingsRow => ({ rank, name, club: null, points: 9 - rank, sex, birthYear, nationalId: null });
+const row = (rank: number, name: string, sex: 'm' | 'f', birthYear: number): PrizeStandingsRow => ({
+  rank,
+  name,
+  club: null,
+  points: 9 - rank,
+  sex,
+  birthYear,
+  nationalId: null,
+});
 
 describe('prize vouchers', () => {
   it('gives the place prizes by rank and each special prize to the best-ranked eligible player, on top of a place prize', () => {
-    const rows = [row(4, 'Jacobs, Nora', 'f', 2008), row(1, 'Dupont, Thomas', 'm', 2007), row(3, 'Mertens, Wout', 'm', 2010), row(2, 'Vermeulen, Robin', 'm', 2007)];
+    const rows = [
+      row(4, 'Jacobs, Nora', 'f', 2008),
+      row(1, 'Dupont, Thomas', 'm', 2007),
+      row(3, 'Mertens, Wout', 'm', 2010),
+      row(2, 'Vermeulen, Robin', 'm', 2007),
+    ];
     const vouchers = proposeVouchers({ year: 2027, categoryNumber: 7, language: 'en', prizes, rows });
     expect(vouchers.map((v) => [v.prize, v.name, v.amountCents])).toEqual([
       ['1st place', 'Dupont, Thomas', 15000],
@@ -34,7 +47,13 @@ describe('prize vouchers', () => {
   });
 
   it('gives no voucher for a prize nobody qualifies for', () => {
-    const vouchers = proposeVouchers({ year: 2027, categoryNumber: 7, language: 'nl', prizes, rows: [row(1, 'Dupont, Thomas', 'm', 2007), row(2, 'Claes, Liam', 'm', 2007)] });
+    const vouchers = proposeVouchers({
+      year: 2027,
+      categoryNumber: 7,
+      language: 'nl',
+      prizes,
+      rows: [row(1, 'Dupont, Thomas', 'm', 2007), row(2, 'Claes, Liam', 'm', 2007)],
+    });
     expect(vouchers.map((v) => v.prize)).toEqual(['1e plaats', '2e plaats']);
   });
 

@@ -32,18 +32,25 @@ export function voucherCode(year: number, categoryNumber: number, sequence: numb
  * for the best-ranked eligible player (best girl; best player born in or after a year), on top of a place prize.
  * A prize nobody qualifies for gives no voucher.
  */
-export function proposeVouchers(
-  input: { year: number; categoryNumber: number; language: Language; prizes: CategoryPrizes; rows: readonly PrizeStandingsRow[] },
-): Voucher[] {
+export function proposeVouchers(input: {
+  year: number;
+  categoryNumber: number;
+  language: Language;
+  prizes: CategoryPrizes;
+  rows: readonly PrizeStandingsRow[];
+}): Voucher[] {
   const { year, categoryNumber, language, prizes } = input;
   const rows = [...input.rows].sort((a, b) => a.rank - b.rank);
   const vouchers: Omit<Voucher, 'code'>[] = [];
   for (const prize of [...prizes.places].sort((a, b) => a.place - b.place)) {
     const row = rows.find((r) => r.rank === prize.place);
-    if (row) vouchers.push({ category: prizes.category, place: row.rank, prize: placeText(prize.place, language), name: row.name, amountCents: prize.amountCents });
+    if (row)
+      vouchers.push({ category: prizes.category, place: row.rank, prize: placeText(prize.place, language), name: row.name, amountCents: prize.amountCents });
   }
   for (const special of prizes.special) {
-    const row = rows.find((r) => (special.kind === 'girl' ? r.sex === 'f' : r.birthYear !== null && special.minBirthYear !== undefined && r.birthYear >= special.minBirthYear));
+    const row = rows.find((r) =>
+      special.kind === 'girl' ? r.sex === 'f' : r.birthYear !== null && special.minBirthYear !== undefined && r.birthYear >= special.minBirthYear,
+    );
     if (row) vouchers.push({ category: prizes.category, place: row.rank, prize: special.label[language], name: row.name, amountCents: special.amountCents });
   }
   return vouchers.map((v, i) => ({ ...v, code: voucherCode(year, categoryNumber, i + 1) }));

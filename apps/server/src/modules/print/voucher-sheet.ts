@@ -18,13 +18,28 @@ export function drawVoucher(doc: Pdf, slot: number, voucher: Voucher, style: Vou
   if (slot === 0) doc.addPage({ size: 'A4', margin: 0 });
   const top = slot * HEIGHT;
   if (slot > 0) {
-    doc.save().moveTo(0, top).lineTo(A4.width, top).lineWidth(0.4).dash(mm(2), { space: mm(2) }).strokeColor('#000000').stroke().restore();
+    doc
+      .save()
+      .moveTo(0, top)
+      .lineTo(A4.width, top)
+      .lineWidth(0.4)
+      .dash(mm(2), { space: mm(2) })
+      .strokeColor('#000000')
+      .stroke()
+      .restore();
   }
   const left = mm(14);
   const width = A4.width - mm(28);
   const color = style.categoryColor(voucher.category);
   doc.rect(left, top + mm(8), mm(30), mm(14)).fill(color);
-  fitLine(doc, voucher.category, left, top + mm(8) + (mm(14) - 20) / 2, { width: mm(30), font: FONT_BOLD, max: 20, min: 8, align: 'center', color: textColourOn(color) });
+  fitLine(doc, voucher.category, left, top + mm(8) + (mm(14) - 20) / 2, {
+    width: mm(30),
+    font: FONT_BOLD,
+    max: 20,
+    min: 8,
+    align: 'center',
+    color: textColourOn(color),
+  });
   fitLine(doc, style.title, left + mm(34), top + mm(8), { width: width - mm(34), font: FONT_BOLD, max: 18, min: 8 });
   fitLine(doc, style.editionName, left + mm(34), top + mm(16), { width: width - mm(34), font: FONT, max: 10, min: 6, color: '#455a64' });
   fitLine(doc, voucher.name, left, top + mm(27), { width, font: FONT_BOLD, max: 22, min: 8 });
@@ -32,6 +47,13 @@ export function drawVoucher(doc: Pdf, slot: number, voucher: Voucher, style: Vou
   fitLine(doc, style.money(voucher.amountCents), left + width - mm(70), top + mm(35), { width: mm(70), font: FONT_BOLD, max: 26, min: 10, align: 'right' });
   fitLine(doc, formatStructuredMessage(voucher.code), left, top + mm(50), { width: mm(90), font: FONT_BOLD, max: 14, min: 7 });
   fitLine(doc, style.validUntil, left, top + mm(58), { width: mm(90), font: FONT, max: 10, min: 6, color: '#455a64' });
-  doc.save().moveTo(left + width - mm(70), top + mm(62)).lineTo(left + width, top + mm(62)).lineWidth(0.5).strokeColor('#000000').stroke().restore();
+  doc
+    .save()
+    .moveTo(left + width - mm(70), top + mm(62))
+    .lineTo(left + width, top + mm(62))
+    .lineWidth(0.5)
+    .strokeColor('#000000')
+    .stroke()
+    .restore();
   fitLine(doc, style.signature, left + width - mm(70), top + mm(63.5), { width: mm(70), font: FONT, max: 8, min: 5, color: '#455a64' });
 }

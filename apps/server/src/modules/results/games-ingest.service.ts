@@ -90,7 +90,14 @@ export async function ingestPgn(
   return report;
 }
 
-async function storeGame(db: DbOrTx, clock: Clock, target: { edition: string; category: string }, key: string, game: ParsedGame, source: GameSourceKind): Promise<Stored> {
+async function storeGame(
+  db: DbOrTx,
+  clock: Clock,
+  target: { edition: string; category: string },
+  key: string,
+  game: ParsedGame,
+  source: GameSourceKind,
+): Promise<Stored> {
   const players = {
     white: game.white,
     black: game.black,
@@ -168,7 +175,12 @@ export async function pushGames(ctx: GamesContext, category: string, token: stri
 }
 
 /** A manager's upload of a round's PGN (games entered after the round, or a relay's file). */
-export async function uploadGames(ctx: ManagerContext & Pick<GamesContext, 'onGamesChanged'>, category: string, text: string, round: number | undefined): Promise<PgnIngestReport> {
+export async function uploadGames(
+  ctx: ManagerContext & Pick<GamesContext, 'onGamesChanged'>,
+  category: string,
+  text: string,
+  round: number | undefined,
+): Promise<PgnIngestReport> {
   const target = await gamesCategory(ctx.db, category);
   const report = await ingestPgn(ctx, target, text, { source: 'upload', defaultRound: round });
   await recordAudit(ctx.db, {

@@ -36,19 +36,21 @@ describe('names typed at the venue against the pairing program', () => {
 
 describe('matching the games of a round to its pairings', () => {
   it('matches games on their board by names, and by FIDE ids where both sides have them', () => {
-    const result = matchGamesToPairings(
-      [
-        game('3.1', 1, 'Peeters, A', 'Dubois, L', [2000001, 2000002]),
-        game('3.2', 2, 'Janssens, E', 'Muller, J'),
+    const result = matchGamesToPairings([game('3.1', 1, 'Peeters, A', 'Dubois, L', [2000001, 2000002]), game('3.2', 2, 'Janssens, E', 'Muller, J')], pairings);
+    expect(result).toEqual({
+      matched: [
+        { key: '3.1', board: 1 },
+        { key: '3.2', board: 2 },
       ],
-      pairings,
-    );
-    expect(result).toEqual({ matched: [{ key: '3.1', board: 1 }, { key: '3.2', board: 2 }], unmatched: [] });
+      unmatched: [],
+    });
   });
 
   it('trusts FIDE ids over a misspelt name, and refuses a wrong id', () => {
     expect(matchGamesToPairings([game('a', 1, 'Peters, Ana', 'Dubois, L', [2000001, 2000002])], pairings).matched).toEqual([{ key: 'a', board: 1 }]);
-    expect(matchGamesToPairings([game('a', 1, 'Peeters, Anna', 'Dubois, Lucas', [2000001, 2999999])], pairings).unmatched).toEqual([{ key: 'a', reason: 'players_differ' }]);
+    expect(matchGamesToPairings([game('a', 1, 'Peeters, Anna', 'Dubois, Lucas', [2000001, 2999999])], pairings).unmatched).toEqual([
+      { key: 'a', reason: 'players_differ' },
+    ]);
   });
 
   it('finds a game on another board when the venue numbered the boards differently', () => {

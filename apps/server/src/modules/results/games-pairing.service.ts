@@ -56,11 +56,18 @@ export async function matchRound(db: DbOrTx, edition: string, category: string, 
 export async function matchRoundsAgain(db: Db, category: string): Promise<number[]> {
   const { code: edition } = await getCurrentEdition(db);
   const inCategory = and(eq(games.edition, edition), eq(games.category, category));
-  const automatic = await db.selectDistinct({ round: games.round }).from(games).where(and(inCategory, isNull(games.pairingLinkedBy)));
+  const automatic = await db
+    .selectDistinct({ round: games.round })
+    .from(games)
+    .where(and(inCategory, isNull(games.pairingLinkedBy)));
   const changed: number[] = [];
   for (const { round } of automatic.sort((a, b) => a.round - b.round)) {
     const boards = async () => {
-      const rows = await db.select({ id: games.id, board: games.pairingBoard }).from(games).where(and(inCategory, eq(games.round, round))).orderBy(games.id);
+      const rows = await db
+        .select({ id: games.id, board: games.pairingBoard })
+        .from(games)
+        .where(and(inCategory, eq(games.round, round)))
+        .orderBy(games.id);
       return JSON.stringify(rows);
     };
     const before = await boards();
@@ -101,15 +108,29 @@ export async function linkGameToPairing(ctx: ManagerContext, id: number, pairing
       await tx
         .update(games)
         .set({ pairingBoard: null, pairingLinkedBy: null })
-        .where(and(eq(games.edition, row.edition), eq(games.category, row.category), eq(games.round, row.round), eq(games.pairingBoard, pairingBoard), sql`${games.id} <> ${id}`));
+        .where(
+          and(
+            eq(games.edition, row.edition),
+            eq(games.category, row.category),
+            eq(games.round, row.round),
+            eq(games.pairingBoard, pairingBoard),
+            sql`${games.id} <> ${id}`,
+          ),
+        );
     }
     await tx
       .update(games)
       .set({ pairingBoard, pairingLinkedBy: pairingBoard === null ? null : actor.email })
       .where(eq(games.id, id));
-    await recordAudit(tx, { actor, action: 'results.game_linked', subjectType: 'game', subjectId: id, before: { pairingBoard: row.pairingBoard }, after: { pairingBoard } });
+    await recordAudit(tx, {
+      actor,
+      action: 'results.game_linked',
+      subjectType: 'game',
+      subjectId: id,
+      before: { pairingBoard: row.pairingBoard },
+      after: { pairingBoard },
+    });
   });
   const listed = await listManagedGames(db, row.category, row.round);
   return listed.find((g) => g.id === id)!;
 }
-

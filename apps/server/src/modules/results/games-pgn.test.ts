@@ -142,7 +142,20 @@ describe('writing games back as PGN', () => {
 
   it('numbers a game from a set-up position with Black to move', () => {
     const fen = '4k3/8/8/8/8/8/4P3/4K3 b - - 0 40';
-    const written = writePgnGame({ event: 'U8', round: 1, board: 1, white: 'A', black: 'B', whiteRating: null, blackRating: null, whiteFideId: null, blackFideId: null, result: '*', fen, moves: [{ san: 'Kd7' }, { san: 'e4' }] });
+    const written = writePgnGame({
+      event: 'U8',
+      round: 1,
+      board: 1,
+      white: 'A',
+      black: 'B',
+      whiteRating: null,
+      blackRating: null,
+      whiteFideId: null,
+      blackFideId: null,
+      result: '*',
+      fen,
+      moves: [{ san: 'Kd7' }, { san: 'e4' }],
+    });
     expect(written).toContain('40... Kd7 41. e4 *');
     expect(parsePgn(written).games[0]!.moves).toHaveLength(2);
   });

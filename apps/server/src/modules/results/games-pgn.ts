@@ -42,7 +42,8 @@ function splitGames(text: string): RawGame[] {
     const startsTag = !inComment && line.startsWith('[') && !line.startsWith('[%');
     // A new game starts at a tag after movetext, or at a tag the current game already has (games of tags only).
     const tagName = startsTag ? /^\[([A-Za-z0-9_]+)/.exec(line)?.[1] : undefined;
-    const repeatsTag = (game: RawGame) => tagName !== undefined && game.tagLines.some((t) => t.text.startsWith(`[${tagName} `) || t.text.startsWith(`[${tagName}"`));
+    const repeatsTag = (game: RawGame) =>
+      tagName !== undefined && game.tagLines.some((t) => t.text.startsWith(`[${tagName} `) || t.text.startsWith(`[${tagName}"`));
     if (startsTag && (!current || current.movetext.trim() !== '' || repeatsTag(current))) {
       current = { index: games.length + 1, line: i + 1, tagLines: [], movetext: '', movetextLine: i + 1 };
       games.push(current);
@@ -164,7 +165,8 @@ function readMovetext(movetext: string, startFen: string | null): { moves: GameM
           if (depth === 0) break;
         }
       }
-      if (j >= n || depth !== 0) throw new ProblemError({ code: GAMES_ERRORS.truncated, message: 'A variation is not closed: the game is cut off', ply: moves.length });
+      if (j >= n || depth !== 0)
+        throw new ProblemError({ code: GAMES_ERRORS.truncated, message: 'A variation is not closed: the game is cut off', ply: moves.length });
       i = j + 1;
       continue;
     }
@@ -212,7 +214,11 @@ function readGame(raw: RawGame): ParsedGame {
   const fen = tags.SetUp === '1' || tags.FEN ? (tags.FEN ?? null) : null;
   const body = readMovetext(raw.movetext, fen);
   if (body.result === null && raw.movetext.trim() !== '') {
-    throw new ProblemError({ code: GAMES_ERRORS.truncated, message: 'The game has no result marker (1-0, 0-1, 1/2-1/2 or *): it is cut off', ply: body.moves.length });
+    throw new ProblemError({
+      code: GAMES_ERRORS.truncated,
+      message: 'The game has no result marker (1-0, 0-1, 1/2-1/2 or *): it is cut off',
+      ply: body.moves.length,
+    });
   }
   const tagResult = GAME_RESULTS.find((r) => r === tags.Result?.trim());
   return {
@@ -251,7 +257,8 @@ export function parsePgn(text: string, options: { defaultRound?: number } = {}):
     try {
       const game = readGame(raw);
       if (game.round === 0) {
-        if (!options.defaultRound) throw new ProblemError({ code: GAMES_ERRORS.noRound, message: `The Round tag "${game.tags.Round ?? ''}" does not name a round` });
+        if (!options.defaultRound)
+          throw new ProblemError({ code: GAMES_ERRORS.noRound, message: `The Round tag "${game.tags.Round ?? ''}" does not name a round` });
         game.round = options.defaultRound;
       }
       games.push(game);
@@ -337,6 +344,12 @@ export function writePgnGame(game: PgnWritable): string {
  */
 export function gameKey(game: { round: number; board: number | null; white: string; black: string }): string {
   if (game.board !== null) return `${game.round}.${game.board}`;
-  const plain = (name: string) => name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  const plain = (name: string) =>
+    name
+      .normalize('NFD')
+      .replace(/\p{M}/gu, '')
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, ' ')
+      .trim();
   return `${game.round}:${plain(game.white)}|${plain(game.black)}`;
 }

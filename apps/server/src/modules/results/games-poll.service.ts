@@ -5,7 +5,16 @@ import { gameSources } from './games.tables.js';
 
 // Polling a relay's address
 
-export type PollSource = { edition: string; category: string; pollUrl: string; pollSeconds: number; pollRound: number | null; pollEtag: string | null; pollLastModified: string | null; pollFailures: number };
+export type PollSource = {
+  edition: string;
+  category: string;
+  pollUrl: string;
+  pollSeconds: number;
+  pollRound: number | null;
+  pollEtag: string | null;
+  pollLastModified: string | null;
+  pollFailures: number;
+};
 
 /**
  * The sources due for a poll, each claimed with a conditional update (its next poll moved a lease ahead), so that

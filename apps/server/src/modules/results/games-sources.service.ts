@@ -13,7 +13,6 @@ import { gameSources, games } from './games.tables.js';
 
 type SourceRow = typeof gameSources.$inferSelect;
 
-
 /** The current edition's code and the category, which must be one of its player categories. */
 export async function gamesCategory(db: DbOrTx, category: string): Promise<{ edition: string; category: string }> {
   const edition = await getCurrentEdition(db);
@@ -61,11 +60,7 @@ function toGameSource(row: SourceRow, gameCount: number): GameSource {
 export async function listGameSources(db: DbOrTx): Promise<GameSource[]> {
   const edition = await getCurrentEdition(db);
   const rows = await db.select().from(gameSources).where(eq(gameSources.edition, edition.code));
-  const counts = await db
-    .select({ category: games.category, n: count() })
-    .from(games)
-    .where(eq(games.edition, edition.code))
-    .groupBy(games.category);
+  const counts = await db.select({ category: games.category, n: count() }).from(games).where(eq(games.edition, edition.code)).groupBy(games.category);
   return edition.settings.categories
     .filter((c) => c.kind === 'player')
     .map((c) => {
@@ -128,7 +123,14 @@ export async function updateGameSource(ctx: ManagerContext, category: string, in
         pollSeconds: input.pollSeconds,
         pollRound: input.pollRound,
         ...(urlChanged
-          ? { pollEtag: null, pollLastModified: null, pollFailures: 0, lastPollError: null, lastPollErrorAt: null, nextPollAt: input.pollUrl ? clock.now() : null }
+          ? {
+              pollEtag: null,
+              pollLastModified: null,
+              pollFailures: 0,
+              lastPollError: null,
+              lastPollErrorAt: null,
+              nextPollAt: input.pollUrl ? clock.now() : null,
+            }
           : {}),
         updatedAt: clock.now(),
       })

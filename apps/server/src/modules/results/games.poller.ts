@@ -60,8 +60,15 @@ export function createGamesPoller(options: GamesPollerOptions): GamesPoller {
       }
       if (response.status < 200 || response.status >= 300) throw new PollFailure(`http.${response.status}`);
       const text = response.body.toString('utf8');
-      const report = await ingestPgn({ ...systemContext(options), onGamesChanged }, source, text, { source: 'poll', defaultRound: source.pollRound ?? undefined });
-      await recordPollSuccess(db, source, clock.now(), { etag: headerOf(response.headers.etag), lastModified: headerOf(response.headers['last-modified']), report });
+      const report = await ingestPgn({ ...systemContext(options), onGamesChanged }, source, text, {
+        source: 'poll',
+        defaultRound: source.pollRound ?? undefined,
+      });
+      await recordPollSuccess(db, source, clock.now(), {
+        etag: headerOf(response.headers.etag),
+        lastModified: headerOf(response.headers['last-modified']),
+        report,
+      });
     } catch (error) {
       // A failure class, never what the other side sent nor its address: the arbiter learns what to fix, nothing more.
       const code = error instanceof OutboundError ? `outbound.${error.failure}` : error instanceof PollFailure ? error.message : 'outbound.protocol';

@@ -66,11 +66,18 @@ export async function gamesRoutes(app: FastifyInstance, deps: AppDeps): Promise<
   const write = { access: 'results:write' } as const;
 
   // Relays send PGN as text/plain or with the PGN media types.
-  app.addContentTypeParser(['application/x-chess-pgn', 'application/vnd.chess-pgn'], { parseAs: 'string', bodyLimit: PGN_BODY_LIMIT }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser(['application/x-chess-pgn', 'application/vnd.chess-pgn'], { parseAs: 'string', bodyLimit: PGN_BODY_LIMIT }, (_request, body, done) =>
+    done(null, body),
+  );
 
   // Public: everything passes the category's broadcast delay.
   r.get('/api/v1/games/public/:category/:round', {
-    schema: { tags, summary: 'Games of a round as visitors may see them now (after the broadcast delay)', params: gameRoundParamsSchema, response: { 200: publicRoundGamesSchema } },
+    schema: {
+      tags,
+      summary: 'Games of a round as visitors may see them now (after the broadcast delay)',
+      params: gameRoundParamsSchema,
+      response: { 200: publicRoundGamesSchema },
+    },
     config: { access: 'public' },
     handler: async (request, reply) => {
       reply.header('cache-control', 'no-cache');
@@ -86,7 +93,12 @@ export async function gamesRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     },
   });
   r.get('/api/v1/games/public/:category/boards', {
-    schema: { tags, summary: 'Which game was played on which board of which round (for links from the pairings)', params: categoryParamsSchema, response: { 200: gameLinksSchema } },
+    schema: {
+      tags,
+      summary: 'Which game was played on which board of which round (for links from the pairings)',
+      params: categoryParamsSchema,
+      response: { 200: gameLinksSchema },
+    },
     config: { access: 'public' },
     handler: async (request, reply) => {
       reply.header('cache-control', 'no-cache');
@@ -105,7 +117,9 @@ export async function gamesRoutes(app: FastifyInstance, deps: AppDeps): Promise<
       await gamesCategory(db, category);
       reply.hijack();
       // Hijacked: the headers set so far (security headers, request id) are written here by hand.
-      const headers = Object.fromEntries(Object.entries(reply.getHeaders()).filter((entry): entry is [string, string | number | string[]] => entry[1] !== undefined));
+      const headers = Object.fromEntries(
+        Object.entries(reply.getHeaders()).filter((entry): entry is [string, string | number | string[]] => entry[1] !== undefined),
+      );
       reply.raw.writeHead(200, {
         ...headers,
         'content-type': 'text/event-stream; charset=utf-8',
@@ -125,7 +139,12 @@ export async function gamesRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     },
   });
   r.get('/api/v1/games/public/:category/player/pgn', {
-    schema: { tags, summary: 'PGN of every game of one player in the category (after the broadcast delay)', params: categoryParamsSchema, querystring: playerGamesQuerySchema },
+    schema: {
+      tags,
+      summary: 'PGN of every game of one player in the category (after the broadcast delay)',
+      params: categoryParamsSchema,
+      querystring: playerGamesQuerySchema,
+    },
     config: { access: 'public' },
     handler: async (request, reply) => {
       const { category } = request.params;
@@ -173,7 +192,13 @@ export async function gamesRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     handler: async () => listGameSources(db),
   });
   r.put('/api/v1/games/sources/:category', {
-    schema: { tags, summary: 'Change a category’s broadcast delay and polled address', params: categoryParamsSchema, body: gameSourceUpdateSchema, response: { 200: gameSourceSchema } },
+    schema: {
+      tags,
+      summary: 'Change a category’s broadcast delay and polled address',
+      params: categoryParamsSchema,
+      body: gameSourceUpdateSchema,
+      response: { 200: gameSourceSchema },
+    },
     config: write,
     handler: async (request) => {
       const source = await updateGameSource(managerContext(deps, request), request.params.category, request.body);
@@ -183,12 +208,23 @@ export async function gamesRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     },
   });
   r.post('/api/v1/games/sources/:category/token', {
-    schema: { tags, summary: 'A new push token for the category (the previous one stops working)', params: categoryParamsSchema, response: { 200: pushTokenSchema } },
+    schema: {
+      tags,
+      summary: 'A new push token for the category (the previous one stops working)',
+      params: categoryParamsSchema,
+      response: { 200: pushTokenSchema },
+    },
     config: write,
     handler: async (request) => rotatePushToken(managerContext(deps, request), request.params.category),
   });
   r.post('/api/v1/games/sources/:category/upload', {
-    schema: { tags, summary: 'Upload a PGN file of a round (multipart, field `file`)', params: categoryParamsSchema, querystring: uploadGamesQuerySchema, response: { 200: pgnIngestReportSchema } },
+    schema: {
+      tags,
+      summary: 'Upload a PGN file of a round (multipart, field `file`)',
+      params: categoryParamsSchema,
+      querystring: uploadGamesQuerySchema,
+      response: { 200: pgnIngestReportSchema },
+    },
     config: write,
     handler: async (request) => {
       const text = (await readUpload(request, { maxBytes: PGN_MAX_BYTES })).data.toString('utf8');
@@ -201,7 +237,13 @@ export async function gamesRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     handler: async (request) => listManagedGames(db, request.params.category, request.params.round),
   });
   r.put('/api/v1/games/manage/game/:id/pairing', {
-    schema: { tags, summary: 'Link a game to a board of its round’s pairings by hand (null: back to the automatic matching)', params: gameIdParamsSchema, body: linkGameSchema, response: { 200: managedGameSchema } },
+    schema: {
+      tags,
+      summary: 'Link a game to a board of its round’s pairings by hand (null: back to the automatic matching)',
+      params: gameIdParamsSchema,
+      body: linkGameSchema,
+      response: { 200: managedGameSchema },
+    },
     config: write,
     handler: async (request) => {
       const game = await linkGameToPairing(managerContext(deps, request), request.params.id, request.body.pairingBoard);

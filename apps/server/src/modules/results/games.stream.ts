@@ -86,10 +86,13 @@ export function createGamesFeed(deps: { db: Db; clock: Clock; bus: ChangeBus; lo
     if (room.timer) clearTimeout(room.timer);
     room.timerAt = due;
     // The clock may be a test's; the wait is what is left until `due` by that clock.
-    room.timer = setTimeout(() => {
-      room.timer = null;
-      void refresh(room);
-    }, Math.max(0, due - clock.now().getTime()));
+    room.timer = setTimeout(
+      () => {
+        room.timer = null;
+        void refresh(room);
+      },
+      Math.max(0, due - clock.now().getTime()),
+    );
   }
 
   /** Reads the due games (or the whole round) and sends what changed, as one event, to every viewer of the room. */
@@ -189,7 +192,20 @@ export function createGamesFeed(deps: { db: Db; clock: Clock; bus: ChangeBus; lo
       const key = keyOf(category, round);
       let room = rooms.get(key);
       if (!room) {
-        room = { key, category, round, clients: new Set(), games: null, snapshot: null, pending: new Map(), fullAt: null, timer: null, timerAt: 0, lastRefreshAt: 0, refreshing: null };
+        room = {
+          key,
+          category,
+          round,
+          clients: new Set(),
+          games: null,
+          snapshot: null,
+          pending: new Map(),
+          fullAt: null,
+          timer: null,
+          timerAt: 0,
+          lastRefreshAt: 0,
+          refreshing: null,
+        };
         rooms.set(key, room);
       }
       const joined = room;

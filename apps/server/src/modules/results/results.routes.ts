@@ -42,14 +42,17 @@ import {
 import { matchRoundsAgain } from './games-pairing.service.js';
 import { publishGamesChanged } from './games.stream.js';
 
-
 /**
  * A download (TRF, CSV) with its own strong ETag: the public answer cache would not keep its file name
  * (content-disposition), and these are fetched rarely.
  */
 function sendDownload(request: FastifyRequest, reply: FastifyReply, body: string, contentType: string, fileName: string) {
   const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-  reply.header('etag', etag).header('cache-control', 'public, no-cache').header('content-type', contentType).header('content-disposition', `attachment; filename="${fileName}"`);
+  reply
+    .header('etag', etag)
+    .header('cache-control', 'public, no-cache')
+    .header('content-type', contentType)
+    .header('content-disposition', `attachment; filename="${fileName}"`);
   if (request.headers['if-none-match'] === etag) return reply.status(304).send();
   return reply.send(body);
 }
@@ -97,25 +100,45 @@ export async function resultsRoutes(app: FastifyInstance, deps: AppDeps): Promis
   });
 
   r.get('/api/v1/results/anon/:category', {
-    schema: { tags, summary: "A category's published tournament: players (no private data), every round", params: resultsCategoryParamsSchema, response: { 200: publicTournamentSchema, ...notModified } },
+    schema: {
+      tags,
+      summary: "A category's published tournament: players (no private data), every round",
+      params: resultsCategoryParamsSchema,
+      response: { 200: publicTournamentSchema, ...notModified },
+    },
     config: read,
     handler: (request) => getPublicTournament(db, request.params.category),
   });
 
   r.get('/api/v1/results/anon/:category/standings', {
-    schema: { tags, summary: "Standings with the program's tie-break columns; provisional while unofficial results are in", params: resultsCategoryParamsSchema, response: { 200: standingsSchema, ...notModified } },
+    schema: {
+      tags,
+      summary: "Standings with the program's tie-break columns; provisional while unofficial results are in",
+      params: resultsCategoryParamsSchema,
+      response: { 200: standingsSchema, ...notModified },
+    },
     config: read,
     handler: (request) => getStandings(db, request.params.category),
   });
 
   r.get('/api/v1/results/anon/:category/pairings/:round', {
-    schema: { tags, summary: 'Pairings and results of a round, with unofficial results', params: resultsRoundParamsSchema, response: { 200: roundPairingsSchema, ...notModified } },
+    schema: {
+      tags,
+      summary: 'Pairings and results of a round, with unofficial results',
+      params: resultsRoundParamsSchema,
+      response: { 200: roundPairingsSchema, ...notModified },
+    },
     config: read,
     handler: (request) => getRoundPairings(db, request.params.category, request.params.round),
   });
 
   r.get('/api/v1/results/anon/:category/unofficial/:round', {
-    schema: { tags, summary: "Arbiters' unofficial results of a round", params: resultsRoundParamsSchema, response: { 200: unofficialRoundSchema, ...notModified } },
+    schema: {
+      tags,
+      summary: "Arbiters' unofficial results of a round",
+      params: resultsRoundParamsSchema,
+      response: { 200: unofficialRoundSchema, ...notModified },
+    },
     config: read,
     handler: (request) => getUnofficialRound(db, request.params.category, request.params.round),
   });
@@ -139,7 +162,11 @@ export async function resultsRoutes(app: FastifyInstance, deps: AppDeps): Promis
   });
 
   r.post('/api/v1/results/imports', {
-    schema: { tags, summary: 'Upload a Swar JSON or TRF file (multipart, field "file"): a draft with its proposed category and diff', response: { 201: tournamentImportSchema } },
+    schema: {
+      tags,
+      summary: 'Upload a Swar JSON or TRF file (multipart, field "file"): a draft with its proposed category and diff',
+      response: { 201: tournamentImportSchema },
+    },
     config: write,
     handler: async (request, reply) => {
       const file = await readUpload(request, { maxBytes: TOURNAMENT_FILE_MAX_BYTES });
@@ -149,13 +176,25 @@ export async function resultsRoutes(app: FastifyInstance, deps: AppDeps): Promis
   });
 
   r.get('/api/v1/results/imports/:id', {
-    schema: { tags, summary: 'The diff of a draft against the chosen category', params: tournamentImportIdParamsSchema, querystring: tournamentDiffQuerySchema, response: { 200: tournamentImportSchema } },
+    schema: {
+      tags,
+      summary: 'The diff of a draft against the chosen category',
+      params: tournamentImportIdParamsSchema,
+      querystring: tournamentDiffQuerySchema,
+      response: { 200: tournamentImportSchema },
+    },
     config: write,
     handler: (request) => previewImport(db, request.params.id, request.query.category),
   });
 
   r.post('/api/v1/results/imports/:id/publish', {
-    schema: { tags, summary: 'Publish a draft as the next version of the confirmed category', params: tournamentImportIdParamsSchema, body: publishImportSchema, response: { 200: tournamentVersionSchema } },
+    schema: {
+      tags,
+      summary: 'Publish a draft as the next version of the confirmed category',
+      params: tournamentImportIdParamsSchema,
+      body: publishImportSchema,
+      response: { 200: tournamentVersionSchema },
+    },
     config: write,
     handler: async (request) => {
       const version = await publishImport(managerContext(deps, request), request.params.id, request.body.category);
@@ -165,7 +204,13 @@ export async function resultsRoutes(app: FastifyInstance, deps: AppDeps): Promis
   });
 
   r.post('/api/v1/tournament/json', {
-    schema: { tags, summary: "The specification's import: {name, jsoncontent} with a data URL, published at once; the same content again answers the current version without publishing a new one", body: tournamentJsonUploadSchema, response: { 200: tournamentVersionSchema } },
+    schema: {
+      tags,
+      summary:
+        "The specification's import: {name, jsoncontent} with a data URL, published at once; the same content again answers the current version without publishing a new one",
+      body: tournamentJsonUploadSchema,
+      response: { 200: tournamentVersionSchema },
+    },
     config: write,
     handler: async (request) => {
       const { version, created } = await importAndPublishDataUrl(managerContext(deps, request), request.body);
@@ -175,7 +220,12 @@ export async function resultsRoutes(app: FastifyInstance, deps: AppDeps): Promis
   });
 
   r.get('/api/v1/results/:category/versions', {
-    schema: { tags, summary: 'Every published version of a category, newest first', params: resultsCategoryParamsSchema, response: { 200: z.array(tournamentVersionSchema) } },
+    schema: {
+      tags,
+      summary: 'Every published version of a category, newest first',
+      params: resultsCategoryParamsSchema,
+      response: { 200: z.array(tournamentVersionSchema) },
+    },
     config: write,
     handler: (request) => listVersions(db, request.params.category),
   });
@@ -191,7 +241,12 @@ export async function resultsRoutes(app: FastifyInstance, deps: AppDeps): Promis
   });
 
   r.post('/api/v1/tournament/unofficial_result', {
-    schema: { tags, summary: "An arbiter's unofficial result of one board (empty clears it)", body: unofficialResultInputSchema, response: { 200: unofficialRoundSchema } },
+    schema: {
+      tags,
+      summary: "An arbiter's unofficial result of one board (empty clears it)",
+      body: unofficialResultInputSchema,
+      response: { 200: unofficialRoundSchema },
+    },
     config: write,
     handler: async (request) => {
       const round = await setUnofficialResult(managerContext(deps, request), request.body);
@@ -203,7 +258,7 @@ export async function resultsRoutes(app: FastifyInstance, deps: AppDeps): Promis
   r.get('/api/v1/results/anon/:category/events', {
     schema: {
       tags,
-      summary: "Server-sent events: a message (\"unofficial:<round>:<board>\", \"version:<n>\") whenever the category's results change; reload when one arrives",
+      summary: 'Server-sent events: a message ("unofficial:<round>:<board>", "version:<n>") whenever the category\'s results change; reload when one arrives',
       params: resultsCategoryParamsSchema,
     },
     config: { access: 'public' },
@@ -211,7 +266,12 @@ export async function resultsRoutes(app: FastifyInstance, deps: AppDeps): Promis
       const topic = await resultsTopic(db, request.params.category);
       reply.hijack();
       const stream = reply.raw;
-      stream.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache, no-transform', connection: 'keep-alive', 'x-accel-buffering': 'no' });
+      stream.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
       // Reconnect after 5 s when the connection drops; a comment line every 25 s keeps proxies from closing it.
       stream.write('retry: 5000\n: connected\n\n');
       const unsubscribe = bus.subscribe(topic, (payload) => stream.write(`data: ${payload}\n\n`));

@@ -48,11 +48,20 @@ type CurrentVersion = { version: number; tournament: Tournament; publishedAt: Da
 
 async function findCurrentVersion(db: DbOrTx, edition: string, category: string): Promise<CurrentVersion | null> {
   const rows = await db
-    .select({ version: tournamentVersions.version, tournament: tournamentVersions.tournament, publishedAt: tournamentVersions.publishedAt, fileName: tournamentVersions.fileName })
+    .select({
+      version: tournamentVersions.version,
+      tournament: tournamentVersions.tournament,
+      publishedAt: tournamentVersions.publishedAt,
+      fileName: tournamentVersions.fileName,
+    })
     .from(tournamentCurrent)
     .innerJoin(
       tournamentVersions,
-      and(eq(tournamentVersions.edition, tournamentCurrent.edition), eq(tournamentVersions.category, tournamentCurrent.category), eq(tournamentVersions.version, tournamentCurrent.version)),
+      and(
+        eq(tournamentVersions.edition, tournamentCurrent.edition),
+        eq(tournamentVersions.category, tournamentCurrent.category),
+        eq(tournamentVersions.version, tournamentCurrent.version),
+      ),
     )
     .where(and(eq(tournamentCurrent.edition, edition), eq(tournamentCurrent.category, category)));
   return rows[0] ?? null;
@@ -74,7 +83,14 @@ async function listUnofficial(db: DbOrTx, edition: string, category: string, rou
   return rows.map((r) => ({ round: r.round, board: r.board, result: r.result as UnofficialBoard['result'], updatedAt: r.updatedAt }));
 }
 
-async function previewOf(db: DbOrTx, id: string, fileName: string, tournament: Tournament, edition: string, categoryName: string | null): Promise<TournamentImport> {
+async function previewOf(
+  db: DbOrTx,
+  id: string,
+  fileName: string,
+  tournament: Tournament,
+  edition: string,
+  categoryName: string | null,
+): Promise<TournamentImport> {
   const category = categoryName ? normaliseResultsCategory(categoryName) : null;
   const current = category ? await findCurrentVersion(db, edition, category) : null;
   const unofficial = category ? await listUnofficial(db, edition, category) : [];
@@ -123,7 +139,10 @@ export async function importTournamentFile(ctx: ManagerContext, file: { fileName
       )
       .limit(1);
     if (existing) return existing.id;
-    const [row] = await tx.insert(tournamentImports).values({ edition: edition.code, fileName: file.fileName, tournament, createdBy: actor.email }).returning({ id: tournamentImports.id });
+    const [row] = await tx
+      .insert(tournamentImports)
+      .values({ edition: edition.code, fileName: file.fileName, tournament, createdBy: actor.email })
+      .returning({ id: tournamentImports.id });
     return row!.id;
   });
   const hint = tournament.categoryHint && findCategory(edition.settings, tournament.categoryHint) ? tournament.categoryHint : null;
@@ -144,7 +163,15 @@ export async function previewImport(db: DbOrTx, id: string, categoryName: string
 }
 
 /** Publishes a tournament as the category's next version, in one transaction: all or nothing. */
-async function publishTournament(tx: DbOrTx, edition: string, category: string, fileName: string, tournament: Tournament, actor: Principal, restoredFrom: number | null): Promise<number> {
+async function publishTournament(
+  tx: DbOrTx,
+  edition: string,
+  category: string,
+  fileName: string,
+  tournament: Tournament,
+  actor: Principal,
+  restoredFrom: number | null,
+): Promise<number> {
   // Publishes of one category take turns: the second of two at once takes the next number instead of failing.
   await lockFor(tx, `results-versions:${edition}/${category}`);
   const [{ next }] = (await tx
@@ -165,18 +192,34 @@ async function publishTournament(tx: DbOrTx, edition: string, category: string, 
     .values({ edition, category, version })
     .onConflictDoUpdate({ target: [tournamentCurrent.edition, tournamentCurrent.category], set: { version, updatedAt: sql`now()` } });
   // The official file supersedes the arbiters' results of every board it has a result for.
-  const superseded = (await listUnofficial(tx, edition, category)).filter((u) => roundPairings(tournament, u.round).some((p) => p.board === u.board && p.result !== null));
+  const superseded = (await listUnofficial(tx, edition, category)).filter((u) =>
+    roundPairings(tournament, u.round).some((p) => p.board === u.board && p.result !== null),
+  );
   for (const u of superseded) {
     await tx
       .delete(unofficialResults)
-      .where(and(eq(unofficialResults.edition, edition), eq(unofficialResults.category, category), eq(unofficialResults.round, u.round), eq(unofficialResults.board, u.board)));
+      .where(
+        and(
+          eq(unofficialResults.edition, edition),
+          eq(unofficialResults.category, category),
+          eq(unofficialResults.round, u.round),
+          eq(unofficialResults.board, u.board),
+        ),
+      );
   }
   await recordAudit(tx, {
     actor,
     action: restoredFrom ? 'results.version_restored' : 'results.published',
     subjectType: 'tournament',
     subjectId: `${edition}/${category}`,
-    after: { version, fileName, restoredFrom, players: tournament.players.length, pairedRounds: tournament.pairedRounds, unofficialSuperseded: superseded.length },
+    after: {
+      version,
+      fileName,
+      restoredFrom,
+      players: tournament.players.length,
+      pairedRounds: tournament.pairedRounds,
+      unofficialSuperseded: superseded.length,
+    },
   });
   return version;
 }
@@ -199,7 +242,10 @@ export async function publishImport(ctx: ManagerContext, id: string, categoryNam
  * file's content (a double click, a retry, a script sending every minute), nothing is published again and the
  * current version is the answer (`created` false).
  */
-export async function importAndPublishDataUrl(ctx: ManagerContext, input: { name: string; jsoncontent: string }): Promise<{ version: TournamentVersion; created: boolean }> {
+export async function importAndPublishDataUrl(
+  ctx: ManagerContext,
+  input: { name: string; jsoncontent: string },
+): Promise<{ version: TournamentVersion; created: boolean }> {
   const { db, actor } = ctx;
   const match = /^data:[^,]*?(;base64)?,(.*)$/s.exec(input.jsoncontent);
   if (!match) throw badRequest(RESULTS_ERRORS.invalidDataUrl, 'jsoncontent is not a data URL');
@@ -213,9 +259,19 @@ export async function importAndPublishDataUrl(ctx: ManagerContext, input: { name
       .from(tournamentCurrent)
       .innerJoin(
         tournamentVersions,
-        and(eq(tournamentVersions.edition, tournamentCurrent.edition), eq(tournamentVersions.category, tournamentCurrent.category), eq(tournamentVersions.version, tournamentCurrent.version)),
+        and(
+          eq(tournamentVersions.edition, tournamentCurrent.edition),
+          eq(tournamentVersions.category, tournamentCurrent.category),
+          eq(tournamentVersions.version, tournamentCurrent.version),
+        ),
       )
-      .where(and(eq(tournamentCurrent.edition, edition), eq(tournamentCurrent.category, category), sql`${tournamentVersions.tournament} = ${JSON.stringify(tournament)}::jsonb`));
+      .where(
+        and(
+          eq(tournamentCurrent.edition, edition),
+          eq(tournamentCurrent.category, category),
+          sql`${tournamentVersions.tournament} = ${JSON.stringify(tournament)}::jsonb`,
+        ),
+      );
     if (same) return { category, published: same.version, created: false };
     return { category, published: await publishTournament(tx, edition, category, `${input.name}.json`, tournament, actor, null), created: true };
   });
@@ -269,11 +325,20 @@ export async function resultsTopic(db: DbOrTx, name: string): Promise<string> {
 export async function listResultsCategories(db: DbOrTx): Promise<ResultsCategorySummary[]> {
   const edition = await getCurrentEdition(db);
   const rows = await db
-    .select({ category: tournamentCurrent.category, version: tournamentCurrent.version, tournament: tournamentVersions.tournament, publishedAt: tournamentVersions.publishedAt })
+    .select({
+      category: tournamentCurrent.category,
+      version: tournamentCurrent.version,
+      tournament: tournamentVersions.tournament,
+      publishedAt: tournamentVersions.publishedAt,
+    })
     .from(tournamentCurrent)
     .innerJoin(
       tournamentVersions,
-      and(eq(tournamentVersions.edition, tournamentCurrent.edition), eq(tournamentVersions.category, tournamentCurrent.category), eq(tournamentVersions.version, tournamentCurrent.version)),
+      and(
+        eq(tournamentVersions.edition, tournamentCurrent.edition),
+        eq(tournamentVersions.category, tournamentCurrent.category),
+        eq(tournamentVersions.version, tournamentCurrent.version),
+      ),
     )
     .where(eq(tournamentCurrent.edition, edition.code));
   const order = edition.settings.categories.map((c) => c.code);
@@ -295,16 +360,16 @@ export async function getPublicTournament(db: DbOrTx, name: string): Promise<Pub
   const t = current.tournament;
   const byNumber = new Map(t.players.map((p) => [p.pairingNumber, p]));
   return {
-      category: current.category,
-      version: current.version,
-      publishedAt: current.publishedAt.toISOString(),
-      name: t.name,
-      place: t.place,
-      startDate: t.startDate,
-      endDate: t.endDate,
-      plannedRounds: t.plannedRounds,
-      pairedRounds: t.pairedRounds,
-      tieBreaks: t.tieBreaks,
+    category: current.category,
+    version: current.version,
+    publishedAt: current.publishedAt.toISOString(),
+    name: t.name,
+    place: t.place,
+    startDate: t.startDate,
+    endDate: t.endDate,
+    plannedRounds: t.plannedRounds,
+    pairedRounds: t.pairedRounds,
+    tieBreaks: t.tieBreaks,
     players: t.players.map((p) => publicPlayer(p, byNumber)),
   };
 }
@@ -362,7 +427,8 @@ export async function setUnofficialResult(ctx: ManagerContext, input: Unofficial
   const { db, actor } = ctx;
   const current = await getCurrentVersion(db, input.name);
   const pairing = roundPairings(current.tournament, input.round).find((p) => p.board === input.boardnr);
-  if (!pairing) throw new AppError(400, RESULTS_ERRORS.boardNotPaired, `Round ${input.round} has no board ${input.boardnr}`, { round: input.round, board: input.boardnr });
+  if (!pairing)
+    throw new AppError(400, RESULTS_ERRORS.boardNotPaired, `Round ${input.round} has no board ${input.boardnr}`, { round: input.round, board: input.boardnr });
   const key = and(
     eq(unofficialResults.edition, current.edition),
     eq(unofficialResults.category, current.category),
@@ -374,7 +440,14 @@ export async function setUnofficialResult(ctx: ManagerContext, input: Unofficial
     if (input.unofficial_result) {
       await tx
         .insert(unofficialResults)
-        .values({ edition: current.edition, category: current.category, round: input.round, board: input.boardnr, result: input.unofficial_result, updatedBy: actor.email })
+        .values({
+          edition: current.edition,
+          category: current.category,
+          round: input.round,
+          board: input.boardnr,
+          result: input.unofficial_result,
+          updatedBy: actor.email,
+        })
         .onConflictDoUpdate({
           target: [unofficialResults.edition, unofficialResults.category, unofficialResults.round, unofficialResults.board],
           set: { result: input.unofficial_result, updatedBy: actor.email, updatedAt: sql`now()` },
@@ -395,13 +468,24 @@ export async function setUnofficialResult(ctx: ManagerContext, input: Unofficial
 }
 
 /** One row of a category's standings with what prize rules need (managers only: sex and birth year stay private). */
-export type PrizeStandingsRow = { rank: number; name: string; club: string | null; points: number; sex: 'm' | 'f' | null; birthYear: number | null; nationalId: number | null };
+export type PrizeStandingsRow = {
+  rank: number;
+  name: string;
+  club: string | null;
+  points: number;
+  sex: 'm' | 'f' | null;
+  birthYear: number | null;
+  nationalId: number | null;
+};
 
 /**
  * The current standings of a category in rank order, each row with the player's sex and birth year, for the
  * print area's prize vouchers (best girl, best under-N). `provisional` says whether unofficial results still count.
  */
-export async function listPrizeStandings(db: DbOrTx, name: string): Promise<{ category: string; provisional: boolean; afterRound: number; plannedRounds: number; rows: PrizeStandingsRow[] }> {
+export async function listPrizeStandings(
+  db: DbOrTx,
+  name: string,
+): Promise<{ category: string; provisional: boolean; afterRound: number; plannedRounds: number; rows: PrizeStandingsRow[] }> {
   const current = await getCurrentVersion(db, name);
   const body = await getStandings(db, name);
   const players = new Map(current.tournament.players.map((p) => [p.pairingNumber, p]));
@@ -412,7 +496,15 @@ export async function listPrizeStandings(db: DbOrTx, name: string): Promise<{ ca
     plannedRounds: current.tournament.plannedRounds,
     rows: body.rows.map((row) => {
       const player = players.get(row.pairingNumber);
-      return { rank: row.rank, name: row.name, club: row.club, points: row.points, sex: player?.sex ?? null, birthYear: player?.birthYear ?? null, nationalId: player?.nationalId ?? null };
+      return {
+        rank: row.rank,
+        name: row.name,
+        club: row.club,
+        points: row.points,
+        sex: player?.sex ?? null,
+        birthYear: player?.birthYear ?? null,
+        nationalId: player?.nationalId ?? null,
+      };
     }),
   };
 }

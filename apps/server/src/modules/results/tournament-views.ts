@@ -119,13 +119,17 @@ export function withUnofficialResults(tournament: Tournament, unofficial: readon
  * ranked by our computation of the program's tie-breaks.
  */
 export function standingsOf(category: string, version: number, tournament: Tournament, unofficial: readonly UnofficialBoard[]): Standings {
-  const provisional = unofficial.some((u) => tournament.players.some((p) => p.rounds.some((r) => r.round === u.round && r.board === u.board && r.outcome === 'pending')));
+  const provisional = unofficial.some((u) =>
+    tournament.players.some((p) => p.rounds.some((r) => r.round === u.round && r.board === u.board && r.outcome === 'pending')),
+  );
   const source = provisional ? withUnofficialResults(tournament, unofficial) : tournament;
   const afterRound = lastRoundWithResults(source.players);
   const byNumber = new Map(source.players.map((p) => [p.pairingNumber, p]));
   const programRanks = !provisional && source.players.every((p) => p.rank !== null);
   const ranked = programRanks
-    ? [...source.players].sort((a, b) => a.rank! - b.rank!).map((p) => ({ pairingNumber: p.pairingNumber, rank: p.rank!, points: p.points, tieBreaks: p.tieBreakValues }))
+    ? [...source.players]
+        .sort((a, b) => a.rank! - b.rank!)
+        .map((p) => ({ pairingNumber: p.pairingNumber, rank: p.rank!, points: p.points, tieBreaks: p.tieBreakValues }))
     : rankPlayers(source.players, source.tieBreaks, { rules: unplayedRoundRulesOf(source), rounds: afterRound });
   return {
     category,
@@ -135,7 +139,17 @@ export function standingsOf(category: string, version: number, tournament: Tourn
     tieBreaks: source.tieBreaks,
     rows: ranked.map((row) => {
       const p = byNumber.get(row.pairingNumber)!;
-      return { rank: row.rank, pairingNumber: p.pairingNumber, name: p.name, title: p.title, federation: p.federation, rating: p.rating, club: p.club, points: row.points, tieBreaks: row.tieBreaks };
+      return {
+        rank: row.rank,
+        pairingNumber: p.pairingNumber,
+        name: p.name,
+        title: p.title,
+        federation: p.federation,
+        rating: p.rating,
+        club: p.club,
+        points: row.points,
+        tieBreaks: row.tieBreaks,
+      };
     }),
   };
 }
@@ -161,14 +175,18 @@ export function diffTournaments(previous: Tournament | null, next: Tournament, u
   const unofficialContradicted: TournamentDiff['unofficialContradicted'] = [];
   for (const u of unofficial) {
     const official = roundPairings(next, u.round).find((p) => p.board === u.board);
-    if (official && official.result !== null && official.result !== u.result) unofficialContradicted.push({ round: u.round, board: u.board, unofficial: u.result, official: official.result });
+    if (official && official.result !== null && official.result !== u.result)
+      unofficialContradicted.push({ round: u.round, board: u.board, unofficial: u.result, official: official.result });
   }
   const previousRounds = previous ? lastRoundWithResults(previous.players) : 0;
   const nextRounds = lastRoundWithResults(next.players);
   return {
     playersAdded: [...after.entries()].filter(([key]) => !before.has(key)).map(([, p]) => p.name),
     playersRemoved: [...before.entries()].filter(([key]) => !after.has(key)).map(([, p]) => p.name),
-    roundsAdded: Array.from({ length: Math.max(0, Math.max(nextRounds, next.pairedRounds) - Math.max(previousRounds, previous?.pairedRounds ?? 0)) }, (_, i) => Math.max(previousRounds, previous?.pairedRounds ?? 0) + i + 1),
+    roundsAdded: Array.from(
+      { length: Math.max(0, Math.max(nextRounds, next.pairedRounds) - Math.max(previousRounds, previous?.pairedRounds ?? 0)) },
+      (_, i) => Math.max(previousRounds, previous?.pairedRounds ?? 0) + i + 1,
+    ),
     resultsChanged,
     unofficialContradicted,
   };

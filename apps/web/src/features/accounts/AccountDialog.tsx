@@ -24,13 +24,7 @@ import { useState } from 'react';
 import { Controller, useForm, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import {
-  accountCreateSchema,
-  accountUpdateSchema,
-  passwordResetSchema,
-  type AccountListItem,
-  type PasswordReset,
-} from '@bjk/domain/accounts';
+import { accountCreateSchema, accountUpdateSchema, passwordResetSchema, type AccountListItem, type PasswordReset } from '@bjk/domain/accounts';
 import { ROLES, type Role } from '@bjk/domain/permissions';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { RecordHistory } from '../../shared/ui/RecordHistory';
@@ -62,9 +56,7 @@ function RolesField({ control, t }: { control: Control<FormValues>; t: TFunction
                 control={
                   <Checkbox
                     checked={field.value.includes(role)}
-                    onChange={(event) =>
-                      field.onChange(event.target.checked ? [...field.value, role] : field.value.filter((r) => r !== role))
-                    }
+                    onChange={(event) => field.onChange(event.target.checked ? [...field.value, role] : field.value.filter((r) => r !== role))}
                     name={`role-${role}`}
                   />
                 }

@@ -1,7 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { authorizationUrl, checkProviderAnswer, readProviderAnswer, safeReturnPath, takePendingSignIn, type PendingSignIn } from './provider-sign-in';
 
-const provider = { name: 'Test', issuer: 'https://id.example', clientId: 'bjk-web', authorizationEndpoint: 'https://id.example/authorize?prompt=select_account' };
+const provider = {
+  name: 'Test',
+  issuer: 'https://id.example',
+  clientId: 'bjk-web',
+  authorizationEndpoint: 'https://id.example/authorize?prompt=select_account',
+};
 const pending: PendingSignIn = { state: 'state-123', nonce: 'nonce-456', returnTo: '/mgmt/settings' };
 
 afterEach(() => window.sessionStorage.clear());

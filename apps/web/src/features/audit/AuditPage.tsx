@@ -40,7 +40,11 @@ export function AuditPage() {
   const query = useQuery({ ...auditListQuery(list.query), enabled: !rangeInvalid && hasPermission(session, 'audit:read') });
   const columns: DataColumn<AuditEntry>[] = [
     { id: 'when', header: t('columns.when'), cell: (entry) => formatInstant(entry.at) },
-    { id: 'who', header: t('columns.who'), cell: (entry) => <Box sx={{ overflowWrap: 'break-word', wordBreak: 'break-word' }}>{entry.actorEmail ?? t('page.system')}</Box> },
+    {
+      id: 'who',
+      header: t('columns.who'),
+      cell: (entry) => <Box sx={{ overflowWrap: 'break-word', wordBreak: 'break-word' }}>{entry.actorEmail ?? t('page.system')}</Box>,
+    },
     {
       id: 'what',
       header: t('columns.what'),
@@ -78,7 +82,15 @@ export function AuditPage() {
       <Typography variant="h1">{t('page.title')}</Typography>
       <Typography color="textSecondary">{t('page.intro')}</Typography>
       <Paper variant="outlined" sx={{ p: 2 }}>
-        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} useFlexGap component="form" role="search" aria-label={t('page.filters')} onSubmit={(e) => e.preventDefault()}>
+        <Stack
+          direction={{ xs: 'column', md: 'row' }}
+          spacing={2}
+          useFlexGap
+          component="form"
+          role="search"
+          aria-label={t('page.filters')}
+          onSubmit={(e) => e.preventDefault()}
+        >
           <TextField label={t('filters.actor')} value={actorInput} onChange={(e) => setActorInput(e.target.value)} size="small" sx={{ flex: 2 }} />
           <TextField
             select

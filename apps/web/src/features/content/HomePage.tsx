@@ -27,7 +27,11 @@ export function HomePage() {
   const home = useResource(pageKey('home', language), loadHomeText(language));
   const nights = daysBetween(edition.startDate, edition.endDate);
   const facts = [
-    { key: 'when', title: t('home.when'), text: t('home.dates', { start: formatDate(edition.startDate, language), end: formatDate(edition.endDate, language), nights }) },
+    {
+      key: 'when',
+      title: t('home.when'),
+      text: t('home.dates', { start: formatDate(edition.startDate, language), end: formatDate(edition.endDate, language), nights }),
+    },
     { key: 'where', title: t('home.where'), text: `${edition.venue.name}, ${edition.venue.address}` },
     {
       key: 'enrolment',

@@ -21,7 +21,5 @@ export function HtmlBlock({ html, lang }: { html: string; lang?: string }) {
     event.preventDefault();
     void navigate(href);
   };
-  return (
-    <div className="bjk-html" lang={lang} onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />
-  );
+  return <div className="bjk-html" lang={lang} onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />;
 }

@@ -27,7 +27,6 @@ import { useListParams } from '../../shared/ui/useListParams';
 import { contentKeys, deleteNews, mgmtNewsQuery, saveNews } from './api';
 import { TextsEditor, emptyTexts, toTexts, toTranslations, type Texts } from './TextsEditor';
 
-
 /** After a change: the managers' list and the public news (home page, /news, an entry; the resource cache) in this tab read again. */
 function useNewsChanged() {
   const queryClient = useQueryClient();
@@ -67,16 +66,34 @@ function NewsEditor({ entry, onDone }: { entry: NewsEntry | null; onDone: (saved
           {entry ? t('news.editTitle') : t('news.newTitle')}
         </Typography>
         <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
-          <TextField type="date" label={t('news.date')} value={date} onChange={(e) => setDate(e.target.value)} required slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'news-date' } }} />
+          <TextField
+            type="date"
+            label={t('news.date')}
+            value={date}
+            onChange={(e) => setDate(e.target.value)}
+            required
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'news-date' } }}
+          />
           <FormControlLabel
-            control={<Switch checked={published} onChange={(e) => setPublished(e.target.checked)} slotProps={{ input: { 'data-testid': 'news-published' } as object }} />}
+            control={
+              <Switch
+                checked={published}
+                onChange={(e) => setPublished(e.target.checked)}
+                slotProps={{ input: { 'data-testid': 'news-published' } as object }}
+              />
+            }
             label={published ? t('published') : t('draft')}
           />
         </Stack>
         <TextsEditor texts={texts} onChange={setTexts} testId="news" />
         {save.error && <ErrorAlert error={save.error} submit />}
         <Stack direction="row" spacing={1}>
-          <Button variant="contained" disabled={!valid || save.isPending} onClick={() => save.mutate({ date, published, translations: toTranslations(texts) })} data-testid="news-save">
+          <Button
+            variant="contained"
+            disabled={!valid || save.isPending}
+            onClick={() => save.mutate({ date, published, translations: toTranslations(texts) })}
+            data-testid="news-save"
+          >
             {t('news.save')}
           </Button>
           <Button onClick={() => onDone(null)}>{t('close')}</Button>
@@ -101,7 +118,9 @@ function DeleteDialog({ entry, onClose }: { entry: NewsEntry; onClose: () => voi
     <Dialog open onClose={onClose} aria-labelledby="news-delete-title">
       <DialogTitle id="news-delete-title">{t('news.deleteTitle')}</DialogTitle>
       <DialogContent>
-        <DialogContentText>{t('news.deleteText', { title: entry.translations[language]?.title ?? entry.translations.nl.title, date: formatDate(entry.date, language) })}</DialogContentText>
+        <DialogContentText>
+          {t('news.deleteText', { title: entry.translations[language]?.title ?? entry.translations.nl.title, date: formatDate(entry.date, language) })}
+        </DialogContentText>
         {remove.error && <ErrorAlert error={remove.error} />}
       </DialogContent>
       <DialogActions>
@@ -157,7 +176,13 @@ export function ManageNewsPage() {
           <Button size="small" disabled={toggle.isPending} onClick={() => toggle.mutate(n)} data-testid={`news-toggle-${n.id}`}>
             {n.published ? t('news.unpublish') : t('news.publish')}
           </Button>
-          <Button size="small" color="error" onClick={() => setDeleting(n)} aria-label={t('news.deleteNamed', { title: titleOf(n) })} data-testid={`news-delete-${n.id}`}>
+          <Button
+            size="small"
+            color="error"
+            onClick={() => setDeleting(n)}
+            aria-label={t('news.deleteNamed', { title: titleOf(n) })}
+            data-testid={`news-delete-${n.id}`}
+          >
             {t('news.delete')}
           </Button>
         </>

@@ -27,9 +27,19 @@ import { formatDateTime } from '../../shared/format';
 import { currentLanguage } from '../../shared/i18n';
 import { ActionsHeaderCell } from '../../shared/ui/ActionsHeaderCell';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
-import { contentKeys, fileUrl, forgetLoadedPages, mgmtPageQuery, mgmtPagesQuery, publicImagesQuery, runPageAction, savePageDraft, savePageSettings, type PageAction } from './api';
+import {
+  contentKeys,
+  fileUrl,
+  forgetLoadedPages,
+  mgmtPageQuery,
+  mgmtPagesQuery,
+  publicImagesQuery,
+  runPageAction,
+  savePageDraft,
+  savePageSettings,
+  type PageAction,
+} from './api';
 import { TextsEditor, toTexts, toTranslations, type Texts } from './TextsEditor';
-
 
 function LockChip({ page }: { page: PageSummary }) {
   const { t } = useTranslation('contentAdmin');
@@ -37,7 +47,13 @@ function LockChip({ page }: { page: PageSummary }) {
   const { timeZone } = useEdition();
   if (!page.lock) return <Chip size="small" label={t('free')} variant="outlined" />;
   // A dark amber keeps the chip's text readable (contrast ≥ 4.5:1), which the theme's warning colour is not.
-  return <Chip size="small" sx={{ bgcolor: '#7a4100', color: '#fff' }} label={t('lockedBy', { name: page.lock.displayName, since: formatDateTime(page.lock.since, language, timeZone) })} />;
+  return (
+    <Chip
+      size="small"
+      sx={{ bgcolor: '#7a4100', color: '#fff' }}
+      label={t('lockedBy', { name: page.lock.displayName, since: formatDateTime(page.lock.since, language, timeZone) })}
+    />
+  );
 }
 
 const refKey = (ref: FileRef | null) => (ref ? `${ref.group}/${ref.name}` : '');
@@ -97,10 +113,22 @@ function PageSettingsForm({ page }: { page: PageDetail }) {
       </Typography>
       <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
         <FormControlLabel
-          control={<Switch checked={settings.published} onChange={(e) => setSettings({ ...settings, published: e.target.checked })} slotProps={{ input: { 'data-testid': 'page-published' } as object }} />}
+          control={
+            <Switch
+              checked={settings.published}
+              onChange={(e) => setSettings({ ...settings, published: e.target.checked })}
+              slotProps={{ input: { 'data-testid': 'page-published' } as object }}
+            />
+          }
           label={settings.published ? t('published') : t('draft')}
         />
-        <TextField select size="small" label={t('menuGroup')} value={settings.menuGroup} disabled={fixedEntry} onChange={(e) => setSettings({ ...settings, menuGroup: e.target.value as PageSettings['menuGroup'] })}
+        <TextField
+          select
+          size="small"
+          label={t('menuGroup')}
+          value={settings.menuGroup}
+          disabled={fixedEntry}
+          onChange={(e) => setSettings({ ...settings, menuGroup: e.target.value as PageSettings['menuGroup'] })}
           slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'page-menu-group' } as object } }}
           sx={{ minWidth: 200 }}
         >
@@ -169,7 +197,8 @@ function PageEditor({ slug, onClose }: { slug: string; onClose: () => void }) {
   if (detail.isError) return <ErrorAlert error={detail.error} />;
   const page = detail.data;
   const mine = page.lock?.accountId === session?.account.id;
-  const editing: WorkingCopy | null = mine && page.workingCopy ? (copy ?? { texts: toTexts(page.workingCopy.translations), heroImage: page.workingCopy.heroImage }) : null;
+  const editing: WorkingCopy | null =
+    mine && page.workingCopy ? (copy ?? { texts: toTexts(page.workingCopy.translations), heroImage: page.workingCopy.heroImage }) : null;
   const shown: WorkingCopy = editing ?? { texts: toTexts(page.translations), heroImage: page.heroImage };
   const error = action.error ?? save.error;
   return (
@@ -192,7 +221,9 @@ function PageEditor({ slug, onClose }: { slug: string; onClose: () => void }) {
               </Button>
               <Button
                 variant="contained"
-                onClick={() => editing && action.mutate({ kind: 'checkin', workingCopy: { translations: toTranslations(editing.texts), heroImage: editing.heroImage } })}
+                onClick={() =>
+                  editing && action.mutate({ kind: 'checkin', workingCopy: { translations: toTranslations(editing.texts), heroImage: editing.heroImage } })
+                }
                 data-testid="page-checkin"
               >
                 {t('checkin')}
@@ -209,11 +240,20 @@ function PageEditor({ slug, onClose }: { slug: string; onClose: () => void }) {
           )}
           <Button onClick={onClose}>{t('close')}</Button>
         </Stack>
-        {page.lock && !mine && <Alert severity="warning" data-testid="page-locked">{t('lockedNotice', { name: page.lock.displayName, since: formatDateTime(page.lock.since, language, timeZone) })}</Alert>}
+        {page.lock && !mine && (
+          <Alert severity="warning" data-testid="page-locked">
+            {t('lockedNotice', { name: page.lock.displayName, since: formatDateTime(page.lock.since, language, timeZone) })}
+          </Alert>
+        )}
         {error && <ErrorAlert error={error} />}
         <PageSettingsForm key={`${page.published}-${page.menuGroup}-${page.menuOrder}`} page={page} />
         <HeroPicker value={shown.heroImage} onChange={editing ? (heroImage) => setCopy({ ...editing, heroImage }) : undefined} />
-        <TextsEditor texts={shown.texts} onChange={editing ? (texts) => setCopy({ ...editing, texts }) : undefined} testId="page" heroUrl={shown.heroImage ? fileUrl(shown.heroImage) : null} />
+        <TextsEditor
+          texts={shown.texts}
+          onChange={editing ? (texts) => setCopy({ ...editing, texts }) : undefined}
+          testId="page"
+          heroUrl={shown.heroImage ? fileUrl(shown.heroImage) : null}
+        />
         <Box>
           <Typography variant="h3" sx={{ fontSize: '1.1rem', mb: 1 }}>
             {t('versions')}

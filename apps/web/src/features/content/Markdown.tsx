@@ -10,10 +10,26 @@ function isAppPath(href: string): boolean {
 }
 
 const components: Components = {
-  h1: ({ children }) => <Typography variant="h2" component="h2" sx={{ fontSize: '1.6rem', mt: 3, mb: 1 }}>{children}</Typography>,
-  h2: ({ children }) => <Typography variant="h2" sx={{ fontSize: '1.4rem', mt: 3, mb: 1 }}>{children}</Typography>,
-  h3: ({ children }) => <Typography variant="h3" sx={{ fontSize: '1.2rem', mt: 2, mb: 1 }}>{children}</Typography>,
-  p: ({ children }) => <Typography component="p" sx={{ my: 1.5 }}>{children}</Typography>,
+  h1: ({ children }) => (
+    <Typography variant="h2" component="h2" sx={{ fontSize: '1.6rem', mt: 3, mb: 1 }}>
+      {children}
+    </Typography>
+  ),
+  h2: ({ children }) => (
+    <Typography variant="h2" sx={{ fontSize: '1.4rem', mt: 3, mb: 1 }}>
+      {children}
+    </Typography>
+  ),
+  h3: ({ children }) => (
+    <Typography variant="h3" sx={{ fontSize: '1.2rem', mt: 2, mb: 1 }}>
+      {children}
+    </Typography>
+  ),
+  p: ({ children }) => (
+    <Typography component="p" sx={{ my: 1.5 }}>
+      {children}
+    </Typography>
+  ),
   a: ({ href = '', children }) =>
     isAppPath(href) ? (
       <Link component={RouterLink} to={href}>
@@ -24,7 +40,15 @@ const components: Components = {
         {children}
       </Link>
     ),
-  img: ({ src, alt }) => <Box component="img" src={typeof src === 'string' ? src : undefined} alt={alt ?? ''} loading="lazy" sx={{ maxWidth: '100%', height: 'auto', borderRadius: 1 }} />,
+  img: ({ src, alt }) => (
+    <Box
+      component="img"
+      src={typeof src === 'string' ? src : undefined}
+      alt={alt ?? ''}
+      loading="lazy"
+      sx={{ maxWidth: '100%', height: 'auto', borderRadius: 1 }}
+    />
+  ),
   table: ({ children }) => (
     <Box sx={{ overflowX: 'auto' }}>
       <Box component="table" sx={{ borderCollapse: 'collapse', '& th, & td': { border: 1, borderColor: 'divider', px: 1, py: 0.5 } }}>

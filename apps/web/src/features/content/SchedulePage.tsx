@@ -57,7 +57,13 @@ function Programme() {
   return (
     <div className="bjk-stack" data-testid="programme">
       <div className="bjk-programme-tools">
-        <SelectInput label={t('category')} className="bjk-programme-category" value={category} onChange={(e) => setCategory(e.target.value)} data-testid="programme-category">
+        <SelectInput
+          label={t('category')}
+          className="bjk-programme-category"
+          value={category}
+          onChange={(e) => setCategory(e.target.value)}
+          data-testid="programme-category"
+        >
           <option value={ALL}>{t('allCategories')}</option>
           {programme.categories.map((c) => (
             <option key={c} value={c}>

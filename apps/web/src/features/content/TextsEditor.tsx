@@ -74,9 +74,22 @@ export function TextsEditor({ texts, onChange, testId, heroUrl }: Props) {
             slotProps={{ htmlInput: { 'data-testid': `${testId}-body-input` } }}
           />
         </Stack>
-        <Box aria-label={t('preview')} role="region" data-testid={`${testId}-preview`} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2, minHeight: 200, overflow: 'auto' }}>
+        <Box
+          aria-label={t('preview')}
+          role="region"
+          data-testid={`${testId}-preview`}
+          sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2, minHeight: 200, overflow: 'auto' }}
+        >
           <Typography variant="overline">{t('preview')}</Typography>
-          {heroUrl && <Box component="img" src={heroUrl} alt="" data-testid={`${testId}-preview-hero`} sx={{ display: 'block', width: '100%', maxHeight: 200, objectFit: 'cover', borderRadius: 1, mb: 1 }} />}
+          {heroUrl && (
+            <Box
+              component="img"
+              src={heroUrl}
+              alt=""
+              data-testid={`${testId}-preview-hero`}
+              sx={{ display: 'block', width: '100%', maxHeight: 200, objectFit: 'cover', borderRadius: 1, mb: 1 }}
+            />
+          )}
           {texts[tab].title.trim() !== '' && (
             <Typography variant="h3" sx={{ fontSize: '1.5rem' }}>
               {texts[tab].title}

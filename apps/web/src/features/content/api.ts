@@ -1,12 +1,23 @@
-import type { NewsEntry, NewsInput, NewsPage, PageDetail, PageSettings, PageSummary, PageWorkingCopy, Programme, PublicNewsDetail, PublicNewsItem, PublicPage } from '@bjk/domain/content';
+import type {
+  NewsEntry,
+  NewsInput,
+  NewsPage,
+  PageDetail,
+  PageSettings,
+  PageSummary,
+  PageWorkingCopy,
+  Programme,
+  PublicNewsDetail,
+  PublicNewsItem,
+  PublicPage,
+} from '@bjk/domain/content';
 import type { FileGroupWithCount, StoredFile } from '@bjk/domain/files';
 import type { Language } from '@bjk/domain/languages';
 import { invalidateResources, preloadResource } from '../../shared/data/resource';
 import { HttpError, http } from '../../shared/http';
 import type { ListQuery } from '../../shared/ui/useListParams';
 
-export const loadPage = (slug: string, language: Language) =>
-  http.get<PublicPage>(`/api/v1/page/anon/page/${slug}`, { query: { lang: language } });
+export const loadPage = (slug: string, language: Language) => http.get<PublicPage>(`/api/v1/page/anon/page/${slug}`, { query: { lang: language } });
 
 export const loadNewsList = (language: Language) => http.get<PublicNewsItem[]>('/api/v1/news/anon', { query: { lang: language } });
 
@@ -26,8 +37,7 @@ const nullWhenMissing = (error: unknown) => {
 };
 
 /** An information page's published text, or null when there is none (unknown slug, draft). */
-export const loadPublishedPage = (slug: string, language: Language): Promise<PublicPage | null> =>
-  loadPage(slug, language).catch(nullWhenMissing);
+export const loadPublishedPage = (slug: string, language: Language): Promise<PublicPage | null> => loadPage(slug, language).catch(nullWhenMissing);
 
 /** A manager's preview of a draft page, or null when the page does not exist. */
 export const loadPagePreview = (slug: string, language: Language): Promise<PublicPage | null> =>
@@ -124,8 +134,7 @@ export function runPageAction(slug: string, action: PageAction): Promise<PageDet
 export const programmeKey = (category: string | null) => `edition:programme:${category ?? ''}`;
 
 /** The edition's programme (every event, or one category's), in the edition's time zone. */
-export const loadProgramme = (category: string | null) =>
-  http.get<Programme>('/api/v1/calendar/anon/events', { query: category === null ? {} : { category } });
+export const loadProgramme = (category: string | null) => http.get<Programme>('/api/v1/calendar/anon/events', { query: category === null ? {} : { category } });
 
 /** Starts loading /schedule's text and whole programme at start-up, with the page's code (`preloadPage`). */
 export function preloadSchedule(language: Language): void {

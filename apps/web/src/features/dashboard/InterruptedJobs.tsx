@@ -38,7 +38,14 @@ export function InterruptedJobs() {
             disableGutters
             data-testid={`interrupted-job-${job.id}`}
             secondaryAction={
-              <Button size="small" variant="outlined" color="inherit" disabled={resume.isPending} onClick={() => resume.mutate(job)} data-testid={`resume-job-${job.id}`}>
+              <Button
+                size="small"
+                variant="outlined"
+                color="inherit"
+                disabled={resume.isPending}
+                onClick={() => resume.mutate(job)}
+                data-testid={`resume-job-${job.id}`}
+              >
                 {t('interrupted.resume')}
               </Button>
             }
@@ -46,7 +53,9 @@ export function InterruptedJobs() {
             <ListItemText
               sx={{ pr: 12 }}
               // Actions are `create:<source kind>`, `send` or a print document (':' would read as an i18next namespace).
-              primary={t(`interrupted.kinds.${job.kind}`, { action: t(`interrupted.actions.${job.kind}.${job.action.replace(':', '_')}`, { defaultValue: job.action }) })}
+              primary={t(`interrupted.kinds.${job.kind}`, {
+                action: t(`interrupted.actions.${job.kind}.${job.action.replace(':', '_')}`, { defaultValue: job.action }),
+              })}
               secondary={t('interrupted.progress', {
                 done: formatNumber(job.done, language),
                 total: formatNumber(job.total, language),

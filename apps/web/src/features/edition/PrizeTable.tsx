@@ -74,12 +74,19 @@ function PrizeCategories() {
                   </Typography>
                   <Typography variant="body2" color="textSecondary">
                     {t('prizes.summary', {
-                      places: places.map((p) => `${p.place}: ${Number.isFinite(p.amountCents) ? formatMoney(p.amountCents, currentLanguage()) : '?'}`).join(' · ') || t('prizes.noPlaces'),
+                      places:
+                        places.map((p) => `${p.place}: ${Number.isFinite(p.amountCents) ? formatMoney(p.amountCents, currentLanguage()) : '?'}`).join(' · ') ||
+                        t('prizes.noPlaces'),
                       count: current?.special.length ?? 0,
                     })}
                   </Typography>
                 </Box>
-                <Button size="small" onClick={() => setOpen(expanded ? null : index)} aria-expanded={expanded} aria-label={t(expanded ? 'actions.closePrizes' : 'actions.editPrizes', { code })}>
+                <Button
+                  size="small"
+                  onClick={() => setOpen(expanded ? null : index)}
+                  aria-expanded={expanded}
+                  aria-label={t(expanded ? 'actions.closePrizes' : 'actions.editPrizes', { code })}
+                >
                   {t(expanded ? 'actions.close' : 'actions.edit')}
                 </Button>
                 <IconButton
@@ -230,7 +237,11 @@ function SpecialPrizes({ index }: PrizeIndex) {
           );
         })}
         <div>
-          <Button size="small" startIcon={<AddIcon />} onClick={() => specials.append({ kind: 'girl', label: { nl: '', fr: '', de: '', en: '' }, amountCents: 0 })}>
+          <Button
+            size="small"
+            startIcon={<AddIcon />}
+            onClick={() => specials.append({ kind: 'girl', label: { nl: '', fr: '', de: '', en: '' }, amountCents: 0 })}
+          >
             {t('actions.addSpecial')}
           </Button>
         </div>

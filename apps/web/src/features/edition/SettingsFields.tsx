@@ -72,7 +72,19 @@ export function Row({ children }: { children: ReactNode }) {
   );
 }
 
-export function TextInput({ name, label, helper, type = 'text', required = true }: { name: SettingsPath; label: string; helper?: string; type?: string; required?: boolean }) {
+export function TextInput({
+  name,
+  label,
+  helper,
+  type = 'text',
+  required = true,
+}: {
+  name: SettingsPath;
+  label: string;
+  helper?: string;
+  type?: string;
+  required?: boolean;
+}) {
   const { register } = useFormContext<EditionSettings>();
   const error = useFieldError(name);
   return <TextField label={label} type={type} required={required} error={!!error} helperText={error ?? helper} {...register(name)} />;
@@ -104,12 +116,30 @@ export function MoneyInput({ name, label, helper }: { name: SettingsPath; label:
     <Controller
       control={control}
       name={name}
-      render={({ field }) => <MoneyText value={field.value as number} onChange={field.onChange} onBlur={field.onBlur} label={label} error={error ? t('validation.money') : undefined} helper={helper} language={language} />}
+      render={({ field }) => (
+        <MoneyText
+          value={field.value as number}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          label={label}
+          error={error ? t('validation.money') : undefined}
+          helper={helper}
+          language={language}
+        />
+      )}
     />
   );
 }
 
-function MoneyText(props: { value: number; onChange: (cents: number) => void; onBlur: () => void; label: string; error?: string; helper?: string; language: ReturnType<typeof currentLanguage> }) {
+function MoneyText(props: {
+  value: number;
+  onChange: (cents: number) => void;
+  onBlur: () => void;
+  label: string;
+  error?: string;
+  helper?: string;
+  language: ReturnType<typeof currentLanguage>;
+}) {
   const [text, setText] = useState(() => centsToInput(props.value, props.language));
   // The amount changed from outside (undo, the saved settings): show it, unless the typed text says the same.
   const [shown, setShown] = useState(props.value);
@@ -141,7 +171,17 @@ function MoneyText(props: { value: number; onChange: (cents: number) => void; on
 export function DateInput({ name, label, helper }: { name: SettingsPath; label: string; helper?: string }) {
   const { register } = useFormContext<EditionSettings>();
   const error = useFieldError(name);
-  return <TextField label={label} type="date" required error={!!error} helperText={error ?? helper} slotProps={{ inputLabel: { shrink: true } }} {...register(name)} />;
+  return (
+    <TextField
+      label={label}
+      type="date"
+      required
+      error={!!error}
+      helperText={error ?? helper}
+      slotProps={{ inputLabel: { shrink: true } }}
+      {...register(name)}
+    />
+  );
 }
 
 /** A moment (deadline) entered as wall time in the edition's time zone. */
@@ -176,7 +216,10 @@ export function CheckInput({ name, label }: { name: SettingsPath; label: string 
       control={control}
       name={name}
       render={({ field }) => (
-        <FormControlLabel control={<Checkbox checked={!!field.value} onChange={(e) => field.onChange(e.target.checked)} onBlur={field.onBlur} />} label={label} />
+        <FormControlLabel
+          control={<Checkbox checked={!!field.value} onChange={(e) => field.onChange(e.target.checked)} onBlur={field.onBlur} />}
+          label={label}
+        />
       )}
     />
   );
@@ -207,7 +250,13 @@ export function OptionalYearInput({ name, label, helper }: { name: SettingsPath;
 }
 
 /** One text in the four languages of the site. */
-export function LocalizedInput({ name, label }: { name: 'name' | 'shortName' | `roomTypes.${number}.label` | `vk.categories.${number}.label` | `prizes.categories.${number}.special.${number}.label`; label: string }) {
+export function LocalizedInput({
+  name,
+  label,
+}: {
+  name: 'name' | 'shortName' | `roomTypes.${number}.label` | `vk.categories.${number}.label` | `prizes.categories.${number}.special.${number}.label`;
+  label: string;
+}) {
   const { t } = useTranslation('edition');
   return (
     <fieldset style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>

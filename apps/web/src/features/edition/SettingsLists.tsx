@@ -180,7 +180,13 @@ export function Categories() {
           {t('actions.addCategory')}
         </Button>
       </div>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} useFlexGap sx={{ '& > div': { flex: 1, minWidth: 0 }, '& .MuiTextField-root': { width: '100%' } }} data-testid="meal-label-colors">
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={1}
+        useFlexGap
+        sx={{ '& > div': { flex: 1, minWidth: 0 }, '& .MuiTextField-root': { width: '100%' } }}
+        data-testid="meal-label-colors"
+      >
         <div>
           <TextInput name="mealLabelColors.HB" label={t('fields.mealLabelColor', { code: 'HB' })} type="color" />
         </div>
@@ -242,10 +248,7 @@ export function VkCategories() {
         </Paper>
       ))}
       <div>
-        <Button
-          startIcon={<AddIcon />}
-          onClick={() => categories.append({ code: '', label: { nl: '', fr: '', de: '', en: '' }, color: '#9e9e9e' })}
-        >
+        <Button startIcon={<AddIcon />} onClick={() => categories.append({ code: '', label: { nl: '', fr: '', de: '', en: '' }, color: '#9e9e9e' })}>
           {t('actions.addVkCategory')}
         </Button>
       </div>

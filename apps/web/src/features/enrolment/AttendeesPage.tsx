@@ -60,7 +60,14 @@ function AttendeeTable({ kind, onSelect }: { kind: RegistrationKind; onSelect?: 
   ];
   return (
     <Stack spacing={1}>
-      <TextField size="small" type="search" label={t('mgmt.search')} value={list.search} onChange={(e) => list.setSearch(e.target.value)} sx={{ maxWidth: 360 }} />
+      <TextField
+        size="small"
+        type="search"
+        label={t('mgmt.search')}
+        value={list.search}
+        onChange={(e) => list.setSearch(e.target.value)}
+        sx={{ maxWidth: 360 }}
+      />
       {attendees.isError && <ErrorAlert error={attendees.error} />}
       <DataTable
         label={t('mgmt.attendees')}
@@ -109,7 +116,16 @@ function AttendeeEditor({ kind }: { kind: RegistrationKind }) {
       name={path}
       control={form.control}
       render={({ field: f }) => (
-        <TextField {...props} size="small" label={label} value={(f.value as string | null) ?? ''} onChange={(e) => f.onChange(nullable && e.target.value === '' ? null : e.target.value)} error={!!errorOf(path)} helperText={errorOf(path)} slotProps={{ htmlInput: { 'data-testid': `attendee-${path}` } }} />
+        <TextField
+          {...props}
+          size="small"
+          label={label}
+          value={(f.value as string | null) ?? ''}
+          onChange={(e) => f.onChange(nullable && e.target.value === '' ? null : e.target.value)}
+          error={!!errorOf(path)}
+          helperText={errorOf(path)}
+          slotProps={{ htmlInput: { 'data-testid': `attendee-${path}` } }}
+        />
       )}
     />
   );
@@ -127,22 +143,49 @@ function AttendeeEditor({ kind }: { kind: RegistrationKind }) {
           <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(4, 1fr)' } }}>
             {field('firstName', t('details.firstName'))}
             {field('lastName', t('details.lastName'))}
-            {field('category', t('details.category'), { select: true, children: categories.map((c) => <MenuItem key={c.code} value={c.code}>{t(`categories.${c.code}`, { defaultValue: c.code })}</MenuItem>) })}
-            {field('mealsCode', t('mgmt.meals'), { select: true, children: [<MenuItem key="none" value="">—</MenuItem>, ...(['HB', 'BO'] as const).map((code) => <MenuItem key={code} value={code}>{t(`mgmt.mealsCodes.${code}`)}</MenuItem>)] }, true)}
+            {field('category', t('details.category'), {
+              select: true,
+              children: categories.map((c) => (
+                <MenuItem key={c.code} value={c.code}>
+                  {t(`categories.${c.code}`, { defaultValue: c.code })}
+                </MenuItem>
+              )),
+            })}
+            {field(
+              'mealsCode',
+              t('mgmt.meals'),
+              {
+                select: true,
+                children: [
+                  <MenuItem key="none" value="">
+                    —
+                  </MenuItem>,
+                  ...(['HB', 'BO'] as const).map((code) => (
+                    <MenuItem key={code} value={code}>
+                      {t(`mgmt.mealsCodes.${code}`)}
+                    </MenuItem>
+                  )),
+                ],
+              },
+              true,
+            )}
             {field('email', t('details.email'))}
             {field('mobile', t('details.mobile'))}
             {field('remarks', t('mgmt.remarks'))}
-            <Controller name="enabled" control={form.control} render={({ field: f }) => <FormControlLabel control={<Switch checked={!!f.value} onChange={(e) => f.onChange(e.target.checked)} />} label={t('mgmt.enabled')} />} />
+            <Controller
+              name="enabled"
+              control={form.control}
+              render={({ field: f }) => (
+                <FormControlLabel control={<Switch checked={!!f.value} onChange={(e) => f.onChange(e.target.checked)} />} label={t('mgmt.enabled')} />
+              )}
+            />
           </Box>
           {save.isError && <ErrorAlert error={save.error} submit />}
           <Stack direction="row" spacing={1}>
             <Button type="submit" variant="contained" disabled={save.isPending} data-testid="attendee-save">
               {t('mgmt.save')}
             </Button>
-            {editing && (
-              <Button onClick={() => (setEditing(null), form.reset(empty))}>{t('mgmt.cancel')}</Button>
-            )}
-
+            {editing && <Button onClick={() => (setEditing(null), form.reset(empty))}>{t('mgmt.cancel')}</Button>}
           </Stack>
         </Stack>
       </Paper>
@@ -150,7 +193,16 @@ function AttendeeEditor({ kind }: { kind: RegistrationKind }) {
         kind={kind}
         onSelect={(a) => {
           setEditing(a.id);
-          form.reset({ firstName: a.firstName, lastName: a.lastName, category: a.category, email: a.email, mobile: a.mobile, mealsCode: a.mealsCode, enabled: a.enabled, remarks: a.remarks });
+          form.reset({
+            firstName: a.firstName,
+            lastName: a.lastName,
+            category: a.category,
+            email: a.email,
+            mobile: a.mobile,
+            mealsCode: a.mealsCode,
+            enabled: a.enabled,
+            remarks: a.remarks,
+          });
           window.scrollTo({ top: 0 });
         }}
       />
@@ -179,8 +231,20 @@ export function GuestsPage() {
       <Typography variant="h1">{t('mgmt.guests')}</Typography>
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Stack component="form" direction={{ xs: 'column', sm: 'row' }} spacing={1} noValidate onSubmit={(e) => (e.preventDefault(), add.mutate())}>
-          <TextField size="small" label={t('details.firstName')} value={firstName} onChange={(e) => setFirstName(e.target.value)} slotProps={{ htmlInput: { 'data-testid': 'guest-first' } }} />
-          <TextField size="small" label={t('details.lastName')} value={lastName} onChange={(e) => setLastName(e.target.value)} slotProps={{ htmlInput: { 'data-testid': 'guest-last' } }} />
+          <TextField
+            size="small"
+            label={t('details.firstName')}
+            value={firstName}
+            onChange={(e) => setFirstName(e.target.value)}
+            slotProps={{ htmlInput: { 'data-testid': 'guest-first' } }}
+          />
+          <TextField
+            size="small"
+            label={t('details.lastName')}
+            value={lastName}
+            onChange={(e) => setLastName(e.target.value)}
+            slotProps={{ htmlInput: { 'data-testid': 'guest-last' } }}
+          />
           <TextField size="small" select label={t('details.category')} value={category} onChange={(e) => setCategory(e.target.value)} sx={{ minWidth: 120 }}>
             {categories.map((c) => (
               <MenuItem key={c.code} value={c.code}>

@@ -85,7 +85,8 @@ export function ParticipantEditPage() {
     />
   );
 
-  if (!id || query.isError) return <MissingRecord message={t('mgmt.noId')} error={query.error} backTo={withKind('/mgmt/participants', kind)} backLabel={t('mgmt.backToList')} />;
+  if (!id || query.isError)
+    return <MissingRecord message={t('mgmt.noId')} error={query.error} backTo={withKind('/mgmt/participants', kind)} backLabel={t('mgmt.backToList')} />;
   if (!query.data) return null;
   const p = query.data;
   return (
@@ -97,26 +98,69 @@ export function ParticipantEditPage() {
         {p.lastName} {p.firstName}
       </Typography>
       <Typography color="textSecondary">
-        {[t(`kinds.${kind}`), p.idbel && `${t('lookup.idbel')} ${p.idbel}`, p.idfide && `${t('lookup.idfide')} ${p.idfide}`, p.birthYear, p.clubName, p.fideFederation, p.fideTitle].filter(Boolean).join(' · ')}
+        {[
+          t(`kinds.${kind}`),
+          p.idbel && `${t('lookup.idbel')} ${p.idbel}`,
+          p.idfide && `${t('lookup.idfide')} ${p.idfide}`,
+          p.birthYear,
+          p.clubName,
+          p.fideFederation,
+          p.fideTitle,
+        ]
+          .filter(Boolean)
+          .join(' · ')}
       </Typography>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
         <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
           <ProtectedPhoto path={`/api/v1/participant/photo/${kind}/${id}`} version={photo.data} />
           <Button component="label" variant="outlined" size="small" disabled={photo.isPending}>
             {t('mgmt.replacePhoto')}
-            <input hidden type="file" accept="image/*" data-testid="participant-photo" onChange={(e) => e.target.files?.[0] && photo.mutate(e.target.files[0])} />
+            <input
+              hidden
+              type="file"
+              accept="image/*"
+              data-testid="participant-photo"
+              onChange={(e) => e.target.files?.[0] && photo.mutate(e.target.files[0])}
+            />
           </Button>
           {photo.isError && <ErrorAlert error={photo.error} submit />}
         </Stack>
         <Paper variant="outlined" sx={{ p: 2, flex: 1 }}>
           <Stack spacing={1.5}>
-            <Controller name="enabled" control={form.control} render={({ field: f }) => <FormControlLabel control={<Switch checked={!!f.value} onChange={(e) => f.onChange(e.target.checked)} />} label={t('mgmt.enabled')} />} />
+            <Controller
+              name="enabled"
+              control={form.control}
+              render={({ field: f }) => (
+                <FormControlLabel control={<Switch checked={!!f.value} onChange={(e) => f.onChange(e.target.checked)} />} label={t('mgmt.enabled')} />
+              )}
+            />
             <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
               {field('category', t('details.category'), {
                 select: true,
-                children: categories.map((code) => <MenuItem key={code} value={code}>{code}</MenuItem>),
+                children: categories.map((code) => (
+                  <MenuItem key={code} value={code}>
+                    {code}
+                  </MenuItem>
+                )),
               })}
-              {field('mealsCode', t('mgmt.meals'), { select: true, children: [<MenuItem key="none" value="">—</MenuItem>, ...(['HB', 'BO'] as const).map((code) => <MenuItem key={code} value={code}>{t(`mgmt.mealsCodes.${code}`)}</MenuItem>)] }, 'nullable')}
+              {field(
+                'mealsCode',
+                t('mgmt.meals'),
+                {
+                  select: true,
+                  children: [
+                    <MenuItem key="none" value="">
+                      —
+                    </MenuItem>,
+                    ...(['HB', 'BO'] as const).map((code) => (
+                      <MenuItem key={code} value={code}>
+                        {t(`mgmt.mealsCodes.${code}`)}
+                      </MenuItem>
+                    )),
+                  ],
+                },
+                'nullable',
+              )}
               {field('ratingNational', t('participants.ratingNational'), { type: 'number' }, 'number')}
               {field('ratingFide', t('participants.ratingFide'), { type: 'number' }, 'number')}
               {field('email', `${t('details.player')} · ${t('details.email')}`)}

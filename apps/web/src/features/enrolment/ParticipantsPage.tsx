@@ -22,12 +22,25 @@ import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { PaymentStatusChip } from '../../shared/ui/PaymentStatusChip';
 import { useListParams } from '../../shared/ui/useListParams';
 import { KindSwitch, usePlayerCategoryCodes, useRegistrationKind, withKind } from '../../shared/edition/kind';
-import { addLateParticipant, download, importRegistrations, participantPaymentsQuery, participantsQuery, refreshRatings, type ParticipantPayment } from './mgmt-api';
+import {
+  addLateParticipant,
+  download,
+  importRegistrations,
+  participantPaymentsQuery,
+  participantsQuery,
+  refreshRatings,
+  type ParticipantPayment,
+} from './mgmt-api';
 
 /** A participant's payment request in the list: its number (to its page), status and what is still owed. */
 function ParticipantPaymentCell({ request }: { request: ParticipantPayment | undefined }) {
   const { t } = useTranslation('enrolment');
-  if (!request) return <Typography variant="body2" color="textSecondary">{t('mgmt.paymentNone')}</Typography>;
+  if (!request)
+    return (
+      <Typography variant="body2" color="textSecondary">
+        {t('mgmt.paymentNone')}
+      </Typography>
+    );
   const outstanding = Math.max(request.totalCents - request.receivedCents, 0);
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center', whiteSpace: 'nowrap' }}>
@@ -127,8 +140,21 @@ function ParticipantList({ kind }: { kind: RegistrationKind }) {
       {(importing.isError || ratings.isError) && <ErrorAlert error={importing.error ?? ratings.error} />}
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Stack component="form" direction={{ xs: 'column', sm: 'row' }} spacing={1} onSubmit={(e) => (e.preventDefault(), late.mutate())} noValidate>
-          <TextField size="small" label={t('lookup.idbel')} value={lateId} onChange={(e) => setLateId(e.target.value.replace(/\D/g, ''))} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
-          <TextField size="small" select label={t('details.category')} value={lateCategory} onChange={(e) => setLateCategory(e.target.value)} sx={{ minWidth: 140 }}>
+          <TextField
+            size="small"
+            label={t('lookup.idbel')}
+            value={lateId}
+            onChange={(e) => setLateId(e.target.value.replace(/\D/g, ''))}
+            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+          />
+          <TextField
+            size="small"
+            select
+            label={t('details.category')}
+            value={lateCategory}
+            onChange={(e) => setLateCategory(e.target.value)}
+            sx={{ minWidth: 140 }}
+          >
             {players.map((code) => (
               <MenuItem key={code} value={code}>
                 {code}
@@ -142,9 +168,36 @@ function ParticipantList({ kind }: { kind: RegistrationKind }) {
         {late.isError && <ErrorAlert error={late.error} submit />}
       </Paper>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={1}>
-        <TextField size="small" type="search" label={t('mgmt.search')} value={list.search} onChange={(e) => list.setSearch(e.target.value)} sx={{ flex: 2 }} slotProps={{ htmlInput: { 'data-testid': 'mgmt-participants-search' } }} />
-        <ListFilter list={list} name="category" size="small" label={t('details.category')} all={t('participants.all')} options={players.map((code) => ({ value: code, label: code }))} sx={{ flex: 1 }} />
-        <ListFilter list={list} name="enabled" size="small" label={t('mgmt.enabled')} all={t('mgmt.any')} options={[{ value: '1', label: t('mgmt.yes') }, { value: '0', label: t('mgmt.no') }]} sx={{ flex: 1 }} />
+        <TextField
+          size="small"
+          type="search"
+          label={t('mgmt.search')}
+          value={list.search}
+          onChange={(e) => list.setSearch(e.target.value)}
+          sx={{ flex: 2 }}
+          slotProps={{ htmlInput: { 'data-testid': 'mgmt-participants-search' } }}
+        />
+        <ListFilter
+          list={list}
+          name="category"
+          size="small"
+          label={t('details.category')}
+          all={t('participants.all')}
+          options={players.map((code) => ({ value: code, label: code }))}
+          sx={{ flex: 1 }}
+        />
+        <ListFilter
+          list={list}
+          name="enabled"
+          size="small"
+          label={t('mgmt.enabled')}
+          all={t('mgmt.any')}
+          options={[
+            { value: '1', label: t('mgmt.yes') },
+            { value: '0', label: t('mgmt.no') },
+          ]}
+          sx={{ flex: 1 }}
+        />
       </Stack>
       {query.isError && <ErrorAlert error={query.error} />}
       {payments.isError && <ErrorAlert error={payments.error} />}

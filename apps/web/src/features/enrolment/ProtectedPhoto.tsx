@@ -18,5 +18,13 @@ export function ProtectedPhoto({ path, version }: { path: string; version?: unkn
   }, [query.data]);
   if (query.isError) return <Typography color="textSecondary">{t('mgmt.noPhoto')}</Typography>;
   if (!url) return <Box sx={{ width: 160, height: 200, bgcolor: 'grey.100', borderRadius: 1 }} />;
-  return <Box component="img" src={url} alt={t('photo.previewAlt')} sx={{ width: 160, height: 200, objectFit: 'cover', borderRadius: 1, boxShadow: 1 }} data-testid="mgmt-photo" />;
+  return (
+    <Box
+      component="img"
+      src={url}
+      alt={t('photo.previewAlt')}
+      sx={{ width: 160, height: 200, objectFit: 'cover', borderRadius: 1, boxShadow: 1 }}
+      data-testid="mgmt-photo"
+    />
+  );
 }

@@ -13,8 +13,7 @@ type Sort = 'name' | 'rating' | 'category';
 /** Rows drawn at first: a phone shows 700 players without building 700 rows before the first paint. */
 const PAGE = 100;
 
-const byName = (a: PublicParticipant, b: PublicParticipant) =>
-  a.lastName.localeCompare(b.lastName) || a.firstName.localeCompare(b.firstName);
+const byName = (a: PublicParticipant, b: PublicParticipant) => a.lastName.localeCompare(b.lastName) || a.firstName.localeCompare(b.firstName);
 const rating = (p: PublicParticipant) => Math.max(p.ratingFide ?? 0, p.ratingNational ?? 0);
 
 /**
@@ -53,7 +52,14 @@ export function PublicParticipantsPage() {
     <div className="bjk-stack">
       <h1 className="bjk-h1">{t('participants.title')}</h1>
       <div className="bjk-participants-filters">
-        <TextInput label={t('participants.search')} type="search" value={search} onChange={(e) => (setSearch(e.target.value), setShown(PAGE))} className="bjk-participants-search" data-testid="participants-search" />
+        <TextInput
+          label={t('participants.search')}
+          type="search"
+          value={search}
+          onChange={(e) => (setSearch(e.target.value), setShown(PAGE))}
+          className="bjk-participants-search"
+          data-testid="participants-search"
+        />
         <SelectInput label={t('participants.category')} value={category} onChange={(e) => (setCategory(e.target.value), setShown(PAGE))}>
           <option value="">{t('participants.all')}</option>
           {players.map((c) => (

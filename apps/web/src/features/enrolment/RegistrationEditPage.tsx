@@ -103,7 +103,8 @@ export function RegistrationEditPage() {
     />
   );
 
-  if (!id || query.isError) return <MissingRecord message={t('mgmt.noId')} error={query.error} backTo={withKind('/mgmt/registrations', kind)} backLabel={t('mgmt.backToList')} />;
+  if (!id || query.isError)
+    return <MissingRecord message={t('mgmt.noId')} error={query.error} backTo={withKind('/mgmt/registrations', kind)} backLabel={t('mgmt.backToList')} />;
   if (!query.data) return null;
   const r = query.data;
   const grid = { display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: '1fr 1fr 1fr' } };
@@ -123,17 +124,37 @@ export function RegistrationEditPage() {
         <ProtectedPhoto path={`/api/v1/registration/${kind}/${id}/photo`} />
         <Paper variant="outlined" sx={{ p: 2, flex: 1 }}>
           <Stack spacing={1.5}>
-            <Controller name="enabled" control={form.control} render={({ field: f }) => <FormControlLabel control={<Switch checked={!!f.value} onChange={(e) => f.onChange(e.target.checked)} />} label={t('mgmt.enabled')} />} />
+            <Controller
+              name="enabled"
+              control={form.control}
+              render={({ field: f }) => (
+                <FormControlLabel control={<Switch checked={!!f.value} onChange={(e) => f.onChange(e.target.checked)} />} label={t('mgmt.enabled')} />
+              )}
+            />
             <Box sx={grid}>
               {field('firstName', t('details.firstName'))}
               {field('lastName', t('details.lastName'))}
               {field('idbel', t('lookup.idbel'), { type: 'number' })}
               {field('idfide', t('lookup.idfide'), { type: 'number' })}
               {field('birthYear', t('details.birthYear'), { type: 'number' })}
-              {field('gender', t('details.gender'), { select: true, children: [<MenuItem key="M" value="M">{t('gender.M')}</MenuItem>, <MenuItem key="F" value="F">{t('gender.F')}</MenuItem>] })}
+              {field('gender', t('details.gender'), {
+                select: true,
+                children: [
+                  <MenuItem key="M" value="M">
+                    {t('gender.M')}
+                  </MenuItem>,
+                  <MenuItem key="F" value="F">
+                    {t('gender.F')}
+                  </MenuItem>,
+                ],
+              })}
               {field('category', t('details.category'), {
                 select: true,
-                children: categories.map((code) => <MenuItem key={code} value={code}>{code}</MenuItem>),
+                children: categories.map((code) => (
+                  <MenuItem key={code} value={code}>
+                    {code}
+                  </MenuItem>
+                )),
               })}
               {field('clubId', t('mgmt.clubId'), { type: 'number' })}
               {field('clubName', t('details.club'))}
@@ -141,7 +162,14 @@ export function RegistrationEditPage() {
               {field('fideTitle', t('mgmt.fideTitle'))}
               {field('ratingNational', t('participants.ratingNational'), { type: 'number' })}
               {field('ratingFide', t('participants.ratingFide'), { type: 'number' })}
-              {field('language', t('mgmt.language'), { select: true, children: LANGUAGES.map((l) => <MenuItem key={l} value={l}>{l}</MenuItem>) })}
+              {field('language', t('mgmt.language'), {
+                select: true,
+                children: LANGUAGES.map((l) => (
+                  <MenuItem key={l} value={l}>
+                    {l}
+                  </MenuItem>
+                )),
+              })}
             </Box>
           </Stack>
         </Paper>

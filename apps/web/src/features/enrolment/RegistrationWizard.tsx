@@ -125,7 +125,15 @@ function WizardStep({ state, kind, phase, dispatch, back }: StepProps): ReactNod
     case 'nationality':
       return <NationalityStep player={state.player} onNext={() => dispatch({ type: 'readNationality' })} onBack={back} />;
     case 'details':
-      return <DetailsStep kind={kind} player={state.player} kept={state.kept} onDrafted={(details, draftId) => dispatch({ type: 'drafted', details, draftId })} onBack={back} />;
+      return (
+        <DetailsStep
+          kind={kind}
+          player={state.player}
+          kept={state.kept}
+          onDrafted={(details, draftId) => dispatch({ type: 'drafted', details, draftId })}
+          onBack={back}
+        />
+      );
     case 'photo':
       return <PhotoStep draftId={state.draftId} kept={state.kept} onUploaded={(photo) => dispatch({ type: 'photoUploaded', photo })} onBack={back} />;
     case 'gdpr':

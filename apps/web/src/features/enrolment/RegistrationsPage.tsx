@@ -52,7 +52,13 @@ export function RegistrationsPage() {
       ),
     },
     { id: 'club', header: t('details.club'), hideBelow: 'md', cell: (r) => r.clubName },
-    { id: 'createdAt', header: t('mgmt.createdAt'), sortKey: 'createdAt', hideBelow: 'md', cell: (r) => formatInstant(r.createdAt, { dateStyle: 'short', timeStyle: 'short' }) },
+    {
+      id: 'createdAt',
+      header: t('mgmt.createdAt'),
+      sortKey: 'createdAt',
+      hideBelow: 'md',
+      cell: (r) => formatInstant(r.createdAt, { dateStyle: 'short', timeStyle: 'short' }),
+    },
   ];
 
   return (
@@ -67,10 +73,45 @@ export function RegistrationsPage() {
         </Stack>
       </Stack>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={1}>
-        <TextField size="small" type="search" label={t('mgmt.search')} value={list.search} onChange={(e) => list.setSearch(e.target.value)} sx={{ flex: 2 }} slotProps={{ htmlInput: { 'data-testid': 'registrations-search' } }} />
-        <ListFilter list={list} name="category" size="small" label={t('details.category')} all={t('participants.all')} options={categories.map((code) => ({ value: code, label: code }))} sx={{ flex: 1 }} />
-        <ListFilter list={list} name="status" size="small" label={t('mgmt.status')} all={t('mgmt.any')} options={REGISTRATION_STATES.map((s) => ({ value: s, label: t(`mgmt.statuses.${s}`) }))} sx={{ flex: 1 }} />
-        <ListFilter list={list} name="enabled" size="small" label={t('mgmt.enabled')} all={t('mgmt.any')} options={[{ value: '1', label: t('mgmt.yes') }, { value: '0', label: t('mgmt.no') }]} sx={{ flex: 1 }} />
+        <TextField
+          size="small"
+          type="search"
+          label={t('mgmt.search')}
+          value={list.search}
+          onChange={(e) => list.setSearch(e.target.value)}
+          sx={{ flex: 2 }}
+          slotProps={{ htmlInput: { 'data-testid': 'registrations-search' } }}
+        />
+        <ListFilter
+          list={list}
+          name="category"
+          size="small"
+          label={t('details.category')}
+          all={t('participants.all')}
+          options={categories.map((code) => ({ value: code, label: code }))}
+          sx={{ flex: 1 }}
+        />
+        <ListFilter
+          list={list}
+          name="status"
+          size="small"
+          label={t('mgmt.status')}
+          all={t('mgmt.any')}
+          options={REGISTRATION_STATES.map((s) => ({ value: s, label: t(`mgmt.statuses.${s}`) }))}
+          sx={{ flex: 1 }}
+        />
+        <ListFilter
+          list={list}
+          name="enabled"
+          size="small"
+          label={t('mgmt.enabled')}
+          all={t('mgmt.any')}
+          options={[
+            { value: '1', label: t('mgmt.yes') },
+            { value: '0', label: t('mgmt.no') },
+          ]}
+          sx={{ flex: 1 }}
+        />
       </Stack>
       {query.isError && <ErrorAlert error={query.error} />}
       <DataTable

@@ -1,10 +1,4 @@
-import type {
-  ConfirmedRegistration,
-  PlayerLookup,
-  PublicParticipant,
-  RegistrationDraft,
-  RegistrationKind,
-} from '@bjk/domain/enrolment';
+import type { ConfirmedRegistration, PlayerLookup, PublicParticipant, RegistrationDraft, RegistrationKind } from '@bjk/domain/enrolment';
 import { http } from '../../shared/http';
 
 export const lookupPlayer = (by: 'idbel' | 'idfide', id: number, kind: RegistrationKind) =>
@@ -19,8 +13,7 @@ export function uploadPhoto(idsub: string, photo: Blob): Promise<{ width: number
   return http.post(`/api/v1/registration/photo/${idsub}`, form);
 }
 
-export const confirmRegistration = (idsub: string) =>
-  http.post<ConfirmedRegistration>(`/api/v1/registration/confirm/${idsub}`, { consent: true });
+export const confirmRegistration = (idsub: string) => http.post<ConfirmedRegistration>(`/api/v1/registration/confirm/${idsub}`, { consent: true });
 
 export const publicParticipantsQuery = (kind: RegistrationKind) => ({
   queryKey: ['enrolment', 'public-participants', kind] as const,

@@ -43,8 +43,7 @@ export const participantQuery = (kind: RegistrationKind, id: number) => ({
 export const updateParticipant = (kind: RegistrationKind, id: number, body: ParticipantUpdate) =>
   http.put<Participant>(`/api/v1/participant/${kind}/${id}`, body);
 
-export const importRegistrations = (kind: RegistrationKind) =>
-  http.post<ParticipantImportResult>(`/api/v1/participant/import/enrollments/${kind}`);
+export const importRegistrations = (kind: RegistrationKind) => http.post<ParticipantImportResult>(`/api/v1/participant/import/enrollments/${kind}`);
 
 export const addLateParticipant = (kind: RegistrationKind, idbel: number, category: string) =>
   http.post<Participant>(`/api/v1/participant/${kind}/${idbel}/${encodeURIComponent(category)}`);

@@ -65,7 +65,7 @@ export function ManageFilesPage() {
   const remove = async (file: StoredFile) => {
     await deleteFile(file);
     void queryClient.invalidateQueries({ queryKey: filesKeys.mgmt });
-        forgetPublicFiles();
+    forgetPublicFiles();
   };
 
   const errorText = (code: string) => (i18n.exists(`codes.${code}`, { ns: 'errors' }) ? t(`codes.${code}`, { ns: 'errors' }) : t('mgmt.uploadFailed'));
@@ -98,7 +98,11 @@ export function ManageFilesPage() {
           </Box>
           {upload && 'progress' in upload && <LinearProgress variant="determinate" value={Math.round(upload.progress * 100)} aria-label={t('mgmt.progress')} />}
           {upload && 'error' in upload && <Alert severity="error">{errorText(upload.error)}</Alert>}
-          {upload && 'done' in upload && <Alert severity="success" data-testid="file-uploaded">{t('mgmt.uploaded', { name: upload.done.name })}</Alert>}
+          {upload && 'done' in upload && (
+            <Alert severity="success" data-testid="file-uploaded">
+              {t('mgmt.uploaded', { name: upload.done.name })}
+            </Alert>
+          )}
         </Stack>
       </Paper>
       <Paper variant="outlined" sx={{ overflowX: 'auto' }}>

@@ -54,7 +54,9 @@ function SponsorForm({ sponsor, nextOrder, onDone }: { sponsor: Sponsor | null; 
   const { t, i18n } = useTranslation('files');
   const session = useManager();
   const queryClient = useQueryClient();
-  const [draft, setDraft] = useState<Draft>(sponsor ? { name: sponsor.name, url: sponsor.url, enabled: sponsor.enabled, logo: sponsor.logo } : { name: '', url: 'https://', enabled: true, logo: null });
+  const [draft, setDraft] = useState<Draft>(
+    sponsor ? { name: sponsor.name, url: sponsor.url, enabled: sponsor.enabled, logo: sponsor.logo } : { name: '', url: 'https://', enabled: true, logo: null },
+  );
   const [upload, setUpload] = useState<{ progress: number } | { error: string } | null>(null);
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   const fileInput = useRef<HTMLInputElement>(null);
@@ -99,20 +101,46 @@ function SponsorForm({ sponsor, nextOrder, onDone }: { sponsor: Sponsor | null; 
           {sponsor ? t('sponsorsAdmin.editTitle') : t('sponsorsAdmin.newTitle')}
         </Typography>
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-          <TextField label={t('sponsorsAdmin.name')} value={draft.name} onChange={(e) => setDraft({ ...draft, name: e.target.value })} required slotProps={{ htmlInput: { 'data-testid': 'sponsor-name', maxLength: 120 } }} />
-          <TextField label={t('sponsorsAdmin.url')} type="url" value={draft.url} onChange={(e) => setDraft({ ...draft, url: e.target.value })} required slotProps={{ htmlInput: { 'data-testid': 'sponsor-url', maxLength: 500 } }} />
+          <TextField
+            label={t('sponsorsAdmin.name')}
+            value={draft.name}
+            onChange={(e) => setDraft({ ...draft, name: e.target.value })}
+            required
+            slotProps={{ htmlInput: { 'data-testid': 'sponsor-name', maxLength: 120 } }}
+          />
+          <TextField
+            label={t('sponsorsAdmin.url')}
+            type="url"
+            value={draft.url}
+            onChange={(e) => setDraft({ ...draft, url: e.target.value })}
+            required
+            slotProps={{ htmlInput: { 'data-testid': 'sponsor-url', maxLength: 500 } }}
+          />
         </Box>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
           <Box sx={{ width: 160, height: 60, border: 1, borderColor: 'divider', borderRadius: 1, display: 'grid', placeItems: 'center', flexShrink: 0 }}>
             {draft.logo ? (
-              <Box component="img" src={publicFileUrl(draft.logo)} alt={t('sponsorsAdmin.logoOf', { name: draft.name })} data-testid="sponsor-logo-preview" sx={{ maxWidth: 156, maxHeight: 56, objectFit: 'contain' }} />
+              <Box
+                component="img"
+                src={publicFileUrl(draft.logo)}
+                alt={t('sponsorsAdmin.logoOf', { name: draft.name })}
+                data-testid="sponsor-logo-preview"
+                sx={{ maxWidth: 156, maxHeight: 56, objectFit: 'contain' }}
+              />
             ) : (
               <Typography variant="caption" color="textSecondary">
                 {t('sponsorsAdmin.noLogo')}
               </Typography>
             )}
           </Box>
-          <TextField select size="small" label={t('sponsorsAdmin.pickLogo')} value={logoKey} onChange={(e) => setDraft({ ...draft, logo: e.target.value ? { group: LOGO_GROUP, name: e.target.value } : null })} sx={{ minWidth: 240 }}>
+          <TextField
+            select
+            size="small"
+            label={t('sponsorsAdmin.pickLogo')}
+            value={logoKey}
+            onChange={(e) => setDraft({ ...draft, logo: e.target.value ? { group: LOGO_GROUP, name: e.target.value } : null })}
+            sx={{ minWidth: 240 }}
+          >
             <MenuItem value="">{t('sponsorsAdmin.noLogo')}</MenuItem>
             {images.map((f) => (
               <MenuItem key={f.name} value={f.name}>
@@ -124,17 +152,37 @@ function SponsorForm({ sponsor, nextOrder, onDone }: { sponsor: Sponsor | null; 
           <Button variant="outlined" onClick={() => fileInput.current?.click()}>
             {t('sponsorsAdmin.uploadLogo')}
           </Button>
-          <input ref={fileInput} type="file" hidden accept=".png,.jpg,.jpeg,.gif,.webp" onChange={uploadLogo} aria-label={t('sponsorsAdmin.uploadLogo')} data-testid="sponsor-logo-input" />
+          <input
+            ref={fileInput}
+            type="file"
+            hidden
+            accept=".png,.jpg,.jpeg,.gif,.webp"
+            onChange={uploadLogo}
+            aria-label={t('sponsorsAdmin.uploadLogo')}
+            data-testid="sponsor-logo-input"
+          />
         </Stack>
         {upload && 'progress' in upload && <LinearProgress variant="determinate" value={Math.round(upload.progress * 100)} aria-label={t('mgmt.progress')} />}
         {upload && 'error' in upload && <Alert severity="error">{errorText(upload.error)}</Alert>}
-        <FormControlLabel control={<Switch checked={draft.enabled} onChange={(e) => setDraft({ ...draft, enabled: e.target.checked })} />} label={draft.enabled ? t('sponsorsAdmin.shown') : t('sponsorsAdmin.hidden')} />
+        <FormControlLabel
+          control={<Switch checked={draft.enabled} onChange={(e) => setDraft({ ...draft, enabled: e.target.checked })} />}
+          label={draft.enabled ? t('sponsorsAdmin.shown') : t('sponsorsAdmin.hidden')}
+        />
         {save.error && <ErrorAlert error={save.error} submit />}
         <Stack direction="row" spacing={1}>
           <Button
             variant="contained"
             disabled={!valid || save.isPending || (upload !== null && 'progress' in upload)}
-            onClick={() => draft.logo && save.mutate({ name: draft.name.trim(), url: draft.url.trim(), enabled: draft.enabled, logo: draft.logo, sortOrder: sponsor?.sortOrder ?? nextOrder })}
+            onClick={() =>
+              draft.logo &&
+              save.mutate({
+                name: draft.name.trim(),
+                url: draft.url.trim(),
+                enabled: draft.enabled,
+                logo: draft.logo,
+                sortOrder: sponsor?.sortOrder ?? nextOrder,
+              })
+            }
             data-testid="sponsor-save"
           >
             {t('sponsorsAdmin.save')}
@@ -230,7 +278,14 @@ export function ManageSponsorsPage() {
             {list.map((s, index) => (
               <TableRow key={s.id} data-testid={`sponsor-row-${s.id}`}>
                 <TableCell>
-                  <Box component="img" src={publicFileUrl(s.logo)} alt="" width={96} height={36} sx={{ display: 'block', width: 96, height: 36, objectFit: 'contain' }} />
+                  <Box
+                    component="img"
+                    src={publicFileUrl(s.logo)}
+                    alt=""
+                    width={96}
+                    height={36}
+                    sx={{ display: 'block', width: 96, height: 36, objectFit: 'contain' }}
+                  />
                 </TableCell>
                 <TableCell sx={{ minWidth: 160, overflowWrap: 'anywhere' }}>
                   {s.name}
@@ -242,16 +297,34 @@ export function ManageSponsorsPage() {
                 </TableCell>
                 <TableCell>{s.enabled ? t('sponsorsAdmin.shown') : t('sponsorsAdmin.hidden')}</TableCell>
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  <IconButton size="small" disabled={index === 0 || reorder.isPending} onClick={() => move(index, -1)} aria-label={t('sponsorsAdmin.moveUp', { name: s.name })} data-testid={`sponsor-up-${s.id}`}>
+                  <IconButton
+                    size="small"
+                    disabled={index === 0 || reorder.isPending}
+                    onClick={() => move(index, -1)}
+                    aria-label={t('sponsorsAdmin.moveUp', { name: s.name })}
+                    data-testid={`sponsor-up-${s.id}`}
+                  >
                     <Arrow d={UP} />
                   </IconButton>
-                  <IconButton size="small" disabled={index === list.length - 1 || reorder.isPending} onClick={() => move(index, 1)} aria-label={t('sponsorsAdmin.moveDown', { name: s.name })} data-testid={`sponsor-down-${s.id}`}>
+                  <IconButton
+                    size="small"
+                    disabled={index === list.length - 1 || reorder.isPending}
+                    onClick={() => move(index, 1)}
+                    aria-label={t('sponsorsAdmin.moveDown', { name: s.name })}
+                    data-testid={`sponsor-down-${s.id}`}
+                  >
                     <Arrow d={DOWN} />
                   </IconButton>
                   <Button size="small" onClick={() => setParams({ sponsor: String(s.id) })} aria-label={t('sponsorsAdmin.editNamed', { name: s.name })}>
                     {t('sponsorsAdmin.edit')}
                   </Button>
-                  <Button size="small" color="error" onClick={() => setRemoving(s)} aria-label={t('sponsorsAdmin.removeNamed', { name: s.name })} data-testid={`sponsor-remove-${s.id}`}>
+                  <Button
+                    size="small"
+                    color="error"
+                    onClick={() => setRemoving(s)}
+                    aria-label={t('sponsorsAdmin.removeNamed', { name: s.name })}
+                    data-testid={`sponsor-remove-${s.id}`}
+                  >
                     {t('sponsorsAdmin.remove')}
                   </Button>
                 </TableCell>

@@ -74,10 +74,22 @@ export default function SponsorCarousel() {
             <Box
               component="li"
               key={`${sponsor.id}-${offset}`}
-              sx={{ flexShrink: 0, '@media (prefers-reduced-motion: no-preference)': { animation: 'bjk-sponsor-in 600ms ease-out' }, '@keyframes bjk-sponsor-in': { from: { opacity: 0.5 }, to: { opacity: 1 } } }}
+              sx={{
+                flexShrink: 0,
+                '@media (prefers-reduced-motion: no-preference)': { animation: 'bjk-sponsor-in 600ms ease-out' },
+                '@keyframes bjk-sponsor-in': { from: { opacity: 0.5 }, to: { opacity: 1 } },
+              }}
             >
               <a href={sponsor.url} target="_blank" rel="noopener noreferrer">
-                <Box component="img" src={logoUrl(sponsor.logo)} alt={sponsor.name} loading="lazy" width={160} height={60} sx={{ display: 'block', width: 160, height: 60, objectFit: 'contain' }} />
+                <Box
+                  component="img"
+                  src={logoUrl(sponsor.logo)}
+                  alt={sponsor.name}
+                  loading="lazy"
+                  width={160}
+                  height={60}
+                  sx={{ display: 'block', width: 160, height: 60, objectFit: 'contain' }}
+                />
               </a>
             </Box>
           ))}
@@ -90,7 +102,20 @@ export default function SponsorCarousel() {
             aria-pressed={paused}
             aria-label={paused ? t('sponsors.play') : t('sponsors.pause')}
             data-testid="sponsors-pause"
-            sx={{ flexShrink: 0, width: 44, height: 44, display: 'grid', placeItems: 'center', border: 0, borderRadius: '50%', bgcolor: 'transparent', color: 'text.secondary', cursor: 'pointer', '&:hover': { bgcolor: 'action.hover' }, '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineStyle: 'solid' } }}
+            sx={{
+              flexShrink: 0,
+              width: 44,
+              height: 44,
+              display: 'grid',
+              placeItems: 'center',
+              border: 0,
+              borderRadius: '50%',
+              bgcolor: 'transparent',
+              color: 'text.secondary',
+              cursor: 'pointer',
+              '&:hover': { bgcolor: 'action.hover' },
+              '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineStyle: 'solid' },
+            }}
           >
             <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
               <path d={paused ? PLAY : PAUSE} fill="currentColor" />

@@ -73,8 +73,12 @@ export const filesKeys = {
 };
 
 export const mgmtGroupsQuery = { queryKey: filesKeys.groups, queryFn: () => http.get<FileGroupWithCount[]>('/api/v1/filestore/groups') };
-export const mgmtFilesQuery = (group: string) => ({ queryKey: filesKeys.files(group), queryFn: () => http.get<StoredFile[]>('/api/v1/filestore/files', { query: { group } }) });
-export const deleteFile = (file: { group: string; name: string }) => http.delete<unknown>('/api/v1/filestore/file', { query: { group: file.group, name: file.name } });
+export const mgmtFilesQuery = (group: string) => ({
+  queryKey: filesKeys.files(group),
+  queryFn: () => http.get<StoredFile[]>('/api/v1/filestore/files', { query: { group } }),
+});
+export const deleteFile = (file: { group: string; name: string }) =>
+  http.delete<unknown>('/api/v1/filestore/file', { query: { group: file.group, name: file.name } });
 
 export const sponsorsQuery = { queryKey: filesKeys.sponsors, queryFn: () => http.get<Sponsor[]>('/api/v1/filestore/sponsors') };
 export const saveSponsor = (id: number | null, input: SponsorInput, idempotencyKey: string) =>

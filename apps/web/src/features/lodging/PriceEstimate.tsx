@@ -19,9 +19,10 @@ export function usePriceLineText(settings: EditionSettings) {
         const type = settings.roomTypes.find((r) => r.code === line.roomType);
         return {
           label: t('price.room', { type: type?.label[language] ?? line.roomType }),
-          detail: line.minorDiscountCents > 0
-            ? t('price.roomMinorDetail', { nights: line.quantity, unit, discount: formatMoney(line.minorDiscountCents, language) })
-            : t('price.perNight', { count: line.quantity, unit }),
+          detail:
+            line.minorDiscountCents > 0
+              ? t('price.roomMinorDetail', { nights: line.quantity, unit, discount: formatMoney(line.minorDiscountCents, language) })
+              : t('price.perNight', { count: line.quantity, unit }),
         };
       }
       case 'meals':
@@ -55,9 +56,7 @@ export function PriceEstimate({ settings, price }: { settings: EditionSettings; 
             <TableRow key={index}>
               <TableCell sx={{ pl: 0 }}>
                 {text.label}
-                {text.detail && (
-                  <span style={{ display: 'block', opacity: 0.7, fontSize: '0.85em' }}>{text.detail}</span>
-                )}
+                {text.detail && <span style={{ display: 'block', opacity: 0.7, fontSize: '0.85em' }}>{text.detail}</span>}
               </TableCell>
               <TableCell align="right" sx={{ pr: 0, whiteSpace: 'nowrap' }}>
                 {formatMoney(line.totalCents, language)}

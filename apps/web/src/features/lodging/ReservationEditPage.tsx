@@ -139,11 +139,39 @@ function ReservationEditor({ id }: { id: string }) {
 
       <Section title={t('mgmt.edit.contact')}>
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-          <TextField label={t('fields.firstName')} error={!!errors.contact?.firstName} helperText={fieldError(t, errors.contact?.firstName?.message)} {...form.register('contact.firstName')} />
-          <TextField label={t('fields.lastName')} error={!!errors.contact?.lastName} helperText={fieldError(t, errors.contact?.lastName?.message)} {...form.register('contact.lastName')} />
-          <TextField label={t('fields.email')} type="email" error={!!errors.contact?.email} helperText={fieldError(t, errors.contact?.email?.message)} {...form.register('contact.email')} />
-          <TextField label={t('fields.mobile')} type="tel" error={!!errors.contact?.mobile} helperText={fieldError(t, errors.contact?.mobile?.message)} {...form.register('contact.mobile')} />
-          <TextField label={t('fields.address')} multiline error={!!errors.contact?.address} helperText={fieldError(t, errors.contact?.address?.message)} {...form.register('contact.address')} />
+          <TextField
+            label={t('fields.firstName')}
+            error={!!errors.contact?.firstName}
+            helperText={fieldError(t, errors.contact?.firstName?.message)}
+            {...form.register('contact.firstName')}
+          />
+          <TextField
+            label={t('fields.lastName')}
+            error={!!errors.contact?.lastName}
+            helperText={fieldError(t, errors.contact?.lastName?.message)}
+            {...form.register('contact.lastName')}
+          />
+          <TextField
+            label={t('fields.email')}
+            type="email"
+            error={!!errors.contact?.email}
+            helperText={fieldError(t, errors.contact?.email?.message)}
+            {...form.register('contact.email')}
+          />
+          <TextField
+            label={t('fields.mobile')}
+            type="tel"
+            error={!!errors.contact?.mobile}
+            helperText={fieldError(t, errors.contact?.mobile?.message)}
+            {...form.register('contact.mobile')}
+          />
+          <TextField
+            label={t('fields.address')}
+            multiline
+            error={!!errors.contact?.address}
+            helperText={fieldError(t, errors.contact?.address?.message)}
+            {...form.register('contact.address')}
+          />
           <Controller
             control={form.control}
             name="language"
@@ -188,8 +216,20 @@ function ReservationEditor({ id }: { id: string }) {
               </TextField>
             )}
           />
-          <TextField label={t('mgmt.edit.arrival')} type="date" slotProps={{ inputLabel: { shrink: true } }} error={!!errors.arrivalDate} {...form.register('arrivalDate')} />
-          <TextField label={t('mgmt.edit.departure')} type="date" slotProps={{ inputLabel: { shrink: true } }} error={!!errors.departureDate} {...form.register('departureDate')} />
+          <TextField
+            label={t('mgmt.edit.arrival')}
+            type="date"
+            slotProps={{ inputLabel: { shrink: true } }}
+            error={!!errors.arrivalDate}
+            {...form.register('arrivalDate')}
+          />
+          <TextField
+            label={t('mgmt.edit.departure')}
+            type="date"
+            slotProps={{ inputLabel: { shrink: true } }}
+            error={!!errors.departureDate}
+            {...form.register('departureDate')}
+          />
           <TextField label={t('fields.remarks')} multiline minRows={2} {...form.register('remarks')} />
           <TextField label={t('mgmt.edit.internalRemarks')} multiline minRows={2} {...form.register('internalRemarks')} />
         </Box>
@@ -202,9 +242,25 @@ function ReservationEditor({ id }: { id: string }) {
             const guestErrors = errors.guests?.[index];
             const birthDate = values.guests[index]?.birthDate;
             return (
-              <Box key={field.id} sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr 11rem auto auto' }, alignItems: 'center' }} data-testid={`edit-guest-${index}`}>
-                <TextField size="small" label={t('fields.firstName')} error={!!guestErrors?.firstName} helperText={fieldError(t, guestErrors?.firstName?.message)} {...form.register(`guests.${index}.firstName`)} />
-                <TextField size="small" label={t('fields.lastName')} error={!!guestErrors?.lastName} helperText={fieldError(t, guestErrors?.lastName?.message)} {...form.register(`guests.${index}.lastName`)} />
+              <Box
+                key={field.id}
+                sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr 11rem auto auto' }, alignItems: 'center' }}
+                data-testid={`edit-guest-${index}`}
+              >
+                <TextField
+                  size="small"
+                  label={t('fields.firstName')}
+                  error={!!guestErrors?.firstName}
+                  helperText={fieldError(t, guestErrors?.firstName?.message)}
+                  {...form.register(`guests.${index}.firstName`)}
+                />
+                <TextField
+                  size="small"
+                  label={t('fields.lastName')}
+                  error={!!guestErrors?.lastName}
+                  helperText={fieldError(t, guestErrors?.lastName?.message)}
+                  {...form.register(`guests.${index}.lastName`)}
+                />
                 <TextField
                   size="small"
                   label={t('fields.birthDate')}
@@ -213,12 +269,20 @@ function ReservationEditor({ id }: { id: string }) {
                   error={!!guestErrors?.birthDate}
                   helperText={
                     fieldError(t, guestErrors?.birthDate?.message) ??
-                    (birthDate && /^\d{4}-\d{2}-\d{2}$/.test(birthDate) ? t('mgmt.edit.ageGroup', { group: t(`ageGroups.${ageGroupOf(settings, birthDate)}`) }) : undefined)
+                    (birthDate && /^\d{4}-\d{2}-\d{2}$/.test(birthDate)
+                      ? t('mgmt.edit.ageGroup', { group: t(`ageGroups.${ageGroupOf(settings, birthDate)}`) })
+                      : undefined)
                   }
                   {...form.register(`guests.${index}.birthDate`)}
                 />
                 <FormControlLabel
-                  control={<Controller control={form.control} name={`guests.${index}.participates`} render={({ field: f }) => <Checkbox checked={f.value} onChange={(e) => f.onChange(e.target.checked)} />} />}
+                  control={
+                    <Controller
+                      control={form.control}
+                      name={`guests.${index}.participates`}
+                      render={({ field: f }) => <Checkbox checked={f.value} onChange={(e) => f.onChange(e.target.checked)} />}
+                    />
+                  }
                   label={t('fields.participates')}
                 />
                 <IconButton aria-label={t('guests.remove', { n: index + 1 })} onClick={() => guests.remove(index)} disabled={guests.fields.length <= 1}>
@@ -227,7 +291,12 @@ function ReservationEditor({ id }: { id: string }) {
               </Box>
             );
           })}
-          <Button startIcon={<AddIcon />} variant="outlined" sx={{ alignSelf: 'flex-start' }} onClick={() => guests.append({ firstName: '', lastName: values.contact.lastName, birthDate: '', participates: false })}>
+          <Button
+            startIcon={<AddIcon />}
+            variant="outlined"
+            sx={{ alignSelf: 'flex-start' }}
+            onClick={() => guests.append({ firstName: '', lastName: values.contact.lastName, birthDate: '', participates: false })}
+          >
             {t('guests.add')}
           </Button>
         </Stack>
@@ -245,7 +314,9 @@ function ReservationEditor({ id }: { id: string }) {
           <Controller
             control={form.control}
             name="enabled"
-            render={({ field }) => <FormControlLabel control={<Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} />} label={t('mgmt.edit.enabled')} />}
+            render={({ field }) => (
+              <FormControlLabel control={<Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} />} label={t('mgmt.edit.enabled')} />
+            )}
           />
           <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
             {saved && !form.formState.isDirty && <Typography color="success">{t('mgmt.edit.saved')}</Typography>}
@@ -274,7 +345,12 @@ function ReservationEditor({ id }: { id: string }) {
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setAskFreeRooms(null)}>{t('mgmt.edit.cancel')}</Button>
-          <Button variant="contained" color="warning" onClick={() => askFreeRooms && save.mutate({ ...askFreeRooms, freeRooms: true })} disabled={save.isPending}>
+          <Button
+            variant="contained"
+            color="warning"
+            onClick={() => askFreeRooms && save.mutate({ ...askFreeRooms, freeRooms: true })}
+            disabled={save.isPending}
+          >
             {t('mgmt.edit.freeRoomsConfirm')}
           </Button>
         </DialogActions>
@@ -343,7 +419,12 @@ function RoomsSection({ reservation, settings, onChange }: { reservation: Reserv
                 key={r.number}
                 disableGutters
                 secondaryAction={
-                  <IconButton edge="end" aria-label={t('mgmt.edit.unassign', { room: r.number })} onClick={() => unassign.mutate(r.number)} disabled={unassign.isPending}>
+                  <IconButton
+                    edge="end"
+                    aria-label={t('mgmt.edit.unassign', { room: r.number })}
+                    onClick={() => unassign.mutate(r.number)}
+                    disabled={unassign.isPending}
+                  >
                     <DeleteIcon />
                   </IconButton>
                 }
@@ -354,7 +435,16 @@ function RoomsSection({ reservation, settings, onChange }: { reservation: Reserv
           </List>
         )}
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr auto' }, alignItems: 'start' }}>
-          <TextField select size="small" label={t('mgmt.edit.assignType')} value={type} onChange={(e) => { setType(e.target.value); setRoom(''); }}>
+          <TextField
+            select
+            size="small"
+            label={t('mgmt.edit.assignType')}
+            value={type}
+            onChange={(e) => {
+              setType(e.target.value);
+              setRoom('');
+            }}
+          >
             {settings.roomTypes.map((rt) => (
               <MenuItem key={rt.code} value={rt.code}>
                 {rt.code} · {rt.label[language]}
@@ -401,7 +491,10 @@ function HistorySection({ reservation, timeZone }: { reservation: Reservation; t
       <List dense disablePadding data-testid="reservation-history">
         {[...reservation.history].reverse().map((entry, index) => (
           <ListItem key={index} disableGutters divider>
-            <ListItemText primary={describe(entry.action, entry.details)} secondary={t('mgmt.edit.historyEntry', { at: formatDateTime(entry.at, language, timeZone), actor: entry.actor ?? t('mgmt.edit.public') })} />
+            <ListItemText
+              primary={describe(entry.action, entry.details)}
+              secondary={t('mgmt.edit.historyEntry', { at: formatDateTime(entry.at, language, timeZone), actor: entry.actor ?? t('mgmt.edit.public') })}
+            />
           </ListItem>
         ))}
       </List>

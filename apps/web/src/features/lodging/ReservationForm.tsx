@@ -174,7 +174,9 @@ function Form({ settings, step, goTo }: Props) {
 
       {step === 'accommodation' && <AccommodationStep form={form} errors={errors} settings={settings} />}
 
-      {step === 'guests' && roomType && <GuestsStep form={form} errors={errors} settings={settings} guests={guests} values={values} roomType={roomType} guestsChecked={guestsChecked} />}
+      {step === 'guests' && roomType && (
+        <GuestsStep form={form} errors={errors} settings={settings} guests={guests} values={values} roomType={roomType} guestsChecked={guestsChecked} />
+      )}
 
       {step === 'meals' && roomType && <MealsStep form={form} errors={errors} settings={settings} roomType={roomType} />}
 
@@ -197,7 +199,14 @@ function Form({ settings, step, goTo }: Props) {
             <Alert severity="warning" data-testid="likely-duplicate">
               <Stack spacing={1.5} sx={{ alignItems: 'flex-start' }}>
                 <span>{t('codes.lodging.likely_duplicate', { ns: 'errors' })}</span>
-                <Button variant="outlined" color="inherit" size="small" disabled={mutation.isPending} onClick={confirmDuplicate} data-testid="confirm-duplicate">
+                <Button
+                  variant="outlined"
+                  color="inherit"
+                  size="small"
+                  disabled={mutation.isPending}
+                  onClick={confirmDuplicate}
+                  data-testid="confirm-duplicate"
+                >
                   {t('wizard.confirmDuplicate')}
                 </Button>
               </Stack>
@@ -226,7 +235,13 @@ function Form({ settings, step, goTo }: Props) {
       {step !== 'done' && (
         <WizardNav onBack={back} backDisabled={mutation.isPending}>
           {step === 'confirm' ? (
-            <ShellButton variant="contained" size="large" disabled={mutation.isPending} onClick={form.handleSubmit((values) => mutation.mutate({ values, allowDuplicate: false }))} data-testid="confirm-reservation">
+            <ShellButton
+              variant="contained"
+              size="large"
+              disabled={mutation.isPending}
+              onClick={form.handleSubmit((values) => mutation.mutate({ values, allowDuplicate: false }))}
+              data-testid="confirm-reservation"
+            >
               {t('wizard.confirm')}
             </ShellButton>
           ) : (

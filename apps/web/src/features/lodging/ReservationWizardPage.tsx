@@ -77,7 +77,9 @@ function Wizard({ settings }: { settings: EditionSettings }) {
             <div className="bjk-wizard-intro">
               <p className="bjk-body1">{t('intro.text', { edition: settings.name[language], venue: settings.venue.name })}</p>
               <p className="bjk-body1">{t('intro.oneRoom')}</p>
-              <p className="bjk-body1">{t('intro.dates', { arrival: formatDate(normal.arrivalDate, language), departure: formatDate(normal.departureDate, language) })}</p>
+              <p className="bjk-body1">
+                {t('intro.dates', { arrival: formatDate(normal.arrivalDate, language), departure: formatDate(normal.departureDate, language) })}
+              </p>
               <p className="bjk-body1 bjk-secondary">{t('intro.confirmation')}</p>
             </div>
             <WizardNav onBack={() => undefined} backDisabled>

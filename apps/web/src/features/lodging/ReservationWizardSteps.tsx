@@ -42,10 +42,33 @@ export function ContactStep({ form, errors }: { form: WizardForm; errors: Wizard
     <Stack spacing={2}>
       <Typography color="textSecondary">{t('contact.intro')}</Typography>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-        <TextField label={t('fields.firstName')} required autoComplete="given-name" error={!!errors.contact?.firstName} helperText={fieldError(t, errors.contact?.firstName?.message)} {...form.register('contact.firstName')} />
-        <TextField label={t('fields.lastName')} required autoComplete="family-name" error={!!errors.contact?.lastName} helperText={fieldError(t, errors.contact?.lastName?.message)} {...form.register('contact.lastName')} />
+        <TextField
+          label={t('fields.firstName')}
+          required
+          autoComplete="given-name"
+          error={!!errors.contact?.firstName}
+          helperText={fieldError(t, errors.contact?.firstName?.message)}
+          {...form.register('contact.firstName')}
+        />
+        <TextField
+          label={t('fields.lastName')}
+          required
+          autoComplete="family-name"
+          error={!!errors.contact?.lastName}
+          helperText={fieldError(t, errors.contact?.lastName?.message)}
+          {...form.register('contact.lastName')}
+        />
       </Box>
-      <TextField label={t('fields.email')} type="email" required autoComplete="email" inputMode="email" error={!!errors.contact?.email} helperText={fieldError(t, errors.contact?.email?.message)} {...form.register('contact.email')} />
+      <TextField
+        label={t('fields.email')}
+        type="email"
+        required
+        autoComplete="email"
+        inputMode="email"
+        error={!!errors.contact?.email}
+        helperText={fieldError(t, errors.contact?.email?.message)}
+        {...form.register('contact.email')}
+      />
       <TextField
         label={t('fields.mobile')}
         type="tel"
@@ -56,7 +79,16 @@ export function ContactStep({ form, errors }: { form: WizardForm; errors: Wizard
         helperText={fieldError(t, errors.contact?.mobile?.message) ?? t('fields.mobileHelp')}
         {...form.register('contact.mobile')}
       />
-      <TextField label={t('fields.address')} required multiline minRows={2} autoComplete="street-address" error={!!errors.contact?.address} helperText={fieldError(t, errors.contact?.address?.message)} {...form.register('contact.address')} />
+      <TextField
+        label={t('fields.address')}
+        required
+        multiline
+        minRows={2}
+        autoComplete="street-address"
+        error={!!errors.contact?.address}
+        helperText={fieldError(t, errors.contact?.address?.message)}
+        {...form.register('contact.address')}
+      />
     </Stack>
   );
 }
@@ -105,17 +137,31 @@ export function AccommodationStep({ form, errors, settings }: { form: WizardForm
       </FormControl>
       <Box>
         <Typography sx={{ fontWeight: 600 }}>{t('accommodation.dates')}</Typography>
-        <Typography>{t('accommodation.normalDates', { arrival: formatDate(normal.arrivalDate, language), departure: formatDate(normal.departureDate, language) })}</Typography>
+        <Typography>
+          {t('accommodation.normalDates', { arrival: formatDate(normal.arrivalDate, language), departure: formatDate(normal.departureDate, language) })}
+        </Typography>
       </Box>
       {settings.lodging.extraNightBefore && (
         <FormControlLabel
-          control={<Controller control={form.control} name="extraNightBefore" render={({ field }) => <Checkbox checked={field.value} onChange={(e) => field.onChange(e.target.checked)} />} />}
+          control={
+            <Controller
+              control={form.control}
+              name="extraNightBefore"
+              render={({ field }) => <Checkbox checked={field.value} onChange={(e) => field.onChange(e.target.checked)} />}
+            />
+          }
           label={t('accommodation.extraBefore', { date: formatDate(addDays(normal.arrivalDate, -1), language) })}
         />
       )}
       {settings.lodging.extraNightAfter && (
         <FormControlLabel
-          control={<Controller control={form.control} name="extraNightAfter" render={({ field }) => <Checkbox checked={field.value} onChange={(e) => field.onChange(e.target.checked)} />} />}
+          control={
+            <Controller
+              control={form.control}
+              name="extraNightAfter"
+              render={({ field }) => <Checkbox checked={field.value} onChange={(e) => field.onChange(e.target.checked)} />}
+            />
+          }
           label={t('accommodation.extraAfter', { date: formatDate(addDays(normal.departureDate, 1), language) })}
         />
       )}
@@ -125,7 +171,23 @@ export function AccommodationStep({ form, errors, settings }: { form: WizardForm
 }
 
 /** Everyone in the room (the requester first), between the room type's minimum and maximum. */
-export function GuestsStep({ form, errors, settings, guests, values, roomType, guestsChecked }: { form: WizardForm; errors: WizardErrors; settings: EditionSettings; guests: UseFieldArrayReturn<ReservationWizardValues, 'guests'>; values: ReservationWizardValues; roomType: RoomType; guestsChecked: boolean }) {
+export function GuestsStep({
+  form,
+  errors,
+  settings,
+  guests,
+  values,
+  roomType,
+  guestsChecked,
+}: {
+  form: WizardForm;
+  errors: WizardErrors;
+  settings: EditionSettings;
+  guests: UseFieldArrayReturn<ReservationWizardValues, 'guests'>;
+  values: ReservationWizardValues;
+  roomType: RoomType;
+  guestsChecked: boolean;
+}) {
   const { t } = useTranslation('lodging');
   const limits = { min: roomType.minPersons, max: roomType.maxPersons };
   return (
@@ -147,8 +209,20 @@ export function GuestsStep({ form, errors, settings, guests, values, roomType, g
                 )}
               </Stack>
               <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-                <TextField label={t('fields.firstName')} required error={!!guestErrors?.firstName} helperText={fieldError(t, guestErrors?.firstName?.message)} {...form.register(`guests.${index}.firstName`)} />
-                <TextField label={t('fields.lastName')} required error={!!guestErrors?.lastName} helperText={fieldError(t, guestErrors?.lastName?.message)} {...form.register(`guests.${index}.lastName`)} />
+                <TextField
+                  label={t('fields.firstName')}
+                  required
+                  error={!!guestErrors?.firstName}
+                  helperText={fieldError(t, guestErrors?.firstName?.message)}
+                  {...form.register(`guests.${index}.firstName`)}
+                />
+                <TextField
+                  label={t('fields.lastName')}
+                  required
+                  error={!!guestErrors?.lastName}
+                  helperText={fieldError(t, guestErrors?.lastName?.message)}
+                  {...form.register(`guests.${index}.lastName`)}
+                />
               </Box>
               <TextField
                 label={t('fields.birthDate')}
@@ -164,7 +238,11 @@ export function GuestsStep({ form, errors, settings, guests, values, roomType, g
               />
               <FormControlLabel
                 control={
-                  <Controller control={form.control} name={`guests.${index}.participates`} render={({ field: f }) => <Checkbox checked={f.value} onChange={(e) => f.onChange(e.target.checked)} />} />
+                  <Controller
+                    control={form.control}
+                    name={`guests.${index}.participates`}
+                    render={({ field: f }) => <Checkbox checked={f.value} onChange={(e) => f.onChange(e.target.checked)} />}
+                  />
                 }
                 label={t('fields.participates')}
               />
@@ -228,7 +306,17 @@ export function MealsStep({ form, errors, settings, roomType }: { form: WizardFo
 }
 
 /** What the visitor asked, as the confirmation step and the finished page show it. */
-export function Overview({ settings, values, arrival, departure }: { settings: EditionSettings; values: ReservationWizardValues; arrival: string; departure: string }) {
+export function Overview({
+  settings,
+  values,
+  arrival,
+  departure,
+}: {
+  settings: EditionSettings;
+  values: ReservationWizardValues;
+  arrival: string;
+  departure: string;
+}) {
   const { t } = useTranslation('lodging');
   const language = currentLanguage();
   const type = findRoomType(settings, values.roomType);
@@ -243,7 +331,11 @@ export function Overview({ settings, values, arrival, departure }: { settings: E
   ];
   if (values.remarks) rows.push([t('fields.remarks'), values.remarks]);
   return (
-    <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '11rem 1fr' }, columnGap: 2, rowGap: 0.5 }} data-testid="reservation-overview">
+    <Box
+      component="dl"
+      sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '11rem 1fr' }, columnGap: 2, rowGap: 0.5 }}
+      data-testid="reservation-overview"
+    >
       {rows.map(([label, value]) => (
         <Box key={label} sx={{ display: 'contents' }}>
           <Typography component="dt" sx={{ fontWeight: 600 }}>

@@ -37,7 +37,12 @@ function saveBlob(blob: Blob, filename: string): void {
 /** A stay's payment request in the list: its number (to its page) and status, or "no request". */
 function StayPayment({ request }: { request: { id: number; number: number; status: PaymentRequestStatus; flagged: boolean } | undefined }) {
   const { t } = useTranslation('lodging');
-  if (!request) return <Typography variant="body2" color="textSecondary">{t('mgmt.list.paymentNone')}</Typography>;
+  if (!request)
+    return (
+      <Typography variant="body2" color="textSecondary">
+        {t('mgmt.list.paymentNone')}
+      </Typography>
+    );
   return (
     <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', justifyContent: 'flex-end', whiteSpace: 'nowrap' }}>
       <Link component={RouterLink} to={`/mgmt/paymentrequest_edit?id=${request.id}`}>
@@ -97,7 +102,8 @@ export function ReservationsPage() {
       header: t('mgmt.list.dates'),
       hideBelow: 'md',
       nowrap: true,
-      cell: (item) => `${formatDate(item.arrivalDate, language, { day: 'numeric', month: 'short' })} – ${formatDate(item.departureDate, language, { day: 'numeric', month: 'short' })}`,
+      cell: (item) =>
+        `${formatDate(item.arrivalDate, language, { day: 'numeric', month: 'short' })} – ${formatDate(item.departureDate, language, { day: 'numeric', month: 'short' })}`,
     },
     { id: 'meals', header: t('mgmt.list.meals'), hideBelow: 'md', cell: (item) => t(`plans.${item.mealPlan}.label`) },
     {
@@ -150,7 +156,13 @@ export function ReservationsPage() {
           onChange={(e) => list.setSearch(e.target.value)}
           sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }}
         />
-        <TextField select label={t('mgmt.list.type')} slotProps={allOption} value={list.filters.roomType} onChange={(e) => list.setFilter('roomType', e.target.value)}>
+        <TextField
+          select
+          label={t('mgmt.list.type')}
+          slotProps={allOption}
+          value={list.filters.roomType}
+          onChange={(e) => list.setFilter('roomType', e.target.value)}
+        >
           <MenuItem value="">{t('mgmt.list.all')}</MenuItem>
           {settings.roomTypes.map((type) => (
             <MenuItem key={type.code} value={type.code}>
@@ -158,12 +170,24 @@ export function ReservationsPage() {
             </MenuItem>
           ))}
         </TextField>
-        <TextField select label={t('mgmt.list.assigned')} slotProps={allOption} value={list.filters.assigned} onChange={(e) => list.setFilter('assigned', e.target.value)}>
+        <TextField
+          select
+          label={t('mgmt.list.assigned')}
+          slotProps={allOption}
+          value={list.filters.assigned}
+          onChange={(e) => list.setFilter('assigned', e.target.value)}
+        >
           <MenuItem value="">{t('mgmt.list.all')}</MenuItem>
           <MenuItem value="yes">{t('mgmt.list.assignedYes')}</MenuItem>
           <MenuItem value="no">{t('mgmt.list.assignedNo')}</MenuItem>
         </TextField>
-        <TextField select label={t('mgmt.list.enabled')} slotProps={allOption} value={list.filters.enabled} onChange={(e) => list.setFilter('enabled', e.target.value)}>
+        <TextField
+          select
+          label={t('mgmt.list.enabled')}
+          slotProps={allOption}
+          value={list.filters.enabled}
+          onChange={(e) => list.setFilter('enabled', e.target.value)}
+        >
           <MenuItem value="">{t('mgmt.list.all')}</MenuItem>
           <MenuItem value="yes">{t('mgmt.list.enabledYes')}</MenuItem>
           <MenuItem value="no">{t('mgmt.list.enabledNo')}</MenuItem>
@@ -172,7 +196,11 @@ export function ReservationsPage() {
       {reservations.isError && <ErrorAlert error={reservations.error} />}
       {reservations.data && (
         <Typography data-testid="reservation-totals">
-          {t('mgmt.list.totals', { reservations: reservations.data.totals.reservations, guests: reservations.data.totals.guests, total: formatMoney(reservations.data.totals.totalCents, language) })}
+          {t('mgmt.list.totals', {
+            reservations: reservations.data.totals.reservations,
+            guests: reservations.data.totals.guests,
+            total: formatMoney(reservations.data.totals.totalCents, language),
+          })}
         </Typography>
       )}
       <DataTable

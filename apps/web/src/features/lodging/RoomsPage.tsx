@@ -63,7 +63,14 @@ export function RoomsPage() {
       {upload.isError && <ErrorAlert error={upload.error} />}
       {update.isError && <ErrorAlert error={update.error} />}
       {rooms.isError && <ErrorAlert error={rooms.error} />}
-      <TextField select label={t('mgmt.rooms.floor')} value={floor} onChange={(e) => setFloor(e.target.value)} sx={{ maxWidth: 200 }} slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}>
+      <TextField
+        select
+        label={t('mgmt.rooms.floor')}
+        value={floor}
+        onChange={(e) => setFloor(e.target.value)}
+        sx={{ maxWidth: 200 }}
+        slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+      >
         <MenuItem value="">{t('mgmt.list.all')}</MenuItem>
         {floors.map((f) => (
           <MenuItem key={f} value={String(f)}>
@@ -122,10 +129,18 @@ export function RoomsPage() {
                   <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{room.venueCode}</TableCell>
                   <TableCell>{room.reservationNumber ?? '–'}</TableCell>
                   <TableCell>
-                    <Switch checked={room.blocked} onChange={(e) => update.mutate({ ...room, blocked: e.target.checked })} slotProps={{ input: { 'aria-label': t('mgmt.rooms.blockedOf', { room: room.number }) } }} />
+                    <Switch
+                      checked={room.blocked}
+                      onChange={(e) => update.mutate({ ...room, blocked: e.target.checked })}
+                      slotProps={{ input: { 'aria-label': t('mgmt.rooms.blockedOf', { room: room.number }) } }}
+                    />
                   </TableCell>
                   <TableCell>
-                    <Switch checked={room.enabled} onChange={(e) => update.mutate({ ...room, enabled: e.target.checked })} slotProps={{ input: { 'aria-label': t('mgmt.rooms.enabledOf', { room: room.number }) } }} />
+                    <Switch
+                      checked={room.enabled}
+                      onChange={(e) => update.mutate({ ...room, enabled: e.target.checked })}
+                      slotProps={{ input: { 'aria-label': t('mgmt.rooms.enabledOf', { room: room.number }) } }}
+                    />
                   </TableCell>
                 </TableRow>
               ))}

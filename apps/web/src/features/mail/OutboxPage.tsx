@@ -50,10 +50,24 @@ function MailPreview({ id, onClose }: { id: number; onClose: () => void }) {
               {t(`statuses.${mail.data.status}`)} · {t('attempts', { count: mail.data.attempts })}
               {mail.data.sentAt ? ` · ${formatInstant(mail.data.sentAt, SHORT)}` : ''}
             </Typography>
-            {mail.data.lastError && <Typography color="error" variant="body2">{mail.data.lastError}</Typography>}
+            {mail.data.lastError && (
+              <Typography color="error" variant="body2">
+                {mail.data.lastError}
+              </Typography>
+            )}
             {/* The mail's own HTML, isolated: no scripts, no access to this page. */}
-            <Box component="iframe" title={t('preview')} sandbox="" srcDoc={mail.data.html} sx={{ width: '100%', height: 420, border: 1, borderColor: 'divider', borderRadius: 1 }} data-testid="mail-preview" />
-            <Box component="pre" sx={{ whiteSpace: 'pre-wrap', fontSize: '0.8rem', bgcolor: 'grey.100', p: 1, borderRadius: 1, maxHeight: 200, overflow: 'auto' }}>
+            <Box
+              component="iframe"
+              title={t('preview')}
+              sandbox=""
+              srcDoc={mail.data.html}
+              sx={{ width: '100%', height: 420, border: 1, borderColor: 'divider', borderRadius: 1 }}
+              data-testid="mail-preview"
+            />
+            <Box
+              component="pre"
+              sx={{ whiteSpace: 'pre-wrap', fontSize: '0.8rem', bgcolor: 'grey.100', p: 1, borderRadius: 1, maxHeight: 200, overflow: 'auto' }}
+            >
               {mail.data.text}
             </Box>
           </Stack>
@@ -98,10 +112,27 @@ export function OutboxPage() {
       <Typography variant="h1">{t('title')}</Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
         <TextField size="small" type="search" label={t('search')} value={list.search} onChange={(e) => list.setSearch(e.target.value)} sx={{ flex: 2 }} />
-        <ListFilter list={list} name="status" size="small" label={t('status')} all={t('all')} options={MAIL_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))} sx={{ flex: 1 }} />
+        <ListFilter
+          list={list}
+          name="status"
+          size="small"
+          label={t('status')}
+          all={t('all')}
+          options={MAIL_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
+          sx={{ flex: 1 }}
+        />
       </Stack>
       {outbox.isError && <ErrorAlert error={outbox.error} />}
-      <DataTable label={t('title')} columns={columns} rows={outbox.data?.items} total={outbox.data?.total ?? 0} state={list} pageSizes={[25, 50, 100]} rowKey={(m) => m.id} testId="outbox-table" />
+      <DataTable
+        label={t('title')}
+        columns={columns}
+        rows={outbox.data?.items}
+        total={outbox.data?.total ?? 0}
+        state={list}
+        pageSizes={[25, 50, 100]}
+        rowKey={(m) => m.id}
+        testId="outbox-table"
+      />
       {open !== null && <MailPreview id={open} onClose={() => setOpen(null)} />}
     </Stack>
   );

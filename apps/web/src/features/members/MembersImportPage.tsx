@@ -14,7 +14,12 @@ import { useManager } from '../../shared/auth/session';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { memberCountQuery, membersKeys, uploadWithProgress } from './api';
 
-type Upload = { phase: 'idle' } | { phase: 'uploading'; percent: number } | { phase: 'processing' } | { phase: 'done'; result: MemberImportResult } | { phase: 'failed'; error: unknown };
+type Upload =
+  | { phase: 'idle' }
+  | { phase: 'uploading'; percent: number }
+  | { phase: 'processing' }
+  | { phase: 'done'; result: MemberImportResult }
+  | { phase: 'failed'; error: unknown };
 
 /** `/mgmt/members`: the member registry the enrolment wizard looks players up in. */
 export function MembersImportPage() {
@@ -30,7 +35,9 @@ export function MembersImportPage() {
     if (!file || !session) return;
     setUpload({ phase: 'uploading', percent: 0 });
     try {
-      const result = await uploadWithProgress(file, format, session.token, (percent) => setUpload(percent >= 100 ? { phase: 'processing' } : { phase: 'uploading', percent }));
+      const result = await uploadWithProgress(file, format, session.token, (percent) =>
+        setUpload(percent >= 100 ? { phase: 'processing' } : { phase: 'uploading', percent }),
+      );
       setUpload({ phase: 'done', result });
       void client.invalidateQueries({ queryKey: membersKeys.all });
     } catch (error) {
@@ -46,16 +53,34 @@ export function MembersImportPage() {
         <Stack spacing={2}>
           <Typography>{t('help')}</Typography>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-            <TextField select size="small" label={t('format')} value={format} onChange={(e) => setFormat(e.target.value as MemberImportFormat)} sx={{ minWidth: 220 }}>
+            <TextField
+              select
+              size="small"
+              label={t('format')}
+              value={format}
+              onChange={(e) => setFormat(e.target.value as MemberImportFormat)}
+              sx={{ minWidth: 220 }}
+            >
               <MenuItem value="csv">{t('formats.csv')}</MenuItem>
               <MenuItem value="fide-txt">{t('formats.fide-txt')}</MenuItem>
               <MenuItem value="fide-xml">{t('formats.fide-xml')}</MenuItem>
             </TextField>
             <Button component="label" variant="outlined">
               {file ? file.name : t('choose')}
-              <input hidden type="file" accept=".csv,.txt,.xml,text/csv,text/plain,text/xml" data-testid="members-file" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+              <input
+                hidden
+                type="file"
+                accept=".csv,.txt,.xml,text/csv,text/plain,text/xml"
+                data-testid="members-file"
+                onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+              />
             </Button>
-            <Button variant="contained" disabled={!file || upload.phase === 'uploading' || upload.phase === 'processing'} onClick={() => void start()} data-testid="members-import">
+            <Button
+              variant="contained"
+              disabled={!file || upload.phase === 'uploading' || upload.phase === 'processing'}
+              onClick={() => void start()}
+              data-testid="members-import"
+            >
               {t('import')}
             </Button>
           </Stack>

@@ -42,7 +42,6 @@ import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { paymentsApi, requestDetailQuery, saveBlob } from './api';
 import { PaymentStatusChip } from '../../shared/ui/PaymentStatusChip';
 
-
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Paper variant="outlined" sx={{ p: 2 }} component="section">
@@ -168,7 +167,12 @@ function InvoiceDialog({ request, open, onClose }: { request: PaymentRequestDeta
   const client = useQueryClient();
   const form = useForm<InvoiceRequest>({
     resolver: zodResolver(invoiceRequestSchema),
-    defaultValues: { customerName: request.payer.name, customerAddress: request.payer.address, customerVatNumber: request.payer.vatNumber ?? '', sendEmail: true },
+    defaultValues: {
+      customerName: request.payer.name,
+      customerAddress: request.payer.address,
+      customerVatNumber: request.payer.vatNumber ?? '',
+      sendEmail: true,
+    },
   });
   const create = useMutation({
     mutationFn: (values: InvoiceRequest) => paymentsApi.createInvoice(request.id, values),
@@ -185,8 +189,20 @@ function InvoiceDialog({ request, open, onClose }: { request: PaymentRequestDeta
         <DialogTitle>{t('invoice.title')}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
-            <TextField label={t('invoice.customerName')} {...form.register('customerName')} error={!!errors.customerName} helperText={fieldError(errors.customerName)} />
-            <TextField label={t('invoice.customerAddress')} multiline minRows={2} {...form.register('customerAddress')} error={!!errors.customerAddress} helperText={fieldError(errors.customerAddress)} />
+            <TextField
+              label={t('invoice.customerName')}
+              {...form.register('customerName')}
+              error={!!errors.customerName}
+              helperText={fieldError(errors.customerName)}
+            />
+            <TextField
+              label={t('invoice.customerAddress')}
+              multiline
+              minRows={2}
+              {...form.register('customerAddress')}
+              error={!!errors.customerAddress}
+              helperText={fieldError(errors.customerAddress)}
+            />
             <TextField label={t('invoice.vatNumber')} {...form.register('customerVatNumber')} />
             {create.error && <ErrorAlert error={create.error} submit />}
           </Stack>
@@ -357,7 +373,10 @@ export function PaymentRequestEditPage() {
         <List dense>
           {request.history.map((h, index) => (
             <ListItem key={index} disableGutters>
-              <ListItemText primary={`${formatDateTime(h.at, language, timeZone)} · ${t(`history.${h.action.replace('payments.', '')}`)}`} secondary={h.actor ?? ''} />
+              <ListItemText
+                primary={`${formatDateTime(h.at, language, timeZone)} · ${t(`history.${h.action.replace('payments.', '')}`)}`}
+                secondary={h.actor ?? ''}
+              />
             </ListItem>
           ))}
         </List>

@@ -56,7 +56,15 @@ export function PaymentRequestsPage() {
     { id: 'received', header: t('columns.received'), align: 'right', cell: (r) => formatMoney(r.receivedCents, language) },
     { id: 'status', header: t('columns.status'), cell: (r) => <PaymentStatusChip status={r.status} flagged={r.flagged} /> },
     { id: 'sent', header: t('columns.sent'), cell: (r) => (r.sentAt ? formatInstant(r.sentAt) : '') },
-    { id: 'message', header: t('columns.message'), cell: (r) => <Box component="span" sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{r.structuredMessage}</Box> },
+    {
+      id: 'message',
+      header: t('columns.message'),
+      cell: (r) => (
+        <Box component="span" sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
+          {r.structuredMessage}
+        </Box>
+      ),
+    },
   ];
 
   return (
@@ -76,10 +84,37 @@ export function PaymentRequestsPage() {
         <BulkActions />
       </Paper>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
-        <TextField label={t('list.search')} value={list.search} onChange={(e) => list.setSearch(e.target.value)} sx={{ flex: 2 }} slotProps={{ htmlInput: { 'data-testid': 'search' } }} />
-        <ListFilter list={list} name="status" label={t('list.status')} all={t('list.all')} options={PAYMENT_REQUEST_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))} sx={{ flex: 1, minWidth: 160 }} />
-        <ListFilter list={list} name="kind" label={t('list.kind')} all={t('list.all')} options={PAYMENT_REQUEST_KINDS.map((k) => ({ value: k, label: t(`kind.${k}`) }))} sx={{ flex: 1, minWidth: 160 }} />
-        <ListFilter list={list} name="sent" label={t('list.sent')} all={t('list.all')} options={(['yes', 'no'] as const).map((v) => ({ value: v, label: t(v === 'yes' ? 'list.sentYes' : 'list.sentNo') }))} sx={{ flex: 1, minWidth: 140 }} />
+        <TextField
+          label={t('list.search')}
+          value={list.search}
+          onChange={(e) => list.setSearch(e.target.value)}
+          sx={{ flex: 2 }}
+          slotProps={{ htmlInput: { 'data-testid': 'search' } }}
+        />
+        <ListFilter
+          list={list}
+          name="status"
+          label={t('list.status')}
+          all={t('list.all')}
+          options={PAYMENT_REQUEST_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+          sx={{ flex: 1, minWidth: 160 }}
+        />
+        <ListFilter
+          list={list}
+          name="kind"
+          label={t('list.kind')}
+          all={t('list.all')}
+          options={PAYMENT_REQUEST_KINDS.map((k) => ({ value: k, label: t(`kind.${k}`) }))}
+          sx={{ flex: 1, minWidth: 160 }}
+        />
+        <ListFilter
+          list={list}
+          name="sent"
+          label={t('list.sent')}
+          all={t('list.all')}
+          options={(['yes', 'no'] as const).map((v) => ({ value: v, label: t(v === 'yes' ? 'list.sentYes' : 'list.sentNo') }))}
+          sx={{ flex: 1, minWidth: 140 }}
+        />
         <Button variant="outlined" onClick={() => exportCsv.mutate()} disabled={exportCsv.isPending} sx={{ whiteSpace: 'nowrap' }}>
           {t('list.export')}
         </Button>

@@ -102,7 +102,12 @@ function Summary({ summary }: { summary: StatementImportSummary }) {
       <Alert severity={summary.alreadyImported ? 'info' : 'success'}>
         {summary.alreadyImported
           ? t('statement.alreadyImported', { file: summary.fileName })
-          : t('statement.imported', { file: summary.fileName, movements: summary.movements, amount: formatMoney(summary.matchedCents, language), skipped: summary.skipped })}
+          : t('statement.imported', {
+              file: summary.fileName,
+              movements: summary.movements,
+              amount: formatMoney(summary.matchedCents, language),
+              skipped: summary.skipped,
+            })}
       </Alert>
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mt: 1 }}>
         {Object.entries(summary.counts).map(([outcome, count]) => (

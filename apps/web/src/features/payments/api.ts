@@ -66,13 +66,16 @@ export const paymentsApi = {
   createInvoice: (id: number, body: InvoiceRequest) => http.post<Invoice>(`${base}/pr/${id}/invoice`, body),
   invoicePdf: (id: number) => http.get<Blob>(`${base}/pr/${id}/invoice.pdf`),
   exportCsv: (filters: Omit<RequestFilters, 'page' | 'pageSize'>) =>
-    http.get<Blob>(`${base}/pr.csv`, { query: { search: filters.search || undefined, status: filters.status || undefined, kind: filters.kind || undefined, sent: filters.sent || undefined } }),
+    http.get<Blob>(`${base}/pr.csv`, {
+      query: { search: filters.search || undefined, status: filters.status || undefined, kind: filters.kind || undefined, sent: filters.sent || undefined },
+    }),
   importStatement: (file: File) => {
     const form = new FormData();
     form.append('file', file);
     return http.post<StatementImportSummary>(`${base}/statements`, form);
   },
-  findByNumber: async (number: number) => (await http.get<PaymentRequestPage>(`${base}/pr`, { query: { search: String(number), pageSize: 5 } })).items.find((r) => r.number === number),
+  findByNumber: async (number: number) =>
+    (await http.get<PaymentRequestPage>(`${base}/pr`, { query: { search: String(number), pageSize: 5 } })).items.find((r) => r.number === number),
   linkMovement: (movementId: number, requestId: number) => http.post<BankMovementView>(`${base}/movements/${movementId}/link`, { requestId }),
 };
 

@@ -82,7 +82,8 @@ export function PrintPage() {
   const [scope, setScope] = useState<Scope>(hasPerson ? 'person' : 'all');
   // Players' categories of the championship chosen; badges also go to attendees (staff categories, shared by both).
   const playerCategories = usePlayerCategoryCodes(kind);
-  const categories = document === 'badges' ? [...playerCategories, ...settings.categories.filter((c) => c.kind === 'staff').map((c) => c.code)] : playerCategories;
+  const categories =
+    document === 'badges' ? [...playerCategories, ...settings.categories.filter((c) => c.kind === 'staff').map((c) => c.code)] : playerCategories;
   const [category, setCategory] = useState(categories[0] ?? '');
   // The category list of the document and championship chosen: a category not in it falls back to the first one.
   const categoryList = categories.join(' ');
@@ -108,7 +109,12 @@ export function PrintPage() {
   const request: PrintRequestInput = vouchersChosen ? { document, kind, selection, vouchers } : { document, kind, selection };
   const requestKey = JSON.stringify(request);
 
-  const summaryParams: BadgeSummaryQuery = { kind, scope: selection.scope, ...(selection.scope === 'category' ? { category: selection.category } : {}), ...(selection.scope === 'person' ? { holder: selection.holder, id: selection.id } : {}) };
+  const summaryParams: BadgeSummaryQuery = {
+    kind,
+    scope: selection.scope,
+    ...(selection.scope === 'category' ? { category: selection.category } : {}),
+    ...(selection.scope === 'person' ? { holder: selection.holder, id: selection.id } : {}),
+  };
   const summary = useQuery({ ...badgeSummaryQuery(summaryParams), enabled: document !== 'meals' && !vouchersChosen });
 
   // One key per intent: a double click or a retry of the same request starts one job, a changed request a new one.
@@ -122,7 +128,10 @@ export function PrintPage() {
     setJobId(null);
   }, [requestKey]);
 
-  const startPreview = useMutation({ mutationFn: () => startPrintJob({ ...request, preview: true }, keys.current.preview), onSuccess: (job) => setPreviewJobId(job.id) });
+  const startPreview = useMutation({
+    mutationFn: () => startPrintJob({ ...request, preview: true }, keys.current.preview),
+    onSuccess: (job) => setPreviewJobId(job.id),
+  });
   const produce = useMutation({
     mutationFn: () => startPrintJob(request, keys.current.produce),
     onSuccess: (job) => {
@@ -174,7 +183,14 @@ export function PrintPage() {
       </Stack>
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr 1fr' } }}>
-          <TextField select size="small" label={t('document')} value={document} onChange={(e) => setDocument(e.target.value as PrintDocument)} slotProps={{ htmlInput: { 'data-testid': 'print-document' } }}>
+          <TextField
+            select
+            size="small"
+            label={t('document')}
+            value={document}
+            onChange={(e) => setDocument(e.target.value as PrintDocument)}
+            slotProps={{ htmlInput: { 'data-testid': 'print-document' } }}
+          >
             {DOCUMENTS.map((d) => (
               <MenuItem key={d} value={d}>
                 {t(`documents.${d}`)}
@@ -182,7 +198,14 @@ export function PrintPage() {
             ))}
           </TextField>
           {scopes.length > 0 && (
-            <TextField select size="small" label={t('scope')} value={effectiveScope} onChange={(e) => setScope(e.target.value as Scope)} slotProps={{ htmlInput: { 'data-testid': 'print-scope' } }}>
+            <TextField
+              select
+              size="small"
+              label={t('scope')}
+              value={effectiveScope}
+              onChange={(e) => setScope(e.target.value as Scope)}
+              slotProps={{ htmlInput: { 'data-testid': 'print-scope' } }}
+            >
               {scopes.map((value) => (
                 <MenuItem key={value} value={value}>
                   {t(`scopes.${value}`)}
@@ -191,7 +214,14 @@ export function PrintPage() {
             </TextField>
           )}
           {(vouchersChosen || effectiveScope === 'category') && (
-            <TextField select size="small" label={t('category')} value={category} onChange={(e) => setCategory(e.target.value)} slotProps={{ htmlInput: { 'data-testid': 'print-category' } }}>
+            <TextField
+              select
+              size="small"
+              label={t('category')}
+              value={category}
+              onChange={(e) => setCategory(e.target.value)}
+              slotProps={{ htmlInput: { 'data-testid': 'print-category' } }}
+            >
               {categories.map((code) => (
                 <MenuItem key={code} value={code}>
                   {code}
@@ -210,11 +240,7 @@ export function PrintPage() {
       {vouchersChosen && proposal.data && <VoucherEditor proposal={proposal.data} vouchers={vouchers} onChange={setVouchers} />}
       {document !== 'meals' && !vouchersChosen && s && (
         <Stack spacing={1} data-testid="print-summary">
-          {s.person && (
-            <Typography>
-              {t('person', { name: `${s.person.firstName} ${s.person.lastName}`, category: s.person.category })}
-            </Typography>
-          )}
+          {s.person && <Typography>{t('person', { name: `${s.person.firstName} ${s.person.lastName}`, category: s.person.category })}</Typography>}
           {document === 'badges' && (
             <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
               <Chip label={t('summary.total', { count: s.total })} color="primary" />
@@ -249,7 +275,14 @@ export function PrintPage() {
             <JobProgress job={job.data} />
             {jobDone && (
               <Box>
-                <Button variant="contained" color="success" startIcon={<DownloadIcon />} disabled={download.isPending} onClick={() => download.mutate()} data-testid="print-download">
+                <Button
+                  variant="contained"
+                  color="success"
+                  startIcon={<DownloadIcon />}
+                  disabled={download.isPending}
+                  onClick={() => download.mutate()}
+                  data-testid="print-download"
+                >
                   {t('download')}
                 </Button>
               </Box>
@@ -265,7 +298,13 @@ export function PrintPage() {
           <Typography variant="body2" color="textSecondary" sx={{ mb: 1 }}>
             {t('previewCaption')}
           </Typography>
-          <Box component="img" src={previewImage.data} alt={t('previewAlt', { document: t(`documents.${document}`) })} data-testid="print-preview-image" sx={{ width: '100%', display: 'block', bgcolor: '#fff', boxShadow: 1 }} />
+          <Box
+            component="img"
+            src={previewImage.data}
+            alt={t('previewAlt', { document: t(`documents.${document}`) })}
+            data-testid="print-preview-image"
+            sx={{ width: '100%', display: 'block', bgcolor: '#fff', boxShadow: 1 }}
+          />
         </Paper>
       )}
     </Stack>

@@ -60,7 +60,9 @@ export function VoucherEditor({ proposal, vouchers, onChange }: { proposal: Vouc
                         const euros = Number(e.target.value);
                         if (Number.isFinite(euros) && euros >= 0) change(index, { amountCents: Math.round(euros * 100) });
                       }}
-                      slotProps={{ htmlInput: { min: 0, step: 0.01, 'aria-label': t('vouchers.amountOf', { prize: v.prize }), 'data-testid': `voucher-amount-${index}` } }}
+                      slotProps={{
+                        htmlInput: { min: 0, step: 0.01, 'aria-label': t('vouchers.amountOf', { prize: v.prize }), 'data-testid': `voucher-amount-${index}` },
+                      }}
                     />
                   </TableCell>
                 </TableRow>

@@ -6,10 +6,25 @@ import { formatPoints, standingsQuery, tournamentQuery } from './api';
 import { PlayerLink } from './PlayerLink';
 import { ResultsTable } from './ResultsTable';
 
-const SYMBOL: Record<string, string> = { win: '1', draw: '½', loss: '0', forfeit_win: '+', forfeit_loss: '−', bye: '+', half_bye: '½', zero_bye: '0', absent: '−', pending: '' };
+const SYMBOL: Record<string, string> = {
+  win: '1',
+  draw: '½',
+  loss: '0',
+  forfeit_win: '+',
+  forfeit_loss: '−',
+  bye: '+',
+  half_bye: '½',
+  zero_bye: '0',
+  absent: '−',
+  pending: '',
+};
 
 /** One cell of the crosstable: the opponent's place, colour and result ("12w1"), or the bye's points alone. */
-export function crosstableCell(round: PublicTournamentPlayer['rounds'][number] | undefined, placeOf: (pairingNumber: number) => number | undefined, colourLetters: { white: string; black: string }): string {
+export function crosstableCell(
+  round: PublicTournamentPlayer['rounds'][number] | undefined,
+  placeOf: (pairingNumber: number) => number | undefined,
+  colourLetters: { white: string; black: string },
+): string {
   if (!round) return '';
   const result = SYMBOL[round.outcome] ?? '';
   if (round.opponent === null) return result;
@@ -32,14 +47,18 @@ export function CrosstableTab({ category }: { category: string }) {
     <ResultsTable testId="crosstable" label={t('tabs.crosstable')}>
       <thead>
         <tr>
-          <th scope="col" className="bjk-num">{t('columns.rank')}</th>
+          <th scope="col" className="bjk-num">
+            {t('columns.rank')}
+          </th>
           <th scope="col">{t('columns.name')}</th>
           {rounds.map((r) => (
             <th scope="col" className="bjk-num" key={r}>
               {t('crosstable.round', { round: r })}
             </th>
           ))}
-          <th scope="col" className="bjk-num">{t('columns.points')}</th>
+          <th scope="col" className="bjk-num">
+            {t('columns.points')}
+          </th>
         </tr>
       </thead>
       <tbody>
@@ -53,7 +72,11 @@ export function CrosstableTab({ category }: { category: string }) {
               </td>
               {rounds.map((r) => (
                 <td className="bjk-num" key={r}>
-                  {crosstableCell(player.rounds.find((x) => x.round === r), (n) => place.get(n), letters)}
+                  {crosstableCell(
+                    player.rounds.find((x) => x.round === r),
+                    (n) => place.get(n),
+                    letters,
+                  )}
                 </td>
               ))}
               <td className="bjk-num">{formatPoints(row.points)}</td>

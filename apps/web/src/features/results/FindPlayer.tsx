@@ -25,7 +25,9 @@ export function FindPlayer() {
   const needle = plain(useDeferredValue(input).trim());
   const categories = useQuery(resultsCategoriesQuery);
   // Each category's players load only once someone searches.
-  const tournaments = useQueries({ queries: (categories.data ?? []).map((c) => ({ ...tournamentQuery(c.category), enabled: needle.length >= 2, refetchInterval: false as const })) });
+  const tournaments = useQueries({
+    queries: (categories.data ?? []).map((c) => ({ ...tournamentQuery(c.category), enabled: needle.length >= 2, refetchInterval: false as const })),
+  });
   const options = useMemo<Option[]>(() => {
     if (needle.length < 2) return [];
     return tournaments

@@ -38,7 +38,9 @@ export function PairingsTab({ category }: { category: string }) {
         <ResultsTable testId="pairings-table" label={t('pairings.round', { round })}>
           <thead>
             <tr>
-              <th scope="col" className="bjk-num">{t('columns.board')}</th>
+              <th scope="col" className="bjk-num">
+                {t('columns.board')}
+              </th>
               <th scope="col">{t('columns.white')}</th>
               <th scope="col">{t('columns.result')}</th>
               <th scope="col">{t('columns.black')}</th>

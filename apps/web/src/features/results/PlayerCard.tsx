@@ -35,7 +35,14 @@ export function PlayerCard({ tournament, pairingNumber }: { tournament: PublicTo
       <div>
         <h2 className="bjk-h2">{player.title ? `${player.title} ${player.name}` : player.name}</h2>
         <p className="bjk-body1 bjk-secondary">
-          {[player.club, player.federation, player.rating ? t('player.rating', { rating: player.rating }) : null, player.fideId ? t('player.fideId', { id: player.fideId }) : null].filter(Boolean).join(' · ')}
+          {[
+            player.club,
+            player.federation,
+            player.rating ? t('player.rating', { rating: player.rating }) : null,
+            player.fideId ? t('player.fideId', { id: player.fideId }) : null,
+          ]
+            .filter(Boolean)
+            .join(' · ')}
         </p>
         <p className="bjk-body1" data-testid="player-summary">
           {t('player.summary', { points: formatPoints(player.points), rank: player.rank ?? '—', performance: player.performance ?? '—' })}
@@ -44,12 +51,18 @@ export function PlayerCard({ tournament, pairingNumber }: { tournament: PublicTo
       <ResultsTable testId="player-rounds" label={t('player.rounds')}>
         <thead>
           <tr>
-            <th scope="col" className="bjk-num">{t('columns.round')}</th>
+            <th scope="col" className="bjk-num">
+              {t('columns.round')}
+            </th>
             <th scope="col">{t('columns.colour')}</th>
             <th scope="col">{t('columns.opponent')}</th>
-            <th scope="col" className="bjk-num results-wide">{t('columns.rating')}</th>
+            <th scope="col" className="bjk-num results-wide">
+              {t('columns.rating')}
+            </th>
             <th scope="col">{t('columns.result')}</th>
-            <th scope="col" className="bjk-num">{t('columns.running')}</th>
+            <th scope="col" className="bjk-num">
+              {t('columns.running')}
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -59,7 +72,13 @@ export function PlayerCard({ tournament, pairingNumber }: { tournament: PublicTo
               <tr key={r.round}>
                 <td className="bjk-num">{r.round}</td>
                 <td>{r.colour ? t(`colour.${r.colour}`) : ''}</td>
-                <td>{opponent ? <PlayerLink category={tournament.category} pairingNumber={opponent.pairingNumber} name={opponent.name} /> : t(`outcome.${r.outcome}`)}</td>
+                <td>
+                  {opponent ? (
+                    <PlayerLink category={tournament.category} pairingNumber={opponent.pairingNumber} name={opponent.name} />
+                  ) : (
+                    t(`outcome.${r.outcome}`)
+                  )}
+                </td>
                 <td className="bjk-num results-wide">{opponent?.rating ?? ''}</td>
                 <td>
                   {r.outcome !== 'pending' ? (
@@ -89,7 +108,12 @@ export function PlayerCard({ tournament, pairingNumber }: { tournament: PublicTo
       </ResultsTable>
       {rows.some((r) => gameOn(r.round, r.board) !== undefined) && (
         <div className="results-no-print">
-          <a className={shellButtonClass('outlined', undefined, 'small')} href={playerPgnUrl(tournament.category, player.name)} download data-testid="player-pgn">
+          <a
+            className={shellButtonClass('outlined', undefined, 'small')}
+            href={playerPgnUrl(tournament.category, player.name)}
+            download
+            data-testid="player-pgn"
+          >
             {t('games.downloadPlayer', { name: player.name })}
           </a>
         </div>

@@ -33,12 +33,22 @@ export function StandingsTab({ category }: { category: string }) {
       <ResultsTable testId="standings-table" label={t('tabs.standings')}>
         <thead>
           <tr>
-            <th scope="col" className="bjk-num">{t('columns.rank')}</th>
+            <th scope="col" className="bjk-num">
+              {t('columns.rank')}
+            </th>
             <th scope="col">{t('columns.name')}</th>
-            <th scope="col" className="results-wide">{t('columns.federation')}</th>
-            <th scope="col" className="results-wide">{t('columns.club')}</th>
-            <th scope="col" className="bjk-num">{t('columns.rating')}</th>
-            <th scope="col" className="bjk-num">{t('columns.points')}</th>
+            <th scope="col" className="results-wide">
+              {t('columns.federation')}
+            </th>
+            <th scope="col" className="results-wide">
+              {t('columns.club')}
+            </th>
+            <th scope="col" className="bjk-num">
+              {t('columns.rating')}
+            </th>
+            <th scope="col" className="bjk-num">
+              {t('columns.points')}
+            </th>
             {standings.tieBreaks.map((c) => (
               <th scope="col" className="bjk-num results-wide" key={c.name}>
                 {c.name}

@@ -38,7 +38,14 @@ export function UnofficialResultsPage() {
       {categories.data && categories.data.length === 0 && <Typography>{t('unofficial.nothingPublished')}</Typography>}
       {summary && (
         <Stack direction="row" spacing={2}>
-          <TextField select size="small" label={t('upload.category')} value={category} onChange={(e) => (setChosen(e.target.value), setChosenRound(0))} data-testid="unofficial-category">
+          <TextField
+            select
+            size="small"
+            label={t('upload.category')}
+            value={category}
+            onChange={(e) => (setChosen(e.target.value), setChosenRound(0))}
+            data-testid="unofficial-category"
+          >
             {categories.data!.map((c) => (
               <MenuItem key={c.category} value={c.category}>
                 {c.category}

@@ -87,9 +87,23 @@ export function UploadJsonPage() {
               {t('upload.previewTitle', { name: shown.name })}
             </Typography>
             <Typography color="textSecondary">
-              {t('upload.facts', { file: shown.fileName, format: shown.format, players: shown.players, rounds: shown.pairedRounds, planned: shown.plannedRounds })}
+              {t('upload.facts', {
+                file: shown.fileName,
+                format: shown.format,
+                players: shown.players,
+                rounds: shown.pairedRounds,
+                planned: shown.plannedRounds,
+              })}
             </Typography>
-            <TextField select label={t('upload.category')} value={category} onChange={(e) => setCategory(e.target.value)} sx={{ maxWidth: 240 }} size="small" helperText={shown.categoryHint ? t('upload.proposed', { category: shown.categoryHint }) : t('upload.noProposal')}>
+            <TextField
+              select
+              label={t('upload.category')}
+              value={category}
+              onChange={(e) => setCategory(e.target.value)}
+              sx={{ maxWidth: 240 }}
+              size="small"
+              helperText={shown.categoryHint ? t('upload.proposed', { category: shown.categoryHint }) : t('upload.noProposal')}
+            >
               {categories.map((c) => (
                 <MenuItem key={c.code} value={c.code}>
                   {c.code}
@@ -99,7 +113,13 @@ export function UploadJsonPage() {
             {preview.isError && <ErrorAlert error={preview.error} />}
             {preview.data && <DiffView preview={preview.data} />}
             <div>
-              <Button variant="contained" color="primary" disabled={!preview.data || publish.isPending} onClick={() => publish.mutate()} data-testid="upload-publish">
+              <Button
+                variant="contained"
+                color="primary"
+                disabled={!preview.data || publish.isPending}
+                onClick={() => publish.mutate()}
+                data-testid="upload-publish"
+              >
                 {t('upload.publish', { category })}
               </Button>
             </div>
@@ -115,14 +135,23 @@ export function UploadJsonPage() {
 function DiffView({ preview }: { preview: TournamentImport }) {
   const { t } = useTranslation('results');
   const { diff } = preview;
-  const nothing = diff.playersAdded.length + diff.playersRemoved.length + diff.roundsAdded.length + diff.resultsChanged.length + diff.unofficialContradicted.length === 0;
+  const nothing =
+    diff.playersAdded.length + diff.playersRemoved.length + diff.roundsAdded.length + diff.resultsChanged.length + diff.unofficialContradicted.length === 0;
   return (
     <Stack spacing={1} data-testid="upload-diff">
       <Typography variant="subtitle2">{preview.comparedWithVersion ? t('diff.against', { version: preview.comparedWithVersion }) : t('diff.first')}</Typography>
       {nothing && <Typography>{t('diff.nothing')}</Typography>}
       {diff.roundsAdded.length > 0 && <Typography data-testid="diff-rounds">{t('diff.roundsAdded', { rounds: diff.roundsAdded.join(', ') })}</Typography>}
-      {diff.playersAdded.length > 0 && <Typography data-testid="diff-added">{t('diff.playersAdded', { count: diff.playersAdded.length, names: diff.playersAdded.slice(0, 30).join('; ') })}</Typography>}
-      {diff.playersRemoved.length > 0 && <Typography data-testid="diff-removed">{t('diff.playersRemoved', { count: diff.playersRemoved.length, names: diff.playersRemoved.join('; ') })}</Typography>}
+      {diff.playersAdded.length > 0 && (
+        <Typography data-testid="diff-added">
+          {t('diff.playersAdded', { count: diff.playersAdded.length, names: diff.playersAdded.slice(0, 30).join('; ') })}
+        </Typography>
+      )}
+      {diff.playersRemoved.length > 0 && (
+        <Typography data-testid="diff-removed">
+          {t('diff.playersRemoved', { count: diff.playersRemoved.length, names: diff.playersRemoved.join('; ') })}
+        </Typography>
+      )}
       {diff.resultsChanged.map((c) => (
         <Typography key={`${c.round}-${c.white}`} data-testid="diff-changed">
           {t('diff.resultChanged', { round: c.round, board: c.board ?? '—', white: c.white, before: c.before ?? '—', after: c.after ?? '—' })}
@@ -169,10 +198,16 @@ function Versions({ category, categories, onCategory }: { category: string; cate
           <ResultsTable testId="versions-table" label={t('versions.title')}>
             <thead>
               <tr>
-                <th scope="col" className="bjk-num">{t('versions.version')}</th>
+                <th scope="col" className="bjk-num">
+                  {t('versions.version')}
+                </th>
                 <th scope="col">{t('versions.file')}</th>
-                <th scope="col" className="bjk-num">{t('versions.players')}</th>
-                <th scope="col" className="bjk-num">{t('versions.rounds')}</th>
+                <th scope="col" className="bjk-num">
+                  {t('versions.players')}
+                </th>
+                <th scope="col" className="bjk-num">
+                  {t('versions.rounds')}
+                </th>
                 <th scope="col">{t('versions.publishedAt')}</th>
                 <th scope="col">{t('versions.actions')}</th>
               </tr>

@@ -61,7 +61,8 @@ export function uploadTournamentFile(file: File): Promise<TournamentImport> {
 
 export const previewImport = (id: string, category: string) => http.get<TournamentImport>(`/api/v1/results/imports/${id}`, { query: { category } });
 export const publishImport = (id: string, category: string) => http.post<TournamentVersion>(`/api/v1/results/imports/${id}/publish`, { category });
-export const restoreVersion = (category: string, version: number) => http.post<TournamentVersion>(`/api/v1/results/${encodeURIComponent(category)}/versions/${version}/restore`);
+export const restoreVersion = (category: string, version: number) =>
+  http.post<TournamentVersion>(`/api/v1/results/${encodeURIComponent(category)}/versions/${version}/restore`);
 export const enterUnofficialResult = (category: string, round: number, board: number, result: UnofficialResult | null) =>
   http.post<UnofficialRound>('/api/v1/tournament/unofficial_result', { name: category, round, boardnr: board, unofficial_result: result });
 

@@ -19,8 +19,7 @@ function fakeServer(answers: Array<Response | Error>) {
   return calls;
 }
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const client = (token: string | null = null, onUnauthorized = () => {}) =>
   createHttpClient({ baseUrl: 'http://api.test', getToken: () => token, getLanguage: () => 'fr', onUnauthorized });
@@ -70,8 +69,12 @@ describe('the HTTP client', () => {
   });
 
   it('does not retry a creating request on a business error', async () => {
-    const calls = fakeServer([json(400, { code: 'platform.validation', message: 'bad', details: { issues: [{ path: 'body.name', code: 'x', message: 'Too short' }] } })]);
-    const error = (await client().post('/api/v1/x', {}).catch((e: unknown) => e)) as HttpError;
+    const calls = fakeServer([
+      json(400, { code: 'platform.validation', message: 'bad', details: { issues: [{ path: 'body.name', code: 'x', message: 'Too short' }] } }),
+    ]);
+    const error = (await client()
+      .post('/api/v1/x', {})
+      .catch((e: unknown) => e)) as HttpError;
     expect(calls).toHaveLength(1);
     expect(error.issues.map((i) => i.path)).toEqual(['body.name']);
   });
@@ -105,7 +108,9 @@ describe('the error catalogue', () => {
   });
 
   it('maps the wrong-credentials detail and Forbidden detail', () => {
-    expect(errorMessageKey(new HttpError(401, 'accounts.wrong_credentials', '', { detail: 'WrongUsernamePasswordCombination' }), none)).toBe('wrongCredentials');
+    expect(errorMessageKey(new HttpError(401, 'accounts.wrong_credentials', '', { detail: 'WrongUsernamePasswordCombination' }), none)).toBe(
+      'wrongCredentials',
+    );
     expect(errorMessageKey(new HttpError(400, 'x', '', { detail: 'Forbidden' }), none)).toBe('status.403');
   });
 
@@ -147,23 +152,28 @@ describe('answers the page carries', () => {
   it('tells whether the page carries a coded error (its texts then load at start-up)', () => {
     carry({ 'http://api.test/api/v1/stay/common': { status: 200, body: {} } });
     expect(pageCarriesError()).toBe(false);
-    carry({ 'http://api.test/api/v1/stay/common': { status: 200, body: {} }, 'http://api.test/api/v1/payment/public/nope': { status: 404, body: { code: 'payments.not_found' } } });
+    carry({
+      'http://api.test/api/v1/stay/common': { status: 200, body: {} },
+      'http://api.test/api/v1/payment/public/nope': { status: 404, body: { code: 'payments.not_found' } },
+    });
     expect(pageCarriesError()).toBe(true);
     document.body.innerHTML = '';
     resetInlinedAnswers();
     expect(pageCarriesError()).toBe(false);
   });
 
-  it('throws a carried coded error as the API\'s own', async () => {
+  it("throws a carried coded error as the API's own", async () => {
     carry({ 'http://api.test/api/v1/payment/public/nope': { status: 404, body: { code: 'payments.not_found', message: 'Unknown payment link' } } });
     const calls = fakeServer([]);
-    const error = await client().get('/api/v1/payment/public/nope').catch((e: unknown) => e);
+    const error = await client()
+      .get('/api/v1/payment/public/nope')
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HttpError);
     expect(error).toMatchObject({ status: 404, code: 'payments.not_found' });
     expect(calls).toHaveLength(0);
   });
 
-  it('serves none of them once the first page\'s seconds are over: the data may have changed since', async () => {
+  it("serves none of them once the first page's seconds are over: the data may have changed since", async () => {
     carry({ 'http://api.test/api/v1/page/anon/menu?lang=nl': { status: 200, body: ['carried'] } });
     vi.spyOn(performance, 'now').mockReturnValue(INLINED_ANSWERS_MS + 1);
     const calls = fakeServer([json(200, ['fresh'])]);

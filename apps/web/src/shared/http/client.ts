@@ -75,7 +75,8 @@ function readInlinedAnswers(): Map<string, InlinedAnswer> {
     inlined = new Map();
     try {
       const block = typeof document === 'undefined' ? null : document.getElementById('bjk-page-data');
-      if (block?.textContent) for (const [key, answer] of Object.entries(JSON.parse(block.textContent) as Record<string, InlinedAnswer>)) inlined.set(key, answer);
+      if (block?.textContent)
+        for (const [key, answer] of Object.entries(JSON.parse(block.textContent) as Record<string, InlinedAnswer>)) inlined.set(key, answer);
     } catch {
       // A broken block: every read goes to the network as without one.
     }

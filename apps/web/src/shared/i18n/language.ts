@@ -6,10 +6,7 @@ export const LANGUAGE_STORAGE_KEY = 'bjk.language';
  * The language to show: the visitor's stored choice, else the first supported browser language,
  * else nl. An unsupported browser language (say `es`) is never used nor sent to the server.
  */
-export function detectLanguage(
-  stored: string | null,
-  browserLanguages: readonly string[],
-): Language {
+export function detectLanguage(stored: string | null, browserLanguages: readonly string[]): Language {
   if (isLanguage(stored)) return stored;
   for (const tag of browserLanguages) {
     const base = tag.toLowerCase().split('-')[0];

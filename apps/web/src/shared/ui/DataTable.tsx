@@ -21,7 +21,15 @@ import { formatNumber } from '../format';
 import { currentLanguage } from '../i18n';
 import type { SortDirection } from './useListParams';
 
-const visuallyHidden = { position: 'absolute', width: '1px', height: '1px', margin: '-1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+const visuallyHidden = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  margin: '-1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
 
 export type DataColumn<T> = {
   id: string;
@@ -79,7 +87,21 @@ export type DataTableProps<T> = {
  * scrolling), sortable headings, and paging with translated labels and row ranges ("1–25 of 404"). Its state
  * lives in the address through `useListParams`.
  */
-export function DataTable<T>({ label, columns, rows, rowKey, total, state, empty, testId, rowTestId, rowFaded, pageSizes = [10, 25, 50, 100], size = 'small', sx }: DataTableProps<T>) {
+export function DataTable<T>({
+  label,
+  columns,
+  rows,
+  rowKey,
+  total,
+  state,
+  empty,
+  testId,
+  rowTestId,
+  rowFaded,
+  pageSizes = [10, 25, 50, 100],
+  size = 'small',
+  sx,
+}: DataTableProps<T>) {
   const { t } = useTranslation('lists');
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
@@ -101,10 +123,15 @@ export function DataTable<T>({ label, columns, rows, rowKey, total, state, empty
         rowsPerPageOptions={pageSizes.includes(state.pageSize) ? pageSizes : [...pageSizes, state.pageSize].sort((a, b) => a - b)}
         labelRowsPerPage={t('rowsPerPage')}
         labelDisplayedRows={({ from, to, count }) =>
-          count === -1 ? t('displayedRowsUnknown', { from: number(from), to: number(to) }) : t('displayedRows', { from: number(from), to: number(to), count: number(count) })
+          count === -1
+            ? t('displayedRowsUnknown', { from: number(from), to: number(to) })
+            : t('displayedRows', { from: number(from), to: number(to), count: number(count) })
         }
         getItemAriaLabel={(type) => t(`page.${type}`)}
-        sx={{ '.MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end', pl: { xs: 1, sm: 2 } }, '.MuiTablePagination-spacer': { display: { xs: 'none', sm: 'block' } } }}
+        sx={{
+          '.MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end', pl: { xs: 1, sm: 2 } },
+          '.MuiTablePagination-spacer': { display: { xs: 'none', sm: 'block' } },
+        }}
       />
     ) : null;
 
@@ -181,7 +208,11 @@ export function DataTable<T>({ label, columns, rows, rowKey, total, state, empty
                   {c.hideHeader ? (
                     <span style={visuallyHidden}>{c.header}</span>
                   ) : c.sortKey && state?.setSort ? (
-                    <TableSortLabel active={state.sort === c.sortKey} direction={state.sort === c.sortKey ? state.dir : 'asc'} onClick={() => state.setSort?.(c.sortKey!)}>
+                    <TableSortLabel
+                      active={state.sort === c.sortKey}
+                      direction={state.sort === c.sortKey ? state.dir : 'asc'}
+                      onClick={() => state.setSort?.(c.sortKey!)}
+                    >
                       {c.header}
                     </TableSortLabel>
                   ) : (

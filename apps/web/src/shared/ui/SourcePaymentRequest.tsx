@@ -61,7 +61,10 @@ export function SourcePaymentRequest({ kind, sourceId }: Props) {
               </Typography>
             )}
           </Stack>
-          <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5, '& dd': { m: 0, fontVariantNumeric: 'tabular-nums' } }}>
+          <Box
+            component="dl"
+            sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5, '& dd': { m: 0, fontVariantNumeric: 'tabular-nums' } }}
+          >
             <dt>{t('totals.due')}</dt>
             <dd data-testid="source-payment-total">{money(request.totalCents)}</dd>
             <dt>{t('totals.received')}</dt>
@@ -77,7 +80,14 @@ export function SourcePaymentRequest({ kind, sourceId }: Props) {
         <Stack spacing={1} sx={{ mt: request ? 2 : 0 }}>
           {!request && <Typography color="textSecondary">{t('source.none')}</Typography>}
           {mayWrite && (
-            <Button variant="outlined" startIcon={<AddIcon />} sx={{ alignSelf: 'flex-start' }} onClick={() => create.mutate()} disabled={create.isPending} data-testid="create-payment-request">
+            <Button
+              variant="outlined"
+              startIcon={<AddIcon />}
+              sx={{ alignSelf: 'flex-start' }}
+              onClick={() => create.mutate()}
+              disabled={create.isPending}
+              data-testid="create-payment-request"
+            >
               {t('source.create')}
             </Button>
           )}

@@ -71,8 +71,19 @@ export function ConfirmStep({ kind, phase, player, details, draftId, photo, onCo
       }
     >
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { xs: 'center', sm: 'flex-start' } }}>
-        {photoUrl && <Box component="img" src={photoUrl} alt={t('photo.previewAlt')} sx={{ width: 160, height: 200, objectFit: 'cover', borderRadius: 1, boxShadow: 1, flexShrink: 0 }} />}
-        <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5, width: '100%' }} data-testid="confirm-summary">
+        {photoUrl && (
+          <Box
+            component="img"
+            src={photoUrl}
+            alt={t('photo.previewAlt')}
+            sx={{ width: 160, height: 200, objectFit: 'cover', borderRadius: 1, boxShadow: 1, flexShrink: 0 }}
+          />
+        )}
+        <Box
+          component="dl"
+          sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5, width: '100%' }}
+          data-testid="confirm-summary"
+        >
           {rows
             .filter(([, value]) => value !== '')
             .map(([label, value]) => (

@@ -42,9 +42,33 @@ function ContactFields({ who, register, errors }: ContactFieldsProps) {
       <Typography variant="body2" color="textSecondary">
         {t(`details.${who}Help`)}
       </Typography>
-      <TextField label={t('details.fullName')} autoComplete="name" {...register(`${who}.fullName`)} error={!!fieldErrors?.fullName} helperText={message(fieldErrors?.fullName?.message)} slotProps={{ htmlInput: { 'data-testid': `${who}-fullName` } }} />
-      <TextField label={t('details.email')} type="email" autoComplete="email" {...register(`${who}.email`)} error={!!fieldErrors?.email} helperText={message(fieldErrors?.email?.message)} slotProps={{ htmlInput: { 'data-testid': `${who}-email` } }} />
-      <TextField label={t('details.mobile')} type="tel" autoComplete="tel" placeholder="+32 470 12 34 56" {...register(`${who}.mobile`)} error={!!fieldErrors?.mobile} helperText={message(fieldErrors?.mobile?.message) ?? t('details.mobileHelp')} slotProps={{ htmlInput: { 'data-testid': `${who}-mobile` } }} />
+      <TextField
+        label={t('details.fullName')}
+        autoComplete="name"
+        {...register(`${who}.fullName`)}
+        error={!!fieldErrors?.fullName}
+        helperText={message(fieldErrors?.fullName?.message)}
+        slotProps={{ htmlInput: { 'data-testid': `${who}-fullName` } }}
+      />
+      <TextField
+        label={t('details.email')}
+        type="email"
+        autoComplete="email"
+        {...register(`${who}.email`)}
+        error={!!fieldErrors?.email}
+        helperText={message(fieldErrors?.email?.message)}
+        slotProps={{ htmlInput: { 'data-testid': `${who}-email` } }}
+      />
+      <TextField
+        label={t('details.mobile')}
+        type="tel"
+        autoComplete="tel"
+        placeholder="+32 470 12 34 56"
+        {...register(`${who}.mobile`)}
+        error={!!fieldErrors?.mobile}
+        helperText={message(fieldErrors?.mobile?.message) ?? t('details.mobileHelp')}
+        slotProps={{ htmlInput: { 'data-testid': `${who}-mobile` } }}
+      />
     </Stack>
   );
 }
@@ -101,8 +125,19 @@ export function DetailsStep({ kind, player, kept, onDrafted, onBack }: Props) {
         <TextField label={t('details.firstName')} value={player.firstName} slotProps={{ input: { readOnly: true } }} size="small" />
         <TextField label={t('details.lastName')} value={player.lastName} slotProps={{ input: { readOnly: true } }} size="small" />
         <TextField label={t('details.birthYear')} value={player.birthYear ?? ''} slotProps={{ input: { readOnly: true } }} size="small" />
-        <TextField label={t('details.gender')} value={player.gender ? t(`gender.${player.gender}`) : ''} slotProps={{ input: { readOnly: true } }} size="small" />
-        <TextField label={t('details.fideFederation')} value={player.fideFederation ?? '—'} slotProps={{ input: { readOnly: true } }} size="small" sx={{ gridColumn: { xs: 'span 2', sm: 'span 4' } }} />
+        <TextField
+          label={t('details.gender')}
+          value={player.gender ? t(`gender.${player.gender}`) : ''}
+          slotProps={{ input: { readOnly: true } }}
+          size="small"
+        />
+        <TextField
+          label={t('details.fideFederation')}
+          value={player.fideFederation ?? '—'}
+          slotProps={{ input: { readOnly: true } }}
+          size="small"
+          sx={{ gridColumn: { xs: 'span 2', sm: 'span 4' } }}
+        />
       </Box>
       <Stack component="form" id="details-form" spacing={2} noValidate onSubmit={form.handleSubmit((values) => draft.mutate(values))}>
         <TextField
@@ -126,8 +161,25 @@ export function DetailsStep({ kind, player, kept, onDrafted, onBack }: Props) {
         <Typography variant="body2" color="textSecondary">
           {adult ? t('details.playerHelpAdult') : t('details.playerHelpMinor')}
         </Typography>
-        <TextField label={t('details.email')} type="email" autoComplete="email" {...form.register('email')} error={!!errors.email} helperText={message(errors.email?.message)} slotProps={{ htmlInput: { 'data-testid': 'player-email' } }} />
-        <TextField label={t('details.mobile')} type="tel" autoComplete="tel" placeholder="+32 470 12 34 56" {...form.register('mobile')} error={!!errors.mobile} helperText={message(errors.mobile?.message) ?? t('details.mobileHelp')} slotProps={{ htmlInput: { 'data-testid': 'player-mobile' } }} />
+        <TextField
+          label={t('details.email')}
+          type="email"
+          autoComplete="email"
+          {...form.register('email')}
+          error={!!errors.email}
+          helperText={message(errors.email?.message)}
+          slotProps={{ htmlInput: { 'data-testid': 'player-email' } }}
+        />
+        <TextField
+          label={t('details.mobile')}
+          type="tel"
+          autoComplete="tel"
+          placeholder="+32 470 12 34 56"
+          {...form.register('mobile')}
+          error={!!errors.mobile}
+          helperText={message(errors.mobile?.message) ?? t('details.mobileHelp')}
+          slotProps={{ htmlInput: { 'data-testid': 'player-mobile' } }}
+        />
         <ContactFields who="parent" register={form.register} errors={errors} />
         <ContactFields who="attendant" register={form.register} errors={errors} />
         {draft.isError && <ErrorAlert error={draft.error} submit />}

@@ -33,7 +33,13 @@ export function GdprStep({ consented, onConsent, onBack }: { consented: boolean;
         <li>{t('gdpr.closeUps')}</li>
       </Box>
       <FormControlLabel
-        control={<Checkbox checked={consent} onChange={(e) => (setConsent(e.target.checked), setMissing(false))} slotProps={{ input: { 'data-testid': 'gdpr-consent' } as object }} />}
+        control={
+          <Checkbox
+            checked={consent}
+            onChange={(e) => (setConsent(e.target.checked), setMissing(false))}
+            slotProps={{ input: { 'data-testid': 'gdpr-consent' } as object }}
+          />
+        }
         label={t('gdpr.consent')}
       />
       {missing && <Alert severity="error">{t('validation.consentRequired')}</Alert>}

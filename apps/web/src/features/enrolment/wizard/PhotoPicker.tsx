@@ -74,7 +74,8 @@ export function PhotoPicker({ photo, onCropped }: Props) {
   };
 
   const onCropComplete = useCallback((_: unknown, pixels: PixelArea) => setArea(pixels), []);
-  const areaTooSmall = area && !croppedSize(area) ? { kind: 'cropTooSmall' as const, size: { width: Math.round(area.width), height: Math.round(area.height) } } : null;
+  const areaTooSmall =
+    area && !croppedSize(area) ? { kind: 'cropTooSmall' as const, size: { width: Math.round(area.width), height: Math.round(area.height) } } : null;
   const shown = problem ?? (source ? areaTooSmall : null);
 
   const applyCrop = async () => {
@@ -124,7 +125,13 @@ export function PhotoPicker({ photo, onCropped }: Props) {
       )}
       {preview && !source && (
         <Stack spacing={1} sx={{ alignItems: 'center' }}>
-          <Box component="img" src={preview} alt={t('photo.previewAlt')} sx={{ width: 160, height: 200, objectFit: 'cover', borderRadius: 1, boxShadow: 1 }} data-testid="photo-preview" />
+          <Box
+            component="img"
+            src={preview}
+            alt={t('photo.previewAlt')}
+            sx={{ width: 160, height: 200, objectFit: 'cover', borderRadius: 1, boxShadow: 1 }}
+            data-testid="photo-preview"
+          />
           <Typography variant="body2" color="textSecondary">
             {t('photo.previewHelp')}
           </Typography>

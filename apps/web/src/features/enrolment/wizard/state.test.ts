@@ -76,11 +76,16 @@ describe('the enrolment wizard steps', () => {
   it('ignore an action that belongs to another step (a late answer of a step already left)', () => {
     const atDetails = run(...toConfirm.slice(0, 4));
     expect(wizardReducer(atDetails, { type: 'photoUploaded', photo })).toBe(atDetails);
-    expect(wizardReducer(atDetails, { type: 'confirmed', confirmed: { id: 'x', status: 'confirmed', feeCents: 1, late: false, confirmedAt: '', payment: null } })).toBe(atDetails);
+    expect(
+      wizardReducer(atDetails, { type: 'confirmed', confirmed: { id: 'x', status: 'confirmed', feeCents: 1, late: false, confirmedAt: '', payment: null } }),
+    ).toBe(atDetails);
   });
 
   it('start afresh after the confirmation', () => {
-    const done = wizardReducer(run(...toConfirm), { type: 'confirmed', confirmed: { id: 'd1', status: 'confirmed', feeCents: 3500, late: false, confirmedAt: '2026-11-23T10:00:00Z', payment: null } });
+    const done = wizardReducer(run(...toConfirm), {
+      type: 'confirmed',
+      confirmed: { id: 'd1', status: 'confirmed', feeCents: 3500, late: false, confirmedAt: '2026-11-23T10:00:00Z', payment: null },
+    });
     expect(done.step).toBe('done');
     expect(wizardReducer(done, { type: 'restart' })).toEqual(initialWizardState);
   });

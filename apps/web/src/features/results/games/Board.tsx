@@ -8,7 +8,19 @@ import './games.css';
  * A chessboard showing one position (cm-chessboard, MIT: SVG, no dependencies), loaded only with the games pages.
  * It is an image to assistive technology, named by `label` (who plays, the last move); the move list is the text.
  */
-export function Board({ fen, flipped = false, label, animate = true, coordinates = false }: { fen: string; flipped?: boolean; label: string; animate?: boolean; coordinates?: boolean }) {
+export function Board({
+  fen,
+  flipped = false,
+  label,
+  animate = true,
+  coordinates = false,
+}: {
+  fen: string;
+  flipped?: boolean;
+  label: string;
+  animate?: boolean;
+  coordinates?: boolean;
+}) {
   const container = useRef<HTMLDivElement>(null);
   const board = useRef<Chessboard | null>(null);
   const initial = useRef({ fen, flipped, coordinates });

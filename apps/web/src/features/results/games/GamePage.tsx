@@ -153,7 +153,14 @@ function GameViewer({ initial }: { initial: PublicGame }) {
             {control(t('games.previous'), 'chevronLeft', shown - 1, shown === 0)}
             {control(t('games.next'), 'chevronRight', shown + 1, shown === last)}
             {control(t('games.last'), 'lastPage', last, shown === last)}
-            <ShellButton variant="icon" className="games-control" aria-label={t('games.flip')} title={t('games.flip')} aria-pressed={flipped} onClick={() => setFlipped((f) => !f)}>
+            <ShellButton
+              variant="icon"
+              className="games-control"
+              aria-label={t('games.flip')}
+              title={t('games.flip')}
+              aria-pressed={flipped}
+              onClick={() => setFlipped((f) => !f)}
+            >
               <Icon name="swapVert" />
             </ShellButton>
           </div>
@@ -161,7 +168,11 @@ function GameViewer({ initial }: { initial: PublicGame }) {
         </div>
         <div className="games-column">
           <p className="bjk-body2" aria-live="polite" data-testid="shown-move">
-            {shown === 0 ? t('games.startPosition') : t('games.afterMove', { move: `${moveLabel(shown, game.fen).number}${moveLabel(shown, game.fen).white ? '.' : '…'} ${game.moves[shown - 1]!.san}` })}
+            {shown === 0
+              ? t('games.startPosition')
+              : t('games.afterMove', {
+                  move: `${moveLabel(shown, game.fen).number}${moveLabel(shown, game.fen).white ? '.' : '…'} ${game.moves[shown - 1]!.san}`,
+                })}
           </p>
           <MoveList game={game} ply={shown} onSelect={go} />
           <div className="bjk-row">

@@ -55,7 +55,12 @@ function CategoryRounds({ category, round }: { category: string; round: string |
       <h1 className="bjk-h1">{t('games.categoryTitle', { category })}</h1>
       <nav className="bjk-row" aria-label={t('games.rounds')}>
         {list.map((r) => (
-          <Link key={r} className={shellButtonClass(r === shown ? 'contained' : 'outlined', undefined, 'small')} to={`/games/${category}/${r}`} aria-current={r === shown ? 'page' : undefined}>
+          <Link
+            key={r}
+            className={shellButtonClass(r === shown ? 'contained' : 'outlined', undefined, 'small')}
+            to={`/games/${category}/${r}`}
+            aria-current={r === shown ? 'page' : undefined}
+          >
             {t('games.round', { round: r })}
           </Link>
         ))}

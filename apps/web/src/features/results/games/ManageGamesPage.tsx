@@ -76,10 +76,31 @@ function SourceEditor({ source }: { source: GameSource }) {
     <Stack spacing={2}>
       <Box component="form" onSubmit={submit} aria-label={t('games.manage.sourceOf', { category: source.category })}>
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
-          <TextField name="delayMinutes" type="number" label={t('games.manage.delay')} defaultValue={source.delaySeconds / 60} slotProps={{ htmlInput: { min: 0, max: 180, step: 'any' } }} sx={{ maxWidth: { md: 180 } }} />
+          <TextField
+            name="delayMinutes"
+            type="number"
+            label={t('games.manage.delay')}
+            defaultValue={source.delaySeconds / 60}
+            slotProps={{ htmlInput: { min: 0, max: 180, step: 'any' } }}
+            sx={{ maxWidth: { md: 180 } }}
+          />
           <TextField name="pollUrl" type="url" label={t('games.manage.pollUrl')} defaultValue={source.pollUrl ?? ''} sx={{ flex: 1 }} />
-          <TextField name="pollSeconds" type="number" label={t('games.manage.pollSeconds')} defaultValue={source.pollSeconds} slotProps={{ htmlInput: { min: 5, max: 3600 } }} sx={{ maxWidth: { md: 160 } }} />
-          <TextField name="pollRound" type="number" label={t('games.manage.pollRound')} defaultValue={source.pollRound ?? ''} slotProps={{ htmlInput: { min: 1, max: 30 } }} sx={{ maxWidth: { md: 160 } }} />
+          <TextField
+            name="pollSeconds"
+            type="number"
+            label={t('games.manage.pollSeconds')}
+            defaultValue={source.pollSeconds}
+            slotProps={{ htmlInput: { min: 5, max: 3600 } }}
+            sx={{ maxWidth: { md: 160 } }}
+          />
+          <TextField
+            name="pollRound"
+            type="number"
+            label={t('games.manage.pollRound')}
+            defaultValue={source.pollRound ?? ''}
+            slotProps={{ htmlInput: { min: 1, max: 30 } }}
+            sx={{ maxWidth: { md: 160 } }}
+          />
         </Stack>
         <Stack direction="row" spacing={2} sx={{ mt: 1, alignItems: 'center' }}>
           <Button type="submit" variant="contained" disabled={save.isPending}>
@@ -92,14 +113,17 @@ function SourceEditor({ source }: { source: GameSource }) {
       {source.pollUrl && (
         <Typography variant="body2" data-testid="poll-status">
           {t('games.manage.lastSuccess')}: {when(source.lastPollSuccessAt, t('games.manage.never'), language, timeZone)}
-          {source.lastPollError ? ` · ${t('games.manage.lastError')} (${when(source.lastPollErrorAt, '', language, timeZone)}): ${pollErrorText(t, source.lastPollError)}` : ''}
+          {source.lastPollError
+            ? ` · ${t('games.manage.lastError')} (${when(source.lastPollErrorAt, '', language, timeZone)}): ${pollErrorText(t, source.lastPollError)}`
+            : ''}
           {source.pollFailures > 0 ? ` · ${t('games.manage.failures', { count: source.pollFailures })}` : ''}
           {source.nextPollAt ? ` · ${t('games.manage.nextPoll')}: ${when(source.nextPollAt, '', language, timeZone)}` : ''}
         </Typography>
       )}
       <Stack spacing={1}>
         <Typography variant="body2">
-          {t('games.manage.pushAddress')}: <code>{pushUrl(source.category)}</code> · {source.hasPushToken ? t('games.manage.hasToken') : t('games.manage.noToken')}
+          {t('games.manage.pushAddress')}: <code>{pushUrl(source.category)}</code> ·{' '}
+          {source.hasPushToken ? t('games.manage.hasToken') : t('games.manage.noToken')}
           {source.lastPushAt ? ` · ${t('games.manage.lastPush')}: ${when(source.lastPushAt, '', language, timeZone)}` : ''}
         </Typography>
         <Box>
@@ -116,8 +140,19 @@ function SourceEditor({ source }: { source: GameSource }) {
       </Stack>
       <Box component="form" onSubmit={submitUpload} aria-label={t('games.manage.upload')}>
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' } }}>
-          <TextField name="file" type="file" label={t('games.manage.file')} slotProps={{ inputLabel: { shrink: true }, htmlInput: { accept: '.pgn,application/x-chess-pgn,text/plain' } }} />
-          <TextField name="round" type="number" label={t('games.manage.uploadRound')} slotProps={{ htmlInput: { min: 1, max: 30 } }} sx={{ maxWidth: { md: 160 } }} />
+          <TextField
+            name="file"
+            type="file"
+            label={t('games.manage.file')}
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { accept: '.pgn,application/x-chess-pgn,text/plain' } }}
+          />
+          <TextField
+            name="round"
+            type="number"
+            label={t('games.manage.uploadRound')}
+            slotProps={{ htmlInput: { min: 1, max: 30 } }}
+            sx={{ maxWidth: { md: 160 } }}
+          />
           <Button type="submit" variant="contained" disabled={upload.isPending}>
             {t('games.manage.uploadButton')}
           </Button>
@@ -131,7 +166,8 @@ function SourceEditor({ source }: { source: GameSource }) {
             <Box component="ul" sx={{ m: 0, pl: 2 }}>
               {report.errors.map((error) => (
                 <li key={`${error.game}-${error.code}`}>
-                  {t('games.manage.errorAt', { game: error.game, line: error.line, white: error.white ?? '?', black: error.black ?? '?' })}: {t(`errors:codes.${error.code}`)} ({error.message})
+                  {t('games.manage.errorAt', { game: error.game, line: error.line, white: error.white ?? '?', black: error.black ?? '?' })}:{' '}
+                  {t(`errors:codes.${error.code}`)} ({error.message})
                 </li>
               ))}
             </Box>
@@ -198,7 +234,14 @@ function RoundGamesTable({ category }: { category: string }) {
                       }}
                       sx={{ display: 'flex', gap: 1 }}
                     >
-                      <TextField name="board" type="number" size="small" label={t('games.manage.board')} slotProps={{ htmlInput: { min: 1, max: 500 } }} sx={{ width: 90 }} />
+                      <TextField
+                        name="board"
+                        type="number"
+                        size="small"
+                        label={t('games.manage.board')}
+                        slotProps={{ htmlInput: { min: 1, max: 500 } }}
+                        sx={{ width: 90 }}
+                      />
                       <Button type="submit" size="small">
                         {t('games.manage.linkButton')}
                       </Button>

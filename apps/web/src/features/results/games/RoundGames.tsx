@@ -51,7 +51,12 @@ function GameCard({ game }: { game: PublicGame }) {
   const ply = fens.length - 1;
   const clocks = clocksAt(game.moves, ply, game.fen);
   return (
-    <LinkCard to={gamePath(game.id)} className="games-card" label={t('games.openGame', { white: game.white.name, black: game.black.name })} testId={`game-${game.board ?? game.id}`}>
+    <LinkCard
+      to={gamePath(game.id)}
+      className="games-card"
+      label={t('games.openGame', { white: game.white.name, black: game.black.name })}
+      testId={`game-${game.board ?? game.id}`}
+    >
       <span className="games-caption">{game.board !== null ? t('games.board', { board: game.board }) : '\u00a0'}</span>
       <PlayerLine name={game.black.name} rating={game.black.rating} clock={clocks.black} result={resultOf(game, false)} />
       <div className="games-card-board">

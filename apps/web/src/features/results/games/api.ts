@@ -21,7 +21,6 @@ export function useGameOnBoard(category: string): (round: number, board: number 
   return (round, board) => (board === null ? undefined : byBoard.get(`${round}:${board}`));
 }
 
-
 // Back office
 
 export const gameSourcesQuery = { queryKey: ['games', 'sources'] as const, queryFn: () => http.get<GameSource[]>(`${base}/sources`) };
@@ -30,7 +29,8 @@ export const managedGamesQuery = (category: string, round: number) => ({
   queryFn: () => http.get<ManagedGame[]>(`${base}/manage/${category}/${round}`),
 });
 export const saveGameSource = (category: string, input: GameSourceUpdate) => http.put<GameSource>(`${base}/sources/${category}`, input);
-export const rotatePushToken = (category: string) => http.post<{ token: string }>(`${base}/sources/${category}/token`, undefined, { idempotencyKey: crypto.randomUUID() });
+export const rotatePushToken = (category: string) =>
+  http.post<{ token: string }>(`${base}/sources/${category}/token`, undefined, { idempotencyKey: crypto.randomUUID() });
 export const pushUrl = (category: string) => `${window.location.origin}${base}/push/${category}`;
 export function uploadGames(category: string, round: number | null, file: File): Promise<PgnIngestReport> {
   const form = new FormData();
