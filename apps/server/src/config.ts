@@ -71,6 +71,9 @@ const envSchema = z.object({
   // PostgreSQL: how long a running bulk job may be silent before it is taken for dead (jobs beat every 15 s).
   BULK_JOB_STALE_SECONDS: z.coerce.number().int().min(30).max(3600).default(120),
   // Hosts and networks beyond the public internet that outbound requests may reach (a venue's relay on its LAN).
+  // The key of the signed links mailed to families and payers (platform/signed-links.ts); without it the site makes
+  // one and keeps it in the database.
+  LINK_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'at least 32 characters').optional()),
   OUTBOUND_ALLOW: optionalString.transform((value, context) => {
     try {
       return parseOutboundPolicy(value);
@@ -126,6 +129,8 @@ export type Config = {
   bulkJobStaleAfterMs: number;
   /** What outbound requests may reach beyond public addresses (`platform/outbound.ts`). */
   outbound: OutboundPolicy;
+  /** The signed links' key (`platform/signed-links.ts`); undefined: one made on first use, kept in the database. */
+  linkSecret: string | undefined;
 };
 
 export type OidcConfig = { issuer: string; clientId: string; allowedDomains: string[]; name: string };
@@ -162,6 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     printFontDir: fromInvocation(env, e.PRINT_FONT_DIR),
     bulkJobStaleAfterMs: e.BULK_JOB_STALE_SECONDS * 1000,
     outbound: e.OUTBOUND_ALLOW,
+    linkSecret: e.LINK_SECRET,
     membersSeedFile: e.MEMBERS_SEED_FILE === '' ? undefined : fromInvocation(env, e.MEMBERS_SEED_FILE),
     oidc:
       e.OIDC_ISSUER && e.OIDC_CLIENT_ID

@@ -29,4 +29,10 @@ export const PLATFORM_ERRORS = {
   photoNotImage: 'platform.photo_not_image',
   photoTooSmall: 'platform.photo_too_small',
   photoTooManyPixels: 'platform.photo_too_many_pixels',
+  /** A signed link (platform/signed-links.ts) that this site did not make, was cut off, or was withdrawn. */
+  linkInvalid: 'platform.link_invalid',
+  /** A signed link past its expiry. */
+  linkExpired: 'platform.link_expired',
+  /** A single-use signed link opened a second time. */
+  linkUsed: 'platform.link_used',
 } as const;

@@ -1,6 +1,7 @@
 /** Every table of every module, for Drizzle's typed queries and drizzle-kit's migrations. */
 export * from '../platform/platform.tables.js';
 export * from '../platform/audit.tables.js';
+export * from '../platform/signed-links.tables.js';
 export * from '../modules/edition/edition.tables.js';
 export * from '../modules/accounts/accounts.tables.js';
 export * from '../modules/mail/mail.tables.js';
