@@ -1,4 +1,6 @@
+import { once } from 'node:events';
 import { mkdtemp, writeFile } from 'node:fs/promises';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -16,6 +18,22 @@ import { TEST_NOW, testConfig } from './test-app.js';
 let database: Database;
 let app: FastifyInstance;
 const lines: string[] = [];
+/** Waiters for a log line: each gets every line written after it started waiting. */
+const lineWaiters = new Set<(line: string) => void>();
+function nextLine(matches: (entry: Record<string, unknown>) => boolean): Promise<Record<string, unknown>> {
+  return new Promise((resolve) => {
+    const waiter = (line: string) => {
+      for (const text of line.trim().split('\n')) {
+        const entry = JSON.parse(text) as Record<string, unknown>;
+        if (matches(entry)) {
+          lineWaiters.delete(waiter);
+          resolve(entry);
+        }
+      }
+    };
+    lineWaiters.add(waiter);
+  });
+}
 
 beforeAll(async () => {
   database = await openTestDatabase();
@@ -29,7 +47,12 @@ beforeAll(async () => {
     db: database.db,
     clock: fixedClock(TEST_NOW),
     bus: createLocalChangeBus(),
-    logStream: { write: (line: string) => void lines.push(line) },
+    logStream: {
+      write: (line: string) => {
+        lines.push(line);
+        for (const waiter of lineWaiters) waiter(line);
+      },
+    },
   });
   // A route whose query fails in the database with a contact's data among its parameters (what an unforeseen bug does).
   app.get('/api/v1/probe/failing-query', { config: { access: 'public' } }, async () => {
@@ -94,6 +117,25 @@ describe('the log', () => {
     await app.inject({ method: 'GET', url: '/api/v1/news/anon?lang=nl', headers: { 'x-bjk-internal-read': 'guess' } });
     await new Promise((resolve) => setImmediate(resolve));
     expect(lines.join('')).toContain('request completed');
+  });
+
+  it('logs a client that went away before its request arrived as its own doing, below warning, not as the database', async () => {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as net.AddressInfo;
+    lines.length = 0;
+    const socket = net.connect(port, '127.0.0.1');
+    await once(socket, 'connect');
+    const logged = nextLine((entry) => typeof entry.reqId === 'string');
+    // The server has the headers once it opened the request's body: then the client goes.
+    const received = once(app.server, 'request');
+    // Half of a JSON body, then the connection closes (a phone leaving the venue's Wi-Fi).
+    socket.write('POST /api/v1/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"email":"a');
+    await received;
+    socket.destroy();
+    const entry = await logged;
+    expect(entry.msg).toBe('client closed the connection before its request was read');
+    expect(entry.level).toBeLessThan(40);
+    expect(lines.join('')).not.toContain('database unavailable');
   });
 
   it('takes quoted input values and e-mail addresses out of any error text', () => {

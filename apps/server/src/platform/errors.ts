@@ -45,6 +45,15 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+/**
+ * The client went away before its request's body arrived (a phone losing the venue's Wi-Fi mid-upload, a closed tab):
+ * node ends the body with `aborted` and the code ECONNRESET, which a lost database connection also carries. Told apart
+ * by the request itself: its body never arrived complete. The client's doing, not the server's: nothing to alarm anyone.
+ */
+export function isClientAbort(error: unknown, request: FastifyRequest): boolean {
+  return (error as { code?: unknown }).code === 'ECONNRESET' && !request.raw.complete && (request.raw.destroyed || request.raw.socket?.destroyed === true);
+}
+
 function body(code: string, message: string, details?: unknown): ErrorBody {
   return details === undefined ? { code, message } : { code, message, details };
 }
@@ -102,6 +111,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
       return reply.status(500).send(body(PLATFORM_ERRORS.internal, 'General server error'));
+    }
+    if (isClientAbort(error, request)) {
+      // Below warning: whoever watches the log for errors is not woken for a closed tab. Nobody reads the answer.
+      request.log.info({ err: error }, 'client closed the connection before its request was read');
+      return reply.status(400).send(body(PLATFORM_ERRORS.validation, 'The request was not sent to the end'));
     }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');
