@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { insertNews } from '../src/modules/content/content.repository.js';
-import { ALL_PUBLIC_ANSWERS } from '../src/platform/public-cache.js';
+import { ALL_PUBLIC_ANSWERS, scopedChange } from '../src/platform/public-cache.js';
 import { managerHeaders } from './managers.js';
 import { createSecondInstance, createTestApp, testConfig, type TestContext } from './test-app.js';
 import { testDatabaseKind } from './test-database.js';
@@ -195,6 +195,67 @@ describe(`public answers kept per data version, two instances on one database ($
       expect(await board4(ctx)).toBe('½-½');
       expect(await provisional(ctx)).toBe(true);
     }
+  });
+
+  it('drops only the changed category’s kept results on an arbiter’s write: the other categories’ answers stay', async () => {
+    const arbiter = await managerHeaders(first, ['arbiter']);
+    const publish = async (name: string, file: string) => {
+      const bytes = readFileSync(path.resolve(import.meta.dirname, '../../../packages/domain/fixtures/swar', file));
+      const response = await first.app.inject({
+        method: 'POST',
+        url: '/api/v1/tournament/json',
+        headers: arbiter,
+        payload: { name, jsoncontent: `data:application/json;base64,${bytes.toString('base64')}` },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    };
+    await publish('trn_u20', 'bycco_bjk2019_u20bg_round1_paired.json');
+    await publish('trn_u8', 'bycco_test_bjk_1_paired.json');
+    const boardResult = async (ctx: TestContext, url: string, board: number) =>
+      ((await ctx.app.inject({ method: 'GET', url })).json() as { pairings: { board: number; unofficialResult: string | null }[] }).pairings.find(
+        (p) => p.board === board,
+      )!.unofficialResult;
+    const u20 = (ctx: TestContext) => boardResult(ctx, '/api/v1/results/anon/u20/pairings/1', 5);
+    const u8 = (ctx: TestContext) => boardResult(ctx, '/api/v1/results/anon/U8/pairings/1', 1);
+    for (const ctx of [first, second]) {
+      expect(await u20(ctx)).toBeNull();
+      expect(await u8(ctx)).toBeNull();
+    }
+    // U20's board 5 changes behind the app's back: only a publication of U20 (or of everything) may show it.
+    const { rows } = (await first.db.execute(sql`select edition from tournament_current where category = 'U20'`)) as unknown as { rows: { edition: string }[] };
+    await first.db.execute(sql`insert into unofficial_results (edition, category, round, board, result) values (${rows[0]!.edition}, 'U20', 1, 5, '1-0')`);
+
+    const entered = await second.app.inject({
+      method: 'POST',
+      url: '/api/v1/tournament/unofficial_result',
+      headers: arbiter,
+      payload: { name: 'U8', round: 1, boardnr: 1, unofficial_result: '0-1' },
+    });
+    expect(entered.statusCode, entered.body).toBe(200);
+    for (const ctx of [first, second]) {
+      expect(await u8(ctx)).toBe('0-1');
+      expect(await u20(ctx)).toBeNull();
+    }
+    await first.bus.publish('results', scopedChange('U20'));
+    for (const ctx of [first, second]) expect(await u20(ctx)).toBe('1-0');
+  });
+
+  it('keeps every kept answer through the relay’s pushes of live games (games are not kept answers)', async () => {
+    const arbiter = await managerHeaders(first, ['arbiter']);
+    const before = await newsTitles(second);
+    await insertNews(first.db, { date: '2026-11-20', published: true, translations: { nl: { title: 'Tijdens ronde 3', body: '' } } });
+    const token = (await first.app.inject({ method: 'POST', url: '/api/v1/games/sources/U12/token', headers: arbiter })).json().token as string;
+    const pushed = await first.app.inject({
+      method: 'POST',
+      url: '/api/v1/games/push/U12',
+      headers: { 'content-type': 'application/x-chess-pgn', authorization: `Bearer ${token}` },
+      payload: '[Event "U12"]\n[Round "3.1"]\n[White "Peeters, Anna"]\n[Black "Dubois, Lucas"]\n[Result "*"]\n\n1. e4 e5 *\n',
+    });
+    expect(pushed.statusCode, pushed.body).toBe(200);
+    expect(pushed.json()).toMatchObject({ added: 1 });
+    expect(await newsTitles(second)).toEqual(before);
+    await first.bus.publish('content');
+    expect((await newsTitles(second)).sort()).toEqual(['Tijdens ronde 3', ...before].sort());
   });
 
   it('keeps no failed answer: a news entry missing at first shows once it exists', async () => {

@@ -12,8 +12,10 @@ declare module 'fastify' {
      * Opt-in for a public GET whose answer depends only on its address (path and query) and on data that
      * changes through writes: the answer is kept per data version, compressed once, served with an ETag, and
      * dropped on every instance when one of its topics is published on the change bus.
+     * `scope` names the part of the data an address reads (a results category): a topic published with
+     * `scopedChange(part)` as payload then drops only that part's answers, any other payload every answer.
      */
-    publicCache?: { topic: string | readonly string[] };
+    publicCache?: { topic: string | readonly string[]; scope?: (request: FastifyRequest) => string };
     /**
      * The change-bus topics a successful write (POST, PUT, PATCH, DELETE) changes. Without it a successful write
      * drops every kept answer (safe by default); `[]` for writes that change nothing public (sign-in).
@@ -27,6 +29,14 @@ declare module 'fastify' {
 
 /** Published by a write that declares no topics: every kept answer goes. */
 export const ALL_PUBLIC_ANSWERS = 'public-cache:all';
+
+const SCOPE_PREFIX = 'scope:';
+/**
+ * The payload that drops only the kept answers of one part of a topic's data (one results category): a write to one
+ * category must not make every category's visitors wait for answers computed again (a category of 400 players
+ * costs a lot to rank). Routes without a `scope` lose all their answers, as with any payload.
+ */
+export const scopedChange = (scope: string) => `${SCOPE_PREFIX}${scope}`;
 
 /** Addresses kept per route: query strings are the visitor's to choose, memory is not. */
 const MAX_ENTRIES_PER_ROUTE = 256;
@@ -48,9 +58,30 @@ type Entry = {
   http: Wire;
   https: Wire;
 };
-type RouteCache = { version: number; entries: Map<string, Entry>; filling: Map<string, Promise<Entry | null>> };
+type RouteCache = {
+  /** Counts drops of every answer; `scopeVersions` counts drops of one scope's (only scopes ever dropped are listed). */
+  version: number;
+  scopeOf: ((request: FastifyRequest) => string) | null;
+  scopeVersions: Map<string, number>;
+  entries: Map<string, Entry>;
+  /** The scope of each kept address, for routes with a scope. */
+  scopes: Map<string, string>;
+  filling: Map<string, Promise<Entry | null>>;
+};
+/** The data version an answer was computed from: if it still holds when the answer is ready, the answer is current. */
+type DataVersion = { all: number; scope: string | null; ofScope: number };
 /** A request that missed: it fills the entry for its address if the data did not change meanwhile. */
-type Fill = { cache: RouteCache; version: number; key: string; done: (entry: Entry | null) => void };
+type Fill = { cache: RouteCache; version: DataVersion; key: string; done: (entry: Entry | null) => void };
+
+const versionOf = (cache: RouteCache, scope: string | null): DataVersion => ({
+  all: cache.version,
+  scope,
+  ofScope: scope === null ? 0 : (cache.scopeVersions.get(scope) ?? 0),
+});
+const isCurrent = (cache: RouteCache, version: DataVersion) => {
+  const now = versionOf(cache, version.scope);
+  return now.all === version.all && now.ofScope === version.ofScope;
+};
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -130,10 +161,22 @@ export function registerPublicCache(app: FastifyInstance, bus: ChangeBus, securi
   const kept = new Map<string, Entry>();
   app.decorateRequest('publicCacheFill', null);
 
-  const drop = (cache: RouteCache) => {
+  const forget = (cache: RouteCache, key: string) => {
+    cache.entries.delete(key);
+    cache.scopes.delete(key);
+    kept.delete(key);
+  };
+  const drop = (cache: RouteCache, payload: string) => {
+    if (cache.scopeOf && payload.startsWith(SCOPE_PREFIX)) {
+      const scope = payload.slice(SCOPE_PREFIX.length);
+      cache.scopeVersions.set(scope, (cache.scopeVersions.get(scope) ?? 0) + 1);
+      for (const [key, of] of cache.scopes) if (of === scope) forget(cache, key);
+      return;
+    }
     cache.version += 1;
     for (const key of cache.entries.keys()) kept.delete(key);
     cache.entries.clear();
+    cache.scopes.clear();
   };
   const watch = (topic: string, cache: RouteCache) => {
     let list = byTopic.get(topic);
@@ -141,7 +184,7 @@ export function registerPublicCache(app: FastifyInstance, bus: ChangeBus, securi
       byTopic.set(topic, (list = []));
       const routes = list;
       // Any payload, RESYNC included, means the kept answers may be stale.
-      bus.subscribe(topic, () => routes.forEach(drop));
+      bus.subscribe(topic, (payload) => routes.forEach((cache) => drop(cache, payload)));
     }
     list.push(cache);
   };
@@ -150,11 +193,11 @@ export function registerPublicCache(app: FastifyInstance, bus: ChangeBus, securi
   const missed = async (cache: RouteCache, request: FastifyRequest, reply: FastifyReply) => {
     if (request.method !== 'GET' || !bus.live) return;
     const key = request.url;
-    const version = cache.version;
+    const version = versionOf(cache, cache.scopeOf ? cache.scopeOf(request) : null);
     const filling = cache.filling.get(key);
     if (filling) {
       const filled = await filling;
-      if (filled && cache.version === version) sendWire(request, reply, filled);
+      if (filled && isCurrent(cache, version)) sendWire(request, reply, filled);
       return;
     }
     let done!: (entry: Entry | null) => void;
@@ -180,7 +223,7 @@ export function registerPublicCache(app: FastifyInstance, bus: ChangeBus, securi
     }
     let cache = caches.get(route.url);
     if (!cache) {
-      cache = { version: 0, entries: new Map(), filling: new Map() };
+      cache = { version: 0, scopeOf: option.scope ?? null, scopeVersions: new Map(), entries: new Map(), scopes: new Map(), filling: new Map() };
       caches.set(route.url, cache);
       for (const topic of [option.topic].flat()) watch(topic, cache);
       watch(ALL_PUBLIC_ANSWERS, cache);
@@ -207,15 +250,12 @@ export function registerPublicCache(app: FastifyInstance, bus: ChangeBus, securi
       return payload;
     }
     const entry = await entryOf(payload, reply, security);
-    const current = fill.cache.version === fill.version && bus.live;
+    const current = isCurrent(fill.cache, fill.version) && bus.live;
     if (current) {
       const { entries } = fill.cache;
-      if (entries.size >= MAX_ENTRIES_PER_ROUTE) {
-        const oldest = entries.keys().next().value as string;
-        entries.delete(oldest);
-        kept.delete(oldest);
-      }
+      if (entries.size >= MAX_ENTRIES_PER_ROUTE) forget(fill.cache, entries.keys().next().value as string);
       entries.set(fill.key, entry);
+      if (fill.version.scope !== null) fill.cache.scopes.set(fill.key, fill.version.scope);
       kept.set(fill.key, entry);
     }
     fill.done(current ? entry : null);

@@ -63,7 +63,9 @@ export async function gamesRoutes(app: FastifyInstance, deps: AppDeps): Promise<
   // Streams never end by themselves: end them before the server waits for its connections to close.
   app.addHook('preClose', async () => feed.close());
   const tags = ['results'];
-  const write = { access: 'results:write' } as const;
+  // Games are no kept public answer (their reads are not cached; the live stream tells viewers): a push every few
+  // seconds during a round must not drop every page's kept answers.
+  const write = { access: 'results:write', invalidates: [] } as const;
 
   // Relays send PGN as text/plain or with the PGN media types.
   app.addContentTypeParser(['application/x-chess-pgn', 'application/vnd.chess-pgn'], { parseAs: 'string', bodyLimit: PGN_BODY_LIMIT }, (_request, body, done) =>
@@ -177,7 +179,7 @@ export async function gamesRoutes(app: FastifyInstance, deps: AppDeps): Promise<
       querystring: pushGamesQuerySchema,
       response: { 200: pgnIngestReportSchema },
     },
-    config: { access: 'public', idempotency: false },
+    config: { access: 'public', idempotency: false, invalidates: [] },
     bodyLimit: PGN_BODY_LIMIT,
     handler: async (request) => {
       if (typeof request.body !== 'string') throw badRequest(GAMES_ERRORS.emptyPgn, 'Send the PGN as the request body (text/plain or application/x-chess-pgn)');

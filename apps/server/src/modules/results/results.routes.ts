@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  normaliseResultsCategory,
   publicTournamentSchema,
   publishImportSchema,
   resultsCategoryParamsSchema,
@@ -21,6 +22,7 @@ import {
 } from '@bjk/domain';
 import type { AppDeps } from '../../platform/app-deps.js';
 import { managerContext } from '../../platform/service-context.js';
+import { scopedChange } from '../../platform/public-cache.js';
 import { readUpload } from '../../platform/uploads.js';
 import {
   exportStandingsCsv,
@@ -65,11 +67,12 @@ export async function resultsRoutes(app: FastifyInstance, deps: AppDeps): Promis
   const { db, bus } = deps;
   /**
    * Tells every instance's open results pages (server-sent events) that a category changed, after the commit. The
-   * kept public answers are dropped first (one channel keeps the order on every instance), so the pages' refetch
-   * cannot be answered from before the change; the write's own `invalidates` repeats that, harmlessly.
+   * category's kept public answers are dropped first (one channel keeps the order on every instance), so the pages'
+   * refetch cannot be answered from before the change; the other categories' answers stay (an arbiter's result in
+   * U10 costs the U20 visitors nothing). Every results write announces its category: their `invalidates` is empty.
    */
   const announce = async (category: string, what: string) => {
-    await bus.publish('results');
+    await bus.publish('results', scopedChange(category));
     await bus.publish(`results:${category}`, what);
   };
   const notifyGames = publishGamesChanged(bus);
@@ -87,15 +90,22 @@ export async function resultsRoutes(app: FastifyInstance, deps: AppDeps): Promis
     for (const stream of streams) stream.end();
   });
   const tags = ['results'];
-  // Writes drop the kept public answers of the results (on every instance); the answers of a category also depend
-  // on the edition (which categories exist).
-  const write = { access: 'results:write', invalidates: ['results'] } as const;
-  const read = { access: 'public', publicCache: { topic: ['results', 'edition'] } } as const;
+  // Writes drop the kept public answers of the category they changed, on every instance (`announce`: a draft upload
+  // changes nothing public); the answers of a category also depend on the edition (which categories exist).
+  const write = { access: 'results:write', invalidates: [] } as const;
+  const readAll = { access: 'public', publicCache: { topic: ['results', 'edition'] } } as const;
+  const read = {
+    access: 'public',
+    publicCache: {
+      topic: ['results', 'edition'],
+      scope: (request: FastifyRequest) => normaliseResultsCategory((request.params as { category: string }).category),
+    },
+  } as const;
   const notModified = { 304: z.null().describe('Not modified (If-None-Match)') };
 
   r.get('/api/v1/results/anon/categories', {
     schema: { tags, summary: 'Categories of the edition with published results', response: { 200: z.array(resultsCategorySummarySchema) } },
-    config: read,
+    config: readAll,
     handler: () => listResultsCategories(db),
   });
 
