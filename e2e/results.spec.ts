@@ -6,6 +6,20 @@ import { adminToken, loginAsAdmin } from './manager';
 const swar = (name: string) => readFileSync(path.resolve(import.meta.dirname, '../packages/domain/fixtures/swar', name));
 const U08 = 'bycco_bjk2026_u08.json';
 
+type SwarRound = { RoundNr: number; OpponentNi: number; Result: string };
+
+/** The Swar file with its first drawn game won by one side: both players' entries. */
+function withFirstDrawDecided(file: Buffer): Buffer {
+  const swarFile = JSON.parse(file.toString('utf8')) as { Swar: { Player: { Ni: number; RoundArray?: SwarRound[] }[] } };
+  const players = swarFile.Swar.Player;
+  const player = players.find((p) => p.RoundArray?.some((r) => r.Result === '½'))!;
+  const round = player.RoundArray!.find((r) => r.Result === '½')!;
+  const back = players.find((p) => p.Ni === round.OpponentNi)!.RoundArray!.find((r) => r.RoundNr === round.RoundNr)!;
+  round.Result = '1';
+  back.Result = '0';
+  return Buffer.from(JSON.stringify(swarFile));
+}
+
 /** Publishes a Swar file for a category through the specification's call, as set-up. */
 async function publishThroughApi(page: import('@playwright/test').Page, name: string, file: string) {
   const token = await adminToken(page);
@@ -127,11 +141,10 @@ test('an arbiter enters a result in one browser and it appears in another withou
 
 test('a second import shows what changed against the published version', async ({ page }) => {
   await publishThroughApi(page, 'trn_u8', U08);
-  // Both entries of a drawn game are rewritten (the first ½ as a win, the next ½ as a loss): whichever is White's,
-  // the game's result changes.
-  const changed = swar(U08).toString('utf8').replace('"Result" : "½"', '"Result" : "1"').replace('"Result" : "½"', '"Result" : "0"');
+  // Both entries of a drawn game are rewritten, as Swar would write a decided game.
+  const changed = withFirstDrawDecided(swar(U08));
   await loginAsAdmin(page, '/mgmt/upload_json');
-  await page.getByTestId('upload-file').setInputFiles({ name: 'bjk_u8.json', mimeType: 'application/json', buffer: Buffer.from(changed) });
+  await page.getByTestId('upload-file').setInputFiles({ name: 'bjk_u8.json', mimeType: 'application/json', buffer: changed });
   await expect(page.getByTestId('diff-changed').first()).toBeVisible();
   await expect(page.getByTestId('upload-diff')).toContainText(/wordt/);
   await snapshot(page, 'results-upload-diff-1280');

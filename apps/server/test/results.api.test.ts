@@ -34,6 +34,21 @@ async function upload(name: string, data: Buffer) {
   return ctx.app.inject({ method: 'POST', url: '/api/v1/results/imports', headers: { ...arbiter, ...body.headers }, payload: body.payload });
 }
 
+type SwarRound = { RoundNr: number; OpponentNi: number; Result: string };
+type SwarPlayer = { Ni: number; RoundArray?: SwarRound[] };
+
+/** The Swar file with its first drawn game won by one side: both players' entries, as Swar would write them. */
+function withFirstDrawDecided(file: Buffer): Buffer {
+  const swar = JSON.parse(file.toString('utf8')) as { Swar: { Player: SwarPlayer[] } };
+  const players = swar.Swar.Player;
+  const player = players.find((p) => p.RoundArray?.some((r) => r.Result === '½'))!;
+  const round = player.RoundArray!.find((r) => r.Result === '½')!;
+  const back = players.find((p) => p.Ni === round.OpponentNi)!.RoundArray!.find((r) => r.RoundNr === round.RoundNr)!;
+  round.Result = '1';
+  back.Result = '0';
+  return Buffer.from(JSON.stringify(swar));
+}
+
 const get = (url: string, headers: Record<string, string> = {}) => ctx.app.inject({ method: 'GET', url, headers });
 
 describe('importing and publishing a Swar file', () => {
@@ -91,7 +106,7 @@ describe('importing and publishing a Swar file', () => {
     const first = await get('/api/v1/results/anon/U10/standings');
     const again = await get('/api/v1/results/anon/U10/standings', { 'if-none-match': first.headers.etag as string });
     expect(again.statusCode).toBe(304); // kept
-    expect((await publish(Buffer.from(file.toString('utf8').replace('"Result" : "½"', '"Result" : "1"')))).json().version).toBe(2);
+    expect((await publish(withFirstDrawDecided(file))).json().version).toBe(2);
     expect((await get('/api/v1/results/anon/U10/standings')).json().version).toBe(2);
   });
 
@@ -161,18 +176,40 @@ describe('importing and publishing a Swar file', () => {
     expect((await get('/api/v1/results/anon/categories')).json()).toEqual(before);
   });
 
+  it('refuses impossible files, Swar and TRF, with a code naming the field, and the public pages stay as they were', async () => {
+    const before = (await get('/api/v1/results/anon/categories')).json();
+    const swarFile = JSON.parse(fixture('swar', 'bycco_test_bjk_2_played.json').toString('utf8'));
+    swarFile.Swar.Player[0].RoundArray[0].RoundNr = 1e9;
+    const roundOutOfRange = await upload('broken.json', Buffer.from(JSON.stringify(swarFile)));
+    expect(roundOutOfRange.statusCode).toBe(400);
+    expect(roundOutOfRange.json()).toMatchObject({
+      code: 'results.round_out_of_range',
+      details: { field: 'Swar.Player[0].RoundArray[0].RoundNr', value: '1000000000' },
+    });
+    swarFile.Swar.Player[0].RoundArray[0].RoundNr = 1;
+    swarFile.Swar.TournamentDesc.NbOfRounds = 1e9;
+    const viaJsonCall = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/tournament/json',
+      headers: arbiter,
+      payload: { name: 'bjk_u14.json', jsoncontent: `data:application/json;base64,${Buffer.from(JSON.stringify(swarFile)).toString('base64')}` },
+    });
+    expect(viaJsonCall.json()).toMatchObject({ code: 'results.too_many_rounds', details: { field: 'Swar.TournamentDesc.NbOfRounds' } });
+    // TRF16 columns: starting rank 5–8, name 15–47, …, points 81–84, rank 86–89, round 1 from column 92.
+    const player = `001    1 m    ${'Alpha, A'.padEnd(33)} 1500 BEL ${'123456'.padStart(11)} ${'2015/01/01'.padEnd(10)}  1.0    1     1 w 1`;
+    const trf = ['012 Test', 'XXR 9', player].join('\n');
+    const self = await upload('self.trf', Buffer.from(trf));
+    expect(self.json()).toMatchObject({ code: 'results.paired_with_self', details: { line: 3, value: '1' } });
+    expect((await get('/api/v1/results/anon/categories')).json()).toEqual(before);
+  });
+
   it('refuses a team tournament TRF', async () => {
     const response = await upload('icn.trf', fixture('trf', 'frbe_icn_2024-25_r1_fide_trf16_team.txt'));
     expect(response.json()).toMatchObject({ code: 'results.team_tournament', details: { line: 1742 } });
   });
 
   it('previews a second import against the published version: the result that changed', async () => {
-    const changed = Buffer.from(
-      fixture('swar', 'bycco_bjk2026_u08.json')
-        .toString('utf8')
-        .replace('"Result" : "½"', '"Result" : "1"')
-        .replace(/("OpponentNi" : \d+,\s+"OpponentName" : "[^"]+",\s+"Result" : )"½"/, '$1"0"'),
-    );
+    const changed = withFirstDrawDecided(fixture('swar', 'bycco_bjk2026_u08.json'));
     const draft = await upload('bjk_u8.json', changed);
     expect(draft.statusCode, draft.body).toBe(201);
     expect(draft.json().comparedWithVersion).toBe(1);

@@ -30,6 +30,7 @@ export * from './mail.js';
 export * from './files.js';
 export * from './games.js';
 export * from './tournament-model.js';
+export * from './tournament-checks.js';
 export * from './swar-json.js';
 export * from './trf.js';
 export * from './tournament-file.js';

@@ -102,7 +102,7 @@ describe('a broken Swar export', () => {
   it('refuses a game whose opponent does not name the player back', () => {
     const broken = good.replace('"OpponentNi" : 7,', '"OpponentNi" : 8,');
     const error = errorOf(() => parseSwarJson(broken));
-    expect(error.code).toBe('results.inconsistent_pairing');
+    expect(error.code).toBe('results.asymmetric_pairing');
     expect(error.details.field).toMatch(/OpponentNi$/);
   });
 });

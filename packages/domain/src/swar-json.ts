@@ -1,3 +1,4 @@
+import { checkTournamentIsPossible, checkTournamentSize, type TournamentLocations } from './tournament-checks.js';
 import {
   TOURNAMENT_FILE_ERRORS,
   TournamentFileError,
@@ -43,11 +44,18 @@ export function parseSwarJson(text: string): Tournament {
   const absencePoints = pointsValue(desc[absenceKey], `Swar.TournamentDesc.${absenceKey}`, 0);
 
   const ratingUsed = ratingUsedOf(optionalString(desc['EloUsed'], 'Swar.TournamentDesc.EloUsed'));
-  const players = array(swar['Player'] ?? [], 'Swar.Player').map((entry, index) =>
-    parsePlayer(object(entry, `Swar.Player[${index}]`), `Swar.Player[${index}]`, tieBreaks, ratingUsed),
-  );
+  const playerList = array(swar['Player'] ?? [], 'Swar.Player');
+  // Refused before reading the players: a hostile file's million players or rounds cost nothing.
+  checkTournamentSize(plannedRounds, playerList.length, swarLocations(new Map(), new Map()));
+  const playerIndex = new Map<TournamentPlayer, number>();
+  const roundIndex = new Map<PlayerRound, number>();
+  const players = playerList.map((entry, index) => {
+    const player = parsePlayer(object(entry, `Swar.Player[${index}]`), `Swar.Player[${index}]`, tieBreaks, ratingUsed, roundIndex);
+    playerIndex.set(player, index);
+    return player;
+  });
   if (players.length === 0) throw new TournamentFileError(TOURNAMENT_FILE_ERRORS.noPlayers, 'The file has no players');
-  checkPairings(players);
+  checkTournamentIsPossible(plannedRounds, players, swarLocations(playerIndex, roundIndex));
 
   return {
     format: 'swar',
@@ -91,7 +99,13 @@ function ratingUsedOf(value: string | undefined): RatingUsed {
   return 'higher';
 }
 
-function parsePlayer(p: Record<string, unknown>, path: string, tieBreaks: TieBreakColumn[], ratingUsed: RatingUsed): TournamentPlayer {
+function parsePlayer(
+  p: Record<string, unknown>,
+  path: string,
+  tieBreaks: TieBreakColumn[],
+  ratingUsed: RatingUsed,
+  roundIndex: Map<PlayerRound, number>,
+): TournamentPlayer {
   const pairingNumber = integer(p['Ni'], `${path}.Ni`);
   const ranking = p['Ranking'] === undefined ? null : integer(p['Ranking'], `${path}.Ranking`);
   const tieBreakValues: (number | null)[] = tieBreaks.map(() => null);
@@ -106,7 +120,11 @@ function parsePlayer(p: Record<string, unknown>, path: string, tieBreaks: TieBre
     tieBreakValues[column] = decimal(raw, `${path}.TieBreak[${index}].Points`);
   });
   const roundArray = p['RoundArray'] === undefined ? [] : array(p['RoundArray'], `${path}.RoundArray`);
-  const rounds = roundArray.map((entry, index) => parseRound(object(entry, `${path}.RoundArray[${index}]`), `${path}.RoundArray[${index}]`));
+  const rounds = roundArray.map((entry, index) => {
+    const round = parseRound(object(entry, `${path}.RoundArray[${index}]`), `${path}.RoundArray[${index}]`);
+    roundIndex.set(round, index);
+    return round;
+  });
   rounds.sort((a, b) => a.round - b.round);
   const fideId = optionalInteger(p['FideId'], `${path}.FideId`);
   const nationalId = optionalInteger(p['NationalId'], `${path}.NationalId`);
@@ -175,23 +193,18 @@ function parseRound(r: Record<string, unknown>, path: string): PlayerRound {
   return { round, board, colour, opponent, outcome, points };
 }
 
-/** Each game is written twice (once per player): both sides must name each other. */
-function checkPairings(players: TournamentPlayer[]): void {
-  const byNumber = new Map(players.map((p) => [p.pairingNumber, p]));
-  players.forEach((player, index) => {
-    for (const round of player.rounds) {
-      if (round.opponent === null) continue;
-      const opponent = byNumber.get(round.opponent);
-      const back = opponent?.rounds.find((r) => r.round === round.round);
-      if (!opponent || back?.opponent !== player.pairingNumber) {
-        throw new TournamentFileError(
-          TOURNAMENT_FILE_ERRORS.inconsistent,
-          `Round ${round.round}: ${player.name} is paired against ${round.opponent}, who does not name them back`,
-          { field: `Swar.Player[${index}].RoundArray[${round.round - 1}].OpponentNi`, value: String(round.opponent) },
-        );
-      }
-    }
-  });
+/** Swar's field paths of what `checkTournamentIsPossible` refuses (each game is written twice, once per player). */
+function swarLocations(playerIndex: ReadonlyMap<TournamentPlayer, number>, roundIndex: ReadonlyMap<PlayerRound, number>): TournamentLocations {
+  const playerPath = (player: TournamentPlayer) => `Swar.Player[${playerIndex.get(player) ?? 0}]`;
+  const roundPath = (player: TournamentPlayer, round: PlayerRound) => `${playerPath(player)}.RoundArray[${roundIndex.get(round) ?? 0}]`;
+  return {
+    plannedRounds: () => ({ field: 'Swar.TournamentDesc.NbOfRounds' }),
+    players: () => ({ field: 'Swar.Player' }),
+    pairingNumber: (player) => ({ field: `${playerPath(player)}.Ni`, value: String(player.pairingNumber) }),
+    roundNumber: (player, round) => ({ field: `${roundPath(player, round)}.RoundNr`, value: String(round.round) }),
+    board: (player, round) => ({ field: `${roundPath(player, round)}.Tabel`, value: String(round.board) }),
+    opponent: (player, round) => ({ field: `${roundPath(player, round)}.OpponentNi`, value: String(round.opponent) }),
+  };
 }
 
 function categoryFromSwarCategories(value: unknown): string | null {

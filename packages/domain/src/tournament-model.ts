@@ -118,7 +118,15 @@ export const TOURNAMENT_FILE_ERRORS = {
   trfLine: 'results.trf_invalid_line',
   teamTournament: 'results.team_tournament',
   noPlayers: 'results.no_players',
-  inconsistent: 'results.inconsistent_pairing',
+  /** A game its opponent's entry does not confirm: another opponent, the same colour, another board, impossible results. */
+  asymmetric: 'results.asymmetric_pairing',
+  tooManyRounds: 'results.too_many_rounds',
+  tooManyPlayers: 'results.too_many_players',
+  roundOutOfRange: 'results.round_out_of_range',
+  boardOutOfRange: 'results.board_out_of_range',
+  pairedWithSelf: 'results.paired_with_self',
+  unknownOpponent: 'results.unknown_opponent',
+  duplicatePlayer: 'results.duplicate_pairing_number',
 } as const;
 export type TournamentFileErrorCode = (typeof TOURNAMENT_FILE_ERRORS)[keyof typeof TOURNAMENT_FILE_ERRORS];
 

@@ -1,3 +1,4 @@
+import { TOURNAMENT_LIMITS, checkTournamentIsPossible, type TournamentLocations } from './tournament-checks.js';
 import {
   TOURNAMENT_FILE_ERRORS,
   TournamentFileError,
@@ -49,7 +50,10 @@ export function parseTrf(text: string): Tournament {
   let trf2025 = false;
   let lax = false;
   let plannedRounds: number | null = null;
+  let plannedRoundsLine = 0;
   const players: TournamentPlayer[] = [];
+  const lineOf = new Map<TournamentPlayer, number>();
+  const columnsOf = new Map<PlayerRound, number>();
   lines.forEach((raw, index) => {
     const lineNumber = index + 1;
     const line = raw.replace(/\s+$/, '');
@@ -70,12 +74,14 @@ export function parseTrf(text: string): Tournament {
       const rounds = Number(line.slice(3).trim());
       if (!Number.isInteger(rounds) || rounds < 0) throw lineError(lineNumber, 'XXR names no number of rounds', line);
       plannedRounds = rounds;
+      plannedRoundsLine = lineNumber;
       return;
     }
     if (code === '001') {
-      const player = parsePlayerLine(line, lineNumber);
+      const player = parsePlayerLine(line, lineNumber, columnsOf);
       if (player.laxBye) lax = true;
       players.push(player.player);
+      lineOf.set(player.player, lineNumber);
       return;
     }
     if (/^\d{3}$/.test(code) && !header.has(code)) header.set(code, line.slice(4).trim());
@@ -94,27 +100,9 @@ export function parseTrf(text: string): Tournament {
       player.fideRating = null;
     }
   }
-  const numbers = new Set<number>();
-  for (const player of players) {
-    if (numbers.has(player.pairingNumber)) {
-      const lineNumber = lines.findLastIndex((l) => l.startsWith('001') && Number(l.slice(4, 8)) === player.pairingNumber) + 1;
-      throw lineError(lineNumber, 'Two players have the same starting rank', lines[lineNumber - 1] ?? '');
-    }
-    numbers.add(player.pairingNumber);
-  }
-  for (const player of players) {
-    for (const round of player.rounds) {
-      if (round.opponent !== null && !numbers.has(round.opponent)) {
-        const lineNumber = lines.findIndex((l) => l.startsWith('001') && Number(l.slice(4, 8)) === player.pairingNumber) + 1;
-        throw new TournamentFileError(TOURNAMENT_FILE_ERRORS.inconsistent, `Round ${round.round}: opponent ${round.opponent} is not in the file`, {
-          line: lineNumber,
-          value: String(round.opponent),
-        });
-      }
-    }
-  }
-  const name = header.get('012') ?? '';
   const pairedRounds = pairedRoundCount(players);
+  checkTournamentIsPossible(plannedRounds ?? pairedRounds, players, trfLocations(lines, plannedRoundsLine, lineOf, columnsOf));
+  const name = header.get('012') ?? '';
   const hasRanks = players.some((p) => p.rank !== null);
   return {
     format: 'trf',
@@ -133,6 +121,32 @@ export function parseTrf(text: string): Tournament {
   };
 }
 
+/** TRF lines (and a round's columns) of what `checkTournamentIsPossible` refuses. */
+function trfLocations(
+  lines: readonly string[],
+  plannedRoundsLine: number,
+  lineOf: ReadonlyMap<TournamentPlayer, number>,
+  columnsOf: ReadonlyMap<PlayerRound, number>,
+): TournamentLocations {
+  // The field names the line too: the same message then serves Swar paths and TRF places.
+  const at = (player: TournamentPlayer, what: string, value: string) => ({ line: lineOf.get(player), field: `line ${lineOf.get(player)} (${what})`, value });
+  const roundField = (round: PlayerRound) => {
+    const start = columnsOf.get(round) ?? 0;
+    return `round ${round.round}, columns ${start + 1}–${start + 8}`;
+  };
+  const longest = () => lines.findIndex((l) => l.startsWith('001') && l.length > 91 + 10 * TOURNAMENT_LIMITS.maxRounds) + 1;
+  return {
+    // Without XXR the rounds are those of the longest player line.
+    plannedRounds: () =>
+      plannedRoundsLine > 0 ? { line: plannedRoundsLine, field: `line ${plannedRoundsLine} (XXR)` } : { line: longest(), field: `line ${longest()}` },
+    players: () => ({ field: '001' }),
+    pairingNumber: (player) => at(player, 'starting rank, columns 5–8', String(player.pairingNumber)),
+    roundNumber: (player, round) => at(player, roundField(round), String(round.round)),
+    board: (player, round) => at(player, roundField(round), String(round.board)),
+    opponent: (player, round) => at(player, roundField(round), String(round.opponent)),
+  };
+}
+
 function lineError(line: number, message: string, value: string): TournamentFileError {
   return new TournamentFileError(TOURNAMENT_FILE_ERRORS.trfLine, `Line ${line}: ${message}`, { line, value: value.slice(0, 120) });
 }
@@ -144,7 +158,7 @@ function optionalNumber(text: string): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
-function parsePlayerLine(line: string, lineNumber: number): { player: TournamentPlayer; laxBye: boolean } {
+function parsePlayerLine(line: string, lineNumber: number, columnsOf: Map<PlayerRound, number>): { player: TournamentPlayer; laxBye: boolean } {
   const pairingNumber = Number(line.slice(4, 8).trim());
   if (!Number.isInteger(pairingNumber) || pairingNumber <= 0) throw lineError(lineNumber, 'The starting rank (columns 5–8) is not a number', line);
   const sexCode = line.slice(9, 10).toLowerCase();
@@ -165,10 +179,19 @@ function parsePlayerLine(line: string, lineNumber: number): { player: Tournament
     const colourText = block.slice(5, 6).toLowerCase();
     const resultText = block.slice(7, 8);
     if (opponentText === '' && resultText.trim() === '') continue;
-    const parsed = parseRoundBlock(opponentText, colourText, resultText, round, pairingNumber);
+    if (round > TOURNAMENT_LIMITS.maxRounds) {
+      // Stops reading a hostile line of a million rounds at the first impossible one.
+      throw new TournamentFileError(TOURNAMENT_FILE_ERRORS.roundOutOfRange, `Line ${lineNumber}: round ${round} is more than a championship has`, {
+        line: lineNumber,
+        field: `line ${lineNumber} (round ${round}, columns ${start + 1}–${start + 8})`,
+        value: String(round),
+      });
+    }
+    const parsed = parseRoundBlock(opponentText, colourText, resultText, round);
     if (!parsed) throw lineError(lineNumber, `Round ${round}: cannot read "${block.trimEnd()}" (columns ${start + 1}–${start + 8})`, line);
     if (opponentText === '') laxBye = true;
     rounds.push(parsed);
+    columnsOf.set(parsed, start);
   }
   const total = points ?? rounds.reduce((sum, r) => sum + r.points, 0);
   return {
@@ -196,9 +219,10 @@ function parsePlayerLine(line: string, lineNumber: number): { player: Tournament
   };
 }
 
-function parseRoundBlock(opponentText: string, colourText: string, result: string, round: number, self: number): PlayerRound | null {
+function parseRoundBlock(opponentText: string, colourText: string, result: string, round: number): PlayerRound | null {
   const opponent = opponentText === '' || /^0+$/.test(opponentText) ? null : Number(opponentText);
-  if (opponent !== null && (!Number.isInteger(opponent) || opponent === self)) return null;
+  // A player paired with themself is read, then refused by name (`checkTournamentIsPossible`).
+  if (opponent !== null && !Number.isInteger(opponent)) return null;
   const colour: Colour | null = colourText === 'w' ? 'white' : colourText === 'b' ? 'black' : colourText === '-' || colourText === ' ' ? null : undefined!;
   if (colour === undefined) return null;
   const unpaired = (outcome: RoundOutcome, points: number): PlayerRound => ({ round, board: null, colour: null, opponent: null, outcome, points });
