@@ -1,4 +1,4 @@
-import { computeTieBreaks, lastRoundWithResults, rankPlayers, unplayedRoundRulesOf } from './tie-breaks.js';
+import { computeTieBreaks, lastRoundWithResults, rankPlayers, tieBreakRulesOf } from './tie-breaks.js';
 import type { Tournament } from './tournament-model.js';
 
 export interface TieBreakDifference {
@@ -21,7 +21,7 @@ export interface TieBreakAgreement {
 
 /** How far our computation reproduces the program's own tie-break values and ranking of an imported file. */
 export function compareWithProgram(tournament: Tournament): TieBreakAgreement {
-  const options = { rules: unplayedRoundRulesOf(tournament), rounds: lastRoundWithResults(tournament.players) };
+  const options = { rules: tieBreakRulesOf(tournament), rounds: lastRoundWithResults(tournament.players) };
   const ours = computeTieBreaks(tournament.players, tournament.tieBreaks, options);
   const differences: TieBreakDifference[] = [];
   let cells = 0;

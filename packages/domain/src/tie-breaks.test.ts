@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compareWithProgram } from './tie-break-agreement.js';
-import { computeTieBreaks, rankPlayers, unplayedRoundRulesOf, type UnplayedRoundRules } from './tie-breaks.js';
+import { computeTieBreaks, lastRoundWithResults, rankPlayers, tieBreakRulesOf } from './tie-breaks.js';
 import { parseTournamentFile } from './tournament-file.js';
-import type { PlayerRound, RoundOutcome, TieBreakColumn, TournamentPlayer } from './tournament-model.js';
+import type { PlayerRound, RoundOutcome, TieBreakColumn, TieBreakRules, TournamentPlayer } from './tournament-model.js';
 
 const columns: TieBreakColumn[] = [
   { name: 'BH-C1', kind: 'buchholz_cut1' },
@@ -29,7 +29,7 @@ const POINTS: Record<RoundOutcome, number> = {
   pending: 0,
 };
 
-/** Players from rows of rounds: result (1 = 0 + -), colour (w/b), opponent's letter ("1wB"); or "bye", "abs". */
+/** Players from rows of rounds: result (1 = 0 + -, ? pending), colour (w/b), opponent's letter ("1wB"); or "bye", "abs", "half". */
 function tournament(rows: Record<string, string[]>): TournamentPlayer[] {
   const names = Object.keys(rows);
   const number = (name: string) => names.indexOf(name) + 1;
@@ -38,7 +38,10 @@ function tournament(rows: Record<string, string[]>): TournamentPlayer[] {
       const round = index + 1;
       if (entry === 'bye') return { round, board: null, colour: null, opponent: null, outcome: 'bye', points: 1 };
       if (entry === 'abs') return { round, board: null, colour: null, opponent: null, outcome: 'absent', points: 0 };
-      const outcome: RoundOutcome = { '1': 'win', '=': 'draw', '0': 'loss', '+': 'forfeit_win', '-': 'forfeit_loss' }[entry[0]!] as RoundOutcome;
+      if (entry === 'half') return { round, board: null, colour: null, opponent: null, outcome: 'half_bye', points: 0.5 };
+      const outcome: RoundOutcome = { '1': 'win', '=': 'draw', '0': 'loss', '+': 'forfeit_win', '-': 'forfeit_loss', '?': 'pending' }[
+        entry[0]!
+      ] as RoundOutcome;
       const colour = entry[1] === 'w' ? 'white' : entry[1] === 'b' ? 'black' : null;
       return { round, board: 1, colour, opponent: number(entry.slice(-1)), outcome, points: POINTS[outcome] };
     });
@@ -76,7 +79,7 @@ const players = tournament({
 });
 
 describe('FIDE tie-breaks computed from the games', () => {
-  const values = (rules: UnplayedRoundRules) => computeTieBreaks(players, columns, { rules });
+  const values = (rules: TieBreakRules) => computeTieBreaks(players, columns, { rules });
 
   it('sums the opponents’ scores (Buchholz), without the lowest (Cut 1), weighted by the result (Sonneborn-Berger)', () => {
     // A: 2.5 points; opponents B 2, C 1, D 0.5.
@@ -113,12 +116,52 @@ describe('FIDE tie-breaks computed from the games', () => {
     expect(computeTieBreaks(t, columns, { rules: 'swar6' }).get(2)![1]).toBe(2 + 0);
   });
 
-  it('picks the rules from the program’s version', () => {
-    expect(unplayedRoundRulesOf({ format: 'swar', formatVersion: 'v3.24' })).toBe('fide2009');
-    expect(unplayedRoundRulesOf({ format: 'swar', formatVersion: 'v4.11' })).toBe('fide2009');
-    expect(unplayedRoundRulesOf({ format: 'swar', formatVersion: 'v6.47' })).toBe('swar6');
-    expect(unplayedRoundRulesOf({ format: 'swar', formatVersion: 'v6.75' })).toBe('fide2023');
-    expect(unplayedRoundRulesOf({ format: 'trf', formatVersion: 'TRF16' })).toBe('fide2023');
+  it('C.07 2023 16.3.2: an opponent’s rounds without opponent after their last non-voluntary round count as draws', () => {
+    // C withdraws after round 1 (absent in rounds 2 and 3): in A's Buchholz C counts 0 + ½ + ½, not the 0 scored.
+    const t = tournament({ A: ['1wC', '1bB', '=wD'], B: ['=bD', '0wA', 'bye'], C: ['0bA', 'abs', 'abs'], D: ['=wB', 'abs', '=bA'] });
+    // D's absence in round 2 is followed by a game: D counts with the ½ + 0 + ½ really scored; B with 1½.
+    expect(computeTieBreaks(t, columns, { rules: 'fide2023' }).get(1)![1]).toBe(1 + 1.5 + 1);
+  });
+
+  it('C.07 2023 16.3.2: a forfeit loss has an opponent and keeps its 0', () => {
+    const t = tournament({ A: ['1wB', '+wC'], B: ['0bA', '1wC'], C: ['0bB', '-bA'] });
+    // C: lost to B, lost by forfeit to A: 0 + 0 in B's Buchholz (no draw for the forfeit).
+    expect(computeTieBreaks(t, columns, { rules: 'fide2023' }).get(2)![1]).toBe(2 + 0);
+  });
+
+  it('the 2026 amendment caps the dummy opponent of a player’s own unplayed round at a draw in every round', () => {
+    // A scores 2½ with a half-point bye in round 2: 2023 counts its dummy at 2½, 2026 at most ½ × 3 rounds.
+    const t = tournament({ A: ['1wB', 'half', '1wB'], B: ['0bA', 'half', '0bA'] });
+    expect(computeTieBreaks(t, columns, { rules: 'fide2023' }).get(1)![1]).toBe(0.5 + 2.5 + 0.5);
+    expect(computeTieBreaks(t, columns, { rules: 'fide2026' }).get(1)![1]).toBe(0.5 + 1.5 + 0.5);
+  });
+
+  it('picks the rules by start date, and the program’s own for Swar before v6.5', () => {
+    const swar = (formatVersion: string, startDate: string | null = '2026-02-16') => tieBreakRulesOf({ format: 'swar', formatVersion, startDate });
+    expect(swar('v3.24')).toBe('fide2009');
+    expect(swar('v4.11')).toBe('fide2009');
+    expect(swar('v6.47')).toBe('swar6');
+    expect(swar('v6.75')).toBe('fide2023');
+    expect(swar('v6.75', '2026-03-01')).toBe('fide2026');
+    expect(tieBreakRulesOf({ format: 'trf', formatVersion: 'TRF16', startDate: '2010-09-24' })).toBe('fide2023');
+    // A file without a date takes the edition's (the 2027 championship falls under the 2026 text).
+    expect(tieBreakRulesOf({ format: 'trf', formatVersion: 'TRF16', startDate: null }, '2027-02-15')).toBe('fide2026');
+    // The manager's choice at import wins.
+    expect(tieBreakRulesOf({ format: 'trf', formatVersion: 'TRF16', startDate: '2027-02-15', tieBreakRules: 'fide2023' })).toBe('fide2023');
+  });
+
+  it('counts a round once a game has a result: a bye announced for a later round does not make it count', () => {
+    const t = tournament({ A: ['1wB', 'half'], B: ['0bA', 'abs'] });
+    expect(lastRoundWithResults(t)).toBe(1);
+    // Round 2 not counted: A has no dummy opponent for it, and no half point.
+    expect(rankPlayers(t, columns, { rules: 'fide2023' }).find((r) => r.pairingNumber === 1)).toMatchObject({ points: 1 });
+    expect(computeTieBreaks(t, columns, { rules: 'fide2023' }).get(1)![1]).toBe(0);
+  });
+
+  it('counts a game still being played in a counted round as a game, not as a dummy opponent', () => {
+    const t = tournament({ A: ['1wB', '?wD'], B: ['0bA', '1wC'], C: ['=wD', '0bB'], D: ['=bC', '?bA'] });
+    // Round 2 counts (B beat C); A's game against D is still on: D counts with the ½ scored so far.
+    expect(computeTieBreaks(t, columns, { rules: 'fide2023' }).get(1)![1]).toBe(1 + 0.5);
   });
 
   it('applies direct encounter only among tied players who all met', () => {

@@ -1,70 +1,92 @@
-import type { PlayerRound, TieBreakColumn, TieBreakKind, Tournament, TournamentPlayer } from './tournament-model.js';
+import type { PlayerRound, TieBreakColumn, TieBreakKind, TieBreakRules, Tournament, TournamentPlayer } from './tournament-model.js';
 
 /**
  * Our own FIDE tie-break computation (Handbook C.07), so provisional standings can be ranked while a round is
- * played and an imported file can be checked against the program's own values.
+ * played, a TRF (which carries no values) gets its columns, and an imported file can be checked against the
+ * program's own values.
  *
- * Unplayed rounds (byes, forfeits, absences) have been treated two ways by FIDE, and Swar follows the version of
- * its release, so both are here:
- * - `fide2023` (C.07 from 2023, Swar v6.75): an opponent counts with their real score; each of the player's
- *   own unplayed rounds counts as a dummy opponent holding the player's own final score.
+ * Unplayed rounds (byes, forfeits, absences) are where the texts differ, so the rule set is a parameter:
+ * - `fide2023`: C.07 as approved in 2023, applied from 2024-08-01. Each of the player's own unplayed rounds counts as
+ *   a dummy opponent holding the player's own score (16.4); in an opponent's score, the rounds after that
+ *   opponent's last round that was not a voluntary unplayed round, and in which they had no opponent, count as draws
+ *   (16.3.2).
+ * - `fide2026`: the amendment approved by FIDE Council on 2026-02-02, in force from 2026-03-01. As 2023, but the
+ *   dummy opponent of 16.4 holds at most the real opponent's score (a forfeit), resp. a draw in every round (no
+ *   opponent).
  * - `fide2009` (C.02 13.15, 2009–2022, Swar v3/v4): an opponent's unplayed rounds count as draws; each own
  *   unplayed round counts as a virtual opponent with the player's score before that round, plus what the player did
  *   not score, plus a draw for every later round.
  * - `swar6` (Swar v6.0–v6.49, observed, not a FIDE text): own unplayed rounds as in 2009, but in an opponent's score
  *   a pairing-allocated bye counts nothing (not a draw); the opponent's other unplayed rounds count as draws. Solved
- *   exactly from the v6.47 file (docs/results-tie-breaks.md): every value agrees except where one opponent — absent
- *   two rounds, then given a bye — is counted half a point higher than any rule explains.
+ *   exactly from the v6.47 file (docs/results-tie-breaks.md).
+ *
+ * The two FIDE sets reproduce FIDE's own checker (TieBreakServer, `tiebreak.py`) cell for cell; `npm run conformance`
+ * runs it on every real file, and `fixtures/checker/` keeps its answers for the regular tests.
  */
-export type UnplayedRoundRules = 'fide2023' | 'fide2009' | 'swar6';
+/** The FIDE texts a manager may choose between at import. */
+export const FIDE_TIE_BREAK_RULES = ['fide2026', 'fide2023'] as const;
+export type FideTieBreakRules = (typeof FIDE_TIE_BREAK_RULES)[number];
+
+/** First day the 2026 amendment of C.07 applies (the 2023 text before it, as FIDE's checker does for older dates). */
+export const FIDE_2026_RULES_FROM = '2026-03-01';
 
 export interface TieBreakOptions {
-  rules: UnplayedRoundRules;
-  /** Rounds to count (default: the last round with a result). */
+  rules: TieBreakRules;
+  /** Rounds to count (default: the last round with a game result). */
   rounds?: number;
 }
 
 const PLAYED = new Set(['win', 'draw', 'loss']);
-/** Voluntary unplayed rounds (C.07 2023): the player's own doing, unlike a pairing-allocated bye or a forfeit win. */
-const VOLUNTARILY_UNPLAYED = new Set(['forfeit_loss', 'absent', 'half_bye', 'zero_bye']);
 
 /** A round decided over the board, as opposed to forfeits, byes and absences. */
 export function isPlayedGame(round: PlayerRound | undefined): boolean {
   return round !== undefined && PLAYED.has(round.outcome);
 }
 
+/** The FIDE text in force on a tournament's start date (`YYYY-MM-DD`). */
+export function fideTieBreakRulesOn(date: string): FideTieBreakRules {
+  return date >= FIDE_2026_RULES_FROM ? 'fide2026' : 'fide2023';
+}
+
 /**
- * Rules the program behind a file used: Swar from v6.5 on follows C.07 2023, v6.0–v6.49 its own variant of the 2009
- * rules (`swar6`), older releases the 2009 rules.
+ * The rules a tournament's tie-breaks are computed with, when nobody chose: Swar before v6.5 keeps the rules of its
+ * release (`fide2009`, `swar6`); every other file follows the FIDE text in force on its start date, or on
+ * `fallbackDate` (the edition's start) when the file names none.
  */
-export function unplayedRoundRulesOf(tournament: Pick<Tournament, 'format' | 'formatVersion'>): UnplayedRoundRules {
-  if (tournament.format !== 'swar') return 'fide2023';
+export function tieBreakRulesOf(
+  tournament: Pick<Tournament, 'format' | 'formatVersion' | 'startDate' | 'tieBreakRules'>,
+  fallbackDate: string | null = null,
+): TieBreakRules {
+  if (tournament.tieBreakRules) return tournament.tieBreakRules;
+  const legacy = legacySwarRules(tournament);
+  if (legacy) return legacy;
+  const date = tournament.startDate ?? fallbackDate;
+  return date ? fideTieBreakRulesOn(date) : 'fide2026';
+}
+
+/** Swar v6.0–v6.49 counted unplayed rounds its own way, older releases by the 2009 text; null for everything else. */
+export function legacySwarRules(tournament: Pick<Tournament, 'format' | 'formatVersion'>): 'swar6' | 'fide2009' | null {
+  if (tournament.format !== 'swar') return null;
   const match = /^v?(\d+)\.(\d+)/.exec(tournament.formatVersion);
-  if (!match) return 'fide2023';
+  if (!match) return null;
   const version = Number(match[1]) + Number(match[2]) / 100;
-  if (version >= 6.5) return 'fide2023';
+  if (version >= 6.5) return null;
   return version >= 6 ? 'swar6' : 'fide2009';
 }
 
-/** Last round in which any player has a result (pairings without results do not count yet). */
+const DECIDED_GAME = new Set(['win', 'draw', 'loss', 'forfeit_win', 'forfeit_loss']);
+
+/**
+ * Last round in which a game has a result, over the board or by forfeit. A bye or an absence announced for a round
+ * not played yet (JaVaFo and Swiss-Manager TRFs carry them; Swar writes the pairing-allocated bye at pairing time)
+ * does not make that round count.
+ */
 export function lastRoundWithResults(players: readonly TournamentPlayer[]): number {
   let last = 0;
   for (const player of players) {
-    for (const round of player.rounds) if (round.outcome !== 'pending' && round.round > last) last = round.round;
+    for (const round of player.rounds) if (DECIDED_GAME.has(round.outcome) && round.round > last) last = round.round;
   }
   return last;
-}
-
-interface Context {
-  byNumber: Map<number, TournamentPlayer>;
-  rounds: number;
-  rules: UnplayedRoundRules;
-  score: Map<number, number>;
-  opponentScore: Map<number, number>;
-}
-
-function roundOf(player: TournamentPlayer, round: number): PlayerRound | undefined {
-  return player.rounds.find((r) => r.round === round);
 }
 
 /** Points after `rounds` rounds. */
@@ -74,41 +96,100 @@ export function scoreAfter(player: TournamentPlayer, rounds: number): number {
   return total;
 }
 
+/** One counted round of one player, as the unplayed-round rules see it. */
+interface RoundView {
+  points: number;
+  outcome: PlayerRound['outcome'] | 'missing';
+  colour: PlayerRound['colour'];
+  opponent: number | null;
+  /** A game at a board: over the board, or paired and still being played (counted as a game in progress, 0 so far). */
+  atBoard: boolean;
+  /**
+   * A voluntary unplayed round (C.07 16.2.5, FIDE's checker `is_vur`): not at a board and not worth a win — a
+   * forfeit loss, a half- or zero-point bye, an absence. A pairing-allocated bye, a forfeit win and a full-point bye
+   * are not.
+   */
+  voluntary: boolean;
+}
+
+interface Context {
+  byNumber: Map<number, TournamentPlayer>;
+  rounds: number;
+  rules: TieBreakRules;
+  views: Map<number, RoundView[]>;
+  score: Map<number, number>;
+  /** Each player's score as their opponents count it (16.3.2 under the FIDE texts, draws for unplayed rounds in 2009). */
+  opponentScore: Map<number, number>;
+}
+
+function viewsOf(player: TournamentPlayer, rounds: number): RoundView[] {
+  const views: RoundView[] = [];
+  for (let r = 1; r <= rounds; r++) {
+    const round = player.rounds.find((x) => x.round === r);
+    if (!round) {
+      // No entry for a counted round: not paired, nothing scored (FIDE's checker reads it the same way).
+      views.push({ points: 0, outcome: 'missing', colour: null, opponent: null, atBoard: false, voluntary: true });
+      continue;
+    }
+    const atBoard = round.opponent !== null && (PLAYED.has(round.outcome) || round.outcome === 'pending');
+    const voluntary = !atBoard && round.outcome !== 'bye' && round.points < 1;
+    views.push({ points: round.points, outcome: round.outcome, colour: round.colour, opponent: round.opponent, atBoard, voluntary });
+  }
+  return views;
+}
+
+/** C.07 16.3.2: after the player's last round that was not voluntarily unplayed, rounds without an opponent count as draws. */
+function fideOpponentScore(views: readonly RoundView[]): number {
+  let lastNotVoluntary = 0;
+  views.forEach((v, index) => {
+    if (!v.voluntary) lastNotVoluntary = index + 1;
+  });
+  return views.reduce((sum, v, index) => sum + (index + 1 <= lastNotVoluntary || v.opponent !== null ? v.points : 0.5), 0);
+}
+
 function contextOf(players: readonly TournamentPlayer[], options: TieBreakOptions): Context {
   const rounds = options.rounds ?? lastRoundWithResults(players);
-  const score = new Map(players.map((p) => [p.pairingNumber, scoreAfter(p, rounds)]));
+  const views = new Map(players.map((p) => [p.pairingNumber, viewsOf(p, rounds)]));
+  const score = new Map(players.map((p) => [p.pairingNumber, views.get(p.pairingNumber)!.reduce((sum, v) => sum + v.points, 0)]));
   const opponentScore = new Map(
     players.map((p) => {
-      if (options.rules === 'fide2023') return [p.pairingNumber, score.get(p.pairingNumber)!];
+      const own = views.get(p.pairingNumber)!;
+      if (options.rules === 'fide2023' || options.rules === 'fide2026') return [p.pairingNumber, fideOpponentScore(own)];
       // 2009: the opponent's own unplayed rounds count as draws; Swar v6.0–v6.49 counts a pairing-allocated bye as nothing.
-      let adjusted = 0;
-      for (let r = 1; r <= rounds; r++) {
-        const round = roundOf(p, r);
-        adjusted += isPlayedGame(round) ? round!.points : options.rules === 'swar6' && round?.outcome === 'bye' ? 0 : 0.5;
-      }
+      const adjusted = own.reduce((sum, v) => sum + (PLAYED.has(v.outcome) ? v.points : options.rules === 'swar6' && v.outcome === 'bye' ? 0 : 0.5), 0);
       return [p.pairingNumber, adjusted];
     }),
   );
-  return { byNumber: new Map(players.map((p) => [p.pairingNumber, p])), rounds, rules: options.rules, score, opponentScore };
+  return { byNumber: new Map(players.map((p) => [p.pairingNumber, p])), rounds, rules: options.rules, views, score, opponentScore };
 }
 
-/** What each round adds to the player's Buchholz: the opponent's score, or the virtual/dummy opponent's. */
-function buchholzContributions(player: TournamentPlayer, ctx: Context): { value: number; voluntary: boolean }[] {
-  const contributions: { value: number; voluntary: boolean }[] = [];
-  let before = 0;
-  for (let r = 1; r <= ctx.rounds; r++) {
-    const round = roundOf(player, r);
-    const points = round?.points ?? 0;
-    if (isPlayedGame(round)) {
-      contributions.push({ value: ctx.opponentScore.get(round!.opponent!) ?? 0, voluntary: false });
-    } else {
-      const voluntary = VOLUNTARILY_UNPLAYED.has(round?.outcome ?? 'absent');
-      const value = ctx.rules === 'fide2023' ? ctx.score.get(player.pairingNumber)! : before + (1 - points) + 0.5 * (ctx.rounds - r);
-      contributions.push({ value, voluntary });
-    }
-    before += points;
+/** The dummy (FIDE) or virtual (2009) opponent of one of the player's own unplayed rounds. */
+function unplayedRoundValue(player: TournamentPlayer, ctx: Context, roundIndex: number, before: number): number {
+  const v = ctx.views.get(player.pairingNumber)![roundIndex]!;
+  const own = ctx.score.get(player.pairingNumber)!;
+  switch (ctx.rules) {
+    case 'fide2023':
+      return own;
+    case 'fide2026':
+      // 16.4 as amended: at most the forfeiting opponent's score, resp. a draw in every round.
+      return v.opponent !== null ? Math.min(own, ctx.opponentScore.get(v.opponent) ?? own) : Math.min(own, 0.5 * ctx.rounds);
+    case 'fide2009':
+    case 'swar6':
+      return before + (1 - v.points) + 0.5 * (ctx.rounds - (roundIndex + 1));
   }
-  return contributions;
+}
+
+/** What each round adds to the player's Buchholz: the opponent's score, or the dummy/virtual opponent's. */
+function buchholzContributions(player: TournamentPlayer, ctx: Context): { value: number; points: number; voluntary: boolean }[] {
+  const legacy = ctx.rules === 'fide2009' || ctx.rules === 'swar6';
+  let before = 0;
+  return ctx.views.get(player.pairingNumber)!.map((v, index) => {
+    // The 2009 texts count only games over the board as games; a game still being played is one under every set.
+    const game = legacy ? PLAYED.has(v.outcome) || (v.atBoard && v.outcome === 'pending') : v.atBoard;
+    const value = game ? (ctx.opponentScore.get(v.opponent!) ?? 0) : unplayedRoundValue(player, ctx, index, before);
+    before += v.points;
+    return { value, points: v.points, voluntary: !game && v.voluntary };
+  });
 }
 
 function buchholz(player: TournamentPlayer, ctx: Context): number {
@@ -116,50 +197,40 @@ function buchholz(player: TournamentPlayer, ctx: Context): number {
 }
 
 /**
- * Buchholz without its lowest contribution (C.07 2023: a voluntarily unplayed round's dummy is cut first). After a
- * single round there is nothing to cut: Swar keeps the one opponent's score.
+ * Buchholz without its lowest contribution; a voluntarily unplayed round's dummy is cut first (C.07 16.5). Under the
+ * FIDE texts one contribution is cut as soon as one round counts (FIDE's checker: Cut 1 after round 1 is 0); Swar
+ * before v6.5 cuts nothing after a single round.
  */
 function buchholzCut1(player: TournamentPlayer, ctx: Context): number {
   const contributions = buchholzContributions(player, ctx);
   const total = contributions.reduce((sum, c) => sum + c.value, 0);
-  if (contributions.length <= 1) return total;
+  const legacy = ctx.rules === 'fide2009' || ctx.rules === 'swar6';
+  if (contributions.length === 0 || (legacy && contributions.length === 1)) return total;
   const voluntary = contributions.filter((c) => c.voluntary);
-  const pool = ctx.rules === 'fide2023' && voluntary.length > 0 ? voluntary : contributions;
+  const pool = !legacy && voluntary.length > 0 ? voluntary : contributions;
   return total - Math.min(...pool.map((c) => c.value));
 }
 
 function sonnebornBerger(player: TournamentPlayer, ctx: Context): number {
-  let total = 0;
-  let before = 0;
-  for (let r = 1; r <= ctx.rounds; r++) {
-    const round = roundOf(player, r);
-    const points = round?.points ?? 0;
-    if (isPlayedGame(round)) {
-      total += points * (ctx.opponentScore.get(round!.opponent!) ?? 0);
-    } else if (points > 0) {
-      total += points * (ctx.rules === 'fide2023' ? ctx.score.get(player.pairingNumber)! : before + (1 - points) + 0.5 * (ctx.rounds - r));
-    }
-    before += points;
-  }
-  return total;
+  return buchholzContributions(player, ctx).reduce((sum, c) => sum + c.points * c.value, 0);
 }
 
 function progressive(player: TournamentPlayer, ctx: Context): number {
   let running = 0;
   let total = 0;
-  for (let r = 1; r <= ctx.rounds; r++) {
-    running += roundOf(player, r)?.points ?? 0;
+  for (const v of ctx.views.get(player.pairingNumber)!) {
+    running += v.points;
     total += running;
   }
   return total;
 }
 
 function gamesWon(player: TournamentPlayer, ctx: Context): number {
-  return player.rounds.filter((r) => r.round <= ctx.rounds && r.outcome === 'win').length;
+  return ctx.views.get(player.pairingNumber)!.filter((v) => v.outcome === 'win').length;
 }
 
 function gamesWithBlack(player: TournamentPlayer, ctx: Context): number {
-  return player.rounds.filter((r) => r.round <= ctx.rounds && isPlayedGame(r) && r.colour === 'black').length;
+  return ctx.views.get(player.pairingNumber)!.filter((v) => PLAYED.has(v.outcome) && v.colour === 'black').length;
 }
 
 /**
@@ -232,7 +303,7 @@ export interface RankedPlayer {
  */
 export function rankPlayers(players: readonly TournamentPlayer[], columns: readonly TieBreakColumn[], options: TieBreakOptions): RankedPlayer[] {
   const ctx = contextOf(players, options);
-  const values = computeTieBreaks(players, columns, options);
+  const values = computeTieBreaks(players, columns, { ...options, rounds: ctx.rounds });
   const rows = players.map((p) => ({
     player: p,
     pairingNumber: p.pairingNumber,

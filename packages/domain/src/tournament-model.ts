@@ -54,6 +54,13 @@ export const TIE_BREAK_KINDS = [
 ] as const;
 export type TieBreakKind = (typeof TIE_BREAK_KINDS)[number];
 
+/**
+ * The rule sets our tie-break computation knows (`tie-breaks.ts` says what each does with unplayed rounds): the two
+ * FIDE texts by date, and the ones older Swar releases followed.
+ */
+export const TIE_BREAK_RULES = ['fide2026', 'fide2023', 'swar6', 'fide2009'] as const;
+export type TieBreakRules = (typeof TIE_BREAK_RULES)[number];
+
 export interface TieBreakColumn {
   /** The program's own name ("Bucholtz Cut 1", "Progressif"), shown as the column heading. */
   name: string;
@@ -102,6 +109,11 @@ export interface Tournament {
   /** Rounds with pairings in the file (0 before round 1). */
   pairedRounds: number;
   tieBreaks: TieBreakColumn[];
+  /**
+   * The rules our tie-breaks are computed with, fixed at import (by the start date, or the manager's choice); absent
+   * in files stored before it existed, which take `tieBreakRulesOf`'s choice.
+   */
+  tieBreakRules?: TieBreakRules;
   /** Category code proposed from the file ("U8" … "U20"), to be confirmed by the manager. */
   categoryHint: string | null;
   /** Points of a pairing-allocated bye and of an absence, as configured in the program. */

@@ -85,4 +85,22 @@ describe('TRF files', () => {
       expect(writeTrf16(t)).not.toMatch(/\d{4}-\d{2}-\d{2}\s+\d/); // no birth dates
     }
   });
+
+  it('gives a forfeit written without colours opposite colours, so FIDE’s checker reads one game with one White', () => {
+    const text = ['012 Open', 'XXR 1', playerLine(1, 'alice', '1.0', ['   2 - +']), playerLine(2, 'bob', '0.0', ['   1 - -'])].join('\n');
+    const written = writeTrf16(parseTrf(text));
+    expect(written).toContain('   2 w +');
+    expect(written).toContain('   1 b -');
+  });
+
+  it('keeps the points of an absence the program scored (Swar’s AbsValue ½ or 1) instead of writing 0', () => {
+    const t = parseTrf(
+      ['012 Open', 'XXR 2', playerLine(1, 'alice', '1.0', ['   2 w 1', '0000 - -']), playerLine(2, 'bob', '0.0', ['   1 b 0', '0000 - -'])].join('\n'),
+    );
+    t.players[0]!.rounds[1] = { ...t.players[0]!.rounds[1]!, points: 0.5 };
+    t.players[1]!.rounds[1] = { ...t.players[1]!.rounds[1]!, points: 1 };
+    const written = writeTrf16(t);
+    expect(written).toMatch(/alice.*0000 - H$/m);
+    expect(written).toMatch(/bob.*0000 - F$/m);
+  });
 });

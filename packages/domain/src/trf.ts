@@ -280,6 +280,18 @@ export function writeTrf16(tournament: Tournament, standings?: ReadonlyMap<numbe
   lines.push(`XXR ${tournament.plannedRounds}`);
   const titleCodes = Object.fromEntries(Object.entries(TITLES).map(([code, title]) => [title, code]));
   const players = [...tournament.players].sort((a, b) => a.pairingNumber - b.pairingNumber);
+  const byNumber = new Map(players.map((p) => [p.pairingNumber, p]));
+  /**
+   * A game's colours; where the file gave none (forfeits written `  45 - +`), the lower pairing number takes White,
+   * so that both sides name opposite colours (FIDE's checker refuses a game whose two sides are both White).
+   */
+  const colourOf = (p: TournamentPlayer, round: PlayerRound): Colour | null => {
+    if (round.opponent === null) return null;
+    if (round.colour) return round.colour;
+    const back = byNumber.get(round.opponent)?.rounds.find((x) => x.round === round.round);
+    if (back?.colour) return back.colour === 'white' ? 'black' : 'white';
+    return p.pairingNumber < round.opponent ? 'white' : 'black';
+  };
   for (const p of players) {
     const standing = standings?.get(p.pairingNumber);
     const points = standing?.points ?? p.points;
@@ -306,17 +318,17 @@ export function writeTrf16(tournament: Tournament, standings?: ReadonlyMap<numbe
       String(rank).padStart(4);
     for (let r = 1; r <= tournament.pairedRounds; r++) {
       const round = p.rounds.find((x) => x.round === r);
-      line += '  ' + roundBlock(round);
+      line += '  ' + roundBlock(round, round && colourOf(p, round));
     }
     lines.push(line.trimEnd());
   }
   return lines.join('\n') + '\n';
 }
 
-function roundBlock(round: PlayerRound | undefined): string {
+function roundBlock(round: PlayerRound | undefined, gameColour: Colour | null | undefined): string {
   // A round the player has no entry for yet (a later round already holds a pre-announced bye) stays blank.
   if (!round) return '        ';
-  const colour = round.colour === 'white' ? 'w' : round.colour === 'black' ? 'b' : '-';
+  const colour = gameColour === 'white' ? 'w' : gameColour === 'black' ? 'b' : '-';
   const opponent = round.opponent === null ? '0000' : String(round.opponent).padStart(4);
   const code: Record<RoundOutcome, string> = {
     win: '1',
@@ -330,5 +342,7 @@ function roundBlock(round: PlayerRound | undefined): string {
     absent: '-',
     pending: ' ',
   };
+  // An absence the program scored (Swar's AbsValue ½ or 1) keeps its points: TRF16 has a code for each.
+  if (round.outcome === 'absent' && round.points > 0) return `${opponent} ${colour} ${round.points >= 1 ? 'F' : 'H'}`;
   return `${opponent} ${colour} ${code[round.outcome]}`;
 }

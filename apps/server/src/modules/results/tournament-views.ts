@@ -1,7 +1,7 @@
 import {
   gameResultOf,
   rankPlayers,
-  unplayedRoundRulesOf,
+  tieBreakRulesOf,
   lastRoundWithResults,
   performanceRating,
   type Pairing,
@@ -130,7 +130,7 @@ export function standingsOf(category: string, version: number, tournament: Tourn
     ? [...source.players]
         .sort((a, b) => a.rank! - b.rank!)
         .map((p) => ({ pairingNumber: p.pairingNumber, rank: p.rank!, points: p.points, tieBreaks: p.tieBreakValues }))
-    : rankPlayers(source.players, source.tieBreaks, { rules: unplayedRoundRulesOf(source), rounds: afterRound });
+    : rankPlayers(source.players, source.tieBreaks, { rules: tieBreakRulesOf(source), rounds: afterRound });
   return {
     category,
     version,
