@@ -10,6 +10,7 @@ import { createSessionResolver } from './modules/accounts/accounts.service.js';
 import { contentRoutes } from './modules/content/content.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
+import { deskRoutes } from './modules/desk/desk.routes.js';
 import { editionRoutes } from './modules/edition/edition.routes.js';
 import { filesRoutes } from './modules/files/files.routes.js';
 import { lodgingRoutes } from './modules/lodging/lodging.routes.js';
@@ -147,6 +148,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(async (scope) => gamesRoutes(scope, deps));
   await app.register(async (scope) => resultsRoutes(scope, deps));
   await app.register(async (scope) => printRoutes(scope, deps));
+  await app.register(async (scope) => deskRoutes(scope, deps));
   await app.register(async (scope) => bulkJobsRoutes(scope, deps.db, bulkJobKinds(deps), app.log));
 
   await registerWebApp(app, config.webDist);

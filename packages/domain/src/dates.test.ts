@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, ageOn, dateInTimeZone, daysBetween } from './dates.js';
+import { addDays, ageOn, dateInTimeZone, daysBetween, startOfDayInTimeZone } from './dates.js';
 import { isoDateSchema } from './date-schemas.js';
 
 describe('calendar dates', () => {
@@ -22,6 +22,16 @@ describe('calendar dates', () => {
 
   it('reads the calendar date of an instant in Brussels', () => {
     expect(dateInTimeZone(new Date('2027-01-31T23:30:00Z'), 'Europe/Brussels')).toBe('2027-02-01');
+  });
+
+  it('finds the instant a day starts in Brussels, in winter, in summer and on the days the clocks change', () => {
+    expect(startOfDayInTimeZone('2027-02-16', 'Europe/Brussels').toISOString()).toBe('2027-02-15T23:00:00.000Z');
+    expect(startOfDayInTimeZone('2027-07-01', 'Europe/Brussels').toISOString()).toBe('2027-06-30T22:00:00.000Z');
+    expect(startOfDayInTimeZone('2027-03-28', 'Europe/Brussels').toISOString()).toBe('2027-03-27T23:00:00.000Z');
+    expect(startOfDayInTimeZone('2027-03-29', 'Europe/Brussels').toISOString()).toBe('2027-03-28T22:00:00.000Z');
+    expect(startOfDayInTimeZone('2027-10-31', 'Europe/Brussels').toISOString()).toBe('2027-10-30T22:00:00.000Z');
+    expect(startOfDayInTimeZone('2027-11-01', 'Europe/Brussels').toISOString()).toBe('2027-10-31T23:00:00.000Z');
+    expect(startOfDayInTimeZone('2027-02-16', 'UTC').toISOString()).toBe('2027-02-16T00:00:00.000Z');
   });
 
   it('accepts only real YYYY-MM-DD dates', () => {

@@ -29,3 +29,37 @@ export function dateInTimeZone(instant: Date, timeZone: string): string {
   if (!format) dayFormats.set(timeZone, (format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })));
   return format.format(instant);
 }
+
+const offsetFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** How far a time zone's wall clock is ahead of UTC at an instant, in milliseconds (DST included). */
+function zoneOffsetMs(instant: Date, timeZone: string): number {
+  let format = offsetFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    offsetFormats.set(timeZone, format);
+  }
+  const part = Object.fromEntries(format.formatToParts(instant).map((p) => [p.type, p.value]));
+  const wall = Date.UTC(Number(part.year), Number(part.month) - 1, Number(part.day), Number(part.hour), Number(part.minute), Number(part.second));
+  return wall - Math.floor(instant.getTime() / 1000) * 1000;
+}
+
+/**
+ * The instant a calendar day starts (00:00 on the wall clock) in a time zone: `startOfDayInTimeZone('2027-02-16',
+ * 'Europe/Brussels')` is 2027-02-15T23:00:00Z. The offset is read again at the result, so a day after a DST change
+ * starts at its own offset.
+ */
+export function startOfDayInTimeZone(date: string, timeZone: string): Date {
+  const midnightUtc = Date.parse(`${date}T00:00:00Z`);
+  const guess = midnightUtc - zoneOffsetMs(new Date(midnightUtc), timeZone);
+  return new Date(midnightUtc - zoneOffsetMs(new Date(guess), timeZone));
+}

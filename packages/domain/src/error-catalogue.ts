@@ -1,5 +1,6 @@
 import { ACCOUNTS_ERRORS } from './accounts.js';
 import { CONTENT_ERRORS } from './content.js';
+import { DESK_ERRORS } from './desk.js';
 import { EDITION_ERRORS } from './edition.js';
 import { ENROLMENT_ERRORS, PARTICIPANTS_ERRORS } from './enrolment.js';
 import { PLATFORM_ERRORS } from './error-codes.js';
@@ -32,6 +33,7 @@ export const ERROR_CATALOGUE = {
   resultFiles: TOURNAMENT_FILE_ERRORS,
   games: GAMES_ERRORS,
   print: PRINT_ERRORS,
+  desk: DESK_ERRORS,
 } as const;
 
 type Catalogue = typeof ERROR_CATALOGUE;

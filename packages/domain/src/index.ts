@@ -39,3 +39,4 @@ export * from './tie-break-agreement.js';
 export * from './performance.js';
 export * from './results.js';
 export * from './print.js';
+export * from './desk.js';

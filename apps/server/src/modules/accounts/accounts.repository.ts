@@ -88,10 +88,26 @@ export async function findLiveSession(db: DbOrTx, tokenHash: string, now: Date) 
 
 /** Slides the expiry forward; only written when the last slide is older than `minInterval` to spare the database. */
 export async function touchSession(db: DbOrTx, tokenHash: string, now: Date, expiresAt: Date, minIntervalMs: number) {
+  // Never earlier than it was: a venue desk's session was made to last its day (keepSessionUntil).
   await db
     .update(sessions)
-    .set({ lastSeenAt: now, expiresAt })
+    .set({ lastSeenAt: now, expiresAt: sql`greatest(${sessions.expiresAt}, ${expiresAt.toISOString()}::timestamptz)` })
     .where(and(eq(sessions.tokenHash, tokenHash), lt(sessions.lastSeenAt, new Date(now.getTime() - minIntervalMs))));
+}
+
+/** Kept equal to accounts.service's SESSION_MAX_AGE_MS (the repository imports no service). */
+const SESSION_MAX_AGE_SECONDS = 7 * 24 * 3600;
+
+/** Makes a live session last until `until` (at most its maximal age) (never shorter than it was); answers its expiry, or nothing when it is not live. */
+export async function extendSession(db: DbOrTx, tokenHash: string, now: Date, until: Date): Promise<Date | undefined> {
+  const [row] = await db
+    .update(sessions)
+    .set({
+      expiresAt: sql`greatest(${sessions.expiresAt}, least(${until.toISOString()}::timestamptz, ${sessions.createdAt} + ${`${SESSION_MAX_AGE_SECONDS} seconds`}::interval))`,
+    })
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+    .returning({ expiresAt: sessions.expiresAt });
+  return row?.expiresAt;
 }
 
 export async function revokeSession(db: DbOrTx, tokenHash: string, now: Date) {

@@ -14,7 +14,7 @@ import type { Principal, SessionResolver } from '../../platform/access.js';
 import type { ServiceContext } from '../../platform/service-context.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db, DbOrTx } from '../../platform/db.js';
-import { AppError, conflict, notFound } from '../../platform/errors.js';
+import { AppError, conflict, notFound, unauthenticated } from '../../platform/errors.js';
 import { changedFields, recordAudit } from '../../platform/audit.js';
 import {
   countAccounts,
@@ -39,6 +39,7 @@ import {
   findLiveSession,
   insertAccount,
   insertSession,
+  extendSession,
   revokeSession,
   touchSession,
   updateAccount,
@@ -306,6 +307,16 @@ export async function logout(ctx: ServiceContext, token: string): Promise<void> 
   const { db } = ctx;
   const { clock } = ctx;
   await revokeSession(db, hashToken(token), clock.now());
+}
+
+/**
+ * Makes the caller's session last until `until` (the end of a venue desk's day: the phone may be offline for hours,
+ * so nothing slides it), never beyond the session's maximal age and never shorter than it was. Answers the expiry.
+ */
+export async function keepSessionUntil(ctx: ServiceContext, token: string, until: Date): Promise<Date> {
+  const expiresAt = await extendSession(ctx.db, hashToken(token), ctx.clock.now(), until);
+  if (!expiresAt) throw unauthenticated();
+  return expiresAt;
 }
 
 /** The access guard's resolver: a token is valid while its session is live and its account enabled. */

@@ -5,6 +5,7 @@ import {
   ageGroupOf,
   countMealsPerDay,
   type MealCountRow,
+  type MealPlan,
   describeStayPriceLine,
   nightsOf,
   priceStay,
@@ -487,4 +488,37 @@ export async function exportStayWorkbook(db: Db, language: Language): Promise<Bu
 export async function countReservedMeals(db: Db): Promise<MealCountRow[]> {
   const { settings } = await getCurrentEdition(db);
   return countMealsPerDay(settings, await listReservationRows(db, { enabled: 'yes' }));
+}
+
+/** A stay as the venue sees it: who sleeps in which rooms and eats which meals (the desk's roster, the badges' meals label). */
+export type GuestStay = {
+  reservationId: string;
+  number: string;
+  roomType: string;
+  rooms: string[];
+  arrivalDate: string;
+  departureDate: string;
+  mealPlan: MealPlan;
+  guests: ReservationGuest[];
+};
+
+/** Every enabled reservation with its guests and assigned rooms, by request number. */
+export async function listGuestStays(db: DbOrTx): Promise<GuestStay[]> {
+  const rows = await listReservationRows(db, { enabled: 'yes' });
+  const assigned = await listAssignedRooms(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows
+    .map((row) => ({
+      reservationId: row.id,
+      number: row.number,
+      roomType: row.roomType,
+      rooms: (assigned.get(row.id) ?? []).map((r) => r.number),
+      arrivalDate: row.arrivalDate,
+      departureDate: row.departureDate,
+      mealPlan: row.mealPlan,
+      guests: row.guests,
+    }))
+    .sort((a, b) => a.number.localeCompare(b.number));
 }

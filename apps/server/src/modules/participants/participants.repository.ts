@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { containsText } from '../../platform/like.js';
 import { pageOffset, type AttendeeListQuery, type ParticipantListQuery, type RegistrationKind } from '@bjk/domain';
 import type { DbOrTx } from '../../platform/db.js';
@@ -124,6 +124,36 @@ export async function findParticipantPhoto(tx: DbOrTx, participantId: number): P
   return row?.jpeg;
 }
 
+/** The stored photos of several participants at once (the desk's roster), by participant id. */
+export async function listParticipantPhotos(tx: DbOrTx, participantIds: number[]): Promise<Map<number, Buffer>> {
+  if (participantIds.length === 0) return new Map();
+  const rows = await tx
+    .select({ id: participantPhotos.participantId, jpeg: participantPhotos.jpeg })
+    .from(participantPhotos)
+    .where(inArray(participantPhotos.participantId, participantIds));
+  return new Map(rows.map((r) => [r.id, r.jpeg]));
+}
+
+/** Names and categories of some participants and attendees of an edition, by id (either kind of championship). */
+export async function listNamesOfBadgeHolders(tx: DbOrTx, editionCode: string, participantIds: number[], attendeeIds: number[]) {
+  const columns = (t: typeof participants | typeof attendees) => ({ id: t.id, firstName: t.firstName, lastName: t.lastName, category: t.category });
+  const [players, others] = await Promise.all([
+    participantIds.length === 0
+      ? []
+      : tx
+          .select(columns(participants))
+          .from(participants)
+          .where(and(eq(participants.editionCode, editionCode), inArray(participants.id, participantIds))),
+    attendeeIds.length === 0
+      ? []
+      : tx
+          .select(columns(attendees))
+          .from(attendees)
+          .where(and(eq(attendees.editionCode, editionCode), inArray(attendees.id, attendeeIds))),
+  ]);
+  return { players, others };
+}
+
 export async function countParticipants(tx: DbOrTx, editionCode: string): Promise<number> {
   const [row] = await tx
     .select({ n: count() })
@@ -196,6 +226,7 @@ export async function listPrintableParticipantRows(tx: DbOrTx, editionCode: stri
       id: participants.id,
       firstName: participants.firstName,
       lastName: participants.lastName,
+      birthYear: participants.birthYear,
       category: participants.category,
       mealsCode: participants.mealsCode,
       clubName: participants.clubName,

@@ -40,6 +40,8 @@ import {
   insertParticipantIfAbsent,
   listAttendeeRows,
   pageAttendeeRows,
+  listNamesOfBadgeHolders,
+  listParticipantPhotos,
   listParticipantRows,
   listPrintableParticipantRows,
   listPublicParticipants,
@@ -74,7 +76,7 @@ function toParticipant(row: ParticipantWithPhoto): Participant {
 }
 
 /** What the print area needs of a person with a badge (DOMAIN.md §4). */
-export type BadgeHolder = Pick<PlayerIdentity, 'firstName' | 'lastName' | 'clubName' | 'fideFederation' | 'ratingNational' | 'ratingFide'> & {
+export type BadgeHolder = Pick<PlayerIdentity, 'firstName' | 'lastName' | 'birthYear' | 'clubName' | 'fideFederation' | 'ratingNational' | 'ratingFide'> & {
   holder: BadgeHolderType;
   id: number;
   category: string;
@@ -455,6 +457,7 @@ export async function listBadgeHolders(db: DbOrTx, kind: RegistrationKind): Prom
       id: a.id,
       firstName: a.firstName,
       lastName: a.lastName,
+      birthYear: null,
       category: a.category,
       mealsCode: a.mealsCode,
       clubName: null,
@@ -465,6 +468,31 @@ export async function listBadgeHolders(db: DbOrTx, kind: RegistrationKind): Prom
       photoVersion: null,
     })),
   ];
+}
+
+/** The stored photos of several badge holders (players only; attendees have none), keyed `participant:<id>`. */
+export async function findBadgePhotos(db: DbOrTx, holders: readonly { holder: BadgeHolder['holder']; id: number }[]): Promise<Map<string, Buffer>> {
+  const photos = await listParticipantPhotos(
+    db,
+    holders.filter((h) => h.holder === 'participant').map((h) => h.id),
+  );
+  return new Map([...photos].map(([id, jpeg]) => [`participant:${id}`, jpeg]));
+}
+
+export type BadgeHolderName = { holder: BadgeHolder['holder']; id: number; firstName: string; lastName: string; category: string };
+
+/** Who some badges belong to (the desk checks scanned badges and names departures), keyed `<holder>:<id>`; unknown ids are absent. */
+export async function findBadgeHolderNames(
+  db: DbOrTx,
+  editionCode: string,
+  refs: readonly { holder: BadgeHolder['holder']; id: number }[],
+): Promise<Map<string, BadgeHolderName>> {
+  const ids = (holder: BadgeHolder['holder']) => [...new Set(refs.filter((r) => r.holder === holder).map((r) => r.id))];
+  const { players, others } = await listNamesOfBadgeHolders(db, editionCode, ids('participant'), ids('attendee'));
+  return new Map([
+    ...players.map((p): [string, BadgeHolderName] => [`participant:${p.id}`, { holder: 'participant', ...p }]),
+    ...others.map((a): [string, BadgeHolderName] => [`attendee:${a.id}`, { holder: 'attendee', ...a }]),
+  ]);
 }
 
 /** A badge holder's photo (players only; attendees have none), or nothing. */

@@ -8,6 +8,7 @@ import {
   type PaymentRequestDetail,
   type PaymentRequestKind,
   type PaymentRequestListQuery,
+  type PaymentRequestStatus,
   type PaymentRequestPage,
   type UpdatePaymentRequest,
 } from '@bjk/domain';
@@ -43,6 +44,7 @@ import {
   invoiceNumbersOf,
   listPaymentRecords,
   listRequests,
+  listSourceStatuses,
   nextRequestNumber,
   requestFigures,
   updateRequest,
@@ -265,6 +267,14 @@ export async function getPaymentRequestDetail(db: DbOrTx, id: number): Promise<P
     // The trail lists newest first; the history panel reads oldest first.
     history: [...history.items].reverse().map((h) => ({ at: h.at, action: h.action, actor: h.actorEmail, details: JSON.stringify(h.after ?? {}) })),
   };
+}
+
+/**
+ * Where every source of a kind stands with its current request (cancelled ones left out), by source id: the venue's
+ * desk shows it on the badge holder's card, and the check-in list prints it.
+ */
+export async function listPaymentStatusesOfSources(db: DbOrTx, kind: PaymentRequestKind): Promise<Map<string, PaymentRequestStatus>> {
+  return listSourceStatuses(db, kind);
 }
 
 /** Due, received, outstanding and overdue over every request that is not cancelled. */

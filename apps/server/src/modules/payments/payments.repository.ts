@@ -120,6 +120,15 @@ export async function listOpenSourceIds(db: DbOrTx, kind: string): Promise<Set<s
   return new Set(rows.map((r) => r.sourceId));
 }
 
+/** The status of every source's current request of a kind (cancelled ones left out), by source id. */
+export async function listSourceStatuses(db: DbOrTx, kind: string): Promise<Map<string, PaymentRequestRow['status']>> {
+  const rows = await db
+    .select({ sourceId: paymentRequests.sourceId, status: paymentRequests.status })
+    .from(paymentRequests)
+    .where(and(eq(paymentRequests.kind, kind as PaymentRequestRow['kind']), ne(paymentRequests.status, 'cancelled')));
+  return new Map(rows.map((r) => [r.sourceId, r.status]));
+}
+
 export async function listUnsentRequestIds(db: DbOrTx): Promise<number[]> {
   const rows = await db
     .select({ id: paymentRequests.id })

@@ -1,0 +1,115 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  deskDeparturesSchema,
+  deskEventBatchResultSchema,
+  deskEventBatchSchema,
+  deskEventsPageSchema,
+  deskEventsQuerySchema,
+  deskRosterSchema,
+  deskSessionSchema,
+} from '@bjk/domain';
+import type { AppDeps } from '../../platform/app-deps.js';
+import { unauthenticated } from '../../platform/errors.js';
+import { managerContext, systemContext } from '../../platform/service-context.js';
+import { getDeskRoster, keepDeskSession, listDepartures, listDeskEventsSince, recordDeskEvents } from './desk.service.js';
+
+/** The change bus topic of the desks' scans; its payload is the newest scan's `seq`. */
+export const DESK_TOPIC = 'desk';
+
+export async function deskRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db, bus } = deps;
+  const tags = ['desk'];
+  const streams = new Set<import('node:http').ServerResponse>();
+  // Open streams would keep a graceful shutdown waiting: end them first (phones reconnect to another instance).
+  app.addHook('preClose', async () => {
+    for (const stream of streams) stream.end();
+  });
+
+  r.get('/api/v1/desk/roster', {
+    schema: {
+      tags,
+      summary: "The day's roster for a desk's phone: everyone with a badge (thumbnail, category, payment, stay, meals) and the scans it needs",
+      response: { 200: deskRosterSchema },
+    },
+    config: { access: 'desk:scan' },
+    handler: async () => getDeskRoster(systemContext(deps)),
+  });
+
+  r.post('/api/v1/desk/events', {
+    schema: {
+      tags,
+      summary: 'Records scans made on a phone (each id once, however often sent) and answers them judged: counted, or a repeat of an earlier scan',
+      body: deskEventBatchSchema,
+      response: { 200: deskEventBatchResultSchema },
+    },
+    // Scans change no public answer.
+    config: { access: 'desk:scan', invalidates: [] },
+    handler: async (request) => {
+      const result = await recordDeskEvents(managerContext(deps, request), request.body);
+      // Every instance's open desks read what came after their cursor.
+      if (result.events.length > 0) await bus.publish(DESK_TOPIC, String(result.last));
+      return result;
+    },
+  });
+
+  r.get('/api/v1/desk/events', {
+    schema: {
+      tags,
+      summary: 'Scans recorded after a cursor (`after`: the last `seq` the phone has), oldest first, at most 1000',
+      querystring: deskEventsQuerySchema,
+      response: { 200: deskEventsPageSchema },
+    },
+    config: { access: 'desk:scan' },
+    handler: async (request) => listDeskEventsSince(db, request.query.after),
+  });
+
+  r.get('/api/v1/desk/departures', {
+    schema: { tags, summary: 'Who left early (counted departure scans), newest first', response: { 200: deskDeparturesSchema } },
+    config: { access: 'desk:read' },
+    handler: async () => listDepartures(db),
+  });
+
+  r.post('/api/v1/desk/session', {
+    schema: {
+      tags,
+      summary: "Makes the caller's sign-in last until the end of the desk's day (it may work offline for hours)",
+      response: { 200: deskSessionSchema },
+    },
+    config: { access: 'desk:scan', invalidates: [] },
+    handler: async (request) => {
+      const token = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+      if (!token) throw unauthenticated();
+      return keepDeskSession(managerContext(deps, request), token);
+    },
+  });
+
+  r.get('/api/v1/desk/stream', {
+    schema: {
+      tags,
+      summary: "Server-sent events: a message (the newest scan's seq) whenever a desk records scans; read /api/v1/desk/events after your cursor then",
+    },
+    config: { access: 'desk:read' },
+    handler: async (request, reply) => {
+      reply.hijack();
+      const stream = reply.raw;
+      stream.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      // A comment line every 25 s keeps proxies from closing the connection and lets the phone tell it still hears.
+      stream.write('retry: 5000\n: connected\n\n');
+      const unsubscribe = bus.subscribe(DESK_TOPIC, (payload) => stream.write(`data: ${payload}\n\n`));
+      const heartbeat = setInterval(() => stream.write(': ping\n\n'), 25_000);
+      streams.add(stream);
+      request.raw.on('close', () => {
+        clearInterval(heartbeat);
+        unsubscribe();
+        streams.delete(stream);
+      });
+    },
+  });
+}
