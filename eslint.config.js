@@ -120,6 +120,23 @@ export default tseslint.config(
     },
   },
   {
+    // Type-checked rules where a mistake is silent at run time: a promise nobody awaits (its rejection lost, its
+    // order undefined), a promise where a void callback is expected (an async form handler's error unhandled), and
+    // an assertion the type already guarantees (it hides a later change of the type).
+    files: ['apps/*/src/**/*.{ts,tsx}', 'apps/server/test/**/*.ts', 'packages/domain/src/**/*.ts', 'e2e/**/*.ts', 'bench/**/*.ts'],
+    languageOptions: {
+      parserOptions: {
+        project: ['apps/server/tsconfig.json', 'apps/web/tsconfig.json', 'packages/domain/tsconfig.json', 'tsconfig.tools.json'],
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/no-unnecessary-type-assertion': 'error',
+    },
+  },
+  {
     // Tests may look into any table to check what a change wrote.
     files: ['**/*.test.{ts,tsx}'],
     rules: { 'imports/boundaries': 'off' },

@@ -218,7 +218,7 @@ test.describe('lodging reservation', () => {
     await page.getByTestId('download-workbook').click();
     const download = await downloading;
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load((await readFile((await download.path())!)) as unknown as ArrayBuffer);
+    await workbook.xlsx.load((await readFile(await download.path())) as unknown as ArrayBuffer);
     expect(workbook.worksheets.map((s) => s.name)).toEqual(['Reservations', 'Guests', 'Meals per day']);
     const reservations = workbook.getWorksheet('Reservations')!;
     const ours: ExcelJS.Row[] = [];

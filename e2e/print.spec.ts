@@ -38,7 +38,7 @@ test.describe('printing', () => {
     await expect(page.getByTestId('print-progress')).toContainText('Ready: 1 item on 1 page(s)');
     const downloading = page.waitForEvent('download');
     await page.getByTestId('print-download').click();
-    const pdf = await readFile((await (await downloading).path())!);
+    const pdf = await readFile(await (await downloading).path());
     expect(await pdfPageCount(pdf)).toBe(1);
     const text = await pdfText(pdf);
     expect(text).toContain('Ørjan');
@@ -87,7 +87,7 @@ test.describe('printing', () => {
     await expect(page.getByTestId('print-download')).toBeVisible();
     const downloading = page.waitForEvent('download');
     await page.getByTestId('print-download').click();
-    const text = await pdfText(await readFile((await (await downloading).path())!));
+    const text = await pdfText(await readFile(await (await downloading).path()));
     expect(text).toContain(name.toUpperCase());
     expect(text).toContain('ORG');
 
@@ -149,7 +149,7 @@ test.describe('printing', () => {
     await expect(page.getByTestId('print-progress')).toContainText('Ready: 4 items on 1 page(s)');
     const downloading = page.waitForEvent('download');
     await page.getByTestId('print-download').click();
-    const pdf = await readFile((await (await downloading).path())!);
+    const pdf = await readFile(await (await downloading).path());
     const text = await pdfText(pdf);
     expect(text).toMatch(/€\s?75\.00/);
     const codes = [...text.matchAll(/\+\+\+\d{3}\/\d{4}\/\d{5}\+\+\+/g)].map((m) => parseStructuredMessage(m[0]));

@@ -254,7 +254,7 @@ describe('check-out and check-in', () => {
 
   it('records every check-out, check-in and broken lock in the audit trail', async () => {
     const result = await ctx.db.execute(sql`select action, actor_email from audit_entries where subject_type = 'page' and subject_id = 'stay' order by id`);
-    const actions = (result as unknown as { rows: { action: string }[] }).rows.map((r) => r.action);
+    const actions = (result as { rows: { action: string }[] }).rows.map((r) => r.action);
     expect(actions).toEqual(
       expect.arrayContaining(['content.page_checkout', 'content.page_draft', 'content.page_checkin', 'content.page_lock_break', 'content.page_restore']),
     );
@@ -358,7 +358,7 @@ describe('news', () => {
     expect((await anon('nl')).statusCode).toBe(200);
 
     const result = await ctx.db.execute(sql`select action from audit_entries where subject_type = 'news' and subject_id = ${String(id)} order by id`);
-    expect((result as unknown as { rows: { action: string }[] }).rows.map((r) => r.action)).toEqual([
+    expect((result as { rows: { action: string }[] }).rows.map((r) => r.action)).toEqual([
       'content.news_create',
       'content.news_update',
       'content.news_update',
@@ -383,7 +383,7 @@ describe('news', () => {
     });
     expect(missing.statusCode).toBe(404);
     const result = await ctx.db.execute(sql`select action from audit_entries where subject_type = 'news' and subject_id = ${String(id)} order by id`);
-    expect((result as unknown as { rows: { action: string }[] }).rows.map((r) => r.action)).toEqual(['content.news_create', 'content.news_delete']);
+    expect((result as { rows: { action: string }[] }).rows.map((r) => r.action)).toEqual(['content.news_create', 'content.news_delete']);
   });
 
   it('does not show a draft entry to visitors', async () => {

@@ -149,7 +149,7 @@ describe('sponsors', () => {
       expect(refused.json().code).toBe('files.sponsor_order_mismatch');
     }
     const audit = await ctx.db.execute(sql`select action, after from audit_entries where action = 'files.sponsor_reorder'`);
-    expect((audit as unknown as { rows: { after: { ids: number[] } }[] }).rows.map((r) => r.after.ids)).toEqual([reversed]);
+    expect((audit as { rows: { after: { ids: number[] } }[] }).rows.map((r) => r.after.ids)).toEqual([reversed]);
   });
 
   it('hides a disabled sponsor and refuses to delete a logo in use', async () => {

@@ -26,7 +26,7 @@ describe('the embedded database directory', () => {
 
   it('is taken over from a process that died without releasing it', async () => {
     const dataDir = path.join(dir, 'pglite');
-    const dead = spawnSync(process.execPath, ['-e', '']).pid!;
+    const dead = spawnSync(process.execPath, ['-e', '']).pid;
     await writeFile(`${dataDir}.lock`, String(dead));
     const release = await lockDataDir(dataDir);
     expect(await readFile(`${dataDir}.lock`, 'utf8')).toBe(String(process.pid));

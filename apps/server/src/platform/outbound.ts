@@ -255,7 +255,7 @@ function exchange(url: URL, request: OutboundRequest, deadline: number): Promise
       {
         method: request.method ?? 'GET',
         headers: request.headers,
-        lookup: guardedLookup(request.policy, hostAllowed, request.resolve ?? systemResolver) as unknown as typeof dns.lookup,
+        lookup: guardedLookup(request.policy, hostAllowed, request.resolve ?? systemResolver),
         agent: false,
         ...(request.ca ? { ca: request.ca } : {}),
       },

@@ -75,7 +75,7 @@ async function statementSummary(
   return {
     ...base,
     movements: views.length,
-    counts: counts as StatementImportSummary['counts'],
+    counts: counts,
     matchedCents: views.filter((v) => v.requestId !== null && v.amountCents > 0).reduce((s, v) => s + v.amountCents, 0),
     unmatched: views.filter((v) => v.outcome === 'unmatched'),
     flagged: views.filter((v) => (FLAGGED_OUTCOMES as readonly string[]).includes(v.outcome)),

@@ -232,7 +232,7 @@ describe('badges', () => {
     const meta = await sharp(preview.rawPayload).metadata();
     // The whole A4 page (210 × 297 mm) at 100 dpi.
     expect(meta.format).toBe('png');
-    expect(meta.width! / meta.height!).toBeCloseTo(210 / 297, 2);
+    expect(meta.width / meta.height).toBeCloseTo(210 / 297, 2);
     expect(meta.width).toBeGreaterThanOrEqual(826);
     expect((await summary('scope=pending')).unprinted).toBe(1);
   });

@@ -29,6 +29,7 @@ import { ROLES, type Role } from '@bjk/domain/permissions';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { RecordHistory } from '../../shared/ui/RecordHistory';
 import { accountsQuery, createAccount, resetPassword, updateAccount } from './api';
+import { onValidSubmit } from '../../shared/ui/forms';
 
 /** The create form: the password is optional on the wire (identity-provider accounts) but the form asks for it as text. */
 const formSchema = accountCreateSchema.extend({ enabled: z.boolean(), password: z.string() }).superRefine((value, ctx) => {
@@ -83,7 +84,7 @@ function PasswordReset({ account }: { account: AccountListItem }) {
   const form = useForm<PasswordReset>({ resolver: zodResolver(passwordResetSchema), defaultValues: { password: '' } });
   const mutation = useMutation({ mutationFn: (body: PasswordReset) => resetPassword(account.id, body), onSuccess: () => form.reset() });
   return (
-    <Stack component="form" spacing={1} noValidate onSubmit={form.handleSubmit((values) => mutation.mutate(values))}>
+    <Stack component="form" spacing={1} noValidate onSubmit={onValidSubmit(form, (values) => mutation.mutate(values))}>
       <Typography variant="h3" sx={{ fontSize: '1rem', fontWeight: 600 }}>
         {t('admin.resetTitle')}
       </Typography>
@@ -145,7 +146,7 @@ export function AccountDialog({ account, ownId, onClose }: Props) {
     },
   });
   const { errors } = form.formState;
-  const submit = form.handleSubmit((values) => {
+  const submit = onValidSubmit(form, (values) => {
     const losingAccess = account?.id === ownId && (!values.enabled || !values.roles.includes('admin'));
     if (losingAccess && !confirmSelf) {
       setConfirmSelf(true);

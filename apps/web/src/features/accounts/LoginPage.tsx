@@ -15,6 +15,7 @@ import { startSession } from '../../shared/auth/session';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { login, providersQuery } from './api';
 import { startProviderSignIn } from './provider-sign-in';
+import { onValidSubmit } from '../../shared/ui/forms';
 
 /**
  * Shown in place of any management page while nobody is logged in; after login the same page appears.
@@ -30,7 +31,7 @@ export function LoginPage({ notice }: { notice?: ReactNode }) {
   const { errors } = form.formState;
   return (
     <Paper variant="outlined" sx={{ maxWidth: 420, mx: 'auto', mt: { xs: 2, sm: 6 }, p: { xs: 2, sm: 4 } }}>
-      <Stack component="form" spacing={2} noValidate onSubmit={form.handleSubmit((values) => mutation.mutate(values))}>
+      <Stack component="form" spacing={2} noValidate onSubmit={onValidSubmit(form, (values) => mutation.mutate(values))}>
         <Typography variant="h1">{t('login.title')}</Typography>
         <Typography color="textSecondary">{t('login.intro')}</Typography>
         {notice}

@@ -22,7 +22,7 @@ export type SettingsPath = Path<EditionSettings>;
 export function useFieldError(name: SettingsPath): string | undefined {
   const { t } = useTranslation('edition');
   const { errors } = useFormState<EditionSettings>({ name });
-  const error = get(errors, name) as FieldError | undefined;
+  const error: FieldError | undefined = get(errors, name);
   if (!error) return undefined;
   if (error.type === 'custom') {
     if (error.message === SETTINGS_ISSUES.duplicateCode) return t('validation.duplicateCode');
@@ -237,7 +237,7 @@ export function OptionalYearInput({ name, label, helper }: { name: SettingsPath;
         <TextField
           label={label}
           type="number"
-          value={(field.value as number | undefined) ?? ''}
+          value={field.value ?? ''}
           onChange={(e) => field.onChange(e.target.value === '' ? undefined : Number(e.target.value))}
           onBlur={field.onBlur}
           error={!!error}

@@ -22,6 +22,7 @@ import { useListParams } from '../../shared/ui/useListParams';
 import { KindSwitch, useRegistrationKind } from '../../shared/edition/kind';
 import { attendeesQuery, createAttendee, createGuest, updateAttendee } from './mgmt-api';
 import { useFieldErrorText } from '../../shared/i18n/field-error';
+import { onValidSubmit } from '../../shared/ui/forms';
 
 const empty: AttendeeInput = { firstName: '', lastName: '', category: 'GUEST', email: '', mobile: '', mealsCode: null, enabled: true, remarks: '' };
 
@@ -120,7 +121,7 @@ function AttendeeEditor({ kind }: { kind: RegistrationKind }) {
           {...props}
           size="small"
           label={label}
-          value={(f.value as string | null) ?? ''}
+          value={f.value ?? ''}
           onChange={(e) => f.onChange(nullable && e.target.value === '' ? null : e.target.value)}
           error={!!errorOf(path)}
           helperText={errorOf(path)}
@@ -136,7 +137,7 @@ function AttendeeEditor({ kind }: { kind: RegistrationKind }) {
         <KindSwitch kind={kind} />
       </Stack>
       <Paper variant="outlined" sx={{ p: 2 }}>
-        <Stack component="form" spacing={1.5} noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))}>
+        <Stack component="form" spacing={1.5} noValidate onSubmit={onValidSubmit(form, (values) => save.mutate(values))}>
           <Typography variant="h2" sx={{ fontSize: '1.1rem' }}>
             {editing ? t('mgmt.editAttendee') : t('mgmt.newAttendee')}
           </Typography>

@@ -22,6 +22,7 @@ import { usePlayerCategoryCodes, useRegistrationKind, withKind } from '../../sha
 import { participantQuery, replaceParticipantPhoto, updateParticipant } from './mgmt-api';
 import { ProtectedPhoto } from './ProtectedPhoto';
 import { useFieldErrorText } from '../../shared/i18n/field-error';
+import { onValidSubmit } from '../../shared/ui/forms';
 
 function editable(p: Participant): ParticipantUpdate {
   return {
@@ -72,7 +73,7 @@ export function ParticipantEditPage() {
           {...props}
           label={label}
           size="small"
-          value={(f.value as string | number | null | undefined) ?? ''}
+          value={f.value ?? ''}
           onChange={(e) => {
             const raw = e.target.value;
             f.onChange(kind === 'number' ? (raw === '' ? null : Number(raw)) : kind === 'nullable' ? (raw === '' ? null : raw) : raw);
@@ -90,7 +91,7 @@ export function ParticipantEditPage() {
   if (!query.data) return null;
   const p = query.data;
   return (
-    <Stack spacing={2} component="form" noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))}>
+    <Stack spacing={2} component="form" noValidate onSubmit={onValidSubmit(form, (values) => save.mutate(values))}>
       <Typography variant="body2">
         <RouterLink to={withKind('/mgmt/participants', kind)}>{t('mgmt.backToList')}</RouterLink>
       </Typography>

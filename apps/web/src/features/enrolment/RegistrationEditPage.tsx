@@ -25,6 +25,7 @@ import { usePlayerCategoryCodes, useRegistrationKind, withKind } from '../../sha
 import { registrationQuery, updateRegistration } from './mgmt-api';
 import { ProtectedPhoto } from './ProtectedPhoto';
 import { useFieldErrorText } from '../../shared/i18n/field-error';
+import { onValidSubmit } from '../../shared/ui/forms';
 
 function editable(r: Registration): RegistrationUpdate {
   return {
@@ -86,7 +87,7 @@ export function RegistrationEditPage() {
         <TextField
           {...props}
           label={label}
-          value={(f.value as string | number | null | undefined) ?? ''}
+          value={f.value ?? ''}
           onChange={(e) => {
             const raw = e.target.value;
             if (NUMBER_FIELDS.has(path)) f.onChange(raw === '' ? null : Number(raw));
@@ -109,7 +110,7 @@ export function RegistrationEditPage() {
   const r = query.data;
   const grid = { display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: '1fr 1fr 1fr' } };
   return (
-    <Stack spacing={2} component="form" noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))}>
+    <Stack spacing={2} component="form" noValidate onSubmit={onValidSubmit(form, (values) => save.mutate(values))}>
       <Typography variant="body2">
         <RouterLink to={withKind('/mgmt/registrations', kind)}>{t('mgmt.backToList')}</RouterLink>
       </Typography>

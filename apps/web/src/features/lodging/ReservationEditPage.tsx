@@ -29,7 +29,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import type { EditionSettings } from '@bjk/domain/edition';
 import { LANGUAGES } from '@bjk/domain/languages';
 import { updateReservationSchema, type Reservation, type UpdateReservationInput } from '@bjk/domain/lodging';
-import { ageGroupOf, findRoomType, mealPlansFor, priceStay, type StayDiscount } from '@bjk/domain/lodging-pricing';
+import { ageGroupOf, findRoomType, mealPlansFor, priceStay } from '@bjk/domain/lodging-pricing';
 import { useEdition } from '../../shared/edition/useEdition';
 import { formatDateTime } from '../../shared/format';
 import { HttpError } from '../../shared/http';
@@ -41,6 +41,7 @@ import { SourcePaymentRequest } from '../../shared/ui/SourcePaymentRequest';
 import { assignRoom, freeRoomsQuery, reservationQuery, unassignRoom, updateReservation } from './api';
 import { fieldError } from './messages';
 import { PriceEstimate } from './PriceEstimate';
+import { onValidSubmit } from '../../shared/ui/forms';
 
 /** `/mgmt/reservation_edit?id=…`: every field of one reservation, its rooms and its history. */
 export function ReservationEditPage() {
@@ -114,13 +115,13 @@ function ReservationEditor({ id }: { id: string }) {
   const roomType = findRoomType(settings, values.roomType);
   const price = useMemo(() => {
     try {
-      return priceStay(settings, { ...values, mealPlan: values.mealPlan, discount: (values.discount ?? null) as StayDiscount | null });
+      return priceStay(settings, { ...values, mealPlan: values.mealPlan, discount: values.discount ?? null });
     } catch {
       return null;
     }
   }, [settings, values]);
 
-  const submit = form.handleSubmit((body) => {
+  const submit = onValidSubmit(form, (body) => {
     setSaved(false);
     save.mutate(body);
   });

@@ -22,6 +22,7 @@ import { guestStepFields } from './guest-step';
 import { AccommodationStep, ContactStep, GuestsStep, MealsStep, Overview, emptyGuest } from './ReservationWizardSteps';
 import { WizardNav } from './WizardNav';
 import { STEPS, type Step } from './wizard-steps';
+import { onValidSubmit } from '../../shared/ui/forms';
 
 const PriceEstimate = lazyPart(() => import('./PriceEstimate'), 'PriceEstimate');
 
@@ -239,7 +240,7 @@ function Form({ settings, step, goTo }: Props) {
               variant="contained"
               size="large"
               disabled={mutation.isPending}
-              onClick={form.handleSubmit((values) => mutation.mutate({ values, allowDuplicate: false }))}
+              onClick={onValidSubmit(form, (values) => mutation.mutate({ values, allowDuplicate: false }))}
               data-testid="confirm-reservation"
             >
               {t('wizard.confirm')}

@@ -41,6 +41,7 @@ import { MissingRecord } from '../../shared/ui/MissingRecord';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { paymentsApi, requestDetailQuery, saveBlob } from './api';
 import { PaymentStatusChip } from '../../shared/ui/PaymentStatusChip';
+import { onValidSubmit } from '../../shared/ui/forms';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -73,7 +74,7 @@ function EditForm({ request }: { request: PaymentRequestDetail }) {
   const errors = form.formState.errors;
   const fieldError = useFieldErrorText();
   return (
-    <Box component="form" noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))}>
+    <Box component="form" noValidate onSubmit={onValidSubmit(form, (values) => save.mutate(values))}>
       <Stack spacing={2}>
         <Controller
           control={form.control}
@@ -135,7 +136,7 @@ function ManualPaymentForm({ request }: { request: PaymentRequestDetail }) {
   const errors = form.formState.errors;
   const fieldError = useFieldErrorText();
   return (
-    <Box component="form" noValidate onSubmit={form.handleSubmit((values) => register.mutate(values))}>
+    <Box component="form" noValidate onSubmit={onValidSubmit(form, (values) => register.mutate(values))}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
         <Controller
           control={form.control}
@@ -185,7 +186,7 @@ function InvoiceDialog({ request, open, onClose }: { request: PaymentRequestDeta
   const fieldError = useFieldErrorText();
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm">
-      <Box component="form" noValidate onSubmit={form.handleSubmit((values) => create.mutate(values))}>
+      <Box component="form" noValidate onSubmit={onValidSubmit(form, (values) => create.mutate(values))}>
         <DialogTitle>{t('invoice.title')}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>

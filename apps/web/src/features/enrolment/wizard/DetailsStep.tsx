@@ -23,6 +23,7 @@ import { saveDraft } from '../api';
 import { BackButton } from './BackButton';
 import { useFieldMessage } from './field-message';
 import { StepFrame } from './StepFrame';
+import { onValidSubmit } from '../../../shared/ui/forms';
 
 type ContactFieldsProps = {
   who: 'parent' | 'attendant';
@@ -139,7 +140,7 @@ export function DetailsStep({ kind, player, kept, onDrafted, onBack }: Props) {
           sx={{ gridColumn: { xs: 'span 2', sm: 'span 4' } }}
         />
       </Box>
-      <Stack component="form" id="details-form" spacing={2} noValidate onSubmit={form.handleSubmit((values) => draft.mutate(values))}>
+      <Stack component="form" id="details-form" spacing={2} noValidate onSubmit={onValidSubmit(form, (values) => draft.mutate(values))}>
         <TextField
           select
           label={t('details.category')}
