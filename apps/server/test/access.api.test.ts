@@ -101,9 +101,9 @@ describe('deny by default', () => {
   });
 
   it('marks every protected route as protected in the OpenAPI document, and no public one', async () => {
-    const document = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+    const document = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
       paths: Record<string, Record<string, { security?: unknown[] }>>;
-    };
+    }>();
     const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
     for (const route of ctx.app.routeCatalogue.filter((r) => r.url.startsWith('/api/v1'))) {
       const operation = document.paths[openApiPath(route.url)]?.[route.method.toLowerCase()];

@@ -60,14 +60,14 @@ async function makeStay(lastName: string): Promise<string> {
 
 async function waitForPaymentJob(id: string): Promise<PaymentJob> {
   for (;;) {
-    const job = (await ctx.app.inject({ method: 'GET', url: `/api/v1/payment/jobs/${id}`, headers: admin })).json() as PaymentJob;
+    const job = (await ctx.app.inject({ method: 'GET', url: `/api/v1/payment/jobs/${id}`, headers: admin })).json<PaymentJob>();
     if (job.state !== 'running') return job;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
 
 const startAt = () => ctx.clock.now();
-const interrupted = async (headers = admin) => (await ctx.app.inject({ method: 'GET', url: '/api/v1/jobs/interrupted', headers })).json() as InterruptedJob[];
+const interrupted = async (headers = admin) => (await ctx.app.inject({ method: 'GET', url: '/api/v1/jobs/interrupted', headers })).json<InterruptedJob[]>();
 const resume = (kind: string, id: string, headers = admin) => ctx.app.inject({ method: 'POST', url: `/api/v1/jobs/${kind}/${id}/resume`, headers });
 const stayRequests = async () => (await ctx.app.inject({ method: 'GET', url: '/api/v1/payment/pr?kind=stay&pageSize=100', headers: admin })).json();
 

@@ -86,7 +86,7 @@ describe('the public menu', () => {
   it('lists the seeded pages in today’s groups and order, with their addresses; home and schedule are fixed entries', async () => {
     const response = await menu('nl');
     expect(response.statusCode).toBe(200);
-    const entries = response.json() as Entry[];
+    const entries = response.json<Entry[]>();
     expect(slugsOf(entries)).toEqual([
       'championship/subscriptions',
       'practical/stay',
@@ -108,7 +108,7 @@ describe('the public menu', () => {
   });
 
   it('titles the entries in the visitor’s language', async () => {
-    const entries = (await menu('fr')).json() as Entry[];
+    const entries = (await menu('fr')).json<Entry[]>();
     expect(entries.find((e) => e.slug === 'stay')?.title).toBe('Séjour');
     expect(entries.find((e) => e.slug === 'rules')?.title).not.toBe((await page('rules', 'nl')).json().title);
   });
@@ -136,12 +136,12 @@ describe('the public menu', () => {
       translations: { nl: { title: 'Vrijwilligers', body: 'Help mee.' } },
     });
     expect(created.statusCode, created.body).toBe(201);
-    const find = async (lang: string) => ((await menu(lang)).json() as Entry[]).find((e) => e.slug === slug);
+    const find = async (lang: string) => (await menu(lang)).json<Entry[]>().find((e) => e.slug === slug);
     // A draft: not in the menu.
     expect(await find('nl')).toBeUndefined();
 
     expect((await settings(slug, { published: true, menuGroup: 'about', menuOrder: 15 })).statusCode).toBe(200);
-    const german = (await menu('de')).json() as Entry[];
+    const german = (await menu('de')).json<Entry[]>();
     expect(german.find((e) => e.slug === slug)).toEqual({ slug, path: `/page/${slug}`, group: 'about', order: 15, title: 'Vrijwilligers' });
     expect(
       slugsOf(german)

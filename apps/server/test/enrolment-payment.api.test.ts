@@ -74,7 +74,7 @@ describe('payment instructions at confirmation', () => {
     const [first, second] = await Promise.all([confirm(id), confirm(id)]);
     const third = await confirm(id);
     for (const answer of [first, second, third]) expect(answer.statusCode, answer.body).toBe(200);
-    const payment = (first.json() as ConfirmedRegistration).payment!;
+    const payment = first.json<ConfirmedRegistration>().payment!;
     expect(payment).toMatchObject({ totalCents: first.json().feeCents, outstandingCents: first.json().feeCents, status: 'open', language: 'nl' });
     expect(payment.totalCents).toBeGreaterThan(0);
     expect(payment.structuredMessage).toMatch(/^\+\+\+\d{3}\/\d{4}\/\d{5}\+\+\+$/);

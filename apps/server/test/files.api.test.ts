@@ -132,7 +132,7 @@ describe('sponsors', () => {
   });
 
   it('puts the sponsors in a new order for the carousel, audited, and refuses a stale list', async () => {
-    const all = (await ctx.app.inject({ method: 'GET', url: '/api/v1/filestore/sponsors', headers: editor })).json() as { id: number; sortOrder: number }[];
+    const all = (await ctx.app.inject({ method: 'GET', url: '/api/v1/filestore/sponsors', headers: editor })).json<{ id: number; sortOrder: number }[]>();
     const reversed = all.map((s) => s.id).reverse();
     const reorder = (ids: number[], headers: Record<string, string> = editor) =>
       ctx.app.inject({ method: 'PUT', url: '/api/v1/filestore/sponsors/order', headers, payload: { ids } });

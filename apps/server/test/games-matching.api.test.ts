@@ -43,14 +43,16 @@ const game = (board: number, white: string, black: string) => `[Round "1.${board
 async function managed(category = 'U16') {
   const response = await ctx.app.inject({ method: 'GET', url: `/api/v1/games/manage/${category}/1`, headers: arbiter });
   expect(response.statusCode, response.body).toBe(200);
-  return response.json() as {
-    id: number;
-    board: number | null;
-    pairingBoard: number | null;
-    linkedByHand: boolean;
-    unmatchedReason: string | null;
-    white: { name: string };
-  }[];
+  return response.json<
+    {
+      id: number;
+      board: number | null;
+      pairingBoard: number | null;
+      linkedByHand: boolean;
+      unmatchedReason: string | null;
+      white: { name: string };
+    }[]
+  >();
 }
 
 describe('games matched to the published pairings', () => {
@@ -151,7 +153,7 @@ describe('games received before their round’s pairings', () => {
       payload: { name, jsoncontent: `data:application/json;base64,${fixture(file).toString('base64')}` },
     });
     expect(response.statusCode, response.body).toBe(200);
-    return response.json() as { version: number };
+    return response.json<{ version: number }>();
   }
   /** Pushes the first paired board's game; `paired`: the round's pairings are published already (it is matched). */
   async function pushFirstBoard(category: string, paired?: { version: number }) {

@@ -72,21 +72,23 @@ const game = (moves: string) => `[Event "U14"]\n[White "Peeters, Anna"]\n[Black 
 
 async function source(category: string) {
   const response = await ctx.app.inject({ method: 'GET', url: '/api/v1/games/sources', headers: arbiter });
-  return (
-    response.json() as {
-      category: string;
-      lastPollSuccessAt: string | null;
-      lastPollError: string | null;
-      lastPollErrorAt: string | null;
-      pollFailures: number;
-      nextPollAt: string | null;
-    }[]
-  ).find((s) => s.category === category)!;
+  return response
+    .json<
+      {
+        category: string;
+        lastPollSuccessAt: string | null;
+        lastPollError: string | null;
+        lastPollErrorAt: string | null;
+        pollFailures: number;
+        nextPollAt: string | null;
+      }[]
+    >()
+    .find((s) => s.category === category)!;
 }
 
 async function movesOfBoard1(category: string) {
   const response = await ctx.app.inject({ method: 'GET', url: `/api/v1/games/public/${category}/1` });
-  return (response.json() as { games: { moves: { san: string }[] }[] }).games[0]?.moves.length ?? 0;
+  return response.json<{ games: { moves: { san: string }[] }[] }>().games[0]?.moves.length ?? 0;
 }
 
 describe('polling the relay’s games.pgn', () => {

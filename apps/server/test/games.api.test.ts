@@ -46,10 +46,10 @@ async function setSource(category: string, change: Record<string, unknown>) {
 async function publicRound(category: string, round: number) {
   const response = await ctx.app.inject({ method: 'GET', url: `/api/v1/games/public/${category}/${round}` });
   expect(response.statusCode, response.body).toBe(200);
-  return response.json() as {
+  return response.json<{
     delaySeconds: number;
     games: { id: number; board: number; result: string; moves: { san: string; clock?: number }[]; white: { name: string } }[];
-  };
+  }>();
 }
 
 const growing = (moves: string, result = '*') =>
@@ -204,7 +204,7 @@ describe('a category’s sources in the back office', () => {
   it('lists every player category with its delay, push token state and number of games', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/v1/games/sources', headers: arbiter });
     expect(response.statusCode).toBe(200);
-    const sources = response.json() as { category: string; hasPushToken: boolean; delaySeconds: number; gameCount: number }[];
+    const sources = response.json<{ category: string; hasPushToken: boolean; delaySeconds: number; gameCount: number }[]>();
     expect(sources.map((s) => s.category)).toEqual(['U8', 'U10', 'U12', 'U14', 'U16', 'U18', 'U20']);
     expect(sources.find((s) => s.category === 'U18')).toMatchObject({ hasPushToken: true, delaySeconds: 900, gameCount: 3 });
     expect(sources.find((s) => s.category === 'U8')).toMatchObject({ hasPushToken: false, delaySeconds: 0, gameCount: 0 });

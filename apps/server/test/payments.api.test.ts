@@ -78,7 +78,7 @@ async function participantIds(kind: 'bjk' | 'vk'): Promise<Map<string, string>> 
 async function waitForJob(job: PaymentJob): Promise<PaymentJob> {
   for (let i = 0; i < 200; i++) {
     const response = await ctx.app.inject({ method: 'GET', url: `/api/v1/payment/jobs/${job.id}`, headers: admin });
-    const current = response.json() as PaymentJob;
+    const current = response.json<PaymentJob>();
     if (current.state !== 'running') return current;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -157,7 +157,7 @@ describe('payment requests', () => {
   it('creates a stay’s request from the lodging pricing, with a valid structured message and the stay payment term', async () => {
     const response = await ctx.app.inject({ method: 'POST', url: `/api/v1/payment/stay/${stays.jan}`, headers: admin });
     expect(response.statusCode).toBe(201);
-    const request = response.json() as PaymentRequest;
+    const request = response.json<PaymentRequest>();
     // DOMAIN.md §2: DH with 2 adults, 6 nights, half board = 660 + 552 + 24 = 1236 €.
     expect(request).toMatchObject({ kind: 'stay', sourceId: stays.jan, totalCents: 123_600, status: 'open', receivedCents: 0, sentAt: null });
     expect(request.payer).toMatchObject({ name: 'Jan Peeters', emails: ['jan.peeters@example.test'], language: 'nl', address: 'Zeedijk 1, 8420 De Haan' });
@@ -182,7 +182,7 @@ describe('payment requests', () => {
   it('bills a youth player the enrolment fee in the family’s language, with the enrolment payment term', async () => {
     const response = await ctx.app.inject({ method: 'POST', url: `/api/v1/payment/participant_bjk_pr/${players.victor}`, headers: admin });
     expect(response.statusCode).toBe(201);
-    const request = response.json() as PaymentRequest;
+    const request = response.json<PaymentRequest>();
     expect(request).toMatchObject({ kind: 'participant_bjk', totalCents: 3_500, dueDate: '2026-11-28' });
     expect(request.payer).toMatchObject({ name: 'Victor Goossens', language: 'fr' });
     expect(request.payer.emails).toContain('greet.goossens@example.test');
@@ -248,7 +248,7 @@ describe('payment requests', () => {
     expect(edited.json()).toMatchObject({ subtotalCents: 123_600, discountCents: 2_500, totalCents: 121_100, dueDate: '2026-12-10' });
 
     // The family leaves a night earlier: the lodging module prices the stay anew.
-    const reservation = (await ctx.app.inject({ method: 'GET', url: `/api/v1/stay/reservation/${stays.gunther}`, headers: admin })).json() as Reservation;
+    const reservation = (await ctx.app.inject({ method: 'GET', url: `/api/v1/stay/reservation/${stays.gunther}`, headers: admin })).json<Reservation>();
     const { language, contact, roomType, arrivalDate, remarks, internalRemarks, discount, enabled } = reservation;
     const guests = reservation.guests.map(({ ageGroup: _ageGroup, ...guest }) => guest);
     const changed = await ctx.app.inject({
@@ -270,7 +270,7 @@ describe('payment requests', () => {
       },
     });
     expect(changed.statusCode, changed.body).toBe(200);
-    const newTotal = (changed.json() as Reservation).price.totalCents;
+    const newTotal = changed.json<Reservation>().price.totalCents;
     expect(newTotal).toBeLessThan(123_600);
 
     const recomputed = await ctx.app.inject({ method: 'PUT', url: `/api/v1/payment/stay/${stays.gunther}`, headers: admin });

@@ -23,6 +23,7 @@ export type PaymentJobRow = typeof paymentJobs.$inferSelect;
 
 export async function nextRequestNumber(db: DbOrTx): Promise<number> {
   // Both drivers (pg and PGlite) answer raw queries with `rows`.
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- Db's execute<T> answers unknown until one driver remains (#22)
   const result = (await db.execute(sql`select nextval(${`${paymentRequestNumberSequence.seqName}`}::regclass) as value`)) as unknown as {
     rows: { value: string }[];
   };
@@ -31,6 +32,7 @@ export async function nextRequestNumber(db: DbOrTx): Promise<number> {
 
 /** `count` numbers from the request sequence in one round trip (a bulk create). */
 export async function nextRequestNumbers(db: DbOrTx, count: number): Promise<number[]> {
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- Db's execute<T> answers unknown until one driver remains (#22)
   const result = (await db.execute(
     sql`select nextval(${`${paymentRequestNumberSequence.seqName}`}::regclass) as value from generate_series(1, ${count})`,
   )) as unknown as { rows: { value: string }[] };
