@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idParamSchema } from './input-rules.js';
-import { ROUND_OUTCOMES, TIE_BREAK_KINDS } from './tournament-model.js';
+import { ROUND_OUTCOMES, TIE_BREAK_KINDS, TIE_BREAK_RULES } from './tournament-model.js';
 
 /** Codes of the results area besides the file readers' (`TOURNAMENT_FILE_ERRORS`); keys apart from `GAMES_ERRORS`' (one catalogue area). */
 export const RESULTS_ERRORS = {
@@ -77,7 +77,8 @@ export const resultsCategorySummarySchema = z.object({
 export type ResultsCategorySummary = z.infer<typeof resultsCategorySummarySchema>;
 
 export const standingsRowSchema = z.object({
-  rank: z.number().int(),
+  /** Null for a player the program did not rank (a TRF's rank 0: withdrawn), listed after the ranked ones. */
+  rank: z.number().int().nullable(),
   pairingNumber: z.number().int(),
   name: z.string(),
   title: z.string().nullable(),
@@ -94,6 +95,10 @@ export const standingsSchema = z.object({
   provisional: z.boolean(),
   afterRound: z.number().int(),
   tieBreaks: z.array(tieBreakColumnSchema),
+  /** The rules our values were computed with (`tie-breaks.ts`); null when the values are the program's own. */
+  tieBreakRules: z.enum(TIE_BREAK_RULES).nullable(),
+  /** The program and format the file came from ("Swar v6.75", "TRF16", "TRF-2025"), named with the program's own values. */
+  program: z.string(),
   rows: z.array(standingsRowSchema),
 });
 export type Standings = z.infer<typeof standingsSchema>;

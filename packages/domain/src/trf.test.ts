@@ -86,6 +86,20 @@ describe('TRF files', () => {
     }
   });
 
+  it('drops the line a program lists for the bye ("spielfrei"), and a game against it is the bye', () => {
+    const t = parseTrf(
+      [
+        '012 Open',
+        'XXR 2',
+        playerLine(1, 'alice', '2.0', ['   2 w 1', '   3 b +']),
+        playerLine(2, 'bob', '0.0', ['   1 b 0', '0000 - -']),
+        playerLine(3, 'spielfrei', '0.0', ['        ', '   1 w -']).replace(' 1500 ', '    0 '),
+      ].join('\n'),
+    );
+    expect(t.players.map((p) => p.name)).toEqual(['alice', 'bob']);
+    expect(t.players[0]!.rounds[1]).toMatchObject({ opponent: null, outcome: 'bye', points: 1 });
+  });
+
   it('gives a forfeit written without colours opposite colours, so FIDE’s checker reads one game with one White', () => {
     const text = ['012 Open', 'XXR 1', playerLine(1, 'alice', '1.0', ['   2 - +']), playerLine(2, 'bob', '0.0', ['   1 - -'])].join('\n');
     const written = writeTrf16(parseTrf(text));

@@ -100,10 +100,11 @@ export function parseTrf(text: string): Tournament {
       player.fideRating = null;
     }
   }
-  const pairedRounds = pairedRoundCount(players);
-  checkTournamentIsPossible(plannedRounds ?? pairedRounds, players, trfLocations(lines, plannedRoundsLine, lineOf, columnsOf));
+  checkTournamentIsPossible(plannedRounds ?? pairedRoundCount(players), players, trfLocations(lines, plannedRoundsLine, lineOf, columnsOf));
+  const realPlayers = withoutByePlaceholders(players);
+  const pairedRounds = pairedRoundCount(realPlayers);
   const name = header.get('012') ?? '';
-  const hasRanks = players.some((p) => p.rank !== null);
+  const hasRanks = realPlayers.some((p) => p.rank !== null);
   return {
     format: 'trf',
     formatVersion: frbe ? 'TRF16 FRBE' : trf2025 ? 'TRF-2025' : lax ? 'TRF lichess' : 'TRF16',
@@ -117,8 +118,32 @@ export function parseTrf(text: string): Tournament {
     categoryHint: categoryFromLabel(name),
     byePoints: 1,
     absencePoints: 0,
-    players: hasRanks ? players : players.map((p) => ({ ...p, rank: null })),
+    players: hasRanks ? realPlayers : realPlayers.map((p) => ({ ...p, rank: null })),
   };
+}
+
+/** Names pairing programs give the line that stands for the bye: Swiss-Chess's "spielfrei", and the like. */
+const BYE_PLACEHOLDER_NAMES = /^(spielfrei|freilos|bye|free|exempt|vrij|libre|pairing[- ]allocated bye)$/i;
+
+/**
+ * Drops the pseudo-player some programs list for the bye (the 284-player Karl-Mala file: "spielfrei", no rating, no
+ * id, no points, rank 0): it is no player, and never appears in standings. A game against it is the bye it stands for.
+ */
+function withoutByePlaceholders(players: TournamentPlayer[]): TournamentPlayer[] {
+  const placeholders = new Set(
+    players.filter((p) => BYE_PLACEHOLDER_NAMES.test(p.name.trim()) && !p.fideId && !p.rating && p.points === 0).map((p) => p.pairingNumber),
+  );
+  if (placeholders.size === 0) return players;
+  return players
+    .filter((p) => !placeholders.has(p.pairingNumber))
+    .map((p) => ({
+      ...p,
+      rounds: p.rounds.map((r): PlayerRound => {
+        if (r.opponent === null || !placeholders.has(r.opponent)) return r;
+        const outcome: RoundOutcome = r.points >= 1 ? 'bye' : r.points > 0 ? 'half_bye' : 'absent';
+        return { round: r.round, board: null, colour: null, opponent: null, outcome, points: r.points };
+      }),
+    }));
 }
 
 /** TRF lines (and a round's columns) of what `checkTournamentIsPossible` refuses. */

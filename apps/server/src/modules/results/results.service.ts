@@ -377,7 +377,9 @@ export async function getPublicTournament(db: DbOrTx, name: string): Promise<Pub
 export async function getStandings(db: DbOrTx, name: string): Promise<Standings> {
   const current = await getCurrentVersion(db, name);
   const unofficial = await listUnofficial(db, current.edition, current.category);
-  return standingsOf(current.category, current.version, current.tournament, unofficial);
+  // A file without a start date takes the edition's: the rules in force then.
+  const edition = await getCurrentEdition(db);
+  return standingsOf(current.category, current.version, current.tournament, unofficial, edition.settings.startDate);
 }
 
 export async function getRoundPairings(db: DbOrTx, name: string, round: number): Promise<RoundPairings> {
@@ -494,8 +496,10 @@ export async function listPrizeStandings(
     provisional: body.provisional,
     afterRound: body.afterRound,
     plannedRounds: current.tournament.plannedRounds,
-    rows: body.rows.map((row) => {
+    // A player the program did not rank (withdrawn) wins no prize.
+    rows: body.rows.flatMap((row) => {
       const player = players.get(row.pairingNumber);
+      if (row.rank === null) return [];
       return {
         rank: row.rank,
         name: row.name,

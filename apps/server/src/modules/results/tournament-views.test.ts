@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseTournamentFile } from '@bjk/domain';
-import { publicPlayer } from './tournament-views.js';
+import { computeTieBreaks, parseTournamentFile, parseTrf } from '@bjk/domain';
+import { publicPlayer, standingsOf } from './tournament-views.js';
 
 const swar = (name: string) => parseTournamentFile(readFileSync(path.resolve(import.meta.dirname, '../../../../../packages/domain/fixtures/swar', name)));
 
@@ -32,5 +32,65 @@ describe('the performance on a player card', () => {
     const u20 = [...shown('bycco_bjk2025_u20.json').values()];
     expect(u20).toHaveLength(17);
     expect(u20.every((p) => p.card !== null && p.card === p.program)).toBe(true);
+  });
+});
+
+const trf = (name: string) => parseTournamentFile(readFileSync(path.resolve(import.meta.dirname, '../../../../../packages/domain/fixtures/trf', name)));
+
+/** A TRF16 `001` line with its fixed columns; `rank` in columns 86–89. */
+function playerLine(number: number, name: string, rating: number, points: string, rank: number, blocks: string[]): string {
+  return `001 ${String(number).padStart(4)}      ${name.padEnd(33)} ${String(rating).padStart(4)} GER ${'0'.padStart(11)} ${''.padEnd(10)} ${points.padStart(4)} ${String(rank).padStart(4)}  ${blocks.map((b) => b.padEnd(8)).join('  ')}`;
+}
+
+describe('standings', () => {
+  it('of a Swar file are Swar’s own places and values, named as its', () => {
+    const u8 = swar('bycco_bjk2026_u08.json');
+    const standings = standingsOf('U8', 1, u8, []);
+    expect(standings).toMatchObject({ provisional: false, afterRound: 9, tieBreakRules: null, program: 'Swar v6.75' });
+    const first = u8.players.find((p) => p.rank === 1)!;
+    expect(standings.rows[0]).toMatchObject({ rank: 1, pairingNumber: first.pairingNumber, tieBreaks: first.tieBreakValues });
+  });
+
+  it('of a TRF with a rank column keep the program’s order and show our tie-breaks, after the last round with results (JaVaFo)', () => {
+    const javafo = trf('javafo_sample2_open_gros_2010.trf');
+    const standings = standingsOf('U8', 1, javafo, []);
+    // Round 5 holds only byes announced in advance: the standings are after round 4, by the 2023 text (2010 start).
+    expect(standings).toMatchObject({ afterRound: 4, tieBreakRules: 'fide2023', program: 'TRF16' });
+    expect(standings.rows.map((r) => r.rank)).toEqual(javafo.players.map((p) => p.rank).sort((a, b) => a! - b!));
+    const ours = computeTieBreaks(javafo.players, javafo.tieBreaks, { rules: 'fide2023', rounds: 4 });
+    for (const row of standings.rows) {
+      expect(row.tieBreaks).toEqual(ours.get(row.pairingNumber));
+      expect(row.tieBreaks.every((v) => typeof v === 'number')).toBe(true);
+    }
+  });
+
+  it('list the players the program did not rank (rank 0) after the others without a place, and no bye placeholder', () => {
+    const file = parseTrf(
+      [
+        '012 Open',
+        '042 28. 07. 2005',
+        'XXR 2',
+        playerLine(1, 'Alpha, A', 2100, '2.0', 1, ['   3 w 1', '   2 b 1']),
+        playerLine(2, 'Beta, B', 2000, '1.0', 2, ['   4 b 1', '   1 w 0']),
+        playerLine(3, 'Gamma, C', 1900, '0.0', 0, ['   1 b 0', '']),
+        playerLine(4, 'Delta, D', 1800, '1.0', 3, ['   2 w 0', '0000 - +']),
+        playerLine(5, 'spielfrei', 0, '0.0', 0, ['', '0000 - -']),
+      ].join('\n'),
+    );
+    expect(file.players.map((p) => p.name)).not.toContain('spielfrei');
+    const standings = standingsOf('U8', 1, file, []);
+    expect(standings.rows.map((r) => [r.name, r.rank])).toEqual([
+      ['Alpha, A', 1],
+      ['Beta, B', 2],
+      ['Delta, D', 3],
+      ['Gamma, C', null],
+    ]);
+  });
+
+  it('of a file without a start date follow the FIDE text in force on the edition’s start', () => {
+    const javafo = trf('javafo_sample2_open_gros_2010.trf');
+    const undated = { ...javafo, startDate: null };
+    expect(standingsOf('U8', 1, undated, [], '2027-02-15').tieBreakRules).toBe('fide2026');
+    expect(standingsOf('U8', 1, undated, [], '2026-02-16').tieBreakRules).toBe('fide2023');
   });
 });

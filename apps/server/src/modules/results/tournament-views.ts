@@ -115,28 +115,52 @@ export function withUnofficialResults(tournament: Tournament, unofficial: readon
 }
 
 /**
- * Official standings are the program's own places and values; with unofficial results they are provisional:
- * ranked by our computation of the program's tie-breaks.
+ * Standings after the last round with a game result.
+ * - Official standings of a Swar file: Swar's own places and values, as written.
+ * - Provisional standings (unofficial results in): ranked by our values under the tournament's rules (FIDE's text by
+ *   start date for Swar v6.5 on and TRF; the program's own for older Swar), showing our values.
+ * - Official standings of a TRF: our values (the file carries none); the program's order where the file has a rank
+ *   column, the players it did not rank (rank 0: withdrawn) after them without a place.
+ * `editionStart` chooses the rules of a file without a start date.
  */
-export function standingsOf(category: string, version: number, tournament: Tournament, unofficial: readonly UnofficialBoard[]): Standings {
+export function standingsOf(
+  category: string,
+  version: number,
+  tournament: Tournament,
+  unofficial: readonly UnofficialBoard[],
+  editionStart: string | null = null,
+): Standings {
   const provisional = unofficial.some((u) =>
     tournament.players.some((p) => p.rounds.some((r) => r.round === u.round && r.board === u.board && r.outcome === 'pending')),
   );
   const source = provisional ? withUnofficialResults(tournament, unofficial) : tournament;
   const afterRound = lastRoundWithResults(source.players);
   const byNumber = new Map(source.players.map((p) => [p.pairingNumber, p]));
-  const programRanks = !provisional && source.players.every((p) => p.rank !== null);
-  const ranked = programRanks
-    ? [...source.players]
-        .sort((a, b) => a.rank! - b.rank!)
-        .map((p) => ({ pairingNumber: p.pairingNumber, rank: p.rank!, points: p.points, tieBreaks: p.tieBreakValues }))
-    : rankPlayers(source.players, source.tieBreaks, { rules: tieBreakRulesOf(source), rounds: afterRound });
+  const rules = tieBreakRulesOf(source, editionStart);
+  const programValues = !provisional && source.format === 'swar' && source.players.every((p) => p.rank !== null);
+  let ranked: { pairingNumber: number; rank: number | null; points: number; tieBreaks: (number | null)[] }[];
+  if (programValues) {
+    ranked = [...source.players]
+      .sort((a, b) => a.rank! - b.rank!)
+      .map((p) => ({ pairingNumber: p.pairingNumber, rank: p.rank!, points: p.points, tieBreaks: p.tieBreakValues }));
+  } else {
+    ranked = rankPlayers(source.players, source.tieBreaks, { rules, rounds: afterRound });
+    if (!provisional && source.format === 'trf' && source.players.some((p) => p.rank !== null)) {
+      const order = new Map(ranked.map((row, index) => [row.pairingNumber, index]));
+      const programRank = (row: { pairingNumber: number }) => byNumber.get(row.pairingNumber)!.rank;
+      ranked = ranked
+        .map((row) => ({ ...row, rank: programRank(row) }))
+        .sort((a, b) => (a.rank ?? Infinity) - (b.rank ?? Infinity) || order.get(a.pairingNumber)! - order.get(b.pairingNumber)!);
+    }
+  }
   return {
     category,
     version,
     provisional,
     afterRound,
     tieBreaks: source.tieBreaks,
+    tieBreakRules: programValues ? null : rules,
+    program: source.format === 'swar' ? `Swar ${source.formatVersion}` : source.formatVersion,
     rows: ranked.map((row) => {
       const p = byNumber.get(row.pairingNumber)!;
       return {

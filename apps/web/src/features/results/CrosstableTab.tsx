@@ -39,7 +39,9 @@ export function CrosstableTab({ category }: { category: string }) {
   const standings = useQuery(standingsQuery(category));
   if (tournament.isError) return <ErrorNotice error={tournament.error} />;
   if (!tournament.data || !standings.data) return null;
-  const place = new Map(standings.data.rows.map((r) => [r.pairingNumber, r.rank]));
+  // Cells name an opponent by their line, which is their place where the program ranked everyone (a withdrawn
+  // player of a TRF has no place but still a line).
+  const place = new Map(standings.data.rows.map((r, index) => [r.pairingNumber, index + 1]));
   const players = new Map(tournament.data.players.map((p) => [p.pairingNumber, p]));
   const rounds = Array.from({ length: tournament.data.pairedRounds }, (_, i) => i + 1);
   const letters = { white: t('crosstable.white'), black: t('crosstable.black') };
@@ -66,7 +68,7 @@ export function CrosstableTab({ category }: { category: string }) {
           const player = players.get(row.pairingNumber)!;
           return (
             <tr key={row.pairingNumber} data-testid="crosstable-row">
-              <td className="bjk-num">{row.rank}</td>
+              <td className="bjk-num">{row.rank ?? '—'}</td>
               <td className="results-nowrap">
                 <PlayerLink category={category} pairingNumber={row.pairingNumber} name={row.name} />
               </td>

@@ -5,14 +5,16 @@ import { ShellButton } from '../../shared/ui/ShellButton';
 import { ErrorNotice } from '../../shared/ui/plain/ErrorNotice';
 import { Icon } from '../../shared/ui/plain/Icon';
 import { Notice } from '../../shared/ui/plain/Notice';
-import { formatPoints, formatTieBreak, standingsQuery } from './api';
+import { currentLanguage } from '../../shared/i18n';
+import { formatPoints, formatTieBreak, standingsQuery, tieBreakName } from './api';
 import { PlayerLink } from './PlayerLink';
 import { ResultsTable } from './ResultsTable';
 import './results.css';
 
 /**
- * Standings with the program's tie-break columns. A phone shows rank, name, rating and points; one tap on a row's
- * button opens club, federation and tie-breaks beneath it. Provisional standings say so.
+ * Standings with the tournament's tie-break columns, named in the reader's language, values in the reader's number
+ * format. A phone shows rank, name, rating and points; one tap on a row's button opens club, federation and
+ * tie-breaks beneath it. Provisional standings say so; a line names the rules the tie-breaks follow.
  */
 export function StandingsTab({ category }: { category: string }) {
   const { t } = useTranslation('results');
@@ -21,6 +23,8 @@ export function StandingsTab({ category }: { category: string }) {
   if (query.isError) return <ErrorNotice error={query.error} />;
   if (!query.data) return null;
   const standings = query.data;
+  const language = currentLanguage();
+  const names = standings.tieBreaks.map((c) => tieBreakName(t, c));
   return (
     <div className="bjk-stack results-stack-tight">
       {standings.provisional ? (
@@ -29,6 +33,11 @@ export function StandingsTab({ category }: { category: string }) {
         </Notice>
       ) : (
         <p className="bjk-body2 bjk-secondary">{t('standings.after', { round: standings.afterRound })}</p>
+      )}
+      {standings.tieBreaks.length > 0 && (
+        <p className="bjk-body2 bjk-secondary" data-testid="standings-rules">
+          {t(`standings.rules.${standings.tieBreakRules ?? 'program'}`, { program: standings.program })}
+        </p>
       )}
       <ResultsTable testId="standings-table" label={t('tabs.standings')}>
         <thead>
@@ -49,9 +58,9 @@ export function StandingsTab({ category }: { category: string }) {
             <th scope="col" className="bjk-num">
               {t('columns.points')}
             </th>
-            {standings.tieBreaks.map((c) => (
-              <th scope="col" className="bjk-num results-wide" key={c.name}>
-                {c.name}
+            {names.map((name, index) => (
+              <th scope="col" className="bjk-num results-wide results-tie-break" key={index}>
+                {name}
               </th>
             ))}
             <th scope="col" className="results-narrow results-more-cell">
@@ -63,7 +72,14 @@ export function StandingsTab({ category }: { category: string }) {
           {standings.rows.map((row) => (
             <Fragment key={row.pairingNumber}>
               <tr data-testid="standings-row">
-                <td className="bjk-num">{row.rank}</td>
+                <td className="bjk-num">
+                  {row.rank ?? (
+                    <>
+                      <span aria-hidden="true">—</span>
+                      <span className="results-visually-hidden">{t('standings.unranked')}</span>
+                    </>
+                  )}
+                </td>
                 <td>
                   {row.title && <span className="results-title">{row.title}</span>}
                   <PlayerLink category={category} pairingNumber={row.pairingNumber} name={row.name} />
@@ -76,7 +92,7 @@ export function StandingsTab({ category }: { category: string }) {
                 </td>
                 {row.tieBreaks.map((value, index) => (
                   <td className="bjk-num results-wide" key={index}>
-                    {formatTieBreak(value)}
+                    {formatTieBreak(value, language)}
                   </td>
                 ))}
                 <td className="results-narrow results-more-cell">
@@ -99,10 +115,10 @@ export function StandingsTab({ category }: { category: string }) {
                       <dd>{row.club ?? '—'}</dd>
                       <dt>{t('columns.federation')}</dt>
                       <dd>{row.federation ?? '—'}</dd>
-                      {standings.tieBreaks.map((c, index) => (
-                        <Fragment key={c.name}>
-                          <dt>{c.name}</dt>
-                          <dd>{formatTieBreak(row.tieBreaks[index] ?? null)}</dd>
+                      {names.map((name, index) => (
+                        <Fragment key={index}>
+                          <dt>{name}</dt>
+                          <dd>{formatTieBreak(row.tieBreaks[index] ?? null, language)}</dd>
                         </Fragment>
                       ))}
                     </dl>

@@ -8,6 +8,10 @@ import type {
   UnofficialResult,
   UnofficialRound,
 } from '@bjk/domain/results';
+import type { TFunction } from 'i18next';
+import type { Language } from '@bjk/domain/languages';
+import type { TieBreakColumn } from '@bjk/domain/tournament-model';
+import { formatNumber } from '../../shared/format';
 import { http } from '../../shared/http';
 
 /**
@@ -81,7 +85,15 @@ export function formatPoints(points: number): string {
   return half ? `${whole === 0 ? '' : whole}½` : String(whole);
 }
 
-/** A tie-break value: "-" when not applicable, no trailing zeros. */
-export function formatTieBreak(value: number | null): string {
-  return value === null ? '-' : String(Number(value.toFixed(2)));
+/** A tie-break value in the reader's number format ("23,5" in nl, fr and de): "-" when not applicable, no trailing zeros. */
+export function formatTieBreak(value: number | null, language: Language): string {
+  return value === null ? '-' : formatNumber(value, language, { maximumFractionDigits: 2, useGrouping: false });
+}
+
+/**
+ * A tie-break's name in the reader's language ("Buchholz zonder laagste"), never the program's spelling ("Bucholtz Cut 1");
+ * a tie-break we do not know keeps the program's name.
+ */
+export function tieBreakName(t: TFunction<'results'>, column: TieBreakColumn): string {
+  return column.kind === 'unknown' ? column.name : t(`tieBreak.${column.kind}`);
 }
