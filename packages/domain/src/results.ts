@@ -162,7 +162,13 @@ export const tournamentVersionSchema = z.object({
 export type TournamentVersion = z.infer<typeof tournamentVersionSchema>;
 export const versionParamsSchema = resultsCategoryParamsSchema.extend({ version: idParamSchema });
 
-/** The specification's import call: `jsoncontent` is a data URL of the Swar export. */
+/** Largest tournament file accepted, uploaded or sent as a data URL: a real Swar export of 1000 players is some 4 MB. */
+export const TOURNAMENT_FILE_MAX_BYTES = 15 * 1024 * 1024;
+
+/**
+ * The specification's import call: `name` is the tournament ("bjk_u8.json", "trn_u8", "U8"), `jsoncontent` a data URL
+ * of the Swar export (base64, as a browser's FileReader writes it, or percent-encoded).
+ */
 export const tournamentJsonUploadSchema = z.object({ name: z.string().trim().min(1).max(40), jsoncontent: z.string().min(1) });
 
 /** The specification's unofficial result call; `unofficial_result` null or "" clears the board. */
@@ -183,9 +189,12 @@ export const unofficialBoardSchema = z.object({
 export const unofficialRoundSchema = z.object({ category: z.string(), round: z.number().int(), boards: z.array(unofficialBoardSchema) });
 export type UnofficialRound = z.infer<typeof unofficialRoundSchema>;
 
-/** "U8", "u8", "trn_u8", "bjk_u8", "U08" → "U8"; anything else is returned as given (upper case). */
+/**
+ * "U8", "u8", "trn_u8", "bjk_u8", "U08", and the file names the organiser's back office sends ("bjk_u8.json") → "U8";
+ * anything else is returned as given (upper case).
+ */
 export function normaliseResultsCategory(name: string): string {
-  const match = /^(?:(?:trn|bjk)_)?u0?(\d{1,2})$/i.exec(name.trim());
+  const match = /^(?:(?:trn|bjk)_)?u0?(\d{1,2})(?:\.json)?$/i.exec(name.trim());
   return match ? `U${Number(match[1])}` : name.trim().toUpperCase();
 }
 

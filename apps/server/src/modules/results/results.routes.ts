@@ -6,6 +6,7 @@ import {
   normaliseResultsCategory,
   publicTournamentSchema,
   publishImportSchema,
+  TOURNAMENT_FILE_MAX_BYTES,
   resultsCategoryParamsSchema,
   resultsCategorySummarySchema,
   resultsRoundParamsSchema,
@@ -59,8 +60,11 @@ function sendDownload(request: FastifyRequest, reply: FastifyReply, body: string
   return reply.send(body);
 }
 
-/** A Swar JSON or TRF file of a category: well under a MB. */
-const TOURNAMENT_FILE_MAX_BYTES = 15 * 1024 * 1024;
+/**
+ * The specification's call carries the file as a base64 data URL inside JSON: the body may be a third larger than the
+ * file, plus the envelope. The decoded file is held to the plain upload's limit (`importAndPublishDataUrl`).
+ */
+const TOURNAMENT_JSON_BODY_MAX_BYTES = Math.ceil((TOURNAMENT_FILE_MAX_BYTES * 4) / 3) + 64 * 1024;
 
 export async function resultsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -221,6 +225,7 @@ export async function resultsRoutes(app: FastifyInstance, deps: AppDeps): Promis
       body: tournamentJsonUploadSchema,
       response: { 200: tournamentVersionSchema },
     },
+    bodyLimit: TOURNAMENT_JSON_BODY_MAX_BYTES,
     config: write,
     handler: async (request) => {
       const { version, created } = await importAndPublishDataUrl(managerContext(deps, request), request.body);

@@ -1,6 +1,8 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import {
+  PLATFORM_ERRORS,
   RESULTS_ERRORS,
+  TOURNAMENT_FILE_MAX_BYTES,
   TournamentFileError,
   findCategory,
   normaliseResultsCategory,
@@ -236,6 +238,20 @@ export async function publishImport(ctx: ManagerContext, id: string, categoryNam
   return (await listVersions(db, version.category)).find((v) => v.version === version.published)!;
 }
 
+/** The bytes of a data URL: base64 (a browser's FileReader) or percent-encoded text. */
+function dataUrlBytes(dataUrl: string): Buffer {
+  const comma = dataUrl.indexOf(',');
+  const header = comma < 0 ? '' : dataUrl.slice(0, comma);
+  if (!/^data:[^,]*$/.test(header)) throw badRequest(RESULTS_ERRORS.invalidDataUrl, 'jsoncontent is not a data URL');
+  const payload = dataUrl.slice(comma + 1);
+  if (/;base64$/i.test(header)) return Buffer.from(payload, 'base64');
+  try {
+    return Buffer.from(decodeURIComponent(payload), 'utf8');
+  } catch {
+    throw badRequest(RESULTS_ERRORS.invalidDataUrl, 'jsoncontent is not a well-formed data URL');
+  }
+}
+
 /**
  * The specification's call: a Swar export as a data URL, read and published at once for the named tournament.
  * Idempotent by content, with or without an Idempotency-Key: when the category's current version already is this
@@ -247,9 +263,10 @@ export async function importAndPublishDataUrl(
   input: { name: string; jsoncontent: string },
 ): Promise<{ version: TournamentVersion; created: boolean }> {
   const { db, actor } = ctx;
-  const match = /^data:[^,]*?(;base64)?,(.*)$/s.exec(input.jsoncontent);
-  if (!match) throw badRequest(RESULTS_ERRORS.invalidDataUrl, 'jsoncontent is not a data URL');
-  const bytes = match[1] ? Buffer.from(match[2]!, 'base64') : Buffer.from(decodeURIComponent(match[2]!), 'utf8');
+  const bytes = dataUrlBytes(input.jsoncontent);
+  if (bytes.length > TOURNAMENT_FILE_MAX_BYTES) {
+    throw new AppError(413, PLATFORM_ERRORS.uploadTooLarge, 'The file is too large', { maxBytes: TOURNAMENT_FILE_MAX_BYTES });
+  }
   const tournament = readFile(bytes);
   const { category, published, created } = await db.transaction(async (tx) => {
     const { edition, category } = await editionCategory(tx, input.name);
@@ -273,7 +290,9 @@ export async function importAndPublishDataUrl(
         ),
       );
     if (same) return { category, published: same.version, created: false };
-    return { category, published: await publishTournament(tx, edition, category, `${input.name}.json`, tournament, actor, null), created: true };
+    // The organiser's back office names the file ("bjk_u8.json"); older callers name the tournament ("trn_u8").
+    const fileName = /\.json$/i.test(input.name) ? input.name : `${input.name}.json`;
+    return { category, published: await publishTournament(tx, edition, category, fileName, tournament, actor, null), created: true };
   });
   return { version: (await listVersions(db, category)).find((v) => v.version === published)!, created };
 }
