@@ -145,11 +145,14 @@ export function extractRouteImports(publicSource: string): RouteImport[] {
     if (imported) helpers.set(m[1]!, { module: imported, ...wrappers(m[2]!) });
   }
   const found: RouteImport[] = [];
-  for (const line of publicSource.split('\n')) {
-    const pathLiteral = /\{\s*path:\s*'([^'*]+)',\s*element:\s*(.*)$/.exec(line);
-    if (!pathLiteral) continue;
-    const [, p, element] = pathLiteral as unknown as [string, string, string];
-    const direct = /lazyPage\(\(\) => import\('([^']+)'\)/.exec(element);
+  // A route object on one line or, as the formatter wraps a long one, over several: its element runs to the end of
+  // the object (the first `}` that ends a line, after an optional comma).
+  for (const m of publicSource.matchAll(/\{\s*path:\s*'([^'*]+)',\s*element:\s*/g)) {
+    const p = m[1]!;
+    const rest = publicSource.slice(m.index + m[0].length);
+    const end = /\}\s*,?[ \t]*(\n|$)/.exec(rest);
+    const element = end ? rest.slice(0, end.index) : rest;
+    const direct = /^lazyPage\(\(\) => import\('([^']+)'\)/.exec(element);
     const helper = /^(\w+)\(/.exec(element)?.[1];
     const target = direct ? { module: direct[1]!, ...wrappers(element) } : helper ? helpers.get(helper) : undefined;
     if (target) found.push({ pattern: p.startsWith('/') ? p : `/${p}`, ...target });
