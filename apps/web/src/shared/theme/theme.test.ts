@@ -5,7 +5,10 @@ import { theme } from './theme';
 
 const baseCss = readFileSync(path.join(import.meta.dirname, '../ui/base.css'), 'utf8');
 
-/** The declarations of the first top-level rule for `selector` in base.css. */
+/** A CSS value as the formatter may write it or not: one quote style, no space around commas. */
+const canonical = (value: string) => value.replace(/'/g, '"').replace(/\s*,\s*/g, ',');
+
+/** The declarations of the first top-level rule for `selector` in base.css, values in canonical form. */
 function declarations(selector: string): Record<string, string> {
   const escaped = selector.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const block = new RegExp(`(?:^|\\n)${escaped} \\{([^}]*)\\}`).exec(baseCss)?.[1];
@@ -15,7 +18,7 @@ function declarations(selector: string): Record<string, string> {
       .split(';')
       .map((line) => line.trim())
       .filter(Boolean)
-      .map((line) => [line.slice(0, line.indexOf(':')).trim(), line.slice(line.indexOf(':') + 1).trim()]),
+      .map((line) => [line.slice(0, line.indexOf(':')).trim(), canonical(line.slice(line.indexOf(':') + 1).trim())]),
   );
 }
 
@@ -23,7 +26,7 @@ function declarations(selector: string): Record<string, string> {
 describe('the static CSS of the shell follows the MUI theme', () => {
   it('has every custom property equal to the theme value it stands for, and no other', () => {
     const { palette, typography, shadows, shape, zIndex } = theme;
-    expect(declarations(':root')).toEqual({
+    const expected: Record<string, unknown> = {
       '--bjk-primary': palette.primary.main,
       '--bjk-primary-dark': palette.primary.dark,
       '--bjk-primary-contrast': palette.primary.contrastText,
@@ -45,7 +48,8 @@ describe('the static CSS of the shell follows the MUI theme', () => {
       '--bjk-shadow-4': shadows[4],
       // The app bar above the drawer, as the shell's MUI AppBar had it.
       '--bjk-z-app-bar': String(zIndex.drawer + 1),
-    });
+    };
+    expect(declarations(':root')).toEqual(Object.fromEntries(Object.entries(expected).map(([name, value]) => [name, canonical(String(value))])));
   });
 
   it("has CssBaseline's body rule for the theme (body1 type, colours), which MUI pages no longer render", () => {
