@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDateSchema, isoDateTimeSchema } from './date-schemas.js';
-import { idSchema } from './input-rules.js';
+import { idSchema, INT32_MAX } from './input-rules.js';
 import { MEAL_KINDS, type GuestMealDay, type MealKind } from './lodging-pricing.js';
 import { MEAL_PLANS, type MealPlan } from './edition.js';
 import { badgeHolderTypeSchema, type BadgeHolderType } from './print.js';
@@ -223,7 +223,8 @@ export const deskEventBatchResultSchema = z.object({
   last: z.number().int(),
 });
 export type DeskEventBatchResult = z.infer<typeof deskEventBatchResultSchema>;
-export const deskEventsQuerySchema = z.object({ after: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(0) });
+// A sequence number within PostgreSQL integer: a championship records thousands of scans, not 2³¹.
+export const deskEventsQuerySchema = z.object({ after: z.coerce.number().int().min(0).max(INT32_MAX).default(0) });
 export const deskEventsPageSchema = z.object({ events: z.array(deskEventSchema), last: z.number().int() });
 export type DeskEventsPage = z.infer<typeof deskEventsPageSchema>;
 

@@ -127,7 +127,7 @@ export async function recordDeskEvents(ctx: ManagerContext, batch: DeskEventBatc
       accountId: actor.accountId,
     });
   }
-  const ids = rows.map((r) => r.id!);
+  const ids = rows.map((r) => r.id);
   const { recorded, related, last } = await db.transaction(async (tx) => {
     await lockDeskEventLog(tx);
     await insertDeskEvents(tx, rows);
