@@ -239,25 +239,39 @@ function hostileRequests(op: Operation): Request[] {
   return requests;
 }
 
-async function send(request: Request, auth: boolean): Promise<{ status: number; body: string }> {
-  const used = auth ? await adminHeaders() : undefined;
-  let response = await ctx.app.inject({
+/**
+ * One request, its body read as a stream: an event stream (results, live games, the desk) answers its headers and
+ * then stays open, so its status is taken at the headers and the request is then aborted (the route's close
+ * handler runs, as when a phone goes away).
+ */
+async function inject(request: Request, headers: Record<string, string> | undefined): Promise<{ status: number; body: string }> {
+  const abort = new AbortController();
+  const response = await ctx.app.inject({
     method: request.method as 'GET',
     url: request.url,
-    headers: { ...request.headers, ...used },
+    headers: { ...request.headers, ...headers },
     payload: request.payload,
+    payloadAsStream: true,
+    signal: abort.signal,
   });
-  if (auth && response.statusCode === 401) {
+  if (String(response.headers['content-type'] ?? '').startsWith('text/event-stream')) {
+    abort.abort();
+    return { status: response.statusCode, body: '' };
+  }
+  const chunks: Buffer[] = [];
+  for await (const chunk of response.stream()) chunks.push(chunk as Buffer);
+  return { status: response.statusCode, body: Buffer.concat(chunks).toString('utf8') };
+}
+
+async function send(request: Request, auth: boolean): Promise<{ status: number; body: string }> {
+  const used = auth ? await adminHeaders() : undefined;
+  const response = await inject(request, used);
+  if (auth && response.status === 401) {
     // A walked route ended the session (logout, password change): log in again (once for all walkers) and repeat.
     if (admin === used) admin = undefined;
-    response = await ctx.app.inject({
-      method: request.method as 'GET',
-      url: request.url,
-      headers: { ...request.headers, ...(await adminHeaders()) },
-      payload: request.payload,
-    });
+    return inject(request, await adminHeaders());
   }
-  return { status: response.statusCode, body: response.body };
+  return response;
 }
 
 describe('hostile input on every route of the OpenAPI description', () => {
