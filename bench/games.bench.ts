@@ -76,7 +76,17 @@ export async function run(): Promise<BenchResult[]> {
     const port = await freePort();
     const server = await startProcess(
       ['--import', 'tsx', 'apps/server/src/main.ts'],
-      { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'warn', MEMBERS_SEED_FILE: '' },
+      {
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'warn',
+        MEMBERS_SEED_FILE: '',
+        // Every viewer of this benchmark comes from 127.0.0.1: the per-address cap would stop them at 2 000.
+        STREAMS_PER_ADDRESS: String(VIEWERS + 100),
+        STREAMS_MAX: String(VIEWERS + 100),
+      },
       `http://127.0.0.1:${port}/api/health`,
     );
     const base = `http://127.0.0.1:${port}`;

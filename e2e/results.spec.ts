@@ -152,3 +152,22 @@ test('a second import shows what changed against the published version', async (
   await expect(page.getByTestId('upload-diff')).toContainText(/wordt/);
   await snapshot(page, 'results-upload-diff-1280');
 });
+
+test('a page whose live stream the server refuses says so quietly and still shows the results', async ({ page }) => {
+  await publishThroughApi(page, 'trn_u8', U08);
+  // The server at its cap of open streams: a coded 503 with Retry-After, on which the browser gives up for good.
+  await page.route('**/api/v1/results/anon/*/events', (route) =>
+    route.fulfill({
+      status: 503,
+      headers: { 'retry-after': '60', 'content-type': 'application/json' },
+      body: JSON.stringify({ code: 'platform.streams_full', message: 'Too many live connections' }),
+    }),
+  );
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/trn_u8');
+    await expect(page.getByTestId('standings-row')).toHaveCount(26);
+    await expect(page.getByTestId('results-live-paused')).toHaveText('Live-updates zijn even onderbroken: de uitslagen worden elke minuut vernieuwd.');
+    await snapshot(page, `results-live-paused-${width}`);
+  }
+});

@@ -30,6 +30,7 @@ import { bulkJobsRoutes, type BulkJobs } from './platform/bulk-jobs.js';
 import { registerAccessControl } from './platform/access.js';
 import type { AppDeps } from './platform/app-deps.js';
 import { answerClientError, answerFrameworkError, registerErrorHandling } from './platform/errors.js';
+import { createEventStreams } from './platform/event-streams.js';
 import { healthRoutes } from './platform/health.routes.js';
 import { logSerializers, OneLinePerRequest } from './platform/log.js';
 import { registerInputRules } from './platform/input-rules.js';
@@ -145,10 +146,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(async (scope) => membersRoutes(scope, deps));
   await app.register(async (scope) => enrolmentRoutes(scope, deps, paymentSources));
   await app.register(async (scope) => participantsRoutes(scope, deps));
-  await app.register(async (scope) => gamesRoutes(scope, deps));
-  await app.register(async (scope) => resultsRoutes(scope, deps));
+  // Every live stream of the instance, under one pair of caps; open streams would keep a graceful shutdown waiting.
+  const streams = createEventStreams(config.streams);
+  app.addHook('preClose', async () => streams.closeAll());
+  await app.register(async (scope) => gamesRoutes(scope, deps, streams));
+  await app.register(async (scope) => resultsRoutes(scope, deps, streams));
   await app.register(async (scope) => printRoutes(scope, deps));
-  await app.register(async (scope) => deskRoutes(scope, deps));
+  await app.register(async (scope) => deskRoutes(scope, deps, streams));
   await app.register(async (scope) => bulkJobsRoutes(scope, deps.db, bulkJobKinds(deps), app.log));
 
   await registerWebApp(app, config.webDist);

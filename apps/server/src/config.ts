@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { defaultStreamTotal, type StreamLimits } from './platform/event-streams.js';
 import { parseOutboundPolicy, type OutboundPolicy } from './platform/outbound.js';
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -70,10 +71,14 @@ const envSchema = z.object({
   PRINT_FONT_DIR: z.string().min(1).default('/usr/share/fonts/truetype/dejavu'),
   // PostgreSQL: how long a running bulk job may be silent before it is taken for dead (jobs beat every 15 s).
   BULK_JOB_STALE_SECONDS: z.coerce.number().int().min(30).max(3600).default(120),
-  // Hosts and networks beyond the public internet that outbound requests may reach (a venue's relay on its LAN).
   // The key of the signed links mailed to families and payers (platform/signed-links.ts); without it the site makes
   // one and keeps it in the database.
   LINK_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'at least 32 characters').optional()),
+  // Live streams (server-sent events) one client address may hold, and this instance in all (platform/event-streams.ts);
+  // the total defaults to half the open files the process may hold, at most 10 000.
+  STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(2000),
+  STREAMS_MAX: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1_000_000).optional()),
+  // Hosts and networks beyond the public internet that outbound requests may reach (a venue's relay on its LAN).
   OUTBOUND_ALLOW: optionalString.transform((value, context) => {
     try {
       return parseOutboundPolicy(value);
@@ -131,6 +136,8 @@ export type Config = {
   outbound: OutboundPolicy;
   /** The signed links' key (`platform/signed-links.ts`); undefined: one made on first use, kept in the database. */
   linkSecret: string | undefined;
+  /** The caps on open live streams (`platform/event-streams.ts`). */
+  streams: StreamLimits;
 };
 
 export type OidcConfig = { issuer: string; clientId: string; allowedDomains: string[]; name: string };
@@ -168,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bulkJobStaleAfterMs: e.BULK_JOB_STALE_SECONDS * 1000,
     outbound: e.OUTBOUND_ALLOW,
     linkSecret: e.LINK_SECRET,
+    streams: { perAddress: e.STREAMS_PER_ADDRESS, total: e.STREAMS_MAX ?? defaultStreamTotal() },
     membersSeedFile: e.MEMBERS_SEED_FILE === '' ? undefined : fromInvocation(env, e.MEMBERS_SEED_FILE),
     oidc:
       e.OIDC_ISSUER && e.OIDC_CLIENT_ID

@@ -35,4 +35,6 @@ export const PLATFORM_ERRORS = {
   linkExpired: 'platform.link_expired',
   /** A single-use signed link opened a second time. */
   linkUsed: 'platform.link_used',
+  /** A live stream refused: the caller's address or this server holds as many as it may (503, Retry-After). */
+  streamsFull: 'platform.streams_full',
 } as const;

@@ -10,6 +10,7 @@ import {
   deskSessionSchema,
 } from '@bjk/domain';
 import type { AppDeps } from '../../platform/app-deps.js';
+import type { EventStreams } from '../../platform/event-streams.js';
 import { unauthenticated } from '../../platform/errors.js';
 import { managerContext, systemContext } from '../../platform/service-context.js';
 import { getDeskRoster, keepDeskSession, listDepartures, listDeskEventsSince, recordDeskEvents } from './desk.service.js';
@@ -17,15 +18,10 @@ import { getDeskRoster, keepDeskSession, listDepartures, listDeskEventsSince, re
 /** The change bus topic of the desks' scans; its payload is the newest scan's `seq`. */
 export const DESK_TOPIC = 'desk';
 
-export async function deskRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function deskRoutes(app: FastifyInstance, deps: AppDeps, streams: EventStreams): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db, bus } = deps;
   const tags = ['desk'];
-  const streams = new Set<import('node:http').ServerResponse>();
-  // Open streams would keep a graceful shutdown waiting: end them first (phones reconnect to another instance).
-  app.addHook('preClose', async () => {
-    for (const stream of streams) stream.end();
-  });
 
   r.get('/api/v1/desk/roster', {
     schema: {
@@ -92,24 +88,8 @@ export async function deskRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
     },
     config: { access: 'desk:read' },
     handler: async (request, reply) => {
-      reply.hijack();
-      const stream = reply.raw;
-      stream.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-store, no-transform',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-      });
-      // A comment line every 25 s keeps proxies from closing the connection and lets the phone tell it still hears.
-      stream.write('retry: 5000\n: connected\n\n');
-      const unsubscribe = bus.subscribe(DESK_TOPIC, (payload) => stream.write(`data: ${payload}\n\n`));
-      const heartbeat = setInterval(() => stream.write(': ping\n\n'), 25_000);
-      streams.add(stream);
-      request.raw.on('close', () => {
-        clearInterval(heartbeat);
-        unsubscribe();
-        streams.delete(stream);
-      });
+      const stream = streams.open(request, reply, { cacheControl: 'no-store, no-transform' });
+      stream.onClose(bus.subscribe(DESK_TOPIC, (payload) => stream.write(`data: ${payload}\n\n`)));
     },
   });
 }

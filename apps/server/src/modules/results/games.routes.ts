@@ -21,6 +21,7 @@ import {
   uploadGamesQuerySchema,
 } from '@bjk/domain';
 import type { AppDeps } from '../../platform/app-deps.js';
+import type { EventStreams } from '../../platform/event-streams.js';
 import { managerContext, systemContext } from '../../platform/service-context.js';
 import { badRequest } from '../../platform/errors.js';
 import { readUpload } from '../../platform/uploads.js';
@@ -56,7 +57,7 @@ const safeFilePart = (text: string) =>
 /** A round's PGN file: a few hundred games of a few kB each. */
 const PGN_MAX_BYTES = 15 * 1024 * 1024;
 
-export async function gamesRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function gamesRoutes(app: FastifyInstance, deps: AppDeps, streams: EventStreams): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db, clock } = deps;
   const feed = createGamesFeed({ db, clock, bus: deps.bus, log: app.log });
@@ -117,19 +118,8 @@ export async function gamesRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     handler: async (request, reply) => {
       const { category, round } = request.params;
       await gamesCategory(db, category);
-      reply.hijack();
-      // Hijacked: the headers set so far (security headers, request id) are written here by hand.
-      const headers = Object.fromEntries(
-        Object.entries(reply.getHeaders()).filter((entry): entry is [string, string | number | string[]] => entry[1] !== undefined),
-      );
-      reply.raw.writeHead(200, {
-        ...headers,
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        // Proxies (nginx) must pass events on at once rather than buffer them.
-        'x-accel-buffering': 'no',
-      });
-      await feed.attach(category, round, reply.raw);
+      const stream = streams.open(request, reply, { retryMs: 3000 });
+      await feed.attach(category, round, stream.response);
     },
   });
   r.get('/api/v1/games/public/:category/:round/pgn', {

@@ -23,8 +23,6 @@ export const GAMES_TOPIC = 'results.games';
  * event per round this often, well inside the one second a move may take from the push to the viewer.
  */
 const MIN_REFRESH_MS = 200;
-/** A comment line now and then keeps proxies and phones from dropping a quiet stream. */
-const HEARTBEAT_MS = 25_000;
 /** A change naming more games than this reads the whole round (a bus payload stays small). */
 const MAX_IDS_IN_PAYLOAD = 300;
 
@@ -166,11 +164,6 @@ export function createGamesFeed(deps: { db: Db; clock: Clock; bus: ChangeBus; lo
     }
   });
 
-  const heartbeat = setInterval(() => {
-    for (const room of rooms.values()) for (const client of room.clients) client.write(': ping\n\n');
-  }, HEARTBEAT_MS);
-  heartbeat.unref();
-
   function leave(room: Room, response: ServerResponse) {
     room.clients.delete(response);
     // The client went away (a stream never ends by itself): let go of its connection too, or a closing server
@@ -209,7 +202,6 @@ export function createGamesFeed(deps: { db: Db; clock: Clock; bus: ChangeBus; lo
         rooms.set(key, room);
       }
       const joined = room;
-      response.write('retry: 3000\n\n');
       // The first viewer's read, or one under way: the viewer joins between reads, so the snapshot and the events
       // after it follow each other without a gap or an overlap.
       for (let tries = 0; (joined.games === null || joined.refreshing) && tries < 3; tries++) await (joined.refreshing ?? refresh(joined));
@@ -227,7 +219,6 @@ export function createGamesFeed(deps: { db: Db; clock: Clock; bus: ChangeBus; lo
 
     close() {
       unsubscribe();
-      clearInterval(heartbeat);
       for (const room of rooms.values()) {
         if (room.timer) clearTimeout(room.timer);
         for (const client of room.clients) client.destroy();

@@ -22,6 +22,7 @@ import {
   versionParamsSchema,
 } from '@bjk/domain';
 import type { AppDeps } from '../../platform/app-deps.js';
+import type { EventStreams } from '../../platform/event-streams.js';
 import { managerContext } from '../../platform/service-context.js';
 import { scopedChange } from '../../platform/public-cache.js';
 import { readUpload } from '../../platform/uploads.js';
@@ -66,7 +67,7 @@ function sendDownload(request: FastifyRequest, reply: FastifyReply, body: string
  */
 const TOURNAMENT_JSON_BODY_MAX_BYTES = Math.ceil((TOURNAMENT_FILE_MAX_BYTES * 4) / 3) + 64 * 1024;
 
-export async function resultsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function resultsRoutes(app: FastifyInstance, deps: AppDeps, streams: EventStreams): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db, bus } = deps;
   /**
@@ -88,11 +89,6 @@ export async function resultsRoutes(app: FastifyInstance, deps: AppDeps): Promis
     await announce(category, `version:${version}`);
     for (const round of await matchRoundsAgain(db, category)) await notifyGames({ category, round, revealAt: deps.clock.now() });
   };
-  const streams = new Set<import('node:http').ServerResponse>();
-  // Open streams would keep a graceful shutdown waiting: end them first (browsers reconnect to another instance).
-  app.addHook('preClose', async () => {
-    for (const stream of streams) stream.end();
-  });
   const tags = ['results'];
   // Writes drop the kept public answers of the category they changed, on every instance (`announce`: a draft upload
   // changes nothing public); the answers of a category also depend on the edition (which categories exist).
@@ -279,24 +275,9 @@ export async function resultsRoutes(app: FastifyInstance, deps: AppDeps): Promis
     config: { access: 'public' },
     handler: async (request, reply) => {
       const topic = await resultsTopic(db, request.params.category);
-      reply.hijack();
-      const stream = reply.raw;
-      stream.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-      });
-      // Reconnect after 5 s when the connection drops; a comment line every 25 s keeps proxies from closing it.
-      stream.write('retry: 5000\n: connected\n\n');
-      const unsubscribe = bus.subscribe(topic, (payload) => stream.write(`data: ${payload}\n\n`));
-      const heartbeat = setInterval(() => stream.write(': ping\n\n'), 25_000);
-      streams.add(stream);
-      request.raw.on('close', () => {
-        clearInterval(heartbeat);
-        unsubscribe();
-        streams.delete(stream);
-      });
+      // Reconnect after 5 s when the connection drops.
+      const stream = streams.open(request, reply);
+      stream.onClose(bus.subscribe(topic, (payload) => stream.write(`data: ${payload}\n\n`)));
     },
   });
 }

@@ -54,7 +54,7 @@ export function ResultsCategoryPage({ slug }: { slug: string }) {
   const [params, setParams] = useSearchParams();
   const tournament = useQuery({ ...tournamentQuery(category), enabled: known });
   const categories = useQuery(resultsCategoriesQuery);
-  useResultsStream(known ? category : null);
+  const live = useResultsStream(known ? category : null);
 
   if (!known) return <NotFoundPage />;
   const tabKey = RESULTS_TABS.some((tab) => tab.key === params.get('tab')) ? params.get('tab')! : 'standings';
@@ -69,6 +69,11 @@ export function ResultsCategoryPage({ slug }: { slug: string }) {
           {tournament.data && (
             <p className="bjk-body2 bjk-secondary" data-testid="results-tournament">
               {t('subtitle', { name: tournament.data.name, rounds: tournament.data.pairedRounds, planned: tournament.data.plannedRounds })}
+            </p>
+          )}
+          {live === 'polling' && (
+            <p className="bjk-body2 bjk-secondary" role="status" data-testid="results-live-paused">
+              {t('livePaused')}
             </p>
           )}
         </div>

@@ -29,11 +29,16 @@ export function UnofficialResultsPage() {
   const [chosenRound, setChosenRound] = useState(0);
   const round = chosenRound || summary?.pairedRounds || 0;
   const pairings = useQuery({ ...pairingsQuery(category, round), enabled: category !== '' && round > 0 });
-  useResultsStream(category || null);
+  const live = useResultsStream(category || null);
 
   return (
     <Stack spacing={2}>
       <Typography variant="h1">{t('unofficial.title')}</Typography>
+      {live === 'polling' && (
+        <Typography variant="body2" color="textSecondary" role="status" data-testid="results-live-paused">
+          {t('livePaused')}
+        </Typography>
+      )}
       {categories.isError && <ErrorAlert error={categories.error} />}
       {categories.data && categories.data.length === 0 && <Typography>{t('unofficial.nothingPublished')}</Typography>}
       {summary && (

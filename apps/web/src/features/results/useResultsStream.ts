@@ -1,20 +1,22 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+import { openLiveStream, type LiveStreamStatus } from '../../shared/live-stream';
 
 /**
  * Live results: the server pushes a short message (server-sent events) whenever a category's results change, on
  * whichever instance the change was made; the page then refetches (ETag: cheap when nothing changed). When the
- * stream is down the queries still refetch every minute (`RESULTS_REFRESH_MS`), the specification's fallback;
- * EventSource reconnects by itself.
+ * stream is down the queries still refetch every minute (`RESULTS_REFRESH_MS`), the specification's fallback; a
+ * stream the server refused (too many open) is tried again later (`openLiveStream`). The status tells the page.
  */
-export function useResultsStream(category: string | null): void {
+export function useResultsStream(category: string | null): LiveStreamStatus {
   const queryClient = useQueryClient();
+  const [status, setStatus] = useState<LiveStreamStatus>('connecting');
   useEffect(() => {
-    if (!category || typeof EventSource === 'undefined') return;
-    const source = new EventSource(`/api/v1/results/anon/${encodeURIComponent(category)}/events`);
-    source.onmessage = () => {
-      void queryClient.invalidateQueries({ queryKey: ['results', category] });
-    };
-    return () => source.close();
+    if (!category) return;
+    return openLiveStream(`/api/v1/results/anon/${encodeURIComponent(category)}/events`, {
+      onMessage: () => void queryClient.invalidateQueries({ queryKey: ['results', category] }),
+      onStatus: setStatus,
+    });
   }, [category, queryClient]);
+  return status;
 }

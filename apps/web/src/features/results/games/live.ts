@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { PublicGame, PublicRoundGames } from '@bjk/domain/games';
 import { preloadResource } from '../../../shared/data/resource';
 import { http } from '../../../shared/http';
+import { openLiveStream, type LiveStreamStatus } from '../../../shared/live-stream';
 
 /**
  * The live games' public reads and addresses, without TanStack Query: the games pages and the Games tab read through
@@ -45,12 +46,13 @@ export function preloadGames(path: string): void {
   if (category) preloadResource(roundsKey(category), loadRounds(category));
 }
 
-export type LiveRound = { games: PublicGame[]; delaySeconds: number | null; status: 'connecting' | 'live' | 'reconnecting' };
+export type LiveRound = { games: PublicGame[]; delaySeconds: number | null; status: LiveStreamStatus };
 
 /**
  * The games of a round, kept live: server-sent events (`games`), the first after each (re)connection being the
  * whole round, then the games whose visible part changed. The server holds every move back for the broadcast delay.
- * While the stream is down (the browser retries by itself) the round is read once a minute instead.
+ * While the stream is down (the browser retries by itself, or the server refused it and it is tried again later)
+ * the round is read once a minute instead.
  */
 export function useLiveRound(category: string, round: number): LiveRound {
   const [state, setState] = useState<LiveRound>({ games: [], delaySeconds: null, status: 'connecting' });
@@ -64,31 +66,33 @@ export function useLiveRound(category: string, round: number): LiveRound {
       );
     setState({ games: [], delaySeconds: null, status: 'connecting' });
     void readOnce();
-    const source = new EventSource(`${base}/public/${category}/${round}/stream`);
-    source.onopen = () => {
-      whole = true;
-      if (fallback) clearInterval(fallback);
-      fallback = null;
-      setState((prev) => ({ ...prev, status: 'live' }));
-    };
-    source.onerror = () => {
-      setState((prev) => ({ ...prev, status: 'reconnecting' }));
-      fallback ??= setInterval(() => void readOnce(), 60_000);
-    };
-    source.addEventListener('games', (event) => {
-      const { games } = JSON.parse((event as MessageEvent<string>).data) as { games: PublicGame[] };
-      const replace = whole;
-      whole = false;
-      setState((prev) => {
-        if (replace) return { ...prev, games, status: 'live' };
-        const byId = new Map(prev.games.map((g) => [g.id, g]));
-        for (const game of games) byId.set(game.id, game);
-        const merged = [...byId.values()].sort((a, b) => (a.board ?? 1e6) - (b.board ?? 1e6) || a.id - b.id);
-        return { ...prev, games: merged, status: 'live' };
-      });
+    const close = openLiveStream(`${base}/public/${category}/${round}/stream`, {
+      onOpen: () => {
+        whole = true;
+        if (fallback) clearInterval(fallback);
+        fallback = null;
+      },
+      onStatus: (status) => {
+        setState((prev) => ({ ...prev, status }));
+        if (status === 'reconnecting' || status === 'polling') fallback ??= setInterval(() => void readOnce(), 60_000);
+      },
+      events: {
+        games: (data) => {
+          const { games } = JSON.parse(data) as { games: PublicGame[] };
+          const replace = whole;
+          whole = false;
+          setState((prev) => {
+            if (replace) return { ...prev, games, status: 'live' };
+            const byId = new Map(prev.games.map((g) => [g.id, g]));
+            for (const game of games) byId.set(game.id, game);
+            const merged = [...byId.values()].sort((a, b) => (a.board ?? 1e6) - (b.board ?? 1e6) || a.id - b.id);
+            return { ...prev, games: merged, status: 'live' };
+          });
+        },
+      },
     });
     return () => {
-      source.close();
+      close();
       if (fallback) clearInterval(fallback);
     };
   }, [category, round]);
