@@ -18,8 +18,12 @@ export const GAMES_ERRORS = {
   truncated: 'results.game_truncated',
   brokenTag: 'results.game_broken_tag',
   noRound: 'results.game_no_round',
+  /** A round or board number no championship has (details: maxRound, maxBoard). */
+  outOfRange: 'results.game_out_of_range',
   /** Requests. */
   emptyPgn: 'results.games_empty_pgn',
+  /** More games in one request than a whole event has (413; details: games, maxGames). */
+  tooManyGames: 'results.games_too_many',
   badToken: 'results.games_bad_token',
   noSource: 'results.games_no_source',
   unknownCategory: 'results.games_unknown_category',

@@ -1,13 +1,13 @@
 import { and, eq } from 'drizzle-orm';
-import { GAMES_ERRORS, type PgnIngestReport } from '@bjk/domain';
+import { GAMES_ERRORS, unsafeTextReason, type PgnIngestReport } from '@bjk/domain';
 import type { Clock } from '../../platform/clock.js';
 import type { DbOrTx } from '../../platform/db.js';
 import type { ManagerContext, ServiceContext } from '../../platform/service-context.js';
-import { AppError, badRequest, unauthenticated } from '../../platform/errors.js';
+import { AppError, badRequest, unauthenticated, validationError } from '../../platform/errors.js';
 import { recordAudit } from '../../platform/audit.js';
 import { mergeGame, type MergeOutcome } from './games-merge.js';
 import { matchRound } from './games-pairing.service.js';
-import { gameKey, parsePgn, type ParsedGame } from './games-pgn.js';
+import { gameKey, parsePgn, TooManyGamesError, type ParsedGame } from './games-pgn.js';
 import { stateOf, type GameRow } from './games-read.service.js';
 import { findSourceRow, gamesCategory, isPushToken } from './games-sources.service.js';
 import { gameSources, games } from './games.tables.js';
@@ -59,7 +59,15 @@ export async function ingestPgn(
 ): Promise<PgnIngestReport> {
   const { db, clock } = ctx;
   if (text.trim() === '') throw badRequest(GAMES_ERRORS.emptyPgn, 'The PGN is empty');
-  const parsed = parsePgn(text, { defaultRound: options.defaultRound });
+  // The text rule of every request, for a file's content too: PostgreSQL cannot store a NUL character.
+  if (unsafeTextReason(text)) throw validationError([{ path: 'file', code: 'unsafe_text', message: 'The PGN contains a character that is not allowed' }]);
+  let parsed: ReturnType<typeof parsePgn>;
+  try {
+    parsed = parsePgn(text, { defaultRound: options.defaultRound });
+  } catch (error) {
+    if (!(error instanceof TooManyGamesError)) throw error;
+    throw new AppError(413, GAMES_ERRORS.tooManyGames, error.message, { games: error.games, maxGames: error.maxGames });
+  }
   const report: PgnIngestReport = { added: 0, grown: 0, replaced: 0, unchanged: 0, stale: 0, errors: parsed.errors };
   // The last copy of a game in the file wins (a file may repeat a game as it grows).
   const byKey = new Map<string, ParsedGame>();

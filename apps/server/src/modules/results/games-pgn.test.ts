@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { GAMES_ERRORS } from '@bjk/domain';
-import { gameKey, parseClock, parsePgn, roundAndBoard, writePgnGame } from './games-pgn.js';
+import { gameKey, MAX_PGN_GAMES, parseClock, parsePgn, roundAndBoard, TooManyGamesError, writePgnGame } from './games-pgn.js';
 
 const fixture = (name: string) => readFileSync(new URL(`./games-fixtures/${name}`, import.meta.url), 'utf8');
 
@@ -158,5 +158,37 @@ describe('writing games back as PGN', () => {
     });
     expect(written).toContain('40... Kd7 41. e4 *');
     expect(parsePgn(written).games[0]!.moves).toHaveLength(2);
+  });
+});
+
+describe('what a PGN may not hold', () => {
+  it('keeps a game whose relay wrote a tag twice, moves and all', () => {
+    const text = '[Event "E"]\n[Round "3.4"]\n[White "A"]\n[Black "B"]\n[WhiteTitle "GM"]\n[WhiteTitle "GM"]\n[Result "*"]\n\n1. e4 e5 2. Nf3 Nc6 *\n';
+    const { games, errors } = parsePgn(text);
+    expect(errors).toEqual([]);
+    expect(games.map((g) => [g.round, g.board, g.white, g.moves.length])).toEqual([[3, 4, 'A', 4]]);
+  });
+
+  it('refuses a game whose round or board no championship has, and leaves out numbers beyond integer', () => {
+    const text = [
+      '[Round "3.99999999999"]\n[White "A"]\n[Black "B"]\n\n1. e4 *\n',
+      '[Round "31.1"]\n[White "C"]\n[Black "D"]\n\n1. e4 *\n',
+      '[Round "2"]\n[Board "1001"]\n[White "E"]\n[Black "F"]\n\n1. e4 *\n',
+      '[Round "2.3"]\n[White "G"]\n[Black "H"]\n[WhiteElo "99999999999"]\n[WhiteFideId "2147483648"]\n[BlackFideId "2147483647"]\n\n1. e4 *\n',
+    ].join('\n');
+    const { games, errors } = parsePgn(text);
+    expect(errors.map((e) => [e.game, e.code])).toEqual([
+      [1, 'results.game_out_of_range'],
+      [2, 'results.game_out_of_range'],
+      [3, 'results.game_out_of_range'],
+    ]);
+    expect(games.map((g) => [g.round, g.board, g.whiteRating, g.whiteFideId, g.blackFideId])).toEqual([[2, 3, null, null, 2147483647]]);
+  });
+
+  it('is refused whole when it has more games than a request may carry, before any game is read', () => {
+    const text = Array.from({ length: 6 }, (_, i) => `[Round "1.${i + 1}"]\n[White "A"]\n[Black "B"]\n\n1. e4 *\n`).join('\n');
+    expect(() => parsePgn(text, { maxGames: 5 })).toThrow(TooManyGamesError);
+    expect(parsePgn(text, { maxGames: 6 }).games).toHaveLength(6);
+    expect(MAX_PGN_GAMES).toBeGreaterThanOrEqual(3000);
   });
 });

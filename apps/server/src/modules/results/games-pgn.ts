@@ -1,5 +1,5 @@
 import { Chess } from 'chess.js';
-import { GAME_RESULTS, GAMES_ERRORS, type GameMove, type GameResult, type PgnGameError } from '@bjk/domain';
+import { GAME_RESULTS, GAMES_ERRORS, INT32_MAX, type GameMove, type GameResult, type PgnGameError } from '@bjk/domain';
 
 /**
  * Reading PGN as relay software (DGT LiveChess, LiveChessCloud, broadcast tools) and people write it: games one
@@ -31,6 +31,9 @@ export type PgnParseResult = { games: ParsedGame[]; errors: PgnGameError[] };
 
 type RawGame = { index: number; line: number; tagLines: { text: string; line: number }[]; movetext: string; movetextLine: number };
 
+/** The tags every game has once (PGN standard 8.1.1). */
+const SEVEN_TAG_ROSTER = new Set(['Event', 'Site', 'Date', 'Round', 'White', 'Black', 'Result']);
+
 /** Splits a file into games: a tag line after movetext starts the next game (blank lines are not relied upon). */
 function splitGames(text: string): RawGame[] {
   const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/);
@@ -40,10 +43,13 @@ function splitGames(text: string): RawGame[] {
   lines.forEach((rawLine, i) => {
     const line = rawLine.trim();
     const startsTag = !inComment && line.startsWith('[') && !line.startsWith('[%');
-    // A new game starts at a tag after movetext, or at a tag the current game already has (games of tags only).
+    // A new game starts at a tag after movetext, or at a tag of the Seven Tag Roster the current game already has
+    // (games of tags only). Other tags may come twice in one game (relays write `[WhiteTitle "GM"]` twice).
     const tagName = startsTag ? /^\[([A-Za-z0-9_]+)/.exec(line)?.[1] : undefined;
     const repeatsTag = (game: RawGame) =>
-      tagName !== undefined && game.tagLines.some((t) => t.text.startsWith(`[${tagName} `) || t.text.startsWith(`[${tagName}"`));
+      tagName !== undefined &&
+      SEVEN_TAG_ROSTER.has(tagName) &&
+      game.tagLines.some((t) => t.text.startsWith(`[${tagName} `) || t.text.startsWith(`[${tagName}"`));
     if (startsTag && (!current || current.movetext.trim() !== '' || repeatsTag(current))) {
       current = { index: games.length + 1, line: i + 1, tagLines: [], movetext: '', movetextLine: i + 1 };
       games.push(current);
@@ -92,10 +98,27 @@ export function roundAndBoard(tags: Record<string, string>): { round: number | n
   return { round: plain ? Number(plain[1]) : null, board: Number.isFinite(boardTag) && boardTag > 0 ? boardTag : null };
 }
 
+/** A positive number tag (ratings, FIDE ids); one beyond PostgreSQL's integer cannot be true and is left out. */
 function intTag(value: string | undefined): number | null {
   if (!value || !/^\d+$/.test(value.trim())) return null;
   const n = Number(value.trim());
-  return n > 0 ? n : null;
+  return n > 0 && n <= INT32_MAX ? n : null;
+}
+
+/** No championship has more rounds or boards than these: a game beyond them is refused (`results.game_out_of_range`). */
+export const MAX_GAME_ROUND = 30;
+export const MAX_GAME_BOARD = 1000;
+/** Games in one PGN request: above a whole event's file (about 3 000), far below what would hold the server up. */
+export const MAX_PGN_GAMES = 5000;
+
+/** A PGN with more games than {@link MAX_PGN_GAMES}: refused whole before any game is read. */
+export class TooManyGamesError extends Error {
+  constructor(
+    readonly games: number,
+    readonly maxGames: number,
+  ) {
+    super(`The PGN has ${games} games; at most ${maxGames} are taken in one request`);
+  }
 }
 
 type GameProblem = { code: string; message: string; ply?: number; san?: string };
@@ -211,6 +234,12 @@ function readGame(raw: RawGame): ParsedGame {
     }
   }
   const { round, board } = roundAndBoard(tags);
+  if ((round !== null && round > MAX_GAME_ROUND) || (board !== null && board > MAX_GAME_BOARD)) {
+    throw new ProblemError({
+      code: GAMES_ERRORS.outOfRange,
+      message: `Round ${round ?? '?'}, board ${board ?? '?'}: a round is 1 to ${MAX_GAME_ROUND}, a board 1 to ${MAX_GAME_BOARD}`,
+    });
+  }
   const fen = tags.SetUp === '1' || tags.FEN ? (tags.FEN ?? null) : null;
   const body = readMovetext(raw.movetext, fen);
   if (body.result === null && raw.movetext.trim() !== '') {
@@ -244,10 +273,13 @@ function readGame(raw: RawGame): ParsedGame {
  * Every game of a PGN text. `defaultRound` is the round the games belong to when their tags do not say (an
  * upload for one round); a game whose round is known neither way is refused.
  */
-export function parsePgn(text: string, options: { defaultRound?: number } = {}): PgnParseResult {
+export function parsePgn(text: string, options: { defaultRound?: number; maxGames?: number } = {}): PgnParseResult {
   const games: ParsedGame[] = [];
   const errors: PgnGameError[] = [];
-  for (const raw of splitGames(text)) {
+  const raws = splitGames(text);
+  const maxGames = options.maxGames ?? MAX_PGN_GAMES;
+  if (raws.length > maxGames) throw new TooManyGamesError(raws.length, maxGames);
+  for (const raw of raws) {
     const who = () => {
       const white = /\[White\s+"([^"]*)"/.exec(raw.tagLines.map((t) => t.text).join(' '))?.[1];
       const black = /\[Black\s+"([^"]*)"/.exec(raw.tagLines.map((t) => t.text).join(' '))?.[1];

@@ -141,14 +141,23 @@ export async function playerPgn(ctx: ReadContext, category: string, name: string
   const { db, clock } = ctx;
   const { edition } = await gamesCategory(db, category);
   const delayMs = await delayMsOf(db, edition, category);
+  // The names alone first (a category may hold thousands of games): only the player's games are read whole.
+  const names = await db
+    .select({ id: games.id, white: games.white, black: games.black })
+    .from(games)
+    .where(and(eq(games.edition, edition), eq(games.category, category)));
+  const ids = names.filter((row) => sameName(row.white, name) || sameName(row.black, name)).map((row) => row.id);
+  if (ids.length === 0) return pgnOf([], eventName(category));
   const rows = await db
     .select()
     .from(games)
-    .where(and(eq(games.edition, edition), eq(games.category, category)))
+    .where(and(eq(games.edition, edition), eq(games.category, category), inArray(games.id, ids)))
     .orderBy(asc(games.round), asc(games.id));
   const now = clock.now();
-  const mine = rows.filter((row) => sameName(row.white, name) || sameName(row.black, name)).map((row) => toPublicGame(row, delayMs, now));
-  return pgnOf(mine, eventName(category));
+  return pgnOf(
+    rows.map((row) => toPublicGame(row, delayMs, now)),
+    eventName(category),
+  );
 }
 
 /** The rounds of a category that have games, for the viewer's round picker. */

@@ -5,6 +5,7 @@ import {
   TOURNAMENT_FILE_MAX_BYTES,
   TournamentFileError,
   findCategory,
+  findUnsafeText,
   normaliseResultsCategory,
   parseTournamentFile,
   writeTrf16,
@@ -21,7 +22,7 @@ import {
 import type { Principal } from '../../platform/access.js';
 import type { ManagerContext } from '../../platform/service-context.js';
 import type { DbOrTx } from '../../platform/db.js';
-import { AppError, badRequest, conflict, notFound } from '../../platform/errors.js';
+import { AppError, badRequest, conflict, notFound, validationError } from '../../platform/errors.js';
 import { recordAudit } from '../../platform/audit.js';
 import { getCurrentEdition } from '../edition/edition.service.js';
 import { tournamentCurrent, tournamentImports, tournamentVersions, unofficialResults } from './results.tables.js';
@@ -38,12 +39,18 @@ async function editionCategory(db: DbOrTx, name: string): Promise<{ edition: str
 }
 
 function readFile(bytes: Uint8Array): Tournament {
+  let tournament: Tournament;
   try {
-    return parseTournamentFile(bytes);
+    tournament = parseTournamentFile(bytes);
   } catch (error) {
     if (error instanceof TournamentFileError) throw badRequest(error.code, error.message, error.details);
     throw error;
   }
+  // The text rule of every request applies to what a file brings too: a name with a NUL character (which
+  // PostgreSQL cannot store) or a lone surrogate (a JSON escape of half a character) is refused, naming where.
+  const unsafe = findUnsafeText(tournament);
+  if (unsafe) throw validationError([{ path: `file.${unsafe.path}`, code: 'unsafe_text', message: 'The file contains a character that is not allowed' }]);
+  return tournament;
 }
 
 type CurrentVersion = { version: number; tournament: Tournament; publishedAt: Date; fileName: string };
