@@ -92,7 +92,9 @@ test('a parent finds a player across the categories and lands on the card', asyn
   await page.getByTestId('results-category-U8').waitFor();
   const standings = await (await page.request.get('/api/v1/results/anon/U8/standings')).json();
   const name: string = standings.rows[2].name;
-  await page.getByTestId('find-player').fill(name.slice(0, 5));
+  // As a parent types it: given name first, no comma ("Victor Polfliet" for "Polfliet, Victor").
+  const [surname, given] = name.split(', ') as [string, string];
+  await page.getByTestId('find-player').fill(`${given} ${surname.toLowerCase()}`);
   await page.getByRole('option', { name: new RegExp(name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).click();
   await expect(page).toHaveURL(/\/trn_u8\?player=\d+$/);
   await expect(page.getByTestId('player-card')).toContainText(name);

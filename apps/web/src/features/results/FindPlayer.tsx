@@ -4,11 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { TextInput } from '../../shared/ui/plain/fields';
 import { resultsCategoriesQuery, slugOfCategory, tournamentQuery } from './api';
+import { matchesPlayer, plainText } from './player-search';
 import './results.css';
 
 type Option = { category: string; pairingNumber: number; name: string; club: string | null };
-
-const plain = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
 /**
  * "Find a player" across every category: a parent types part of a child's name and lands on the player's card. A
@@ -22,7 +21,8 @@ export function FindPlayer() {
   const [input, setInput] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
-  const needle = plain(useDeferredValue(input).trim());
+  const query = useDeferredValue(input).trim();
+  const needle = plainText(query);
   const categories = useQuery(resultsCategoriesQuery);
   // Each category's players load only once someone searches.
   const tournaments = useQueries({
@@ -32,9 +32,9 @@ export function FindPlayer() {
     if (needle.length < 2) return [];
     return tournaments
       .flatMap((q) => (q.data ? q.data.players.map((p) => ({ category: q.data.category, pairingNumber: p.pairingNumber, name: p.name, club: p.club })) : []))
-      .filter((o) => plain(o.name).includes(needle))
+      .filter((o) => matchesPlayer(o.name, query))
       .slice(0, 20);
-  }, [tournaments, needle]);
+  }, [tournaments, needle, query]);
   const current = active < options.length ? active : -1;
   const optionId = (index: number) => `${listId}-option-${index}`;
 
