@@ -173,3 +173,31 @@ test('a page whose live stream the server refuses says so quietly and still show
     await snapshot(page, `results-live-paused-${width}`);
   }
 });
+
+test('the upload after a round lists its new results; a failed upload clears the preview', async ({ page }) => {
+  // The round as paired is published; the file after the round is played is uploaded.
+  await publishThroughApi(page, 'trn_u18', 'bycco_test_bjk_1_paired.json');
+  await loginAsAdmin(page, '/mgmt/upload_json');
+  await page
+    .getByTestId('upload-file')
+    .setInputFiles({ name: 'bycco_test_bjk_2_played.json', mimeType: 'application/json', buffer: swar('bycco_test_bjk_2_played.json') });
+  const preview = page.getByTestId('upload-preview');
+  await expect(preview).toBeVisible();
+  // No category in the file's name: the manager chooses it (never the last one used).
+  await preview.getByRole('combobox').click();
+  await page.getByRole('option', { name: 'U18', exact: true }).click();
+  const added = page.getByTestId('diff-result-added');
+  await expect(page.getByTestId('diff-results')).toContainText(/\d+ nieuw, 0 gewijzigd, 0 geschrapt/);
+  const count = Number(/(\d+) nieuw/.exec((await page.getByTestId('diff-results').textContent()) ?? '')?.[1]);
+  expect(count).toBeGreaterThan(0);
+  await expect(added).toHaveCount(count);
+  await expect(added.first()).toContainText(/^Ronde \d+, bord \d+: .+ – .+: /);
+  await expect(page.getByTestId('upload-publish')).toBeEnabled();
+  await snapshot(page, 'results-upload-round-results-1280');
+
+  // A file that is no tournament: the error shows and the previous preview is gone with its publish button.
+  await page.getByTestId('upload-file').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a tournament') });
+  await expect(page.getByRole('alert')).toBeVisible();
+  await expect(preview).toHaveCount(0);
+  await expect(page.getByTestId('upload-publish')).toHaveCount(0);
+});

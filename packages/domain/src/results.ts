@@ -120,7 +120,16 @@ export const tournamentDiffSchema = z.object({
   playersRemoved: z.array(z.string()),
   roundsAdded: z.array(z.number().int()),
   resultsChanged: z.array(
-    z.object({ round: z.number().int(), board: z.number().int().nullable(), white: z.string(), before: z.string().nullable(), after: z.string().nullable() }),
+    z.object({
+      round: z.number().int(),
+      board: z.number().int().nullable(),
+      white: z.string(),
+      /** Null for a bye. */
+      black: z.string().nullable(),
+      /** Null: the result is new (added); `after` null: it was taken back (removed). */
+      before: z.string().nullable(),
+      after: z.string().nullable(),
+    }),
   ),
   unofficialContradicted: z.array(
     z.object({ round: z.number().int(), board: z.number().int(), unofficial: unofficialResultSchema, official: z.string().nullable() }),

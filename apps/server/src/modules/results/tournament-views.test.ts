@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { computeTieBreaks, parseTournamentFile, parseTrf } from '@bjk/domain';
-import { publicPlayer, standingsOf } from './tournament-views.js';
+import { diffTournaments, publicPlayer, roundPairings, standingsOf } from './tournament-views.js';
 
 const swar = (name: string) => parseTournamentFile(readFileSync(path.resolve(import.meta.dirname, '../../../../../packages/domain/fixtures/swar', name)));
 
@@ -92,5 +92,28 @@ describe('standings', () => {
     const undated = { ...javafo, startDate: null };
     expect(standingsOf('U8', 1, undated, [], '2027-02-15').tieBreakRules).toBe('fide2026');
     expect(standingsOf('U8', 1, undated, [], '2026-02-16').tieBreakRules).toBe('fide2023');
+  });
+});
+
+describe('what an upload changes against the published version', () => {
+  it('lists every result of the round just played, from the real upload after a round', () => {
+    const paired = swar('bycco_test_bjk_1_paired.json');
+    const played = swar('bycco_test_bjk_2_played.json');
+    const diff = diffTournaments(paired, played, []);
+    const round = played.pairedRounds;
+    const expected = roundPairings(played, round).filter((p) => p.result !== null);
+    expect(expected.length).toBeGreaterThan(0);
+    expect(diff.resultsChanged).toEqual(
+      expected.map((p) => ({ round, board: p.board, white: p.white.name, black: p.black?.name ?? null, before: null, after: p.result })),
+    );
+    expect(diffTournaments(played, played, []).resultsChanged).toEqual([]);
+  });
+
+  it('lists the results taken back when an older file is uploaded again', () => {
+    const played = swar('bycco_test_bjk_2_played.json');
+    const paired = swar('bycco_test_bjk_1_paired.json');
+    const back = diffTournaments(played, paired, []).resultsChanged;
+    expect(back.length).toBeGreaterThan(0);
+    expect(back.every((c) => c.before !== null && c.after === null)).toBe(true);
   });
 });

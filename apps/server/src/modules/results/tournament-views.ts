@@ -184,14 +184,31 @@ const playerKey = (p: TournamentPlayer) => (p.fideId ? `fide:${p.fideId}` : `nam
 export function diffTournaments(previous: Tournament | null, next: Tournament, unofficial: readonly UnofficialBoard[]): TournamentDiff {
   const before = new Map((previous?.players ?? []).map((p) => [playerKey(p), p]));
   const after = new Map(next.players.map((p) => [playerKey(p), p]));
+  // Every result added, changed or removed, pairing by pairing (its players, not its board: a round paired again
+  // moves players between boards). The upload after each round lists that round's results here.
   const resultsChanged: TournamentDiff['resultsChanged'] = [];
   if (previous) {
-    for (let round = 1; round <= Math.min(previous.pairedRounds, next.pairedRounds); round++) {
-      const old = new Map(roundPairings(previous, round).map((p) => [`${p.white.name}|${p.black?.name ?? ''}`, p.result]));
-      for (const pairing of roundPairings(next, round)) {
-        const key = `${pairing.white.name}|${pairing.black?.name ?? ''}`;
-        if (old.has(key) && old.get(key) !== null && old.get(key) !== pairing.result) {
-          resultsChanged.push({ round, board: pairing.board, white: pairing.white.name, before: old.get(key) ?? null, after: pairing.result });
+    for (let round = 1; round <= Math.max(previous.pairedRounds, next.pairedRounds); round++) {
+      const keyOf = (p: { white: { name: string }; black: { name: string } | null }) => `${p.white.name}|${p.black?.name ?? ''}`;
+      const old = new Map(roundPairings(previous, round).map((p) => [keyOf(p), p]));
+      const now = roundPairings(next, round);
+      for (const pairing of now) {
+        const before = old.get(keyOf(pairing))?.result ?? null;
+        if (before !== pairing.result) {
+          resultsChanged.push({ round, board: pairing.board, white: pairing.white.name, black: pairing.black?.name ?? null, before, after: pairing.result });
+        }
+      }
+      const kept = new Set(now.map(keyOf));
+      for (const [key, pairing] of old) {
+        if (!kept.has(key) && pairing.result !== null) {
+          resultsChanged.push({
+            round,
+            board: pairing.board,
+            white: pairing.white.name,
+            black: pairing.black?.name ?? null,
+            before: pairing.result,
+            after: null,
+          });
         }
       }
     }

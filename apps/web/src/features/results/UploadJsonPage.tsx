@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
@@ -32,10 +33,15 @@ export function UploadJsonPage() {
 
   const upload = useMutation({
     mutationFn: uploadTournamentFile,
+    // A new file replaces the previous one's preview at once: a failed upload leaves nothing to publish.
+    onMutate: () => {
+      setDraft(null);
+      setPublished(null);
+    },
     onSuccess: (result) => {
       setDraft(result);
-      setPublished(null);
-      if (result.categoryHint && categories.some((c) => c.code === result.categoryHint)) setCategory(result.categoryHint);
+      // The category is the file's own, never the last one used: without a proposal the manager chooses.
+      setCategory(result.categoryHint && categories.some((c) => c.code === result.categoryHint) ? result.categoryHint : '');
     },
   });
   const preview = useQuery({
@@ -127,7 +133,7 @@ export function UploadJsonPage() {
           </Stack>
         </Paper>
       )}
-      <Versions category={published?.category ?? category} categories={categories.map((c) => c.code)} onCategory={setCategory} />
+      <Versions category={published?.category ?? (category || categories[0]?.code || '')} categories={categories.map((c) => c.code)} onCategory={setCategory} />
     </Stack>
   );
 }
@@ -152,11 +158,33 @@ function DiffView({ preview }: { preview: TournamentImport }) {
           {t('diff.playersRemoved', { count: diff.playersRemoved.length, names: diff.playersRemoved.join('; ') })}
         </Typography>
       )}
-      {diff.resultsChanged.map((c) => (
-        <Typography key={`${c.round}-${c.white}`} data-testid="diff-changed">
-          {t('diff.resultChanged', { round: c.round, board: c.board ?? '—', white: c.white, before: c.before ?? '—', after: c.after ?? '—' })}
-        </Typography>
-      ))}
+      {diff.resultsChanged.length > 0 && (
+        <>
+          <Typography variant="subtitle2" data-testid="diff-results">
+            {t('diff.results', {
+              added: diff.resultsChanged.filter((c) => c.before === null).length,
+              changed: diff.resultsChanged.filter((c) => c.before !== null && c.after !== null).length,
+              removed: diff.resultsChanged.filter((c) => c.after === null).length,
+            })}
+          </Typography>
+          <Box component="ul" sx={{ m: 0, pl: 2 }}>
+            {diff.resultsChanged.map((c) => (
+              <li
+                key={`${c.round}-${c.white}-${c.black ?? ''}`}
+                data-testid={c.before === null ? 'diff-result-added' : c.after === null ? 'diff-result-removed' : 'diff-changed'}
+              >
+                {t(c.before === null ? 'diff.resultAdded' : c.after === null ? 'diff.resultRemoved' : 'diff.resultChanged', {
+                  round: c.round,
+                  board: c.board ?? '—',
+                  game: c.black === null ? c.white : `${c.white} – ${c.black}`,
+                  before: c.before ?? '—',
+                  after: c.after ?? '—',
+                })}
+              </li>
+            ))}
+          </Box>
+        </>
+      )}
       {diff.unofficialContradicted.map((c) => (
         <Alert key={`${c.round}-${c.board}`} severity="warning" data-testid="diff-contradicted">
           {t('diff.contradicted', { round: c.round, board: c.board, unofficial: c.unofficial, official: c.official ?? '—' })}
