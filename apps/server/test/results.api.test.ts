@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEntries } from '../src/platform/audit.tables.js';
 import { listRoundPairings } from '../src/modules/results/results.service.js';
@@ -297,5 +297,24 @@ describe('unofficial results during a round', () => {
     await ctx.app.inject({ method: 'POST', url: `/api/v1/results/imports/${draft.json().id}/publish`, headers: arbiter, payload: { category: 'U20' } });
     const round = (await get('/api/v1/results/anon/U20/unofficial/1')).json();
     expect(round.boards.map((b: { board: number }) => b.board)).toEqual([2]);
+    // Board 1 now has its official result: an arbiter's entry there is refused, naming it.
+    const refused = await enter(1, '1-0');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'results.board_has_official_result', details: { round: 1, board: 1, official: '0-1' } });
+  });
+
+  it('records in the audit the value each of two arbiters on one board really replaced', async () => {
+    const other = await managerHeaders(ctx, ['arbiter']);
+    const answers = await Promise.all([enter(5, '1-0'), enter(5, '0-1', other), enter(5, '½-½'), enter(5, '1-0', other)]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200]);
+    const rows = (await ctx.db
+      .select({ before: auditEntries.before, after: auditEntries.after })
+      .from(auditEntries)
+      .where(eq(auditEntries.subjectId, `${(await getCurrentEdition(ctx.db)).code}/U20/1/5`))
+      .orderBy(asc(auditEntries.id))) as { before: { result: string | null }; after: { result: string | null } }[];
+    expect(rows).toHaveLength(4);
+    // Each entry's "before" is the previous entry's "after": no two saw the same value.
+    for (let i = 1; i < rows.length; i++) expect(rows[i]!.before.result).toBe(rows[i - 1]!.after.result);
+    expect(rows[0]!.before.result).toBeNull();
   });
 });

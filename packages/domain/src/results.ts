@@ -11,6 +11,8 @@ export const RESULTS_ERRORS = {
   invalidDataUrl: 'results.invalid_data_url',
   fileMissing: 'results.no_file',
   boardNotPaired: 'results.board_not_paired',
+  /** An arbiter's result on a board whose official result is published (409; details: round, board, official). */
+  boardHasOfficialResult: 'results.board_has_official_result',
 } as const;
 
 /** Unofficial results an arbiter enters per board (the specification's values), or null to clear. */

@@ -457,6 +457,14 @@ export async function setUnofficialResult(ctx: ManagerContext, input: Unofficial
   const pairing = roundPairings(current.tournament, input.round).find((p) => p.board === input.boardnr);
   if (!pairing)
     throw new AppError(400, RESULTS_ERRORS.boardNotPaired, `Round ${input.round} has no board ${input.boardnr}`, { round: input.round, board: input.boardnr });
+  // The published file already has this game's result: the arbiters' entry would show beside it on the pairings.
+  if (input.unofficial_result && pairing.result !== null) {
+    throw conflict(RESULTS_ERRORS.boardHasOfficialResult, `Round ${input.round}, board ${input.boardnr} has an official result`, {
+      round: input.round,
+      board: input.boardnr,
+      official: pairing.result,
+    });
+  }
   const key = and(
     eq(unofficialResults.edition, current.edition),
     eq(unofficialResults.category, current.category),
@@ -464,6 +472,9 @@ export async function setUnofficialResult(ctx: ManagerContext, input: Unofficial
     eq(unofficialResults.board, input.boardnr),
   );
   await db.transaction(async (tx) => {
+    // Two arbiters on one board take turns, so the audit's "before" is the value this entry really replaced.
+    const board = `unofficial:${current.edition}/${current.category}/${input.round}/${input.boardnr}`;
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${board}, 0))`);
     const [before] = await tx.select({ result: unofficialResults.result }).from(unofficialResults).where(key);
     if (input.unofficial_result) {
       await tx
