@@ -122,6 +122,23 @@ describe('the public reservation request', () => {
     expect(stored).toHaveLength(3);
   });
 
+  it('makes one reservation of ten submitted at once by one contact from ten wizard runs, and ten when each is confirmed', async () => {
+    const contact = family().contact;
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => reserve({ ...family(), contact: { ...contact, email: i % 2 ? contact.email.toUpperCase() : contact.email } })),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, ...Array<number>(9).fill(409)]);
+    expect(answers.filter((a) => a.statusCode === 409).every((a) => a.json().code === 'lodging.likely_duplicate')).toBe(true);
+    // The wizard's "yes, we really want another room": every confirmed one is made.
+    const confirmed = await Promise.all(Array.from({ length: 10 }, () => reserve({ ...family(), contact, allowDuplicate: true })));
+    expect(confirmed.map((a) => a.statusCode)).toEqual(Array<number>(10).fill(201));
+    const stored = await ctx.db
+      .select()
+      .from(reservations)
+      .where(sql`lower(${reservations.email}) = lower(${contact.email})`);
+    expect(stored).toHaveLength(11);
+  });
+
   it('replays the answer of a request retried with the same idempotency key', async () => {
     const body = family();
     const headers = { 'idempotency-key': `rsv-${randomUUID()}` };

@@ -27,6 +27,15 @@ export async function lockReservationSubmission(db: DbOrTx, submissionId: string
   await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`reservation:${submissionId}`}, 0))`);
 }
 
+/**
+ * Holds the contact (its e-mail, trimmed and in lower case) until the transaction ends: submissions of one family
+ * from several wizard runs at once take turns, so the likely-duplicate rule sees the reservation the first one made.
+ * Taken after the submission's lock, always in that order.
+ */
+export async function lockReservationContact(db: DbOrTx, email: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`reservation-contact:${email.trim().toLowerCase()}`}, 0))`);
+}
+
 export async function findReservationBySubmission(db: DbOrTx, submissionId: string): Promise<ReservationRow | undefined> {
   const rows = await db.select().from(reservations).where(eq(reservations.submissionId, submissionId));
   return rows[0];

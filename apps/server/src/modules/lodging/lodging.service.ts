@@ -43,6 +43,7 @@ import {
   findRoom,
   insertAssignment,
   findLikelyDuplicate,
+  lockReservationContact,
   findReservationBySubmission,
   insertReservation,
   lockReservationSubmission,
@@ -111,6 +112,7 @@ export async function makeReservation(ctx: ServiceContext, input: MakeReservatio
     await lockReservationSubmission(tx, input.submissionId);
     const existing = await findReservationBySubmission(tx, input.submissionId);
     if (existing) return { number: existing.number, totalCents: priceOf(settings, existing).totalCents };
+    await lockReservationContact(tx, input.contact.email);
     if (!input.allowDuplicate && (await findLikelyDuplicate(tx, { email: input.contact.email, ...input }))) {
       throw conflict(LODGING_ERRORS.likelyDuplicate, 'This contact already asked a reservation for these dates and this room type');
     }
