@@ -180,7 +180,10 @@ test.describe('payment requests', () => {
     await loginAsAdmin(page, `/mgmt/reservation_edit?id=${id}`);
     const panel = page.getByTestId('source-payment-request');
     await expect(panel).toContainText('Nog geen betalingsverzoek.');
+    // The request is read once the page's creation has been answered, not while it is under way.
+    const created = page.waitForResponse((response) => response.request().method() === 'POST' && /\/api\/v1\/payment\//.test(response.url()));
     await page.getByTestId('create-payment-request').click();
+    expect((await created).ok()).toBe(true);
     const request: Request = (await (await api.get(`/api/v1/payment/pr?source=stay:${id}`, { headers })).json()).items[0];
     await expect(panel.getByTestId('source-payment-link')).toHaveText(`Verzoek ${request.number}`);
     await expect(panel.getByTestId('payment-status')).toHaveText('Open');
