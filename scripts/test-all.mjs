@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: every check and test of the project, in order, then one line "N passed, N failed".
 // Stages: typecheck, lint, unit + API tests (vitest: PGlite, and PostgreSQL when TEST_DATABASE_URL is set),
-// web build, e2e (Playwright with Debian's Chromium against the real server on a free port).
+// web build, e2e (Playwright with Debian's Chromium against the real server on a free port, on a fresh PostgreSQL
+// database of its own when TEST_DATABASE_URL names a server).
 // Usage: node scripts/test-all.mjs [--only stage[,stage]] [--skip stage[,stage]]
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -45,6 +46,36 @@ function readJson(file) {
   }
 }
 
+/**
+ * A fresh database beside the one `serverUrl` names (same server), for one stage; null when it cannot be made (the
+ * stage then runs on its default). `drop()` removes it, connections and all.
+ */
+async function scratchDatabase(serverUrl, purpose) {
+  const { default: pg } = await import('pg');
+  const admin = new URL(serverUrl);
+  admin.pathname = '/postgres';
+  const name = `bjk_${purpose}_${Date.now()}_${process.pid}`;
+  const query = async (text) => {
+    const client = new pg.Client({ connectionString: admin.toString(), connectionTimeoutMillis: 5000 });
+    await client.connect();
+    try {
+      await client.query(text);
+    } finally {
+      await client.end().catch(() => {});
+    }
+  };
+  try {
+    await query(`CREATE DATABASE ${name}`);
+  } catch (error) {
+    console.error(`no scratch database for ${purpose} (${error.message})`);
+    return null;
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  console.log(`${purpose} runs on PostgreSQL: ${url}`);
+  return { url: url.toString(), drop: () => query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {}) };
+}
+
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const lines = [];
 function record(stage, passed, failed, skipped = 0) {
@@ -82,13 +113,17 @@ if (wanted('e2e')) {
     const port = await freePort();
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bjk-e2e-'));
     const [smtpPort, mailPort, oidcPort] = [await freePort(), await freePort(), await freePort()];
+    // With a PostgreSQL server for the tests, the e2e server gets a fresh database of its own on it.
+    const database = process.env.TEST_DATABASE_URL ? await scratchDatabase(process.env.TEST_DATABASE_URL, 'e2e') : null;
     const ok = run('npx playwright test', {
       E2E_PORT: String(port),
       E2E_SMTP_PORT: String(smtpPort),
       E2E_MAIL_PORT: String(mailPort),
       E2E_OIDC_PORT: String(oidcPort),
       E2E_DATA_DIR: dataDir,
+      ...(database ? { E2E_DATABASE_URL: database.url } : {}),
     });
+    await database?.drop();
     rmSync(dataDir, { recursive: true, force: true });
     const json = readJson(report);
     if (json?.stats) {
