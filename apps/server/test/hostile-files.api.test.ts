@@ -122,7 +122,7 @@ describe('hostile files on the results and games routes', () => {
     expect(eva?.white.fideId).toBeNull();
   });
 
-  it('a PGN with more games than a request may carry is refused whole, naming the limit', async () => {
+  it('a PGN with more games or bytes than a request may carry is refused whole, naming the limit', async () => {
     const many = Array.from({ length: 5001 }, (_, i) => `[Round "1"]\n[White "W${i}"]\n[Black "B${i}"]\n\n*\n`).join('\n');
     const response = await ctx.app.inject({
       method: 'POST',
@@ -132,6 +132,15 @@ describe('hostile files on the results and games routes', () => {
     });
     expect(response.statusCode, response.body).toBe(413);
     expect(response.json()).toMatchObject({ code: GAMES_ERRORS.tooManyGames, details: { games: 5001, maxGames: 5000 } });
+    // And more bytes than a push may carry: refused before it is read, naming the limit.
+    const huge = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/games/push/U10',
+      headers: { 'content-type': 'application/x-chess-pgn', authorization: `Bearer ${pushToken}` },
+      payload: pgnGame('1.1').padEnd(9 * 1024 * 1024, ' '),
+    });
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json()).toMatchObject({ code: PLATFORM_ERRORS.payloadTooLarge, details: { maxBytes: 8 * 1024 * 1024 } });
   });
 
   it('a NUL in a PGN or a tournament file is refused as unsafe text, naming where', async () => {

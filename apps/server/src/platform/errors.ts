@@ -124,7 +124,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const status = (error as FastifyError).statusCode ?? 500;
     const fastifyCode = (error as FastifyError).code;
     if (status === 413 || fastifyCode === 'FST_ERR_CTP_BODY_TOO_LARGE' || fastifyCode === 'FST_REQ_FILE_TOO_LARGE') {
-      return reply.status(413).send(body(PLATFORM_ERRORS.payloadTooLarge, 'The request is too large'));
+      // The body's limit is named (a relay's software can split its push): the route's own, else the server's.
+      const maxBytes = fastifyCode === 'FST_ERR_CTP_BODY_TOO_LARGE' ? request.routeOptions.bodyLimit : undefined;
+      return reply.status(413).send(body(PLATFORM_ERRORS.payloadTooLarge, 'The request is too large', maxBytes ? { maxBytes } : undefined));
     }
     if (status === 429) {
       return reply.status(429).send(body(PLATFORM_ERRORS.rateLimited, 'Too many requests, retry later'));
