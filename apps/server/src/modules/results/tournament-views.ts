@@ -233,9 +233,12 @@ export function diffTournaments(previous: Tournament | null, next: Tournament, u
   };
 }
 
-/** Standings as CSV (semicolon-separated, as Belgian spreadsheets expect), one header line with the program's tie-break names. */
+/**
+ * Standings as CSV (semicolon-separated, as Belgian spreadsheets expect), one header line with the program's tie-break
+ * names; with a byte-order mark, or Excel reads the UTF-8 of "CRELEL Liège" as Latin-1.
+ */
 export function standingsCsv(standings: Standings): string {
   const header = ['rank', 'name', 'title', 'federation', 'rating', 'club', 'points', ...standings.tieBreaks.map((c) => c.name)];
   const rows = standings.rows.map((r) => [r.rank, r.name, r.title, r.federation, r.rating, r.club, r.points, ...r.tieBreaks]);
-  return writeCsv(header, rows, { separator: ';', bom: false });
+  return writeCsv(header, rows, { separator: ';' });
 }
