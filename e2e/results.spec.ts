@@ -56,6 +56,19 @@ for (const width of [390, 1280]) {
     await expect(page.getByTestId('standings-table')).toContainText(/\b\d+,\d{1,2}\b/);
     await expectAccessible(page);
     await snapshot(page, `results-standings-nl-${width}`);
+    // The open data, linked under the results: each link answers its file.
+    const openData = page.getByTestId('results-open-data');
+    await expect(openData).toContainText('Open data:');
+    for (const [name, type] of [
+      ['toernooi (JSON)', 'application/json'],
+      ['FIDE-TRF16', 'text/plain'],
+      ['rangschikking (CSV)', 'text/csv'],
+    ] as const) {
+      const href = await openData.getByRole('link', { name }).getAttribute('href');
+      const answer = await page.request.get(href!);
+      expect(answer.status(), name).toBe(200);
+      expect(answer.headers()['content-type'], name).toContain(type);
+    }
     if (width < 900) {
       await page
         .getByRole('button', { name: /^Details van/ })

@@ -118,6 +118,20 @@ export function ResultsCategoryPage({ slug }: { slug: string }) {
           <TabPanel idPrefix="results" value={tabKey}>
             {RESULTS_TABS.find((tab) => tab.key === tabKey)!.render(category)}
           </TabPanel>
+          <p className="bjk-body2 bjk-secondary results-no-print" data-testid="results-open-data">
+            {t('openData.label')}{' '}
+            <a className="bjk-link" href={`/api/v1/results/anon/${encodeURIComponent(category)}`}>
+              {t('openData.json')}
+            </a>
+            {' · '}
+            <a className="bjk-link" href={`/api/v1/results/anon/${encodeURIComponent(category)}/trf`} download>
+              {t('openData.trf')}
+            </a>
+            {' · '}
+            <a className="bjk-link" href={`/api/v1/results/anon/${encodeURIComponent(category)}/standings.csv`} download>
+              {t('openData.csv')}
+            </a>
+          </p>
         </>
       )}
     </div>
