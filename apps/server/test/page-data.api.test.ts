@@ -20,7 +20,21 @@ beforeAll(async () => {
   );
   await writeFile(
     path.join(webDist, 'routes.json'),
-    JSON.stringify({ patterns: ['/', '/news', '/news/:id', '/schedule', '/participants_bjk', '/payment/:token', '/trn_u12', '/mgmt', '/mgmt/news'] }),
+    JSON.stringify({
+      patterns: [
+        '/',
+        '/news',
+        '/news/:id',
+        '/page/:slug',
+        '/games/game/:id',
+        '/schedule',
+        '/participants_bjk',
+        '/payment/:token',
+        '/trn_u12',
+        '/mgmt',
+        '/mgmt/news',
+      ],
+    }),
   );
   ctx = await createTestApp({ env: { WEB_DIST: webDist } });
   await createAccount(systemContext(ctx), { email: 'editor@page-data.test', displayName: 'Eddie', password: TEST_PASSWORD, roles: ['editor'] });
@@ -107,6 +121,24 @@ describe('a public page carries its first reads', () => {
     expect((await openPage('/mgmt/news')).data).toEqual({});
     const participants = (await openPage('/participants_bjk')).data!['/api/v1/participant/public/bjk']!;
     expect(participants).toEqual({ status: 200, body: await api('/api/v1/participant/public/bjk') });
+  });
+
+  it('answers 404 with the app for a news item, a page or a game that does not exist, 200 for one that does', async () => {
+    for (const url of ['/news/999999', '/page/nope', '/games/game/99999']) {
+      const { response, data } = await openPage(url);
+      expect(response.statusCode, url).toBe(404);
+      // The app still draws the page, saying what is missing, from the carried coded error.
+      expect(response.headers['content-type'], url).toContain('text/html');
+      expect(
+        Object.values(data!).some((answer) => answer.status === 404),
+        url,
+      ).toBe(true);
+    }
+    const news = (await api('/api/v1/news/anon?lang=en')) as { id: number }[];
+    expect((await openPage(`/news/${news[0]!.id}`)).response.statusCode).toBe(200);
+    expect((await openPage('/page/stay')).response.statusCode).toBe(200);
+    // A category without results yet is a page that exists.
+    expect((await openPage('/trn_u12')).response.statusCode).toBe(200);
   });
 
   it('still answers hostile and unknown addresses 404 with the app, their addresses escaped into the reads', async () => {

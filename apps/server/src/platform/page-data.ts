@@ -9,7 +9,12 @@ import { internalReadHeaders } from './log.js';
  * builds them (`apps/web/src/shared/http/client.ts` answers a GET of one of them once from the page, then asks the
  * network again): a page whose address differs just fetches as before.
  */
-type PageReads = { pattern: string; reads: (params: Record<string, string>, language: Language) => string[] };
+type PageReads = {
+  pattern: string;
+  reads: (params: Record<string, string>, language: Language) => string[];
+  /** The page is about one thing its reads name (a news item, a page, a game): when that is not found, neither is the page. */
+  about?: true;
+};
 
 const lang = (language: Language) => `lang=${language}`;
 const PAGE_READS: PageReads[] = [
@@ -18,13 +23,14 @@ const PAGE_READS: PageReads[] = [
     pattern: `/${slug}`,
     reads: (_: Record<string, string>, l: Language) => [`/api/v1/page/anon/page/${slug}?${lang(l)}`],
   })),
-  { pattern: '/page/:slug', reads: (p, l) => [`/api/v1/page/anon/page/${p.slug}?${lang(l)}`] },
+  { pattern: '/page/:slug', reads: (p, l) => [`/api/v1/page/anon/page/${p.slug}?${lang(l)}`], about: true },
   { pattern: '/schedule', reads: (_, l) => [`/api/v1/page/anon/page/schedule?${lang(l)}`, '/api/v1/calendar/anon/events'] },
   { pattern: '/news', reads: (_, l) => [`/api/v1/news/anon?${lang(l)}`] },
-  { pattern: '/news/:id', reads: (p, l) => [`/api/v1/news/anon/${p.id}?${lang(l)}`] },
+  { pattern: '/news/:id', reads: (p, l) => [`/api/v1/news/anon/${p.id}?${lang(l)}`], about: true },
   { pattern: '/files', reads: () => ['/api/v1/filestore/anon/groups', '/api/v1/filestore/anon/files'] },
   { pattern: '/participants_bjk', reads: () => ['/api/v1/participant/public/bjk'] },
   { pattern: '/payment/:token', reads: (p) => [`/api/v1/payment/public/${p.token}`] },
+  { pattern: '/games/game/:id', reads: (p) => [`/api/v1/games/public/game/${p.id}`], about: true },
   { pattern: '/results', reads: () => ['/api/v1/results/anon/categories'] },
   ...['trn_u8', 'trn_u10', 'trn_u12', 'trn_u14', 'trn_u16', 'trn_u18', 'trn_u20'].map((slug) => ({
     pattern: `/${slug}`,
@@ -57,8 +63,29 @@ function paramsOf(pattern: string, pathname: string): Record<string, string> {
 /** The API addresses the public page at `pathname` reads at first (none for the back office). */
 export function pageReads(pathname: string, language: Language): string[] {
   if (pathname === '/mgmt' || pathname.startsWith('/mgmt/')) return [];
-  const page = PAGE_READS.find((p) => matchesRoutePattern(p.pattern, pathname));
-  return [...COMMON_READS(language), ...(page?.reads(paramsOf(page.pattern, pathname), language) ?? [])];
+  return [...COMMON_READS(language), ...ownReads(pathname, language)];
+}
+
+const pageOf = (pathname: string) => PAGE_READS.find((p) => matchesRoutePattern(p.pattern, pathname));
+
+/** The reads of the page itself, beyond what every page reads. */
+function ownReads(pathname: string, language: Language): string[] {
+  const page = pageOf(pathname);
+  return page?.reads(paramsOf(page.pattern, pathname), language) ?? [];
+}
+
+/**
+ * Whether the page at `pathname` is about something that does not exist: its read answered a coded 404
+ * "…not_found" (`/news/999999`, `/page/nope`, `/games/game/99999`). Such a page is answered with HTTP 404, like an
+ * unknown address, though the app still draws it (it says what is missing).
+ */
+export function showsMissing(pathname: string, language: Language, answers: Record<string, InlinedAnswer>): boolean {
+  if (pathname === '/mgmt' || pathname.startsWith('/mgmt/') || !pageOf(pathname)?.about) return false;
+  return ownReads(pathname, language).some((url) => {
+    const answer = answers[url];
+    const code = (answer?.body as { code?: unknown } | undefined)?.code;
+    return answer?.status === 404 && typeof code === 'string' && code.endsWith('not_found');
+  });
 }
 
 /** An answer as the page carries it: the status and the JSON body. */

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { PLATFORM_ERRORS } from '@bjk/domain';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@bjk/domain/languages';
 import { isKnownPage, matchesRoutePattern } from '@bjk/domain/web-routes';
-import { pageDataScript, pageReads, readPageData } from './page-data.js';
+import { pageDataScript, pageReads, readPageData, showsMissing } from './page-data.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
@@ -59,7 +59,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
   const pagePatterns = manifest?.patterns ?? null;
   /** Each page pattern's HTML per language, made once, cut where the page's data goes (before `</body>`). */
   const pageHtml = new Map<string, [string, string]>();
-  const htmlFor = async (pathname: string, language: Language): Promise<string> => {
+  const htmlFor = async (pathname: string, language: Language): Promise<{ html: string; missing: boolean }> => {
     const pattern = manifest?.pages?.find((p) => matchesRoutePattern(p.pattern, pathname))?.pattern ?? '';
     const key = `${language} ${pattern}`;
     let parts = pageHtml.get(key);
@@ -69,7 +69,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
       pageHtml.set(key, (parts = cut < 0 ? [html, ''] : [html.slice(0, cut), html.slice(cut)]));
     }
     const data = await readPageData(app, pageReads(pathname, language), language);
-    return `${parts[0]}${pageDataScript(data)}${parts[1]}`;
+    return { html: `${parts[0]}${pageDataScript(data)}${parts[1]}`, missing: showsMissing(pathname, language, data) };
   };
 
   if (indexHtml) {
@@ -101,8 +101,8 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
       pathname !== '/api' &&
       !/\.[A-Za-z0-9]{1,8}$/.test(pathname);
     if (wantsPage) {
-      const status = pagePatterns && !isKnownPage(pagePatterns, pathname) ? 404 : 200;
-      const html = await htmlFor(pathname, languageOfRequest(request.headers['accept-language']));
+      const { html, missing } = await htmlFor(pathname, languageOfRequest(request.headers['accept-language']));
+      const status = (pagePatterns && !isKnownPage(pagePatterns, pathname)) || missing ? 404 : 200;
       return reply.status(status).header('cache-control', REVALIDATE).header('vary', 'accept-language').type('text/html; charset=utf-8').send(html);
     }
     return reply.status(404).send({ code: PLATFORM_ERRORS.notFound, message: `Not found: ${pathname}` });
