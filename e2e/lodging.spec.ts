@@ -187,7 +187,7 @@ test.describe('lodging reservation', () => {
     await page.getByLabel(/Search/).fill(family.lastName);
     const row = page.locator('[data-testid^="reservation-row-"]').filter({ hasText: family.lastName });
     await expect(row).toHaveCount(1);
-    await expect(page.getByTestId('reservation-totals')).toContainText('1 reservations · 3 guests');
+    await expect(page.getByTestId('reservation-totals')).toContainText('1 reservation · 3 guests');
     await expectAccessible(page);
     await snapshot(page, 'lodging-mgmt-list-desktop');
     await row.getByRole('link').click();

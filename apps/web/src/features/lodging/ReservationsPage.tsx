@@ -196,11 +196,11 @@ export function ReservationsPage() {
       {reservations.isError && <ErrorAlert error={reservations.error} />}
       {reservations.data && (
         <Typography data-testid="reservation-totals">
-          {t('mgmt.list.totals', {
-            reservations: reservations.data.totals.reservations,
-            guests: reservations.data.totals.guests,
-            total: formatMoney(reservations.data.totals.totalCents, language),
-          })}
+          {[
+            t('mgmt.list.reservationCount', { count: reservations.data.totals.reservations }),
+            t('mgmt.list.guestCount', { count: reservations.data.totals.guests }),
+            formatMoney(reservations.data.totals.totalCents, language),
+          ].join(' · ')}
         </Typography>
       )}
       <DataTable
