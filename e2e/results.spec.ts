@@ -128,7 +128,18 @@ test('an arbiter enters a result in one browser and it appears in another withou
   const board = page.getByTestId('board-3');
   await board.getByRole('button', { name: '0-1', exact: true }).click();
   await expect(board.getByRole('button', { name: '0-1', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('unofficial-progress')).toHaveText('1 van 12 borden hebben een uitslag');
+  // The chosen result stands out (AA contrast), and every result is a target of at least 44 × 44 px on a phone.
+  await expectAccessible(page);
   await snapshot(page, 'results-unofficial-entry-1280');
+  await page.setViewportSize({ width: 390, height: 900 });
+  for (const button of await board.getByRole('button').all()) {
+    const box = (await button.boundingBox())!;
+    expect(box.width).toBeGreaterThanOrEqual(44);
+    expect(box.height).toBeGreaterThanOrEqual(44);
+  }
+  await snapshot(page, 'results-unofficial-entry-390');
+  await page.setViewportSize({ width: 1280, height: 900 });
 
   // Pushed (the page's own refresh runs only every minute, beyond this wait).
   await expect(visitor.getByTestId('pairing-row').nth(2).getByTestId('pairing-unofficial')).toContainText('0-1');

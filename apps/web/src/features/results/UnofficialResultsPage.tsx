@@ -67,6 +67,7 @@ export function UnofficialResultsPage() {
         </Stack>
       )}
       {pairings.isError && <ErrorAlert error={pairings.error} />}
+      {pairings.data && <RoundProgress pairings={pairings.data.pairings} />}
       {pairings.data?.pairings
         .filter((p) => p.board !== null)
         .map((p) => (
@@ -75,6 +76,45 @@ export function UnofficialResultsPage() {
     </Stack>
   );
 }
+
+/** "8 of 12 boards have a result" for the round (official or entered here); a round of byes only says so. */
+function RoundProgress({ pairings }: { pairings: Pairing[] }) {
+  const { t } = useTranslation('results');
+  const boards = pairings.filter((p) => p.board !== null);
+  if (boards.length === 0) {
+    return (
+      <Typography color="textSecondary" data-testid="unofficial-no-boards">
+        {t('unofficial.noBoards')}
+      </Typography>
+    );
+  }
+  const done = boards.filter((p) => p.result !== null || p.unofficialResult !== null).length;
+  return (
+    <Typography variant="subtitle1" component="p" role="status" data-testid="unofficial-progress">
+      {t('unofficial.progress', { done, count: boards.length })}
+    </Typography>
+  );
+}
+
+/**
+ * The results as big targets (WCAG 2.2 target size, thumbs in a noisy hall): the three common ones on the first
+ * row, forfeits and the rare ones below, "clear" last; the chosen one filled in the primary colour (AA contrast).
+ */
+const resultGridSx = {
+  display: 'grid',
+  gridTemplateColumns: 'repeat(3, minmax(0, 1fr))',
+  gap: 1,
+  '& .MuiToggleButtonGroup-grouped': {
+    m: 0,
+    minHeight: 48,
+    fontSize: '1rem',
+    color: 'text.primary',
+    border: 1,
+    borderColor: 'divider',
+    borderRadius: 1,
+    '&.Mui-selected, &.Mui-selected:hover': { bgcolor: 'primary.main', color: 'primary.contrastText', fontWeight: 700, borderColor: 'primary.main' },
+  },
+} as const;
 
 function BoardRow({ category, round, pairing }: { category: string; round: number; pairing: Pairing }) {
   const { t } = useTranslation('results');
@@ -99,18 +139,21 @@ function BoardRow({ category, round, pairing }: { category: string; round: numbe
           <ToggleButtonGroup
             exclusive
             size="small"
-            value={pairing.unofficialResult ?? CLEAR}
+            value={pairing.unofficialResult ?? null}
             onChange={(_, value: UnofficialResult | typeof CLEAR | null) => value !== null && save.mutate(value === CLEAR ? null : value)}
             aria-label={t('unofficial.resultOf', { board: pairing.board })}
-            sx={{ flexWrap: 'wrap' }}
+            sx={resultGridSx}
             disabled={save.isPending}
           >
             {UNOFFICIAL_RESULTS.map((result) => (
-              <ToggleButton key={result} value={result} sx={{ minWidth: 56 }}>
+              <ToggleButton key={result} value={result}>
                 {result}
               </ToggleButton>
             ))}
-            <ToggleButton value={CLEAR}>{t('unofficial.clear')}</ToggleButton>
+            {/* Only a result entered here can be cleared; without one nothing is chosen. */}
+            <ToggleButton value={CLEAR} disabled={!pairing.unofficialResult}>
+              {t('unofficial.clear')}
+            </ToggleButton>
           </ToggleButtonGroup>
         )}
         {save.isError && <ErrorAlert error={save.error} />}
