@@ -96,6 +96,14 @@ for (const width of [390, 1280]) {
     await expect(page.getByTestId('player-rounds').locator('tbody tr')).toHaveCount(9);
     await expectAccessible(page);
     await snapshot(page, `results-player-en-${width}`);
+
+    // An unrated child with one game against a rated opponent: no performance, and why.
+    await page.goto('/trn_u8?player=26');
+    await expect(page.getByTestId('player-summary')).toContainText('performance —');
+    await expect(page.getByTestId('player-no-performance')).toHaveText(
+      'No performance: an unrated player gets one from five games against rated players (FIDE).',
+    );
+    await snapshot(page, `results-player-unrated-en-${width}`);
   });
 }
 

@@ -41,6 +41,32 @@ export function performanceRating(player: TournamentPlayer, byNumber: ReadonlyMa
   return Math.round(ratingSum / games + fideDp(points / games));
 }
 
+/**
+ * Games an unrated player needs against rated opponents before the card shows a performance: FIDE gives an unrated
+ * player a first rating only over at least five such games (Rating Regulations 8.2.1); one rated game would read as a
+ * "performance 600" that says nothing about a child.
+ */
+export const UNRATED_MIN_RATED_GAMES = 5;
+
+/** Why a player's card shows no performance: no game against a rated opponent, or too few for an unrated player. */
+export type NoPerformanceReason = 'no_rated_opponent' | 'unrated_few_rated_games';
+
+/** The games a player played over the board against a rated opponent. */
+export function ratedGamesOf(player: TournamentPlayer, byNumber: ReadonlyMap<number, TournamentPlayer>): number {
+  return player.rounds.filter((round) => isPlayedGame(round) && !!byNumber.get(round.opponent!)?.rating).length;
+}
+
+/** The performance a player's card shows, or why there is none. */
+export function cardPerformance(
+  player: TournamentPlayer,
+  byNumber: ReadonlyMap<number, TournamentPlayer>,
+): { performance: number | null; noPerformance: NoPerformanceReason | null } {
+  const rated = ratedGamesOf(player, byNumber);
+  if (rated === 0) return { performance: null, noPerformance: 'no_rated_opponent' };
+  if (!player.rating && rated < UNRATED_MIN_RATED_GAMES) return { performance: null, noPerformance: 'unrated_few_rated_games' };
+  return { performance: performanceRating(player, byNumber), noPerformance: null };
+}
+
 /** The tournament with our performance filled in for every player the program gave none (TRF files never do). */
 export function withComputedPerformance(tournament: Tournament): Tournament {
   if (tournament.players.every((p) => p.performance !== null)) return tournament;

@@ -46,6 +46,8 @@ export const publicTournamentPlayerSchema = z.object({
   points: z.number(),
   tieBreakValues: z.array(z.number().nullable()),
   performance: z.number().int().nullable(),
+  /** Why `performance` is null: no game against a rated opponent, or an unrated player with fewer than five. */
+  noPerformance: z.enum(['no_rated_opponent', 'unrated_few_rated_games']).nullable(),
   rounds: z.array(publicRoundSchema),
 });
 export type PublicTournamentPlayer = z.infer<typeof publicTournamentPlayerSchema>;

@@ -28,6 +28,19 @@ describe('the performance on a player card', () => {
     expect([...u8.values()].every((p) => p.card === null)).toBe(true);
   });
 
+  it('is none for an unrated child with fewer than five rated games, and says why (BJK 2026 U8)', () => {
+    const t = swar('bycco_bjk2026_u08.json');
+    const byNumber = new Map(t.players.map((p) => [p.pairingNumber, p]));
+    const card = (n: number) => publicPlayer(byNumber.get(n)!, byNumber);
+    // Player 26: unrated, one game against a rated opponent. Player 5: unrated, five. Player 12: rated.
+    expect(card(26)).toMatchObject({ rating: null, performance: null, noPerformance: 'unrated_few_rated_games' });
+    expect(card(5)).toMatchObject({ rating: null, performance: expect.any(Number), noPerformance: null });
+    expect(card(12)).toMatchObject({ performance: 2215, noPerformance: null });
+    const nobodyRated = swar('bycco_bjk2017_u08_swar_v3.json');
+    const byNumber2017 = new Map(nobodyRated.players.map((p) => [p.pairingNumber, p]));
+    expect(publicPlayer(nobodyRated.players[0]!, byNumber2017)).toMatchObject({ performance: null, noPerformance: 'no_rated_opponent' });
+  });
+
   it('is the program’s own figure where every opponent is rated (BJK 2025 U20)', () => {
     const u20 = [...shown('bycco_bjk2025_u20.json').values()];
     expect(u20).toHaveLength(17);

@@ -3,7 +3,7 @@ import {
   rankPlayers,
   tieBreakRulesOf,
   lastRoundWithResults,
-  performanceRating,
+  cardPerformance,
   type Pairing,
   type PublicTournamentPlayer,
   type RoundOutcome,
@@ -37,7 +37,7 @@ export function publicPlayer(p: TournamentPlayer, byNumber: ReadonlyMap<number, 
     club: p.club,
     points: p.points,
     tieBreakValues: p.tieBreakValues,
-    performance: performanceRating(p, byNumber),
+    ...cardPerformance(p, byNumber),
     rounds: p.rounds,
   };
 }
