@@ -88,6 +88,7 @@ for (const width of [390, 1280]) {
     await chooseLanguage(page, 'en');
     await page.getByTestId('results-tab-crosstable').click();
     await expect(page.getByTestId('crosstable-row')).toHaveCount(26);
+    await expect(page.getByTestId('crosstable-legend')).toContainText('B1, B½, B0 = bye worth 1, ½ or 0 points');
     await snapshot(page, `results-crosstable-en-${width}`);
 
     await page.getByTestId('crosstable-row').first().getByRole('link').click();

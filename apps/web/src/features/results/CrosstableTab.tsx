@@ -6,30 +6,31 @@ import { formatPoints, standingsQuery, tournamentQuery } from './api';
 import { PlayerLink } from './PlayerLink';
 import { ResultsTable } from './ResultsTable';
 
-const SYMBOL: Record<string, string> = {
-  win: '1',
-  draw: '½',
-  loss: '0',
-  forfeit_win: '+',
-  forfeit_loss: '−',
-  bye: '+',
-  half_bye: '½',
-  zero_bye: '0',
-  absent: '−',
-  pending: '',
-};
+/** A game's result after the opponent's line and colour ("12w1"); a forfeit is + or −. */
+const GAME_SYMBOL: Record<string, string> = { win: '1', draw: '½', loss: '0', forfeit_win: '+', forfeit_loss: '−', pending: '' };
+/** A round without an opponent: a bye's points after the bye letter ("B1", "B½", "B0"), or − for an absence. */
+const BYE_POINTS: Record<string, string> = { bye: '1', half_bye: '½', zero_bye: '0' };
 
-/** One cell of the crosstable: the opponent's place, colour and result ("12w1"), or the bye's points alone. */
+/** The letters a crosstable cell uses, in the reader's language. */
+export type CrosstableLetters = { white: string; black: string; bye: string };
+
+/**
+ * One cell of the crosstable: the opponent's place, colour and result ("12w1", "7b+" for a forfeit win), a bye with
+ * its points ("B1", never "+" like a forfeit), or "−" for an absence.
+ */
 export function crosstableCell(
   round: PublicTournamentPlayer['rounds'][number] | undefined,
   placeOf: (pairingNumber: number) => number | undefined,
-  colourLetters: { white: string; black: string },
+  letters: CrosstableLetters,
 ): string {
   if (!round) return '';
-  const result = SYMBOL[round.outcome] ?? '';
-  if (round.opponent === null) return result;
-  const colour = round.colour === 'white' ? colourLetters.white : round.colour === 'black' ? colourLetters.black : '';
-  return `${placeOf(round.opponent) ?? ''}${colour}${result}`;
+  if (round.opponent === null) {
+    if (round.outcome === 'absent') return '−';
+    const points = BYE_POINTS[round.outcome];
+    return points === undefined ? (GAME_SYMBOL[round.outcome] ?? '') : `${letters.bye}${points}`;
+  }
+  const colour = round.colour === 'white' ? letters.white : round.colour === 'black' ? letters.black : '';
+  return `${placeOf(round.opponent) ?? ''}${colour}${GAME_SYMBOL[round.outcome] ?? ''}`;
 }
 
 /** Players in standings order, one column per round: every game at a glance (scrolls sideways on a phone). */
@@ -44,48 +45,53 @@ export function CrosstableTab({ category }: { category: string }) {
   const place = new Map(standings.data.rows.map((r, index) => [r.pairingNumber, index + 1]));
   const players = new Map(tournament.data.players.map((p) => [p.pairingNumber, p]));
   const rounds = Array.from({ length: tournament.data.pairedRounds }, (_, i) => i + 1);
-  const letters = { white: t('crosstable.white'), black: t('crosstable.black') };
+  const letters = { white: t('crosstable.white'), black: t('crosstable.black'), bye: t('crosstable.bye') };
   return (
-    <ResultsTable testId="crosstable" label={t('tabs.crosstable')}>
-      <thead>
-        <tr>
-          <th scope="col" className="bjk-num">
-            {t('columns.rank')}
-          </th>
-          <th scope="col">{t('columns.name')}</th>
-          {rounds.map((r) => (
-            <th scope="col" className="bjk-num" key={r}>
-              {t('crosstable.round', { round: r })}
+    <>
+      <ResultsTable testId="crosstable" label={t('tabs.crosstable')}>
+        <thead>
+          <tr>
+            <th scope="col" className="bjk-num">
+              {t('columns.rank')}
             </th>
-          ))}
-          <th scope="col" className="bjk-num">
-            {t('columns.points')}
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {standings.data.rows.map((row) => {
-          const player = players.get(row.pairingNumber)!;
-          return (
-            <tr key={row.pairingNumber} data-testid="crosstable-row">
-              <td className="bjk-num">{row.rank ?? '—'}</td>
-              <td className="results-nowrap">
-                <PlayerLink category={category} pairingNumber={row.pairingNumber} name={row.name} />
-              </td>
-              {rounds.map((r) => (
-                <td className="bjk-num" key={r}>
-                  {crosstableCell(
-                    player.rounds.find((x) => x.round === r),
-                    (n) => place.get(n),
-                    letters,
-                  )}
+            <th scope="col">{t('columns.name')}</th>
+            {rounds.map((r) => (
+              <th scope="col" className="bjk-num" key={r}>
+                {t('crosstable.round', { round: r })}
+              </th>
+            ))}
+            <th scope="col" className="bjk-num">
+              {t('columns.points')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {standings.data.rows.map((row) => {
+            const player = players.get(row.pairingNumber)!;
+            return (
+              <tr key={row.pairingNumber} data-testid="crosstable-row">
+                <td className="bjk-num">{row.rank ?? '—'}</td>
+                <td className="results-nowrap">
+                  <PlayerLink category={category} pairingNumber={row.pairingNumber} name={row.name} />
                 </td>
-              ))}
-              <td className="bjk-num">{formatPoints(row.points)}</td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </ResultsTable>
+                {rounds.map((r) => (
+                  <td className="bjk-num" key={r}>
+                    {crosstableCell(
+                      player.rounds.find((x) => x.round === r),
+                      (n) => place.get(n),
+                      letters,
+                    )}
+                  </td>
+                ))}
+                <td className="bjk-num">{formatPoints(row.points)}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </ResultsTable>
+      <p className="bjk-body2 bjk-secondary" data-testid="crosstable-legend">
+        {t('crosstable.legend', letters)}
+      </p>
+    </>
   );
 }
