@@ -95,6 +95,9 @@ for (const width of [390, 1280]) {
     await expect(page.getByTestId('player-card')).toBeVisible();
     await expect(page.getByTestId('player-summary')).toContainText('9 points · place 1');
     await expect(page.getByTestId('player-rounds').locator('tbody tr')).toHaveCount(9);
+    // Each round's board, as the hall's tables are numbered.
+    await expect(page.getByTestId('player-rounds').getByRole('columnheader', { name: 'Board' })).toBeVisible();
+    await expect(page.getByTestId('player-rounds').locator('tbody tr').first().locator('td').nth(1)).toHaveText(/^\d+$/);
     await expectAccessible(page);
     await snapshot(page, `results-player-en-${width}`);
 

@@ -59,6 +59,9 @@ export function PlayerCard({ tournament, pairingNumber }: { tournament: PublicTo
             <th scope="col" className="bjk-num">
               {t('columns.round')}
             </th>
+            <th scope="col" className="bjk-num">
+              {t('columns.board')}
+            </th>
             <th scope="col">{t('columns.colour')}</th>
             <th scope="col">{t('columns.opponent')}</th>
             <th scope="col" className="bjk-num results-wide">
@@ -76,6 +79,7 @@ export function PlayerCard({ tournament, pairingNumber }: { tournament: PublicTo
             return (
               <tr key={r.round}>
                 <td className="bjk-num">{r.round}</td>
+                <td className="bjk-num">{r.board ?? ''}</td>
                 <td>{r.colour ? t(`colour.${r.colour}`) : ''}</td>
                 <td>
                   {opponent ? (
