@@ -237,3 +237,20 @@ test('the upload after a round lists its new results; a failed upload clears the
   await expect(preview).toHaveCount(0);
   await expect(page.getByTestId('upload-publish')).toHaveCount(0);
 });
+
+test('before round 1 a category shows its starting list, not standings after round 0', async ({ page }) => {
+  await publishThroughApi(page, 'trn_u14', 'bycco_test_bjk_0_start.json');
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/trn_u14');
+    await expect(page.getByTestId('results-tournament')).toContainText('nog niet begonnen');
+    await expect(page.getByTestId('results-tournament')).not.toContainText('ronde 0');
+    await expect(page.getByTestId('starting-list-title')).toContainText('Startlijst');
+    const rows = page.getByTestId('starting-row');
+    await expect(rows.first()).toContainText('1');
+    expect(await rows.count()).toBeGreaterThan(1);
+    await expect(page.getByText('na ronde 0')).toHaveCount(0);
+    await expectAccessible(page);
+    await snapshot(page, `results-starting-list-nl-${width}`);
+  }
+});

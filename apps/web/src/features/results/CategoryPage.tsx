@@ -68,7 +68,9 @@ export function ResultsCategoryPage({ slug }: { slug: string }) {
           <h1 className="bjk-h1">{t('title', { category })}</h1>
           {tournament.data && (
             <p className="bjk-body2 bjk-secondary" data-testid="results-tournament">
-              {t('subtitle', { name: tournament.data.name, rounds: tournament.data.pairedRounds, planned: tournament.data.plannedRounds })}
+              {tournament.data.pairedRounds === 0
+                ? t('subtitleBeforeStart', { name: tournament.data.name, planned: tournament.data.plannedRounds })
+                : t('subtitle', { name: tournament.data.name, rounds: tournament.data.pairedRounds, planned: tournament.data.plannedRounds })}
             </p>
           )}
           {live === 'polling' && (

@@ -6,7 +6,7 @@ import { ErrorNotice } from '../../shared/ui/plain/ErrorNotice';
 import { Icon } from '../../shared/ui/plain/Icon';
 import { Notice } from '../../shared/ui/plain/Notice';
 import { currentLanguage } from '../../shared/i18n';
-import { formatPoints, formatTieBreak, standingsQuery, tieBreakName } from './api';
+import { formatPoints, formatTieBreak, standingsQuery, tieBreakName, tournamentQuery } from './api';
 import { PlayerLink } from './PlayerLink';
 import { ResultsTable } from './ResultsTable';
 import './results.css';
@@ -23,6 +23,8 @@ export function StandingsTab({ category }: { category: string }) {
   if (query.isError) return <ErrorNotice error={query.error} />;
   if (!query.data) return null;
   const standings = query.data;
+  // Before the first round has a result there are no standings yet: the starting list instead.
+  if (standings.afterRound === 0) return <StartingList category={category} />;
   const language = currentLanguage();
   const names = standings.tieBreaks.map((c) => tieBreakName(t, c));
   return (
@@ -127,6 +129,67 @@ export function StandingsTab({ category }: { category: string }) {
               )}
             </Fragment>
           ))}
+        </tbody>
+      </ResultsTable>
+    </div>
+  );
+}
+
+/**
+ * The starting list before round 1: every player by pairing number with rating, federation and club; a player
+ * announced absent for round 1 is marked so.
+ */
+function StartingList({ category }: { category: string }) {
+  const { t } = useTranslation('results');
+  const tournament = useQuery(tournamentQuery(category));
+  if (tournament.isError) return <ErrorNotice error={tournament.error} />;
+  if (!tournament.data) return null;
+  const players = [...tournament.data.players].sort((a, b) => a.pairingNumber - b.pairingNumber);
+  return (
+    <div className="bjk-stack results-stack-tight">
+      <p className="bjk-body2 bjk-secondary" data-testid="starting-list-title">
+        {t('standings.startingList', { count: players.length })}
+      </p>
+      <ResultsTable testId="starting-list" label={t('standings.startingListLabel')}>
+        <thead>
+          <tr>
+            <th scope="col" className="bjk-num">
+              {t('columns.pairingNumber')}
+            </th>
+            <th scope="col">{t('columns.name')}</th>
+            <th scope="col" className="bjk-num">
+              {t('columns.rating')}
+            </th>
+            <th scope="col" className="results-wide">
+              {t('columns.federation')}
+            </th>
+            <th scope="col" className="results-wide">
+              {t('columns.club')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {players.map((player) => {
+            const absent = player.rounds.some((r) => r.round === 1 && (r.outcome === 'absent' || r.outcome === 'zero_bye'));
+            return (
+              <tr key={player.pairingNumber} data-testid="starting-row">
+                <td className="bjk-num">{player.pairingNumber}</td>
+                <td>
+                  {player.title && <span className="results-title">{player.title}</span>}
+                  <PlayerLink category={category} pairingNumber={player.pairingNumber} name={player.name} />
+                  {absent && (
+                    <span className="bjk-secondary" data-testid="starting-absent">
+                      {' '}
+                      ({t('standings.absentRound1')})
+                    </span>
+                  )}
+                </td>
+                <td className="bjk-num">{player.rating ?? '—'}</td>
+                <td className="results-wide">{player.federation}</td>
+                <td className="results-wide">{player.club}</td>
+              </tr>
+            );
+          })}
         </tbody>
       </ResultsTable>
     </div>
