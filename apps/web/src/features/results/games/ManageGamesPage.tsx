@@ -21,7 +21,7 @@ import { useEdition } from '../../../shared/edition/useEdition';
 import { formatDateTime } from '../../../shared/format';
 import { currentLanguage } from '../../../shared/i18n';
 import { ErrorAlert } from '../../../shared/ui/ErrorAlert';
-import { gameSourcesQuery, linkGame, managedGamesQuery, pushUrl, rotatePushToken, saveGameSource, uploadGames } from './api';
+import { gameRoundsQuery, gameSourcesQuery, linkGame, managedGamesQuery, pushUrl, rotatePushToken, saveGameSource, uploadGames } from './api';
 
 type Language = ReturnType<typeof currentLanguage>;
 /** The poller keeps a failure class (`outbound.timeout`, `http.503`, `pgn.refused.3`), never the relay's own words. */
@@ -54,7 +54,14 @@ function SourceEditor({ source }: { source: GameSource }) {
       }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['games', 'sources'] }),
   });
-  const rotate = useMutation({ mutationFn: () => rotatePushToken(source.category), onSuccess: (answer) => setToken(answer.token) });
+  const rotate = useMutation({
+    mutationFn: () => rotatePushToken(source.category),
+    onSuccess: (answer) => {
+      setToken(answer.token);
+      // "Has a token" and the rest of the source follow at once, not after a reload.
+      void queryClient.invalidateQueries({ queryKey: gameSourcesQuery.queryKey });
+    },
+  });
   const upload = useMutation({
     mutationFn: (form: FormData) => uploadGames(source.category, form.get('round') ? Number(form.get('round')) : null, form.get('file') as File),
     onSuccess: (answer) => {
@@ -182,7 +189,10 @@ function SourceEditor({ source }: { source: GameSource }) {
 function RoundGamesTable({ category }: { category: string }) {
   const { t } = useTranslation('results');
   const queryClient = useQueryClient();
-  const [round, setRound] = useState(1);
+  // The table opens on the last round that has games (round 9 on the last day), until the manager picks another.
+  const rounds = useQuery(gameRoundsQuery(category));
+  const [chosen, setRound] = useState<number | null>(null);
+  const round = chosen ?? rounds.data?.rounds.at(-1) ?? 1;
   const games = useQuery(managedGamesQuery(category, round));
   const link = useMutation({
     mutationFn: ({ id, board }: { id: number; board: number | null }) => linkGame(id, board),
@@ -191,7 +201,7 @@ function RoundGamesTable({ category }: { category: string }) {
   return (
     <Stack spacing={1}>
       <TextField select label={t('games.manage.round')} value={round} onChange={(e) => setRound(Number(e.target.value))} sx={{ maxWidth: 160 }}>
-        {Array.from({ length: 11 }, (_, i) => i + 1).map((r) => (
+        {Array.from({ length: Math.max(11, round, ...(rounds.data?.rounds ?? [])) }, (_, i) => i + 1).map((r) => (
           <MenuItem key={r} value={r}>
             {t('games.round', { round: r })}
           </MenuItem>

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { GameLinks, GameSource, GameSourceUpdate, ManagedGame, PgnIngestReport } from '@bjk/domain/games';
 import { http } from '../../../shared/http';
+import type { GameRounds } from './live';
 // The public pages' reads and addresses live in `live.ts` (no TanStack Query); these two are used by the results pages.
 export { gamePath, playerPgnUrl } from './live';
 
@@ -24,6 +25,11 @@ export function useGameOnBoard(category: string): (round: number, board: number 
 // Back office
 
 export const gameSourcesQuery = { queryKey: ['games', 'sources'] as const, queryFn: () => http.get<GameSource[]>(`${base}/sources`) };
+/** The rounds of a category that have games (the back office opens its round table on the last of them). */
+export const gameRoundsQuery = (category: string) => ({
+  queryKey: ['games', 'rounds', category] as const,
+  queryFn: () => http.get<GameRounds>(`${base}/public/${category}/rounds`),
+});
 export const managedGamesQuery = (category: string, round: number) => ({
   queryKey: ['games', 'managed', category, round] as const,
   queryFn: () => http.get<ManagedGame[]>(`${base}/manage/${category}/${round}`),
