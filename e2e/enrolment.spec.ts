@@ -103,6 +103,15 @@ async function enrolMinor(page: Page, language: Language, shots = false, player 
   }
   await page.getByTestId('wizard-confirm').click();
   await expect(page.getByTestId('enrolment-done')).toContainText(player.first);
+  // The mail goes to the parent alone (the only address given), and the page says so.
+  await expect(page.getByTestId('enrolment-mailed-to')).toHaveText(
+    {
+      nl: 'Een bevestigingsmail is onderweg naar de ouder.',
+      fr: 'Un e-mail de confirmation a été envoyé au parent.',
+      de: 'Eine Bestätigungs-E-Mail ist unterwegs an den Elternteil.',
+      en: 'A confirmation e-mail is on its way to the parent.',
+    }[language],
+  );
   // The payment instructions at once: the structured message and the EPC QR code, and a link to the payment page.
   await expect(page.getByTestId('enrolment-payment').getByTestId('pay-message')).toHaveText(/^\+\+\+\d{3}\/\d{4}\/\d{5}\+\+\+$/);
   await expect(page.getByTestId('pay-qr')).toBeVisible();

@@ -111,6 +111,8 @@ export const confirmedRegistrationSchema = z.object({
   confirmedAt: isoDateTimeSchema,
   /** The payment instructions of the enrolment's payment request, when the edition makes it on confirmation. */
   payment: publicPaymentSchema.extend({ pagePath: z.string() }).nullable(),
+  /** Whom the confirmation mail goes to: the contacts that gave an e-mail address (no address itself). */
+  mailedTo: z.array(z.enum(['player', 'parent', 'attendant'])),
 });
 export type ConfirmedRegistration = z.infer<typeof confirmedRegistrationSchema>;
 

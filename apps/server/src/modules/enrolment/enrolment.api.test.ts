@@ -100,7 +100,8 @@ describe('enrolling a player', () => {
 
     const confirmed = await post(`/api/v1/registration/confirm/${id}`, { consent: true });
     expect(confirmed.statusCode).toBe(200);
-    expect(confirmed.json()).toMatchObject({ id, status: 'confirmed', feeCents: 3500, late: false });
+    // The answer names whom the mail goes to (the player and the parent gave an address; no attendant).
+    expect(confirmed.json()).toMatchObject({ id, status: 'confirmed', feeCents: 3500, late: false, mailedTo: ['player', 'parent'] });
 
     // Confirming again (a double click, a retry) answers the same and sends nothing more.
     const again = await post(`/api/v1/registration/confirm/${id}`, { consent: true });

@@ -267,6 +267,16 @@ function toConfirmed(row: RegistrationRow): Omit<ConfirmedRegistration, 'payment
     feeCents: row.feeCents ?? 0,
     late: row.late,
     confirmedAt: (row.confirmedAt ?? row.updatedAt).toISOString(),
+    // The same addresses as the confirmation mail's (confirmation-mail.ts): the contacts that gave one.
+    mailedTo: (
+      [
+        ['player', row.email],
+        ['parent', row.parent.email],
+        ['attendant', row.attendant.email],
+      ] as const
+    )
+      .filter(([, email]) => email !== '')
+      .map(([who]) => who),
   };
 }
 

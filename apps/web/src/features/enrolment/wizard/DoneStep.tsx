@@ -32,7 +32,13 @@ export function DoneStep({ player, confirmed, onRestart }: { player: PlayerLooku
         ) : (
           <Typography>{t('done.payment', { fee: formatMoney(confirmed.feeCents, language) })}</Typography>
         )}
-        <Typography>{t('done.mail')}</Typography>
+        {confirmed.mailedTo.length > 0 && (
+          <Typography data-testid="enrolment-mailed-to">
+            {t('done.mail', {
+              who: new Intl.ListFormat(language, { type: 'conjunction' }).format(confirmed.mailedTo.map((who) => t(`done.recipient.${who}`))),
+            })}
+          </Typography>
+        )}
         <Button variant="outlined" size="large" onClick={onRestart} data-testid="enrolment-new">
           {t('done.new')}
         </Button>

@@ -77,14 +77,17 @@ describe('the enrolment wizard steps', () => {
     const atDetails = run(...toConfirm.slice(0, 4));
     expect(wizardReducer(atDetails, { type: 'photoUploaded', photo })).toBe(atDetails);
     expect(
-      wizardReducer(atDetails, { type: 'confirmed', confirmed: { id: 'x', status: 'confirmed', feeCents: 1, late: false, confirmedAt: '', payment: null } }),
+      wizardReducer(atDetails, {
+        type: 'confirmed',
+        confirmed: { id: 'x', status: 'confirmed', feeCents: 1, late: false, confirmedAt: '', payment: null, mailedTo: [] },
+      }),
     ).toBe(atDetails);
   });
 
   it('start afresh after the confirmation', () => {
     const done = wizardReducer(run(...toConfirm), {
       type: 'confirmed',
-      confirmed: { id: 'd1', status: 'confirmed', feeCents: 3500, late: false, confirmedAt: '2026-11-23T10:00:00Z', payment: null },
+      confirmed: { id: 'd1', status: 'confirmed', feeCents: 3500, late: false, confirmedAt: '2026-11-23T10:00:00Z', payment: null, mailedTo: ['parent'] },
     });
     expect(done.step).toBe('done');
     expect(wizardReducer(done, { type: 'restart' })).toEqual(initialWizardState);
