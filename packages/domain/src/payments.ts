@@ -1,3 +1,4 @@
+import { VALIDATION_MESSAGES } from './validation-messages.js';
 import { z } from 'zod';
 import { idParamSchema, idSchema, int32Schema } from './input-rules.js';
 import { pageOf, pageQuerySchema } from './list-query.js';
@@ -139,7 +140,8 @@ export type UpdatePaymentRequest = z.infer<typeof updatePaymentRequestSchema>;
 export const manualPaymentSchema = z.object({
   amountCents: int32Schema.refine((v) => v !== 0, 'Invalid value'),
   paidOn: isoDateSchema,
-  remark: z.string().trim().min(1).max(300),
+  // Who paid how (cash at the desk, a transfer the bank file lacks): required, and the form says so under the field.
+  remark: z.string().trim().min(1, VALIDATION_MESSAGES.required).max(300),
 });
 export type ManualPayment = z.infer<typeof manualPaymentSchema>;
 

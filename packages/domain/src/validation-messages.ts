@@ -21,6 +21,8 @@ export const VALIDATION_MESSAGES = {
   consentRequired: 'Consent is required',
   categoryRequired: 'Category is required',
   contactRequired: 'A present parent or an attendant with full name, email and mobile is required',
+  /** A text field that may not be left empty (a manual payment's remark). */
+  required: 'This field is required',
 } as const;
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;
 

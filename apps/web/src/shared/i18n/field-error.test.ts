@@ -7,10 +7,13 @@ import { VALIDATION_MESSAGES } from '@bjk/domain/validation-messages';
 import { fieldErrorKey } from './field-error';
 
 describe('a field error in words', () => {
-  it('shows a too-short remark as the translated "too short", not zod’s English', () => {
+  it('shows an empty remark as "this field is required", not zod’s English nor "too short or too small"', () => {
     const result = manualPaymentSchema.safeParse({ amountCents: 100, paidOn: '2026-11-20', remark: '' });
     const issue = result.error!.issues.find((i) => i.path[0] === 'remark')!;
-    expect(fieldErrorKey({ type: issue.code, message: issue.message })).toBe('validation.tooSmall');
+    expect(fieldErrorKey({ type: issue.code, message: issue.message })).toBe('validation.required');
+    // Another too-short text without a message of its own: the generic text.
+    const short = z.string().min(3).safeParse('ab').error!.issues[0]!;
+    expect(fieldErrorKey({ type: short.code, message: short.message })).toBe('validation.tooSmall');
   });
 
   it('keeps the specification’s own messages', () => {
