@@ -5,6 +5,8 @@ import ReactMarkdown, { type Components } from 'react-markdown';
 const external = (href: string) => /^https?:\/\//i.test(href);
 
 const components: Components = {
+  // The page's title is its one h1: a "#" heading of the body is a section, drawn as the editor's preview draws it.
+  h1: ({ children }) => createElement('h2', null, children),
   a: ({ href = '', children }) => createElement('a', external(href) ? { href, target: '_blank', rel: 'noopener noreferrer' } : { href }, children),
   img: ({ src, alt }) => createElement('img', { src: typeof src === 'string' ? src : undefined, alt: alt ?? '', loading: 'lazy' }),
 };
