@@ -1,3 +1,5 @@
+// First: an older Node stops here with a clear message (platform/node-version.ts).
+import './platform/node-version.js';
 import { buildApp, bulkJobKinds } from './app.js';
 import { markInterruptedJobs } from './platform/bulk-jobs.js';
 import { ConfigError, loadConfig } from './config.js';

@@ -1,3 +1,5 @@
+// First: an older Node stops here with a clear message (platform/node-version.ts).
+import '../platform/node-version.js';
 import { createInterface } from 'node:readline';
 import { ConfigError, loadConfig } from '../config.js';
 import { DataDirInUse } from '../platform/data-dir-lock.js';

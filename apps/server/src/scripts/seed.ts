@@ -1,3 +1,5 @@
+// First: an older Node stops here with a clear message (platform/node-version.ts).
+import '../platform/node-version.js';
 import { ConfigError, loadConfig } from '../config.js';
 import { openConfiguredDatabase, prepareDatabase } from '../setup.js';
 
