@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chooseLanguage, expect, expectAccessible, snapshot, test } from './fixtures';
 import { adminToken, loginAsAdmin } from './manager';
@@ -252,4 +254,34 @@ test('before round 1 a category shows its starting list; the upload after a roun
   await expect(page.getByRole('alert')).toBeVisible();
   await expect(preview).toHaveCount(0);
   await expect(page.getByTestId('upload-publish')).toHaveCount(0);
+});
+
+test('printed standings and crosstable keep every column; on a phone the crosstable keeps rank and name in view', async ({ page }) => {
+  await publishThroughApi(page, 'trn_u8', U08);
+  const dir = mkdtempSync(path.join(tmpdir(), 'bjk-print-'));
+  const printed = async (tab: string) => {
+    await page.goto(`/trn_u8?tab=${tab}`);
+    await expect(page.getByTestId(tab === 'standings' ? 'standings-table' : 'crosstable')).toBeVisible();
+    const file = path.join(dir, `${tab}.pdf`);
+    await page.pdf({ path: file, format: 'A4' });
+    return execFileSync('pdftotext', ['-layout', file, '-']).toString('utf8');
+  };
+  // On A4 the last tie-break columns and the crosstable's last round and points are on the sheet.
+  const standings = await printed('standings');
+  expect(standings).toContain('Onderling');
+  expect(standings).toContain('Progressieve');
+  expect(standings).toMatch(/1 Ivanov, Theo .* 9 .* 45 /);
+  const crosstable = await printed('crosstable');
+  expect(crosstable).toContain('R9');
+  expect(crosstable).toMatch(/Ptn/);
+
+  // On a phone the rounds scroll sideways under the rank and the name.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/trn_u8?tab=crosstable');
+  const name = page.getByTestId('crosstable-row').first().locator('td').nth(1);
+  const before = (await name.boundingBox())!.x;
+  await page.getByTestId('crosstable').evaluate((table) => table.parentElement!.scrollBy({ left: 400 }));
+  await expect.poll(async () => await page.getByTestId('crosstable').evaluate((table) => table.parentElement!.scrollLeft)).toBeGreaterThan(0);
+  expect((await name.boundingBox())!.x).toBe(before);
+  await snapshot(page, 'results-crosstable-scrolled-390');
 });

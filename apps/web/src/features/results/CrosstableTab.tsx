@@ -51,10 +51,12 @@ export function CrosstableTab({ category }: { category: string }) {
       <ResultsTable testId="crosstable" label={t('tabs.crosstable')}>
         <thead>
           <tr>
-            <th scope="col" className="bjk-num">
+            <th scope="col" className="bjk-num results-sticky-rank">
               {t('columns.rank')}
             </th>
-            <th scope="col">{t('columns.name')}</th>
+            <th scope="col" className="results-sticky-name">
+              {t('columns.name')}
+            </th>
             {rounds.map((r) => (
               <th scope="col" className="bjk-num" key={r}>
                 {t('crosstable.round', { round: r })}
@@ -70,8 +72,8 @@ export function CrosstableTab({ category }: { category: string }) {
             const player = players.get(row.pairingNumber)!;
             return (
               <tr key={row.pairingNumber} data-testid="crosstable-row">
-                <td className="bjk-num">{row.rank ?? '—'}</td>
-                <td className="results-nowrap">
+                <td className="bjk-num results-sticky-rank">{row.rank ?? '—'}</td>
+                <td className="results-nowrap results-sticky-name">
                   <PlayerLink category={category} pairingNumber={row.pairingNumber} name={row.name} />
                 </td>
                 {rounds.map((r) => (
