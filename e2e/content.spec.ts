@@ -9,6 +9,25 @@ test.describe('information pages and news', () => {
     await expectAccessible(page);
   });
 
+  test('leads to the results and the live games first while the championship runs, and not before', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByTestId('home-content')).toBeVisible();
+    await expect(page.getByTestId('home-during')).toHaveCount(0);
+    // A day of the championship (15–21 February 2027), in the venue's time zone.
+    await page.clock.setFixedTime(new Date('2027-02-17T09:30:00+01:00'));
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/');
+      const during = page.getByTestId('home-during');
+      await expect(during.getByRole('link', { name: 'Uitslagen en rangschikkingen' })).toHaveAttribute('href', '/results');
+      await expect(during.getByRole('link', { name: 'Live partijen' })).toHaveAttribute('href', '/games');
+      await expectAccessible(page);
+      await snapshot(page, `home-during-championship-${width}`);
+    }
+    await page.getByTestId('home-during').getByRole('link', { name: 'Uitslagen en rangschikkingen' }).click();
+    await expect(page).toHaveURL(/\/results$/);
+  });
+
   test('renders every information page from the menu in the visitor language', async ({ page }) => {
     await page.goto('/');
     await chooseLanguage(page, 'fr');

@@ -1,9 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { daysBetween } from '@bjk/domain/dates';
+import { dateInTimeZone, daysBetween } from '@bjk/domain/dates';
+import { Link } from 'react-router';
 import type { Language } from '@bjk/domain/languages';
 import { useEdition } from '../../shared/edition/useEdition';
 import { formatDate, formatDateTime, formatMoney } from '../../shared/format';
 import { currentLanguage } from '../../shared/i18n';
+import { shellButtonClass } from '../../shared/ui/ShellButton';
 import { loadNewsList, loadPublishedPage, newsListKey, pageKey } from './api';
 import { HtmlBlock } from './HtmlBlock';
 import { NewsList } from './NewsList';
@@ -26,6 +28,9 @@ export function HomePage() {
   const language = currentLanguage();
   const home = useResource(pageKey('home', language), loadHomeText(language));
   const nights = daysBetween(edition.startDate, edition.endDate);
+  // While the championship runs (its dates, in its time zone) the page leads to the results and the live games first.
+  const today = dateInTimeZone(new Date(), edition.timeZone);
+  const running = edition.startDate <= today && today <= edition.endDate;
   const facts = [
     {
       key: 'when',
@@ -58,6 +63,16 @@ export function HomePage() {
         </h1>
         <p className="bjk-body1">{t('home.welcome', { name: edition.shortName[language], venue: edition.venue.name })}</p>
       </div>
+      {running && (
+        <nav aria-label={t('home.duringTitle')} className="bjk-home-during" data-testid="home-during">
+          <Link className={shellButtonClass('contained', undefined, 'large')} to="/results">
+            {t('home.results')}
+          </Link>
+          <Link className={shellButtonClass('outlined', undefined, 'large')} to="/games">
+            {t('home.liveGames')}
+          </Link>
+        </nav>
+      )}
       {home && (
         <section aria-label={home.title} lang={home.language} data-testid="home-content">
           {home.fallback && (
