@@ -88,13 +88,18 @@ describe('the relay pushes a round with the category’s token', () => {
     const response = await push('U12', token, fixture('round3-broken.pgn'));
     expect(response.statusCode).toBe(200);
     const report = response.json();
-    expect(report.added).toBe(1);
-    expect(report.errors.map((e: { code: string; game: number }) => [e.code, e.game])).toEqual([
-      [GAMES_ERRORS.illegalMove, 1],
-      [GAMES_ERRORS.brokenTag, 3],
-      [GAMES_ERRORS.truncated, 4],
+    // The game with an illegal move is kept up to the move before it, and flagged; the others are not taken.
+    expect(report.added).toBe(2);
+    expect(report.errors.map((e: { code: string; game: number; kept?: boolean }) => [e.code, e.game, e.kept ?? false])).toEqual([
+      [GAMES_ERRORS.illegalMove, 1, true],
+      [GAMES_ERRORS.brokenTag, 3, false],
+      [GAMES_ERRORS.truncated, 4, false],
     ]);
-    expect((await publicRound('U12', 3)).games.map((g) => g.board)).toEqual([5]);
+    const round = await publicRound('U12', 3);
+    expect(round.games.map((g) => [g.board, g.moves.length])).toEqual([
+      [4, 5],
+      [5, 4],
+    ]);
   });
 
   it('refuses an empty push and an unknown category', async () => {

@@ -97,6 +97,8 @@ export const pgnGameErrorSchema = z.object({
   round: z.string().optional(),
   ply: z.number().int().optional(),
   san: z.string().optional(),
+  /** The game was taken all the same, up to the move before `ply` (an illegal move); absent: the game was not taken. */
+  kept: z.boolean().optional(),
 });
 export type PgnGameError = z.infer<typeof pgnGameErrorSchema>;
 

@@ -43,13 +43,17 @@ describe('reading a round of games from PGN', () => {
 describe('broken games in a file', () => {
   const { games, errors } = parsePgn(fixture('round3-broken.pgn'));
 
-  it('still takes the good games', () => {
-    expect(games.map((g) => [g.board, g.moves.length, g.result])).toEqual([[5, 4, '0-1']]);
+  it('still takes the good games, and the game with an illegal move up to the move before it', () => {
+    expect(games.map((g) => [g.board, g.moves.length, g.result])).toEqual([
+      [4, 5, '*'],
+      [5, 4, '0-1'],
+    ]);
   });
 
-  it('names the illegal move, its number and the game', () => {
-    expect(errors[0]).toMatchObject({ code: GAMES_ERRORS.illegalMove, game: 1, line: 1, ply: 6, san: 'Ke5', white: 'Maes, Louise', round: '3.4' });
+  it('names the illegal move, its number and the game, and says the game was kept', () => {
+    expect(errors[0]).toMatchObject({ code: GAMES_ERRORS.illegalMove, game: 1, line: 1, ply: 6, san: 'Ke5', white: 'Maes, Louise', round: '3.4', kept: true });
     expect(errors[0]!.message).toContain('3... Ke5');
+    expect(errors.slice(1).every((e) => e.kept === undefined)).toBe(true);
   });
 
   it('names the broken tag by its line', () => {
@@ -190,5 +194,11 @@ describe('what a PGN may not hold', () => {
     expect(() => parsePgn(text, { maxGames: 5 })).toThrow(TooManyGamesError);
     expect(parsePgn(text, { maxGames: 6 }).games).toHaveLength(6);
     expect(MAX_PGN_GAMES).toBeGreaterThanOrEqual(3000);
+  });
+
+  it('reads on past a stray closing bracket after an illegal move, and ends', () => {
+    const { games, errors } = parsePgn('[Round "1.1"]\n[White "A"]\n[Black "B"]\n\n1. e4 e5 2. Ke3 ) } Nf6 ) *\n');
+    expect(games.map((g) => g.moves.length)).toEqual([2]);
+    expect(errors).toMatchObject([{ code: GAMES_ERRORS.illegalMove, kept: true, ply: 3 }]);
   });
 });

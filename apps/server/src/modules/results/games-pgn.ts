@@ -25,6 +25,8 @@ export type ParsedGame = {
   result: GameResult;
   fen: string | null;
   moves: GameMove[];
+  /** The illegal move the game was cut at (kept up to the move before it), or null. */
+  cut: GameProblem | null;
 };
 
 export type PgnParseResult = { games: ParsedGame[]; errors: PgnGameError[] };
@@ -130,7 +132,7 @@ class ProblemError extends Error {
 }
 
 /** Walks the movetext: moves (checked on the board), clock comments, and the termination marker. */
-function readMovetext(movetext: string, startFen: string | null): { moves: GameMove[]; result: GameResult | null } {
+function readMovetext(movetext: string, startFen: string | null): { moves: GameMove[]; result: GameResult | null; cut: GameProblem | null } {
   let board: Chess;
   try {
     board = startFen ? new Chess(startFen) : new Chess();
@@ -139,6 +141,9 @@ function readMovetext(movetext: string, startFen: string | null): { moves: GameM
   }
   const moves: GameMove[] = [];
   let result: GameResult | null = null;
+  // The first illegal move: the game is kept up to the move before it (a DGT board in a children's hall makes them),
+  // and the rest of its movetext is read only for its result marker.
+  let cut: GameProblem | null = null;
   let i = 0;
   const n = movetext.length;
   while (i < n) {
@@ -156,7 +161,7 @@ function readMovetext(movetext: string, startFen: string | null): { moves: GameM
       if (end < 0) throw new ProblemError({ code: GAMES_ERRORS.truncated, message: 'A comment is not closed: the game is cut off', ply: moves.length });
       const comment = movetext.slice(i + 1, end);
       const last = moves[moves.length - 1];
-      if (last) {
+      if (last && !cut) {
         const clk = /\[%clk\s+([^\]\s]+)\s*\]/.exec(comment);
         const emt = /\[%emt\s+([^\]\s]+)\s*\]/.exec(comment);
         const clock = clk ? parseClock(clk[1]!) : undefined;
@@ -195,6 +200,11 @@ function readMovetext(movetext: string, startFen: string | null): { moves: GameM
     }
     let j = i;
     while (j < n && !/[\s{};()]/.test(movetext[j]!)) j++;
+    if (j === i) {
+      // A stray closing bracket (`)` or `}` without its opening one): skipped, so the reading always moves on.
+      i++;
+      continue;
+    }
     const token = movetext.slice(i, j);
     i = j;
     if (RESULT_TOKENS.has(token)) {
@@ -206,20 +216,21 @@ function readMovetext(movetext: string, startFen: string | null): { moves: GameM
     const san = token.replace(/^\d+\.+/, '').replace(/[!?]+$/, '');
     if (san === '') continue;
     if (/^\d+$/.test(san)) continue;
+    if (cut) continue;
     const normalised = san.replace(/^0-0-0/, 'O-O-O').replace(/^0-0/, 'O-O');
     try {
       const move = board.move(normalised, { strict: false });
       moves.push({ san: move.san });
     } catch {
-      throw new ProblemError({
+      cut = {
         code: GAMES_ERRORS.illegalMove,
-        message: `Move ${Math.floor(moves.length / 2) + 1}${moves.length % 2 === 0 ? '.' : '...'} ${san} is not legal in this position`,
+        message: `Move ${Math.floor(moves.length / 2) + 1}${moves.length % 2 === 0 ? '.' : '...'} ${san} is not legal in this position: the game is kept up to the move before it`,
         ply: moves.length + 1,
         san,
-      });
+      };
     }
   }
-  return { moves, result };
+  return { moves, result, cut };
 }
 
 function readGame(raw: RawGame): ParsedGame {
@@ -266,6 +277,7 @@ function readGame(raw: RawGame): ParsedGame {
     result: body.result ?? tagResult ?? '*',
     fen,
     moves: body.moves,
+    cut: body.cut,
   };
 }
 
@@ -294,6 +306,8 @@ export function parsePgn(text: string, options: { defaultRound?: number; maxGame
         game.round = options.defaultRound;
       }
       games.push(game);
+      // Taken, and flagged: the manager sees which move was refused and that the game stops before it.
+      if (game.cut) errors.push({ ...game.cut, game: raw.index, line: raw.line, ...who(), kept: true });
     } catch (error) {
       if (!(error instanceof ProblemError)) throw error;
       errors.push({ ...error.problem, game: raw.index, line: raw.line, ...who() });
