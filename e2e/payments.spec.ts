@@ -70,8 +70,12 @@ test.describe('payment requests', () => {
     await expect(page.getByText('1–2 van 2')).toBeVisible();
 
     await page.getByTestId('bulk-send').click();
+    // The progress still reads "done" from the creation until the sending job has started: wait for the requests
+    // themselves to be sent, not for that attribute.
+    const listed = async (): Promise<Request[]> => (await (await api.get(`/api/v1/payment/pr?search=${family}`, { headers })).json()).items;
+    await expect.poll(async () => (await listed()).every((r) => r.sentAt !== null), { timeout: 30_000 }).toBe(true);
     await expect(page.getByTestId('job-progress')).toHaveAttribute('data-state', 'done');
-    const requests: Request[] = (await (await api.get(`/api/v1/payment/pr?search=${family}`, { headers })).json()).items;
+    const requests = await listed();
     expect(requests.map((r) => r.sourceId).sort()).toEqual([...stays].sort());
     expect(requests.every((r) => r.sentAt !== null && r.totalCents === 123_600)).toBe(true);
 
