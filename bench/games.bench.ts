@@ -12,7 +12,7 @@ import { createChangeBus } from '../apps/server/src/platform/change-bus.js';
 import { systemClock } from '../apps/server/src/platform/clock.js';
 import { openDatabase } from '../apps/server/src/platform/db.js';
 import { prepareDatabase } from '../apps/server/src/setup.js';
-import { freePort, rssOf, startProcess, stop, type BenchResult } from './harness.js';
+import { rssOf, startApp, stop, type BenchResult } from './harness.js';
 
 /**
  * `npm run bench -- games`: BOARDS boards each receiving a move every 10 s (pushed by the relay, one game per push),
@@ -73,23 +73,12 @@ export async function run(): Promise<BenchResult[]> {
       await database.close();
     }
 
-    const port = await freePort();
-    const server = await startProcess(
-      ['--import', 'tsx', 'apps/server/src/main.ts'],
-      {
-        DATA_DIR: dataDir,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        NODE_ENV: 'production',
-        LOG_LEVEL: 'warn',
-        MEMBERS_SEED_FILE: '',
-        // Every viewer of this benchmark comes from 127.0.0.1: the per-address cap would stop them at 2 000.
-        STREAMS_PER_ADDRESS: String(VIEWERS + 100),
-        STREAMS_MAX: String(VIEWERS + 100),
-      },
-      `http://127.0.0.1:${port}/api/health`,
-    );
-    const base = `http://127.0.0.1:${port}`;
+    const { server, base } = await startApp({
+      DATA_DIR: dataDir,
+      // Every viewer of this benchmark comes from 127.0.0.1: the per-address cap would stop them at 2 000.
+      STREAMS_PER_ADDRESS: String(VIEWERS + 100),
+      STREAMS_MAX: String(VIEWERS + 100),
+    });
     const push = (board: number, plies: number) =>
       fetch(`${base}/api/v1/games/push/U10`, {
         method: 'POST',

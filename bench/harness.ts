@@ -45,6 +45,21 @@ export async function startProcess(args: string[], env: Record<string, string>, 
   throw new Error(`${args.join(' ')} did not become ready`);
 }
 
+/**
+ * The app as `npm start` runs it (production, its own process, a free loopback port, no demo members, warnings
+ * only), with `env` on top; resolves once it answers its health check. Its address is `base`.
+ */
+export async function startApp(env: Record<string, string>): Promise<{ server: ChildProcess; base: string }> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = await startProcess(
+    ['--import', 'tsx', 'apps/server/src/main.ts'],
+    { PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'warn', MEMBERS_SEED_FILE: '', ...env },
+    `${base}/api/health`,
+  );
+  return { server, base };
+}
+
 /** Stops a started process (SIGTERM: the server's graceful shutdown) and waits for it to exit. */
 export const stop = (child: ChildProcess) =>
   new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : (child.once('exit', () => resolve()), child.kill('SIGTERM'))));

@@ -9,7 +9,7 @@ import { createChangeBus } from '../apps/server/src/platform/change-bus.js';
 import { systemClock } from '../apps/server/src/platform/clock.js';
 import { openDatabase } from '../apps/server/src/platform/db.js';
 import { prepareDatabase } from '../apps/server/src/setup.js';
-import { freePort, rssOf, startProcess, stop, type BenchResult } from './harness.js';
+import { freePort, rssOf, startApp, startProcess, stop, type BenchResult } from './harness.js';
 
 /**
  * `npm run bench -- results`: (1) importing a 300-player, 9-round Swar file (target < 1 s); (2) the standings of a
@@ -140,23 +140,12 @@ export async function run(): Promise<BenchResult[]> {
     }
 
     // 2 and 3 against the app as `npm start` runs it.
-    const port = await freePort();
-    const server = await startProcess(
-      ['--import', 'tsx', 'apps/server/src/main.ts'],
-      {
-        DATA_DIR: dataDir,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        NODE_ENV: 'production',
-        LOG_LEVEL: 'warn',
-        MEMBERS_SEED_FILE: '',
-        // Every viewer of this benchmark comes from 127.0.0.1: the per-address cap would stop them at 2 000.
-        STREAMS_PER_ADDRESS: String(SSE_CLIENTS + 100),
-        STREAMS_MAX: String(SSE_CLIENTS + 100),
-      },
-      `http://127.0.0.1:${port}/api/health`,
-    );
-    const base = `http://127.0.0.1:${port}`;
+    const { server, base } = await startApp({
+      DATA_DIR: dataDir,
+      // Every viewer of this benchmark comes from 127.0.0.1: the per-address cap would stop them at 2 000.
+      STREAMS_PER_ADDRESS: String(SSE_CLIENTS + 100),
+      STREAMS_MAX: String(SSE_CLIENTS + 100),
+    });
     try {
       const standingsUrl = `${base}/api/v1/results/anon/U8/standings`;
       await rps(standingsUrl, 20); // warm-up

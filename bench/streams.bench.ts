@@ -2,7 +2,7 @@ import http from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, startProcess, stop, type BenchResult } from './harness.js';
+import { startApp, stop, type BenchResult } from './harness.js';
 
 /**
  * `npm run bench -- streams`: a flood of ATTEMPTS live-stream connections from one address (127.0.0.1, IN_FLIGHT
@@ -47,13 +47,7 @@ async function otherUser(base: string, from: string, done: () => boolean, minimu
 export async function run(): Promise<BenchResult[]> {
   const results: BenchResult[] = [];
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bjk-bench-streams-'));
-  const port = await freePort();
-  const server = await startProcess(
-    ['--import', 'tsx', 'apps/server/src/main.ts'],
-    { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'warn', MEMBERS_SEED_FILE: '' },
-    `http://127.0.0.1:${port}/api/health`,
-  );
-  const base = `http://127.0.0.1:${port}`;
+  const { server, base } = await startApp({ DATA_DIR: dataDir });
   const open: http.ClientRequest[] = [];
   try {
     const before = await otherUser(base, '127.0.0.2', () => true, 400);

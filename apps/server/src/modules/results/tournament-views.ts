@@ -187,9 +187,9 @@ export function diffTournaments(previous: Tournament | null, next: Tournament, u
   // Every result added, changed or removed, pairing by pairing (its players, not its board: a round paired again
   // moves players between boards). The upload after each round lists that round's results here.
   const resultsChanged: TournamentDiff['resultsChanged'] = [];
+  const keyOf = (p: Pairing) => `${p.white.name}|${p.black?.name ?? ''}`;
   if (previous) {
     for (let round = 1; round <= Math.max(previous.pairedRounds, next.pairedRounds); round++) {
-      const keyOf = (p: { white: { name: string }; black: { name: string } | null }) => `${p.white.name}|${p.black?.name ?? ''}`;
       const old = new Map(roundPairings(previous, round).map((p) => [keyOf(p), p]));
       const now = roundPairings(next, round);
       for (const pairing of now) {
