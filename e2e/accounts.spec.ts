@@ -1,4 +1,4 @@
-import { expect, expectAccessible, snapshot, test } from './fixtures';
+import { animationsDone, expect, expectAccessible, snapshot, test } from './fixtures';
 import { E2E_ADMIN, loginAs, loginAsAdmin } from './manager';
 
 test.describe('manager login', () => {
@@ -128,7 +128,7 @@ test.describe('managing manager accounts', () => {
     await row.getByRole('button').click();
     await expect(dialog.getByLabel('Naam')).toHaveValue('Dora Desk');
     // The dialog fades in; the screenshot waits for the end of the transition.
-    await page.waitForTimeout(400);
+    await animationsDone(page);
     await snapshot(page, 'mgmt-accounts-edit-phone');
   });
 });

@@ -57,6 +57,11 @@ export async function expectAccessible(page: Page, include?: string): Promise<vo
 }
 
 /** Saves a screenshot under .tmp/screenshots for people to look at (phone and desktop widths). */
+/** Waits for the page's running CSS transitions and animations (a dialog fading in, say) to end: no fixed sleep. */
+export async function animationsDone(page: Page): Promise<void> {
+  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
+}
+
 export async function snapshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `.tmp/screenshots/${name}.png`, fullPage: true });
 }

@@ -9,6 +9,7 @@ import { mailOutbox } from '../src/modules/mail/mail.tables.js';
 import { paymentJobs } from '../src/modules/payments/payments.tables.js';
 import { printJobs } from '../src/modules/print/print.tables.js';
 import { BULK_JOB_STALE_AFTER_MS, markInterruptedJobs } from '../src/platform/bulk-jobs.js';
+import { finishedPaymentJob } from './payment-jobs.js';
 import { managerHeaders } from './managers.js';
 import { createTestApp, type TestContext } from './test-app.js';
 
@@ -58,14 +59,6 @@ async function makeStay(lastName: string): Promise<string> {
   return id;
 }
 
-async function waitForPaymentJob(id: string): Promise<PaymentJob> {
-  for (;;) {
-    const job = (await ctx.app.inject({ method: 'GET', url: `/api/v1/payment/jobs/${id}`, headers: admin })).json<PaymentJob>();
-    if (job.state !== 'running') return job;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 const startAt = () => ctx.clock.now();
 const interrupted = async (headers = admin) => (await ctx.app.inject({ method: 'GET', url: '/api/v1/jobs/interrupted', headers })).json<InterruptedJob[]>();
 const resume = (kind: string, id: string, headers = admin) => ctx.app.inject({ method: 'POST', url: `/api/v1/jobs/${kind}/${id}/resume`, headers });
@@ -93,7 +86,7 @@ describe('bulk jobs interrupted by a stopped server', () => {
     // The first batch of the job committed before the stop: the first stay got its request.
     const first = await makeStay('Aerts');
     const created = await ctx.app.inject({ method: 'POST', url: '/api/v1/payment/stay', headers: admin });
-    await waitForPaymentJob(created.json().job.id);
+    await finishedPaymentJob(ctx, admin, created.json().job.id);
     const before = await stayRequests();
     expect(before.items.map((r: { sourceId: string }) => r.sourceId)).toContain(first);
     const others = [await makeStay('Bosmans'), await makeStay('Claes')];
@@ -113,7 +106,7 @@ describe('bulk jobs interrupted by a stopped server', () => {
     const answers = await Promise.all([resume('payments', job!.id), resume('payments', job!.id)]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([202, 409]);
     expect(answers.find((a) => a.statusCode === 409)!.json().code).toBe('platform.job_not_interrupted');
-    const done = await waitForPaymentJob(job!.id);
+    const done = await finishedPaymentJob(ctx, admin, job!.id);
     expect(done).toMatchObject({ state: 'done', done: before.total + 2, total: before.total + 2 });
     const after = await stayRequests();
     const sources = after.items.map((r: { sourceId: string }) => r.sourceId);
@@ -125,7 +118,7 @@ describe('bulk jobs interrupted by a stopped server', () => {
   it('resumes an interrupted bulk send: what was mailed before the stop is not mailed again', async () => {
     const stay = await makeStay('Dewulf');
     const created = await ctx.app.inject({ method: 'POST', url: '/api/v1/payment/stay', headers: admin });
-    await waitForPaymentJob(created.json().job.id);
+    await finishedPaymentJob(ctx, admin, created.json().job.id);
     const requests = (await stayRequests()).items as { id: number; sourceId: string; payer: { emails: string[] } }[];
     // Before the stop, the job had mailed the first request.
     const sentBefore = requests[0]!;
@@ -136,7 +129,7 @@ describe('bulk jobs interrupted by a stopped server', () => {
       .returning();
     await markInterruptedJobs({ kind: 'pglite', db: ctx.db }, bulkJobKinds(ctx), startAt());
     expect((await resume('payments', job!.id)).statusCode).toBe(202);
-    expect(await waitForPaymentJob(job!.id)).toMatchObject({ state: 'done' });
+    expect(await finishedPaymentJob(ctx, admin, job!.id)).toMatchObject({ state: 'done' });
     const mails = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'payments.request'));
     for (const request of requests) {
       const to = request.payer.emails[0]!;

@@ -4,6 +4,7 @@ import type { MakeReservationInput, PaymentJob } from '@bjk/domain';
 import { seedRoomsIfEmpty } from '../src/modules/lodging/lodging.service.js';
 import { systemContext } from '../src/platform/service-context.js';
 import { seedMembersIfEmpty } from '../src/modules/members/members.service.js';
+import { finishedPaymentJob } from './payment-jobs.js';
 import { managerHeaders } from './managers.js';
 import { createTestApp, type TestContext } from './test-app.js';
 
@@ -73,11 +74,7 @@ describe('payment requests of stays', () => {
     expect(refused.json().code).toBe('payments.source_not_found');
     const other = await reservationWithRoom('en');
     const bulk = await ctx.app.inject({ method: 'POST', url: '/api/v1/payment/stay', headers: admin });
-    let job = bulk.json().job as PaymentJob;
-    while (job.state === 'running') {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      job = (await ctx.app.inject({ method: 'GET', url: `/api/v1/payment/jobs/${job.id}`, headers: admin })).json();
-    }
+    const job = await finishedPaymentJob(ctx, admin, (bulk.json().job as PaymentJob).id);
     expect(job).toMatchObject({ state: 'done', total: 1, done: 1 });
     const mine = await ctx.app.inject({ method: 'GET', url: `/api/v1/payment/pr?source=stay:${other}`, headers: admin });
     expect(mine.json().items[0]).toMatchObject({ sourceId: other, totalCents: 123_600, status: 'open' });
@@ -90,11 +87,7 @@ describe('payment requests of participants', () => {
     expect(added.statusCode, added.body).toBe(200);
     const participant = added.json();
     const bulk = await ctx.app.inject({ method: 'POST', url: '/api/v1/payment/participant_bjk_pr', headers: admin });
-    let job = bulk.json().job as PaymentJob;
-    while (job.state === 'running') {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      job = (await ctx.app.inject({ method: 'GET', url: `/api/v1/payment/jobs/${job.id}`, headers: admin })).json();
-    }
+    const job = await finishedPaymentJob(ctx, admin, (bulk.json().job as PaymentJob).id);
     expect(job).toMatchObject({ state: 'done', failed: 0 });
     expect(job.done).toBeGreaterThanOrEqual(1);
     const single = await ctx.app.inject({ method: 'POST', url: `/api/v1/payment/participant_bjk_pr/${participant.id}`, headers: admin });

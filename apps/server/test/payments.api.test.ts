@@ -11,6 +11,7 @@ import { mailOutbox } from '../src/modules/mail/mail.tables.js';
 import { seedMembersIfEmpty } from '../src/modules/members/members.service.js';
 import { camtStatement, codaStatement, multipartFile } from './bank-statements.js';
 import { changeEditionSettings } from './edition-settings.js';
+import { finishedPaymentJob } from './payment-jobs.js';
 import { managerHeaders } from './managers.js';
 import { deliverOutbox, expectMailLayout } from './mail-layout.js';
 import { startSmtpSink } from './smtp-sink.js';
@@ -73,16 +74,6 @@ async function participantIds(kind: 'bjk' | 'vk'): Promise<Map<string, string>> 
   expect(imported.statusCode, imported.body).toBe(200);
   const list = await ctx.app.inject({ method: 'GET', url: `/api/v1/participant/${kind}?pageSize=100`, headers: admin });
   return new Map(list.json().items.map((p: { lastName: string; id: number }) => [p.lastName, String(p.id)]));
-}
-
-async function waitForJob(job: PaymentJob): Promise<PaymentJob> {
-  for (let i = 0; i < 200; i++) {
-    const response = await ctx.app.inject({ method: 'GET', url: `/api/v1/payment/jobs/${job.id}`, headers: admin });
-    const current = response.json<PaymentJob>();
-    if (current.state !== 'running') return current;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('job did not finish');
 }
 
 const digitsOf = (request: PaymentRequest) => request.structuredMessage.replace(/\D/g, '');
@@ -216,17 +207,25 @@ describe('payment requests', () => {
   it('creates the missing requests of a kind in bulk as a job with progress', async () => {
     const response = await ctx.app.inject({ method: 'POST', url: '/api/v1/payment/stay', headers: admin });
     expect(response.statusCode).toBe(202);
-    const job = await waitForJob(response.json().job);
+    const job = await finishedPaymentJob(ctx, admin, response.json().job.id);
     // Jan and Marie had one already: only Günther's stay was missing.
     expect(job).toMatchObject({ state: 'done', total: 1, done: 1, failed: 0, action: 'create', kind: 'stay' });
     const list = await ctx.app.inject({ method: 'GET', url: '/api/v1/payment/pr?kind=stay', headers: admin });
     expect(list.json().total).toBe(3);
 
     // vk: Pieter has one, Marc (IM) owes nothing: only Jan De Backer at the full fee.
-    const vk = await waitForJob((await ctx.app.inject({ method: 'POST', url: '/api/v1/payment/participant_vk_pr', headers: admin })).json().job);
+    const vk = await finishedPaymentJob(
+      ctx,
+      admin,
+      (await ctx.app.inject({ method: 'POST', url: '/api/v1/payment/participant_vk_pr', headers: admin })).json().job.id,
+    );
     expect(vk).toMatchObject({ state: 'done', total: 1, done: 1, failed: 0, kind: 'participant_vk' });
     expect(await requestOf('participant_vk', players.jan)).toMatchObject({ totalCents: 5_000, status: 'open' });
-    const bjk = await waitForJob((await ctx.app.inject({ method: 'POST', url: '/api/v1/payment/participant_bjk_pr', headers: admin })).json().job);
+    const bjk = await finishedPaymentJob(
+      ctx,
+      admin,
+      (await ctx.app.inject({ method: 'POST', url: '/api/v1/payment/participant_bjk_pr', headers: admin })).json().job.id,
+    );
     expect(bjk).toMatchObject({ state: 'done', total: 0, done: 0 });
   });
 
@@ -293,7 +292,7 @@ describe('sending payment requests', () => {
   it('e-mails every unsent request in the payer’s language with an EPC QR code banks can read', async () => {
     const response = await ctx.app.inject({ method: 'POST', url: '/api/v1/payment/email_pr', headers: admin });
     expect(response.statusCode).toBe(202);
-    const job = await waitForJob(response.json().job);
+    const job = await finishedPaymentJob(ctx, admin, response.json().job.id);
     // 3 stays + 2 bjk + 2 vk requests that are not cancelled.
     expect(job).toMatchObject({ state: 'done', failed: 0, done: 7 });
 
@@ -327,7 +326,11 @@ describe('sending payment requests', () => {
       digitsOf(request),
     ]);
 
-    const again = await waitForJob((await ctx.app.inject({ method: 'POST', url: '/api/v1/payment/email_pr', headers: admin })).json().job);
+    const again = await finishedPaymentJob(
+      ctx,
+      admin,
+      (await ctx.app.inject({ method: 'POST', url: '/api/v1/payment/email_pr', headers: admin })).json().job.id,
+    );
     expect(again).toMatchObject({ state: 'done', total: 0 });
   });
 

@@ -14,6 +14,8 @@ export type SmtpSink = {
 /** A real SMTP server on a loopback port: tests deliver to it and read what arrived, parsed by mailparser. */
 export async function startSmtpSink(): Promise<SmtpSink> {
   const received: SmtpSink['received'] = [];
+  // Waiters of waitFor, woken by each arrival (no polling).
+  const waiters = new Set<() => void>();
   let failures = 0;
   let failureCode = 451;
   const server = new SMTPServer({
@@ -33,6 +35,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
         simpleParser(Buffer.concat(chunks)).then(
           (mail) => {
             received.push(Object.assign(mail, { envelopeTo: session.envelope.rcptTo.map((r) => r.address) }));
+            for (const wake of waiters) wake();
             callback();
           },
           (error: Error) => callback(error),
@@ -49,12 +52,21 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       failures = n;
       failureCode = code;
     },
-    async waitFor(count, timeoutMs = 10_000) {
-      const deadline = Date.now() + timeoutMs;
-      while (received.length < count) {
-        if (Date.now() > deadline) throw new Error(`expected ${count} mails, got ${received.length}`);
-        await new Promise((r) => setTimeout(r, 25));
-      }
+    waitFor(count, timeoutMs = 10_000) {
+      if (received.length >= count) return Promise.resolve();
+      return new Promise<void>((resolve, reject) => {
+        const wake = () => {
+          if (received.length < count) return;
+          waiters.delete(wake);
+          clearTimeout(timer);
+          resolve();
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(wake);
+          reject(new Error(`expected ${count} mails, got ${received.length}`));
+        }, timeoutMs);
+        waiters.add(wake);
+      });
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -48,7 +48,6 @@ describe('the e-mail outbox', () => {
     const worker = workerAt(clock);
     const before = smtp.received.length;
     const id = await queue('Enrolment confirmed');
-    await new Promise((r) => setTimeout(r, 100));
     await worker.runOnce();
     await worker.stop();
     await smtp.waitFor(before + 1);
@@ -123,9 +122,9 @@ describe('the e-mail outbox', () => {
     const subjects = Array.from({ length: 12 }, (_, i) => `Parallel ${i}`);
     for (const s of subjects) await queue(s, 'lodging.confirmation');
     await Promise.all(workers.flatMap((w) => [w.runOnce(), w.runOnce()]));
+    // Stopped workers have finished every delivery they claimed, and the sink records a mail before it accepts it:
+    // what arrived now is all that will ever arrive.
     await Promise.all(workers.map((w) => w.stop()));
-    await smtp.waitFor(before + 12);
-    await new Promise((r) => setTimeout(r, 200));
     const got = smtp.received.slice(before).map((m) => m.subject);
     expect(got.sort()).toEqual([...subjects].sort());
   });
