@@ -57,6 +57,17 @@ describe('a list kept in the address', () => {
     expect(result.current.list.query).toEqual({ page: 1, pageSize: 25, search: 'peeters', kind: 'stay' });
   });
 
+  it('keeps two changes made before the page renders again (two filters filled at once)', () => {
+    const { result } = renderList('/l?status=open');
+    const { list } = result.current;
+    act(() => {
+      list.setFilter('kind', 'stay');
+      list.setFilter('status', 'paid');
+      list.setSearch('maes');
+    });
+    expect(result.current.address).toBe('/l?status=paid&kind=stay&search=maes');
+  });
+
   it('sorts by a column, and by the same column again the other way round', () => {
     const { result } = renderList('/l?page=2');
     act(() => result.current.list.setSort('name'));

@@ -1,4 +1,4 @@
-import { useCallback, useDeferredValue, useMemo } from 'react';
+import { useCallback, useDeferredValue, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 
 export type SortDirection = 'asc' | 'desc';
@@ -21,6 +21,15 @@ export type ListParamsOptions<F extends string> = {
  */
 export function useListParams<F extends string = never>(options: ListParamsOptions<F> = {}) {
   const [params, setParams] = useSearchParams();
+  // The parameters as last rendered or last asked for: React Router hands a functional update the parameters of the
+  // last render, so two changes made before the page renders again (two filters filled quickly on a busy phone)
+  // would each start from the same old address and the second would undo the first.
+  const latest = useRef(params);
+  const rendered = useRef(params);
+  if (rendered.current !== params) {
+    rendered.current = params;
+    latest.current = params;
+  }
   const defaultPageSize = options.pageSize ?? 25;
   const positive = (value: string | null, fallback: number) => {
     const n = Number(value);
@@ -39,19 +48,15 @@ export function useListParams<F extends string = never>(options: ListParamsOptio
   /** Sets (or, when empty, removes) parameters; anything but the page number goes back to the first page. */
   const update = useCallback(
     (changes: Record<string, string | number | undefined>) => {
-      setParams(
-        (previous) => {
-          const next = new URLSearchParams(previous);
-          for (const [key, value] of Object.entries(changes)) {
-            if (value === undefined || value === '') next.delete(key);
-            else next.set(key, String(value));
-          }
-          if (!('page' in changes)) next.delete('page');
-          if (next.get('page') === '1') next.delete('page');
-          return next;
-        },
-        { replace: true },
-      );
+      const next = new URLSearchParams(latest.current);
+      for (const [key, value] of Object.entries(changes)) {
+        if (value === undefined || value === '') next.delete(key);
+        else next.set(key, String(value));
+      }
+      if (!('page' in changes)) next.delete('page');
+      if (next.get('page') === '1') next.delete('page');
+      latest.current = next;
+      setParams(next, { replace: true });
     },
     [setParams],
   );
