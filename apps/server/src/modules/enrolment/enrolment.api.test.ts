@@ -14,7 +14,7 @@ let photo: Buffer;
 beforeAll(async () => {
   ctx = await createTestApp();
   await seedMembersIfEmpty(systemContext(ctx));
-  // The enrolment's own steps; the payment request made at confirmation is tested in test/enrolment-payment.api.test.ts.
+  // The enrolment's own steps; the payment request made at confirmation is tested in ../payments/enrolment-payment.api.test.ts.
   await changeEditionSettings(ctx, { paymentRequestOnConfirmation: false });
   photo = await sharp({ create: { width: 600, height: 750, channels: 3, background: '#88aacc' } })
     .jpeg()

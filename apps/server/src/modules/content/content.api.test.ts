@@ -2,12 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import type { Role } from '@bjk/domain';
-import { createAccount } from '../src/modules/accounts/accounts.service.js';
-import { getCurrentEdition } from '../src/modules/edition/edition.service.js';
-import { seedFilesIfEmpty } from '../src/modules/files/files.seed.js';
-import { systemContext } from '../src/platform/service-context.js';
-import { loginHeaders, TEST_PASSWORD } from './managers.js';
-import { createTestApp, type TestContext } from './test-app.js';
+import { createAccount } from '../accounts/accounts.service.js';
+import { getCurrentEdition } from '../edition/edition.service.js';
+import { seedFilesIfEmpty } from '../files/files.seed.js';
+import { systemContext } from '../../platform/service-context.js';
+import { loginHeaders, TEST_PASSWORD } from '../../../test/managers.js';
+import { createTestApp, type TestContext } from '../../../test/test-app.js';
 
 let ctx: TestContext;
 let anna: { authorization: string };

@@ -2,16 +2,16 @@ import sharp from 'sharp';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isValidStructuredMessageDigits, type ConfirmedRegistration } from '@bjk/domain';
-import { mailOutbox } from '../src/modules/mail/mail.tables.js';
-import { seedMembersIfEmpty } from '../src/modules/members/members.service.js';
-import { paymentRequests } from '../src/modules/payments/payments.tables.js';
-import { participants } from '../src/modules/participants/participants.tables.js';
-import { multipartFile } from './bank-statements.js';
-import { changeEditionSettings } from './edition-settings.js';
-import { deliverOutbox, expectMailLayout } from './mail-layout.js';
-import { startSmtpSink, type SmtpSink } from './smtp-sink.js';
-import { createTestApp, type TestContext } from './test-app.js';
-import { systemContext } from '../src/platform/service-context.js';
+import { mailOutbox } from '../mail/mail.tables.js';
+import { seedMembersIfEmpty } from '../members/members.service.js';
+import { paymentRequests } from './payments.tables.js';
+import { participants } from '../participants/participants.tables.js';
+import { multipartFile } from '../../../test/bank-statements.js';
+import { changeEditionSettings } from '../../../test/edition-settings.js';
+import { deliverOutbox, expectMailLayout } from '../../../test/mail-layout.js';
+import { startSmtpSink, type SmtpSink } from '../../../test/smtp-sink.js';
+import { createTestApp, type TestContext } from '../../../test/test-app.js';
+import { systemContext } from '../../platform/service-context.js';
 
 // The spec's last enrolment step: the payment instructions, at once. Confirming makes the participant's payment
 // request through the organisers' path and mails it, once, however often the confirmation is repeated.

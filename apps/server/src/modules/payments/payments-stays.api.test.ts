@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MakeReservationInput, PaymentJob } from '@bjk/domain';
-import { seedRoomsIfEmpty } from '../src/modules/lodging/lodging.service.js';
-import { systemContext } from '../src/platform/service-context.js';
-import { seedMembersIfEmpty } from '../src/modules/members/members.service.js';
-import { finishedPaymentJob } from './payment-jobs.js';
-import { managerHeaders } from './managers.js';
-import { createTestApp, type TestContext } from './test-app.js';
+import { seedRoomsIfEmpty } from '../lodging/lodging.service.js';
+import { systemContext } from '../../platform/service-context.js';
+import { seedMembersIfEmpty } from '../members/members.service.js';
+import { finishedPaymentJob } from '../../../test/payment-jobs.js';
+import { managerHeaders } from '../../../test/managers.js';
+import { createTestApp, type TestContext } from '../../../test/test-app.js';
 
 let ctx: TestContext;
 let admin: { authorization: string };

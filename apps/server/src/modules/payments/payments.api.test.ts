@@ -5,17 +5,17 @@ import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Language, MakeReservationInput, PaymentJob, PaymentRequest, Reservation } from '@bjk/domain';
-import { seedRoomsIfEmpty } from '../src/modules/lodging/lodging.service.js';
-import { systemContext } from '../src/platform/service-context.js';
-import { mailOutbox } from '../src/modules/mail/mail.tables.js';
-import { seedMembersIfEmpty } from '../src/modules/members/members.service.js';
-import { camtStatement, codaStatement, multipartFile } from './bank-statements.js';
-import { changeEditionSettings } from './edition-settings.js';
-import { finishedPaymentJob } from './payment-jobs.js';
-import { managerHeaders } from './managers.js';
-import { deliverOutbox, expectMailLayout } from './mail-layout.js';
-import { startSmtpSink } from './smtp-sink.js';
-import { createTestApp, TEST_NOW, type TestContext } from './test-app.js';
+import { seedRoomsIfEmpty } from '../lodging/lodging.service.js';
+import { systemContext } from '../../platform/service-context.js';
+import { mailOutbox } from '../mail/mail.tables.js';
+import { seedMembersIfEmpty } from '../members/members.service.js';
+import { camtStatement, codaStatement, multipartFile } from '../../../test/bank-statements.js';
+import { changeEditionSettings } from '../../../test/edition-settings.js';
+import { finishedPaymentJob } from '../../../test/payment-jobs.js';
+import { managerHeaders } from '../../../test/managers.js';
+import { deliverOutbox, expectMailLayout } from '../../../test/mail-layout.js';
+import { startSmtpSink } from '../../../test/smtp-sink.js';
+import { createTestApp, TEST_NOW, type TestContext } from '../../../test/test-app.js';
 
 /**
  * Payments over real sources: stays made through the reservation wizard's call and given rooms, players enrolled

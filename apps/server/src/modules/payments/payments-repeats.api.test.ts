@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MakeReservationInput, PaymentRequest } from '@bjk/domain';
-import { seedRoomsIfEmpty } from '../src/modules/lodging/lodging.service.js';
-import { systemContext } from '../src/platform/service-context.js';
-import { mailOutbox } from '../src/modules/mail/mail.tables.js';
-import { REPEAT_WINDOW_MS } from '../src/modules/payments/payment-requests.service.js';
-import { paymentRecords } from '../src/modules/payments/payments.tables.js';
-import { managerHeaders } from './managers.js';
-import { createTestApp, type TestContext } from './test-app.js';
+import { seedRoomsIfEmpty } from '../lodging/lodging.service.js';
+import { systemContext } from '../../platform/service-context.js';
+import { mailOutbox } from '../mail/mail.tables.js';
+import { REPEAT_WINDOW_MS } from './payment-requests.service.js';
+import { paymentRecords } from './payments.tables.js';
+import { managerHeaders } from '../../../test/managers.js';
+import { createTestApp, type TestContext } from '../../../test/test-app.js';
 
 /**
  * Sending a request and registering a payment are safe without an Idempotency-Key (API clients, scripts and

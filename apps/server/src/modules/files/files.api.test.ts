@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { seedFilesIfEmpty } from '../src/modules/files/files.seed.js';
-import { systemContext } from '../src/platform/service-context.js';
-import { getCurrentEdition } from '../src/modules/edition/edition.service.js';
-import { managerHeaders } from './managers.js';
-import { createTestApp, type TestContext } from './test-app.js';
+import { seedFilesIfEmpty } from './files.seed.js';
+import { systemContext } from '../../platform/service-context.js';
+import { getCurrentEdition } from '../edition/edition.service.js';
+import { managerHeaders } from '../../../test/managers.js';
+import { createTestApp, type TestContext } from '../../../test/test-app.js';
 
 let ctx: TestContext;
 let editor: { authorization: string };
