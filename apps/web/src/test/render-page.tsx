@@ -1,4 +1,4 @@
-import { act, cleanup, render, type RenderResult } from '@testing-library/react';
+import { act, cleanup, configure, render, type RenderResult } from '@testing-library/react';
 import i18next from 'i18next';
 import type { Language } from '@bjk/domain/languages';
 import type { Role } from '@bjk/domain/permissions';
@@ -56,6 +56,10 @@ export async function renderPage(address: string, options: PageOptions = {}): Pr
   });
   return view;
 }
+
+// A page's first render downloads its code (transformed on first use) and texts: on a busy machine that takes more
+// than the default second. findBy*/waitFor still return as soon as what they wait for is there.
+configure({ asyncUtilTimeout: 10_000 });
 
 beforeEach(() => {
   network.reset();
