@@ -91,14 +91,16 @@ export class FakeNetwork {
       body: readBody(init.body),
     };
     this.requests.push(request);
-    let answer: Answer | undefined;
+    // As the server's router: a fixed segment wins over a parameter (`/categories` before `/:category`); among
+    // equals, the route added last (a test's own over the shell's defaults).
+    let best: { route: Route; params: Record<string, string> } | undefined;
     for (const candidate of this.routes) {
       if (candidate.method !== request.method) continue;
       const params = match(candidate.pattern, request.path);
-      if (!params) continue;
-      answer = typeof candidate.respond === 'function' ? candidate.respond(request, params) : candidate.respond;
-      break;
+      if (params && (!best || Object.keys(params).length < Object.keys(best.params).length)) best = { route: candidate, params };
     }
+    let answer: Answer | undefined;
+    if (best) answer = typeof best.route.respond === 'function' ? best.route.respond(request, best.params) : best.route.respond;
     if (!answer) {
       this.unanswered.push(request);
       answer = { status: 404, body: { code: 'platform.not_found', message: `no test route for ${request.method} ${request.path}` } };

@@ -60,6 +60,7 @@ export async function renderPage(address: string, options: PageOptions = {}): Pr
 // A page's first render downloads its code (transformed on first use) and texts: on a busy machine that takes more
 // than the default second. findBy*/waitFor still return as soon as what they wait for is there.
 configure({ asyncUtilTimeout: 10_000 });
+vi.setConfig({ testTimeout: 30_000 });
 
 beforeEach(() => {
   network.reset();
