@@ -1,4 +1,4 @@
-import { act, cleanup, configure, render, type RenderResult } from '@testing-library/react';
+import { act, cleanup, configure, fireEvent, render, screen, within, type RenderResult } from '@testing-library/react';
 import i18next from 'i18next';
 import type { Language } from '@bjk/domain/languages';
 import type { Role } from '@bjk/domain/permissions';
@@ -59,8 +59,38 @@ export async function renderPage(address: string, options: PageOptions = {}): Pr
 
 // A page's first render downloads its code (transformed on first use) and texts: on a busy machine that takes more
 // than the default second. findBy*/waitFor still return as soon as what they wait for is there.
-configure({ asyncUtilTimeout: 10_000 });
-vi.setConfig({ testTimeout: 30_000 });
+configure({ asyncUtilTimeout: 20_000 });
+vi.setConfig({ testTimeout: 60_000 });
+
+/** An element's text as read, with the no-break spaces of formatted money and dates as plain spaces. */
+export function textOf(element: Element | null): string {
+  return (element?.textContent ?? '').replace(/[\u00a0\u202f]/g, ' ');
+}
+
+/**
+ * What a visitor does, each inside an awaited act(): a click or a typed value that shows the next part of a page
+ * (a wizard's step, loaded on first use) suspends it, and React retries a suspended render within an awaited act only.
+ */
+export async function click(element: Element): Promise<void> {
+  await act(async () => {
+    fireEvent.click(element);
+  });
+}
+
+/** Types `value` into a field (replacing what was there), as a change event: what react-hook-form and React read. */
+export async function type(field: Element, value: string): Promise<void> {
+  await act(async () => {
+    fireEvent.change(field, { target: { value } });
+  });
+}
+
+/** Picks `option` in an MUI select (`TextField select`): opens its list with the mouse and clicks the option. */
+export async function choose(select: Element, option: string | RegExp): Promise<void> {
+  await act(async () => {
+    fireEvent.mouseDown(select);
+  });
+  await click(within(await screen.findByRole('listbox')).getByRole('option', { name: option }));
+}
 
 beforeEach(() => {
   network.reset();
