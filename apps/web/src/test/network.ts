@@ -37,6 +37,11 @@ export function fail(status: number, code: string, details?: unknown): Answer {
   return { status, body: errorBodySchema.parse({ code, message: `${code} (test)`, ...(details === undefined ? {} : { details }) }) };
 }
 
+/** A file's bytes (a photo, a PDF) as the server sends them. */
+export function file(blob: Blob): Answer {
+  return { status: 200, body: blob };
+}
+
 /** `'GET /api/v1/x/:id'` → a route answering `respond`. */
 export function route(line: string, respond: Responder): Route {
   const [method, pattern] = line.split(' ');
@@ -106,6 +111,7 @@ export class FakeNetwork {
       answer = { status: 404, body: { code: 'platform.not_found', message: `no test route for ${request.method} ${request.path}` } };
     }
     if (answer.status === 204 || answer.body === undefined) return new Response(null, { status: answer.status });
+    if (answer.body instanceof Blob) return new Response(answer.body, { status: answer.status, headers: { 'content-type': answer.body.type } });
     return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } });
   };
 

@@ -15,7 +15,7 @@ import { queryClient } from '../shared/query/QueryProvider';
 import { editionSettings, managerLogin, publicEdition } from './fixtures';
 import { network, ok, route, type Route } from './network';
 
-export { fail, network, ok, route } from './network';
+export { fail, file, network, ok, route, type Route } from './network';
 export { editionSettings, managerLogin, publicEdition } from './fixtures';
 
 export type PageOptions = {
