@@ -46,7 +46,7 @@ describe('a registration in the back office', () => {
   it('shows the registration’s fields, status and fee', async () => {
     await renderPage(`/mgmt/registration_edit?id=${ID}`, { manager: ['registrar'], routes: record() });
     expect(await screen.findByRole('heading', { level: 1, name: 'Peeters Lotte' })).toBeTruthy();
-    expect(textOf(screen.getByTestId('registration-summary'))).toMatch(/^Bjk .* · Bevestigd · .* · € 35,00$|Bevestigd/);
+    expect(textOf(screen.getByTestId('registration-summary'))).toMatch(/ · Bevestigd · .+ · € 35,00$/);
     expect((input('parent.email') as HTMLInputElement).value).toBe('anne@example.org');
     expect((input('ratingFide') as HTMLInputElement).value).toBe('1450');
     expect(await screen.findByTestId('mgmt-photo')).toBeTruthy();
