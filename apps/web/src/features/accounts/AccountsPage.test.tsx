@@ -59,7 +59,10 @@ describe('the managers’ accounts', () => {
   it('saves a manager’s new roles, and asks again before an admin takes their own rights away', async () => {
     await renderPage('/mgmt/accounts', {
       manager: ['admin'],
-      routes: [...accounts(), route('PUT /api/v1/accounts/:id', (request) => ok(accountListSchema.element, { ...me, ...accountUpdateSchema.parse(request.body) }))],
+      routes: [
+        ...accounts(),
+        route('PUT /api/v1/accounts/:id', (request) => ok(accountListSchema.element, { ...me, ...accountUpdateSchema.parse(request.body) })),
+      ],
     });
     await click(await screen.findByRole('button', { name: 'Marie Manager bewerken' }));
     await click(dialog().getByRole('checkbox', { name: /^Beheerder/ }));
@@ -72,7 +75,11 @@ describe('the managers’ accounts', () => {
   });
 
   it('shows the server’s refusal to take the last admin’s role in French', async () => {
-    await renderPage('/mgmt/accounts', { manager: ['admin'], language: 'fr', routes: [...accounts(), route('PUT /api/v1/accounts/:id', fail(409, 'accounts.last_admin'))] });
+    await renderPage('/mgmt/accounts', {
+      manager: ['admin'],
+      language: 'fr',
+      routes: [...accounts(), route('PUT /api/v1/accounts/:id', fail(409, 'accounts.last_admin'))],
+    });
     await click(await screen.findByRole('button', { name: 'Modifier Piet Penning' }));
     await click(dialog().getByRole('switch', { name: 'Compte actif' }));
     await click(dialog().getByRole('button', { name: 'Enregistrer' }));

@@ -28,7 +28,12 @@ describe('an information page', () => {
   it('says in English that the page is shown in Dutch when it is not translated', async () => {
     await renderPage('/page/privacy', {
       language: 'en',
-      routes: [route('GET /api/v1/page/anon/page/:slug', ok(publicPageSchema, { ...stay, slug: 'privacy', title: 'Privacy', requestedLanguage: 'en', fallback: true, heroImage: null }))],
+      routes: [
+        route(
+          'GET /api/v1/page/anon/page/:slug',
+          ok(publicPageSchema, { ...stay, slug: 'privacy', title: 'Privacy', requestedLanguage: 'en', fallback: true, heroImage: null }),
+        ),
+      ],
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Privacy' })).toBeTruthy();
     expect(screen.getByTestId('page-fallback').textContent).toBe('This text is not translated yet; you are reading the Dutch version.');

@@ -17,7 +17,14 @@ const homeText = (language: 'nl' | 'fr', fallback = false) => ({
   updatedAt: '2026-10-01T08:00:00.000Z',
 });
 const news = (count: number): PublicNewsItem[] =>
-  Array.from({ length: count }, (_, i) => ({ id: i + 1, date: '2026-11-01', title: `Bericht ${i + 1}`, summary: `Samenvatting ${i + 1}`, language: 'nl', fallback: false }));
+  Array.from({ length: count }, (_, i) => ({
+    id: i + 1,
+    date: '2026-11-01',
+    title: `Bericht ${i + 1}`,
+    summary: `Samenvatting ${i + 1}`,
+    language: 'nl',
+    fallback: false,
+  }));
 
 describe('the home page', () => {
   it('shows the edition, the organisers welcome text, the key facts and the five latest news entries', async () => {
@@ -55,7 +62,10 @@ describe('the home page', () => {
 
   it('shows the facts and news without a welcome text when the organisers unpublished it', async () => {
     await renderPage('/', {
-      routes: [route('GET /api/v1/page/anon/page/home', fail(404, 'content.page_not_found')), route('GET /api/v1/news/anon', ok(z.array(publicNewsItemSchema), news(1)))],
+      routes: [
+        route('GET /api/v1/page/anon/page/home', fail(404, 'content.page_not_found')),
+        route('GET /api/v1/news/anon', ok(z.array(publicNewsItemSchema), news(1))),
+      ],
     });
     expect(await screen.findByRole('link', { name: /Bericht 1/ })).toBeTruthy();
     expect(screen.queryByTestId('home-content')).toBeNull();

@@ -33,7 +33,12 @@ describe('the edition settings', () => {
     await renderPage('/mgmt/settings', {
       manager: ['admin'],
       edition: settings,
-      routes: [...page(), route('PUT /api/v1/edition/settings', (r) => ok(publicEditionSchema, { settings: editionSettingsUpdateSchema.parse(r.body).settings, updatedAt: '2026-11-26T12:00:00.000Z' }))],
+      routes: [
+        ...page(),
+        route('PUT /api/v1/edition/settings', (r) =>
+          ok(publicEditionSchema, { settings: editionSettingsUpdateSchema.parse(r.body).settings, updatedAt: '2026-11-26T12:00:00.000Z' }),
+        ),
+      ],
     });
     await title('Instellingen van de editie');
     await type(textbox('Inschrijvingsgeld'), '40,50');
@@ -46,7 +51,11 @@ describe('the edition settings', () => {
   });
 
   it('says in French that another admin saved meanwhile', async () => {
-    await renderPage('/mgmt/settings', { manager: ['admin'], language: 'fr', routes: [...page(), route('PUT /api/v1/edition/settings', fail(409, 'edition.changed_meanwhile'))] });
+    await renderPage('/mgmt/settings', {
+      manager: ['admin'],
+      language: 'fr',
+      routes: [...page(), route('PUT /api/v1/edition/settings', fail(409, 'edition.changed_meanwhile'))],
+    });
     await title('Paramètres de l’édition');
     await click(button('Enregistrer les paramètres'));
     await waitFor(() => expect(document.querySelector('[role="status"]')?.textContent).toContain('Quelqu’un d’autre a enregistré les paramètres entre-temps'));

@@ -23,7 +23,11 @@ const reservation: Reservation = {
   internalRemarks: '',
   discount: null,
   rooms: [{ number: '104', roomType: 'DH', capacity: 2 }],
-  price: { nights: 6, lines: [{ kind: 'room', quantity: 6, unitCents: 8500, totalCents: 51000, roomType: 'DH', description: 'Hotelkamer 2 personen' }], totalCents: 51000 },
+  price: {
+    nights: 6,
+    lines: [{ kind: 'room', quantity: 6, unitCents: 8500, totalCents: 51000, roomType: 'DH', description: 'Hotelkamer 2 personen' }],
+    totalCents: 51000,
+  },
   createdAt: '2026-11-01T10:00:00.000Z',
   updatedAt: '2026-11-01T10:00:00.000Z',
   history: [],
@@ -32,7 +36,10 @@ const reservation: Reservation = {
 const page = (): Route[] => [
   route('GET /api/v1/stay/reservation/:id', ok(reservationSchema, reservation)),
   route('GET /api/v1/room/freeroom/:type', ok(roomListSchema, { items: [] })),
-  route('GET /api/v1/payment/pr', ok(paymentRequestPageSchema, { items: [], total: 0, page: 1, pageSize: 10, totals: { dueCents: 0, receivedCents: 0, outstandingCents: 0 } })),
+  route(
+    'GET /api/v1/payment/pr',
+    ok(paymentRequestPageSchema, { items: [], total: 0, page: 1, pageSize: 10, totals: { dueCents: 0, receivedCents: 0, outstandingCents: 0 } }),
+  ),
 ];
 const textbox = (name: string) => screen.getByRole('textbox', { name });
 /** A field of the contact's section (the guests' fields carry the same names). */
@@ -89,7 +96,9 @@ describe('a reservation in the back office', () => {
       routes: [
         ...page(),
         route('PUT /api/v1/stay/reservation/:id', (r) =>
-          (r.body as { freeRooms?: boolean }).freeRooms ? ok(reservationSchema, { ...reservation, enabled: false, rooms: [] }) : fail(409, 'lodging.rooms_assigned'),
+          (r.body as { freeRooms?: boolean }).freeRooms
+            ? ok(reservationSchema, { ...reservation, enabled: false, rooms: [] })
+            : fail(409, 'lodging.rooms_assigned'),
         ),
       ],
     });

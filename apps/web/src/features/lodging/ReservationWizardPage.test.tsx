@@ -24,7 +24,7 @@ async function toConfirmation() {
   await click(await screen.findByRole('radio', { name: /Hotelkamer 2 personen/ }));
   await next();
   const first = await screen.findByTestId('guest-0');
-  expect((within(first).getByRole('textbox', { name: /^Voornaam/ }) as HTMLInputElement).value).toBe('Anne');
+  expect(within(first).getByRole<HTMLInputElement>('textbox', { name: /^Voornaam/ }).value).toBe('Anne');
   await type(first.querySelector('input[type="date"]')!, '1985-04-02');
   await click(screen.getByRole('button', { name: 'Gast toevoegen' }));
   const second = await screen.findByTestId('guest-1');

@@ -1,6 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { manualPaymentSchema, paymentRequestDetailSchema, paymentRequestSchema, updatePaymentRequestSchema, type PaymentRequestDetail } from '@bjk/domain/payments';
+import {
+  manualPaymentSchema,
+  paymentRequestDetailSchema,
+  paymentRequestSchema,
+  updatePaymentRequestSchema,
+  type PaymentRequestDetail,
+} from '@bjk/domain/payments';
 import { click, fail, network, ok, renderPage, route, textOf, type, type Route } from '../../test/render-page';
 
 const request: PaymentRequestDetail = {
@@ -74,7 +80,7 @@ describe('a payment request in the back office', () => {
       routes: [...detail(), route('POST /api/v1/payment/pr/:id/payments', ok(paymentRequestDetailSchema, request))],
     });
     await screen.findByRole('heading', { level: 1, name: 'Betalingsverzoek 2027014' });
-    expect((screen.getByTestId('manual-amount') as HTMLInputElement).value).toBe('534');
+    expect(screen.getByTestId<HTMLInputElement>('manual-amount').value).toBe('534');
     await click(screen.getByRole('button', { name: 'Betaling registreren' }));
     expect(await screen.findByText('Dit veld is verplicht')).toBeTruthy();
     expect(network.sentTo('POST /api/v1/payment/pr/14/payments')).toHaveLength(0);
@@ -95,7 +101,10 @@ describe('a payment request in the back office', () => {
   });
 
   it('says a request that does not exist is missing', async () => {
-    await renderPage('/mgmt/paymentrequest_edit?id=99', { manager: ['treasurer'], routes: [route('GET /api/v1/payment/pr/:id', fail(404, 'payments.not_found'))] });
+    await renderPage('/mgmt/paymentrequest_edit?id=99', {
+      manager: ['treasurer'],
+      routes: [route('GET /api/v1/payment/pr/:id', fail(404, 'payments.not_found'))],
+    });
     expect(await screen.findByRole('link', { name: 'Terug naar de betaalverzoeken' })).toBeTruthy();
   });
 });

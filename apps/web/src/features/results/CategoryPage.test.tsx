@@ -43,17 +43,32 @@ const pairings: RoundPairings = {
   category: 'U12',
   round: 2,
   pairings: [
-    { board: 1, white: { pairingNumber: 4, name: 'Claes, Emma', fideId: null, points: 1 }, black: { pairingNumber: 1, name: 'Peeters, Lotte', fideId: null, points: 0.5 }, result: '1-0', unofficialResult: null },
-    { board: 2, white: { pairingNumber: 2, name: 'Maes, Arne', fideId: null, points: 0 }, black: { pairingNumber: 3, name: 'Wouters, Jan', fideId: null, points: 0.5 }, result: null, unofficialResult: '½-½' },
+    {
+      board: 1,
+      white: { pairingNumber: 4, name: 'Claes, Emma', fideId: null, points: 1 },
+      black: { pairingNumber: 1, name: 'Peeters, Lotte', fideId: null, points: 0.5 },
+      result: '1-0',
+      unofficialResult: null,
+    },
+    {
+      board: 2,
+      white: { pairingNumber: 2, name: 'Maes, Arne', fideId: null, points: 0 },
+      black: { pairingNumber: 3, name: 'Wouters, Jan', fideId: null, points: 0.5 },
+      result: null,
+      unofficialResult: '½-½',
+    },
     { board: null, white: { pairingNumber: 5, name: 'Janssens, Mil', fideId: null, points: 0 }, black: null, result: 'bye', unofficialResult: null },
   ],
 };
 
 const published = (): Route[] => [
-  route('GET /api/v1/results/anon/categories', ok(z.array(resultsCategorySummarySchema), [
-    { category: 'U10', name: 'BJK 2027 U10', version: 1, players: 20, plannedRounds: 7, pairedRounds: 2, publishedAt: '2027-02-17T18:00:00.000Z' },
-    { category: 'U12', name: 'BJK 2027 U12', version: 3, players: 5, plannedRounds: 7, pairedRounds: 2, publishedAt: '2027-02-17T18:00:00.000Z' },
-  ])),
+  route(
+    'GET /api/v1/results/anon/categories',
+    ok(z.array(resultsCategorySummarySchema), [
+      { category: 'U10', name: 'BJK 2027 U10', version: 1, players: 20, plannedRounds: 7, pairedRounds: 2, publishedAt: '2027-02-17T18:00:00.000Z' },
+      { category: 'U12', name: 'BJK 2027 U12', version: 3, players: 5, plannedRounds: 7, pairedRounds: 2, publishedAt: '2027-02-17T18:00:00.000Z' },
+    ]),
+  ),
   route('GET /api/v1/results/anon/:category', ok(publicTournamentSchema, tournament)),
   route('GET /api/v1/results/anon/:category/standings', ok(standingsSchema, standings)),
   route('GET /api/v1/results/anon/:category/pairings/:round', ok(roundPairingsSchema, pairings)),
@@ -68,7 +83,14 @@ describe('a category’s results page', () => {
     const table = await screen.findByRole('table', { name: 'Rangschikking' });
     expect(within(table).getByRole('columnheader', { name: 'Buchholz zonder laagste' })).toBeTruthy();
     const rows = within(table).getAllByTestId('standings-row');
-    expect(rows.map((row) => within(row).getAllByRole('cell').slice(0, 7).map((cell) => cell.textContent))).toEqual([
+    expect(
+      rows.map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .slice(0, 7)
+          .map((cell) => cell.textContent),
+      ),
+    ).toEqual([
       ['1', 'Claes, Emma', 'BEL', 'Leuven Centraal', '1610', '1', '0,5'],
       ['2', 'Peeters, Lotte', 'BEL', 'KSK Brugge', '1450', '½', '1'],
     ]);
@@ -81,7 +103,9 @@ describe('a category’s results page', () => {
     fireEvent.click(await screen.findByRole('tab', { name: 'Paringen' }));
     const table = await screen.findByRole('table', { name: 'Ronde 2' });
     expect(window.location.search).toBe('?tab=pairings');
-    const results = within(table).getAllByTestId('pairing-result').map((cell) => cell.textContent);
+    const results = within(table)
+      .getAllByTestId('pairing-result')
+      .map((cell) => cell.textContent);
     expect(results).toEqual(['1-0', '½-½(onofficieel)', 'bye']);
     expect(screen.getByRole('button', { name: 'Ronde 1' })).toBeTruthy();
     // The round being played, above the tabs: one game of two has an (unofficial) result.
