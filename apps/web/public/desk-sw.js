@@ -1,3 +1,4 @@
+/* global self, caches */
 /*
  * The venue desk's service worker (apps/web/src/features/desk/offline-page.ts), registered with the scope
  * /mgmt/desk only: it lets the desk page open without a network. It keeps the page's HTML (network first) and the

@@ -88,7 +88,9 @@ export function DeskPage() {
 
   const roster = state.roster;
   const mealDays = roster?.mealDays ?? [];
-  const mealDate = mealDays.some((d) => d.date === settings.mealDate) ? settings.mealDate : (mealDays.find((d) => d.date === roster?.date)?.date ?? mealDays[0]?.date ?? '');
+  const mealDate = mealDays.some((d) => d.date === settings.mealDate)
+    ? settings.mealDate
+    : (mealDays.find((d) => d.date === roster?.date)?.date ?? mealDays[0]?.date ?? '');
   const mealsOfDay = mealDays.find((d) => d.date === mealDate)?.meals ?? [];
   const meal = mealsOfDay.includes(settings.meal) ? settings.meal : (mealsOfDay[0] ?? settings.meal);
   const slot: MealSlot | null = settings.mode === 'meal' && mealDate ? { date: mealDate, meal } : null;
@@ -96,7 +98,9 @@ export function DeskPage() {
   const record = async (badgeId: string, text: string) => {
     if (settings.mode === 'meal' && !slot) return;
     const scanId = await sync.record(
-      settings.mode === 'meal' ? { badgeId, mode: 'meal', meal: slot!, desk: settings.deskName.trim() || 'Desk' } : { badgeId, mode: settings.mode, desk: settings.deskName.trim() || 'Desk' },
+      settings.mode === 'meal'
+        ? { badgeId, mode: 'meal', meal: slot!, desk: settings.deskName.trim() || 'Desk' }
+        : { badgeId, mode: settings.mode, desk: settings.deskName.trim() || 'Desk' },
     );
     setCurrent({ badgeId, scanId, text });
   };
@@ -127,7 +131,7 @@ export function DeskPage() {
           data-testid="desk-mode"
         >
           {DESK_MODES.map((mode) => (
-            <ToggleButton key={mode} value={mode} data-testid={`desk-mode-${mode}`}>
+            <ToggleButton key={mode} value={mode} data-testid={`desk-mode-${mode}`} sx={{ color: 'text.primary' }}>
               {t(`mode.${mode}`)}
             </ToggleButton>
           ))}
@@ -176,8 +180,17 @@ export function DeskPage() {
         </Stack>
       )}
       {roster && <Scanner onCode={onCode} />}
-      {roster && <NameSearch roster={roster} value={search} onChange={setSearch} onPick={(p) => (setSearch(''), setCurrent({ badgeId: p.badgeId, scanId: null, text: p.badgeId }))} />}
-      {roster && current && <Outcome current={current} roster={roster} state={state} mode={settings.mode} slot={slot} onRecord={(badgeId) => void record(badgeId, badgeId)} />}
+      {roster && (
+        <NameSearch
+          roster={roster}
+          value={search}
+          onChange={setSearch}
+          onPick={(p) => (setSearch(''), setCurrent({ badgeId: p.badgeId, scanId: null, text: p.badgeId }))}
+        />
+      )}
+      {roster && current && (
+        <Outcome current={current} roster={roster} state={state} mode={settings.mode} slot={slot} onRecord={(badgeId) => void record(badgeId, badgeId)} />
+      )}
       <Refused state={state} />
     </Stack>
   );
@@ -229,7 +242,17 @@ function matchPeople(roster: DeskRoster, text: string): RosterPerson[] {
     .slice(0, 8);
 }
 
-function NameSearch({ roster, value, onChange, onPick }: { roster: DeskRoster; value: string; onChange: (v: string) => void; onPick: (p: RosterPerson) => void }) {
+function NameSearch({
+  roster,
+  value,
+  onChange,
+  onPick,
+}: {
+  roster: DeskRoster;
+  value: string;
+  onChange: (v: string) => void;
+  onPick: (p: RosterPerson) => void;
+}) {
   const { t } = useTranslation('desk');
   const found = useMemo(() => matchPeople(roster, value), [roster, value]);
   return (
@@ -289,7 +312,13 @@ function Outcome({
   const warnings: string[] = [];
   if (person && !person.enabled) warnings.push(t('result.disabled', { name }));
   if (person && (scan?.mode ?? mode) === 'meal' && scanSlot && !hasMealBooked(person.meals, scanSlot)) {
-    warnings.push(t('result.notBooked', { name, meal: t(`meal.${scanSlot.meal}`).toLowerCase(), date: formatDate(scanSlot.date, language, { day: 'numeric', month: 'long' }) }));
+    warnings.push(
+      t('result.notBooked', {
+        name,
+        meal: t(`meal.${scanSlot.meal}`).toLowerCase(),
+        date: formatDate(scanSlot.date, language, { day: 'numeric', month: 'long' }),
+      }),
+    );
   }
   if (person && (scan?.mode ?? mode) === 'arrival' && (person.payment === 'open' || person.payment === 'partially_paid')) warnings.push(t('result.unpaid'));
   return (

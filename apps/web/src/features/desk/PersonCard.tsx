@@ -41,12 +41,17 @@ export function PersonCard({ person, scans, timeZone }: { person: RosterPerson; 
     <Paper variant="outlined" sx={{ p: 2 }} data-testid="desk-card" data-badge={person.badgeId}>
       <Stack direction="row" spacing={2}>
         {person.thumbnail ? (
-          <Box component="img" src={person.thumbnail} alt={t('card.photo', { name })} sx={{ width: 96, height: 120, objectFit: 'cover', borderRadius: 1, flexShrink: 0 }} />
+          <Box
+            component="img"
+            src={person.thumbnail}
+            alt={t('card.photo', { name })}
+            sx={{ width: 96, height: 120, objectFit: 'cover', borderRadius: 1, flexShrink: 0 }}
+          />
         ) : (
           <Box sx={{ width: 96, height: 120, borderRadius: 1, bgcolor: 'action.hover', flexShrink: 0 }} />
         )}
         <Stack spacing={0.75} sx={{ minWidth: 0 }}>
-          <Typography variant="h2" sx={{ fontSize: '1.35rem', overflowWrap: 'anywhere' }} data-testid="desk-card-name">
+          <Typography variant="h2" component="h2" sx={{ fontSize: '1.35rem', overflowWrap: 'anywhere' }} data-testid="desk-card-name">
             {name}
           </Typography>
           <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
@@ -60,7 +65,9 @@ export function PersonCard({ person, scans, timeZone }: { person: RosterPerson; 
         </Stack>
       </Stack>
       <Stack spacing={0.5} sx={{ mt: 1.5 }}>
-        <Typography variant="subtitle2">{t('card.lodging')}</Typography>
+        <Typography variant="subtitle2" component="h3">
+          {t('card.lodging')}
+        </Typography>
         {person.lodging ? (
           <Box data-testid="desk-card-lodging">
             <Typography>
@@ -80,7 +87,9 @@ export function PersonCard({ person, scans, timeZone }: { person: RosterPerson; 
         )}
       </Stack>
       <Stack spacing={0.5} sx={{ mt: 1.5 }}>
-        <Typography variant="subtitle2">{t('card.today')}</Typography>
+        <Typography variant="subtitle2" component="h3">
+          {t('card.today')}
+        </Typography>
         {scans.length === 0 && <Typography color="textSecondary">{t('card.nothingToday')}</Typography>}
         <Box component="ul" sx={{ m: 0, pl: 2.5 }} data-testid="desk-card-scans">
           {scans.map((scan) => (

@@ -8,8 +8,11 @@ import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cameraAvailable, readQrCodes } from './qr-reader';
 
-/** The same code seen again within this time is the badge still held up, not a second scan. */
-const SAME_CODE_MS = 4_000;
+/**
+ * The badge still held up is not a second scan: the same code is read again only after a frame without it and this
+ * long after it was last seen (a family handing their badges over one after the other shows a new code anyway).
+ */
+const SAME_CODE_MS = 3_000;
 /** How often a camera frame is read (a phone's battery lasts the day). */
 const FRAME_MS = 200;
 
@@ -23,6 +26,7 @@ export function Scanner({ onCode }: { onCode: (text: string) => void }) {
   const [running, setRunning] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const video = useRef<HTMLVideoElement>(null);
+  const photoInput = useRef<HTMLInputElement>(null);
   const handler = useRef(onCode);
   handler.current = onCode;
 
@@ -31,19 +35,21 @@ export function Scanner({ onCode }: { onCode: (text: string) => void }) {
     let stream: MediaStream | null = null;
     let timer: ReturnType<typeof setTimeout> | null = null;
     let stopped = false;
-    let last = { text: '', at: 0 };
+    let last = { text: '', at: 0, gone: false };
     const readFrame = async () => {
       const element = video.current;
       if (stopped || !element) return;
       if (element.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA && element.videoWidth > 0) {
         try {
-          for (const text of await readQrCodes(element)) {
-            const now = Date.now();
-            if (text === last.text && now - last.at < SAME_CODE_MS) {
+          const codes = await readQrCodes(element);
+          const now = Date.now();
+          if (!codes.includes(last.text)) last.gone = true;
+          for (const text of codes) {
+            if (text === last.text && (!last.gone || now - last.at < SAME_CODE_MS)) {
               last.at = now;
               continue;
             }
-            last = { text, at: now };
+            last = { text, at: now, gone: false };
             handler.current(text);
           }
         } catch {
@@ -111,10 +117,19 @@ export function Scanner({ onCode }: { onCode: (text: string) => void }) {
             {running ? t('camera.stop') : t('camera.start')}
           </Button>
         )}
-        <Button component="label" variant={secure ? 'text' : 'contained'} startIcon={<CameraIcon />}>
+        <Button variant={secure ? 'text' : 'contained'} startIcon={<CameraIcon />} onClick={() => photoInput.current?.click()}>
           {t('camera.photo')}
-          <input hidden type="file" accept="image/*" capture="environment" onChange={(e) => void readPhoto(e)} data-testid="desk-photo-input" />
         </Button>
+        <input
+          ref={photoInput}
+          hidden
+          type="file"
+          accept="image/*"
+          capture="environment"
+          aria-label={t('camera.photo')}
+          onChange={(e) => void readPhoto(e)}
+          data-testid="desk-photo-input"
+        />
       </Stack>
       {running && (
         <Box

@@ -74,7 +74,7 @@ export class DeskSync {
   private stopped = false;
   private stream: AbortController | null = null;
   private streamRetry: ReturnType<typeof setTimeout> | null = null;
-  private readonly onOnline = () => this.reconnect();
+  private readonly onOnline = () => void this.reconnect();
   private readonly onOffline = () => this.set({ online: false });
 
   constructor(private readonly getToken: () => string | null) {}
@@ -144,7 +144,7 @@ export class DeskSync {
 
   /** Records a scan on the phone (judged at once over what it knows) and sends it when it can. */
   async record(event: DeskScanInput): Promise<string> {
-    const scan = { ...event, id: newScanId(), scannedAt: new Date().toISOString() } as DeskEventInput;
+    const scan: DeskEventInput = { ...event, id: newScanId(), scannedAt: new Date().toISOString() };
     await queueScan(scan);
     this.queue.push(scan);
     this.rejudge();
@@ -251,7 +251,10 @@ export class DeskSync {
     };
     void (async () => {
       try {
-        const response = await fetch('/api/v1/desk/stream', { headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' }, signal: controller.signal });
+        const response = await fetch('/api/v1/desk/stream', {
+          headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' },
+          signal: controller.signal,
+        });
         if (!response.ok || !response.body) return closed();
         this.set({ live: true, online: true });
         // Scans recorded while the stream was down.
@@ -276,7 +279,16 @@ export class DeskSync {
   /** Judges every scan known on the phone (recorded and waiting) with the server's own rule. */
   private rejudge(): void {
     const scans: (Omit<KnownScan, 'status' | 'first' | 'seq'> & { seq?: number })[] = [
-      ...this.known.map((e) => ({ id: e.id, seq: e.seq, badgeId: e.badgeId, mode: e.mode, meal: e.meal, scannedAt: e.scannedAt, desk: e.desk, pending: false })),
+      ...this.known.map((e) => ({
+        id: e.id,
+        seq: e.seq,
+        badgeId: e.badgeId,
+        mode: e.mode,
+        meal: e.meal,
+        scannedAt: e.scannedAt,
+        desk: e.desk,
+        pending: false,
+      })),
       ...this.queue.map((e) => ({
         id: e.id,
         badgeId: e.badgeId,

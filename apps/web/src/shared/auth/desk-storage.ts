@@ -29,10 +29,13 @@ export function wipeDeskRoster(): Promise<void> {
       }
       const tx = database.transaction(stores, 'readwrite');
       for (const name of stores) tx.objectStore(name).clear();
-      tx.oncomplete = tx.onerror = tx.onabort = () => {
-        database.close();
-        resolve();
-      };
+      tx.oncomplete =
+        tx.onerror =
+        tx.onabort =
+          () => {
+            database.close();
+            resolve();
+          };
     };
   });
 }
