@@ -70,7 +70,7 @@ describe(`desks syncing after working offline (${testDatabaseKind()})`, () => {
     await Promise.all(queues.map((queue, d) => syncQueue(desks[d]!, queue)));
 
     const recorded: DeskEventsPage['events'] = [];
-    for (let after = 0; ; ) {
+    for (let after = 0; ;) {
       const page = (await ctx.app.inject({ method: 'GET', url: `/api/v1/desk/events?after=${after}`, headers: desks[0]! })).json<DeskEventsPage>();
       recorded.push(...page.events);
       if (page.events.length === 0) break;
