@@ -306,12 +306,13 @@ export class DeskSync {
     });
   }
 
-  /** Forgets the roster now (the day is over): a new one loads when the network lets it. */
+  /** Forgets the roster now (the day is over) and loads the new day's when the network lets it. */
   async endDay(): Promise<void> {
     await wipeRoster();
     this.known = [];
     this.set({ roster: null });
     this.rejudge();
+    await this.reconnect();
   }
 }
 
