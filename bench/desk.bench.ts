@@ -24,7 +24,7 @@ export async function run(): Promise<BenchResult[]> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bjk-bench-desk-'));
   const password = 'bench-desk-password-123';
   // BENCH_DESK_DATABASE_URL: an empty PostgreSQL database to measure on the production engine instead of the embedded one.
-  const database = process.env.BENCH_DESK_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DESK_DATABASE_URL } : {};
+  const database: Record<string, string> = process.env.BENCH_DESK_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DESK_DATABASE_URL } : {};
   const { server, base } = await startApp({ DATA_DIR: dataDir, BOOTSTRAP_ADMIN_EMAIL: 'bench@bench.test', BOOTSTRAP_ADMIN_PASSWORD: password, ...database });
   try {
     const login = await fetch(`${base}/api/v1/accounts/anon/login`, {
