@@ -86,7 +86,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // 'wasm-unsafe-eval' compiles WebAssembly (the desk's QR reader, decision 0012) and allows no eval of scripts.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         // MUI (emotion) writes style elements and style attributes at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],

@@ -29,6 +29,7 @@ describe('matching a badge holder to a stay', () => {
 
   it('compares names without case, accents or hyphens', () => {
     expect(nameKeyOf('Éloïse', 'Van den  Bossche-De Smet')).toBe(nameKeyOf('eloise', 'van den bossche de smet'));
+    expect(nameKeyOf('Ayşe', 'Yıldırım')).toBe(nameKeyOf('AYSE', 'YILDIRIM'));
     expect(findStayOf({ firstName: 'Éloïse', lastName: 'Dubois', birthYear: 2014 }, stays)?.number).toBe('R2');
   });
 

@@ -56,6 +56,8 @@ export function nameKeyOf(firstName: string, lastName: string): string {
       .normalize('NFD')
       .replace(/\p{M}/gu, '')
       .toLowerCase()
+      // Turkish dotless ı has no accent to drop: "YILDIRIM" typed in capitals is "Yıldırım".
+      .replace(/ı/g, 'i')
       .replace(/[^\p{L}\p{N}]+/gu, ' ')
       .trim();
   return `${clean(firstName)}|${clean(lastName)}`;

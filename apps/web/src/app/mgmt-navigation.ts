@@ -10,6 +10,7 @@ export const mgmtNavigation: NavGroup[] = [
     labelKey: 'nav.groups.office',
     items: [
       { to: '/mgmt', labelKey: 'nav.mgmtHome' },
+      { to: '/mgmt/desk', labelKey: 'nav.desk', permission: 'desk:scan' },
       { to: '/mgmt/reservations', labelKey: 'nav.mgmtReservations', permission: 'lodging:read' },
       { to: '/mgmt/rooms', labelKey: 'nav.mgmtRooms', permission: 'lodging:read' },
       { to: '/mgmt/registrations', labelKey: 'nav.registrations', permission: 'registrations:read' },

@@ -41,6 +41,7 @@ export const mgmtRoutes: RouteObject[] = [
           { path: 'reservation_edit', element: lazyPage(() => import('../features/lodging/ReservationEditPage'), 'ReservationEditPage') },
           { path: 'rooms', element: lazyPage(() => import('../features/lodging/RoomsPage'), 'RoomsPage') },
           { path: 'games', element: lazyPage(() => import('../features/results/games/ManageGamesPage'), 'ManageGamesPage') },
+          { path: 'desk', element: lazyPage(() => import('../features/desk/DeskPage'), 'DeskPage') },
           { path: 'print', element: lazyPage(() => import('../features/print/PrintPage'), 'PrintPage') },
           { path: '*', element: <NotFoundPage homePath="/mgmt" /> },
         ],

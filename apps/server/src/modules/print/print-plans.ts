@@ -3,6 +3,9 @@ import sharp from 'sharp';
 import {
   PRINT_ERRORS,
   findCategory,
+  findStayOf,
+  indexStaysByGuestName,
+  mealsLabelOf,
   formatDate,
   formatMoney,
   isValidStructuredMessageDigits,
@@ -21,7 +24,8 @@ import type { Db, DbOrTx } from '../../platform/db.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { getCurrentEdition } from '../edition/edition.service.js';
 import { getFileForDownload, listSponsors } from '../files/files.service.js';
-import { countReservedMeals } from '../lodging/lodging.service.js';
+import { countReservedMeals, listGuestStays } from '../lodging/lodging.service.js';
+import { listPaymentStatusesOfSources } from '../payments/payment-requests.service.js';
 import { listPrizeStandings } from '../results/results.service.js';
 import { findBadgePhoto, listBadgeHolders, type BadgeHolder } from '../participants/participants.service.js';
 import { BADGES_PER_PAGE, BADGE_LOGO_PIXELS, BADGE_PHOTO_PIXELS, drawBadge, startBadgePage, type BadgeSheetStyle } from './badge-sheet.js';
@@ -47,8 +51,17 @@ type SelectedHolder = BadgeHolder & { state: BadgeState };
 
 async function holdersWithState(db: DbOrTx, kind: RegistrationKind): Promise<{ editionCode: string; settings: EditionSettings; holders: SelectedHolder[] }> {
   const { code, settings } = await getCurrentEdition(db);
-  const printed = new Map((await listBadgePrintRows(db, code)).map((r) => [`${r.holderType}:${r.holderId}`, r.fingerprint]));
-  const holders = (await listBadgeHolders(db, kind)).map((h) => ({ ...h, state: badgeStateOf(printed.get(`${h.holder}:${h.id}`), h) }));
+  const [printRows, stays, badgeHolders] = await Promise.all([listBadgePrintRows(db, code), listGuestStays(db), listBadgeHolders(db, kind)]);
+  const printed = new Map(printRows.map((r) => [`${r.holderType}:${r.holderId}`, r.fingerprint]));
+  const byName = indexStaysByGuestName(stays);
+  const holders = badgeHolders.map((h) => {
+    // The meals label comes from the person's booked stay (found by name, as the desk finds it); the label set by
+    // hand stays for those without one (meals-only guests, arbiters eating at the venue). A changed booking
+    // changes the badge: it is flagged for a reprint.
+    const stay = findStayOf(h, stays, byName);
+    const holder = stay ? { ...h, mealsCode: mealsLabelOf(stay.mealPlan) } : h;
+    return { ...holder, state: badgeStateOf(printed.get(`${h.holder}:${h.id}`), holder) };
+  });
   return { editionCode: code, settings, holders: holders.sort(printOrder(settings)) };
 }
 
@@ -239,6 +252,11 @@ async function planNameCards(db: Db, request: PrintRequest, language: Language):
 
 async function planCheckIn(db: Db, request: PrintRequest, language: Language): Promise<Rendering> {
   const { settings, players } = await selectPlayers(db, request);
+  const payments = await listPaymentStatusesOfSources(db, request.kind === 'vk' ? 'participant_vk' : 'participant_bjk');
+  const paymentOf = (id: number) => {
+    const status = payments.get(String(id));
+    return !status || status === 'cancelled' ? 'none' : status;
+  };
   const texts = PRINT_TEXTS[language];
   const pages: PagePlan[] = [];
   const categories = [...new Set(players.map((p) => p.category))];
@@ -253,7 +271,9 @@ async function planCheckIn(db: Db, request: PrintRequest, language: Language): P
           draw: (doc, photos) => {
             openPhotos(doc, 'thumbnail', photos);
             startCheckInPage(doc, `${texts.checkInTitle(category)} — ${settings.shortName[language]}`, index + 1, texts);
-            rows.forEach((p, i) => drawCheckInRow(doc, i, { firstName: p.firstName, lastName: p.lastName, club: p.clubName, photo: photos[i] }));
+            rows.forEach((p, i) =>
+              drawCheckInRow(doc, i, { firstName: p.firstName, lastName: p.lastName, club: p.clubName, photo: photos[i], payment: paymentOf(p.id) }, texts),
+            );
           },
         }),
       ),

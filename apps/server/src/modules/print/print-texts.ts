@@ -9,6 +9,9 @@ export type PrintTexts = {
   present: string;
   name: string;
   club: string;
+  /** The check-in list's payment column: the enrolment fee's request (none: no request made). */
+  payment: string;
+  paymentStatus: Record<'paid' | 'partially_paid' | 'open' | 'none', string>;
   federation: string;
   nationalRating: string;
   fideRating: string;
@@ -34,6 +37,8 @@ export const PRINT_TEXTS: Record<Language, PrintTexts> = {
     present: 'Aanwezig',
     name: 'Naam',
     club: 'Club',
+    payment: 'Betaling',
+    paymentStatus: { paid: 'Betaald', partially_paid: 'Deels betaald', open: 'NIET BETAALD', none: '—' },
     federation: 'Federatie',
     nationalRating: 'Nationale rating',
     fideRating: 'FIDE-rating',
@@ -57,6 +62,8 @@ export const PRINT_TEXTS: Record<Language, PrintTexts> = {
     present: 'Présent',
     name: 'Nom',
     club: 'Club',
+    payment: 'Paiement',
+    paymentStatus: { paid: 'Payé', partially_paid: 'Payé en partie', open: 'NON PAYÉ', none: '—' },
     federation: 'Fédération',
     nationalRating: 'Elo national',
     fideRating: 'Elo FIDE',
@@ -80,6 +87,8 @@ export const PRINT_TEXTS: Record<Language, PrintTexts> = {
     present: 'Anwesend',
     name: 'Name',
     club: 'Verein',
+    payment: 'Zahlung',
+    paymentStatus: { paid: 'Bezahlt', partially_paid: 'Teilweise bezahlt', open: 'NICHT BEZAHLT', none: '—' },
     federation: 'Verband',
     nationalRating: 'Nationale Wertung',
     fideRating: 'FIDE-Wertung',
@@ -103,6 +112,8 @@ export const PRINT_TEXTS: Record<Language, PrintTexts> = {
     present: 'Present',
     name: 'Name',
     club: 'Club',
+    payment: 'Payment',
+    paymentStatus: { paid: 'Paid', partially_paid: 'Partly paid', open: 'NOT PAID', none: '—' },
     federation: 'Federation',
     nationalRating: 'National rating',
     fideRating: 'FIDE rating',

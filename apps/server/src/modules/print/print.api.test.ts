@@ -273,12 +273,20 @@ describe('name cards and lists', () => {
     expect(text).toContain('ÇELIK François');
   });
 
-  it('prints a check-in list per category with names, clubs and a box to tick', async () => {
-    const { pdf } = await produce({ document: 'checkin', selection: { scope: 'all' } });
+  it('prints a check-in list per category with names, clubs, payment status and a box to tick', async () => {
+    // Jürgen's enrolment fee is asked and not paid: the desk must ask for it.
+    const grossId = players.find((p) => p.lastName === 'Groß')!.id;
+    const treasurer = await managerHeaders(ctx, ['treasurer']);
+    const requested = await ctx.app.inject({ method: 'POST', url: `/api/v1/payment/participant_bjk_pr/${grossId}`, headers: treasurer });
+    expect(requested.statusCode, requested.body).toBe(201);
+    const { pdf } = await produce({ document: 'checkin', selection: { scope: 'all' } }, { ...registrar, 'accept-language': 'en' });
     expect(await pdfPageCount(pdf)).toBe(2);
     const u14 = await pdfText(pdf, 1);
     expect(u14).toContain('U14');
-    expect(u14).toContain('GROSS Jürgen');
+    expect(u14).toContain('Payment');
+    // One player of U14 owes the fee; the others have no request yet (a dash).
+    expect(u14.match(/NOT PAID/g)).toHaveLength(1);
+    expect(u14).toContain('—');
     expect(u14).toContain('KSK Eupen');
     const u16 = await pdfText(pdf, 2);
     expect(u16).toContain('ИВАНОВ Дмитрий');
@@ -313,6 +321,42 @@ describe('name cards and lists', () => {
     expect(text).toContain('Meals per day');
     expect(text).toMatch(/Monday,? 15 February[\s\S]*Dinner/);
     expect(text).toMatch(/Wednesday,? 17 February[\s\S]*Breakfast/);
+  });
+
+  it("prints the badge's meals label from the person's booked stay, not the one set by hand", async () => {
+    const ayse = players.find((p) => p.lastName === 'Yıldırım')!;
+    const before = await pdfText((await produce({ document: 'badges', selection: { scope: 'person', holder: 'participant', id: ayse.id } })).pdf);
+    expect(before).toContain('HB');
+    // Her family books breakfast only (her name in capitals): the badge says BO.
+    const reserved = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/stay/cmd/make_reservation',
+      payload: {
+        submissionId: randomUUID(),
+        language: 'en',
+        contact: { firstName: 'Emre', lastName: 'Yildirim', email: 'emre.yildirim@example.be', mobile: '+32 475 12 34 57', address: 'Kerkstraat 2, 9000 Gent' },
+        roomType: 'DH',
+        arrivalDate: '2027-02-15',
+        departureDate: '2027-02-18',
+        guests: [
+          { firstName: 'Emre', lastName: 'Yildirim', birthDate: '1980-01-02', participates: false },
+          { firstName: 'Ayşe', lastName: 'YILDIRIM', birthDate: '2012-06-01', participates: true },
+        ],
+        mealPlan: 'breakfast',
+        remarks: '',
+      },
+    });
+    expect(reserved.statusCode, reserved.body).toBe(201);
+    const summary = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/print/badges/summary?scope=person&holder=participant&id=${ayse.id}`,
+      headers: registrar,
+    });
+    // Printed with HB, the badge now says BO: it is flagged for a reprint.
+    expect(summary.json().reprint, summary.body).toBe(1);
+    const after = await pdfText((await produce({ document: 'badges', selection: { scope: 'person', holder: 'participant', id: ayse.id } })).pdf);
+    expect(after).toMatch(/\bBO\b/);
+    expect(after).not.toMatch(/\bHB\b/);
   });
 });
 

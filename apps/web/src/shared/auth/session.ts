@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { Account, LoginResponse } from '@bjk/domain/accounts';
 import { onUnauthorized, setAuthToken } from '../http';
+import { wipeDeskRoster } from './desk-storage';
 
 /**
  * The manager's session, shared by every tab of this browser: kept in localStorage until the session's own expiry
@@ -48,6 +49,8 @@ function write(session: ManagerSession | null): void {
   } catch {
     // Without storage the session lasts until the page is reloaded.
   }
+  // The desk's roster (photos of minors) does not outlive the session on this phone.
+  if (!session) void wipeDeskRoster();
   adopt(session);
 }
 
@@ -60,6 +63,11 @@ window.addEventListener('storage', (event) => {
 
 export function startSession(response: LoginResponse): void {
   write({ token: response.token, expiresAt: response.expiresAt, account: response.account });
+}
+
+/** The server made the session last longer (a desk's day, `POST /api/v1/desk/session`): kept so a reload offline still finds it. */
+export function extendSession(expiresAt: string): void {
+  if (current && Date.parse(expiresAt) > Date.parse(current.expiresAt)) write({ ...current, expiresAt });
 }
 
 export function endSession(): void {

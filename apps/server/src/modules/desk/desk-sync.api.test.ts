@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DeskEventBatchResult, DeskEventInput, DeskEventsPage } from '@bjk/domain';
+import { DESK_BATCH_MAX } from '@bjk/domain';
+import { managerHeaders } from '../../../test/managers.js';
+import { createTestApp, type TestContext } from '../../../test/test-app.js';
+import { testDatabaseKind } from '../../../test/test-database.js';
+
+const PEOPLE = 660;
+const CHECK_INS = 700;
+const DESKS = 4;
+
+let ctx: TestContext;
+let badges: string[];
+let desks: Record<string, string>[];
+
+beforeAll(async () => {
+  ctx = await createTestApp({ now: '2027-02-15T07:30:00+01:00' });
+  const registrar = await managerHeaders(ctx, ['registrar']);
+  badges = [];
+  for (let i = 0; i < PEOPLE; i += 20) {
+    const made = await Promise.all(
+      Array.from({ length: Math.min(20, PEOPLE - i) }, async (_, k) => {
+        const response = await ctx.app.inject({ method: 'POST', url: `/api/v1/guest/Gast/Sync-${i + k}/EAT`, headers: registrar });
+        if (response.statusCode !== 200) throw new Error(response.body);
+        return `bjk2027:A${response.json().id as number}`;
+      }),
+    );
+    badges.push(...made);
+  }
+  desks = await Promise.all(Array.from({ length: DESKS }, () => managerHeaders(ctx, ['desk'])));
+}, 300_000);
+afterAll(async () => ctx?.close());
+
+async function send(headers: Record<string, string>, events: DeskEventInput[]): Promise<DeskEventBatchResult> {
+  const response = await ctx.app.inject({ method: 'POST', url: '/api/v1/desk/events', headers, payload: { events } });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<DeskEventBatchResult>();
+}
+
+/** What a phone does when the network is back: its queue in batches, a batch whose answer was lost sent again. */
+async function syncQueue(headers: Record<string, string>, queue: DeskEventInput[]): Promise<void> {
+  for (let i = 0; i < queue.length; i += DESK_BATCH_MAX) {
+    const batch = queue.slice(i, i + DESK_BATCH_MAX);
+    await send(headers, batch);
+    // The answer of the first batch "never reached the phone": it sends the same scans again, with the next ones.
+    if (i === 0) await send(headers, [...batch.slice(-50), ...queue.slice(i + DESK_BATCH_MAX, i + DESK_BATCH_MAX + 10)]);
+  }
+}
+
+describe(`desks syncing after working offline (${testDatabaseKind()})`, () => {
+  it('takes 700 check-ins made by 4 desks offline: 700 events, none twice, none lost; a badge scanned at two desks counts once', async () => {
+    // 660 people arrive between 08:00 and 09:00; 40 of them are scanned again at another desk (the family went
+    // to the next queue): 700 check-ins, each with the id its phone made.
+    const start = Date.parse('2027-02-15T08:00:00+01:00');
+    const queues: DeskEventInput[][] = Array.from({ length: DESKS }, () => []);
+    for (let n = 0; n < CHECK_INS; n++) {
+      const person = n < PEOPLE ? n : (n - PEOPLE) * 7;
+      const desk = n < PEOPLE ? n % DESKS : (person + 1) % DESKS;
+      queues[desk]!.push({
+        id: randomUUID(),
+        badgeId: badges[person]!,
+        mode: 'arrival',
+        scannedAt: new Date(start + n * 5_000).toISOString(),
+        desk: `Desk ${desk + 1}`,
+      });
+    }
+    ctx.clock.set('2027-02-15T10:00:00+01:00');
+    // The network is back: the four phones send their queues at the same time.
+    await Promise.all(queues.map((queue, d) => syncQueue(desks[d]!, queue)));
+
+    const recorded: DeskEventsPage['events'] = [];
+    for (let after = 0; ;) {
+      const page = (await ctx.app.inject({ method: 'GET', url: `/api/v1/desk/events?after=${after}`, headers: desks[0]! })).json<DeskEventsPage>();
+      recorded.push(...page.events);
+      if (page.events.length === 0) break;
+      after = page.last;
+    }
+    const sent = queues.flat();
+    expect(recorded).toHaveLength(CHECK_INS);
+    expect(new Set(recorded.map((e) => e.id)).size).toBe(CHECK_INS);
+    expect(new Set(recorded.map((e) => e.id))).toEqual(new Set(sent.map((e) => e.id)));
+    // seq is handed out once per event, in order: a phone reading after its cursor misses none.
+    const seqs = recorded.map((e) => e.seq);
+    expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+    expect(new Set(seqs).size).toBe(CHECK_INS);
+
+    // Judged again by resending everything (what a phone's answer says): each person's first scan counts, the 40 second
+    // scans are repeats pointing at it, on whichever desk asks.
+    const judged = (await Promise.all(queues.map((queue, d) => Promise.all(chunks(queue).map((batch) => send(desks[d]!, batch)))))).flat(2);
+    const verdicts = judged.flatMap((r) => r.events);
+    expect(verdicts.filter((e) => e.status === 'counted')).toHaveLength(PEOPLE);
+    const repeats = verdicts.filter((e) => e.status === 'repeat');
+    expect(repeats).toHaveLength(CHECK_INS - PEOPLE);
+    for (const repeat of repeats) {
+      const first = sent.find((e) => e.id === repeat.first!.id)!;
+      expect(first.badgeId).toBe(repeat.badgeId);
+      expect(Date.parse(first.scannedAt)).toBeLessThan(Date.parse(repeat.scannedAt));
+    }
+  }, 300_000);
+});
+
+function chunks<T>(items: T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += DESK_BATCH_MAX) out.push(items.slice(i, i + DESK_BATCH_MAX));
+  return out;
+}

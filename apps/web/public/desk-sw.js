@@ -1,0 +1,73 @@
+/* global self, caches */
+/*
+ * The venue desk's service worker (apps/web/src/features/desk/offline-page.ts), registered with the scope
+ * /mgmt/desk only: it lets the desk page open without a network. It keeps the page's HTML (network first) and the
+ * hashed build files (cache first: their names change with their content). It never answers /api/ requests (the
+ * desk keeps its roster and scans in IndexedDB), so what the page asks of the server always meets the network.
+ */
+const CACHE = 'bjk-desk-page-v1';
+const PAGE = '/mgmt/desk';
+
+self.addEventListener('install', () => self.skipWaiting());
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    (async () => {
+      for (const name of await caches.keys()) if (name.startsWith('bjk-desk-page-') && name !== CACHE) await caches.delete(name);
+      await self.clients.claim();
+    })(),
+  );
+});
+
+/** The page tells which files it loaded: kept, and older builds' files dropped. */
+self.addEventListener('message', (event) => {
+  const data = event.data;
+  if (!data || data.type !== 'keep' || !Array.isArray(data.urls)) return;
+  event.waitUntil(
+    (async () => {
+      const cache = await caches.open(CACHE);
+      const wanted = new Set(data.urls.filter((url) => typeof url === 'string' && url.startsWith('/assets/')));
+      for (const request of await cache.keys()) {
+        const path = new URL(request.url).pathname;
+        if (path.startsWith('/assets/') && !wanted.has(path)) await cache.delete(request);
+      }
+      await Promise.all([...wanted].map(async (url) => (await cache.match(url)) ?? cache.add(url).catch(() => undefined)));
+      if (!(await cache.match(PAGE))) await cache.add(PAGE).catch(() => undefined);
+    })(),
+  );
+});
+
+self.addEventListener('fetch', (event) => {
+  const request = event.request;
+  const url = new URL(request.url);
+  if (request.method !== 'GET' || url.origin !== self.location.origin || url.pathname.startsWith('/api/')) return;
+  if (request.mode === 'navigate') {
+    event.respondWith(
+      (async () => {
+        const cache = await caches.open(CACHE);
+        try {
+          const response = await fetch(request);
+          if (response.ok) await cache.put(PAGE, response.clone());
+          return response;
+        } catch (error) {
+          const kept = await cache.match(PAGE);
+          if (kept) return kept;
+          throw error;
+        }
+      })(),
+    );
+    return;
+  }
+  if (url.pathname.startsWith('/assets/')) {
+    event.respondWith(
+      (async () => {
+        const cache = await caches.open(CACHE);
+        const kept = await cache.match(request, { ignoreSearch: true });
+        if (kept) return kept;
+        const response = await fetch(request);
+        if (response.ok) await cache.put(request, response.clone());
+        return response;
+      })(),
+    );
+  }
+});
