@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idParamSchema } from './input-rules.js';
+import { FIDE_TIE_BREAK_RULES } from './tie-breaks.js';
 import { ROUND_OUTCOMES, TIE_BREAK_KINDS, TIE_BREAK_RULES } from './tournament-model.js';
 
 /** Codes of the results area besides the file readers' (`TOURNAMENT_FILE_ERRORS`); keys apart from `GAMES_ERRORS`' (one catalogue area). */
@@ -13,6 +14,8 @@ export const RESULTS_ERRORS = {
   boardNotPaired: 'results.board_not_paired',
   /** An arbiter's result on a board whose official result is published (409; details: round, board, official). */
   boardHasOfficialResult: 'results.board_has_official_result',
+  /** A choice of tie-break rules for a file that keeps its program's own (Swar before v6.5; details: rules). */
+  tieBreakRulesFixed: 'results.tie_break_rules_fixed',
 } as const;
 
 /** Unofficial results an arbiter enters per board (the specification's values), or null to clear. */
@@ -153,12 +156,23 @@ export const tournamentImportSchema = z.object({
   /** The published version the diff compares with (of the hinted category), null when none. */
   comparedWithVersion: z.number().int().nullable(),
   diff: tournamentDiffSchema,
+  /**
+   * The rules the category's tie-breaks will be computed with: the category's current choice, else the FIDE text in
+   * force on the file's start date (the edition's when the file has none); a Swar file before v6.5 keeps its own.
+   */
+  tieBreakRules: z.enum(TIE_BREAK_RULES),
+  /** The FIDE texts the manager may choose between; empty when the file keeps its program's own rules. */
+  tieBreakRulesChoices: z.array(z.enum(FIDE_TIE_BREAK_RULES)),
 });
 export type TournamentImport = z.infer<typeof tournamentImportSchema>;
 
 export const tournamentImportIdParamsSchema = z.object({ id: z.string().uuid() });
 export const tournamentDiffQuerySchema = z.object({ category: z.string().trim().min(1).max(20) });
-export const publishImportSchema = z.object({ category: z.string().trim().min(1).max(20) });
+export const publishImportSchema = z.object({
+  category: z.string().trim().min(1).max(20),
+  /** The manager's choice between the two FIDE texts; absent: the one the preview proposed. */
+  tieBreakRules: z.enum(FIDE_TIE_BREAK_RULES).optional(),
+});
 
 export const tournamentVersionSchema = z.object({
   category: z.string(),

@@ -207,7 +207,7 @@ export async function resultsRoutes(app: FastifyInstance, deps: AppDeps, streams
     },
     config: write,
     handler: async (request) => {
-      const version = await publishImport(managerContext(deps, request), request.params.id, request.body.category);
+      const version = await publishImport(managerContext(deps, request), request.params.id, request.body);
       await published(version.category, version.version);
       return version;
     },

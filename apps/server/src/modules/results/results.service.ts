@@ -1,18 +1,23 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import {
+  FIDE_TIE_BREAK_RULES,
   PLATFORM_ERRORS,
   RESULTS_ERRORS,
   TOURNAMENT_FILE_MAX_BYTES,
   TournamentFileError,
   findCategory,
   findUnsafeText,
+  legacySwarRules,
   normaliseResultsCategory,
   parseTournamentFile,
+  tieBreakRulesOf,
   writeTrf16,
+  type FideTieBreakRules,
   type PublicTournament,
   type ResultsCategorySummary,
   type RoundPairings,
   type Standings,
+  type TieBreakRules,
   type Tournament,
   type TournamentImport,
   type TournamentVersion,
@@ -92,17 +97,51 @@ async function listUnofficial(db: DbOrTx, edition: string, category: string, rou
   return rows.map((r) => ({ round: r.round, board: r.board, result: r.result as UnofficialBoard['result'], updatedAt: r.updatedAt }));
 }
 
+/**
+ * The tie-break rules a file will be published with, and the manager's choices. A Swar file before v6.5 keeps the
+ * rules of its release (no choice). Otherwise the category's current choice (stored with every version, so a choice
+ * made at the first upload holds for the week), else the FIDE text in force on the file's start date, or on the
+ * edition's when the file names none.
+ */
+function proposedRules(
+  tournament: Tournament,
+  current: { tournament: Tournament } | null,
+  editionStart: string | null,
+): { rules: TieBreakRules; choices: FideTieBreakRules[] } {
+  const legacy = legacySwarRules(tournament);
+  if (legacy) return { rules: legacy, choices: [] };
+  const kept = current?.tournament.tieBreakRules;
+  const rules =
+    kept && (FIDE_TIE_BREAK_RULES as readonly string[]).includes(kept) ? kept : tieBreakRulesOf({ ...tournament, tieBreakRules: undefined }, editionStart);
+  return { rules, choices: [...FIDE_TIE_BREAK_RULES] };
+}
+
+/** The tournament as it is published: with the rules its tie-breaks follow, the manager's choice or the proposal. */
+function withRules(
+  tournament: Tournament,
+  current: { tournament: Tournament } | null,
+  editionStart: string | null,
+  chosen: FideTieBreakRules | undefined,
+): Tournament {
+  const proposal = proposedRules(tournament, current, editionStart);
+  if (chosen && !proposal.choices.includes(chosen)) {
+    throw badRequest(RESULTS_ERRORS.tieBreakRulesFixed, `This file keeps its program's tie-break rules (${proposal.rules})`, { value: proposal.rules });
+  }
+  return { ...tournament, tieBreakRules: chosen ?? proposal.rules };
+}
+
 async function previewOf(
   db: DbOrTx,
   id: string,
   fileName: string,
   tournament: Tournament,
-  edition: string,
+  edition: { code: string; settings: { startDate: string | null } },
   categoryName: string | null,
 ): Promise<TournamentImport> {
   const category = categoryName ? normaliseResultsCategory(categoryName) : null;
-  const current = category ? await findCurrentVersion(db, edition, category) : null;
-  const unofficial = category ? await listUnofficial(db, edition, category) : [];
+  const current = category ? await findCurrentVersion(db, edition.code, category) : null;
+  const unofficial = category ? await listUnofficial(db, edition.code, category) : [];
+  const rules = proposedRules(tournament, current, edition.settings.startDate);
   return {
     id,
     fileName,
@@ -114,6 +153,8 @@ async function previewOf(
     categoryHint: tournament.categoryHint,
     comparedWithVersion: current?.version ?? null,
     diff: diffTournaments(current?.tournament ?? null, tournament, unofficial),
+    tieBreakRules: rules.rules,
+    tieBreakRulesChoices: rules.choices,
   };
 }
 
@@ -155,7 +196,7 @@ export async function importTournamentFile(ctx: ManagerContext, file: { fileName
     return row!.id;
   });
   const hint = tournament.categoryHint && findCategory(edition.settings, tournament.categoryHint) ? tournament.categoryHint : null;
-  return previewOf(db, id, file.fileName, tournament, edition.code, hint);
+  return previewOf(db, id, file.fileName, tournament, edition, hint);
 }
 
 async function getImport(db: DbOrTx, id: string) {
@@ -167,8 +208,8 @@ async function getImport(db: DbOrTx, id: string) {
 /** The diff of a draft against the published version of the category the manager chose. */
 export async function previewImport(db: DbOrTx, id: string, categoryName: string): Promise<TournamentImport> {
   const row = await getImport(db, id);
-  const { edition, category } = await editionCategory(db, categoryName);
-  return previewOf(db, row.id, row.fileName, row.tournament, edition, category);
+  const { category } = await editionCategory(db, categoryName);
+  return previewOf(db, row.id, row.fileName, row.tournament, await getCurrentEdition(db), category);
 }
 
 /** Publishes a tournament as the category's next version, in one transaction: all or nothing. */
@@ -233,12 +274,18 @@ async function publishTournament(
   return version;
 }
 
-export async function publishImport(ctx: ManagerContext, id: string, categoryName: string): Promise<TournamentVersion> {
+export async function publishImport(
+  ctx: ManagerContext,
+  id: string,
+  input: { category: string; tieBreakRules?: FideTieBreakRules | undefined },
+): Promise<TournamentVersion> {
   const { db, actor } = ctx;
   const version = await db.transaction(async (tx) => {
     const row = await getImport(tx, id);
-    const { edition, category } = await editionCategory(tx, categoryName);
-    const published = await publishTournament(tx, edition, category, row.fileName, row.tournament, actor, null);
+    const { edition, category } = await editionCategory(tx, input.category);
+    const current = await findCurrentVersion(tx, edition, category);
+    const tournament = withRules(row.tournament, current, (await getCurrentEdition(tx)).settings.startDate, input.tieBreakRules);
+    const published = await publishTournament(tx, edition, category, row.fileName, tournament, actor, null);
     await tx.delete(tournamentImports).where(eq(tournamentImports.id, id));
     return { category, published };
   });
@@ -274,10 +321,12 @@ export async function importAndPublishDataUrl(
   if (bytes.length > TOURNAMENT_FILE_MAX_BYTES) {
     throw new AppError(413, PLATFORM_ERRORS.uploadTooLarge, 'The file is too large', { maxBytes: TOURNAMENT_FILE_MAX_BYTES });
   }
-  const tournament = readFile(bytes);
+  const file = readFile(bytes);
   const { category, published, created } = await db.transaction(async (tx) => {
     const { edition, category } = await editionCategory(tx, input.name);
     await lockFor(tx, `results-versions:${edition}/${category}`);
+    // The category's rules (or the date's): the same file sent again is the same version.
+    const tournament = withRules(file, await findCurrentVersion(tx, edition, category), (await getCurrentEdition(tx)).settings.startDate, undefined);
     const [same] = await tx
       .select({ version: tournamentCurrent.version })
       .from(tournamentCurrent)

@@ -9,6 +9,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TournamentImport, TournamentVersion } from '@bjk/domain/results';
+import type { FideTieBreakRules } from '@bjk/domain/tie-breaks';
 import { useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEdition } from '../../shared/edition/useEdition';
@@ -30,6 +31,8 @@ export function UploadJsonPage() {
   const [draft, setDraft] = useState<TournamentImport | null>(null);
   const [category, setCategory] = useState(categories[0]?.code ?? '');
   const [published, setPublished] = useState<TournamentVersion | null>(null);
+  // The manager's choice of tie-break rules; null: the preview's proposal.
+  const [rules, setRules] = useState<FideTieBreakRules | null>(null);
 
   const upload = useMutation({
     mutationFn: uploadTournamentFile,
@@ -37,6 +40,7 @@ export function UploadJsonPage() {
     onMutate: () => {
       setDraft(null);
       setPublished(null);
+      setRules(null);
     },
     onSuccess: (result) => {
       setDraft(result);
@@ -51,7 +55,7 @@ export function UploadJsonPage() {
     initialData: draft && draft.categoryHint === category ? draft : undefined,
   });
   const publish = useMutation({
-    mutationFn: () => publishImport(draft!.id, category),
+    mutationFn: () => publishImport(draft!.id, category, rules ?? undefined),
     onSuccess: (version) => {
       setPublished(version);
       setDraft(null);
@@ -116,6 +120,29 @@ export function UploadJsonPage() {
                 </MenuItem>
               ))}
             </TextField>
+            {preview.data && preview.data.tieBreakRulesChoices.length > 0 && (
+              <TextField
+                select
+                label={t('upload.rules')}
+                value={rules ?? preview.data.tieBreakRules}
+                onChange={(e) => setRules(e.target.value as FideTieBreakRules)}
+                sx={{ maxWidth: 480 }}
+                size="small"
+                helperText={t('upload.rulesHelp')}
+                data-testid="upload-rules"
+              >
+                {preview.data.tieBreakRulesChoices.map((choice) => (
+                  <MenuItem key={choice} value={choice}>
+                    {t(`upload.rulesChoice.${choice}`)}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+            {preview.data && preview.data.tieBreakRulesChoices.length === 0 && (
+              <Typography color="textSecondary" data-testid="upload-rules-fixed">
+                {t(`standings.rules.${preview.data.tieBreakRules}`, { program: preview.data.format })}
+              </Typography>
+            )}
             {preview.isError && <ErrorAlert error={preview.error} />}
             {preview.data && <DiffView preview={preview.data} />}
             <div>

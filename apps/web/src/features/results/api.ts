@@ -11,6 +11,7 @@ import type {
 import type { TFunction } from 'i18next';
 import type { Language } from '@bjk/domain/languages';
 import type { TieBreakColumn } from '@bjk/domain/tournament-model';
+import type { FideTieBreakRules } from '@bjk/domain/tie-breaks';
 import { formatNumber } from '../../shared/format';
 import { http } from '../../shared/http';
 
@@ -64,7 +65,8 @@ export function uploadTournamentFile(file: File): Promise<TournamentImport> {
 }
 
 export const previewImport = (id: string, category: string) => http.get<TournamentImport>(`/api/v1/results/imports/${id}`, { query: { category } });
-export const publishImport = (id: string, category: string) => http.post<TournamentVersion>(`/api/v1/results/imports/${id}/publish`, { category });
+export const publishImport = (id: string, category: string, tieBreakRules?: FideTieBreakRules) =>
+  http.post<TournamentVersion>(`/api/v1/results/imports/${id}/publish`, { category, tieBreakRules });
 export const restoreVersion = (category: string, version: number) =>
   http.post<TournamentVersion>(`/api/v1/results/${encodeURIComponent(category)}/versions/${version}/restore`);
 export const enterUnofficialResult = (category: string, round: number, board: number, result: UnofficialResult | null) =>
