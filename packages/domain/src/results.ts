@@ -16,6 +16,8 @@ export const RESULTS_ERRORS = {
   boardHasOfficialResult: 'results.board_has_official_result',
   /** A choice of tie-break rules for a file that keeps its program's own (Swar before v6.5; details: rules). */
   tieBreakRulesFixed: 'results.tie_break_rules_fixed',
+  /** An arbiter's result for players who no longer play on that board: a new version re-paired the round (409; details: round, board). */
+  pairingChanged: 'results.pairing_changed',
 } as const;
 
 /** Unofficial results an arbiter enters per board (the specification's values), or null to clear. */
@@ -204,16 +206,31 @@ export const unofficialResultInputSchema = z.object({
   round: z.coerce.number().int().min(1).max(30),
   boardnr: z.coerce.number().int().min(1).max(500),
   unofficial_result: z.union([unofficialResultSchema, z.literal(''), z.null()]),
+  /**
+   * The pairing numbers of the players the arbiter saw on the board (the back office sends them): when the published
+   * version has other players there, the result is refused instead of landing on them.
+   */
+  white: z.coerce.number().int().min(1).max(100_000).optional(),
+  black: z.coerce.number().int().min(1).max(100_000).optional(),
 });
 export type UnofficialResultInput = z.infer<typeof unofficialResultInputSchema>;
 
 export const unofficialBoardSchema = z.object({
   round: z.number().int(),
+  /** The game's board in the published version (for a stale result: the board it had when entered). */
   board: z.number().int(),
+  white: z.string(),
+  black: z.string(),
   result: unofficialResultSchema,
   updatedAt: z.string(),
 });
-export const unofficialRoundSchema = z.object({ category: z.string(), round: z.number().int(), boards: z.array(unofficialBoardSchema) });
+export const unofficialRoundSchema = z.object({
+  category: z.string(),
+  round: z.number().int(),
+  boards: z.array(unofficialBoardSchema),
+  /** Results entered for players who no longer play each other in this round (a new version re-paired it): not counted. */
+  stale: z.array(unofficialBoardSchema),
+});
 export type UnofficialRound = z.infer<typeof unofficialRoundSchema>;
 
 /**

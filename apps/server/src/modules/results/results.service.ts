@@ -11,6 +11,7 @@ import {
   normaliseResultsCategory,
   parseTournamentFile,
   tieBreakRulesOf,
+  withBoardOrder,
   writeTrf16,
   type FideTieBreakRules,
   type PublicTournament,
@@ -31,7 +32,16 @@ import { AppError, badRequest, conflict, notFound, validationError } from '../..
 import { recordAudit } from '../../platform/audit.js';
 import { getCurrentEdition } from '../edition/edition.service.js';
 import { tournamentCurrent, tournamentImports, tournamentVersions, unofficialResults } from './results.tables.js';
-import { diffTournaments, publicPlayer, roundPairings, standingsCsv, standingsOf, type UnofficialBoard } from './tournament-views.js';
+import {
+  diffTournaments,
+  matchUnofficial,
+  pairingPlayerKey,
+  publicPlayer,
+  roundPairings,
+  standingsCsv,
+  standingsOf,
+  type UnofficialBoard,
+} from './tournament-views.js';
 
 /** A category of the current edition, by code or by the specification's tournament names ("trn_u8"). */
 async function editionCategory(db: DbOrTx, name: string): Promise<{ edition: string; category: string }> {
@@ -78,7 +88,11 @@ async function findCurrentVersion(db: DbOrTx, edition: string, category: string)
       ),
     )
     .where(and(eq(tournamentCurrent.edition, edition), eq(tournamentCurrent.category, category)));
-  return rows[0] ?? null;
+  const row = rows[0];
+  if (!row) return null;
+  // A TRF version stored before its games had board numbers gets them now (the reader numbers them since).
+  const t = row.tournament;
+  return t.format === 'trf' ? { ...row, tournament: { ...t, players: withBoardOrder(t.players, (p) => p.pairingNumber) } } : row;
 }
 
 async function getCurrentVersion(db: DbOrTx, name: string): Promise<CurrentVersion & { edition: string; category: string }> {
@@ -94,8 +108,27 @@ async function listUnofficial(db: DbOrTx, edition: string, category: string, rou
     .from(unofficialResults)
     .where(and(eq(unofficialResults.edition, edition), eq(unofficialResults.category, category), round ? eq(unofficialResults.round, round) : undefined))
     .orderBy(unofficialResults.round, unofficialResults.board);
-  return rows.map((r) => ({ round: r.round, board: r.board, result: r.result as UnofficialBoard['result'], updatedAt: r.updatedAt }));
+  return rows.map((r) => ({
+    round: r.round,
+    board: r.board,
+    white: r.white,
+    black: r.black,
+    whiteName: r.whiteName,
+    blackName: r.blackName,
+    result: r.result as UnofficialBoard['result'],
+    updatedAt: r.updatedAt,
+  }));
 }
+
+/** The row of one game's arbiter's result: the round and its two players. */
+const unofficialKey = (edition: string, category: string, u: { round: number; white: string; black: string }) =>
+  and(
+    eq(unofficialResults.edition, edition),
+    eq(unofficialResults.category, category),
+    eq(unofficialResults.round, u.round),
+    eq(unofficialResults.white, u.white),
+    eq(unofficialResults.black, u.black),
+  );
 
 /**
  * The tie-break rules a file will be published with, and the manager's choices. A Swar file before v6.5 keeps the
@@ -241,22 +274,11 @@ async function publishTournament(
     .insert(tournamentCurrent)
     .values({ edition, category, version })
     .onConflictDoUpdate({ target: [tournamentCurrent.edition, tournamentCurrent.category], set: { version, updatedAt: sql`now()` } });
-  // The official file supersedes the arbiters' results of every board it has a result for.
-  const superseded = (await listUnofficial(tx, edition, category)).filter((u) =>
+  // The official file supersedes the arbiters' results of every game it has a result for.
+  const superseded = matchUnofficial(tournament, await listUnofficial(tx, edition, category)).matched.filter((u) =>
     roundPairings(tournament, u.round).some((p) => p.board === u.board && p.result !== null),
   );
-  for (const u of superseded) {
-    await tx
-      .delete(unofficialResults)
-      .where(
-        and(
-          eq(unofficialResults.edition, edition),
-          eq(unofficialResults.category, category),
-          eq(unofficialResults.round, u.round),
-          eq(unofficialResults.board, u.board),
-        ),
-      );
-  }
+  for (const u of superseded) await tx.delete(unofficialResults).where(unofficialKey(edition, category, u));
   await recordAudit(tx, {
     actor,
     action: restoredFrom ? 'results.version_restored' : 'results.published',
@@ -493,7 +515,22 @@ export async function exportStandingsCsv(db: DbOrTx, name: string): Promise<{ bo
 export async function getUnofficialRound(db: DbOrTx, name: string, round: number): Promise<UnofficialRound> {
   const { edition, category } = await editionCategory(db, name);
   const rows = await listUnofficial(db, edition, category, round);
-  return { category, round, boards: rows.map((r) => ({ round: r.round, board: r.board, result: r.result, updatedAt: r.updatedAt.toISOString() })) };
+  const current = await findCurrentVersion(db, edition, category);
+  const { matched, stale } = current ? matchUnofficial(current.tournament, rows) : { matched: [], stale: rows };
+  const shown = (r: (typeof rows)[number]) => ({
+    round: r.round,
+    board: r.board,
+    white: r.whiteName,
+    black: r.blackName,
+    result: r.result,
+    updatedAt: r.updatedAt.toISOString(),
+  });
+  return {
+    category,
+    round,
+    boards: (matched as typeof rows).map(shown).sort((a, b) => a.board - b.board),
+    stale: (stale as typeof rows).map(shown),
+  };
 }
 
 /**
@@ -504,8 +541,18 @@ export async function setUnofficialResult(ctx: ManagerContext, input: Unofficial
   const { db, actor } = ctx;
   const current = await getCurrentVersion(db, input.name);
   const pairing = roundPairings(current.tournament, input.round).find((p) => p.board === input.boardnr);
-  if (!pairing)
+  if (!pairing || !pairing.black)
     throw new AppError(400, RESULTS_ERRORS.boardNotPaired, `Round ${input.round} has no board ${input.boardnr}`, { round: input.round, board: input.boardnr });
+  // The arbiter saw other players on this board: a new version re-paired the round since; the result must not land on these.
+  if (
+    (input.white !== undefined && input.white !== pairing.white.pairingNumber) ||
+    (input.black !== undefined && input.black !== pairing.black.pairingNumber)
+  ) {
+    throw conflict(RESULTS_ERRORS.pairingChanged, `Round ${input.round}, board ${input.boardnr} has other players now`, {
+      round: input.round,
+      board: input.boardnr,
+    });
+  }
   // The published file already has this game's result: the arbiters' entry would show beside it on the pairings.
   if (input.unofficial_result && pairing.result !== null) {
     throw conflict(RESULTS_ERRORS.boardHasOfficialResult, `Round ${input.round}, board ${input.boardnr} has an official result`, {
@@ -514,31 +561,28 @@ export async function setUnofficialResult(ctx: ManagerContext, input: Unofficial
       official: pairing.result,
     });
   }
-  const key = and(
-    eq(unofficialResults.edition, current.edition),
-    eq(unofficialResults.category, current.category),
-    eq(unofficialResults.round, input.round),
-    eq(unofficialResults.board, input.boardnr),
-  );
+  const game = { round: input.round, white: pairingPlayerKey(pairing.white), black: pairingPlayerKey(pairing.black) };
+  const key = unofficialKey(current.edition, current.category, game);
   await db.transaction(async (tx) => {
-    // Two arbiters on one board take turns, so the audit's "before" is the value this entry really replaced.
-    const board = `unofficial:${current.edition}/${current.category}/${input.round}/${input.boardnr}`;
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${board}, 0))`);
+    // Two arbiters on one game take turns, so the audit's "before" is the value this entry really replaced.
+    const lock = `unofficial:${current.edition}/${current.category}/${input.round}/${game.white}/${game.black}`;
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${lock}, 0))`);
     const [before] = await tx.select({ result: unofficialResults.result }).from(unofficialResults).where(key);
     if (input.unofficial_result) {
+      const names = { board: input.boardnr, whiteName: pairing.white.name, blackName: pairing.black!.name };
       await tx
         .insert(unofficialResults)
         .values({
           edition: current.edition,
           category: current.category,
-          round: input.round,
-          board: input.boardnr,
+          ...game,
+          ...names,
           result: input.unofficial_result,
           updatedBy: actor.email,
         })
         .onConflictDoUpdate({
-          target: [unofficialResults.edition, unofficialResults.category, unofficialResults.round, unofficialResults.board],
-          set: { result: input.unofficial_result, updatedBy: actor.email, updatedAt: sql`now()` },
+          target: [unofficialResults.edition, unofficialResults.category, unofficialResults.round, unofficialResults.white, unofficialResults.black],
+          set: { ...names, result: input.unofficial_result, updatedBy: actor.email, updatedAt: sql`now()` },
         });
     } else {
       await tx.delete(unofficialResults).where(key);

@@ -1,4 +1,5 @@
 import type {
+  Pairing,
   PublicTournament,
   ResultsCategorySummary,
   RoundPairings,
@@ -69,8 +70,16 @@ export const publishImport = (id: string, category: string, tieBreakRules?: Fide
   http.post<TournamentVersion>(`/api/v1/results/imports/${id}/publish`, { category, tieBreakRules });
 export const restoreVersion = (category: string, version: number) =>
   http.post<TournamentVersion>(`/api/v1/results/${encodeURIComponent(category)}/versions/${version}/restore`);
-export const enterUnofficialResult = (category: string, round: number, board: number, result: UnofficialResult | null) =>
-  http.post<UnofficialRound>('/api/v1/tournament/unofficial_result', { name: category, round, boardnr: board, unofficial_result: result });
+/** One game's result; the players the arbiter saw on the board go along, so a re-paired board refuses it. */
+export const enterUnofficialResult = (category: string, round: number, pairing: Pairing, result: UnofficialResult | null) =>
+  http.post<UnofficialRound>('/api/v1/tournament/unofficial_result', {
+    name: category,
+    round,
+    boardnr: pairing.board,
+    unofficial_result: result,
+    white: pairing.white.pairingNumber,
+    black: pairing.black?.pairingNumber,
+  });
 
 /** `/trn_u8` → "U8"; null when the address is no results page. */
 export function categoryOfSlug(slug: string): string | null {
