@@ -226,7 +226,16 @@ describe('importing and publishing a Swar file', () => {
       headers: arbiter,
       payload: { name: 'trn_u8', jsoncontent: `data:application/json;base64,${fixture('swar', 'bycco_bjk2017_u08_swar_v3.json').toString('base64')}` },
     });
-    const restored = await ctx.app.inject({ method: 'POST', url: '/api/v1/results/U8/versions/1/restore', headers: arbiter });
+    // First what it changes, then the manager's confirmation: without it nothing is restored.
+    const diff = (await get('/api/v1/results/U8/versions/1/diff', arbiter)).json();
+    expect(diff).toMatchObject({ category: 'U8', version: 1, comparedWithVersion: 2 });
+    expect(diff.diff.playersAdded).toHaveLength(26);
+    expect(diff.diff.playersRemoved.length).toBeGreaterThan(0);
+    const unconfirmed = await ctx.app.inject({ method: 'POST', url: '/api/v1/results/U8/versions/1/restore', headers: arbiter, payload: { confirm: false } });
+    expect(unconfirmed.statusCode).toBe(409);
+    expect(unconfirmed.json()).toMatchObject({ code: 'results.confirmation_required', details: { playersRemoved: diff.diff.playersRemoved.length } });
+    expect((await get('/api/v1/results/U8/versions', arbiter)).json()).toHaveLength(2);
+    const restored = await ctx.app.inject({ method: 'POST', url: '/api/v1/results/U8/versions/1/restore', headers: arbiter, payload: { confirm: true } });
     expect(restored.statusCode, restored.body).toBe(200);
     expect(restored.json()).toMatchObject({ version: 3, restoredFrom: 1, current: true });
     const versions = (await get('/api/v1/results/U8/versions', arbiter)).json();
@@ -235,6 +244,34 @@ describe('importing and publishing a Swar file', () => {
     const trail = await ctx.db.select().from(auditEntries).where(eq(auditEntries.action, 'results.version_restored'));
     expect(trail).toHaveLength(1);
     expect(trail[0]!.after).toMatchObject({ version: 3, restoredFrom: 1 });
+  });
+});
+
+describe('a publish that takes something away', () => {
+  it('says what it removes and is refused until the manager confirms: players, rounds and results taken back', async () => {
+    const publish = (id: string, payload: Record<string, unknown>) =>
+      ctx.app.inject({ method: 'POST', url: `/api/v1/results/imports/${id}/publish`, headers: arbiter, payload: { category: 'U18', ...payload } });
+    const played = await upload('u18.json', fixture('swar', 'bycco_test_bjk_2_played.json'));
+    expect((await publish(played.json().id, { confirm: false })).statusCode).toBe(200);
+    // The round-1 pairing file after the played one: round 1's six results taken back.
+    // Previewed against U18 (the file proposes another category).
+    const preview = async (draft: { json: () => { id: string } }) => (await get(`/api/v1/results/imports/${draft.json().id}?category=U18`, arbiter)).json();
+    const back = await upload('u18.json', fixture('swar', 'bycco_test_bjk_1_paired.json'));
+    expect(await preview(back)).toMatchObject({ confirmationRequired: true });
+    expect((await preview(back)).diff.resultsChanged.filter((c: { after: string | null }) => c.after === null)).toHaveLength(6);
+    const refused = await publish(back.json().id, {});
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'results.confirmation_required', details: { resultsRemoved: 6, playersRemoved: 0 } });
+    expect((await get('/api/v1/results/U18/versions', arbiter)).json()[0].fileName).toBe('u18.json');
+    expect((await get('/api/v1/results/U18/versions', arbiter)).json()).toHaveLength(1);
+    const confirmed = await publish(back.json().id, { confirm: true });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    // The start list before any pairing: round 1 taken away.
+    const start = await upload('u18.json', fixture('swar', 'bycco_test_bjk_0_start.json'));
+    expect(await preview(start)).toMatchObject({ confirmationRequired: true, diff: { roundsRemoved: [1] } });
+    // Adding only needs no confirmation.
+    const again = await upload('u18.json', fixture('swar', 'bycco_test_bjk_2_played.json'));
+    expect(await preview(again)).toMatchObject({ confirmationRequired: false });
   });
 });
 

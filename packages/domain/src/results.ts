@@ -18,6 +18,11 @@ export const RESULTS_ERRORS = {
   tieBreakRulesFixed: 'results.tie_break_rules_fixed',
   /** An arbiter's result for players who no longer play on that board: a new version re-paired the round (409; details: round, board). */
   pairingChanged: 'results.pairing_changed',
+  /**
+   * Publishing takes players, rounds or results away, or restores an older version: the manager saw what changes and
+   * must confirm (409; details: playersRemoved, roundsRemoved, resultsRemoved).
+   */
+  confirmationRequired: 'results.confirmation_required',
 } as const;
 
 /** Unofficial results an arbiter enters per board (the specification's values), or null to clear. */
@@ -128,6 +133,8 @@ export const tournamentDiffSchema = z.object({
   playersAdded: z.array(z.string()),
   playersRemoved: z.array(z.string()),
   roundsAdded: z.array(z.number().int()),
+  /** Rounds the published version has (paired or with results) that the new one no longer has. */
+  roundsRemoved: z.array(z.number().int()),
   resultsChanged: z.array(
     z.object({
       round: z.number().int(),
@@ -165,6 +172,8 @@ export const tournamentImportSchema = z.object({
   tieBreakRules: z.enum(TIE_BREAK_RULES),
   /** The FIDE texts the manager may choose between; empty when the file keeps its program's own rules. */
   tieBreakRulesChoices: z.array(z.enum(FIDE_TIE_BREAK_RULES)),
+  /** Players, rounds or results would be taken away: the publish call needs `confirm: true`. */
+  confirmationRequired: z.boolean(),
 });
 export type TournamentImport = z.infer<typeof tournamentImportSchema>;
 
@@ -174,7 +183,21 @@ export const publishImportSchema = z.object({
   category: z.string().trim().min(1).max(20),
   /** The manager's choice between the two FIDE texts; absent: the one the preview proposed. */
   tieBreakRules: z.enum(FIDE_TIE_BREAK_RULES).optional(),
+  /** The manager confirmed a publish that takes players, rounds or results away (`confirmationRequired`). */
+  confirm: z.boolean().optional(),
 });
+
+/** Restoring an older version always asks first: the web shows `GET …/versions/:version/diff` and confirms. */
+export const restoreVersionSchema = z.object({ confirm: z.boolean() });
+
+/** What restoring an older version would change against the current one. */
+export const versionDiffSchema = z.object({
+  category: z.string(),
+  version: z.number().int(),
+  comparedWithVersion: z.number().int(),
+  diff: tournamentDiffSchema,
+});
+export type VersionDiff = z.infer<typeof versionDiffSchema>;
 
 export const tournamentVersionSchema = z.object({
   category: z.string(),

@@ -20,7 +20,9 @@ import {
   type Standings,
   type TieBreakRules,
   type Tournament,
+  type TournamentDiff,
   type TournamentImport,
+  type VersionDiff,
   type TournamentVersion,
   type UnofficialResultInput,
   type UnofficialRound,
@@ -40,6 +42,7 @@ import {
   roundPairings,
   standingsCsv,
   standingsOf,
+  takesAway,
   type UnofficialBoard,
 } from './tournament-views.js';
 
@@ -175,6 +178,7 @@ async function previewOf(
   const current = category ? await findCurrentVersion(db, edition.code, category) : null;
   const unofficial = category ? await listUnofficial(db, edition.code, category) : [];
   const rules = proposedRules(tournament, current, edition.settings.startDate);
+  const diff = diffTournaments(current?.tournament ?? null, tournament, unofficial);
   return {
     id,
     fileName,
@@ -185,10 +189,21 @@ async function previewOf(
     pairedRounds: tournament.pairedRounds,
     categoryHint: tournament.categoryHint,
     comparedWithVersion: current?.version ?? null,
-    diff: diffTournaments(current?.tournament ?? null, tournament, unofficial),
+    diff,
     tieBreakRules: rules.rules,
     tieBreakRulesChoices: rules.choices,
+    confirmationRequired: takesAway(diff),
   };
+}
+
+/** Refuses a publish that takes players, rounds or results away unless the manager confirmed it, naming what. */
+function requireConfirmation(diff: TournamentDiff, confirmed: boolean | undefined, restoring = false): void {
+  if (confirmed || (!restoring && !takesAway(diff))) return;
+  throw conflict(RESULTS_ERRORS.confirmationRequired, 'This publish takes something away or restores an older version: confirm it first', {
+    playersRemoved: diff.playersRemoved.length,
+    roundsRemoved: diff.roundsRemoved.join(', '),
+    resultsRemoved: diff.resultsChanged.filter((c) => c.before !== null && c.after === null).length,
+  });
 }
 
 /**
@@ -299,13 +314,16 @@ async function publishTournament(
 export async function publishImport(
   ctx: ManagerContext,
   id: string,
-  input: { category: string; tieBreakRules?: FideTieBreakRules | undefined },
+  input: { category: string; tieBreakRules?: FideTieBreakRules | undefined; confirm?: boolean | undefined },
 ): Promise<TournamentVersion> {
   const { db, actor } = ctx;
   const version = await db.transaction(async (tx) => {
     const row = await getImport(tx, id);
     const { edition, category } = await editionCategory(tx, input.category);
+    // Against the version current under the lock: what the manager confirmed is what is replaced.
+    await lockFor(tx, `results-versions:${edition}/${category}`);
     const current = await findCurrentVersion(tx, edition, category);
+    requireConfirmation(diffTournaments(current?.tournament ?? null, row.tournament, []), input.confirm);
     const tournament = withRules(row.tournament, current, (await getCurrentEdition(tx)).settings.startDate, input.tieBreakRules);
     const published = await publishTournament(tx, edition, category, row.fileName, tournament, actor, null);
     await tx.delete(tournamentImports).where(eq(tournamentImports.id, id));
@@ -397,16 +415,38 @@ export async function listVersions(db: DbOrTx, categoryName: string): Promise<To
   }));
 }
 
-/** Re-publishes an older version as the newest one (history stays append-only), audited. */
-export async function restoreVersion(ctx: ManagerContext, categoryName: string, version: number): Promise<TournamentVersion> {
+async function getVersion(db: DbOrTx, edition: string, category: string, version: number) {
+  const [row] = await db
+    .select()
+    .from(tournamentVersions)
+    .where(and(eq(tournamentVersions.edition, edition), eq(tournamentVersions.category, category), eq(tournamentVersions.version, version)));
+  if (!row) throw notFound(RESULTS_ERRORS.versionNotFound, `${category} has no version ${version}`);
+  return row;
+}
+
+/** What restoring an older version would change against the current one, shown before the manager confirms. */
+export async function restoreDiff(db: DbOrTx, categoryName: string, version: number): Promise<VersionDiff> {
+  const { edition, category } = await editionCategory(db, categoryName);
+  const row = await getVersion(db, edition, category, version);
+  const current = await findCurrentVersion(db, edition, category);
+  const unofficial = await listUnofficial(db, edition, category);
+  return {
+    category,
+    version,
+    comparedWithVersion: current?.version ?? 0,
+    diff: diffTournaments(current?.tournament ?? null, row.tournament, unofficial),
+  };
+}
+
+/** Re-publishes an older version as the newest one (history stays append-only), audited; only once confirmed. */
+export async function restoreVersion(ctx: ManagerContext, categoryName: string, version: number, confirm: boolean): Promise<TournamentVersion> {
   const { db, actor } = ctx;
   const published = await db.transaction(async (tx) => {
     const { edition, category } = await editionCategory(tx, categoryName);
-    const [row] = await tx
-      .select()
-      .from(tournamentVersions)
-      .where(and(eq(tournamentVersions.edition, edition), eq(tournamentVersions.category, category), eq(tournamentVersions.version, version)));
-    if (!row) throw notFound(RESULTS_ERRORS.versionNotFound, `${category} has no version ${version}`);
+    const row = await getVersion(tx, edition, category, version);
+    await lockFor(tx, `results-versions:${edition}/${category}`);
+    const current = await findCurrentVersion(tx, edition, category);
+    requireConfirmation(diffTournaments(current?.tournament ?? null, row.tournament, []), confirm, true);
     return publishTournament(tx, edition, category, row.fileName, row.tournament, actor, version);
   });
   return (await listVersions(db, categoryName)).find((v) => v.version === published)!;

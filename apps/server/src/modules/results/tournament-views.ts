@@ -257,6 +257,7 @@ export function diffTournaments(previous: Tournament | null, next: Tournament, u
   return {
     playersAdded: [...after.entries()].filter(([key]) => !before.has(key)).map(([, p]) => p.name),
     playersRemoved: [...before.entries()].filter(([key]) => !after.has(key)).map(([, p]) => p.name),
+    roundsRemoved: previous ? Array.from({ length: Math.max(0, previous.pairedRounds - next.pairedRounds) }, (_, i) => next.pairedRounds + i + 1) : [],
     roundsAdded: Array.from(
       { length: Math.max(0, Math.max(nextRounds, next.pairedRounds) - Math.max(previousRounds, previous?.pairedRounds ?? 0)) },
       (_, i) => Math.max(previousRounds, previous?.pairedRounds ?? 0) + i + 1,
@@ -274,4 +275,9 @@ export function standingsCsv(standings: Standings): string {
   const header = ['rank', 'name', 'title', 'federation', 'rating', 'club', 'points', ...standings.tieBreaks.map((c) => c.name)];
   const rows = standings.rows.map((r) => [r.rank, r.name, r.title, r.federation, r.rating, r.club, r.points, ...r.tieBreaks]);
   return writeCsv(header, rows, { separator: ';' });
+}
+
+/** Whether publishing `diff` takes something away (players, rounds, results), which the manager must confirm. */
+export function takesAway(diff: TournamentDiff): boolean {
+  return diff.playersRemoved.length > 0 || diff.roundsRemoved.length > 0 || diff.resultsChanged.some((c) => c.before !== null && c.after === null);
 }

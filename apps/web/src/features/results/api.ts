@@ -8,6 +8,7 @@ import type {
   TournamentVersion,
   UnofficialResult,
   UnofficialRound,
+  VersionDiff,
 } from '@bjk/domain/results';
 import type { TFunction } from 'i18next';
 import type { Language } from '@bjk/domain/languages';
@@ -66,10 +67,14 @@ export function uploadTournamentFile(file: File): Promise<TournamentImport> {
 }
 
 export const previewImport = (id: string, category: string) => http.get<TournamentImport>(`/api/v1/results/imports/${id}`, { query: { category } });
-export const publishImport = (id: string, category: string, tieBreakRules?: FideTieBreakRules) =>
-  http.post<TournamentVersion>(`/api/v1/results/imports/${id}/publish`, { category, tieBreakRules });
+/** `confirm`: the manager confirmed what the publish takes away (`confirmationRequired` of the preview). */
+export const publishImport = (id: string, category: string, tieBreakRules: FideTieBreakRules | undefined, confirm: boolean) =>
+  http.post<TournamentVersion>(`/api/v1/results/imports/${id}/publish`, { category, tieBreakRules, confirm });
+/** Restoring always follows the manager's confirmation of `versionDiff` (the server refuses without it). */
 export const restoreVersion = (category: string, version: number) =>
-  http.post<TournamentVersion>(`/api/v1/results/${encodeURIComponent(category)}/versions/${version}/restore`);
+  http.post<TournamentVersion>(`/api/v1/results/${encodeURIComponent(category)}/versions/${version}/restore`, { confirm: true });
+export const versionDiff = (category: string, version: number) =>
+  http.get<VersionDiff>(`/api/v1/results/${encodeURIComponent(category)}/versions/${version}/diff`);
 /** One game's result; the players the arbiter saw on the board go along, so a re-paired board refuses it. */
 export const enterUnofficialResult = (category: string, round: number, pairing: Pairing, result: UnofficialResult | null) =>
   http.post<UnofficialRound>('/api/v1/tournament/unofficial_result', {
