@@ -323,8 +323,8 @@ export async function publishImport(
     // Against the version current under the lock: what the manager confirmed is what is replaced.
     await lockFor(tx, `results-versions:${edition}/${category}`);
     const current = await findCurrentVersion(tx, edition, category);
-    requireConfirmation(diffTournaments(current?.tournament ?? null, row.tournament, []), input.confirm);
     const tournament = withRules(row.tournament, current, (await getCurrentEdition(tx)).settings.startDate, input.tieBreakRules);
+    requireConfirmation(diffTournaments(current?.tournament ?? null, row.tournament, []), input.confirm);
     const published = await publishTournament(tx, edition, category, row.fileName, tournament, actor, null);
     await tx.delete(tournamentImports).where(eq(tournamentImports.id, id));
     return { category, published };
