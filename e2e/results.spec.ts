@@ -37,7 +37,7 @@ test('a manager uploads a real Swar file, checks the preview and publishes it', 
   await page.getByTestId('upload-file').setInputFiles(path.resolve(import.meta.dirname, '../packages/domain/fixtures/swar', U08));
   const preview = page.getByTestId('upload-preview');
   await expect(preview).toContainText('Swar v6.75');
-  await expect(preview.getByRole('combobox')).toHaveText('U8');
+  await expect(preview.getByRole('combobox', { name: 'Categorie' })).toHaveText('U8');
   await expect(page.getByTestId('upload-diff')).toBeVisible();
   await snapshot(page, 'results-upload-preview-1280');
   await page.getByTestId('upload-publish').click();
@@ -238,7 +238,7 @@ test('before round 1 a category shows its starting list; the upload after a roun
   const preview = page.getByTestId('upload-preview');
   await expect(preview).toBeVisible();
   // No category in the file's name: the manager chooses it (never the last one used).
-  await preview.getByRole('combobox').click();
+  await preview.getByRole('combobox', { name: 'Categorie' }).click();
   await page.getByRole('option', { name: 'U18', exact: true }).click();
   const added = page.getByTestId('diff-result-added');
   await expect(page.getByTestId('diff-results')).toContainText(/\d+ nieuw, 0 gewijzigd, 0 geschrapt/);
@@ -284,4 +284,98 @@ test('printed standings and crosstable keep every column; on a phone the crossta
   await expect.poll(async () => await page.getByTestId('crosstable').evaluate((table) => table.parentElement!.scrollLeft)).toBeGreaterThan(0);
   expect((await name.boundingBox())!.x).toBe(before);
   await snapshot(page, 'results-crosstable-scrolled-390');
+});
+
+test('a publish that takes results away and a restore are confirmed first; a TRF offers the choice of tie-break rules', async ({ page }) => {
+  test.slow();
+  // U16 shows the round played; the file of the round only paired would take its results back.
+  await publishThroughApi(page, 'trn_u16', 'bycco_test_bjk_2_played.json');
+  await loginAsAdmin(page, '/mgmt/upload_json');
+  await page.getByTestId('upload-file').setInputFiles({ name: 'u16.json', mimeType: 'application/json', buffer: swar('bycco_test_bjk_1_paired.json') });
+  const preview = page.getByTestId('upload-preview');
+  await preview.getByRole('combobox', { name: 'Categorie' }).click();
+  await page.getByRole('option', { name: 'U16', exact: true }).click();
+  await expect(page.getByTestId('diff-result-removed').first()).toBeVisible();
+  // A Swar v4.11 file keeps its release's rules: named, no choice.
+  await expect(page.getByTestId('upload-rules-fixed')).toContainText('Swar v4.11');
+  await page.getByTestId('upload-publish').click();
+  const dialog = page.getByTestId('results-confirm');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByTestId('diff-result-removed').first()).toBeVisible();
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await snapshot(page, `results-confirm-publish-${width}`);
+  }
+  await dialog.getByRole('button', { name: 'Annuleren' }).click();
+  await expect(dialog).toHaveCount(0);
+  // Cancelled: nothing published, U16 still has its one version.
+  await expect(page.getByTestId('version-row')).toHaveCount(1);
+  await page.getByTestId('upload-publish').click();
+  await page.getByTestId('results-confirm-button').click();
+  await expect(page.getByTestId('upload-published')).toContainText('U16');
+
+  // Restoring the played version asks first too, showing what comes back.
+  await page.getByTestId('version-restore').first().click();
+  await expect(page.getByTestId('results-confirm')).toBeVisible();
+  await expect(page.getByTestId('results-confirm').getByTestId('diff-result-added').first()).toBeVisible();
+  await snapshot(page, 'results-confirm-restore-1280');
+  await page.getByTestId('results-confirm-button').click();
+  await expect(page.getByTestId('results-confirm')).toHaveCount(0);
+  await expect(page.getByTestId('version-row')).toHaveCount(3);
+
+  // A TRF: the FIDE text of its start date proposed, the other one to choose.
+  await page
+    .getByTestId('upload-file')
+    .setInputFiles(path.resolve(import.meta.dirname, '../packages/domain/fixtures/trf', 'javafo_sample2_open_gros_2010.trf'));
+  await preview.getByRole('combobox', { name: 'Categorie' }).click();
+  await page.getByRole('option', { name: 'U16', exact: true }).click();
+  await expect(page.getByTestId('upload-rules')).toContainText('2023');
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await snapshot(page, `results-upload-rules-${width}`);
+  }
+});
+
+test('an arbiter enters a result on a TRF category and a parent’s open page shows it', async ({ page, browser }) => {
+  test.slow();
+  // The real JaVaFo file with its round 4 paired, not yet played (results blank; the byes announced for round 5 cut).
+  const trf = Buffer.from(
+    readFileSync(path.resolve(import.meta.dirname, '../packages/domain/fixtures/trf', 'javafo_sample2_open_gros_2010.trf'))
+      .toString('latin1')
+      .split('\n')
+      .map((line) => (line.startsWith('001') ? `${line.slice(0, 128).replace(/([10=])$/, ' ')}` : line))
+      .join('\n'),
+    'latin1',
+  );
+  const token = await adminToken(page);
+  const draft = await page.request.post('/api/v1/results/imports', {
+    headers: { authorization: `Bearer ${token}` },
+    multipart: { file: { name: 'gros.trf', mimeType: 'text/plain', buffer: trf } },
+  });
+  expect(draft.status()).toBe(201);
+  const published = await page.request.post(`/api/v1/results/imports/${(await draft.json()).id}/publish`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { category: 'U14', confirm: true },
+  });
+  expect(published.status()).toBe(200);
+
+  await loginAsAdmin(page, '/mgmt/unofficial_results');
+  await page.getByTestId('unofficial-category').getByRole('combobox').click();
+  await page.getByRole('option', { name: 'U14' }).click();
+  const board = page.getByTestId('board-1');
+  await board.getByRole('button', { name: '½-½', exact: true }).click();
+  await expect(board.getByRole('button', { name: '½-½', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await snapshot(page, `results-unofficial-trf-${width}`);
+  }
+
+  const parent = await (await browser.newContext()).newPage();
+  await parent.goto('/trn_u14?tab=pairings');
+  await expect(parent.getByTestId('pairing-row').first().getByTestId('pairing-unofficial')).toContainText('½-½');
+  for (const width of [390, 1280]) {
+    await parent.setViewportSize({ width, height: 900 });
+    await snapshot(parent, `results-pairings-trf-${width}`);
+  }
+  await parent.context().close();
 });

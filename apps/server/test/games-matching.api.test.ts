@@ -202,7 +202,12 @@ describe('games received before their round’s pairings', () => {
     const first = await pushFirstBoard('U12');
     const { heard, unsubscribe } = listen();
     try {
-      const restored = await ctx.app.inject({ method: 'POST', url: `/api/v1/results/U12/versions/${paired.version}/restore`, headers: arbiter });
+      const restored = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/v1/results/U12/versions/${paired.version}/restore`,
+        headers: arbiter,
+        payload: { confirm: true },
+      });
       expect(restored.statusCode, restored.body).toBe(200);
       expect(heard.filter((payload) => payload.startsWith('U12:1:'))).toHaveLength(1);
     } finally {
@@ -224,7 +229,12 @@ describe('games received before their round’s pairings', () => {
     }
     expect(await publicBoards('U10')).toEqual([null]);
     expect((await managed('U10')).map((g) => [g.pairingBoard, g.unmatchedReason])).toEqual([[null, 'no_pairings']]);
-    const restored = await ctx.app.inject({ method: 'POST', url: `/api/v1/results/U10/versions/${paired.version}/restore`, headers: arbiter });
+    const restored = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/results/U10/versions/${paired.version}/restore`,
+      headers: arbiter,
+      payload: { confirm: true },
+    });
     expect(restored.statusCode, restored.body).toBe(200);
     expect(await publicBoards('U10')).toEqual([first.board]);
   });

@@ -6,6 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { insertNews } from '../src/modules/content/content.repository.js';
+import type { Pairing } from '@bjk/domain';
+import { pairingPlayerKey } from '../src/modules/results/tournament-views.js';
 import { ALL_PUBLIC_ANSWERS, scopedChange } from '../src/platform/public-cache.js';
 import { managerHeaders } from './managers.js';
 import { createSecondInstance, createTestApp, testConfig, type TestContext } from './test-app.js';
@@ -223,7 +225,12 @@ describe(`public answers kept per data version, two instances on one database ($
     // U20's board 5 changes behind the app's back: only a publication of U20 (or of everything) may show it.
     // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- Db's execute<T> answers unknown until one driver remains (#22)
     const { rows } = (await first.db.execute(sql`select edition from tournament_current where category = 'U20'`)) as unknown as { rows: { edition: string }[] };
-    await first.db.execute(sql`insert into unofficial_results (edition, category, round, board, result) values (${rows[0]!.edition}, 'U20', 1, 5, '1-0')`);
+    const board5 = (await second.app.inject({ method: 'GET', url: '/api/v1/results/anon/U20/pairings/1' }))
+      .json<{ pairings: Pairing[] }>()
+      .pairings.find((p) => p.board === 5)!;
+    await first.db.execute(
+      sql`insert into unofficial_results (edition, category, round, board, white, black, result) values (${rows[0]!.edition}, 'U20', 1, 5, ${pairingPlayerKey(board5.white)}, ${pairingPlayerKey(board5.black!)}, '1-0')`,
+    );
 
     const entered = await second.app.inject({
       method: 'POST',

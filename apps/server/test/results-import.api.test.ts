@@ -97,3 +97,58 @@ describe("the specification's call POST /api/v1/tournament/json", () => {
     expect(notDataUrl.json()).toMatchObject({ code: 'results.invalid_data_url' });
   });
 });
+
+function multipart(name: string, data: Buffer) {
+  const boundary = '----bjk-results-import-boundary';
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+    data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+async function upload(name: string, data: Buffer) {
+  const body = multipart(name, data);
+  const response = await ctx.app.inject({ method: 'POST', url: '/api/v1/results/imports', headers: { ...arbiter, ...body.headers }, payload: body.payload });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<{ id: string; tieBreakRules: string; tieBreakRulesChoices: string[] }>();
+}
+
+// Confirmed: another test of this file may have published another tournament in the category (taken away here).
+const publish = (id: string, payload: Record<string, unknown>) =>
+  ctx.app.inject({ method: 'POST', url: `/api/v1/results/imports/${id}/publish`, headers: arbiter, payload: { confirm: true, ...payload } });
+
+describe('the tie-break rules chosen at import', () => {
+  it('proposes the FIDE text of the start date, lets the manager choose the other, keeps the choice for the category and names it on the standings', async () => {
+    const trf = fixture('trf', 'javafo_sample2_open_gros_2010.trf');
+    // A 2010 start date: the 2023 text (the checker applies it to older dates too).
+    const first = await upload('gros.trf', trf);
+    expect(first).toMatchObject({ tieBreakRulesChoices: ['fide2026', 'fide2023'] });
+    const preview = (await get(`/api/v1/results/imports/${first.id}?category=U12`, arbiter)).json();
+    expect(preview.tieBreakRulesChoices).toEqual(['fide2026', 'fide2023']);
+    expect((await publish(first.id, { category: 'U12', tieBreakRules: 'fide2023' })).statusCode).toBe(200);
+    expect((await get('/api/v1/results/anon/U12/standings')).json()).toMatchObject({ tieBreakRules: 'fide2023', afterRound: 4 });
+
+    // The manager chooses the 2026 text: the standings follow it, and the next upload of the category proposes it.
+    const second = await upload('gros-2.trf', trf);
+    expect((await get(`/api/v1/results/imports/${second.id}?category=U12`, arbiter)).json().tieBreakRules).toBe('fide2023');
+    expect((await publish(second.id, { category: 'U12', tieBreakRules: 'fide2026' })).statusCode).toBe(200);
+    expect((await get('/api/v1/results/anon/U12/standings')).json()).toMatchObject({ tieBreakRules: 'fide2026' });
+    const third = await upload('gros-3.trf', trf);
+    expect((await get(`/api/v1/results/imports/${third.id}?category=U12`, arbiter)).json().tieBreakRules).toBe('fide2026');
+    // Without a choice the proposal is published.
+    expect((await publish(third.id, { category: 'U12' })).statusCode).toBe(200);
+    expect((await get('/api/v1/results/anon/U12/standings')).json()).toMatchObject({ tieBreakRules: 'fide2026' });
+  });
+
+  it('offers no choice for a Swar file before v6.5, which keeps its release’s rules, and refuses one with a coded error', async () => {
+    const draft = await upload('bjk_u20.json', fixture('swar', 'bycco_bjk2025_u20.json'));
+    expect(draft).toMatchObject({ tieBreakRules: 'swar6', tieBreakRulesChoices: [] });
+    const refused = await publish(draft.id, { category: 'U20', tieBreakRules: 'fide2026' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code: 'results.tie_break_rules_fixed', details: { value: 'swar6' } });
+    const invalid = await publish(draft.id, { category: 'U20', tieBreakRules: 'swar6' });
+    expect(invalid.statusCode).toBe(400);
+  });
+});

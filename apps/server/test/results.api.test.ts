@@ -226,7 +226,16 @@ describe('importing and publishing a Swar file', () => {
       headers: arbiter,
       payload: { name: 'trn_u8', jsoncontent: `data:application/json;base64,${fixture('swar', 'bycco_bjk2017_u08_swar_v3.json').toString('base64')}` },
     });
-    const restored = await ctx.app.inject({ method: 'POST', url: '/api/v1/results/U8/versions/1/restore', headers: arbiter });
+    // First what it changes, then the manager's confirmation: without it nothing is restored.
+    const diff = (await get('/api/v1/results/U8/versions/1/diff', arbiter)).json();
+    expect(diff).toMatchObject({ category: 'U8', version: 1, comparedWithVersion: 2 });
+    expect(diff.diff.playersAdded).toHaveLength(26);
+    expect(diff.diff.playersRemoved.length).toBeGreaterThan(0);
+    const unconfirmed = await ctx.app.inject({ method: 'POST', url: '/api/v1/results/U8/versions/1/restore', headers: arbiter, payload: { confirm: false } });
+    expect(unconfirmed.statusCode).toBe(409);
+    expect(unconfirmed.json()).toMatchObject({ code: 'results.confirmation_required', details: { playersRemoved: diff.diff.playersRemoved.length } });
+    expect((await get('/api/v1/results/U8/versions', arbiter)).json()).toHaveLength(2);
+    const restored = await ctx.app.inject({ method: 'POST', url: '/api/v1/results/U8/versions/1/restore', headers: arbiter, payload: { confirm: true } });
     expect(restored.statusCode, restored.body).toBe(200);
     expect(restored.json()).toMatchObject({ version: 3, restoredFrom: 1, current: true });
     const versions = (await get('/api/v1/results/U8/versions', arbiter)).json();
@@ -235,6 +244,34 @@ describe('importing and publishing a Swar file', () => {
     const trail = await ctx.db.select().from(auditEntries).where(eq(auditEntries.action, 'results.version_restored'));
     expect(trail).toHaveLength(1);
     expect(trail[0]!.after).toMatchObject({ version: 3, restoredFrom: 1 });
+  });
+});
+
+describe('a publish that takes something away', () => {
+  it('says what it removes and is refused until the manager confirms: players, rounds and results taken back', async () => {
+    const publish = (id: string, payload: Record<string, unknown>) =>
+      ctx.app.inject({ method: 'POST', url: `/api/v1/results/imports/${id}/publish`, headers: arbiter, payload: { category: 'U18', ...payload } });
+    const played = await upload('u18.json', fixture('swar', 'bycco_test_bjk_2_played.json'));
+    expect((await publish(played.json().id, { confirm: false })).statusCode).toBe(200);
+    // The round-1 pairing file after the played one: round 1's six results taken back.
+    // Previewed against U18 (the file proposes another category).
+    const preview = async (draft: { json: () => { id: string } }) => (await get(`/api/v1/results/imports/${draft.json().id}?category=U18`, arbiter)).json();
+    const back = await upload('u18.json', fixture('swar', 'bycco_test_bjk_1_paired.json'));
+    expect(await preview(back)).toMatchObject({ confirmationRequired: true });
+    expect((await preview(back)).diff.resultsChanged.filter((c: { after: string | null }) => c.after === null)).toHaveLength(6);
+    const refused = await publish(back.json().id, {});
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'results.confirmation_required', details: { resultsRemoved: 6, playersRemoved: 0 } });
+    expect((await get('/api/v1/results/U18/versions', arbiter)).json()[0].fileName).toBe('u18.json');
+    expect((await get('/api/v1/results/U18/versions', arbiter)).json()).toHaveLength(1);
+    const confirmed = await publish(back.json().id, { confirm: true });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    // The start list before any pairing: round 1 taken away.
+    const start = await upload('u18.json', fixture('swar', 'bycco_test_bjk_0_start.json'));
+    expect(await preview(start)).toMatchObject({ confirmationRequired: true, diff: { roundsRemoved: [1] } });
+    // Adding only needs no confirmation.
+    const again = await upload('u18.json', fixture('swar', 'bycco_test_bjk_2_played.json'));
+    expect(await preview(again)).toMatchObject({ confirmationRequired: false });
   });
 });
 
@@ -318,5 +355,114 @@ describe('unofficial results during a round', () => {
     // Each entry's "before" is the previous entry's "after": no two saw the same value.
     for (let i = 1; i < rows.length; i++) expect(rows[i]!.before.result).toBe(rows[i - 1]!.after.result);
     expect(rows[0]!.before.result).toBeNull();
+  });
+});
+
+type SwarEntry = { RoundNr: number; Tabel: string; OpponentNi: number; OpponentName: string; Color: string };
+type SwarFilePlayer = { Ni: number; Name: string; RoundArray: SwarEntry[] };
+
+/**
+ * Round 1 of the real U20 2019 file paired again, as a corrected pairing would: boards 1 and 2 change numbers, and
+ * the Black players of boards 3 and 4 change places (two new games).
+ */
+function repaired(file: Buffer): Buffer {
+  const swar = JSON.parse(file.toString('utf8')) as { Swar: { Player: SwarFilePlayer[] } };
+  const players = swar.Swar.Player;
+  const on = (board: number, colour: string) => players.find((p) => p.RoundArray[0]!.Tabel === String(board) && p.RoundArray[0]!.Color === colour)!;
+  const [w1, b1, w2, b2, w3, b3, w4, b4] = [1, 2, 3, 4].flatMap((board) => [on(board, 'White'), on(board, 'Black')]);
+  for (const p of [w1!, b1!]) p.RoundArray[0]!.Tabel = '2';
+  for (const p of [w2!, b2!]) p.RoundArray[0]!.Tabel = '1';
+  const meet = (white: SwarFilePlayer, black: SwarFilePlayer, board: number) => {
+    Object.assign(white.RoundArray[0]!, { OpponentNi: black.Ni, OpponentName: black.Name, Tabel: String(board) });
+    Object.assign(black.RoundArray[0]!, { OpponentNi: white.Ni, OpponentName: white.Name, Tabel: String(board) });
+  };
+  meet(w3!, b4!, 3);
+  meet(w4!, b3!, 4);
+  return Buffer.from(JSON.stringify(swar));
+}
+
+describe('unofficial results keyed to the pairing, not to the board number', () => {
+  const enter = (payload: Record<string, unknown>) =>
+    ctx.app.inject({ method: 'POST', url: '/api/v1/tournament/unofficial_result', headers: arbiter, payload: { name: 'U16', round: 1, ...payload } });
+  const pairingsOf = async (category: string) =>
+    (await get(`/api/v1/results/anon/${category}/pairings/1`)).json<{
+      pairings: {
+        board: number | null;
+        white: { name: string; pairingNumber: number };
+        black: { name: string; pairingNumber: number } | null;
+        unofficialResult: string | null;
+      }[];
+    }>().pairings;
+
+  it('follows its players to their new board after a new version re-pairs the round; a result whose game is gone is shown as such and not counted', async () => {
+    const file = fixture('swar', 'bycco_bjk2019_u20bg_round1_paired.json');
+    const first = await upload('u16.json', file);
+    await ctx.app.inject({ method: 'POST', url: `/api/v1/results/imports/${first.json().id}/publish`, headers: arbiter, payload: { category: 'U16' } });
+    const before = await pairingsOf('U16');
+    const board = (n: number) => before.find((p) => p.board === n)!;
+    for (const [n, result] of [
+      [1, '1-0'],
+      [3, '0-1'],
+    ] as const) {
+      const entered = await enter({ boardnr: n, unofficial_result: result, white: board(n).white.pairingNumber, black: board(n).black!.pairingNumber });
+      expect(entered.statusCode, entered.body).toBe(200);
+    }
+
+    const second = await upload('u16.json', repaired(file));
+    const published = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/results/imports/${second.json().id}/publish`,
+      headers: arbiter,
+      payload: { category: 'U16' },
+    });
+    expect(published.statusCode, published.body).toBe(200);
+    const after = await pairingsOf('U16');
+    // Board 1's game is on board 2 now: its result went with it; the new board 1 and both re-paired boards have none.
+    expect(after.find((p) => p.board === 2)).toMatchObject({ white: { name: board(1).white.name }, unofficialResult: '1-0' });
+    expect(after.filter((p) => p.unofficialResult !== null)).toHaveLength(1);
+    const round = (await get('/api/v1/results/anon/U16/unofficial/1')).json();
+    expect(round.boards).toMatchObject([{ board: 2, white: board(1).white.name, result: '1-0' }]);
+    expect(round.stale).toMatchObject([{ board: 3, white: board(3).white.name, black: board(3).black!.name, result: '0-1' }]);
+    // Counted: the one that still matches; not the stale one.
+    const standings = (await get('/api/v1/results/anon/U16/standings')).json<{ provisional: boolean; rows: { name: string; points: number }[] }>();
+    expect(standings.provisional).toBe(true);
+    expect(standings.rows.filter((r) => r.points > 0).map((r) => r.name)).toEqual([board(1).white.name]);
+
+    // An arbiter still looking at the old pairings of board 3 is refused instead of writing on the new players.
+    const refused = await enter({ boardnr: 3, unofficial_result: '1-0', white: board(3).white.pairingNumber, black: board(3).black!.pairingNumber });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'results.pairing_changed', details: { round: 1, board: 3 } });
+  });
+
+  it('takes an arbiter’s result on a TRF category (boards in the pairing programs’ order) and shows it on the open pairings', async () => {
+    // The real JaVaFo file with round 4 paired and not played yet: its games' result characters blank.
+    const trf = Buffer.from(
+      fixture('trf', 'javafo_sample2_open_gros_2010.trf')
+        .toString('latin1')
+        .split('\n')
+        .map((line) => (line.startsWith('001') && /[10=]/.test(line[128] ?? '') ? `${line.slice(0, 128)} ${line.slice(129)}` : line))
+        .join('\n'),
+      'latin1',
+    );
+    const draft = await upload('gros.trf', trf);
+    expect(draft.statusCode, draft.body).toBe(201);
+    await ctx.app.inject({ method: 'POST', url: `/api/v1/results/imports/${draft.json().id}/publish`, headers: arbiter, payload: { category: 'U14' } });
+    const pairings = await pairingsOf('U14');
+    expect(pairings.filter((p) => p.black !== null).map((p) => p.board)).toEqual(pairings.filter((p) => p.black !== null).map((_, i) => i + 1));
+    const round = 4;
+    const open = (await get(`/api/v1/results/anon/U14/pairings/${round}`)).json<{
+      pairings: { board: number | null; result: string | null; white: { pairingNumber: number }; black: { pairingNumber: number } | null }[];
+    }>().pairings;
+    const pending = open.find((p) => p.board !== null && p.result === null);
+    expect(pending, 'a game of the last round without a result').toBeDefined();
+    const entered = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/tournament/unofficial_result',
+      headers: arbiter,
+      payload: { name: 'U14', round, boardnr: pending!.board, unofficial_result: '½-½' },
+    });
+    expect(entered.statusCode, entered.body).toBe(200);
+    const shown = (await get(`/api/v1/results/anon/U14/pairings/${round}`)).json<{ pairings: { board: number | null; unofficialResult: string | null }[] }>();
+    expect(shown.pairings.find((p) => p.board === pending!.board)!.unofficialResult).toBe('½-½');
   });
 });

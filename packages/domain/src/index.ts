@@ -33,6 +33,7 @@ export * from './tournament-model.js';
 export * from './tournament-checks.js';
 export * from './swar-json.js';
 export * from './trf.js';
+export * from './board-order.js';
 export * from './tournament-file.js';
 export * from './tie-breaks.js';
 export * from './tie-break-agreement.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idParamSchema } from './input-rules.js';
+import { FIDE_TIE_BREAK_RULES } from './tie-breaks.js';
 import { ROUND_OUTCOMES, TIE_BREAK_KINDS, TIE_BREAK_RULES } from './tournament-model.js';
 
 /** Codes of the results area besides the file readers' (`TOURNAMENT_FILE_ERRORS`); keys apart from `GAMES_ERRORS`' (one catalogue area). */
@@ -13,6 +14,15 @@ export const RESULTS_ERRORS = {
   boardNotPaired: 'results.board_not_paired',
   /** An arbiter's result on a board whose official result is published (409; details: round, board, official). */
   boardHasOfficialResult: 'results.board_has_official_result',
+  /** A choice of tie-break rules for a file that keeps its program's own (Swar before v6.5; details: rules). */
+  tieBreakRulesFixed: 'results.tie_break_rules_fixed',
+  /** An arbiter's result for players who no longer play on that board: a new version re-paired the round (409; details: round, board). */
+  pairingChanged: 'results.pairing_changed',
+  /**
+   * Publishing takes players, rounds or results away, or restores an older version: the manager saw what changes and
+   * must confirm (409; details: playersRemoved, roundsRemoved, resultsRemoved).
+   */
+  confirmationRequired: 'results.confirmation_required',
 } as const;
 
 /** Unofficial results an arbiter enters per board (the specification's values), or null to clear. */
@@ -123,6 +133,8 @@ export const tournamentDiffSchema = z.object({
   playersAdded: z.array(z.string()),
   playersRemoved: z.array(z.string()),
   roundsAdded: z.array(z.number().int()),
+  /** Rounds the published version has (paired or with results) that the new one no longer has. */
+  roundsRemoved: z.array(z.number().int()),
   resultsChanged: z.array(
     z.object({
       round: z.number().int(),
@@ -153,12 +165,39 @@ export const tournamentImportSchema = z.object({
   /** The published version the diff compares with (of the hinted category), null when none. */
   comparedWithVersion: z.number().int().nullable(),
   diff: tournamentDiffSchema,
+  /**
+   * The rules the category's tie-breaks will be computed with: the category's current choice, else the FIDE text in
+   * force on the file's start date (the edition's when the file has none); a Swar file before v6.5 keeps its own.
+   */
+  tieBreakRules: z.enum(TIE_BREAK_RULES),
+  /** The FIDE texts the manager may choose between; empty when the file keeps its program's own rules. */
+  tieBreakRulesChoices: z.array(z.enum(FIDE_TIE_BREAK_RULES)),
+  /** Players, rounds or results would be taken away: the publish call needs `confirm: true`. */
+  confirmationRequired: z.boolean(),
 });
 export type TournamentImport = z.infer<typeof tournamentImportSchema>;
 
 export const tournamentImportIdParamsSchema = z.object({ id: z.string().uuid() });
 export const tournamentDiffQuerySchema = z.object({ category: z.string().trim().min(1).max(20) });
-export const publishImportSchema = z.object({ category: z.string().trim().min(1).max(20) });
+export const publishImportSchema = z.object({
+  category: z.string().trim().min(1).max(20),
+  /** The manager's choice between the two FIDE texts; absent: the one the preview proposed. */
+  tieBreakRules: z.enum(FIDE_TIE_BREAK_RULES).optional(),
+  /** The manager confirmed a publish that takes players, rounds or results away (`confirmationRequired`). */
+  confirm: z.boolean().optional(),
+});
+
+/** Restoring an older version always asks first: the web shows `GET …/versions/:version/diff` and confirms. */
+export const restoreVersionSchema = z.object({ confirm: z.boolean() });
+
+/** What restoring an older version would change against the current one. */
+export const versionDiffSchema = z.object({
+  category: z.string(),
+  version: z.number().int(),
+  comparedWithVersion: z.number().int(),
+  diff: tournamentDiffSchema,
+});
+export type VersionDiff = z.infer<typeof versionDiffSchema>;
 
 export const tournamentVersionSchema = z.object({
   category: z.string(),
@@ -190,16 +229,31 @@ export const unofficialResultInputSchema = z.object({
   round: z.coerce.number().int().min(1).max(30),
   boardnr: z.coerce.number().int().min(1).max(500),
   unofficial_result: z.union([unofficialResultSchema, z.literal(''), z.null()]),
+  /**
+   * The pairing numbers of the players the arbiter saw on the board (the back office sends them): when the published
+   * version has other players there, the result is refused instead of landing on them.
+   */
+  white: z.coerce.number().int().min(1).max(100_000).optional(),
+  black: z.coerce.number().int().min(1).max(100_000).optional(),
 });
 export type UnofficialResultInput = z.infer<typeof unofficialResultInputSchema>;
 
 export const unofficialBoardSchema = z.object({
   round: z.number().int(),
+  /** The game's board in the published version (for a stale result: the board it had when entered). */
   board: z.number().int(),
+  white: z.string(),
+  black: z.string(),
   result: unofficialResultSchema,
   updatedAt: z.string(),
 });
-export const unofficialRoundSchema = z.object({ category: z.string(), round: z.number().int(), boards: z.array(unofficialBoardSchema) });
+export const unofficialRoundSchema = z.object({
+  category: z.string(),
+  round: z.number().int(),
+  boards: z.array(unofficialBoardSchema),
+  /** Results entered for players who no longer play each other in this round (a new version re-paired it): not counted. */
+  stale: z.array(unofficialBoardSchema),
+});
 export type UnofficialRound = z.infer<typeof unofficialRoundSchema>;
 
 /**

@@ -1,3 +1,4 @@
+import { withBoardOrder } from './board-order.js';
 import { TOURNAMENT_LIMITS, checkTournamentIsPossible, type TournamentLocations } from './tournament-checks.js';
 import {
   TOURNAMENT_FILE_ERRORS,
@@ -118,7 +119,8 @@ export function parseTrf(text: string): Tournament {
     categoryHint: categoryFromLabel(name),
     byePoints: 1,
     absencePoints: 0,
-    players: hasRanks ? realPlayers : realPlayers.map((p) => ({ ...p, rank: null })),
+    // A TRF has no board numbers: the pairs get them in the order pairing programs list them (display only).
+    players: withBoardOrder(hasRanks ? realPlayers : realPlayers.map((p) => ({ ...p, rank: null })), (p) => p.pairingNumber),
   };
 }
 

@@ -9,6 +9,7 @@ import {
   TOURNAMENT_FILE_MAX_BYTES,
   resultsCategoryParamsSchema,
   resultsCategorySummarySchema,
+  restoreVersionSchema,
   resultsRoundParamsSchema,
   roundPairingsSchema,
   standingsSchema,
@@ -19,6 +20,7 @@ import {
   tournamentVersionSchema,
   unofficialResultInputSchema,
   unofficialRoundSchema,
+  versionDiffSchema,
   versionParamsSchema,
 } from '@bjk/domain';
 import type { AppDeps } from '../../platform/app-deps.js';
@@ -39,6 +41,7 @@ import {
   listVersions,
   previewImport,
   publishImport,
+  restoreDiff,
   restoreVersion,
   resultsTopic,
   setUnofficialResult,
@@ -207,7 +210,7 @@ export async function resultsRoutes(app: FastifyInstance, deps: AppDeps, streams
     },
     config: write,
     handler: async (request) => {
-      const version = await publishImport(managerContext(deps, request), request.params.id, request.body.category);
+      const version = await publishImport(managerContext(deps, request), request.params.id, request.body);
       await published(version.category, version.version);
       return version;
     },
@@ -241,11 +244,28 @@ export async function resultsRoutes(app: FastifyInstance, deps: AppDeps, streams
     handler: (request) => listVersions(db, request.params.category),
   });
 
+  r.get('/api/v1/results/:category/versions/:version/diff', {
+    schema: {
+      tags,
+      summary: 'What restoring an older version would change against the current one',
+      params: versionParamsSchema,
+      response: { 200: versionDiffSchema },
+    },
+    config: write,
+    handler: (request) => restoreDiff(db, request.params.category, request.params.version),
+  });
+
   r.post('/api/v1/results/:category/versions/:version/restore', {
-    schema: { tags, summary: 'Publish an older version again (audited)', params: versionParamsSchema, response: { 200: tournamentVersionSchema } },
+    schema: {
+      tags,
+      summary: 'Publish an older version again (audited); `confirm: true` after the manager saw its diff, else 409 results.confirmation_required',
+      params: versionParamsSchema,
+      body: restoreVersionSchema,
+      response: { 200: tournamentVersionSchema },
+    },
     config: write,
     handler: async (request) => {
-      const version = await restoreVersion(managerContext(deps, request), request.params.category, request.params.version);
+      const version = await restoreVersion(managerContext(deps, request), request.params.category, request.params.version, request.body.confirm);
       await published(version.category, version.version);
       return version;
     },

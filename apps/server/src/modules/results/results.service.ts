@@ -1,20 +1,28 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import {
+  FIDE_TIE_BREAK_RULES,
   PLATFORM_ERRORS,
   RESULTS_ERRORS,
   TOURNAMENT_FILE_MAX_BYTES,
   TournamentFileError,
   findCategory,
   findUnsafeText,
+  legacySwarRules,
   normaliseResultsCategory,
   parseTournamentFile,
+  tieBreakRulesOf,
+  withBoardOrder,
   writeTrf16,
+  type FideTieBreakRules,
   type PublicTournament,
   type ResultsCategorySummary,
   type RoundPairings,
   type Standings,
+  type TieBreakRules,
   type Tournament,
+  type TournamentDiff,
   type TournamentImport,
+  type VersionDiff,
   type TournamentVersion,
   type UnofficialResultInput,
   type UnofficialRound,
@@ -26,7 +34,17 @@ import { AppError, badRequest, conflict, notFound, validationError } from '../..
 import { recordAudit } from '../../platform/audit.js';
 import { getCurrentEdition } from '../edition/edition.service.js';
 import { tournamentCurrent, tournamentImports, tournamentVersions, unofficialResults } from './results.tables.js';
-import { diffTournaments, publicPlayer, roundPairings, standingsCsv, standingsOf, type UnofficialBoard } from './tournament-views.js';
+import {
+  diffTournaments,
+  matchUnofficial,
+  pairingPlayerKey,
+  publicPlayer,
+  roundPairings,
+  standingsCsv,
+  standingsOf,
+  takesAway,
+  type UnofficialBoard,
+} from './tournament-views.js';
 
 /** A category of the current edition, by code or by the specification's tournament names ("trn_u8"). */
 async function editionCategory(db: DbOrTx, name: string): Promise<{ edition: string; category: string }> {
@@ -73,7 +91,11 @@ async function findCurrentVersion(db: DbOrTx, edition: string, category: string)
       ),
     )
     .where(and(eq(tournamentCurrent.edition, edition), eq(tournamentCurrent.category, category)));
-  return rows[0] ?? null;
+  const row = rows[0];
+  if (!row) return null;
+  // A TRF version stored before its games had board numbers gets them now (the reader numbers them since).
+  const t = row.tournament;
+  return t.format === 'trf' ? { ...row, tournament: { ...t, players: withBoardOrder(t.players, (p) => p.pairingNumber) } } : row;
 }
 
 async function getCurrentVersion(db: DbOrTx, name: string): Promise<CurrentVersion & { edition: string; category: string }> {
@@ -89,7 +111,59 @@ async function listUnofficial(db: DbOrTx, edition: string, category: string, rou
     .from(unofficialResults)
     .where(and(eq(unofficialResults.edition, edition), eq(unofficialResults.category, category), round ? eq(unofficialResults.round, round) : undefined))
     .orderBy(unofficialResults.round, unofficialResults.board);
-  return rows.map((r) => ({ round: r.round, board: r.board, result: r.result as UnofficialBoard['result'], updatedAt: r.updatedAt }));
+  return rows.map((r) => ({
+    round: r.round,
+    board: r.board,
+    white: r.white,
+    black: r.black,
+    whiteName: r.whiteName,
+    blackName: r.blackName,
+    result: r.result as UnofficialBoard['result'],
+    updatedAt: r.updatedAt,
+  }));
+}
+
+/** The row of one game's arbiter's result: the round and its two players. */
+const unofficialKey = (edition: string, category: string, u: { round: number; white: string; black: string }) =>
+  and(
+    eq(unofficialResults.edition, edition),
+    eq(unofficialResults.category, category),
+    eq(unofficialResults.round, u.round),
+    eq(unofficialResults.white, u.white),
+    eq(unofficialResults.black, u.black),
+  );
+
+/**
+ * The tie-break rules a file will be published with, and the manager's choices. A Swar file before v6.5 keeps the
+ * rules of its release (no choice). Otherwise the category's current choice (stored with every version, so a choice
+ * made at the first upload holds for the week), else the FIDE text in force on the file's start date, or on the
+ * edition's when the file names none.
+ */
+function proposedRules(
+  tournament: Tournament,
+  current: { tournament: Tournament } | null,
+  editionStart: string | null,
+): { rules: TieBreakRules; choices: FideTieBreakRules[] } {
+  const legacy = legacySwarRules(tournament);
+  if (legacy) return { rules: legacy, choices: [] };
+  const kept = current?.tournament.tieBreakRules;
+  const rules =
+    kept && (FIDE_TIE_BREAK_RULES as readonly string[]).includes(kept) ? kept : tieBreakRulesOf({ ...tournament, tieBreakRules: undefined }, editionStart);
+  return { rules, choices: [...FIDE_TIE_BREAK_RULES] };
+}
+
+/** The tournament as it is published: with the rules its tie-breaks follow, the manager's choice or the proposal. */
+function withRules(
+  tournament: Tournament,
+  current: { tournament: Tournament } | null,
+  editionStart: string | null,
+  chosen: FideTieBreakRules | undefined,
+): Tournament {
+  const proposal = proposedRules(tournament, current, editionStart);
+  if (chosen && !proposal.choices.includes(chosen)) {
+    throw badRequest(RESULTS_ERRORS.tieBreakRulesFixed, `This file keeps its program's tie-break rules (${proposal.rules})`, { value: proposal.rules });
+  }
+  return { ...tournament, tieBreakRules: chosen ?? proposal.rules };
 }
 
 async function previewOf(
@@ -97,12 +171,14 @@ async function previewOf(
   id: string,
   fileName: string,
   tournament: Tournament,
-  edition: string,
+  edition: { code: string; settings: { startDate: string | null } },
   categoryName: string | null,
 ): Promise<TournamentImport> {
   const category = categoryName ? normaliseResultsCategory(categoryName) : null;
-  const current = category ? await findCurrentVersion(db, edition, category) : null;
-  const unofficial = category ? await listUnofficial(db, edition, category) : [];
+  const current = category ? await findCurrentVersion(db, edition.code, category) : null;
+  const unofficial = category ? await listUnofficial(db, edition.code, category) : [];
+  const rules = proposedRules(tournament, current, edition.settings.startDate);
+  const diff = diffTournaments(current?.tournament ?? null, tournament, unofficial);
   return {
     id,
     fileName,
@@ -113,8 +189,21 @@ async function previewOf(
     pairedRounds: tournament.pairedRounds,
     categoryHint: tournament.categoryHint,
     comparedWithVersion: current?.version ?? null,
-    diff: diffTournaments(current?.tournament ?? null, tournament, unofficial),
+    diff,
+    tieBreakRules: rules.rules,
+    tieBreakRulesChoices: rules.choices,
+    confirmationRequired: takesAway(diff),
   };
+}
+
+/** Refuses a publish that takes players, rounds or results away unless the manager confirmed it, naming what. */
+function requireConfirmation(diff: TournamentDiff, confirmed: boolean | undefined, restoring = false): void {
+  if (confirmed || (!restoring && !takesAway(diff))) return;
+  throw conflict(RESULTS_ERRORS.confirmationRequired, 'This publish takes something away or restores an older version: confirm it first', {
+    playersRemoved: diff.playersRemoved.length,
+    roundsRemoved: diff.roundsRemoved.join(', '),
+    resultsRemoved: diff.resultsChanged.filter((c) => c.before !== null && c.after === null).length,
+  });
 }
 
 /**
@@ -155,7 +244,7 @@ export async function importTournamentFile(ctx: ManagerContext, file: { fileName
     return row!.id;
   });
   const hint = tournament.categoryHint && findCategory(edition.settings, tournament.categoryHint) ? tournament.categoryHint : null;
-  return previewOf(db, id, file.fileName, tournament, edition.code, hint);
+  return previewOf(db, id, file.fileName, tournament, edition, hint);
 }
 
 async function getImport(db: DbOrTx, id: string) {
@@ -167,8 +256,8 @@ async function getImport(db: DbOrTx, id: string) {
 /** The diff of a draft against the published version of the category the manager chose. */
 export async function previewImport(db: DbOrTx, id: string, categoryName: string): Promise<TournamentImport> {
   const row = await getImport(db, id);
-  const { edition, category } = await editionCategory(db, categoryName);
-  return previewOf(db, row.id, row.fileName, row.tournament, edition, category);
+  const { category } = await editionCategory(db, categoryName);
+  return previewOf(db, row.id, row.fileName, row.tournament, await getCurrentEdition(db), category);
 }
 
 /** Publishes a tournament as the category's next version, in one transaction: all or nothing. */
@@ -200,22 +289,11 @@ async function publishTournament(
     .insert(tournamentCurrent)
     .values({ edition, category, version })
     .onConflictDoUpdate({ target: [tournamentCurrent.edition, tournamentCurrent.category], set: { version, updatedAt: sql`now()` } });
-  // The official file supersedes the arbiters' results of every board it has a result for.
-  const superseded = (await listUnofficial(tx, edition, category)).filter((u) =>
+  // The official file supersedes the arbiters' results of every game it has a result for.
+  const superseded = matchUnofficial(tournament, await listUnofficial(tx, edition, category)).matched.filter((u) =>
     roundPairings(tournament, u.round).some((p) => p.board === u.board && p.result !== null),
   );
-  for (const u of superseded) {
-    await tx
-      .delete(unofficialResults)
-      .where(
-        and(
-          eq(unofficialResults.edition, edition),
-          eq(unofficialResults.category, category),
-          eq(unofficialResults.round, u.round),
-          eq(unofficialResults.board, u.board),
-        ),
-      );
-  }
+  for (const u of superseded) await tx.delete(unofficialResults).where(unofficialKey(edition, category, u));
   await recordAudit(tx, {
     actor,
     action: restoredFrom ? 'results.version_restored' : 'results.published',
@@ -233,12 +311,21 @@ async function publishTournament(
   return version;
 }
 
-export async function publishImport(ctx: ManagerContext, id: string, categoryName: string): Promise<TournamentVersion> {
+export async function publishImport(
+  ctx: ManagerContext,
+  id: string,
+  input: { category: string; tieBreakRules?: FideTieBreakRules | undefined; confirm?: boolean | undefined },
+): Promise<TournamentVersion> {
   const { db, actor } = ctx;
   const version = await db.transaction(async (tx) => {
     const row = await getImport(tx, id);
-    const { edition, category } = await editionCategory(tx, categoryName);
-    const published = await publishTournament(tx, edition, category, row.fileName, row.tournament, actor, null);
+    const { edition, category } = await editionCategory(tx, input.category);
+    // Against the version current under the lock: what the manager confirmed is what is replaced.
+    await lockFor(tx, `results-versions:${edition}/${category}`);
+    const current = await findCurrentVersion(tx, edition, category);
+    const tournament = withRules(row.tournament, current, (await getCurrentEdition(tx)).settings.startDate, input.tieBreakRules);
+    requireConfirmation(diffTournaments(current?.tournament ?? null, row.tournament, []), input.confirm);
+    const published = await publishTournament(tx, edition, category, row.fileName, tournament, actor, null);
     await tx.delete(tournamentImports).where(eq(tournamentImports.id, id));
     return { category, published };
   });
@@ -274,10 +361,12 @@ export async function importAndPublishDataUrl(
   if (bytes.length > TOURNAMENT_FILE_MAX_BYTES) {
     throw new AppError(413, PLATFORM_ERRORS.uploadTooLarge, 'The file is too large', { maxBytes: TOURNAMENT_FILE_MAX_BYTES });
   }
-  const tournament = readFile(bytes);
+  const file = readFile(bytes);
   const { category, published, created } = await db.transaction(async (tx) => {
     const { edition, category } = await editionCategory(tx, input.name);
     await lockFor(tx, `results-versions:${edition}/${category}`);
+    // The category's rules (or the date's): the same file sent again is the same version.
+    const tournament = withRules(file, await findCurrentVersion(tx, edition, category), (await getCurrentEdition(tx)).settings.startDate, undefined);
     const [same] = await tx
       .select({ version: tournamentCurrent.version })
       .from(tournamentCurrent)
@@ -326,16 +415,38 @@ export async function listVersions(db: DbOrTx, categoryName: string): Promise<To
   }));
 }
 
-/** Re-publishes an older version as the newest one (history stays append-only), audited. */
-export async function restoreVersion(ctx: ManagerContext, categoryName: string, version: number): Promise<TournamentVersion> {
+async function getVersion(db: DbOrTx, edition: string, category: string, version: number) {
+  const [row] = await db
+    .select()
+    .from(tournamentVersions)
+    .where(and(eq(tournamentVersions.edition, edition), eq(tournamentVersions.category, category), eq(tournamentVersions.version, version)));
+  if (!row) throw notFound(RESULTS_ERRORS.versionNotFound, `${category} has no version ${version}`);
+  return row;
+}
+
+/** What restoring an older version would change against the current one, shown before the manager confirms. */
+export async function restoreDiff(db: DbOrTx, categoryName: string, version: number): Promise<VersionDiff> {
+  const { edition, category } = await editionCategory(db, categoryName);
+  const row = await getVersion(db, edition, category, version);
+  const current = await findCurrentVersion(db, edition, category);
+  const unofficial = await listUnofficial(db, edition, category);
+  return {
+    category,
+    version,
+    comparedWithVersion: current?.version ?? 0,
+    diff: diffTournaments(current?.tournament ?? null, row.tournament, unofficial),
+  };
+}
+
+/** Re-publishes an older version as the newest one (history stays append-only), audited; only once confirmed. */
+export async function restoreVersion(ctx: ManagerContext, categoryName: string, version: number, confirm: boolean): Promise<TournamentVersion> {
   const { db, actor } = ctx;
   const published = await db.transaction(async (tx) => {
     const { edition, category } = await editionCategory(tx, categoryName);
-    const [row] = await tx
-      .select()
-      .from(tournamentVersions)
-      .where(and(eq(tournamentVersions.edition, edition), eq(tournamentVersions.category, category), eq(tournamentVersions.version, version)));
-    if (!row) throw notFound(RESULTS_ERRORS.versionNotFound, `${category} has no version ${version}`);
+    const row = await getVersion(tx, edition, category, version);
+    await lockFor(tx, `results-versions:${edition}/${category}`);
+    const current = await findCurrentVersion(tx, edition, category);
+    requireConfirmation(diffTournaments(current?.tournament ?? null, row.tournament, []), confirm, true);
     return publishTournament(tx, edition, category, row.fileName, row.tournament, actor, version);
   });
   return (await listVersions(db, categoryName)).find((v) => v.version === published)!;
@@ -444,7 +555,22 @@ export async function exportStandingsCsv(db: DbOrTx, name: string): Promise<{ bo
 export async function getUnofficialRound(db: DbOrTx, name: string, round: number): Promise<UnofficialRound> {
   const { edition, category } = await editionCategory(db, name);
   const rows = await listUnofficial(db, edition, category, round);
-  return { category, round, boards: rows.map((r) => ({ round: r.round, board: r.board, result: r.result, updatedAt: r.updatedAt.toISOString() })) };
+  const current = await findCurrentVersion(db, edition, category);
+  const { matched, stale } = current ? matchUnofficial(current.tournament, rows) : { matched: [], stale: rows };
+  const shown = (r: (typeof rows)[number]) => ({
+    round: r.round,
+    board: r.board,
+    white: r.whiteName,
+    black: r.blackName,
+    result: r.result,
+    updatedAt: r.updatedAt.toISOString(),
+  });
+  return {
+    category,
+    round,
+    boards: (matched as typeof rows).map(shown).sort((a, b) => a.board - b.board),
+    stale: (stale as typeof rows).map(shown),
+  };
 }
 
 /**
@@ -455,8 +581,18 @@ export async function setUnofficialResult(ctx: ManagerContext, input: Unofficial
   const { db, actor } = ctx;
   const current = await getCurrentVersion(db, input.name);
   const pairing = roundPairings(current.tournament, input.round).find((p) => p.board === input.boardnr);
-  if (!pairing)
+  if (!pairing || !pairing.black)
     throw new AppError(400, RESULTS_ERRORS.boardNotPaired, `Round ${input.round} has no board ${input.boardnr}`, { round: input.round, board: input.boardnr });
+  // The arbiter saw other players on this board: a new version re-paired the round since; the result must not land on these.
+  if (
+    (input.white !== undefined && input.white !== pairing.white.pairingNumber) ||
+    (input.black !== undefined && input.black !== pairing.black.pairingNumber)
+  ) {
+    throw conflict(RESULTS_ERRORS.pairingChanged, `Round ${input.round}, board ${input.boardnr} has other players now`, {
+      round: input.round,
+      board: input.boardnr,
+    });
+  }
   // The published file already has this game's result: the arbiters' entry would show beside it on the pairings.
   if (input.unofficial_result && pairing.result !== null) {
     throw conflict(RESULTS_ERRORS.boardHasOfficialResult, `Round ${input.round}, board ${input.boardnr} has an official result`, {
@@ -465,31 +601,28 @@ export async function setUnofficialResult(ctx: ManagerContext, input: Unofficial
       official: pairing.result,
     });
   }
-  const key = and(
-    eq(unofficialResults.edition, current.edition),
-    eq(unofficialResults.category, current.category),
-    eq(unofficialResults.round, input.round),
-    eq(unofficialResults.board, input.boardnr),
-  );
+  const game = { round: input.round, white: pairingPlayerKey(pairing.white), black: pairingPlayerKey(pairing.black) };
+  const key = unofficialKey(current.edition, current.category, game);
   await db.transaction(async (tx) => {
-    // Two arbiters on one board take turns, so the audit's "before" is the value this entry really replaced.
-    const board = `unofficial:${current.edition}/${current.category}/${input.round}/${input.boardnr}`;
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${board}, 0))`);
+    // Two arbiters on one game take turns, so the audit's "before" is the value this entry really replaced.
+    const lock = `unofficial:${current.edition}/${current.category}/${input.round}/${game.white}/${game.black}`;
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${lock}, 0))`);
     const [before] = await tx.select({ result: unofficialResults.result }).from(unofficialResults).where(key);
     if (input.unofficial_result) {
+      const names = { board: input.boardnr, whiteName: pairing.white.name, blackName: pairing.black!.name };
       await tx
         .insert(unofficialResults)
         .values({
           edition: current.edition,
           category: current.category,
-          round: input.round,
-          board: input.boardnr,
+          ...game,
+          ...names,
           result: input.unofficial_result,
           updatedBy: actor.email,
         })
         .onConflictDoUpdate({
-          target: [unofficialResults.edition, unofficialResults.category, unofficialResults.round, unofficialResults.board],
-          set: { result: input.unofficial_result, updatedBy: actor.email, updatedAt: sql`now()` },
+          target: [unofficialResults.edition, unofficialResults.category, unofficialResults.round, unofficialResults.white, unofficialResults.black],
+          set: { ...names, result: input.unofficial_result, updatedBy: actor.email, updatedAt: sql`now()` },
         });
     } else {
       await tx.delete(unofficialResults).where(key);

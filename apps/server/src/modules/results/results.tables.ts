@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { Tournament } from '@bjk/domain';
 
@@ -43,9 +44,11 @@ export const tournamentCurrent = pgTable(
 );
 
 /**
- * An arbiter's result of one board, one row per board: two arbiters entering different boards never touch the same
- * row, and the same board is written with one conditional upsert (the old system rewrote a whole file and lost
- * updates). The next official import deletes the rows it supersedes.
+ * An arbiter's result of one game, one row per pairing: keyed on the round and its two players (FIDE id, else the
+ * name), not on the board number, which a new version of the round may give to other players. Two arbiters entering
+ * different games never touch the same row; the same game is written with one upsert under a lock. A row whose
+ * players no longer play each other in the published version is shown to the arbiters as such and not counted. The
+ * next official import deletes the rows it supersedes.
  */
 export const unofficialResults = pgTable(
   'unofficial_results',
@@ -53,10 +56,22 @@ export const unofficialResults = pgTable(
     edition: text('edition').notNull(),
     category: text('category').notNull(),
     round: integer('round').notNull(),
+    /** The board the game had when the result was entered (display only). */
     board: integer('board').notNull(),
+    /** The players' keys (`pairingPlayerKey`): "fide:<id>" or "name:<name in lower case>". */
+    // Rows written before the key existed get one that matches no pairing: shown as no longer matching, not counted.
+    white: text('white')
+      .notNull()
+      .default(sql`'legacy:' || gen_random_uuid()`),
+    black: text('black')
+      .notNull()
+      .default(sql`'legacy:' || gen_random_uuid()`),
+    /** Their names as published then, to show a result that no longer matches the pairings. */
+    whiteName: text('white_name').notNull().default(''),
+    blackName: text('black_name').notNull().default(''),
     result: text('result').notNull(),
     updatedBy: text('updated_by'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.edition, t.category, t.round, t.board] }), index('unofficial_results_category_idx').on(t.edition, t.category)],
+  (t) => [primaryKey({ columns: [t.edition, t.category, t.round, t.white, t.black] }), index('unofficial_results_category_idx').on(t.edition, t.category)],
 );

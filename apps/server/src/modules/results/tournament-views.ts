@@ -42,7 +42,37 @@ export function publicPlayer(p: TournamentPlayer, byNumber: ReadonlyMap<number, 
   };
 }
 
-export type UnofficialBoard = { round: number; board: number; result: UnofficialResult };
+/**
+ * An arbiter's result of one game: keyed on the round and the two players (`pairingPlayerKey`), with the board the
+ * game had when it was entered. A new version may renumber or re-pair the round: the result follows its players.
+ */
+export type UnofficialBoard = { round: number; board: number; white: string; black: string; whiteName: string; blackName: string; result: UnofficialResult };
+
+/** A player as arbiters' results know them across versions: the FIDE id, else the name (pairing numbers may change). */
+export function pairingPlayerKey(side: { fideId: number | null; name: string }): string {
+  return side.fideId ? `fide:${side.fideId}` : `name:${side.name.normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase()}`;
+}
+
+const isResultOf = (u: UnofficialBoard, round: number, pairing: Pairing) =>
+  pairing.black !== null && u.round === round && u.white === pairingPlayerKey(pairing.white) && u.black === pairingPlayerKey(pairing.black);
+
+/**
+ * The arbiters' results that still match a game of the tournament, each with the game's board in it (`matched`),
+ * and those whose two players no longer play each other with these colours in that round (`stale`): shown to the
+ * arbiters as such, never counted.
+ */
+export function matchUnofficial(tournament: Tournament, unofficial: readonly UnofficialBoard[]): { matched: UnofficialBoard[]; stale: UnofficialBoard[] } {
+  const rounds = new Map<number, Pairing[]>();
+  const matched: UnofficialBoard[] = [];
+  const stale: UnofficialBoard[] = [];
+  for (const u of unofficial) {
+    if (!rounds.has(u.round)) rounds.set(u.round, roundPairings(tournament, u.round));
+    const pairing = rounds.get(u.round)!.find((p) => isResultOf(u, u.round, p));
+    if (pairing && pairing.board !== null) matched.push({ ...u, board: pairing.board });
+    else stale.push(u);
+  }
+  return { matched, stale };
+}
 
 /** The round's games read from White's entries (or the lower number's when the file gives no colours), by board, then byes and absences. */
 export function roundPairings(tournament: Tournament, round: number, unofficial: readonly UnofficialBoard[] = []): Pairing[] {
@@ -66,9 +96,11 @@ export function roundPairings(tournament: Tournament, round: number, unofficial:
       white: side(player),
       black: side(opponent),
       result: gameResultOf(entry.outcome, back?.outcome),
-      unofficialResult: unofficial.find((u) => u.round === round && u.board === entry.board)?.result ?? null,
+      unofficialResult: null,
     });
   }
+  // An arbiter's result belongs to its players, whatever board the game has now.
+  for (const pairing of pairings) pairing.unofficialResult = unofficial.find((u) => isResultOf(u, round, pairing))?.result ?? null;
   const unpairedOrder: Record<string, number> = { bye: 0, half_bye: 1, zero_bye: 2, absent: 3 };
   return pairings.sort(
     (a, b) =>
@@ -94,7 +126,8 @@ const UNOFFICIAL_OUTCOMES: Record<UnofficialResult, [RoundOutcome, number, Round
 };
 
 /** The tournament with the arbiters' results filled into pending games (official results are never overridden). */
-export function withUnofficialResults(tournament: Tournament, unofficial: readonly UnofficialBoard[]): Tournament {
+export function withUnofficialResults(tournament: Tournament, all: readonly UnofficialBoard[]): Tournament {
+  const unofficial = matchUnofficial(tournament, all).matched;
   if (unofficial.length === 0) return tournament;
   const players = tournament.players.map((p) => ({ ...p, rounds: p.rounds.map((r) => ({ ...r })) }));
   const byNumber = new Map(players.map((p) => [p.pairingNumber, p]));
@@ -130,7 +163,7 @@ export function standingsOf(
   unofficial: readonly UnofficialBoard[],
   editionStart: string | null = null,
 ): Standings {
-  const provisional = unofficial.some((u) =>
+  const provisional = matchUnofficial(tournament, unofficial).matched.some((u) =>
     tournament.players.some((p) => p.rounds.some((r) => r.round === u.round && r.board === u.board && r.outcome === 'pending')),
   );
   const source = provisional ? withUnofficialResults(tournament, unofficial) : tournament;
@@ -214,7 +247,7 @@ export function diffTournaments(previous: Tournament | null, next: Tournament, u
     }
   }
   const unofficialContradicted: TournamentDiff['unofficialContradicted'] = [];
-  for (const u of unofficial) {
+  for (const u of matchUnofficial(next, unofficial).matched) {
     const official = roundPairings(next, u.round).find((p) => p.board === u.board);
     if (official && official.result !== null && official.result !== u.result)
       unofficialContradicted.push({ round: u.round, board: u.board, unofficial: u.result, official: official.result });
@@ -224,6 +257,7 @@ export function diffTournaments(previous: Tournament | null, next: Tournament, u
   return {
     playersAdded: [...after.entries()].filter(([key]) => !before.has(key)).map(([, p]) => p.name),
     playersRemoved: [...before.entries()].filter(([key]) => !after.has(key)).map(([, p]) => p.name),
+    roundsRemoved: previous ? Array.from({ length: Math.max(0, previous.pairedRounds - next.pairedRounds) }, (_, i) => next.pairedRounds + i + 1) : [],
     roundsAdded: Array.from(
       { length: Math.max(0, Math.max(nextRounds, next.pairedRounds) - Math.max(previousRounds, previous?.pairedRounds ?? 0)) },
       (_, i) => Math.max(previousRounds, previous?.pairedRounds ?? 0) + i + 1,
@@ -241,4 +275,9 @@ export function standingsCsv(standings: Standings): string {
   const header = ['rank', 'name', 'title', 'federation', 'rating', 'club', 'points', ...standings.tieBreaks.map((c) => c.name)];
   const rows = standings.rows.map((r) => [r.rank, r.name, r.title, r.federation, r.rating, r.club, r.points, ...r.tieBreaks]);
   return writeCsv(header, rows, { separator: ';' });
+}
+
+/** Whether publishing `diff` takes something away (players, rounds, results), which the manager must confirm. */
+export function takesAway(diff: TournamentDiff): boolean {
+  return diff.playersRemoved.length > 0 || diff.roundsRemoved.length > 0 || diff.resultsChanged.some((c) => c.before !== null && c.after === null);
 }

@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
@@ -11,7 +12,7 @@ import { UNOFFICIAL_RESULTS, type Pairing, type UnofficialResult } from '@bjk/do
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
-import { enterUnofficialResult, pairingsQuery, resultsCategoriesQuery } from './api';
+import { enterUnofficialResult, pairingsQuery, resultsCategoriesQuery, unofficialRoundQuery } from './api';
 import { useResultsStream } from './useResultsStream';
 
 const CLEAR = 'clear';
@@ -29,6 +30,7 @@ export function UnofficialResultsPage() {
   const [chosenRound, setChosenRound] = useState(0);
   const round = chosenRound || summary?.pairedRounds || 0;
   const pairings = useQuery({ ...pairingsQuery(category, round), enabled: category !== '' && round > 0 });
+  const entered = useQuery({ ...unofficialRoundQuery(category, round), enabled: category !== '' && round > 0 });
   const live = useResultsStream(category || null);
 
   return (
@@ -68,6 +70,16 @@ export function UnofficialResultsPage() {
       )}
       {pairings.isError && <ErrorAlert error={pairings.error} />}
       {pairings.data && <RoundProgress pairings={pairings.data.pairings} />}
+      {entered.data && entered.data.stale.length > 0 && (
+        <Alert severity="warning" data-testid="unofficial-stale">
+          {t('unofficial.stale')}
+          <Box component="ul" sx={{ m: 0, pl: 2 }}>
+            {entered.data.stale.map((u) => (
+              <li key={`${u.white}-${u.black}`}>{t('unofficial.staleEntry', { board: u.board, white: u.white, black: u.black, result: u.result })}</li>
+            ))}
+          </Box>
+        </Alert>
+      )}
       {pairings.data?.pairings
         .filter((p) => p.board !== null)
         .map((p) => (
@@ -120,8 +132,8 @@ function BoardRow({ category, round, pairing }: { category: string; round: numbe
   const { t } = useTranslation('results');
   const queryClient = useQueryClient();
   const save = useMutation({
-    mutationFn: (result: UnofficialResult | null) => enterUnofficialResult(category, round, pairing.board!, result),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['results', category, 'pairings', round] }),
+    mutationFn: (result: UnofficialResult | null) => enterUnofficialResult(category, round, pairing, result),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['results', category] }),
   });
   const official = pairing.result;
   return (

@@ -2,20 +2,25 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TournamentImport, TournamentVersion } from '@bjk/domain/results';
+import type { TournamentDiff, TournamentImport, TournamentVersion } from '@bjk/domain/results';
+import type { FideTieBreakRules } from '@bjk/domain/tie-breaks';
 import { useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEdition } from '../../shared/edition/useEdition';
 import { formatDateTime } from '../../shared/format';
 import { currentLanguage } from '../../shared/i18n';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
-import { previewImport, publishImport, restoreVersion, uploadTournamentFile, versionsQuery } from './api';
+import { previewImport, publishImport, restoreVersion, uploadTournamentFile, versionDiff, versionsQuery } from './api';
 import { ResultsTable } from './ResultsTable';
 
 /**
@@ -30,6 +35,10 @@ export function UploadJsonPage() {
   const [draft, setDraft] = useState<TournamentImport | null>(null);
   const [category, setCategory] = useState(categories[0]?.code ?? '');
   const [published, setPublished] = useState<TournamentVersion | null>(null);
+  // The manager's choice of tie-break rules; null: the preview's proposal.
+  const [rules, setRules] = useState<FideTieBreakRules | null>(null);
+  // A publish that takes players, rounds or results away is confirmed in a dialog first.
+  const [confirming, setConfirming] = useState(false);
 
   const upload = useMutation({
     mutationFn: uploadTournamentFile,
@@ -37,6 +46,7 @@ export function UploadJsonPage() {
     onMutate: () => {
       setDraft(null);
       setPublished(null);
+      setRules(null);
     },
     onSuccess: (result) => {
       setDraft(result);
@@ -51,8 +61,9 @@ export function UploadJsonPage() {
     initialData: draft && draft.categoryHint === category ? draft : undefined,
   });
   const publish = useMutation({
-    mutationFn: () => publishImport(draft!.id, category),
+    mutationFn: (confirm: boolean) => publishImport(draft!.id, category, rules ?? undefined, confirm),
     onSuccess: (version) => {
+      setConfirming(false);
       setPublished(version);
       setDraft(null);
       void queryClient.invalidateQueries({ queryKey: ['results'] });
@@ -116,6 +127,29 @@ export function UploadJsonPage() {
                 </MenuItem>
               ))}
             </TextField>
+            {preview.data && preview.data.tieBreakRulesChoices.length > 0 && (
+              <TextField
+                select
+                label={t('upload.rules')}
+                value={rules ?? preview.data.tieBreakRules}
+                onChange={(e) => setRules(e.target.value as FideTieBreakRules)}
+                sx={{ maxWidth: 480 }}
+                size="small"
+                helperText={t('upload.rulesHelp')}
+                data-testid="upload-rules"
+              >
+                {preview.data.tieBreakRulesChoices.map((choice) => (
+                  <MenuItem key={choice} value={choice}>
+                    {t(`upload.rulesChoice.${choice}`)}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+            {preview.data && preview.data.tieBreakRulesChoices.length === 0 && (
+              <Typography color="textSecondary" data-testid="upload-rules-fixed">
+                {t(`standings.rules.${preview.data.tieBreakRules}`, { program: preview.data.format })}
+              </Typography>
+            )}
             {preview.isError && <ErrorAlert error={preview.error} />}
             {preview.data && <DiffView preview={preview.data} />}
             <div>
@@ -123,12 +157,23 @@ export function UploadJsonPage() {
                 variant="contained"
                 color="primary"
                 disabled={!preview.data || publish.isPending}
-                onClick={() => publish.mutate()}
+                onClick={() => (preview.data?.confirmationRequired ? setConfirming(true) : publish.mutate(false))}
                 data-testid="upload-publish"
               >
                 {t('upload.publish', { category })}
               </Button>
             </div>
+            {confirming && preview.data && (
+              <ConfirmDialog
+                title={t('confirm.publishTitle', { category })}
+                diff={preview.data.diff}
+                action={t('upload.publish', { category })}
+                pending={publish.isPending}
+                error={publish.error}
+                onConfirm={() => publish.mutate(true)}
+                onClose={() => setConfirming(false)}
+              />
+            )}
             {publish.isError && <ErrorAlert error={publish.error} />}
           </Stack>
         </Paper>
@@ -138,15 +183,59 @@ export function UploadJsonPage() {
   );
 }
 
-function DiffView({ preview }: { preview: TournamentImport }) {
+/** What a publish or a restore takes away, named before the manager confirms it. */
+function ConfirmDialog(props: {
+  title: string;
+  diff: TournamentDiff;
+  action: string;
+  pending: boolean;
+  error: Error | null;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('results');
-  const { diff } = preview;
+  return (
+    <Dialog open onClose={props.onClose} fullWidth maxWidth="md" aria-labelledby="results-confirm-title" data-testid="results-confirm">
+      <DialogTitle id="results-confirm-title">{props.title}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2}>
+          <DiffList diff={props.diff} comparedWithVersion={null} heading={false} />
+          {props.error && <ErrorAlert error={props.error} />}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={props.onClose}>{t('confirm.cancel')}</Button>
+        <Button variant="contained" color="warning" onClick={props.onConfirm} disabled={props.pending} data-testid="results-confirm-button">
+          {props.action}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+function DiffView({ preview }: { preview: TournamentImport }) {
+  return <DiffList diff={preview.diff} comparedWithVersion={preview.comparedWithVersion} heading />;
+}
+
+function DiffList({ diff, comparedWithVersion, heading }: { diff: TournamentDiff; comparedWithVersion: number | null; heading: boolean }) {
+  const { t } = useTranslation('results');
   const nothing =
-    diff.playersAdded.length + diff.playersRemoved.length + diff.roundsAdded.length + diff.resultsChanged.length + diff.unofficialContradicted.length === 0;
+    diff.playersAdded.length +
+      diff.playersRemoved.length +
+      diff.roundsAdded.length +
+      diff.roundsRemoved.length +
+      diff.resultsChanged.length +
+      diff.unofficialContradicted.length ===
+    0;
   return (
     <Stack spacing={1} data-testid="upload-diff">
-      <Typography variant="subtitle2">{preview.comparedWithVersion ? t('diff.against', { version: preview.comparedWithVersion }) : t('diff.first')}</Typography>
+      {heading && <Typography variant="subtitle2">{comparedWithVersion ? t('diff.against', { version: comparedWithVersion }) : t('diff.first')}</Typography>}
       {nothing && <Typography>{t('diff.nothing')}</Typography>}
+      {diff.roundsRemoved.length > 0 && (
+        <Typography data-testid="diff-rounds-removed" sx={{ fontWeight: 700 }}>
+          {t('diff.roundsRemoved', { rounds: diff.roundsRemoved.join(', ') })}
+        </Typography>
+      )}
       {diff.roundsAdded.length > 0 && <Typography data-testid="diff-rounds">{t('diff.roundsAdded', { rounds: diff.roundsAdded.join(', ') })}</Typography>}
       {diff.playersAdded.length > 0 && (
         <Typography data-testid="diff-added">
@@ -199,9 +288,19 @@ function Versions({ category, categories, onCategory }: { category: string; cate
   const edition = useEdition();
   const queryClient = useQueryClient();
   const versions = useQuery(versionsQuery(category));
+  // Restoring asks first, showing what it changes against the current version.
+  const [restoring, setRestoring] = useState<number | null>(null);
+  const restoreDiff = useQuery({
+    queryKey: ['results', category, 'versions', restoring, 'diff'],
+    queryFn: () => versionDiff(category, restoring!),
+    enabled: restoring !== null,
+  });
   const restore = useMutation({
     mutationFn: (version: number) => restoreVersion(category, version),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['results'] }),
+    onSuccess: () => {
+      setRestoring(null);
+      void queryClient.invalidateQueries({ queryKey: ['results'] });
+    },
   });
   const notPublished = versions.isError && (versions.error as { code?: string }).code === 'results.not_published';
   return (
@@ -220,7 +319,18 @@ function Versions({ category, categories, onCategory }: { category: string; cate
           </TextField>
         </Stack>
         {versions.isError && !notPublished && <ErrorAlert error={versions.error} />}
-        {restore.isError && <ErrorAlert error={restore.error} />}
+        {restoreDiff.isError && <ErrorAlert error={restoreDiff.error} />}
+        {restoring !== null && restoreDiff.data && (
+          <ConfirmDialog
+            title={t('confirm.restoreTitle', { category, version: restoring, current: restoreDiff.data.comparedWithVersion })}
+            diff={restoreDiff.data.diff}
+            action={t('versions.restore')}
+            pending={restore.isPending}
+            error={restore.error}
+            onConfirm={() => restore.mutate(restoring)}
+            onClose={() => setRestoring(null)}
+          />
+        )}
         {versions.data && versions.data.length === 0 && <Typography>{t('versions.none')}</Typography>}
         {versions.data && versions.data.length > 0 && (
           <ResultsTable testId="versions-table" label={t('versions.title')}>
@@ -258,7 +368,7 @@ function Versions({ category, categories, onCategory }: { category: string; cate
                     {v.current ? (
                       <Chip size="small" color="success" label={t('versions.current')} />
                     ) : (
-                      <Button size="small" onClick={() => restore.mutate(v.version)} disabled={restore.isPending}>
+                      <Button size="small" onClick={() => setRestoring(v.version)} disabled={restore.isPending} data-testid="version-restore">
                         {t('versions.restore')}
                       </Button>
                     )}

@@ -1,4 +1,5 @@
 import type {
+  Pairing,
   PublicTournament,
   ResultsCategorySummary,
   RoundPairings,
@@ -7,10 +8,12 @@ import type {
   TournamentVersion,
   UnofficialResult,
   UnofficialRound,
+  VersionDiff,
 } from '@bjk/domain/results';
 import type { TFunction } from 'i18next';
 import type { Language } from '@bjk/domain/languages';
 import type { TieBreakColumn } from '@bjk/domain/tournament-model';
+import type { FideTieBreakRules } from '@bjk/domain/tie-breaks';
 import { formatNumber } from '../../shared/format';
 import { http } from '../../shared/http';
 
@@ -64,11 +67,24 @@ export function uploadTournamentFile(file: File): Promise<TournamentImport> {
 }
 
 export const previewImport = (id: string, category: string) => http.get<TournamentImport>(`/api/v1/results/imports/${id}`, { query: { category } });
-export const publishImport = (id: string, category: string) => http.post<TournamentVersion>(`/api/v1/results/imports/${id}/publish`, { category });
+/** `confirm`: the manager confirmed what the publish takes away (`confirmationRequired` of the preview). */
+export const publishImport = (id: string, category: string, tieBreakRules: FideTieBreakRules | undefined, confirm: boolean) =>
+  http.post<TournamentVersion>(`/api/v1/results/imports/${id}/publish`, { category, tieBreakRules, confirm });
+/** Restoring always follows the manager's confirmation of `versionDiff` (the server refuses without it). */
 export const restoreVersion = (category: string, version: number) =>
-  http.post<TournamentVersion>(`/api/v1/results/${encodeURIComponent(category)}/versions/${version}/restore`);
-export const enterUnofficialResult = (category: string, round: number, board: number, result: UnofficialResult | null) =>
-  http.post<UnofficialRound>('/api/v1/tournament/unofficial_result', { name: category, round, boardnr: board, unofficial_result: result });
+  http.post<TournamentVersion>(`/api/v1/results/${encodeURIComponent(category)}/versions/${version}/restore`, { confirm: true });
+export const versionDiff = (category: string, version: number) =>
+  http.get<VersionDiff>(`/api/v1/results/${encodeURIComponent(category)}/versions/${version}/diff`);
+/** One game's result; the players the arbiter saw on the board go along, so a re-paired board refuses it. */
+export const enterUnofficialResult = (category: string, round: number, pairing: Pairing, result: UnofficialResult | null) =>
+  http.post<UnofficialRound>('/api/v1/tournament/unofficial_result', {
+    name: category,
+    round,
+    boardnr: pairing.board,
+    unofficial_result: result,
+    white: pairing.white.pairingNumber,
+    black: pairing.black?.pairingNumber,
+  });
 
 /** `/trn_u8` → "U8"; null when the address is no results page. */
 export function categoryOfSlug(slug: string): string | null {

@@ -1,0 +1,2 @@
+ALTER TABLE "unofficial_results" DROP CONSTRAINT "unofficial_results_edition_category_round_board_pk";--> statement-breakpoint
+ALTER TABLE "unofficial_results" ADD CONSTRAINT "unofficial_results_edition_category_round_white_black_pk" PRIMARY KEY("edition","category","round","white","black");
