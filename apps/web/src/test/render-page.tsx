@@ -75,10 +75,11 @@ export async function renderPage(address: string, options: PageOptions = {}): Pr
   return view;
 }
 
-// A page's first render downloads its code (transformed on first use) and texts: on a busy machine that takes more
-// than the default second. findBy*/waitFor still return as soon as what they wait for is there.
-configure({ asyncUtilTimeout: 20_000 });
-vi.setConfig({ testTimeout: 60_000 });
+// Deadlines, not waits: findBy*/waitFor return as soon as what they wait for is there (a few hundred ms on a quiet
+// machine). A file's first back-office page loads MUI and the page's code (transformed on first use): on the shared
+// 2-core machine at load 20-25 that alone took 20 s of wall time (some 3 s of CPU), the settings page (240 fields) 60 s.
+configure({ asyncUtilTimeout: 60_000 });
+vi.setConfig({ testTimeout: 180_000 });
 
 /** An element's text as read, with the no-break spaces of formatted money and dates as plain spaces. */
 export function textOf(element: Element | null): string {
