@@ -1,10 +1,10 @@
-import { act, cleanup, configure, fireEvent, render, screen, within, type RenderResult } from '@testing-library/react';
+import { act, cleanup, configure, fireEvent, render, type RenderResult } from '@testing-library/react';
 import i18next from 'i18next';
 import type { Language } from '@bjk/domain/languages';
 import type { Role } from '@bjk/domain/permissions';
 import { publicEditionSchema, type EditionSettings } from '@bjk/domain/edition';
 import { menuEntrySchema } from '@bjk/domain/content';
-import { afterEach, beforeEach, expect, vi } from 'vitest';
+import { expect, onTestFinished, vi } from 'vitest';
 import { z } from 'zod';
 import { App } from '../app/App';
 import { endSession, startSession } from '../shared/auth/session';
@@ -29,6 +29,19 @@ export type PageOptions = {
   routes?: Route[];
 };
 
+function tearDown(): void {
+  cleanup();
+  endSession();
+  window.localStorage.clear();
+  // Each test starts from an empty cache: what one test's page loaded is not another's.
+  queryClient.clear();
+  invalidateResources('');
+  resetInlinedAnswers();
+  vi.unstubAllGlobals();
+  // A request no route answered is a page reading something the test did not expect.
+  expect(network.unanswered.map((r) => `${r.method} ${r.path}`)).toEqual([]);
+}
+
 /** What every page of the site reads first (the layout: the edition, the public menu). */
 function shellRoutes(edition: EditionSettings): Route[] {
   return [
@@ -43,6 +56,11 @@ function shellRoutes(edition: EditionSettings): Route[] {
  * session when asked for. Only the network is the test's (`network`, see network.ts).
  */
 export async function renderPage(address: string, options: PageOptions = {}): Promise<RenderResult> {
+  // Set up and torn down per test from here (not by hooks at this module's top level, which a run without isolation
+  // registers for the first test file only).
+  network.reset();
+  vi.stubGlobal('fetch', network.fetch);
+  onTestFinished(tearDown);
   const language = options.language ?? 'nl';
   if (i18next.isInitialized) await changeLanguage(language);
   else await initI18n(language);
@@ -57,10 +75,11 @@ export async function renderPage(address: string, options: PageOptions = {}): Pr
   return view;
 }
 
-// A page's first render downloads its code (transformed on first use) and texts: on a busy machine that takes more
-// than the default second. findBy*/waitFor still return as soon as what they wait for is there.
-configure({ asyncUtilTimeout: 20_000 });
-vi.setConfig({ testTimeout: 60_000 });
+// Deadlines, not waits: findBy*/waitFor return as soon as what they wait for is there (a few hundred ms on a quiet
+// machine). A file's first back-office page loads MUI and the page's code (transformed on first use): on the shared
+// 2-core machine at load 20-25 that alone took 20 s of wall time (some 3 s of CPU), the settings page (240 fields) 60 s.
+configure({ asyncUtilTimeout: 60_000 });
+vi.setConfig({ testTimeout: 180_000 });
 
 /** An element's text as read, with the no-break spaces of formatted money and dates as plain spaces. */
 export function textOf(element: Element | null): string {
@@ -83,29 +102,3 @@ export async function type(field: Element, value: string): Promise<void> {
     fireEvent.change(field, { target: { value } });
   });
 }
-
-/** Picks `option` in an MUI select (`TextField select`): opens its list with the mouse and clicks the option. */
-export async function choose(select: Element, option: string | RegExp): Promise<void> {
-  await act(async () => {
-    fireEvent.mouseDown(select);
-  });
-  await click(within(await screen.findByRole('listbox')).getByRole('option', { name: option }));
-}
-
-beforeEach(() => {
-  network.reset();
-  vi.stubGlobal('fetch', network.fetch);
-});
-
-afterEach(() => {
-  cleanup();
-  endSession();
-  window.localStorage.clear();
-  // Each test starts from an empty cache: what one test's page loaded is not another's.
-  queryClient.clear();
-  invalidateResources('');
-  resetInlinedAnswers();
-  vi.unstubAllGlobals();
-  // A request no route answered is a page reading something the test did not expect.
-  expect(network.unanswered.map((r) => `${r.method} ${r.path}`)).toEqual([]);
-});
