@@ -1,0 +1,34 @@
+import { and, desc, eq, ne } from 'drizzle-orm';
+import { formatStructuredMessage, type FamilyPayment, type PaymentRequestKind } from '@bjk/domain';
+import type { DbOrTx } from '../../platform/db.js';
+import { publicPagePath } from './payment-request-row.js';
+import { findInvoiceOfRequest } from './payments.repository.js';
+import { paymentRequests } from './payments.tables.js';
+
+/**
+ * What the family page (modules/family) shows of a child's or a reservation's payment: the request of the source
+ * (the latest not cancelled), with its structured message, its payment page and QR code, and its invoice if made.
+ */
+export async function findFamilyPayment(db: DbOrTx, kind: PaymentRequestKind, sourceId: string): Promise<FamilyPayment | null> {
+  const [row] = await db
+    .select()
+    .from(paymentRequests)
+    .where(and(eq(paymentRequests.kind, kind), eq(paymentRequests.sourceId, sourceId), ne(paymentRequests.status, 'cancelled')))
+    .orderBy(desc(paymentRequests.createdAt))
+    .limit(1);
+  if (!row) return null;
+  const invoice = await findInvoiceOfRequest(db, row.id);
+  return {
+    id: row.id,
+    number: row.number,
+    totalCents: row.totalCents,
+    receivedCents: row.receivedCents,
+    outstandingCents: Math.max(row.totalCents - row.receivedCents, 0),
+    status: row.status,
+    dueDate: row.dueDate,
+    structuredMessage: formatStructuredMessage(row.structuredMessage),
+    pagePath: publicPagePath(row.publicToken),
+    qrPngPath: `/api/v1/payment/public/${row.publicToken}/qr.png`,
+    invoicePath: invoice ? `/api/v1/family/payments/${row.id}/invoice.pdf` : null,
+  };
+}
