@@ -55,6 +55,9 @@ export const familyPaymentSchema = z.object({
   status: paymentRequestStatusSchema,
   dueDate: isoDateSchema,
   structuredMessage: z.string(),
+  beneficiary: z.string(),
+  iban: z.string(),
+  bic: z.string(),
   /** The payer's payment page and its EPC QR code (the same as in the payment mail). */
   pagePath: z.string(),
   qrPngPath: z.string(),
@@ -100,6 +103,9 @@ export const familyChildSchema = z.object({
   status: z.enum(['confirmed', 'disabled']),
   /** Which contacts of the child this family is: only those may change them. */
   relation: z.array(z.enum(['player', 'parent', 'attendant'])),
+  /** The player's own e-mail and mobile (adults give them; a minor's may be empty). */
+  email: z.string(),
+  mobile: z.string(),
   parent: contactSchema,
   attendant: contactSchema,
   /** The consent given in the wizard (data use for this championship, badge photo, overview pictures). */

@@ -137,7 +137,7 @@ async function childOf(db: DbOrTx, edition: CurrentEdition, email: string, row: 
         photoVersion: participant.photoVersion,
       })
     : 'none';
-  const payment = participant ? await findFamilyPayment(db, `participant_${row.kind}`, String(participant.id)) : null;
+  const payment = participant ? await findFamilyPayment(db, edition.settings, `participant_${row.kind}`, String(participant.id)) : null;
   const category = participant?.category ?? row.category;
   const inResults = row.kind === 'bjk' ? await findPlayerInResults(db, edition.code, category, { idbel: row.idbel, idfide: row.idfide }) : null;
   return {
@@ -149,6 +149,8 @@ async function childOf(db: DbOrTx, edition: CurrentEdition, email: string, row: 
     category,
     status: row.enabled && (participant?.enabled ?? true) ? 'confirmed' : 'disabled',
     relation: relationOf(row, email),
+    email: row.email,
+    mobile: row.mobile,
     parent: row.parent,
     attendant: row.attendant,
     consent: row.consent,
@@ -214,7 +216,7 @@ export async function getFamilyOverview(ctx: ServiceContext, family: FamilyPrinc
   for (const row of reservationRows) {
     reservations.push({
       ...familyReservationView(edition.settings, row, language),
-      payment: await findFamilyPayment(db, 'stay', row.id),
+      payment: await findFamilyPayment(db, edition.settings, 'stay', row.id),
       requests: requests
         .filter((q) => q.reservationId === row.id)
         .map((q) => ({

@@ -1,5 +1,5 @@
 import { and, desc, eq, ne } from 'drizzle-orm';
-import { formatStructuredMessage, type FamilyPayment, type PaymentRequestKind } from '@bjk/domain';
+import { formatIban, formatStructuredMessage, type EditionSettings, type FamilyPayment, type PaymentRequestKind } from '@bjk/domain';
 import type { DbOrTx } from '../../platform/db.js';
 import { publicPagePath } from './payment-request-row.js';
 import { findInvoiceOfRequest } from './payments.repository.js';
@@ -9,7 +9,7 @@ import { paymentRequests } from './payments.tables.js';
  * What the family page (modules/family) shows of a child's or a reservation's payment: the request of the source
  * (the latest not cancelled), with its structured message, its payment page and QR code, and its invoice if made.
  */
-export async function findFamilyPayment(db: DbOrTx, kind: PaymentRequestKind, sourceId: string): Promise<FamilyPayment | null> {
+export async function findFamilyPayment(db: DbOrTx, settings: EditionSettings, kind: PaymentRequestKind, sourceId: string): Promise<FamilyPayment | null> {
   const [row] = await db
     .select()
     .from(paymentRequests)
@@ -27,6 +27,9 @@ export async function findFamilyPayment(db: DbOrTx, kind: PaymentRequestKind, so
     status: row.status,
     dueDate: row.dueDate,
     structuredMessage: formatStructuredMessage(row.structuredMessage),
+    beneficiary: settings.bank.holder,
+    iban: formatIban(settings.bank.iban),
+    bic: settings.bank.bic,
     pagePath: publicPagePath(row.publicToken),
     qrPngPath: `/api/v1/payment/public/${row.publicToken}/qr.png`,
     invoicePath: invoice ? `/api/v1/family/payments/${row.id}/invoice.pdf` : null,
