@@ -38,6 +38,7 @@ import {
   announceAbsence,
   answerReservationRequest,
   changeChildContacts,
+  exportFamilyData,
   getChildPhoto,
   getFamilyInvoice,
   getFamilyOverview,
@@ -112,6 +113,16 @@ export async function familyRoutes(app: FastifyInstance, deps: AppDeps): Promise
     },
     config: family,
     handler: async (request) => getFamilyOverview(ctx(), familyOf(request), request.query.language),
+  });
+
+  r.get('/api/v1/family/me/data.json', {
+    schema: { tags: TAGS, summary: 'Everything personal the site holds for the family, as JSON (GDPR art. 15 and 20)' },
+    config: family,
+    handler: async (request, reply) =>
+      reply
+        .type('application/json; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="my-family.json"')
+        .send(JSON.stringify(await exportFamilyData(ctx(), familyOf(request)), null, 2)),
   });
 
   r.get('/api/v1/family/children/:registrationId/photo', {

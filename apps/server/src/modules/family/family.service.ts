@@ -44,7 +44,7 @@ import {
 } from '../lodging/family-reservations.js';
 import { queueMail } from '../mail/mail.service.js';
 import { copyContactAddresses, findParticipantOfPlayer, replaceParticipantPhotoByFamily } from '../participants/family-participants.js';
-import { findFamilyPayment } from '../payments/family-payments.js';
+import { findFamilyPayment, listPaymentRecordsOfSource } from '../payments/family-payments.js';
 import { getInvoicePdf } from '../payments/invoices.service.js';
 import { badgeStateOfParticipant } from '../print/badge-state-of.js';
 import { findPlayerInResults } from '../results/family-results.js';
@@ -332,6 +332,73 @@ export async function requestReservationChange(
     });
     return { id: request!.id };
   });
+}
+
+// The family's data (GDPR art. 15 and 20) ------------------------------------------------------------------------
+
+/**
+ * Everything personal the site holds for this family, machine-readable: its children's enrolments (every field but
+ * the photo's bytes, downloadable at `photoPath`), their start-list entries' payment requests, its reservations
+ * (contact, address, guests, remarks), absences and requests. Internal remarks of the organisers are left out.
+ */
+export async function exportFamilyData(ctx: ServiceContext, family: FamilyPrincipal) {
+  const { db } = ctx;
+  const edition = await getCurrentEdition(db);
+  const registrations = await listRegistrationsOfContact(db, edition.code, family.email);
+  const children = [];
+  for (const row of registrations) {
+    const participant = await findParticipantOfPlayer(db, edition.code, row.kind, row.playerKey);
+    const absences = await db.select().from(familyAbsences).where(eq(familyAbsences.registrationId, row.id)).orderBy(asc(familyAbsences.createdAt));
+    children.push({
+      enrolment: {
+        id: row.id,
+        kind: row.kind,
+        status: row.status,
+        idbel: row.idbel,
+        idfide: row.idfide,
+        firstName: row.firstName,
+        lastName: row.lastName,
+        birthYear: row.birthYear,
+        gender: row.gender,
+        clubName: row.clubName,
+        fideFederation: row.fideFederation,
+        category: row.category,
+        email: row.email,
+        mobile: row.mobile,
+        parent: row.parent,
+        attendant: row.attendant,
+        language: row.language,
+        consent: row.consent,
+        feeCents: row.feeCents,
+        createdAt: row.createdAt.toISOString(),
+        confirmedAt: row.confirmedAt?.toISOString() ?? null,
+        photoPath: row.hasPhoto ? `/api/v1/family/children/${row.id}/photo` : null,
+      },
+      payments: participant ? await listPaymentRecordsOfSource(db, `participant_${row.kind}`, String(participant.id)) : [],
+      absences: absences.map((a) => ({ round: a.round, kind: a.kind, remark: a.remark, status: a.status, createdAt: a.createdAt.toISOString() })),
+    });
+  }
+  const reservations = [];
+  for (const row of await listReservationsOfContact(db, edition.code, family.email)) {
+    const requests = await db.select().from(familyReservationRequests).where(eq(familyReservationRequests.reservationId, row.id));
+    reservations.push({
+      reservation: {
+        number: row.number,
+        language: row.language,
+        contact: { firstName: row.firstName, lastName: row.lastName, email: row.email, mobile: row.mobile, address: row.address },
+        roomType: row.roomType,
+        arrivalDate: row.arrivalDate,
+        departureDate: row.departureDate,
+        mealPlan: row.mealPlan,
+        guests: row.guests,
+        remarks: row.remarks,
+        createdAt: row.createdAt.toISOString(),
+      },
+      payments: await listPaymentRecordsOfSource(db, 'stay', row.id),
+      requests: requests.map((q) => ({ kind: q.kind, message: q.message, status: q.status, answer: q.answer, createdAt: q.createdAt.toISOString() })),
+    });
+  }
+  return { family: family.email, edition: edition.code, exportedAt: ctx.clock.now().toISOString(), children, reservations };
 }
 
 // Absences and byes -------------------------------------------------------------------------------------------------

@@ -35,3 +35,30 @@ export async function findFamilyPayment(db: DbOrTx, settings: EditionSettings, k
     invoicePath: invoice ? `/api/v1/family/payments/${row.id}/invoice.pdf` : null,
   };
 }
+
+/** A family's payment requests as held (payer, lines, amounts, dates), for its data export (GDPR art. 15 and 20). */
+export async function listPaymentRecordsOfSource(db: DbOrTx, kind: PaymentRequestKind, sourceId: string) {
+  const rows = await db
+    .select()
+    .from(paymentRequests)
+    .where(and(eq(paymentRequests.kind, kind), eq(paymentRequests.sourceId, sourceId)))
+    .orderBy(desc(paymentRequests.createdAt));
+  return rows.map((row) => ({
+    number: row.number,
+    kind: row.kind,
+    payerName: row.payerName,
+    payerEmails: row.payerEmails,
+    payerAddress: row.payerAddress,
+    payerLanguage: row.payerLanguage,
+    payerVatNumber: row.payerVatNumber,
+    lines: row.lines,
+    totalCents: row.totalCents,
+    receivedCents: row.receivedCents,
+    status: row.status,
+    structuredMessage: formatStructuredMessage(row.structuredMessage),
+    dueDate: row.dueDate,
+    paidDate: row.paidDate,
+    sentAt: row.sentAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  }));
+}

@@ -18,6 +18,7 @@ import {
   announceAbsence,
   askReservationChange,
   childPhotoPath,
+  familyDataPath,
   familyOverviewQuery,
   replaceChildPhoto,
   saveChildContacts,
@@ -82,6 +83,12 @@ function FamilyOverviewView({ overview }: { overview: FamilyOverview }) {
           ))}
         </section>
       )}
+      <Card className="bjk-family-card">
+        <p className="bjk-body2 bjk-secondary">{t('page.downloadHelp')}</p>
+        <a href={familyDataPath} download className="bjk-button bjk-button--outlined bjk-family-download" data-testid="family-download">
+          {t('page.download')}
+        </a>
+      </Card>
     </div>
   );
 }

@@ -37,6 +37,9 @@ export const familyOverviewQuery = (language: Language) => ({
   retry: false,
 });
 
+/** Everything personal held for the family, as a JSON file (the session cookie goes with a plain link). */
+export const familyDataPath = `${base}/me/data.json`;
+
 export const childPhotoPath = (registrationId: string) => `${base}/children/${registrationId}/photo`;
 
 export function replaceChildPhoto(registrationId: string, photo: File): Promise<{ width: number; height: number }> {
