@@ -404,6 +404,11 @@ describe('two families probing each other', () => {
       expect(answer.statusCode, `${probe.method} ${probe.url}`).toBe(404);
       expect(answer.json().code).toBe('family.not_found');
     }
+    // The family's data download holds its own child only, nothing of the other family.
+    const data = await ctx.app.inject({ method: 'GET', url: '/api/v1/family/me/data.json', headers: { cookie: b } });
+    expect(data.statusCode).toBe(200);
+    expect(data.json().children.map((c: { enrolment: { id: string } }) => c.enrolment.id)).toEqual([children.bert]);
+    expect(data.body).not.toContain(FAMILY_A);
     const emmaPayment = (await me(await signIn(FAMILY_A))).json<FamilyOverview>().children.find((c) => c.registrationId === children.emma)!.payment!;
     const invoice = await ctx.app.inject({ method: 'GET', url: `/api/v1/family/payments/${emmaPayment.id}/invoice.pdf`, headers: { cookie: b } });
     expect(invoice.statusCode).toBe(404);
