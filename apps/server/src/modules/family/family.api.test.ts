@@ -3,21 +3,21 @@ import sharp from 'sharp';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FamilyOverview, MakeReservationInput } from '@bjk/domain';
-import { familySignInRequests } from '../src/modules/family/family.tables.js';
-import { seedRoomsIfEmpty } from '../src/modules/lodging/lodging.service.js';
-import { mailOutbox } from '../src/modules/mail/mail.tables.js';
-import { seedMembersIfEmpty } from '../src/modules/members/members.service.js';
-import { participantPhotos, participants } from '../src/modules/participants/participants.tables.js';
-import { badgeFingerprint } from '../src/modules/print/badge-state.js';
-import { badgePrints } from '../src/modules/print/print.tables.js';
-import { auditEntries } from '../src/platform/audit.tables.js';
-import { systemContext } from '../src/platform/service-context.js';
-import { multipartFile } from './bank-statements.js';
-import { changeEditionSettings } from './edition-settings.js';
-import { deliverOutbox, expectMailLayout } from './mail-layout.js';
-import { managerHeaders } from './managers.js';
-import { startSmtpSink, type SmtpSink } from './smtp-sink.js';
-import { createTestApp, TEST_NOW, type TestContext } from './test-app.js';
+import { familySignInRequests } from './family.tables.js';
+import { seedRoomsIfEmpty } from '../lodging/lodging.service.js';
+import { mailOutbox } from '../mail/mail.tables.js';
+import { seedMembersIfEmpty } from '../members/members.service.js';
+import { participantPhotos, participants } from '../participants/participants.tables.js';
+import { badgeFingerprint } from '../print/badge-state.js';
+import { badgePrints } from '../print/print.tables.js';
+import { auditEntries } from '../../platform/audit.tables.js';
+import { systemContext } from '../../platform/service-context.js';
+import { multipartFile } from '../../../test/bank-statements.js';
+import { changeEditionSettings } from '../../../test/edition-settings.js';
+import { deliverOutbox, expectMailLayout } from '../../../test/mail-layout.js';
+import { managerHeaders } from '../../../test/managers.js';
+import { startSmtpSink, type SmtpSink } from '../../../test/smtp-sink.js';
+import { createTestApp, TEST_NOW, type TestContext } from '../../../test/test-app.js';
 
 // "My family" (issue #26): a family signs in by a single-use link mailed to its address and sees, changes and asks
 // only what belongs to it.
