@@ -12,6 +12,8 @@ import { auditRoutes } from './modules/audit/audit.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { deskRoutes } from './modules/desk/desk.routes.js';
 import { editionRoutes } from './modules/edition/edition.routes.js';
+import { familyRoutes } from './modules/family/family.routes.js';
+import { createFamilySessionResolver, FAMILY_SESSION_COOKIE } from './modules/family/family-session.js';
 import { filesRoutes } from './modules/files/files.routes.js';
 import { lodgingRoutes } from './modules/lodging/lodging.routes.js';
 import { staySource } from './modules/lodging/stay-payment-source.js';
@@ -116,7 +118,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSecurityHeaders(app, security);
 
   registerErrorHandling(app);
-  registerAccessControl(app, createSessionResolver(deps.db, deps.clock));
+  registerAccessControl(app, createSessionResolver(deps.db, deps.clock), createFamilySessionResolver(deps.db, deps.clock));
   registerInputRules(app);
   registerIdempotency(app, deps.db);
   // After idempotency: its onSend hook stores the plain answer for replays, this one compresses what goes out.
@@ -127,7 +129,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Championship platform API', version: '1' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer' }, familySession: { type: 'apiKey', in: 'cookie', name: FAMILY_SESSION_COOKIE } },
+      },
     },
     transform: jsonSchemaTransform,
   });
@@ -154,6 +158,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(async (scope) => resultsRoutes(scope, deps, streams));
   await app.register(async (scope) => printRoutes(scope, deps));
   await app.register(async (scope) => deskRoutes(scope, deps, streams));
+  await app.register(async (scope) => familyRoutes(scope, deps));
   await app.register(async (scope) => bulkJobsRoutes(scope, deps.db, bulkJobKinds(deps), app.log));
 
   await registerWebApp(app, config.webDist);

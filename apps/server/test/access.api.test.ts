@@ -45,6 +45,10 @@ const PUBLIC_ROUTES = [
   'POST /api/v1/registration/:kind',
   'POST /api/v1/registration/photo/:idsub',
   'POST /api/v1/registration/confirm/:idsub',
+  // "My family": asking for a sign-in link answers the same for every address and mails only a family's own address;
+  // the landing page's button spends a link that was mailed (its token is the secret). Nothing else of a family is public.
+  'POST /api/v1/family/anon/sign-in-link',
+  'POST /api/v1/family/anon/session',
   // The public participant list: enabled players only, with name, ratings, category and club (DOMAIN.md §4).
   'GET /api/v1/participant/public/:kind',
   // Live games, only as far as the category's broadcast delay lets them through; the push is guarded by the
@@ -114,7 +118,7 @@ describe('deny by default', () => {
 
   it('declares only known permissions', () => {
     for (const route of ctx.app.routeCatalogue) {
-      expect(['public', 'authenticated', ...PERMISSIONS], `${route.method} ${route.url}`).toContain(route.access);
+      expect(['public', 'authenticated', 'family', ...PERMISSIONS], `${route.method} ${route.url}`).toContain(route.access);
     }
   });
 
@@ -135,6 +139,15 @@ describe('deny by default', () => {
       if (anonymous.statusCode !== 401) problems.push(`${route.method} ${route.url} without a token answered ${anonymous.statusCode}`);
       const forged = await ctx.app.inject({ method, url, headers: { authorization: 'Bearer not-a-session-token-at-all' } });
       if (forged.statusCode !== 401) problems.push(`${route.method} ${route.url} with an unknown token answered ${forged.statusCode}`);
+      if (route.access === 'family') {
+        // A family's routes open with a family's session only: a manager holding every permission gets nothing.
+        const admin = await ctx.app.inject({ method, url, headers: await headersFor(['admin']) });
+        if (admin.statusCode !== 401) problems.push(`${route.method} ${route.url} (a family's) answered ${admin.statusCode} to an admin's token`);
+        const forgedCookie = await ctx.app.inject({ method, url, headers: { cookie: `bjk_family=${'A'.repeat(43)}` } });
+        if (forgedCookie.statusCode !== 401)
+          problems.push(`${route.method} ${route.url} (a family's) answered ${forgedCookie.statusCode} to an unknown session`);
+        continue;
+      }
       if (route.access === 'authenticated' || route.access === 'public') continue;
       const permission = route.access;
       const closest = rolesLacking(permission)[0];

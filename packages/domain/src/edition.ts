@@ -132,6 +132,14 @@ export const categoryPrizesSchema = z
   });
 export type CategoryPrizes = z.infer<typeof categoryPrizesSchema>;
 
+/** Edition settings: which rounds take absence requests, until when, and where a half-point bye may be asked. */
+export const familyAbsenceSettingsSchema = z.object({
+  rounds: z.array(z.object({ round: z.number().int().min(1).max(30), deadline: isoDateTimeSchema, halfPointBye: z.boolean() })).max(30),
+  /** How many half-point byes one player may ask over the championship. */
+  maxHalfPointByes: z.number().int().min(0).max(30),
+});
+export type FamilyAbsenceSettings = z.infer<typeof familyAbsenceSettingsSchema>;
+
 /**
  * Everything that changes from one championship to the next (DOMAIN.md §1). Stored in the database,
  * seeded from `apps/server/seed/demo-edition.json`, edited by admins. Never a literal in code.
@@ -207,6 +215,8 @@ export const editionSettingsSchema = z
     mealLabelColors: z.object({ HB: z.string().regex(/^#[0-9a-fA-F]{6}$/), BO: z.string().regex(/^#[0-9a-fA-F]{6}$/) }).optional(),
     /** The programme shown on /schedule and in the iCalendar feed. */
     events: z.array(editionEventSchema).optional(),
+    /** Absence and bye requests on the family page (DOMAIN.md §7c); absent: families cannot announce absences. */
+    familyAbsences: familyAbsenceSettingsSchema.optional(),
   })
   .superRefine((s, ctx) => {
     // A registration names its category by code: two categories with one code would be ambiguous.

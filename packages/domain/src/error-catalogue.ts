@@ -4,6 +4,7 @@ import { DESK_ERRORS } from './desk.js';
 import { EDITION_ERRORS } from './edition.js';
 import { ENROLMENT_ERRORS, PARTICIPANTS_ERRORS } from './enrolment.js';
 import { PLATFORM_ERRORS } from './error-codes.js';
+import { FAMILY_ERRORS } from './family.js';
 import { FILES_ERRORS } from './files.js';
 import { GAMES_ERRORS } from './games.js';
 import { LODGING_ERRORS } from './lodging.js';
@@ -34,6 +35,7 @@ export const ERROR_CATALOGUE = {
   games: GAMES_ERRORS,
   print: PRINT_ERRORS,
   desk: DESK_ERRORS,
+  family: FAMILY_ERRORS,
 } as const;
 
 type Catalogue = typeof ERROR_CATALOGUE;

@@ -66,5 +66,8 @@ export function permissionsOfRoles(roles: readonly Role[]): Set<Permission> {
   return new Set(roles.flatMap((role) => ROLE_PERMISSIONS[role]));
 }
 
-/** A route is either public (listed, reviewed) or needs a permission. */
-export type RouteAccess = 'public' | 'authenticated' | Permission;
+/**
+ * A route is either public (listed, reviewed), needs a permission, or needs a family's session (`family`: the
+ * signed-in family's own data, never a manager's token).
+ */
+export type RouteAccess = 'public' | 'authenticated' | 'family' | Permission;

@@ -13,6 +13,12 @@ export type Principal = {
 /** Turns a bearer token into a principal, or null when it is unknown, expired or revoked. */
 export type SessionResolver = (token: string, request: FastifyRequest) => Promise<Principal | null>;
 
+/** A family signed in by a mailed link (modules/family): its e-mail address and when its session ends. */
+export type FamilyPrincipal = { email: string; expiresAt: Date };
+
+/** Turns a request's family session (its cookie) into the family, or null; the family module provides it. */
+export type FamilySessionResolver = (request: FastifyRequest) => Promise<FamilyPrincipal | null>;
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Required on every route: 'public' (reviewed list), 'authenticated', or the permission it needs. */
@@ -20,6 +26,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     principal: Principal | null;
+    /** The signed-in family on routes with access `family` (never set from a manager's token). */
+    family: FamilyPrincipal | null;
   }
   interface FastifyInstance {
     /** Every route with the access it declares, for the route-walk test and the docs. */
@@ -41,9 +49,10 @@ function bearerToken(request: FastifyRequest): string | null {
  * Deny by default: a route without a declared access fails at start-up; a request to a non-public
  * route needs a valid token, and a token with the declared permission.
  */
-export function registerAccessControl(app: FastifyInstance, resolveSession: SessionResolver): void {
+export function registerAccessControl(app: FastifyInstance, resolveSession: SessionResolver, resolveFamily?: FamilySessionResolver): void {
   app.decorate('routeCatalogue', []);
   app.decorateRequest('principal', null);
+  app.decorateRequest('family', null);
 
   app.addHook('onRoute', (route) => {
     const methods = (Array.isArray(route.method) ? route.method : [route.method]).filter((m) => m !== 'HEAD');
@@ -57,12 +66,18 @@ export function registerAccessControl(app: FastifyInstance, resolveSession: Sess
       if (!route.url.startsWith('/api')) return;
       throw new Error(`Route ${methods.join(',')} ${route.url} declares no access (config.access)`);
     }
-    if (access !== 'public' && access !== 'authenticated' && !PERMISSIONS.includes(access)) {
+    if (access !== 'public' && access !== 'authenticated' && access !== 'family' && !PERMISSIONS.includes(access)) {
       throw new Error(`Route ${route.url} declares an unknown permission ${access}`);
     }
     for (const method of methods) app.routeCatalogue.push({ method, url: route.url, access });
     // The OpenAPI document marks a route protected from its declared access, so no route has to repeat it.
-    if (access !== 'public') {
+    if (access === 'family') {
+      route.schema = {
+        ...route.schema,
+        security: [{ familySession: [] }],
+        description: [route.schema?.description, "Requires a family's session (the cookie set by signing in with a mailed link)."].filter(Boolean).join(' '),
+      };
+    } else if (access !== 'public') {
       const what = access === 'authenticated' ? 'any manager' : `the permission ${access}`;
       route.schema = { ...route.schema, security: [{ bearer: [] }], description: [route.schema?.description, `Requires ${what}.`].filter(Boolean).join(' ') };
     }
@@ -70,6 +85,12 @@ export function registerAccessControl(app: FastifyInstance, resolveSession: Sess
 
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config?.access;
+    if (access === 'family') {
+      // A family's routes answer only a family's session: a manager's token opens nothing there.
+      request.family = resolveFamily ? await resolveFamily(request) : null;
+      if (!request.family) throw unauthenticated();
+      return;
+    }
     const token = bearerToken(request);
     if (token) request.principal = await resolveSession(token, request);
     if (!access || access === 'public') return;
@@ -82,4 +103,10 @@ export function registerAccessControl(app: FastifyInstance, resolveSession: Sess
 export function principalOf(request: FastifyRequest): Principal {
   if (!request.principal) throw unauthenticated();
   return request.principal;
+}
+
+/** The family of a family route (the guard already proved there is one). */
+export function familyOf(request: FastifyRequest): FamilyPrincipal {
+  if (!request.family) throw unauthenticated();
+  return request.family;
 }

@@ -8,6 +8,8 @@ import type { DbOrTx } from './db.js';
 export type AuditEntryInput = {
   /** The manager who acted; null for the public (an enrolment) or the system (bootstrap, imports at start). */
   actor: Principal | null;
+  /** The family (its e-mail address) that acted on its own page, when no manager did: kept as `family:<address>`. */
+  family?: string;
   /** `<area>.<verb>`, e.g. `lodging.assign_room`. */
   action: string;
   subjectType: string;
@@ -28,7 +30,7 @@ export async function recordAuditEntries(db: DbOrTx, entries: AuditEntryInput[])
   await db.insert(auditEntries).values(
     entries.map((entry) => ({
       actorId: entry.actor?.accountId ?? null,
-      actorEmail: entry.actor?.email ?? null,
+      actorEmail: entry.actor?.email ?? (entry.family ? `family:${entry.family}` : null),
       action: entry.action,
       subjectType: entry.subjectType,
       subjectId: String(entry.subjectId),

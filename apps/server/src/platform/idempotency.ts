@@ -27,7 +27,8 @@ const WAIT_FOR_FIRST_MS = 10_000;
 const KEEP_ANSWERS_MS = 24 * 3_600_000;
 
 function scopeOf(request: FastifyRequest): string {
-  const auth = request.headers.authorization;
+  // A manager by its token, a family by its address (its session is a cookie): one caller's keys never answer another's.
+  const auth = request.headers.authorization ?? (request.family ? `family:${request.family.email}` : undefined);
   const caller = auth ? createHash('sha256').update(auth).digest('base64url').slice(0, 16) : 'anon';
   return `${request.method} ${request.routeOptions.url ?? request.url} ${caller}`;
 }

@@ -43,6 +43,8 @@ export const mgmtRoutes: RouteObject[] = [
           { path: 'games', element: lazyPage(() => import('../features/results/games/ManageGamesPage'), 'ManageGamesPage') },
           { path: 'desk', element: lazyPage(() => import('../features/desk/DeskPage'), 'DeskPage') },
           { path: 'print', element: lazyPage(() => import('../features/print/PrintPage'), 'PrintPage') },
+          { path: 'absences', element: lazyPage(() => import('../features/family/AbsencesPage'), 'AbsencesPage') },
+          { path: 'family_requests', element: lazyPage(() => import('../features/family/FamilyRequestsPage'), 'FamilyRequestsPage') },
           { path: '*', element: <NotFoundPage homePath="/mgmt" /> },
         ],
       },

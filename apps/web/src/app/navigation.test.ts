@@ -14,7 +14,16 @@ describe('the public menu', () => {
       entry('stay', 'practical', 10, 'Verblijf'),
       entry('catering', 'practical', 40, 'Maaltijden'),
     ]);
-    expect(labels(menu, 'championship')).toEqual(['nav.home', 'Eerst', 'nav.news', 'nav.registration', 'nav.participants', 'Inschrijvingen', 'nav.files']);
+    expect(labels(menu, 'championship')).toEqual([
+      'nav.home',
+      'Eerst',
+      'nav.news',
+      'nav.registration',
+      'nav.participants',
+      'nav.family',
+      'Inschrijvingen',
+      'nav.files',
+    ]);
     expect(labels(menu, 'practical')).toEqual(['Verblijf', 'nav.reservationWizard', 'Maaltijden']);
     expect(menu.find((g) => g.key === 'practical')!.items[0]).toMatchObject({ to: '/page/stay', label: 'Verblijf' });
     expect(labels(menu, 'about')).toEqual([]);

@@ -33,6 +33,7 @@ export const publicNavigation: NavGroup[] = [
       { to: '/news', labelKey: 'nav.news', order: 20 },
       { to: '/registration_bjk', labelKey: 'nav.registration', order: 30 },
       { to: '/participants_bjk', labelKey: 'nav.participants', order: 40 },
+      { to: '/family', labelKey: 'nav.family', order: 50 },
       { to: '/files', labelKey: 'nav.files', order: 60 },
     ],
   },

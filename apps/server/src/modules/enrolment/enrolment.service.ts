@@ -29,6 +29,7 @@ import { writeCsv } from '../../platform/csv.js';
 import { normalisePhoto } from '../../platform/photo.js';
 import { recordAudit } from '../../platform/audit.js';
 import { getCurrentEdition } from '../edition/edition.service.js';
+import { familyPageBlock } from '../mail/family-page-link.js';
 import { queueMail } from '../mail/mail.service.js';
 import { findMember, prepareMemberLookup } from '../members/members.service.js';
 import { confirmationMail } from './confirmation-mail.js';
@@ -189,12 +190,12 @@ export async function lookupPlayer(db: Db, kind: RegistrationKind, by: { idbel: 
   };
 }
 
-function normaliseContact(contact: Contact): Contact {
+export function normaliseContact(contact: Contact): Contact {
   const mobile = contact.mobile === '' ? '' : (checkMobile(contact.mobile) as { e164: string }).e164;
   return { fullName: contact.fullName, email: contact.email.toLowerCase(), mobile };
 }
 
-function assertContacts(details: Parameters<typeof contactIssues>[0], adult: boolean): void {
+export function assertContacts(details: Parameters<typeof contactIssues>[0], adult: boolean): void {
   const issues = contactIssues(details, adult);
   if (issues.length > 0) throw validationError(issues.map((i) => ({ path: `body.${i.path}`, code: 'custom', message: i.message })));
 }
@@ -309,7 +310,8 @@ export async function confirmRegistration(ctx: ServiceContext, idsub: string, co
       });
       if (!confirmed) throw notFound(ENROLMENT_ERRORS.notFound, 'No such enrolment');
       const mail = confirmationMail(confirmed, settings);
-      if (mail) await queueMail(tx, mail);
+      if (mail)
+        await queueMail(tx, { ...mail, content: { ...mail.content, blocks: [...mail.content.blocks, familyPageBlock(ctx.config, confirmed.language)] } });
       await recordAudit(tx, {
         actor: null,
         action: 'enrolment.confirm',

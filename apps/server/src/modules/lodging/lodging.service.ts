@@ -31,6 +31,7 @@ import type { Db, DbOrTx } from '../../platform/db.js';
 import { AppError, conflict, notFound } from '../../platform/errors.js';
 import { recordAudit } from '../../platform/audit.js';
 import { getCurrentEdition } from '../edition/edition.service.js';
+import { familyPageBlock } from '../mail/family-page-link.js';
 import { queueMail } from '../mail/mail.service.js';
 import {
   appendHistory,
@@ -81,7 +82,7 @@ function stayOf(row: Pick<ReservationRow, 'roomType' | 'arrivalDate' | 'departur
 }
 
 /** The price of a stored reservation; a type the edition no longer knows prices at zero rather than breaking a list. */
-function priceOf(settings: EditionSettings, row: ReservationRow): StayPrice {
+export function priceOf(settings: EditionSettings, row: ReservationRow): StayPrice {
   try {
     return priceStay(settings, stayOf(row));
   } catch {
@@ -155,6 +156,7 @@ export async function makeReservation(ctx: ServiceContext, input: MakeReservatio
       remarks: row.remarks,
       price,
     });
+    mail.content.blocks.push(familyPageBlock(ctx.config, input.language));
     await queueMail(tx, { kind: 'lodging.reservation_received', to: [row.email], language: input.language, ...mail });
     return { number: row.number, totalCents: price.totalCents };
   });

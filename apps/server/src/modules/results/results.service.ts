@@ -73,7 +73,7 @@ function readFile(bytes: Uint8Array): Tournament {
 
 type CurrentVersion = { version: number; tournament: Tournament; publishedAt: Date; fileName: string };
 
-async function findCurrentVersion(db: DbOrTx, edition: string, category: string): Promise<CurrentVersion | null> {
+export async function findCurrentVersion(db: DbOrTx, edition: string, category: string): Promise<CurrentVersion | null> {
   const rows = await db
     .select({
       version: tournamentVersions.version,

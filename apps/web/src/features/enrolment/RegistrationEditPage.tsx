@@ -20,6 +20,7 @@ import { useEdition } from '../../shared/edition/useEdition';
 import { formatDateTime, formatMoney } from '../../shared/format';
 import { currentLanguage } from '../../shared/i18n';
 import { MissingRecord } from '../../shared/ui/MissingRecord';
+import { FamilyLinkButton } from '../../shared/ui/FamilyLinkButton';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { usePlayerCategoryCodes, useRegistrationKind, withKind } from '../../shared/edition/kind';
 import { registrationQuery, updateRegistration } from './mgmt-api';
@@ -190,6 +191,11 @@ export function RegistrationEditPage() {
           {field('attendant.email', `${t('details.attendant')} · ${t('details.email')}`)}
           {field('attendant.mobile', `${t('details.attendant')} · ${t('details.mobile')}`)}
         </Box>
+        {r.status === 'confirmed' && (
+          <Box sx={{ mt: 2 }}>
+            <FamilyLinkButton source={{ kind: 'registration', registrationKind: kind, id }} />
+          </Box>
+        )}
       </Paper>
       {field('remarks', t('mgmt.remarks'), { multiline: true, minRows: 2 })}
       {save.isError && <ErrorAlert error={save.error} submit />}

@@ -37,6 +37,7 @@ import { currentLanguage } from '../../shared/i18n';
 import { MissingRecord } from '../../shared/ui/MissingRecord';
 import { RecordBoundary } from '../../shared/ui/RecordBoundary';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
+import { FamilyLinkButton } from '../../shared/ui/FamilyLinkButton';
 import { SourcePaymentRequest } from '../../shared/ui/SourcePaymentRequest';
 import { assignRoom, freeRoomsQuery, reservationQuery, unassignRoom, updateReservation } from './api';
 import { fieldError } from './messages';
@@ -336,6 +337,9 @@ function ReservationEditor({ id }: { id: string }) {
       <RoomsSection reservation={reservation} settings={settings} onChange={applied} />
       <Section title={t('mgmt.edit.payment')}>
         <SourcePaymentRequest kind="stay" sourceId={reservation.id} />
+      </Section>
+      <Section title={t('mgmt.edit.family')}>
+        <FamilyLinkButton source={{ kind: 'reservation', id: reservation.id }} />
       </Section>
       <HistorySection reservation={reservation} timeZone={settings.timeZone} />
 

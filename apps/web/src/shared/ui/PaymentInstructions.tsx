@@ -10,7 +10,12 @@ import './payment-instructions.css';
  * Plain elements with static CSS (decision 0003): the public payment page draws it without MUI, and it looks the same
  * inside MUI pages (the enrolment wizard's last step).
  */
-export function PaymentInstructions({ payment }: { payment: PublicPayment }) {
+export function PaymentInstructions({
+  payment,
+}: {
+  /** A payment page's, or any payment with the same instructions (a family's page). */
+  payment: Pick<PublicPayment, 'outstandingCents' | 'beneficiary' | 'iban' | 'bic' | 'structuredMessage' | 'dueDate' | 'qrPngPath'>;
+}) {
   const { t } = useTranslation('payments');
   const language = currentLanguage();
   const details: [string, string, string][] = [

@@ -35,3 +35,14 @@ const CREATE_PATHS: Record<PaymentRequestKind, string> = {
 
 export const createSourcePaymentRequest = (kind: PaymentRequestKind, sourceId: string) =>
   http.post<PaymentRequest>(`/api/v1/payment/${CREATE_PATHS[kind]}/${encodeURIComponent(sourceId)}`);
+
+export type FamilyLinkSource = { kind: 'registration'; registrationKind: 'bjk' | 'vk'; id: string } | { kind: 'reservation'; id: string };
+
+/** Mails "My family"'s sign-in link to the contacts of a registration or the responsible adult of a reservation. */
+export function sendFamilyLink(source: FamilyLinkSource): Promise<{ sentTo: number }> {
+  const path =
+    source.kind === 'registration'
+      ? `/api/v1/family/mgmt/registration/${source.registrationKind}/${source.id}/link`
+      : `/api/v1/family/mgmt/reservation/${source.id}/link`;
+  return http.post<{ sentTo: number }>(path);
+}

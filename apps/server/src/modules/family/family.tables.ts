@@ -1,0 +1,83 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+/**
+ * A family's signed-in sessions (decision 0013): the cookie carries a random token, the row keeps only its SHA-256,
+ * so a database read opens no session. A session lives a fixed time from its sign-in and is never extended.
+ */
+export const familySessions = pgTable(
+  'family_sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    /** The family: the e-mail address the sign-in link was mailed to (lower case). */
+    email: text('email').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('family_sessions_email_idx').on(t.email), index('family_sessions_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * Sign-in links asked for, per address, for the rate limit: the address is kept as a keyed digest (an unknown
+ * address typed by a stranger is not stored in clear), known or not, so the limit tells nothing either.
+ */
+export const familySignInRequests = pgTable(
+  'family_sign_in_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    emailDigest: text('email_digest').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('family_sign_in_requests_digest_idx').on(t.emailDigest, t.at)],
+);
+
+/** A family's request about a reservation (a change, a cancellation): the lodging desk answers it; nothing changes by itself. */
+export const familyReservationRequests = pgTable(
+  'family_reservation_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reservationId: uuid('reservation_id').notNull(),
+    email: text('email').notNull(),
+    kind: text('kind', { enum: ['change', 'cancel'] }).notNull(),
+    message: text('message').notNull(),
+    status: text('status', { enum: ['open', 'answered'] })
+      .notNull()
+      .default('open'),
+    answer: text('answer').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    answeredBy: text('answered_by'),
+  },
+  (t) => [index('family_reservation_requests_reservation_idx').on(t.reservationId), index('family_reservation_requests_status_idx').on(t.status, t.createdAt)],
+);
+
+/**
+ * A child's absence or half-point bye asked for a round. One live request per child and round (withdrawn ones stay
+ * as history); the arbiters mark it noted once it is in the pairing program.
+ */
+export const familyAbsences = pgTable(
+  'family_absences',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    editionCode: text('edition_code').notNull(),
+    registrationId: uuid('registration_id').notNull(),
+    /** The category when asked (the arbiters' list is per category and round). */
+    category: text('category').notNull(),
+    round: integer('round').notNull(),
+    kind: text('kind', { enum: ['absent', 'half_point_bye'] }).notNull(),
+    remark: text('remark').notNull().default(''),
+    status: text('status', { enum: ['requested', 'noted', 'withdrawn'] })
+      .notNull()
+      .default('requested'),
+    createdBy: text('created_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    notedAt: timestamp('noted_at', { withTimezone: true }),
+    notedBy: text('noted_by'),
+  },
+  (t) => [
+    uniqueIndex('family_absences_one_per_round_idx')
+      .on(t.registrationId, t.round)
+      .where(sql`${t.status} <> 'withdrawn'`),
+    index('family_absences_list_idx').on(t.editionCode, t.category, t.round),
+  ],
+);

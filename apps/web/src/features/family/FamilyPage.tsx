@@ -1,0 +1,479 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Contact } from '@bjk/domain/enrolment';
+import type { AbsenceKind, FamilyChild, FamilyOverview, FamilyPayment, FamilyReservation } from '@bjk/domain/family';
+import { useInstantFormat } from '../../shared/edition/useEdition';
+import { formatDate, formatMoney } from '../../shared/format';
+import { HttpError } from '../../shared/http';
+import { currentLanguage } from '../../shared/i18n';
+import { PaymentInstructions } from '../../shared/ui/PaymentInstructions';
+import { Card } from '../../shared/ui/plain/Card';
+import { Chip, type ChipTone } from '../../shared/ui/plain/Chip';
+import { ErrorNotice } from '../../shared/ui/plain/ErrorNotice';
+import { SelectInput, TextInput } from '../../shared/ui/plain/fields';
+import { Notice } from '../../shared/ui/plain/Notice';
+import {
+  announceAbsence,
+  askReservationChange,
+  childPhotoPath,
+  familyDataPath,
+  familyOverviewQuery,
+  replaceChildPhoto,
+  saveChildContacts,
+  signOutFamily,
+  withdrawAbsence,
+} from './api';
+import { FamilySignInForm } from './FamilySignIn';
+import './family.css';
+
+const PAYMENT_TONE: Record<FamilyPayment['status'], ChipTone> = { open: 'warning', partially_paid: 'warning', paid: 'success', cancelled: 'default' };
+
+/**
+ * `/family`: "My family". Without a session it asks for the address to mail a sign-in link to; with one, every child
+ * and reservation of the family. Phone first, plain elements and static CSS (decision 0003), no MUI.
+ */
+export function FamilyPage() {
+  const language = currentLanguage();
+  const { data, error, isPending } = useQuery(familyOverviewQuery(language));
+  if (isPending) return null;
+  if (error instanceof HttpError && error.status === 401) return <FamilySignInForm />;
+  if (error) return <ErrorNotice error={error} />;
+  return <FamilyOverviewView overview={data} />;
+}
+
+function FamilyOverviewView({ overview }: { overview: FamilyOverview }) {
+  const { t } = useTranslation('family');
+  const instant = useInstantFormat();
+  const queries = useQueryClient();
+  const signOut = useMutation({
+    mutationFn: signOutFamily,
+    onSettled: () => queries.resetQueries({ queryKey: ['family'] }),
+  });
+  return (
+    <div className="bjk-family">
+      <h1 className="bjk-h1">{t('page.title')}</h1>
+      <div className="bjk-family-session">
+        <p className="bjk-body2 bjk-secondary" data-testid="family-signed-in">
+          {t('page.signedInAs', { email: overview.email, time: instant(overview.sessionExpiresAt, { timeStyle: 'short' }) })}
+        </p>
+        <button type="button" className="bjk-button bjk-button--outlined bjk-button--small" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
+          {t('page.signOut')}
+        </button>
+      </div>
+      {overview.children.length === 0 && overview.reservations.length === 0 && <Notice>{t('page.empty')}</Notice>}
+      {overview.children.length > 0 && (
+        <section aria-labelledby="family-children" className="bjk-stack">
+          <h2 className="bjk-h2" id="family-children">
+            {t('page.children')}
+          </h2>
+          {overview.children.map((child) => (
+            <ChildCard key={child.registrationId} child={child} overview={overview} />
+          ))}
+        </section>
+      )}
+      {overview.reservations.length > 0 && (
+        <section aria-labelledby="family-reservations" className="bjk-stack">
+          <h2 className="bjk-h2" id="family-reservations">
+            {t('page.reservations')}
+          </h2>
+          {overview.reservations.map((reservation) => (
+            <ReservationCard key={reservation.id} reservation={reservation} />
+          ))}
+        </section>
+      )}
+      <Card className="bjk-family-card">
+        <p className="bjk-body2 bjk-secondary">{t('page.downloadHelp')}</p>
+        <a href={familyDataPath} download className="bjk-button bjk-button--outlined bjk-family-download" data-testid="family-download">
+          {t('page.download')}
+        </a>
+      </Card>
+    </div>
+  );
+}
+
+function Block({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
+  return (
+    <div className="bjk-family-block" data-testid={testId}>
+      <h3 className="bjk-family-h3">{title}</h3>
+      {children}
+    </div>
+  );
+}
+
+function PaymentBlock({ payment }: { payment: FamilyPayment | null }) {
+  const { t } = useTranslation('family');
+  const language = currentLanguage();
+  if (!payment) return <p className="bjk-body2 bjk-secondary">{t('child.noPayment')}</p>;
+  return (
+    <div className="bjk-stack">
+      <div className="bjk-family-row">
+        <Chip tone={PAYMENT_TONE[payment.status]} testId="family-payment-status">
+          {t(`child.paymentStatus.${payment.status}`)}
+        </Chip>
+        <span className="bjk-body2">
+          {payment.status === 'paid'
+            ? t('child.paidAll', { amount: formatMoney(payment.totalCents, language) })
+            : t('child.outstanding', { amount: formatMoney(payment.outstandingCents, language) })}
+        </span>
+      </div>
+      {payment.status !== 'paid' && payment.status !== 'cancelled' && <PaymentInstructions payment={payment} />}
+      <p className="bjk-body2 bjk-family-links">
+        <Link to={payment.pagePath} className="bjk-link">
+          {t('child.paymentPage')}
+        </Link>
+        {payment.invoicePath && (
+          <a href={payment.invoicePath} className="bjk-link" download>
+            {t('child.invoice')}
+          </a>
+        )}
+      </p>
+    </div>
+  );
+}
+
+function ChildCard({ child, overview }: { child: FamilyChild; overview: FamilyOverview }) {
+  const { t } = useTranslation('family');
+  const name = `${child.firstName} ${child.lastName}`;
+  return (
+    <Card roomy testId={`family-child-${child.registrationId}`} className="bjk-family-card">
+      <div className="bjk-family-head">
+        <div>
+          <h3 className="bjk-family-name">{name}</h3>
+          <div className="bjk-family-row">
+            <Chip tone="primary">{t('child.category', { category: child.category })}</Chip>
+            <Chip tone={child.status === 'confirmed' ? 'success' : 'error'}>{t(`child.status.${child.status}`)}</Chip>
+          </div>
+        </div>
+        {/* Reserved for "follow a player" (#27): its Follow button goes here, beside the child's name. */}
+        <div className="bjk-family-follow" data-slot="follow" />
+      </div>
+      {child.results && (
+        <Block title={t('child.results')} testId="family-results">
+          <p className="bjk-body1">
+            {[
+              child.results.points !== null ? t('child.points', { points: child.results.points }) : null,
+              child.results.rank !== null ? t('child.rank', { rank: child.results.rank }) : null,
+            ]
+              .filter(Boolean)
+              .join(' · ')}{' '}
+            <Link to={child.results.playerCardPath} className="bjk-link">
+              {t('child.playerCard')}
+            </Link>
+          </p>
+        </Block>
+      )}
+      <Block title={t('child.payment')}>
+        <PaymentBlock payment={child.payment} />
+      </Block>
+      <PhotoBlock child={child} />
+      <Block title={t('child.absences')} testId="family-absences">
+        <AbsenceBlock child={child} overview={overview} />
+      </Block>
+      <Block title={t('child.contacts')}>
+        <p className="bjk-body2 bjk-secondary">{t(child.consent ? 'child.consent.given' : 'child.consent.missing')}</p>
+        <ContactsForm child={child} />
+      </Block>
+    </Card>
+  );
+}
+
+function PhotoBlock({ child }: { child: FamilyChild }) {
+  const { t } = useTranslation('family');
+  const queries = useQueryClient();
+  const [version, setVersion] = useState(0);
+  const upload = useMutation({
+    mutationFn: (file: File) => replaceChildPhoto(child.registrationId, file),
+    onSuccess: async () => {
+      setVersion((v) => v + 1);
+      await queries.invalidateQueries({ queryKey: ['family'] });
+    },
+  });
+  const name = `${child.firstName} ${child.lastName}`;
+  return (
+    <Block title={t('child.photo')} testId="family-photo">
+      <div className="bjk-family-photo">
+        {child.hasPhoto && (
+          <img
+            src={`${childPhotoPath(child.registrationId)}?v=${version}`}
+            alt={t('child.photoAlt', { name })}
+            width={120}
+            height={150}
+            data-testid="family-photo-img"
+          />
+        )}
+        <div className="bjk-stack">
+          <p className="bjk-body2 bjk-secondary" data-testid="family-badge">
+            {t(`child.badge.${child.badge}`)}
+          </p>
+          <label className="bjk-button bjk-button--outlined bjk-family-file">
+            {t('child.replacePhoto')}
+            <input
+              type="file"
+              accept="image/*"
+              className="bjk-family-file-input"
+              data-testid="family-photo-input"
+              onChange={(event) => {
+                const file = event.target.files?.[0];
+                if (file) upload.mutate(file);
+                event.target.value = '';
+              }}
+            />
+          </label>
+          <p className="bjk-body2 bjk-secondary">{t('child.photoHelp')}</p>
+          {upload.isSuccess && (
+            <Notice severity="success" testId="family-photo-replaced">
+              {t('child.photoReplaced')}
+            </Notice>
+          )}
+          {upload.isError && <ErrorNotice error={upload.error} submit />}
+        </div>
+      </div>
+    </Block>
+  );
+}
+
+function AbsenceBlock({ child, overview }: { child: FamilyChild; overview: FamilyOverview }) {
+  const { t } = useTranslation('family');
+  const instant = useInstantFormat();
+  const queries = useQueryClient();
+  const open = overview.absenceRounds.filter((r) => r.open && !child.absences.some((a) => a.round === r.round));
+  const [round, setRound] = useState('');
+  const [kind, setKind] = useState<AbsenceKind>('absent');
+  const [remark, setRemark] = useState('');
+  const chosen = open.find((r) => String(r.round) === round) ?? open[0];
+  const announce = useMutation({
+    mutationFn: () => announceAbsence(child.registrationId, { round: chosen!.round, kind: chosen!.halfPointBye ? kind : 'absent', remark }),
+    onSuccess: async () => {
+      setRemark('');
+      setRound('');
+      await queries.invalidateQueries({ queryKey: ['family'] });
+    },
+  });
+  const withdraw = useMutation({
+    mutationFn: (absenceId: string) => withdrawAbsence(child.registrationId, absenceId),
+    onSuccess: () => queries.invalidateQueries({ queryKey: ['family'] }),
+  });
+  const deadlineOf = (r: number) => overview.absenceRounds.find((x) => x.round === r);
+  if (overview.absenceRounds.length === 0) return <p className="bjk-body2 bjk-secondary">{t('child.noRounds')}</p>;
+  return (
+    <div className="bjk-stack">
+      <p className="bjk-body2 bjk-secondary">{t('child.absenceHelp', { name: child.firstName, max: overview.maxHalfPointByes })}</p>
+      {child.absences.length > 0 && (
+        <ul className="bjk-family-list" data-testid="family-absence-list">
+          {child.absences.map((absence) => (
+            <li key={absence.id}>
+              <span>
+                {t('child.absenceLine', { round: absence.round, kind: t(`child.kinds.${absence.kind}`) })} — {t(`child.absenceStatus.${absence.status}`)}
+              </span>
+              {absence.status === 'requested' && deadlineOf(absence.round)?.open && (
+                <button
+                  type="button"
+                  className="bjk-button bjk-button--text bjk-button--small"
+                  onClick={() => withdraw.mutate(absence.id)}
+                  disabled={withdraw.isPending}
+                >
+                  {t('child.withdraw')}
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {withdraw.isError && <ErrorNotice error={withdraw.error} submit />}
+      {chosen && (
+        <form
+          className="bjk-family-form"
+          onSubmit={(event: FormEvent) => {
+            event.preventDefault();
+            announce.mutate();
+          }}
+        >
+          <SelectInput
+            label={t('child.round')}
+            value={String(chosen.round)}
+            onChange={(event) => setRound(event.target.value)}
+            data-testid="family-absence-round"
+          >
+            {open.map((r) => (
+              <option key={r.round} value={r.round}>
+                {t('child.roundOption', { round: r.round, deadline: instant(r.deadline, { dateStyle: 'medium', timeStyle: 'short' }) })}
+              </option>
+            ))}
+          </SelectInput>
+          {chosen.halfPointBye && (
+            <SelectInput
+              label={t('child.kind')}
+              value={kind}
+              onChange={(event) => setKind(event.target.value as AbsenceKind)}
+              data-testid="family-absence-kind"
+            >
+              <option value="absent">{t('child.kinds.absent')}</option>
+              <option value="half_point_bye">{t('child.kinds.half_point_bye')}</option>
+            </SelectInput>
+          )}
+          <TextInput label={t('child.remark')} value={remark} maxLength={500} onChange={(event) => setRemark(event.target.value)} />
+          {announce.isError && <ErrorNotice error={announce.error} submit />}
+          {announce.isSuccess && (
+            <Notice severity="success" testId="family-absence-sent">
+              {t('child.announced')}
+            </Notice>
+          )}
+          <button type="submit" className="bjk-button bjk-button--contained" disabled={announce.isPending} data-testid="family-absence-submit">
+            {t('child.announce')}
+          </button>
+        </form>
+      )}
+    </div>
+  );
+}
+
+function ContactFields({ prefix, value, onChange }: { prefix: string; value: Contact; onChange: (next: Contact) => void }) {
+  const { t } = useTranslation('family');
+  return (
+    <fieldset className="bjk-family-fieldset">
+      <legend className="bjk-field-label">{t(`child.${prefix}`)}</legend>
+      <TextInput label={t('child.fullName')} value={value.fullName} autoComplete="name" onChange={(e) => onChange({ ...value, fullName: e.target.value })} />
+      <TextInput
+        label={t('child.email')}
+        type="email"
+        value={value.email}
+        autoComplete="email"
+        onChange={(e) => onChange({ ...value, email: e.target.value })}
+      />
+      <TextInput
+        label={t('child.mobile')}
+        type="tel"
+        value={value.mobile}
+        autoComplete="tel"
+        onChange={(e) => onChange({ ...value, mobile: e.target.value })}
+      />
+    </fieldset>
+  );
+}
+
+function ContactsForm({ child }: { child: FamilyChild }) {
+  const { t } = useTranslation('family');
+  const queries = useQueryClient();
+  const [email, setEmail] = useState(child.email);
+  const [mobile, setMobile] = useState(child.mobile);
+  const [parent, setParent] = useState(child.parent);
+  const [attendant, setAttendant] = useState(child.attendant);
+  const save = useMutation({
+    mutationFn: () => saveChildContacts(child.registrationId, { email, mobile, parent, attendant }),
+    onSuccess: () => queries.invalidateQueries({ queryKey: ['family'] }),
+  });
+  return (
+    <details className="bjk-family-details">
+      <summary className="bjk-link">{t('child.contacts')}</summary>
+      <p className="bjk-body2 bjk-secondary">{t('child.contactsHelp')}</p>
+      <form
+        className="bjk-family-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          save.mutate();
+        }}
+      >
+        <TextInput label={t('child.playerEmail')} type="email" value={email} autoComplete="off" onChange={(e) => setEmail(e.target.value)} />
+        <TextInput label={t('child.playerMobile')} type="tel" value={mobile} autoComplete="off" onChange={(e) => setMobile(e.target.value)} />
+        <ContactFields prefix="parent" value={parent} onChange={setParent} />
+        <ContactFields prefix="attendant" value={attendant} onChange={setAttendant} />
+        {save.isError && <ErrorNotice error={save.error} submit />}
+        {save.isSuccess && <Notice severity="success">{t('child.saved')}</Notice>}
+        <button type="submit" className="bjk-button bjk-button--contained" disabled={save.isPending}>
+          {t('child.save')}
+        </button>
+      </form>
+    </details>
+  );
+}
+
+function ReservationCard({ reservation }: { reservation: FamilyReservation }) {
+  const { t } = useTranslation('family');
+  const language = currentLanguage();
+  const instant = useInstantFormat();
+  const queries = useQueryClient();
+  const [kind, setKind] = useState<'change' | 'cancel'>('change');
+  const [message, setMessage] = useState('');
+  const ask = useMutation({
+    mutationFn: () => askReservationChange(reservation.id, { kind, message }),
+    onSuccess: async () => {
+      setMessage('');
+      await queries.invalidateQueries({ queryKey: ['family'] });
+    },
+  });
+  const facts: [string, string][] = [
+    [t('reservation.room'), reservation.roomTypeLabel],
+    [
+      t('reservation.dates'),
+      `${formatDate(reservation.arrivalDate, language, { dateStyle: 'medium' })} – ${formatDate(reservation.departureDate, language, { dateStyle: 'medium' })} · ${t('reservation.nights', { count: reservation.nights })}`,
+    ],
+    [t('reservation.meals'), t(`reservation.mealPlans.${reservation.mealPlan}`, { defaultValue: reservation.mealPlan })],
+    [t('reservation.guests'), reservation.guests.map((g) => `${g.firstName} ${g.lastName}`).join(', ')],
+    ...(reservation.priceCents !== null ? [[t('reservation.price'), formatMoney(reservation.priceCents, language)] as [string, string]] : []),
+  ];
+  return (
+    <Card roomy testId={`family-reservation-${reservation.id}`} className="bjk-family-card">
+      <h3 className="bjk-family-name">{t('reservation.title', { number: reservation.number })}</h3>
+      {!reservation.enabled && <Chip tone="error">{t('reservation.disabled')}</Chip>}
+      <dl className="bjk-family-facts">
+        {facts.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <Block title={t('child.payment')}>
+        <PaymentBlock payment={reservation.payment} />
+      </Block>
+      {reservation.requests.length > 0 && (
+        <Block title={t('reservation.requests')}>
+          <ul className="bjk-family-list">
+            {reservation.requests.map((request) => (
+              <li key={request.id}>
+                <span>
+                  {t(`reservation.kinds.${request.kind}`)} · {instant(request.createdAt, { dateStyle: 'medium', timeStyle: 'short' })} —{' '}
+                  {t(`reservation.requestStatus.${request.status}`)}
+                  {request.answer && <span className="bjk-family-answer">{t('reservation.answer', { answer: request.answer })}</span>}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </Block>
+      )}
+      <details className="bjk-family-details">
+        <summary className="bjk-link">{t('reservation.ask')}</summary>
+        <p className="bjk-body2 bjk-secondary">{t('reservation.askHelp')}</p>
+        <form
+          className="bjk-family-form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            ask.mutate();
+          }}
+        >
+          <SelectInput label={t('reservation.kind')} value={kind} onChange={(event) => setKind(event.target.value as 'change' | 'cancel')}>
+            <option value="change">{t('reservation.kinds.change')}</option>
+            <option value="cancel">{t('reservation.kinds.cancel')}</option>
+          </SelectInput>
+          <label className="bjk-field">
+            <span className="bjk-field-label">{t('reservation.message')}</span>
+            <textarea
+              className="bjk-input bjk-family-textarea"
+              required
+              maxLength={2000}
+              value={message}
+              onChange={(event) => setMessage(event.target.value)}
+            />
+          </label>
+          {ask.isError && <ErrorNotice error={ask.error} submit />}
+          {ask.isSuccess && <Notice severity="success">{t('reservation.sent')}</Notice>}
+          <button type="submit" className="bjk-button bjk-button--contained" disabled={ask.isPending || message.trim() === ''}>
+            {t('reservation.send')}
+          </button>
+        </form>
+      </details>
+    </Card>
+  );
+}

@@ -1,0 +1,92 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import type { ReservationRequestRow } from '@bjk/domain/family';
+import { hasPermission, useManager } from '../../shared/auth/session';
+import { useInstantFormat } from '../../shared/edition/useEdition';
+import { ErrorAlert } from '../../shared/ui/ErrorAlert';
+import { answerRequest, reservationRequestsQuery } from './mgmt-api';
+
+function RequestCard({ request, mayAnswer }: { request: ReservationRequestRow; mayAnswer: boolean }) {
+  const { t } = useTranslation('familyAdmin');
+  const instant = useInstantFormat();
+  const client = useQueryClient();
+  const [answer, setAnswer] = useState('');
+  const send = useMutation({
+    mutationFn: () => answerRequest(request.id, answer),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['mgmt', 'family', 'requests'] }),
+  });
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} data-testid={`family-request-${request.id}`}>
+      <Stack spacing={1}>
+        <Typography variant="h2" sx={{ fontSize: '1.05rem' }}>
+          {t(`requests.kinds.${request.kind}`)} · <RouterLink to={`/mgmt/reservation_edit?id=${request.reservationId}`}>{request.reservationNumber}</RouterLink>{' '}
+          · {request.requester}
+        </Typography>
+        <Typography variant="body2" color="textSecondary">
+          {instant(request.createdAt, { dateStyle: 'medium', timeStyle: 'short' })}
+        </Typography>
+        <Typography sx={{ whiteSpace: 'pre-wrap' }}>{request.message}</Typography>
+        {request.status === 'answered' ? (
+          <Alert severity="success">
+            {t('requests.answeredBy', {
+              who: request.answeredBy ?? '',
+              at: request.answeredAt ? instant(request.answeredAt, { dateStyle: 'medium', timeStyle: 'short' }) : '',
+            })}
+            : {request.answer}
+          </Alert>
+        ) : (
+          mayAnswer && (
+            <Stack spacing={1} component="form" onSubmit={(e) => (e.preventDefault(), send.mutate())}>
+              <TextField
+                label={t('requests.answer')}
+                value={answer}
+                onChange={(e) => setAnswer(e.target.value)}
+                multiline
+                minRows={2}
+                size="small"
+                slotProps={{ htmlInput: { maxLength: 2000 } }}
+              />
+              {send.isError && <ErrorAlert error={send.error} submit />}
+              <Button type="submit" variant="contained" disabled={send.isPending || answer.trim() === ''} sx={{ alignSelf: 'flex-start' }}>
+                {t('requests.send')}
+              </Button>
+            </Stack>
+          )
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** `/mgmt/family_requests`: families' change and cancellation requests of reservations, for the lodging desk. */
+export function FamilyRequestsPage() {
+  const { t } = useTranslation('familyAdmin');
+  const session = useManager();
+  const [status, setStatus] = useState<'open' | 'answered'>('open');
+  const list = useQuery(reservationRequestsQuery(status));
+  return (
+    <Stack spacing={2}>
+      <Typography variant="h1">{t('requests.title')}</Typography>
+      <Typography color="textSecondary">{t('requests.intro')}</Typography>
+      <ToggleButtonGroup exclusive size="small" value={status} onChange={(_, next: 'open' | 'answered' | null) => next && setStatus(next)}>
+        <ToggleButton value="open">{t('requests.open')}</ToggleButton>
+        <ToggleButton value="answered">{t('requests.answered')}</ToggleButton>
+      </ToggleButtonGroup>
+      {list.isError && <ErrorAlert error={list.error} />}
+      {list.data?.items.length === 0 && <Alert severity="info">{t('requests.none')}</Alert>}
+      {list.data?.items.map((request) => (
+        <RequestCard key={request.id} request={request} mayAnswer={hasPermission(session, 'lodging:write')} />
+      ))}
+    </Stack>
+  );
+}

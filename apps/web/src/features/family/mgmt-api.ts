@@ -1,0 +1,32 @@
+import type { AbsenceListQuery, AbsenceRow, ReservationRequestRow } from '@bjk/domain/family';
+import { http } from '../../shared/http';
+
+const base = '/api/v1/family/mgmt';
+
+export const absencesQuery = (query: AbsenceListQuery) => ({
+  queryKey: ['mgmt', 'family', 'absences', query] as const,
+  queryFn: () => http.get<{ items: AbsenceRow[] }>(`${base}/absences`, { query }),
+});
+
+export const markAbsence = (id: string, noted: boolean) => http.put<AbsenceRow>(`${base}/absences/${id}/noted`, { noted });
+
+export const absencesCsv = (query: AbsenceListQuery) => http.get<Blob>(`${base}/absences.csv`, { query });
+
+export const reservationRequestsQuery = (status: 'open' | 'answered' | undefined) => ({
+  queryKey: ['mgmt', 'family', 'requests', status ?? 'all'] as const,
+  queryFn: () => http.get<{ items: ReservationRequestRow[] }>(`${base}/reservation-requests`, { query: { status } }),
+});
+
+export const answerRequest = (id: string, answer: string) => http.put<void>(`${base}/reservation-requests/${id}/answer`, { answer });
+
+/** Saves a downloaded file (the call needs the bearer token, a plain link would not send it). */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
