@@ -8,6 +8,7 @@ import { FILES_ERRORS } from './files.js';
 import { GAMES_ERRORS } from './games.js';
 import { LODGING_ERRORS } from './lodging.js';
 import { MAIL_ERRORS } from './mail.js';
+import { NOTIFICATIONS_ERRORS } from './notifications.js';
 import { PAYMENTS_ERRORS } from './payments.js';
 import { PRINT_ERRORS } from './print.js';
 import { RESULTS_ERRORS } from './results.js';
@@ -34,6 +35,7 @@ export const ERROR_CATALOGUE = {
   games: GAMES_ERRORS,
   print: PRINT_ERRORS,
   desk: DESK_ERRORS,
+  notifications: NOTIFICATIONS_ERRORS,
 } as const;
 
 type Catalogue = typeof ERROR_CATALOGUE;

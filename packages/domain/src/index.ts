@@ -41,3 +41,4 @@ export * from './performance.js';
 export * from './results.js';
 export * from './print.js';
 export * from './desk.js';
+export * from './notifications.js';

@@ -16,3 +16,4 @@ export * from '../modules/results/games.tables.js';
 export * from '../modules/results/results.tables.js';
 export * from '../modules/print/print.tables.js';
 export * from '../modules/desk/desk.tables.js';
+export * from '../modules/notifications/notifications.tables.js';
