@@ -171,13 +171,16 @@ export async function planCategory(
   ctx: PlanContext,
   edition: string,
   category: string,
+  /** A player about to get a new follower: planned too, so that what is known now counts as told. */
+  joining?: Followed,
 ): Promise<{ pushQueued: number; digests: number; nextDueAt: number | null }> {
   const { db } = ctx;
   const now = ctx.clock.now();
-  const followed = await db
+  const followed: Followed[] = await db
     .selectDistinct({ pairingNumber: followSubscriptions.pairingNumber, nationalId: followSubscriptions.nationalId })
     .from(followSubscriptions)
     .where(and(eq(followSubscriptions.edition, edition), eq(followSubscriptions.category, category), isNotNull(followSubscriptions.confirmedAt)));
+  if (joining) followed.push(joining);
   if (followed.length === 0) return { pushQueued: 0, digests: 0, nextDueAt: null };
   const view = await findFollowView(db, edition, category);
   if (!view) return { pushQueued: 0, digests: 0, nextDueAt: null };

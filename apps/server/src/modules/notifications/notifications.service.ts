@@ -42,8 +42,8 @@ async function followedPlayer(db: DbOrTx, categoryName: string, pairingNumber: n
  * Before a new follower joins, what the player's followers must be told now is told (to those who were there): the
  * newcomer starts from what the card showed when they tapped "follow", not with a burst of old news.
  */
-async function planBeforeJoining(ctx: ServiceContext, edition: string, category: string): Promise<void> {
-  await planCategory(ctx, edition, category);
+async function planBeforeJoining(ctx: ServiceContext, edition: string, category: string, joining: { pairingNumber: number; nationalId: number | null }) {
+  await planCategory(ctx, edition, category, joining);
 }
 
 type Row = typeof followSubscriptions.$inferSelect;
@@ -68,7 +68,7 @@ export async function followByPush(ctx: ServiceContext, input: FollowPushInput):
   const refused = checkOutboundUrl(input.subscription.endpoint, ctx.config.outbound);
   if (refused) throw badRequest(NOTIFICATIONS_ERRORS.endpointRefused, 'This push endpoint cannot be used', { reason: refused });
   const { edition, category, player } = await followedPlayer(db, input.category, input.pairingNumber);
-  await planBeforeJoining(ctx, edition.code, category);
+  await planBeforeJoining(ctx, edition.code, category, { pairingNumber: input.pairingNumber, nationalId: player.nationalId });
   const now = clock.now();
   const [row] = await db
     .insert(followSubscriptions)
@@ -203,7 +203,7 @@ export async function confirmFollow(ctx: ServiceContext, token: string): Promise
   const row = id ? await subscriptionOf(ctx.db, id) : undefined;
   if (!row) throw tokenInvalid();
   if (!row.confirmedAt) {
-    await planBeforeJoining(ctx, row.edition, row.category);
+    await planBeforeJoining(ctx, row.edition, row.category, row);
     const now = ctx.clock.now();
     await ctx.db
       .update(followSubscriptions)
