@@ -1,3 +1,4 @@
+import https from 'node:https';
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import webpush from 'web-push';
 import type { Config } from '../../config.js';
@@ -63,12 +64,17 @@ export type PushSenderOptions = {
 export type PushSender = {
   /** Sends one batch of due messages; answers how many it handled. */
   sendDue(): Promise<number>;
+  /** Closes the kept connections. */
+  close(): void;
 };
 
 export function createPushSender(options: PushSenderOptions): PushSender {
   const { db, clock, config } = options;
   const settings = config.notifications;
   const vapidHeaders = new Map<string, { header: string; until: number }>();
+  // Connections to a push service are kept open between messages: a TLS handshake per message would cost more than
+  // the message (a publish sends thousands to the same few services).
+  const agent = new https.Agent({ keepAlive: true, maxSockets: settings.concurrency, ...(options.ca ? { ca: options.ca } : {}) });
 
   async function authorization(endpoint: string): Promise<string> {
     const audience = new URL(endpoint).origin;
@@ -141,6 +147,7 @@ export function createPushSender(options: PushSenderOptions): PushSender {
         maxBytes: 64 * 1024,
         policy: config.outbound,
         ...(options.ca ? { ca: options.ca } : {}),
+        agent,
         ...(options.resolve ? { resolve: options.resolve } : {}),
       });
       const status = response.status;
@@ -183,6 +190,7 @@ export function createPushSender(options: PushSenderOptions): PushSender {
   }
 
   return {
+    close: () => agent.destroy(),
     async sendDue() {
       const claimed = await claim(settings.concurrency * 4);
       if (claimed.length === 0) return 0;
