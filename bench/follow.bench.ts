@@ -62,7 +62,7 @@ async function prepare(options: DatabaseOptions, env: Record<string, string>, pu
   const app = await buildApp({ config, database, db: database.db, clock: systemClock, bus });
   const languages = new Map<string, string>();
   try {
-    const headers = await login((request) => app.inject(request as never) as never);
+    const headers = await login((request) => app.inject(request as never));
     const start = await app.inject({
       method: 'POST',
       url: '/api/v1/tournament/json',
