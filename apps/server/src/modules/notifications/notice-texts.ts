@@ -145,9 +145,15 @@ export function noticeText(language: Language, key: keyof Texts, values: Record<
 }
 
 /** A start time in the edition's time zone, as a follower reads it ("14:30"), with the weekday when not today. */
+const formats = new Map<string, Intl.DateTimeFormat>();
+
 export function formatStartTime(iso: string, language: Language, timeZone: string): string {
   const locale = { nl: 'nl-BE', fr: 'fr-BE', de: 'de-BE', en: 'en-GB' }[language];
-  return new Intl.DateTimeFormat(locale, { timeZone, weekday: 'short', hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
+  // Made once per language and zone: a publish formats the same start for thousands of followers.
+  let format = formats.get(`${locale}|${timeZone}`);
+  if (!format)
+    formats.set(`${locale}|${timeZone}`, (format = new Intl.DateTimeFormat(locale, { timeZone, weekday: 'short', hour: '2-digit', minute: '2-digit' })));
+  return format.format(new Date(iso));
 }
 
 /** Points as the pairing programs print them: "4½", "½", "0". */

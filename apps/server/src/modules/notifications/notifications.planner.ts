@@ -257,7 +257,8 @@ export async function planCategory(
             category,
             pairingNumber: c.player,
             timeZone: settings.timeZone,
-            unfollowUrl: await unfollowUrl(tx, s.id),
+            // The key is read through the pool, not this transaction: it is cached per database, once.
+            unfollowUrl: await unfollowUrl(db, s.id),
           });
           rows.push({ subscriptionId: s.id, eventKey: c.event.key, topic: notice.tag, notice, nextAttemptAt: now });
         } else if (c.event.kind === 'pairing' || c.event.kind === 'final') {

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { PublicTournament } from '@bjk/domain/results';
 import { useTranslation } from 'react-i18next';
+import { FollowButton } from '../../shared/follow/FollowButton';
 import { shellButtonClass } from '../../shared/ui/ShellButton';
 import { formatPoints, pairingsQuery } from './api';
 import { GameLink } from './GameLink';
@@ -47,6 +48,7 @@ export function PlayerCard({ tournament, pairingNumber }: { tournament: PublicTo
         <p className="bjk-body1" data-testid="player-summary">
           {t('player.summary', { points: formatPoints(player.points), rank: player.rank ?? '—', performance: player.performance ?? '—' })}
         </p>
+        <FollowButton category={tournament.category} pairingNumber={player.pairingNumber} name={player.name} />
         {player.noPerformance && (
           <p className="bjk-body2 bjk-secondary" data-testid="player-no-performance">
             {t(`player.noPerformance.${player.noPerformance}`)}
