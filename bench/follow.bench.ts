@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,6 +26,12 @@ const FOLLOWERS = Number(process.env.BENCH_FOLLOWERS ?? 5000);
 const PLAYERS = 300;
 const ADMIN = { email: 'bench@bench.test', password: 'bench-password-123456' };
 const LANGUAGES = ['nl', 'fr', 'de', 'en'] as const;
+
+/** CPU seconds (user + system) a process has used so far (Linux): a figure the neighbours' load does not inflate. */
+function cpuSecondsOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
 
 const dataUrl = (json: string) => `data:application/json;base64,${Buffer.from(json).toString('base64')}`;
 
@@ -119,6 +126,7 @@ async function measure(label: string, options: DatabaseOptions, env: Record<stri
         const body = (await answer.json()) as { token: string };
         return { json: () => body };
       });
+      const cpuBefore = cpuSecondsOf(server.pid!);
       const publishedAt = performance.timeOrigin + performance.now();
       const answer = await fetch(`${base}/api/v1/tournament/json`, {
         method: 'POST',
@@ -127,7 +135,9 @@ async function measure(label: string, options: DatabaseOptions, env: Record<stri
       });
       const answeredMs = performance.timeOrigin + performance.now() - publishedAt;
       if (answer.status !== 200) throw new Error(await answer.text());
-      await push.waitFor(FOLLOWERS, 180_000);
+      await push.waitFor(FOLLOWERS, 600_000);
+      const cpu = cpuSecondsOf(server.pid!) - cpuBefore;
+      const load = os.loadavg()[0]!.toFixed(1);
       const delays = push.received.map((m) => m.receivedAt - publishedAt).sort((a, b) => a - b);
       const wrong = push.received.filter((m) => m.payload.kind !== 'pairing' || m.payload.lang !== languages.get(m.subscriptionId)).length;
       const twice = push.received.length - new Set(push.received.map((m) => m.subscriptionId)).size;
@@ -141,6 +151,12 @@ async function measure(label: string, options: DatabaseOptions, env: Record<stri
           note: `publish → last receipt; publish answered in ${Math.round(answeredMs)} ms; target < 10000: ${last < 10_000 ? 'met' : 'MISSED'}; wrong payload ${wrong}, duplicates ${twice}`,
         },
         { name: `${label}: publish → receipt p99`, value: Math.round(p99), unit: 'ms', note: `p50 ${Math.round(delays[Math.floor(delays.length / 2)]!)} ms` },
+        {
+          name: `${label}: server CPU for the fan-out`,
+          value: Number(cpu.toFixed(1)),
+          unit: 's',
+          note: `${((cpu * 1000) / FOLLOWERS).toFixed(2)} ms CPU per message (import, plan, encrypt, post); machine load average ${load} on ${os.cpus().length} cores`,
+        },
       ];
     } finally {
       await stop(server);

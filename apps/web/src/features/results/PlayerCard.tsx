@@ -48,12 +48,12 @@ export function PlayerCard({ tournament, pairingNumber }: { tournament: PublicTo
         <p className="bjk-body1" data-testid="player-summary">
           {t('player.summary', { points: formatPoints(player.points), rank: player.rank ?? '—', performance: player.performance ?? '—' })}
         </p>
-        <FollowButton category={tournament.category} pairingNumber={player.pairingNumber} name={player.name} />
         {player.noPerformance && (
           <p className="bjk-body2 bjk-secondary" data-testid="player-no-performance">
             {t(`player.noPerformance.${player.noPerformance}`)}
           </p>
         )}
+        <FollowButton category={tournament.category} pairingNumber={player.pairingNumber} name={player.name} />
       </div>
       <ResultsTable testId="player-rounds" label={t('player.rounds')}>
         <thead>
