@@ -135,7 +135,11 @@ async function measure(label: string, options: DatabaseOptions, env: Record<stri
       });
       const answeredMs = performance.timeOrigin + performance.now() - publishedAt;
       if (answer.status !== 200) throw new Error(await answer.text());
-      await push.waitFor(FOLLOWERS, 600_000);
+      // On a loaded machine some messages time out and wait for their retry: the figures then say how many arrived.
+      const complete = await push.waitFor(FOLLOWERS, 600_000).then(
+        () => true,
+        () => false,
+      );
       const cpu = cpuSecondsOf(server.pid!) - cpuBefore;
       const load = os.loadavg()[0]!.toFixed(1);
       const delays = push.received.map((m) => m.receivedAt - publishedAt).sort((a, b) => a - b);
@@ -148,7 +152,7 @@ async function measure(label: string, options: DatabaseOptions, env: Record<stri
           name: `${label}: fan-out to ${FOLLOWERS} browsers`,
           value: Math.round(last),
           unit: 'ms',
-          note: `publish → last receipt; publish answered in ${Math.round(answeredMs)} ms; target < 10000: ${last < 10_000 ? 'met' : 'MISSED'}; wrong payload ${wrong}, duplicates ${twice}`,
+          note: `${complete ? '' : `ONLY ${push.received.length} of ${FOLLOWERS} within 600 s (${push.refused.length} refused); `}publish → last receipt; publish answered in ${Math.round(answeredMs)} ms; target < 10000: ${complete && last < 10_000 ? 'met' : 'MISSED'}; wrong payload ${wrong}, duplicates ${twice}`,
         },
         { name: `${label}: publish → receipt p99`, value: Math.round(p99), unit: 'ms', note: `p50 ${Math.round(delays[Math.floor(delays.length / 2)]!)} ms` },
         {
