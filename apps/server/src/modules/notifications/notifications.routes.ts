@@ -19,8 +19,9 @@ export async function notificationsRoutes(app: FastifyInstance, deps: AppDeps & 
   // Results and games announce their changes after commit; the followers' notices are planned from there.
   const stop = planOnCommit(deps.events, { db: deps.db, clock: deps.clock, config: deps.config }, deps.bus);
   app.addHook('onClose', async () => stop());
-  // A parent follows a child or two; an address asking for hundreds of follows (or confirmation mails) is not one.
-  const followLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+  // A parent follows a child or two, but the venue's Wi-Fi puts hundreds of families behind one address: the cap
+  // stops a script, not a hall (an address gets a confirmation mail at most every ten minutes anyway).
+  const followLimit = { rateLimit: { max: 300, timeWindow: '1 minute' } };
 
   r.get('/api/v1/follow/vapid-key', {
     schema: { tags, summary: "The site's VAPID public key (the browser's applicationServerKey)", response: { 200: vapidPublicKeySchema } },
