@@ -16,6 +16,10 @@ export const mailSinkURL = `http://127.0.0.1:${mailSinkPort}`;
 // The e2e identity provider (e2e/oidc-provider.ts) the login page offers; it signs in the e2e admin.
 const oidcPort = Number(process.env.E2E_OIDC_PORT ?? port + 3);
 export const oidcIssuer = `http://127.0.0.1:${oidcPort}`;
+// The e2e push service (e2e/push-service.ts): TLS with a test CA the app trusts, decrypting what the app sends.
+const pushPort = Number(process.env.E2E_PUSH_PORT ?? port + 4);
+export const pushServiceURL = `http://127.0.0.1:${pushPort}`;
+const pushCaFile = path.join(os.tmpdir(), `bjk-e2e-push-ca-${port}.pem`);
 
 export default defineConfig({
   testDir: 'e2e',
@@ -67,6 +71,16 @@ export default defineConfig({
       env: { OIDC_PROVIDER_PORT: String(oidcPort), OIDC_PROVIDER_CLIENT_ID: 'bjk-e2e', OIDC_PROVIDER_EMAIL: 'admin@e2e.test' },
     },
     {
+      // Before the app: it writes the CA file the app trusts from its start.
+      command: 'node --import tsx e2e/push-service.ts',
+      url: `${pushServiceURL}/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { PUSH_SERVICE_HTTP_PORT: String(pushPort), PUSH_SERVICE_CA_FILE: pushCaFile },
+    },
+    {
       command: `rm -rf "${dataDir}" && node --import tsx apps/server/src/main.ts`,
       url: `${baseURL}/api/health`,
       reuseExistingServer: false,
@@ -87,6 +101,10 @@ export default defineConfig({
         OIDC_ISSUER: oidcIssuer,
         OIDC_CLIENT_ID: 'bjk-e2e',
         OIDC_NAME: 'E2E ID',
+        // Followers' phones: the loopback push service (a test CA, on 127.0.0.1); arbiters' results told at once.
+        NODE_EXTRA_CA_CERTS: pushCaFile,
+        OUTBOUND_ALLOW: '127.0.0.1',
+        NOTIFY_RESULT_GRACE_SECONDS: '0',
         // On PostgreSQL when the suite has one (scripts/test-all.mjs makes a fresh database): the engine production
         // uses, and a heavy request (printing, a PGN) no longer holds up every other test's server.
         ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),

@@ -18,6 +18,7 @@ import { filesRoutes } from './modules/files/files.routes.js';
 import { lodgingRoutes } from './modules/lodging/lodging.routes.js';
 import { staySource } from './modules/lodging/stay-payment-source.js';
 import { mailRoutes } from './modules/mail/mail.routes.js';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { paymentBulkJobs } from './modules/payments/payment-jobs.service.js';
 import { membersRoutes } from './modules/members/members.routes.js';
@@ -30,6 +31,7 @@ import { printRoutes } from './modules/print/print.routes.js';
 import { printBulkJobs } from './modules/print/print.service.js';
 import { bulkJobsRoutes, type BulkJobs } from './platform/bulk-jobs.js';
 import { registerAccessControl } from './platform/access.js';
+import { createAppEvents } from './platform/after-commit.js';
 import type { AppDeps } from './platform/app-deps.js';
 import { answerClientError, answerFrameworkError, registerErrorHandling } from './platform/errors.js';
 import { createEventStreams } from './platform/event-streams.js';
@@ -58,8 +60,8 @@ export function bulkJobKinds(deps: Pick<AppDeps, 'db' | 'clock' | 'config'>): Bu
 const LOG_BATCH_BYTES = 8 * 1024;
 const LOG_FLUSH_MS = 1_000;
 
-export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const { config } = deps;
+export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
+  const { config } = given;
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
@@ -70,7 +72,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             // Written in batches of LOG_BATCH_BYTES, not one write per line: the write calls of one line per
             // request were a quarter of a cached public read's time. A quiet server's lines leave within
             // LOG_FLUSH_MS; pino writes what is left synchronously when the process exits.
-            stream: deps.logStream ?? pino.destination({ sync: false, minLength: LOG_BATCH_BYTES, periodicFlush: LOG_FLUSH_MS }),
+            stream: given.logStream ?? pino.destination({ sync: false, minLength: LOG_BATCH_BYTES, periodicFlush: LOG_FLUSH_MS }),
           },
     logController: new OneLinePerRequest(),
     bodyLimit: config.bodyLimitBytes,
@@ -81,6 +83,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
   });
+  // The after-commit hook's listeners (platform/after-commit.ts): every service context of this app announces to them.
+  const events = given.events ?? createAppEvents({ error: (object, message) => app.log.error(object, message) });
+  const deps = { ...given, events };
+  app.addHook('preClose', async () => events.settled());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const security = securityHeaders({
@@ -159,6 +165,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(async (scope) => printRoutes(scope, deps));
   await app.register(async (scope) => deskRoutes(scope, deps, streams));
   await app.register(async (scope) => familyRoutes(scope, deps));
+  await app.register(async (scope) => notificationsRoutes(scope, deps));
   await app.register(async (scope) => bulkJobsRoutes(scope, deps.db, bulkJobKinds(deps), app.log));
 
   await registerWebApp(app, config.webDist);

@@ -78,6 +78,38 @@ const envSchema = z.object({
   // the total defaults to half the open files the process may hold, at most 10 000.
   STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(2000),
   STREAMS_MAX: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1_000_000).optional()),
+  // Web Push (issue #27): the VAPID key pair (base64url, as `web-push generate-vapid-keys` prints it) and the contact
+  // push services may write to; without them the site makes a pair once and keeps it in the database.
+  VAPID_PUBLIC_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{87}$/, '65 bytes, base64url (web-push generate-vapid-keys)')
+      .optional(),
+  ),
+  VAPID_PRIVATE_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}$/, '32 bytes, base64url (web-push generate-vapid-keys)')
+      .optional(),
+  ),
+  VAPID_SUBJECT: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^(mailto:|https:\/\/)/, 'a mailto: or https: address')
+      .optional(),
+  ),
+  // An arbiter's result waits this long before followers hear of it (a typo corrected within it is never sent).
+  NOTIFY_RESULT_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(120),
+  // E-mail followers: a round's digest leaves this long after the first of the family's categories is paired.
+  NOTIFY_MAIL_BATCH_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
+  // How often each instance looks for notices that became due (grace periods, broadcast delays, retries).
+  NOTIFY_SWEEP_MS: z.coerce.number().int().min(50).max(600_000).default(10_000),
+  NOTIFY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+  // Push messages in flight at once per instance.
+  NOTIFY_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(64),
   // Hosts and networks beyond the public internet that outbound requests may reach (a venue's relay on its LAN).
   OUTBOUND_ALLOW: optionalString.transform((value, context) => {
     try {
@@ -138,6 +170,18 @@ export type Config = {
   linkSecret: string | undefined;
   /** The caps on open live streams (`platform/event-streams.ts`). */
   streams: StreamLimits;
+  /** Following players (`modules/notifications`). */
+  notifications: NotificationsConfig;
+};
+
+export type NotificationsConfig = {
+  vapid: { publicKey: string; privateKey: string } | undefined;
+  vapidSubject: string | undefined;
+  resultGraceMs: number;
+  mailBatchMs: number;
+  sweepMs: number;
+  maxAttempts: number;
+  concurrency: number;
 };
 
 export type OidcConfig = { issuer: string; clientId: string; allowedDomains: string[]; name: string };
@@ -151,6 +195,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // One without the other is a half-done set-up: say so rather than silently showing no provider button.
   if (!env.OIDC_ISSUER !== !env.OIDC_CLIENT_ID) {
     lines.push(`  ${env.OIDC_ISSUER ? 'OIDC_CLIENT_ID' : 'OIDC_ISSUER'}: required when ${env.OIDC_ISSUER ? 'OIDC_ISSUER' : 'OIDC_CLIENT_ID'} is set`);
+  }
+  if (!env.VAPID_PUBLIC_KEY !== !env.VAPID_PRIVATE_KEY) {
+    lines.push(
+      `  ${env.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'}: required when ${env.VAPID_PUBLIC_KEY ? 'VAPID_PUBLIC_KEY' : 'VAPID_PRIVATE_KEY'} is set`,
+    );
   }
   if (!parsed.success || lines.length > 0) throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
   const e = parsed.data;
@@ -175,6 +224,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bulkJobStaleAfterMs: e.BULK_JOB_STALE_SECONDS * 1000,
     outbound: e.OUTBOUND_ALLOW,
     linkSecret: e.LINK_SECRET,
+    notifications: {
+      vapid: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : undefined,
+      vapidSubject: e.VAPID_SUBJECT,
+      resultGraceMs: e.NOTIFY_RESULT_GRACE_SECONDS * 1000,
+      mailBatchMs: e.NOTIFY_MAIL_BATCH_SECONDS * 1000,
+      sweepMs: e.NOTIFY_SWEEP_MS,
+      maxAttempts: e.NOTIFY_MAX_ATTEMPTS,
+      concurrency: e.NOTIFY_CONCURRENCY,
+    },
     streams: { perAddress: e.STREAMS_PER_ADDRESS, total: e.STREAMS_MAX ?? defaultStreamTotal() },
     membersSeedFile: e.MEMBERS_SEED_FILE === '' ? undefined : fromInvocation(env, e.MEMBERS_SEED_FILE),
     oidc:

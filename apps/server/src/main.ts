@@ -4,6 +4,7 @@ import { buildApp, bulkJobKinds } from './app.js';
 import { markInterruptedJobs } from './platform/bulk-jobs.js';
 import { ConfigError, loadConfig } from './config.js';
 import { startMailWorker } from './modules/mail/mail.worker.js';
+import { startFollowWorker } from './modules/notifications/follow.worker.js';
 import { createGamesPoller } from './modules/results/games.poller.js';
 import { createChangeBus } from './platform/change-bus.js';
 import { systemClock } from './platform/clock.js';
@@ -37,6 +38,7 @@ async function main(): Promise<void> {
   const mailWorker = startMailWorker({ db: database.db, mail: config.mail, clock: systemClock, log: app.log });
   const gamesPoller = createGamesPoller({ db: database.db, clock: systemClock, config, bus, log: app.log });
   gamesPoller.start();
+  const followWorker = startFollowWorker({ db: database.db, clock: systemClock, config, bus, log: app.log });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -47,6 +49,7 @@ async function main(): Promise<void> {
     force.unref();
     clearInterval(jobSweep);
     await mailWorker?.stop();
+    await followWorker.stop();
     await gamesPoller.stop();
     await app.close();
     await bus.close();

@@ -73,6 +73,14 @@ const PUBLIC_ROUTES = [
   'GET /api/v1/results/anon/:category/standings.csv',
   // Server-sent events: bare change notices ("unofficial:1:4"), no names.
   'GET /api/v1/results/anon/:category/events',
+  // Following a player (issue #27): no account by design. Following answers only the follow's own token and the
+  // published player name; nobody can list followers; status, confirm and unfollow need a token this site signed.
+  'GET /api/v1/follow/vapid-key',
+  'POST /api/v1/follow/push',
+  'POST /api/v1/follow/email',
+  'POST /api/v1/follow/confirm',
+  'POST /api/v1/follow/status',
+  'POST /api/v1/follow/unfollow',
 ];
 
 let ctx: TestContext;

@@ -9,6 +9,7 @@ import { FILES_ERRORS } from './files.js';
 import { GAMES_ERRORS } from './games.js';
 import { LODGING_ERRORS } from './lodging.js';
 import { MAIL_ERRORS } from './mail.js';
+import { NOTIFICATIONS_ERRORS } from './notifications.js';
 import { PAYMENTS_ERRORS } from './payments.js';
 import { PRINT_ERRORS } from './print.js';
 import { RESULTS_ERRORS } from './results.js';
@@ -36,6 +37,7 @@ export const ERROR_CATALOGUE = {
   print: PRINT_ERRORS,
   desk: DESK_ERRORS,
   family: FAMILY_ERRORS,
+  notifications: NOTIFICATIONS_ERRORS,
 } as const;
 
 type Catalogue = typeof ERROR_CATALOGUE;

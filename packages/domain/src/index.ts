@@ -42,3 +42,4 @@ export * from './results.js';
 export * from './print.js';
 export * from './desk.js';
 export * from './family.js';
+export * from './notifications.js';

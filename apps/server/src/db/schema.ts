@@ -17,3 +17,4 @@ export * from '../modules/results/results.tables.js';
 export * from '../modules/print/print.tables.js';
 export * from '../modules/desk/desk.tables.js';
 export * from '../modules/family/family.tables.js';
+export * from '../modules/notifications/notifications.tables.js';

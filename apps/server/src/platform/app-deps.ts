@@ -1,4 +1,5 @@
 import type { Config } from '../config.js';
+import type { AppEvents } from './after-commit.js';
 import type { ChangeBus } from './change-bus.js';
 import type { Clock } from './clock.js';
 import type { Database, Db } from './db.js';
@@ -14,6 +15,8 @@ export type AppDeps = {
   clock: Clock;
   /** Change notifications across instances (`platform/change-bus.ts`), created next to the database. */
   bus: ChangeBus;
+  /** The after-commit hook's listeners (`platform/after-commit.ts`); `buildApp` makes them when absent. */
+  events?: AppEvents;
   /** Where log lines go (standard output when absent): tests read them to prove they carry no personal data. */
   logStream?: { write(line: string): void };
 };

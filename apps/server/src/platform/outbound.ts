@@ -217,6 +217,11 @@ export type OutboundRequest = {
   policy: OutboundPolicy;
   /** Extra TLS options (a test's certificate authority). */
   ca?: string | Buffer;
+  /**
+   * A keep-alive agent for many requests to few hosts (push services): a connection is checked when it is made, and
+   * only reused for the same host and port. Without it every request makes (and checks) its own connection.
+   */
+  agent?: http.Agent;
   resolve?: Resolver;
 };
 
@@ -256,7 +261,7 @@ function exchange(url: URL, request: OutboundRequest, deadline: number): Promise
         method: request.method ?? 'GET',
         headers: request.headers,
         lookup: guardedLookup(request.policy, hostAllowed, request.resolve ?? systemResolver),
-        agent: false,
+        agent: request.agent ?? false,
         ...(request.ca ? { ca: request.ca } : {}),
       },
       (incoming) => {

@@ -84,7 +84,9 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
       setHeaders: (res, filePath) => {
         const relative = path.relative(webDist, filePath).split(path.sep).join('/');
         if (relative.startsWith('assets/')) res.header('cache-control', IMMUTABLE);
-        else if (relative === 'index.html' || relative.startsWith('builds/')) res.header('cache-control', REVALIDATE);
+        // The service worker and the manifest: a deploy must reach installed apps at once.
+        else if (relative === 'index.html' || relative.startsWith('builds/') || relative === 'sw.js' || relative === 'manifest.webmanifest')
+          res.header('cache-control', REVALIDATE);
         else res.header('cache-control', 'public, max-age=3600');
       },
     });

@@ -86,6 +86,14 @@ export const routes: RouteObject[] = [
             path: 'participants_bjk',
             element: lazyPage(() => import('../features/enrolment/PublicParticipantsPage'), 'PublicParticipantsPage', {}, { mui: false }),
           },
+          {
+            path: 'follow/unfollow',
+            element: lazyPage(() => import('../features/notifications/FollowPages'), 'UnfollowPage', {}, { queries: false, mui: false }),
+          },
+          {
+            path: 'follow/confirm',
+            element: lazyPage(() => import('../features/notifications/FollowPages'), 'ConfirmFollowPage', {}, { queries: false, mui: false }),
+          },
           { path: 'results', element: lazyPage(() => import('../features/results/ResultsIndexPage'), 'ResultsIndexPage', {}, { mui: false }) },
           // One page for every category; the edition's categories decide which of these show results.
           { path: 'trn_u8', element: resultsPage('trn_u8') },

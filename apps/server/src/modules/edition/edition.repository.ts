@@ -31,3 +31,7 @@ export async function lockCurrentEditionRow(db: DbOrTx): Promise<EditionRow | un
   const rows = await db.select().from(editions).where(eq(editions.isCurrent, true)).limit(1).for('update');
   return rows[0];
 }
+
+export async function listEditionRows(db: DbOrTx): Promise<{ code: string; settings: EditionRow['settings'] }[]> {
+  return db.select({ code: editions.code, settings: editions.settings }).from(editions);
+}

@@ -8,6 +8,7 @@ import {
   countEditions,
   findCurrentEditionRow,
   insertCurrentEdition,
+  listEditionRows,
   lockCurrentEditionRow,
   updateEditionSettings,
   type EditionRow,
@@ -80,4 +81,10 @@ export async function saveEditionSettings(ctx: ManagerContext, input: EditionSet
     if (changes) await recordAudit(tx, { actor: ctx.actor, action: 'edition.update_settings', subjectType: 'edition', subjectId: row.code, ...changes });
     return toPublicEdition(toCurrentEdition(updated));
   });
+}
+
+/** Every edition's code and last day (retention jobs: what belongs to an edition that is over). */
+export async function listEditionEnds(db: DbOrTx): Promise<{ code: string; endDate: string }[]> {
+  const rows = await listEditionRows(db);
+  return rows.map((r) => ({ code: r.code, endDate: r.settings.endDate }));
 }

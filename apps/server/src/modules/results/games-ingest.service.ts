@@ -87,6 +87,8 @@ export async function ingestPgn(
       await matchRound(db, target.edition, target.category, round);
     } else change.rematch = false;
   }
+  // Followers hear "the game is live" once the broadcast delay is over (the planner's rule); told of the change now.
+  if (changed.size > 0) ctx.afterCommit?.({ type: 'games.changed', edition: target.edition, category: target.category });
   if (changed.size > 0 && ctx.onGamesChanged) {
     const source = await findSourceRow(db, target.edition, target.category);
     const revealAt = new Date(clock.now().getTime() + (source?.delaySeconds ?? 0) * 1000);

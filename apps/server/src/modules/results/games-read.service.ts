@@ -181,3 +181,21 @@ export async function listGameLinks(db: DbOrTx, category: string): Promise<GameL
     .orderBy(asc(games.round), asc(games.pairingBoard));
   return { category, games: rows.map((r) => ({ id: r.id, round: r.round, pairingBoard: r.pairingBoard! })) };
 }
+
+/**
+ * For followers (issue #27): the games of a round that visitors can watch now — matched to a pairing, with at least
+ * one move past the broadcast delay — by pairing board. Never earlier than the games pages show them.
+ */
+export async function listLiveBoards(db: DbOrTx, edition: string, category: string, round: number, now: Date): Promise<Map<number, number>> {
+  const delayMs = await delayMsOf(db, edition, category);
+  const rows = await db
+    .select({ id: games.id, pairingBoard: games.pairingBoard, moves: games.moves })
+    .from(games)
+    .where(and(eq(games.edition, edition), eq(games.category, category), eq(games.round, round), isNotNull(games.pairingBoard)));
+  const live = new Map<number, number>();
+  for (const row of rows) {
+    const first = row.moves[0];
+    if (first && first.at + delayMs <= now.getTime()) live.set(row.pairingBoard!, row.id);
+  }
+  return live;
+}

@@ -32,6 +32,7 @@ import type { ManagerContext } from '../../platform/service-context.js';
 import type { DbOrTx } from '../../platform/db.js';
 import { AppError, badRequest, conflict, notFound, validationError } from '../../platform/errors.js';
 import { recordAudit } from '../../platform/audit.js';
+import { inTransaction } from '../../platform/after-commit.js';
 import { getCurrentEdition } from '../edition/edition.service.js';
 import { tournamentCurrent, tournamentImports, tournamentVersions, unofficialResults } from './results.tables.js';
 import {
@@ -317,7 +318,7 @@ export async function publishImport(
   input: { category: string; tieBreakRules?: FideTieBreakRules | undefined; confirm?: boolean | undefined },
 ): Promise<TournamentVersion> {
   const { db, actor } = ctx;
-  const version = await db.transaction(async (tx) => {
+  const version = await inTransaction(ctx, async ({ db: tx, afterCommit }) => {
     const row = await getImport(tx, id);
     const { edition, category } = await editionCategory(tx, input.category);
     // Against the version current under the lock: what the manager confirmed is what is replaced.
@@ -327,6 +328,7 @@ export async function publishImport(
     requireConfirmation(diffTournaments(current?.tournament ?? null, row.tournament, []), input.confirm);
     const published = await publishTournament(tx, edition, category, row.fileName, tournament, actor, null);
     await tx.delete(tournamentImports).where(eq(tournamentImports.id, id));
+    afterCommit({ type: 'results.changed', edition, category, cause: 'published' });
     return { category, published };
   });
   return (await listVersions(db, version.category)).find((v) => v.version === version.published)!;
@@ -362,7 +364,7 @@ export async function importAndPublishDataUrl(
     throw new AppError(413, PLATFORM_ERRORS.uploadTooLarge, 'The file is too large', { maxBytes: TOURNAMENT_FILE_MAX_BYTES });
   }
   const file = readFile(bytes);
-  const { category, published, created } = await db.transaction(async (tx) => {
+  const { category, published, created } = await inTransaction(ctx, async ({ db: tx, afterCommit }) => {
     const { edition, category } = await editionCategory(tx, input.name);
     await lockFor(tx, `results-versions:${edition}/${category}`);
     // The category's rules (or the date's): the same file sent again is the same version.
@@ -388,6 +390,7 @@ export async function importAndPublishDataUrl(
     if (same) return { category, published: same.version, created: false };
     // The organiser's back office names the file ("bjk_u8.json"); older callers name the tournament ("trn_u8").
     const fileName = /\.json$/i.test(input.name) ? input.name : `${input.name}.json`;
+    afterCommit({ type: 'results.changed', edition, category, cause: 'published' });
     return { category, published: await publishTournament(tx, edition, category, fileName, tournament, actor, null), created: true };
   });
   return { version: (await listVersions(db, category)).find((v) => v.version === published)!, created };
@@ -441,12 +444,13 @@ export async function restoreDiff(db: DbOrTx, categoryName: string, version: num
 /** Re-publishes an older version as the newest one (history stays append-only), audited; only once confirmed. */
 export async function restoreVersion(ctx: ManagerContext, categoryName: string, version: number, confirm: boolean): Promise<TournamentVersion> {
   const { db, actor } = ctx;
-  const published = await db.transaction(async (tx) => {
+  const published = await inTransaction(ctx, async ({ db: tx, afterCommit }) => {
     const { edition, category } = await editionCategory(tx, categoryName);
     const row = await getVersion(tx, edition, category, version);
     await lockFor(tx, `results-versions:${edition}/${category}`);
     const current = await findCurrentVersion(tx, edition, category);
     requireConfirmation(diffTournaments(current?.tournament ?? null, row.tournament, []), confirm, true);
+    afterCommit({ type: 'results.changed', edition, category, cause: 'published' });
     return publishTournament(tx, edition, category, row.fileName, row.tournament, actor, version);
   });
   return (await listVersions(db, categoryName)).find((v) => v.version === published)!;
@@ -603,7 +607,8 @@ export async function setUnofficialResult(ctx: ManagerContext, input: Unofficial
   }
   const game = { round: input.round, white: pairingPlayerKey(pairing.white), black: pairingPlayerKey(pairing.black) };
   const key = unofficialKey(current.edition, current.category, game);
-  await db.transaction(async (tx) => {
+  await inTransaction(ctx, async ({ db: tx, afterCommit }) => {
+    afterCommit({ type: 'results.changed', edition: current.edition, category: current.category, cause: 'unofficial' });
     // Two arbiters on one game take turns, so the audit's "before" is the value this entry really replaced.
     const lock = `unofficial:${current.edition}/${current.category}/${input.round}/${game.white}/${game.black}`;
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${lock}, 0))`);
@@ -680,5 +685,50 @@ export async function listPrizeStandings(
         nationalId: player?.nationalId ?? null,
       };
     }),
+  };
+}
+
+/** What followers of a category may be told (issue #27): exactly what the public pages show, read once per planning. */
+export type FollowView = {
+  version: number;
+  plannedRounds: number;
+  pairedRounds: number;
+  /** Public player facts by pairing number (name, and the ids that keep a follow on its player across versions). */
+  players: Map<number, { name: string; nationalId: number | null; fideId: number | null }>;
+  /** Each paired round's pairings with the arbiters' results, as the pairings tab shows them. */
+  pairings: (round: number) => ReturnType<typeof roundPairings>;
+  /** When an arbiter last set a board's unofficial result (`round:board`). */
+  unofficialAt: Map<string, Date>;
+  /** Official final places and points, once every planned round has its results in the published file; else null. */
+  finalPlaces: Map<number, { rank: number; points: number }> | null;
+};
+
+export async function findFollowView(db: DbOrTx, edition: string, category: string): Promise<FollowView | null> {
+  const current = await findCurrentVersion(db, edition, category);
+  if (!current) return null;
+  const t = current.tournament;
+  const unofficial = await listUnofficial(db, edition, category);
+  const complete =
+    t.plannedRounds > 0 &&
+    t.pairedRounds >= t.plannedRounds &&
+    t.players.every((p) => p.rounds.every((r) => r.round < t.plannedRounds || r.outcome !== 'pending'));
+  let finalPlaces: FollowView['finalPlaces'] = null;
+  if (complete) {
+    const settings = (await getCurrentEdition(db)).settings;
+    const standings = standingsOf(category, current.version, t, [], settings.startDate);
+    finalPlaces = new Map(standings.rows.filter((r) => r.rank !== null).map((r) => [r.pairingNumber, { rank: r.rank!, points: r.points }]));
+  }
+  const cache = new Map<number, ReturnType<typeof roundPairings>>();
+  return {
+    version: current.version,
+    plannedRounds: t.plannedRounds,
+    pairedRounds: t.pairedRounds,
+    players: new Map(t.players.map((p) => [p.pairingNumber, { name: p.name, nationalId: p.nationalId ?? null, fideId: p.fideId ?? null }])),
+    pairings: (round) => {
+      if (!cache.has(round)) cache.set(round, roundPairings(t, round, unofficial));
+      return cache.get(round)!;
+    },
+    unofficialAt: new Map(unofficial.map((u) => [`${u.round}:${u.board}`, u.updatedAt])),
+    finalPlaces,
   };
 }

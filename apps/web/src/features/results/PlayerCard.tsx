@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { PublicTournament } from '@bjk/domain/results';
 import { useTranslation } from 'react-i18next';
+import { FollowButton } from '../../shared/follow/FollowButton';
 import { shellButtonClass } from '../../shared/ui/ShellButton';
 import { formatPoints, pairingsQuery } from './api';
 import { GameLink } from './GameLink';
@@ -52,6 +53,7 @@ export function PlayerCard({ tournament, pairingNumber }: { tournament: PublicTo
             {t(`player.noPerformance.${player.noPerformance}`)}
           </p>
         )}
+        <FollowButton category={tournament.category} pairingNumber={player.pairingNumber} name={player.name} />
       </div>
       <ResultsTable testId="player-rounds" label={t('player.rounds')}>
         <thead>

@@ -1,0 +1,203 @@
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app.js';
+import { loadConfig } from '../apps/server/src/config.js';
+import { getCurrentEdition } from '../apps/server/src/modules/edition/edition.service.js';
+import { followSubscriptions } from '../apps/server/src/modules/notifications/notifications.tables.js';
+import { createChangeBus } from '../apps/server/src/platform/change-bus.js';
+import { systemClock } from '../apps/server/src/platform/clock.js';
+import { openDatabase, type DatabaseOptions } from '../apps/server/src/platform/db.js';
+import { prepareDatabase } from '../apps/server/src/setup.js';
+import { startPushService, type PushService } from '../apps/server/test/push-service.js';
+import { startApp, stop, type BenchResult } from './harness.js';
+import { syntheticSwar } from './results.bench.js';
+
+/**
+ * `npm run bench -- follow`: a round's pairings published with FOLLOWERS (default 5 000) browsers following the
+ * category's players, on one instance run as `npm start` runs it, against a loopback push service over TLS (a test CA
+ * given through NODE_EXTRA_CA_CERTS) that decrypts every payload with its subscription's private key (RFC 8291 end to
+ * end). Figures: the time from the publish request to the last message received (target < 10 s) and the p99 of
+ * publish → receipt. PostgreSQL with BENCH_DATABASE_URL (a scratch database is made and dropped), else PGlite.
+ */
+const FOLLOWERS = Number(process.env.BENCH_FOLLOWERS ?? 5000);
+const PLAYERS = 300;
+const ADMIN = { email: 'bench@bench.test', password: 'bench-password-123456' };
+const LANGUAGES = ['nl', 'fr', 'de', 'en'] as const;
+
+/** CPU seconds (user + system) a process has used so far (Linux): a figure the neighbours' load does not inflate. */
+function cpuSecondsOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+const dataUrl = (json: string) => `data:application/json;base64,${Buffer.from(json).toString('base64')}`;
+
+/** The synthetic file with round 1 paired and not yet played (Swar writes "-" for a game without result). */
+function pairedRound1(): string {
+  const file = JSON.parse(syntheticSwar(PLAYERS, 1, 'U10')) as { Swar: { Player: { RoundArray: { Result: string }[]; Points: string }[] } };
+  for (const player of file.Swar.Player) {
+    player.Points = '0.0';
+    for (const round of player.RoundArray) round.Result = '-';
+  }
+  return JSON.stringify(file);
+}
+
+async function login(inject: (request: object) => Promise<{ json(): { token: string } }>) {
+  const answer = await inject({
+    method: 'POST',
+    url: '/api/v1/accounts/anon/login',
+    payload: { logintype: 'email', username: ADMIN.email, password: ADMIN.password },
+  });
+  return { authorization: `Bearer ${answer.json().token}` };
+}
+
+/** Publishes the starting list and writes the followers, in process; the instance under test starts afterwards. */
+async function prepare(options: DatabaseOptions, env: Record<string, string>, push: PushService): Promise<Map<string, string>> {
+  const database = await openDatabase(options);
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    BOOTSTRAP_ADMIN_EMAIL: ADMIN.email,
+    BOOTSTRAP_ADMIN_PASSWORD: ADMIN.password,
+    ...env,
+  });
+  await prepareDatabase(database, config, () => undefined);
+  const bus = await createChangeBus(database);
+  const app = await buildApp({ config, database, db: database.db, clock: systemClock, bus });
+  const languages = new Map<string, string>();
+  try {
+    const headers = await login((request) => app.inject(request as never));
+    const start = await app.inject({
+      method: 'POST',
+      url: '/api/v1/tournament/json',
+      headers,
+      payload: { name: 'U10', jsoncontent: dataUrl(syntheticSwar(PLAYERS, 0, 'U10')) },
+    });
+    if (start.statusCode !== 200) throw new Error(start.body);
+    const edition = (await getCurrentEdition(database.db)).code;
+    const before = new Date(Date.now() - 60_000);
+    const rows = Array.from({ length: FOLLOWERS }, (_, i) => {
+      const subscription = push.subscribe();
+      const language = LANGUAGES[i % LANGUAGES.length]!;
+      languages.set(subscription.id, language);
+      return {
+        edition,
+        category: 'U10',
+        pairingNumber: (i % PLAYERS) + 1,
+        channel: 'push' as const,
+        target: subscription.endpoint,
+        p256dh: subscription.keys.p256dh,
+        auth: subscription.keys.auth,
+        language,
+        confirmedAt: before,
+        createdAt: before,
+      };
+    });
+    for (let i = 0; i < rows.length; i += 1000) await database.db.insert(followSubscriptions).values(rows.slice(i, i + 1000));
+  } finally {
+    await app.close();
+    await bus.close();
+    await database.close();
+  }
+  return languages;
+}
+
+async function measure(label: string, options: DatabaseOptions, env: Record<string, string>): Promise<BenchResult[]> {
+  const push = await startPushService();
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'bjk-bench-follow-'));
+  const caFile = path.join(dir, 'push-ca.pem');
+  await writeFile(caFile, push.ca);
+  try {
+    const languages = await prepare(options, env, push);
+    const { server, base } = await startApp({
+      ...env,
+      BOOTSTRAP_ADMIN_EMAIL: ADMIN.email,
+      BOOTSTRAP_ADMIN_PASSWORD: ADMIN.password,
+      OUTBOUND_ALLOW: '127.0.0.1',
+      NODE_EXTRA_CA_CERTS: caFile,
+    });
+    try {
+      const headers = await login(async (request) => {
+        const r = request as { url: string; payload: object };
+        const answer = await fetch(`${base}${r.url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(r.payload) });
+        const body = (await answer.json()) as { token: string };
+        return { json: () => body };
+      });
+      const cpuBefore = cpuSecondsOf(server.pid!);
+      const publishedAt = performance.timeOrigin + performance.now();
+      const answer = await fetch(`${base}/api/v1/tournament/json`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ name: 'U10', jsoncontent: dataUrl(pairedRound1()) }),
+      });
+      const answeredMs = performance.timeOrigin + performance.now() - publishedAt;
+      if (answer.status !== 200) throw new Error(await answer.text());
+      // On a loaded machine some messages time out and wait for their retry: the figures then say how many arrived.
+      const complete = await push.waitFor(FOLLOWERS, 600_000).then(
+        () => true,
+        () => false,
+      );
+      const cpu = cpuSecondsOf(server.pid!) - cpuBefore;
+      const load = os.loadavg()[0]!.toFixed(1);
+      const delays = push.received.map((m) => m.receivedAt - publishedAt).sort((a, b) => a - b);
+      const wrong = push.received.filter((m) => m.payload.kind !== 'pairing' || m.payload.lang !== languages.get(m.subscriptionId)).length;
+      const twice = push.received.length - new Set(push.received.map((m) => m.subscriptionId)).size;
+      const last = delays.at(-1)!;
+      const p99 = delays[Math.ceil(delays.length * 0.99) - 1]!;
+      return [
+        {
+          name: `${label}: fan-out to ${FOLLOWERS} browsers`,
+          value: Math.round(last),
+          unit: 'ms',
+          note: `${complete ? '' : `ONLY ${push.received.length} of ${FOLLOWERS} within 600 s (${push.refused.length} refused); `}publish → last receipt; publish answered in ${Math.round(answeredMs)} ms; target < 10000: ${complete && last < 10_000 ? 'met' : 'MISSED'}; wrong payload ${wrong}, duplicates ${twice}`,
+        },
+        { name: `${label}: publish → receipt p99`, value: Math.round(p99), unit: 'ms', note: `p50 ${Math.round(delays[Math.floor(delays.length / 2)]!)} ms` },
+        {
+          name: `${label}: server CPU for the fan-out`,
+          value: Number(cpu.toFixed(1)),
+          unit: 's',
+          note: `${((cpu * 1000) / FOLLOWERS).toFixed(2)} ms CPU per message (import, plan, encrypt, post); machine load average ${load} on ${os.cpus().length} cores`,
+        },
+      ];
+    } finally {
+      await stop(server);
+    }
+  } finally {
+    await push.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+export async function run(): Promise<BenchResult[]> {
+  const results: BenchResult[] = [];
+  const adminUrl = process.env.BENCH_DATABASE_URL;
+  if (adminUrl) {
+    const name = `bench_follow_${process.pid}`;
+    const admin = async (statement: string) => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(statement);
+      await client.end();
+    };
+    await admin(`drop database if exists ${name}`);
+    await admin(`create database ${name}`);
+    try {
+      const url = new URL(adminUrl);
+      url.pathname = `/${name}`;
+      results.push(...(await measure('PostgreSQL', { kind: 'postgres', url: url.toString() }, { DATABASE_URL: url.toString() })));
+    } finally {
+      await admin(`drop database if exists ${name}`);
+    }
+  } else {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bjk-bench-follow-db-'));
+    try {
+      results.push(...(await measure('PGlite', { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') }, { DATA_DIR: dataDir })));
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }
+  return results;
+}
