@@ -84,6 +84,22 @@ test.describe('live games', () => {
     await snapshot(page, 'games-round-desktop');
   });
 
+  test('the list of categories tells those with games from those without', async ({ page }) => {
+    const token = await adminToken(page);
+    const pushToken = await prepareCategory(page.request, token, 'U18', 0);
+    await push(page.request, 'U18', pushToken, roundPgn(1, [{ board: 1, white: 'Maes, Lotte', black: 'Wouters, Jan', moves: '1. d4 d5' }]));
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/games');
+      await expect(page.getByTestId('games-category-U18')).toHaveText(/U18\s*1 partij$/);
+      // No test sends U8 games: it stands for a category whose relay has not started.
+      await expect(page.getByTestId('games-category-U8')).toHaveText(/U8\s*nog geen partijen/);
+      await expect(page.getByTestId('games-category-U8')).toHaveClass(/games-category--empty/);
+      if (width === 390) await expectAccessible(page);
+      await snapshot(page, `games-categories-${width}`);
+    }
+  });
+
   test('the category page’s Games tab shows the boards; the pairings and the player card link to each game and the player’s PGN', async ({ page }) => {
     const token = await adminToken(page);
     const swar = readFileSync(path.resolve(import.meta.dirname, '../packages/domain/fixtures/swar/bycco_bjk2019_u20bg_round1_paired.json'));

@@ -215,6 +215,15 @@ describe('a category’s sources in the back office', () => {
     expect(sources.find((s) => s.category === 'U8')).toMatchObject({ hasPushToken: false, delaySeconds: 0, gameCount: 0 });
   });
 
+  it('tells visitors, without a token, which categories have games and which have none yet', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/v1/games/public/categories' });
+    expect(response.statusCode).toBe(200);
+    const { categories } = response.json<{ categories: { category: string; games: number }[] }>();
+    expect(categories.map((c) => c.category)).toEqual(['U8', 'U10', 'U12', 'U14', 'U16', 'U18', 'U20']);
+    expect(categories.find((c) => c.category === 'U18')).toEqual({ category: 'U18', games: 3 });
+    expect(categories.find((c) => c.category === 'U8')).toEqual({ category: 'U8', games: 0 });
+  });
+
   it('refuses an address that is not http(s) and a delay out of range, naming the fields', async () => {
     const response = await ctx.app.inject({
       method: 'PUT',

@@ -164,6 +164,10 @@ export type ManagedGame = z.infer<typeof managedGameSchema>;
 
 export const gameRoundsSchema = z.object({ category: categoryCodeSchema, rounds: z.array(z.number().int()) });
 
+/** `/games`: every player category of the edition with how many games it has received (0: none yet). */
+export const gameCategoriesSchema = z.object({ categories: z.array(z.object({ category: categoryCodeSchema, games: z.number().int().min(0) })) });
+export type GameCategories = z.infer<typeof gameCategoriesSchema>;
+
 export const linkGameSchema = z.object({ pairingBoard: z.number().int().min(1).max(500).nullable() });
 
 /** Which game was played on which board of which round: the pairings and the player card link to the games. */

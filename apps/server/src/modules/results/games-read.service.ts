@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import { GAMES_ERRORS, type GameLinks, type PublicGame, type PublicRoundGames } from '@bjk/domain';
+import { GAMES_ERRORS, type GameCategories, type GameLinks, type PublicGame, type PublicRoundGames } from '@bjk/domain';
 import type { DbOrTx } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
 import type { ServiceContext } from '../../platform/service-context.js';
@@ -169,6 +169,19 @@ export async function listGameRounds(db: DbOrTx, category: string): Promise<numb
     .where(and(eq(games.edition, edition), eq(games.category, category)))
     .orderBy(asc(games.round));
   return rows.map((r) => r.round);
+}
+
+/** Every player category of the edition, in the edition's order, with how many games it has received. */
+export async function listGameCategories(db: DbOrTx): Promise<GameCategories> {
+  const edition = await getCurrentEdition(db);
+  const rows = await db
+    .select({ category: games.category, games: sql<number>`count(*)::int` })
+    .from(games)
+    .where(eq(games.edition, edition.code))
+    .groupBy(games.category);
+  const counts = new Map(rows.map((r) => [r.category, r.games]));
+  const players = edition.settings.categories.filter((c) => c.kind === 'player');
+  return { categories: players.map((c) => ({ category: c.code, games: counts.get(c.code) ?? 0 })) };
 }
 
 /** The games matched to a board of the round's pairings, every round of the category: what the pairings link to. */

@@ -5,6 +5,7 @@ import {
   GAMES_ERRORS,
   categoryParamsSchema,
   gameLinksSchema,
+  gameCategoriesSchema,
   gameRoundsSchema,
   linkGameSchema,
   gameIdParamsSchema,
@@ -27,7 +28,7 @@ import { badRequest } from '../../platform/errors.js';
 import { readUpload } from '../../platform/uploads.js';
 import { pushGames, uploadGames } from './games-ingest.service.js';
 import { linkGameToPairing, listManagedGames } from './games-pairing.service.js';
-import { gamePgn, getPublicGame, listGameLinks, listGameRounds, listRoundGames, playerPgn, roundPgn } from './games-read.service.js';
+import { gamePgn, getPublicGame, listGameCategories, listGameLinks, listGameRounds, listRoundGames, playerPgn, roundPgn } from './games-read.service.js';
 import { gamesCategory, listGameSources, rotatePushToken, updateGameSource } from './games-sources.service.js';
 import { createGamesFeed } from './games.stream.js';
 
@@ -85,6 +86,14 @@ export async function gamesRoutes(app: FastifyInstance, deps: AppDeps, streams: 
     handler: async (request, reply) => {
       reply.header('cache-control', 'no-cache');
       return listRoundGames(deps, request.params.category, request.params.round);
+    },
+  });
+  r.get('/api/v1/games/public/categories', {
+    schema: { tags, summary: 'Every player category with how many games it has received', response: { 200: gameCategoriesSchema } },
+    config: { access: 'public' },
+    handler: async (_request, reply) => {
+      reply.header('cache-control', 'no-cache');
+      return listGameCategories(db);
     },
   });
   r.get('/api/v1/games/public/:category/rounds', {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { PublicGame, PublicRoundGames } from '@bjk/domain/games';
+import type { GameCategories, PublicGame, PublicRoundGames } from '@bjk/domain/games';
 import { preloadResource } from '../../../shared/data/resource';
 import { http } from '../../../shared/http';
 import { openLiveStream, type LiveStreamStatus } from '../../../shared/live-stream';
@@ -27,6 +27,10 @@ const settled = <T>(read: Promise<T>): Promise<Read<T>> =>
     (error: unknown) => ({ ok: false as const, error }),
   );
 
+/** Every player category with how many games it has received (`/games`). */
+export const categoriesKey = 'games:categories';
+export const loadCategories = () => settled(http.get<GameCategories>(`${base}/public/categories`));
+
 export type GameRounds = { category: string; rounds: number[] };
 /** A category's rounds that have games. */
 export const roundsKey = (category: string) => `games:rounds:${category}`;
@@ -42,6 +46,7 @@ export const loadGame = (id: number) => () => settled(http.get<PublicGame>(`${ba
 export function preloadGames(path: string): void {
   const game = /^\/games\/game\/(\d{1,9})\/?$/.exec(path);
   if (game) return preloadResource(gameKey(Number(game[1])), loadGame(Number(game[1])));
+  if (/^\/games\/?$/.test(path)) return preloadResource(categoriesKey, loadCategories);
   const category = /^\/games\/([A-Za-z0-9_-]{1,20})(?:\/\d{1,3})?\/?$/.exec(path)?.[1];
   if (category) preloadResource(roundsKey(category), loadRounds(category));
 }
