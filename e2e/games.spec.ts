@@ -100,6 +100,13 @@ test.describe('live games', () => {
     }
   });
 
+  test('a round the API refuses says why instead of connecting for ever', async ({ page }) => {
+    // Round 99 is beyond any championship: the API's coded refusal is shown in words.
+    await page.goto('/games/U8/99');
+    await expect(page.getByRole('alert')).toHaveText('Een van de verplichte velden is ongeldig');
+    await expect(page.getByTestId('live-status')).toHaveCount(0);
+  });
+
   test('the category page’s Games tab shows the boards; the pairings and the player card link to each game and the player’s PGN', async ({ page }) => {
     const token = await adminToken(page);
     const swar = readFileSync(path.resolve(import.meta.dirname, '../packages/domain/fixtures/swar/bycco_bjk2019_u20bg_round1_paired.json'));

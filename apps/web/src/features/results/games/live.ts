@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { GameCategories, PublicGame, PublicRoundGames } from '@bjk/domain/games';
 import { preloadResource } from '../../../shared/data/resource';
-import { http } from '../../../shared/http';
+import { HttpError, http } from '../../../shared/http';
 import { openLiveStream, type LiveStreamStatus } from '../../../shared/live-stream';
 
 /**
@@ -51,7 +51,12 @@ export function preloadGames(path: string): void {
   if (category) preloadResource(roundsKey(category), loadRounds(category));
 }
 
-export type LiveRound = { games: PublicGame[]; delaySeconds: number | null; status: LiveStreamStatus };
+/** `error`: the API refused the round (a coded 4xx: a round it cannot have); the page says so instead of waiting. */
+export type LiveRound = { games: PublicGame[]; delaySeconds: number | null; status: LiveStreamStatus; error: HttpError | null };
+
+/** A refusal that reading again will not change (not a timeout, a rate limit or the server away). */
+const refused = (error: unknown): error is HttpError =>
+  error instanceof HttpError && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429;
 
 /**
  * The games of a round, kept live: server-sent events (`games`), the first after each (re)connection being the
@@ -60,17 +65,26 @@ export type LiveRound = { games: PublicGame[]; delaySeconds: number | null; stat
  * the round is read once a minute instead.
  */
 export function useLiveRound(category: string, round: number): LiveRound {
-  const [state, setState] = useState<LiveRound>({ games: [], delaySeconds: null, status: 'connecting' });
+  const [state, setState] = useState<LiveRound>({ games: [], delaySeconds: null, status: 'connecting', error: null });
   useEffect(() => {
     let whole = true;
     let fallback: ReturnType<typeof setInterval> | null = null;
+    const stop = () => {
+      close();
+      if (fallback) clearInterval(fallback);
+      fallback = null;
+    };
     const readOnce = () =>
       http.get<PublicRoundGames>(`${base}/public/${category}/${round}`).then(
         (data) => setState((prev) => ({ ...prev, games: data.games, delaySeconds: data.delaySeconds })),
-        () => undefined,
+        (error: unknown) => {
+          // Any other failure (the server away) is read again by the stream's fallback.
+          if (!refused(error)) return;
+          stop();
+          setState({ games: [], delaySeconds: null, status: 'polling', error });
+        },
       );
-    setState({ games: [], delaySeconds: null, status: 'connecting' });
-    void readOnce();
+    setState({ games: [], delaySeconds: null, status: 'connecting', error: null });
     const close = openLiveStream(`${base}/public/${category}/${round}/stream`, {
       onOpen: () => {
         whole = true;
@@ -96,10 +110,8 @@ export function useLiveRound(category: string, round: number): LiveRound {
         },
       },
     });
-    return () => {
-      close();
-      if (fallback) clearInterval(fallback);
-    };
+    void readOnce();
+    return stop;
   }, [category, round]);
   return state;
 }
