@@ -218,6 +218,10 @@ test.describe('live games', () => {
     const pgn = await (await download.createReadStream()).toArray();
     const text = Buffer.concat(pgn).toString('utf8');
     expect(text).toContain('[White "Janssens, Emma"]');
+    // The championship in the reader's language, where and when it was played.
+    expect(text).toContain('[Event "Belgisch Jeugdschaakkampioenschap 2027 U12"]');
+    expect(text).toContain('[Site "Duinenhof vakantiepark, Zeedijk 120, 8420 De Haan"]');
+    expect(text).toMatch(/\[Date "2027\.02\.\d\d"\]/);
     expect(text).toContain('1. d4 {[%clk 1:30:51]} d5');
     expect(text).toContain('3. Nc3 {[%clk 1:31:20]} Nf6 {[%clk 1:31:00]} *');
 

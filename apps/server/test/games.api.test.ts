@@ -171,6 +171,19 @@ describe('downloads', () => {
     expect(response.body.match(/\[Event /g)).toHaveLength(1);
     expect(response.body).toContain('[Black "Dubois, Lucas"]');
   });
+
+  it("names the championship in the reader's language, its venue and the round's day by the programme", async () => {
+    const dutch = await ctx.app.inject({ method: 'GET', url: '/api/v1/games/public/U18/3/pgn' });
+    expect(dutch.body).toContain('[Event "Belgisch Jeugdschaakkampioenschap 2027 U18"]');
+    expect(dutch.body).toContain('[Site "Duinenhof vakantiepark, Zeedijk 120, 8420 De Haan"]');
+    // Round 3 of U18 is the morning of 17 February in the demo programme; the championship began on the 15th.
+    expect(dutch.body).toContain('[Date "2027.02.17"]');
+    expect(dutch.body).toContain('[EventDate "2027.02.15"]');
+    const english = await ctx.app.inject({ method: 'GET', url: '/api/v1/games/public/U18/3/pgn?lang=en' });
+    expect(english.body).toContain('[Event "Belgian Youth Chess Championship 2027 U18"]');
+    const french = await ctx.app.inject({ method: 'GET', url: `/api/v1/games/public/U18/player/pgn?lang=fr&name=${encodeURIComponent('Dubois, L')}` });
+    expect(french.body).toContain('[Event "Championnat de Belgique d\'échecs de la jeunesse 2027 U18"]');
+  });
 });
 
 describe('a manager uploads a round’s PGN', () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idParamSchema } from './input-rules.js';
 import { isoDateTimeSchema } from './date-schemas.js';
+import { languageSchema } from './text.js';
 
 /**
  * Live games (part of the results area): games of a category's rounds, taken from the venue's relay software (push),
@@ -83,7 +84,9 @@ export type GamesStreamEvent = z.infer<typeof gamesStreamEventSchema>;
 export const gameRoundParamsSchema = z.object({ category: categoryCodeSchema, round: roundNumberSchema });
 export const gameIdParamsSchema = z.object({ id: idParamSchema });
 export const categoryParamsSchema = z.object({ category: categoryCodeSchema });
-export const playerGamesQuerySchema = z.object({ name: z.string().trim().min(1).max(120) });
+/** A PGN download: its Event tag names the championship in the reader's language. */
+export const pgnQuerySchema = z.object({ lang: languageSchema.default('nl') });
+export const playerGamesQuerySchema = pgnQuerySchema.extend({ name: z.string().trim().min(1).max(120) });
 
 /** An error about one game of a PGN file: where it starts, who played, what is wrong. */
 export const pgnGameErrorSchema = z.object({

@@ -14,6 +14,7 @@ import {
   gameSourceUpdateSchema,
   managedGameSchema,
   pgnIngestReportSchema,
+  pgnQuerySchema,
   playerGamesQuerySchema,
   publicGameSchema,
   publicRoundGamesSchema,
@@ -132,11 +133,11 @@ export async function gamesRoutes(app: FastifyInstance, deps: AppDeps, streams: 
     },
   });
   r.get('/api/v1/games/public/:category/:round/pgn', {
-    schema: { tags, summary: 'PGN of a round (after the broadcast delay)', params: gameRoundParamsSchema },
+    schema: { tags, summary: 'PGN of a round (after the broadcast delay)', params: gameRoundParamsSchema, querystring: pgnQuerySchema },
     config: { access: 'public' },
     handler: async (request, reply) => {
       const { category, round } = request.params;
-      return sendPgn(reply, await roundPgn(deps, category, round), `${category}-round-${round}.pgn`);
+      return sendPgn(reply, await roundPgn(deps, category, round, request.query.lang), `${category}-round-${round}.pgn`);
     },
   });
   r.get('/api/v1/games/public/:category/player/pgn', {
@@ -149,7 +150,7 @@ export async function gamesRoutes(app: FastifyInstance, deps: AppDeps, streams: 
     config: { access: 'public' },
     handler: async (request, reply) => {
       const { category } = request.params;
-      return sendPgn(reply, await playerPgn(deps, category, request.query.name), `${category}-${safeFilePart(request.query.name)}.pgn`);
+      return sendPgn(reply, await playerPgn(deps, category, request.query.name, request.query.lang), `${category}-${safeFilePart(request.query.name)}.pgn`);
     },
   });
   r.get('/api/v1/games/public/game/:id', {
@@ -161,10 +162,10 @@ export async function gamesRoutes(app: FastifyInstance, deps: AppDeps, streams: 
     },
   });
   r.get('/api/v1/games/public/game/:id/pgn', {
-    schema: { tags, summary: 'PGN of one game (after the broadcast delay)', params: gameIdParamsSchema },
+    schema: { tags, summary: 'PGN of one game (after the broadcast delay)', params: gameIdParamsSchema, querystring: pgnQuerySchema },
     config: { access: 'public' },
     handler: async (request, reply) => {
-      const { pgn, game } = await gamePgn(deps, request.params.id);
+      const { pgn, game } = await gamePgn(deps, request.params.id, request.query.lang);
       return sendPgn(reply, pgn, `${game.category}-r${game.round}-${safeFilePart(game.white.name)}-${safeFilePart(game.black.name)}.pgn`);
     },
   });

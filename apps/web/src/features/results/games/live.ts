@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { GameCategories, PublicGame, PublicRoundGames } from '@bjk/domain/games';
 import { preloadResource } from '../../../shared/data/resource';
 import { HttpError, http } from '../../../shared/http';
+import { currentLanguage } from '../../../shared/i18n';
 import { openLiveStream, type LiveStreamStatus } from '../../../shared/live-stream';
 
 /**
@@ -11,9 +12,11 @@ import { openLiveStream, type LiveStreamStatus } from '../../../shared/live-stre
  */
 const base = '/api/v1/games';
 
-export const roundPgnUrl = (category: string, round: number) => `${base}/public/${category}/${round}/pgn`;
-export const gamePgnUrl = (id: number) => `${base}/public/game/${id}/pgn`;
-export const playerPgnUrl = (category: string, name: string) => `${base}/public/${category}/player/pgn?${new URLSearchParams({ name })}`;
+// PGN downloads name the championship in the reader's language (their Event tag).
+export const roundPgnUrl = (category: string, round: number) => `${base}/public/${category}/${round}/pgn?lang=${currentLanguage()}`;
+export const gamePgnUrl = (id: number) => `${base}/public/game/${id}/pgn?lang=${currentLanguage()}`;
+export const playerPgnUrl = (category: string, name: string) =>
+  `${base}/public/${category}/player/pgn?${new URLSearchParams({ lang: currentLanguage(), name })}`;
 export const gamePath = (id: number) => `/games/game/${id}`;
 
 /**
