@@ -296,7 +296,10 @@ test.describe('live games', () => {
         `${roundPgn(3, [{ board: 1, white: 'Jacobs, Mila', black: 'Mertens, Arthur', moves: '1. e4 e5', result: '1-0' }])}\n[Round "3.2"]\n[White "Lambert, Elise"]\n[Black "Dumont, Louis"]\n\n1. e4 Ke7 *\n`,
       ),
     });
-    await page.getByLabel('Ronde (als het bestand ze niet vermeldt)').fill('3');
+    await page.getByLabel('Ronde van het bestand').fill('3');
+    // Every field's label is whole, none cut to "Uitzendvertraging (min…" (MUI ends a cut label with an ellipsis).
+    const cut = await page.locator('form label').evaluateAll((labels) => labels.filter((l) => l.scrollWidth > l.clientWidth).map((l) => l.textContent));
+    expect(cut).toEqual([]);
     await page.getByRole('button', { name: 'Opladen' }).click();
     const report = page.getByTestId('upload-report');
     // The game with the illegal move is kept up to the move before it, and named.
