@@ -84,6 +84,29 @@ test.describe('live games', () => {
     await snapshot(page, 'games-round-desktop');
   });
 
+  test('the list of categories tells those with games from those without', async ({ page }) => {
+    const token = await adminToken(page);
+    const pushToken = await prepareCategory(page.request, token, 'U18', 0);
+    await push(page.request, 'U18', pushToken, roundPgn(1, [{ board: 1, white: 'Maes, Lotte', black: 'Wouters, Jan', moves: '1. d4 d5' }]));
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/games');
+      await expect(page.getByTestId('games-category-U18')).toHaveText(/U18\s*1 partij$/);
+      // No test sends U8 games: it stands for a category whose relay has not started.
+      await expect(page.getByTestId('games-category-U8')).toHaveText(/U8\s*nog geen partijen/);
+      await expect(page.getByTestId('games-category-U8')).toHaveClass(/games-category--empty/);
+      if (width === 390) await expectAccessible(page);
+      await snapshot(page, `games-categories-${width}`);
+    }
+  });
+
+  test('a round the API refuses says why instead of connecting for ever', async ({ page }) => {
+    // Round 99 is beyond any championship: the API's coded refusal is shown in words.
+    await page.goto('/games/U8/99');
+    await expect(page.getByRole('alert')).toHaveText('Een van de verplichte velden is ongeldig');
+    await expect(page.getByTestId('live-status')).toHaveCount(0);
+  });
+
   test('the category page’s Games tab shows the boards; the pairings and the player card link to each game and the player’s PGN', async ({ page }) => {
     const token = await adminToken(page);
     const swar = readFileSync(path.resolve(import.meta.dirname, '../packages/domain/fixtures/swar/bycco_bjk2019_u20bg_round1_paired.json'));
@@ -195,6 +218,10 @@ test.describe('live games', () => {
     const pgn = await (await download.createReadStream()).toArray();
     const text = Buffer.concat(pgn).toString('utf8');
     expect(text).toContain('[White "Janssens, Emma"]');
+    // The championship in the reader's language, where and when it was played.
+    expect(text).toContain('[Event "Belgisch Jeugdschaakkampioenschap 2027 U12"]');
+    expect(text).toContain('[Site "Duinenhof vakantiepark, Zeedijk 120, 8420 De Haan"]');
+    expect(text).toMatch(/\[Date "2027\.02\.\d\d"\]/);
     expect(text).toContain('1. d4 {[%clk 1:30:51]} d5');
     expect(text).toContain('3. Nc3 {[%clk 1:31:20]} Nf6 {[%clk 1:31:00]} *');
 
@@ -269,7 +296,10 @@ test.describe('live games', () => {
         `${roundPgn(3, [{ board: 1, white: 'Jacobs, Mila', black: 'Mertens, Arthur', moves: '1. e4 e5', result: '1-0' }])}\n[Round "3.2"]\n[White "Lambert, Elise"]\n[Black "Dumont, Louis"]\n\n1. e4 Ke7 *\n`,
       ),
     });
-    await page.getByLabel('Ronde (als het bestand ze niet vermeldt)').fill('3');
+    await page.getByLabel('Ronde van het bestand').fill('3');
+    // Every field's label is whole, none cut to "Uitzendvertraging (min…" (MUI ends a cut label with an ellipsis).
+    const cut = await page.locator('form label').evaluateAll((labels) => labels.filter((l) => l.scrollWidth > l.clientWidth).map((l) => l.textContent));
+    expect(cut).toEqual([]);
     await page.getByRole('button', { name: 'Opladen' }).click();
     const report = page.getByTestId('upload-report');
     // The game with the illegal move is kept up to the move before it, and named.

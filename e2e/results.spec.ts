@@ -157,10 +157,14 @@ test('an arbiter enters a result in one browser and it appears in another withou
 
   // Pushed (the page's own refresh runs only every minute, beyond this wait).
   await expect(visitor.getByTestId('pairing-row').nth(2).getByTestId('pairing-unofficial')).toContainText('0-1');
-  // Above every tab: the round being played, with the unofficial result labelled so.
+  // Above every tab: the round being played as one line (progress, start by the programme) that opens on the
+  // unofficial result, labelled so.
+  await expect(visitor.getByTestId('current-round-summary')).toHaveText('Ronde 1 · 1 van 12 uitslagen binnen · start di 09:30');
+  await expect(visitor.getByTestId('current-round-result')).toBeHidden();
+  await visitor.getByTestId('current-round-summary').click();
   await expect(visitor.getByTestId('current-round-result')).toHaveCount(1);
+  await expect(visitor.getByTestId('current-round-result')).toBeVisible();
   await expect(visitor.getByTestId('current-round-result')).toContainText(/0-1\s*\(onofficieel\)/);
-  await expect(visitor.getByTestId('current-round-count')).toContainText('1 van 12 partijen');
   expect(reloads).toBe(0);
   for (const width of [390, 1280]) {
     await visitor.setViewportSize({ width, height: 900 });

@@ -57,6 +57,7 @@ const PUBLIC_ROUTES = [
   'GET /api/v1/games/public/:category/:round/pgn',
   'GET /api/v1/games/public/:category/:round/stream',
   'GET /api/v1/games/public/:category/rounds',
+  'GET /api/v1/games/public/categories',
   'GET /api/v1/games/public/:category/boards',
   'GET /api/v1/games/public/:category/player/pgn',
   'GET /api/v1/games/public/game/:id',

@@ -171,6 +171,19 @@ describe('downloads', () => {
     expect(response.body.match(/\[Event /g)).toHaveLength(1);
     expect(response.body).toContain('[Black "Dubois, Lucas"]');
   });
+
+  it("names the championship in the reader's language, its venue and the round's day by the programme", async () => {
+    const dutch = await ctx.app.inject({ method: 'GET', url: '/api/v1/games/public/U18/3/pgn' });
+    expect(dutch.body).toContain('[Event "Belgisch Jeugdschaakkampioenschap 2027 U18"]');
+    expect(dutch.body).toContain('[Site "Duinenhof vakantiepark, Zeedijk 120, 8420 De Haan"]');
+    // Round 3 of U18 is the morning of 17 February in the demo programme; the championship began on the 15th.
+    expect(dutch.body).toContain('[Date "2027.02.17"]');
+    expect(dutch.body).toContain('[EventDate "2027.02.15"]');
+    const english = await ctx.app.inject({ method: 'GET', url: '/api/v1/games/public/U18/3/pgn?lang=en' });
+    expect(english.body).toContain('[Event "Belgian Youth Chess Championship 2027 U18"]');
+    const french = await ctx.app.inject({ method: 'GET', url: `/api/v1/games/public/U18/player/pgn?lang=fr&name=${encodeURIComponent('Dubois, L')}` });
+    expect(french.body).toContain('[Event "Championnat de Belgique d\'échecs de la jeunesse 2027 U18"]');
+  });
 });
 
 describe('a manager uploads a round’s PGN', () => {
@@ -213,6 +226,15 @@ describe('a category’s sources in the back office', () => {
     expect(sources.map((s) => s.category)).toEqual(['U8', 'U10', 'U12', 'U14', 'U16', 'U18', 'U20']);
     expect(sources.find((s) => s.category === 'U18')).toMatchObject({ hasPushToken: true, delaySeconds: 900, gameCount: 3 });
     expect(sources.find((s) => s.category === 'U8')).toMatchObject({ hasPushToken: false, delaySeconds: 0, gameCount: 0 });
+  });
+
+  it('tells visitors, without a token, which categories have games and which have none yet', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/v1/games/public/categories' });
+    expect(response.statusCode).toBe(200);
+    const { categories } = response.json<{ categories: { category: string; games: number }[] }>();
+    expect(categories.map((c) => c.category)).toEqual(['U8', 'U10', 'U12', 'U14', 'U16', 'U18', 'U20']);
+    expect(categories.find((c) => c.category === 'U18')).toEqual({ category: 'U18', games: 3 });
+    expect(categories.find((c) => c.category === 'U8')).toEqual({ category: 'U8', games: 0 });
   });
 
   it('refuses an address that is not http(s) and a delay out of range, naming the fields', async () => {

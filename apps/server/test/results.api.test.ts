@@ -210,6 +210,13 @@ describe('importing and publishing a Swar file', () => {
     expect(response.json()).toMatchObject({ code: 'results.team_tournament', details: { line: 1742 } });
   });
 
+  it('names a TRF upload by its format once ("TRF16", not "TRF TRF16")', async () => {
+    const trf = await get('/api/v1/results/anon/U8/trf');
+    const draft = await upload('u8.trf', Buffer.from(trf.body));
+    expect(draft.statusCode, draft.body).toBe(201);
+    expect(draft.json().format).toBe('TRF16');
+  });
+
   it('previews a second import against the published version: the result that changed', async () => {
     const changed = withFirstDrawDecided(fixture('swar', 'bycco_bjk2026_u08.json'));
     const draft = await upload('bjk_u8.json', changed);

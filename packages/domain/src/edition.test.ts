@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { editionSettingsSchema, eligibleCategories, isAdultPlayer, isYouthPlayer } from './edition.js';
+import { editionSettingsSchema, eligibleCategories, isAdultPlayer, isYouthPlayer, roundStartOf } from './edition.js';
 
 const seed = editionSettingsSchema.parse(JSON.parse(readFileSync(path.join(import.meta.dirname, '../../../apps/server/seed/demo-edition.json'), 'utf8')));
 
@@ -40,5 +40,35 @@ describe('categories by birth year', () => {
     expect(editionSettingsSchema.safeParse({ ...seed, vk: { categories: [inverted, ...vk.slice(1)] } }).error?.issues).toMatchObject([
       { path: ['vk', 'categories', 0, 'maxBirthYear'], message: 'Birth years in the wrong order' },
     ]);
+  });
+});
+
+describe("a round's start by the programme", () => {
+  const event = (id: string, kind: 'round' | 'meal', categories: string[], start: string) => ({
+    id,
+    kind,
+    categories,
+    start,
+    title: { nl: id, fr: id, de: id, en: id },
+  });
+  const events = [
+    event('r2-young', 'round', ['U8', 'U10'], '2027-02-16T15:00:00+01:00'),
+    event('lunch', 'meal', [], '2027-02-16T12:30:00+01:00'),
+    event('r1-old', 'round', ['U12', 'U20'], '2027-02-16T09:30:00+01:00'),
+    event('r1-young', 'round', ['U8', 'U10'], '2027-02-16T10:00:00+01:00'),
+    event('r3-all', 'round', [], '2027-02-17T09:30:00+01:00'),
+  ];
+
+  it("counts the category's own round events and everyone's, in time order", () => {
+    expect(roundStartOf(events, 'U8', 1)).toBe('2027-02-16T10:00:00+01:00');
+    expect(roundStartOf(events, 'U8', 2)).toBe('2027-02-16T15:00:00+01:00');
+    expect(roundStartOf(events, 'U8', 3)).toBe('2027-02-17T09:30:00+01:00');
+    expect(roundStartOf(events, 'U12', 2)).toBe('2027-02-17T09:30:00+01:00');
+  });
+
+  it('knows no start for a round the programme does not have', () => {
+    expect(roundStartOf(events, 'U12', 3)).toBeUndefined();
+    expect(roundStartOf(events, 'U8', 0)).toBeUndefined();
+    expect(roundStartOf([], 'U8', 1)).toBeUndefined();
   });
 });

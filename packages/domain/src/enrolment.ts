@@ -242,6 +242,8 @@ export const participantSchema = z.object({
   ...playerIdentitySchema.shape,
   category: z.string(),
   email: z.string(),
+  /** The parent's full name ('' when none was given): mails about the enrolment greet the parent, not the child. */
+  parentName: z.string(),
   parentEmail: z.string(),
   attendantEmail: z.string(),
   language: languageSchema,
@@ -259,6 +261,8 @@ export type Participant = z.infer<typeof participantSchema>;
 export const participantUpdateSchema = z.object({
   category: z.string().trim().min(1, M.categoryRequired).max(20),
   email: optionalEmail,
+  /** Absent: unchanged (clients from before it existed). */
+  parentName: z.string().trim().max(200).optional(),
   parentEmail: optionalEmail,
   attendantEmail: optionalEmail,
   mealsCode: mealsCodeSchema,

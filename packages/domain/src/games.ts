@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idParamSchema } from './input-rules.js';
 import { isoDateTimeSchema } from './date-schemas.js';
+import { languageSchema } from './text.js';
 
 /**
  * Live games (part of the results area): games of a category's rounds, taken from the venue's relay software (push),
@@ -83,7 +84,9 @@ export type GamesStreamEvent = z.infer<typeof gamesStreamEventSchema>;
 export const gameRoundParamsSchema = z.object({ category: categoryCodeSchema, round: roundNumberSchema });
 export const gameIdParamsSchema = z.object({ id: idParamSchema });
 export const categoryParamsSchema = z.object({ category: categoryCodeSchema });
-export const playerGamesQuerySchema = z.object({ name: z.string().trim().min(1).max(120) });
+/** A PGN download: its Event tag names the championship in the reader's language. */
+export const pgnQuerySchema = z.object({ lang: languageSchema.default('nl') });
+export const playerGamesQuerySchema = pgnQuerySchema.extend({ name: z.string().trim().min(1).max(120) });
 
 /** An error about one game of a PGN file: where it starts, who played, what is wrong. */
 export const pgnGameErrorSchema = z.object({
@@ -163,6 +166,10 @@ export const managedGameSchema = publicGameSchema.extend({
 export type ManagedGame = z.infer<typeof managedGameSchema>;
 
 export const gameRoundsSchema = z.object({ category: categoryCodeSchema, rounds: z.array(z.number().int()) });
+
+/** `/games`: every player category of the edition with how many games it has received (0: none yet). */
+export const gameCategoriesSchema = z.object({ categories: z.array(z.object({ category: categoryCodeSchema, games: z.number().int().min(0) })) });
+export type GameCategories = z.infer<typeof gameCategoriesSchema>;
 
 export const linkGameSchema = z.object({ pairingBoard: z.number().int().min(1).max(500).nullable() });
 

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { LANGUAGES } from './languages.js';
-import type { EditionSettings } from './edition.js';
 
 /**
  * Following a player (issue #27): a parent's phone gets the next pairing, each result, the final place and "the game
@@ -93,17 +92,6 @@ export const pushNoticeSchema = z.object({
   unfollowUrl: z.string(),
 });
 export type PushNotice = z.infer<typeof pushNoticeSchema>;
-
-/**
- * When round `round` of a category starts: the programme's `round`-th event of kind "round" that concerns the
- * category (events naming no category concern everyone), in time order. Null when the programme does not say.
- */
-export function roundStartOf(settings: EditionSettings, category: string, round: number): string | null {
-  const rounds = (settings.events ?? [])
-    .filter((e) => e.kind === 'round' && (e.categories.length === 0 || e.categories.includes(category)))
-    .sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
-  return rounds[round - 1]?.start ?? null;
-}
 
 /** The push `Topic` of a player's game in a round: at most 32 characters of the URL-safe alphabet (RFC 8030 §5.4). */
 export function gameTopic(category: string, round: number, pairingNumber: number): string {

@@ -122,6 +122,11 @@ export interface Tournament {
   players: TournamentPlayer[];
 }
 
+/** The program and format a file came from, as shown to people: "Swar v6.75", "TRF16", "TRF-2025" (a TRF's version names it already). */
+export function programName(tournament: Pick<Tournament, 'format' | 'formatVersion'>): string {
+  return tournament.format === 'swar' ? `Swar ${tournament.formatVersion}` : tournament.formatVersion;
+}
+
 /** Codes the importers throw, `results.<reason>`; `details` names the line (TRF) or field path (Swar). */
 export const TOURNAMENT_FILE_ERRORS = {
   unknownFormat: 'results.unknown_file_format',

@@ -14,19 +14,47 @@ const GROUPS = [
   { code: 'internal', public: false, label: { nl: 'Intern', fr: 'Interne', de: 'Intern', en: 'Internal' } },
 ];
 
-const DEMO_SPONSORS = [
+export const DEMO_SPONSORS = [
   { name: 'Zeebries Vakantieparken', url: 'https://example.org/zeebries', colour: '#1e3a5f' },
   { name: 'Schaakclub De Pion', url: 'https://example.org/de-pion', colour: '#7b1fa2' },
   { name: 'Bakkerij Het Duin', url: 'https://example.org/het-duin', colour: '#bf6a02' },
   { name: 'Kustdrukkerij', url: 'https://example.org/kustdrukkerij', colour: '#2e7d32' },
 ];
 
-function logoSvg(name: string, colour: string): Buffer {
-  const escaped = name.replace(/&/g, '&amp;').replace(/</g, '&lt;');
-  return Buffer.from(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="320" height="120"><rect width="320" height="120" rx="16" fill="${colour}"/>` +
-      `<text x="160" y="70" font-family="sans-serif" font-size="24" font-weight="bold" fill="#fff" text-anchor="middle">${escaped}</text></svg>`,
-  );
+/**
+ * A demo sponsor's logo: its name in white on its colour, on one or two lines and in a size that keeps every letter
+ * inside the 320 × 120 logo with a margin, also in a wide sans-serif (DejaVu, about 0.62 em a letter in bold): the
+ * sponsor strip and the badges show it small, and a cut name ("Zeebries Vakantieparker") is every demo's first sight.
+ */
+export function logoSvg(name: string, colour: string): Buffer {
+  const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+  const lines = splitName(name);
+  const longest = Math.max(...lines.map((line) => line.length));
+  const fontSize = Math.min(34, Math.floor(272 / (longest * 0.62)));
+  const lineHeight = Math.round(fontSize * 1.2);
+  // Baselines centred as a block: the first one sits a cap height (about 0.72 em) below the block's top.
+  const top = 60 - (lineHeight * (lines.length - 1) + fontSize * 0.72) / 2 + fontSize * 0.72;
+  const text = lines
+    .map(
+      (line, i) =>
+        `<text x="160" y="${Math.round(top + i * lineHeight)}" font-family="sans-serif" font-size="${fontSize}" font-weight="bold" fill="#fff" text-anchor="middle">${escape(line)}</text>`,
+    )
+    .join('');
+  return Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="320" height="120"><rect width="320" height="120" rx="16" fill="${colour}"/>${text}</svg>`);
+}
+
+/** A name on one line when short, else on two lines as even as its words allow. */
+function splitName(name: string): string[] {
+  const words = name.split(/\s+/).filter(Boolean);
+  if (name.length <= 14 || words.length < 2) return [name];
+  let best: string[] = [name];
+  let bestLongest = Infinity;
+  for (let cut = 1; cut < words.length; cut++) {
+    const lines = [words.slice(0, cut).join(' '), words.slice(cut).join(' ')];
+    const longest = Math.max(...lines.map((line) => line.length));
+    if (longest < bestLongest) [best, bestLongest] = [lines, longest];
+  }
+  return best;
 }
 
 function rulesPdf(edition: EditionSettings): Promise<Buffer> {

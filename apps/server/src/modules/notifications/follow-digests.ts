@@ -68,7 +68,7 @@ export async function sendDueDigests(ctx: PlanContext, limit = 50): Promise<numb
           if (pairing.black === null) lines.push(t(pairing.result === 'absent' ? 'absent' : 'bye', { round: digest.round }));
           else {
             const white = pairing.white.pairingNumber === sub.pairingNumber;
-            const start = roundStartOf(edition.settings, sub.category, digest.round);
+            const start = roundStartOf(edition.settings.events ?? [], sub.category, digest.round) ?? null;
             lines.push(
               t(start ? 'pairing' : 'pairingNoTime', {
                 board: pairing.board ?? '—',

@@ -80,7 +80,7 @@ export function eventsOf(
         board: pairing.board,
         colour: isWhite ? 'white' : 'black',
         opponent: opponent.name,
-        start: roundStartOf(options.settings, options.category, round),
+        start: roundStartOf(options.settings.events ?? [], options.category, round) ?? null,
         unpaired: null,
       });
       const gameId = pairing.board === null ? undefined : options.live.get(pairing.board);

@@ -42,7 +42,9 @@ function participantSource(kind: RegistrationKind): PaymentSourceProvider {
       lines.push({ kind: 'fee', description: t.lateFee, quantity: 1, unitPriceCents: settings.fees.lateFeeCents, totalCents: settings.fees.lateFeeCents });
     }
     const emails = [participant.parentEmail, participant.attendantEmail, participant.email].filter((e) => e.trim() !== '');
-    return { payer: { name, emails: [...new Set(emails)], address: '', language: participant.language }, lines };
+    // A minor's parent pays and reads the mail first: the request is theirs, its line names the child.
+    const payer = participant.parentName.trim() || name;
+    return { payer: { name: payer, emails: [...new Set(emails)], address: '', language: participant.language }, lines };
   }
 
   /** Every enabled participant of the kind, a thousand per query. */

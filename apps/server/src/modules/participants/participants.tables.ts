@@ -12,6 +12,8 @@ export const participants = pgTable(
     ...playerIdentityColumns(),
     category: text('category').notNull(),
     email: text('email').notNull().default(''),
+    /** The parent's full name from the registration: who is greeted in mails about a minor's enrolment. */
+    parentName: text('parent_name').notNull().default(''),
     parentEmail: text('parent_email').notNull().default(''),
     attendantEmail: text('attendant_email').notNull().default(''),
     language: text('language', { enum: ['nl', 'fr', 'de', 'en'] })

@@ -10,6 +10,7 @@ import { multipartFile } from '../../../test/bank-statements.js';
 import { changeEditionSettings } from '../../../test/edition-settings.js';
 import { deliverOutbox, expectMailLayout } from '../../../test/mail-layout.js';
 import { startSmtpSink, type SmtpSink } from '../../../test/smtp-sink.js';
+import { managerHeaders } from '../../../test/managers.js';
 import { createTestApp, type TestContext } from '../../../test/test-app.js';
 import { systemContext } from '../../platform/service-context.js';
 
@@ -87,7 +88,17 @@ describe('payment instructions at confirmation', () => {
 
     const requests = await requestsOf(id);
     expect(requests).toHaveLength(1);
-    expect(requests[0]).toMatchObject({ totalCents: payment.totalCents, payerEmails: ['emma.parent@example.test'] });
+    // The parent pays: the request is in the parent's name, its line names the child.
+    expect(requests[0]).toMatchObject({ totalCents: payment.totalCents, payerName: 'Emma Parent', payerEmails: ['emma.parent@example.test'] });
+    const [child] = await ctx.db.select().from(participants).where(eq(participants.registrationId, id));
+    expect(requests[0]!.lines[0]!.description).toContain(child!.lastName);
+    // The back office still finds it by the child's name.
+    const found = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/payment/pr?${new URLSearchParams({ search: child!.lastName })}`,
+      headers: await managerHeaders(ctx, ['admin']),
+    });
+    expect(found.json().items.map((r: { number: number }) => r.number)).toContain(requests[0]!.number);
     expect(requests[0]!.sentAt).not.toBeNull();
 
     // The public payment page's own call answers the same instructions, and its QR code is there.
@@ -110,6 +121,9 @@ describe('payment instructions at confirmation', () => {
     const instructions = toParent.filter((m) => m.attachments.some((a) => a.contentType === 'image/png'));
     expect(instructions).toHaveLength(1);
     expect(instructions[0]!.text).toContain(payment.structuredMessage);
+    // It greets the parent it goes to, not the child.
+    expect(instructions[0]!.text).toContain('Beste Emma Parent,');
+    expect(instructions[0]!.text).not.toContain(`Beste ${child!.firstName} ${child!.lastName}`);
   });
 
   it('makes no request and sends no instructions when the edition turns it off', async () => {

@@ -230,10 +230,11 @@ describe('payment requests', () => {
   it('bills a youth player the enrolment fee in the family’s language, with the enrolment payment term', async () => {
     const request = await billPlayer('participant_bjk', players.victor);
     expect(request).toMatchObject({ kind: 'participant_bjk', totalCents: 3_500, dueDate: '2026-11-28' });
-    expect(request.payer).toMatchObject({ name: 'Victor Goossens', language: 'fr' });
+    // The parent pays and is greeted; the line names the child.
+    expect(request.payer).toMatchObject({ name: 'Greet Goossens', language: 'fr' });
     expect(request.payer.emails).toContain('greet.goossens@example.test');
     expect(request.lines).toHaveLength(1);
-    expect(request.lines[0]!.description).toContain('Goossens');
+    expect(request.lines[0]!.description).toContain('Victor Goossens');
   });
 
   it('adds the late fee for a late registration', async () => {

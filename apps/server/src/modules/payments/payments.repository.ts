@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, ne, or, sql, sum, type SQL } from 'drizzle-orm';
 import { pageOffset, type PaymentRequestListQuery } from '@bjk/domain';
-import { containsText, jsonContainsText } from '../../platform/like.js';
+import { containsPattern, containsText, jsonContainsText } from '../../platform/like.js';
 import type { DbOrTx } from '../../platform/db.js';
 import {
   bankMovements,
@@ -157,6 +157,8 @@ function listFilter(query: Omit<PaymentRequestListQuery, 'page' | 'pageSize'>): 
       or(
         containsText(paymentRequests.payerName, query.search),
         jsonContainsText(paymentRequests.payerEmails, query.search),
+        // A line's description names whom it is for: a child's enrolment is found by the child's name, its payer being the parent.
+        sql`exists (select 1 from jsonb_array_elements(${paymentRequests.lines}) as line where line->>'description' ilike ${containsPattern(query.search)})`,
         digits.length >= 3 ? containsText(paymentRequests.structuredMessage, digits) : undefined,
         /^\d{1,9}$/.test(query.search) ? eq(paymentRequests.number, Number(query.search)) : undefined,
       ),

@@ -331,6 +331,12 @@ function formatClock(seconds: number): string {
 
 export type PgnWritable = {
   event: string;
+  /** Where it was played ("?" when unknown). */
+  site?: string;
+  /** `YYYY-MM-DD` of the game; "????.??.??" when unknown. */
+  date?: string;
+  /** `YYYY-MM-DD` the event started (the supplemental `EventDate` tag). */
+  eventDate?: string;
   round: number;
   board: number | null;
   white: string;
@@ -348,13 +354,14 @@ export type PgnWritable = {
 export function writePgnGame(game: PgnWritable): string {
   const tags: [string, string][] = [
     ['Event', game.event],
-    ['Site', '?'],
-    ['Date', '????.??.??'],
+    ['Site', game.site || '?'],
+    ['Date', game.date ? game.date.replaceAll('-', '.') : '????.??.??'],
     ['Round', game.board ? `${game.round}.${game.board}` : String(game.round)],
     ['White', game.white],
     ['Black', game.black],
     ['Result', game.result],
   ];
+  if (game.eventDate) tags.push(['EventDate', game.eventDate.replaceAll('-', '.')]);
   if (game.whiteRating) tags.push(['WhiteElo', String(game.whiteRating)]);
   if (game.blackRating) tags.push(['BlackElo', String(game.blackRating)]);
   if (game.whiteFideId) tags.push(['WhiteFideId', String(game.whiteFideId)]);

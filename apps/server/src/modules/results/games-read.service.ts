@@ -1,5 +1,14 @@
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import { GAMES_ERRORS, type GameLinks, type PublicGame, type PublicRoundGames } from '@bjk/domain';
+import {
+  GAMES_ERRORS,
+  dateInTimeZone,
+  roundStartOf,
+  type GameCategories,
+  type Language,
+  type GameLinks,
+  type PublicGame,
+  type PublicRoundGames,
+} from '@bjk/domain';
 import type { DbOrTx } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
 import type { ServiceContext } from '../../platform/service-context.js';
@@ -103,11 +112,31 @@ export async function getPublicGame(ctx: ReadContext, id: number): Promise<Publi
   return toPublicGame(row, await delayMsOf(db, row.edition, row.category), clock.now());
 }
 
-function pgnOf(games: PublicGame[], event: string): string {
+/** What a PGN download says of the championship: its name in the reader's language, the venue, the days. */
+type PgnHeader = { event: string; site: string; eventDate: string; roundDate: (round: number) => string | undefined };
+
+async function pgnHeader(db: DbOrTx, category: string, language: Language): Promise<PgnHeader> {
+  const { settings } = await getCurrentEdition(db);
+  return {
+    event: `${settings.name[language]} ${category}`,
+    site: [settings.venue.name, settings.venue.address].filter((part) => part.trim() !== '').join(', '),
+    eventDate: settings.startDate,
+    // The day of the round by the programme; a round the programme does not have keeps the date unknown.
+    roundDate: (round) => {
+      const start = roundStartOf(settings.events ?? [], category, round);
+      return start ? dateInTimeZone(new Date(start), settings.timeZone) : undefined;
+    },
+  };
+}
+
+function pgnOf(games: PublicGame[], header: PgnHeader): string {
   return games
     .map((g) =>
       writePgnGame({
-        event,
+        event: header.event,
+        site: header.site,
+        date: header.roundDate(g.round),
+        eventDate: header.eventDate,
         round: g.round,
         board: g.board,
         white: g.white.name,
@@ -124,20 +153,18 @@ function pgnOf(games: PublicGame[], event: string): string {
     .join('\n');
 }
 
-const eventName = (category: string) => `Belgian Youth Chess Championship ${category}`;
-
 /** PGN of a round as visible now (the delay holds for downloads too). */
-export async function roundPgn(ctx: ReadContext, category: string, round: number): Promise<string> {
-  return pgnOf((await listRoundGames(ctx, category, round)).games, eventName(category));
+export async function roundPgn(ctx: ReadContext, category: string, round: number, language: Language): Promise<string> {
+  return pgnOf((await listRoundGames(ctx, category, round)).games, await pgnHeader(ctx.db, category, language));
 }
 
-export async function gamePgn(ctx: ReadContext, id: number): Promise<{ pgn: string; game: PublicGame }> {
+export async function gamePgn(ctx: ReadContext, id: number, language: Language): Promise<{ pgn: string; game: PublicGame }> {
   const game = await getPublicGame(ctx, id);
-  return { pgn: pgnOf([game], eventName(game.category)), game };
+  return { pgn: pgnOf([game], await pgnHeader(ctx.db, game.category, language)), game };
 }
 
 /** Every game of a player in the category, all rounds, as visible now. */
-export async function playerPgn(ctx: ReadContext, category: string, name: string): Promise<string> {
+export async function playerPgn(ctx: ReadContext, category: string, name: string, language: Language): Promise<string> {
   const { db, clock } = ctx;
   const { edition } = await gamesCategory(db, category);
   const delayMs = await delayMsOf(db, edition, category);
@@ -147,7 +174,8 @@ export async function playerPgn(ctx: ReadContext, category: string, name: string
     .from(games)
     .where(and(eq(games.edition, edition), eq(games.category, category)));
   const ids = names.filter((row) => sameName(row.white, name) || sameName(row.black, name)).map((row) => row.id);
-  if (ids.length === 0) return pgnOf([], eventName(category));
+  const header = await pgnHeader(db, category, language);
+  if (ids.length === 0) return pgnOf([], header);
   const rows = await db
     .select()
     .from(games)
@@ -156,7 +184,7 @@ export async function playerPgn(ctx: ReadContext, category: string, name: string
   const now = clock.now();
   return pgnOf(
     rows.map((row) => toPublicGame(row, delayMs, now)),
-    eventName(category),
+    header,
   );
 }
 
@@ -169,6 +197,19 @@ export async function listGameRounds(db: DbOrTx, category: string): Promise<numb
     .where(and(eq(games.edition, edition), eq(games.category, category)))
     .orderBy(asc(games.round));
   return rows.map((r) => r.round);
+}
+
+/** Every player category of the edition, in the edition's order, with how many games it has received. */
+export async function listGameCategories(db: DbOrTx): Promise<GameCategories> {
+  const edition = await getCurrentEdition(db);
+  const rows = await db
+    .select({ category: games.category, games: sql<number>`count(*)::int` })
+    .from(games)
+    .where(eq(games.edition, edition.code))
+    .groupBy(games.category);
+  const counts = new Map(rows.map((r) => [r.category, r.games]));
+  const players = edition.settings.categories.filter((c) => c.kind === 'player');
+  return { categories: players.map((c) => ({ category: c.code, games: counts.get(c.code) ?? 0 })) };
 }
 
 /** The games matched to a board of the round's pairings, every round of the category: what the pairings link to. */

@@ -5,6 +5,7 @@ import {
   GAMES_ERRORS,
   categoryParamsSchema,
   gameLinksSchema,
+  gameCategoriesSchema,
   gameRoundsSchema,
   linkGameSchema,
   gameIdParamsSchema,
@@ -13,6 +14,7 @@ import {
   gameSourceUpdateSchema,
   managedGameSchema,
   pgnIngestReportSchema,
+  pgnQuerySchema,
   playerGamesQuerySchema,
   publicGameSchema,
   publicRoundGamesSchema,
@@ -27,7 +29,7 @@ import { badRequest } from '../../platform/errors.js';
 import { readUpload } from '../../platform/uploads.js';
 import { pushGames, uploadGames } from './games-ingest.service.js';
 import { linkGameToPairing, listManagedGames } from './games-pairing.service.js';
-import { gamePgn, getPublicGame, listGameLinks, listGameRounds, listRoundGames, playerPgn, roundPgn } from './games-read.service.js';
+import { gamePgn, getPublicGame, listGameCategories, listGameLinks, listGameRounds, listRoundGames, playerPgn, roundPgn } from './games-read.service.js';
 import { gamesCategory, listGameSources, rotatePushToken, updateGameSource } from './games-sources.service.js';
 import { createGamesFeed } from './games.stream.js';
 
@@ -87,6 +89,14 @@ export async function gamesRoutes(app: FastifyInstance, deps: AppDeps, streams: 
       return listRoundGames(deps, request.params.category, request.params.round);
     },
   });
+  r.get('/api/v1/games/public/categories', {
+    schema: { tags, summary: 'Every player category with how many games it has received', response: { 200: gameCategoriesSchema } },
+    config: { access: 'public' },
+    handler: async (_request, reply) => {
+      reply.header('cache-control', 'no-cache');
+      return listGameCategories(db);
+    },
+  });
   r.get('/api/v1/games/public/:category/rounds', {
     schema: { tags, summary: 'The rounds of a category that have games', params: categoryParamsSchema, response: { 200: gameRoundsSchema } },
     config: { access: 'public' },
@@ -123,11 +133,11 @@ export async function gamesRoutes(app: FastifyInstance, deps: AppDeps, streams: 
     },
   });
   r.get('/api/v1/games/public/:category/:round/pgn', {
-    schema: { tags, summary: 'PGN of a round (after the broadcast delay)', params: gameRoundParamsSchema },
+    schema: { tags, summary: 'PGN of a round (after the broadcast delay)', params: gameRoundParamsSchema, querystring: pgnQuerySchema },
     config: { access: 'public' },
     handler: async (request, reply) => {
       const { category, round } = request.params;
-      return sendPgn(reply, await roundPgn(deps, category, round), `${category}-round-${round}.pgn`);
+      return sendPgn(reply, await roundPgn(deps, category, round, request.query.lang), `${category}-round-${round}.pgn`);
     },
   });
   r.get('/api/v1/games/public/:category/player/pgn', {
@@ -140,7 +150,7 @@ export async function gamesRoutes(app: FastifyInstance, deps: AppDeps, streams: 
     config: { access: 'public' },
     handler: async (request, reply) => {
       const { category } = request.params;
-      return sendPgn(reply, await playerPgn(deps, category, request.query.name), `${category}-${safeFilePart(request.query.name)}.pgn`);
+      return sendPgn(reply, await playerPgn(deps, category, request.query.name, request.query.lang), `${category}-${safeFilePart(request.query.name)}.pgn`);
     },
   });
   r.get('/api/v1/games/public/game/:id', {
@@ -152,10 +162,10 @@ export async function gamesRoutes(app: FastifyInstance, deps: AppDeps, streams: 
     },
   });
   r.get('/api/v1/games/public/game/:id/pgn', {
-    schema: { tags, summary: 'PGN of one game (after the broadcast delay)', params: gameIdParamsSchema },
+    schema: { tags, summary: 'PGN of one game (after the broadcast delay)', params: gameIdParamsSchema, querystring: pgnQuerySchema },
     config: { access: 'public' },
     handler: async (request, reply) => {
-      const { pgn, game } = await gamePgn(deps, request.params.id);
+      const { pgn, game } = await gamePgn(deps, request.params.id, request.query.lang);
       return sendPgn(reply, pgn, `${game.category}-r${game.round}-${safeFilePart(game.white.name)}-${safeFilePart(game.black.name)}.pgn`);
     },
   });

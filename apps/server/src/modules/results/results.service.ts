@@ -10,6 +10,7 @@ import {
   legacySwarRules,
   normaliseResultsCategory,
   parseTournamentFile,
+  programName,
   tieBreakRulesOf,
   withBoardOrder,
   writeTrf16,
@@ -183,7 +184,7 @@ async function previewOf(
   return {
     id,
     fileName,
-    format: `${tournament.format === 'swar' ? 'Swar' : 'TRF'} ${tournament.formatVersion}`,
+    format: programName(tournament),
     name: tournament.name,
     players: tournament.players.length,
     plannedRounds: tournament.plannedRounds,

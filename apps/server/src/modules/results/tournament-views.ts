@@ -4,6 +4,7 @@ import {
   tieBreakRulesOf,
   lastRoundWithResults,
   cardPerformance,
+  programName,
   type Pairing,
   type PublicTournamentPlayer,
   type RoundOutcome,
@@ -193,7 +194,7 @@ export function standingsOf(
     afterRound,
     tieBreaks: source.tieBreaks,
     tieBreakRules: programValues ? null : rules,
-    program: source.format === 'swar' ? `Swar ${source.formatVersion}` : source.formatVersion,
+    program: programName(source),
     rows: ranked.map((row) => {
       const p = byNumber.get(row.pairingNumber)!;
       return {

@@ -28,6 +28,7 @@ function editable(p: Participant): ParticipantUpdate {
   return {
     category: p.category,
     email: p.email,
+    parentName: p.parentName,
     parentEmail: p.parentEmail,
     attendantEmail: p.attendantEmail,
     mealsCode: p.mealsCode,
@@ -165,6 +166,7 @@ export function ParticipantEditPage() {
               {field('ratingNational', t('participants.ratingNational'), { type: 'number' }, 'number')}
               {field('ratingFide', t('participants.ratingFide'), { type: 'number' }, 'number')}
               {field('email', `${t('details.player')} · ${t('details.email')}`)}
+              {field('parentName', `${t('details.parent')} · ${t('details.fullName')}`)}
               {field('parentEmail', `${t('details.parent')} · ${t('details.email')}`)}
               {field('attendantEmail', `${t('details.attendant')} · ${t('details.email')}`)}
             </Box>

@@ -310,7 +310,15 @@ function Versions({ category, categories, onCategory }: { category: string; cate
           <Typography variant="h2" sx={{ fontSize: '1.25rem' }}>
             {t('versions.title')}
           </Typography>
-          <TextField select size="small" label={t('upload.category')} value={category} onChange={(e) => onCategory(e.target.value)}>
+          <TextField
+            select
+            size="small"
+            label={t('upload.category')}
+            value={category}
+            onChange={(e) => onCategory(e.target.value)}
+            sx={{ minWidth: 160 }}
+            data-testid="versions-category"
+          >
             {categories.map((code) => (
               <MenuItem key={code} value={code}>
                 {code}

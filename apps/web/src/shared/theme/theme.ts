@@ -11,9 +11,9 @@ export const theme = createTheme({
   typography: {
     fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
     // Small enough on a phone for the longest words of the titles (nl "Jeugdschaakkampioenschap", de
-    // "Jugendschachmeisterschaft") to fit a 360 px line whole; hyphenation where the browser has a dictionary,
-    // and a break inside a word only as the last resort on narrower screens.
-    h1: { fontSize: 'clamp(1.2rem, 5.2vw, 2rem)', fontWeight: 600, overflowWrap: 'break-word', hyphens: 'auto' },
+    // "Jugendschachmeisterschaft", about 16 em wide in a wide sans-serif such as DejaVu) to fit a line whole from
+    // a 320 px screen up: 5.6 vw is 18 px there, for 288 px of line; hyphenation where the browser has a dictionary.
+    h1: { fontSize: 'clamp(1.1rem, 5.6vw, 2rem)', fontWeight: 600, overflowWrap: 'break-word', hyphens: 'auto' },
     h2: { fontSize: '1.5rem', fontWeight: 600 },
     h3: { fontSize: '1.25rem', fontWeight: 600 },
   },

@@ -7,7 +7,7 @@ import { useEdition } from '../../../shared/edition/useEdition';
 import { useResource } from '../../../shared/data/resource';
 import { ErrorNotice } from '../../../shared/ui/plain/ErrorNotice';
 import { shellButtonClass } from '../../../shared/ui/ShellButton';
-import { loadRounds, roundsKey } from './live';
+import { categoriesKey, loadCategories, loadRounds, roundsKey } from './live';
 import './games.css';
 
 /** A round's boards, with the chess libraries (chess.js, cm-chessboard): not on the list of categories nor before a round is known. */
@@ -15,7 +15,6 @@ const RoundGames = lazyPart(() => import('./RoundGames'), 'RoundGames');
 
 /** `/games`, `/games/:category`, `/games/:category/:round`: a category's rounds and the boards of one. */
 export function GamesPage() {
-  const { t } = useTranslation('results');
   const { category, round } = useParams();
   const edition = useEdition();
   const players = edition.categories.filter((c) => c.kind === 'player');
@@ -24,22 +23,38 @@ export function GamesPage() {
     // A category's page shows a round's boards: their code downloads beside the list of rounds, not after it.
     if (known) RoundGames.preload();
   }, [known]);
-  if (!category || !known) {
-    return (
-      <div className="bjk-stack">
-        <h1 className="bjk-h1">{t('games.title')}</h1>
-        <p className="bjk-body1">{t('games.chooseCategory')}</p>
-        <div className="bjk-row">
-          {players.map((c) => (
-            <Link key={c.code} className={shellButtonClass('outlined', 'games-category')} to={`/games/${c.code}`}>
-              {c.code}
-            </Link>
-          ))}
-        </div>
-      </div>
-    );
-  }
+  if (!category || !known) return <CategoryChoice codes={players.map((c) => c.code)} />;
   return <CategoryRounds category={category} round={round} />;
+}
+
+/** The categories to follow: those with games stand out and say how many, those without say so. */
+function CategoryChoice({ codes }: { codes: string[] }) {
+  const { t } = useTranslation('results');
+  const read = useResource(categoriesKey, loadCategories);
+  // Without the counts (the read failed) every category is offered alike, as before they were known.
+  const counts = read.ok ? new Map(read.value.categories.map((c) => [c.category, c.games])) : null;
+  return (
+    <div className="bjk-stack">
+      <h1 className="bjk-h1">{t('games.title')}</h1>
+      <p className="bjk-body1">{t('games.chooseCategory')}</p>
+      <div className="bjk-row">
+        {codes.map((code) => {
+          const count = counts?.get(code) ?? null;
+          return (
+            <Link
+              key={code}
+              className={shellButtonClass(count ? 'contained' : 'outlined', count === 0 ? 'games-category games-category--empty' : 'games-category')}
+              to={`/games/${code}`}
+              data-testid={`games-category-${code}`}
+            >
+              <span>{code}</span>
+              {count !== null && <span className="games-category-count">{count > 0 ? t('games.gameCount', { count }) : t('games.noGamesYet')}</span>}
+            </Link>
+          );
+        })}
+      </div>
+    </div>
+  );
 }
 
 /** A category's rounds (read through the resource cache, suspending until they are there) and the boards of one. */

@@ -32,8 +32,9 @@ function pollErrorText(t: TFunction, code: string): string {
   return t(`games.manage.pollFailure.${detail}`, { defaultValue: t('games.manage.pollFailure.protocol') });
 }
 
+/** A poll's moment to the second: polls come every few seconds, so minutes alone cannot tell them apart. */
 function when(value: string | null, never: string, language: Language, timeZone: string): string {
-  return value ? formatDateTime(value, language, timeZone) : never;
+  return value ? formatDateTime(value, language, timeZone, { dateStyle: 'medium', timeStyle: 'medium' }) : never;
 }
 
 /** Delay, polled address and its status, push token and upload of one category. */
@@ -82,31 +83,42 @@ function SourceEditor({ source }: { source: GameSource }) {
   return (
     <Stack spacing={2}>
       <Box component="form" onSubmit={submit} aria-label={t('games.manage.sourceOf', { category: source.category })}>
-        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
+        {/* The address on a line of its own, the numbers beside each other, every label above its field (shrunk) even
+            when empty: whole in every language, none cut to "Uitzendvertraging (min…". */}
+        <Stack spacing={2}>
+          <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
+            <TextField
+              name="delayMinutes"
+              type="number"
+              label={t('games.manage.delay')}
+              defaultValue={source.delaySeconds / 60}
+              slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: 0, max: 180, step: 'any' } }}
+              sx={{ flex: 1 }}
+            />
+            <TextField
+              name="pollSeconds"
+              type="number"
+              label={t('games.manage.pollSeconds')}
+              defaultValue={source.pollSeconds}
+              slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: 5, max: 3600 } }}
+              sx={{ flex: 1 }}
+            />
+            <TextField
+              name="pollRound"
+              type="number"
+              label={t('games.manage.pollRound')}
+              defaultValue={source.pollRound ?? ''}
+              slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: 1, max: 30 } }}
+              sx={{ flex: 1 }}
+            />
+          </Stack>
           <TextField
-            name="delayMinutes"
-            type="number"
-            label={t('games.manage.delay')}
-            defaultValue={source.delaySeconds / 60}
-            slotProps={{ htmlInput: { min: 0, max: 180, step: 'any' } }}
-            sx={{ maxWidth: { md: 180 } }}
-          />
-          <TextField name="pollUrl" type="url" label={t('games.manage.pollUrl')} defaultValue={source.pollUrl ?? ''} sx={{ flex: 1 }} />
-          <TextField
-            name="pollSeconds"
-            type="number"
-            label={t('games.manage.pollSeconds')}
-            defaultValue={source.pollSeconds}
-            slotProps={{ htmlInput: { min: 5, max: 3600 } }}
-            sx={{ maxWidth: { md: 160 } }}
-          />
-          <TextField
-            name="pollRound"
-            type="number"
-            label={t('games.manage.pollRound')}
-            defaultValue={source.pollRound ?? ''}
-            slotProps={{ htmlInput: { min: 1, max: 30 } }}
-            sx={{ maxWidth: { md: 160 } }}
+            name="pollUrl"
+            type="url"
+            label={t('games.manage.pollUrl')}
+            defaultValue={source.pollUrl ?? ''}
+            fullWidth
+            slotProps={{ inputLabel: { shrink: true } }}
           />
         </Stack>
         <Stack direction="row" spacing={2} sx={{ mt: 1, alignItems: 'center' }}>
@@ -129,7 +141,7 @@ function SourceEditor({ source }: { source: GameSource }) {
       )}
       <Stack spacing={1}>
         <Typography variant="body2">
-          {t('games.manage.pushAddress')}: <code>{pushUrl(source.category)}</code> ·{' '}
+          {t('games.manage.pushAddress')}: <code style={{ overflowWrap: 'anywhere' }}>{pushUrl(source.category)}</code> ·{' '}
           {source.hasPushToken ? t('games.manage.hasToken') : t('games.manage.noToken')}
           {source.lastPushAt ? ` · ${t('games.manage.lastPush')}: ${when(source.lastPushAt, '', language, timeZone)}` : ''}
         </Typography>
@@ -146,7 +158,7 @@ function SourceEditor({ source }: { source: GameSource }) {
         {rotate.isError && <ErrorAlert error={rotate.error} />}
       </Stack>
       <Box component="form" onSubmit={submitUpload} aria-label={t('games.manage.upload')}>
-        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' } }}>
+        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'flex-start' } }}>
           <TextField
             name="file"
             type="file"
@@ -157,10 +169,10 @@ function SourceEditor({ source }: { source: GameSource }) {
             name="round"
             type="number"
             label={t('games.manage.uploadRound')}
-            slotProps={{ htmlInput: { min: 1, max: 30 } }}
-            sx={{ maxWidth: { md: 160 } }}
+            helperText={t('games.manage.uploadRoundHint')}
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: 1, max: 30 } }}
           />
-          <Button type="submit" variant="contained" disabled={upload.isPending}>
+          <Button type="submit" variant="contained" disabled={upload.isPending} sx={{ mt: { md: 1 } }}>
             {t('games.manage.uploadButton')}
           </Button>
         </Stack>

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { PublicGame } from '@bjk/domain/games';
 import { LinkCard } from '../../../shared/ui/plain/Card';
 import { Chip } from '../../../shared/ui/plain/Chip';
+import { ErrorNotice } from '../../../shared/ui/plain/ErrorNotice';
 import { Icon } from '../../../shared/ui/plain/Icon';
 import { shellButtonClass } from '../../../shared/ui/ShellButton';
 import { gamePath, roundPgnUrl, useLiveRound } from './live';
@@ -74,6 +75,7 @@ function GameCard({ game }: { game: PublicGame }) {
 export function RoundGames({ category, round }: { category: string; round: number }) {
   const { t } = useTranslation('results');
   const live = useLiveRound(category, round);
+  if (live.error) return <ErrorNotice error={live.error} />;
   return (
     <div className="bjk-stack">
       <div className="bjk-row">

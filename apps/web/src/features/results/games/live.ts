@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
-import type { PublicGame, PublicRoundGames } from '@bjk/domain/games';
+import type { GameCategories, PublicGame, PublicRoundGames } from '@bjk/domain/games';
 import { preloadResource } from '../../../shared/data/resource';
-import { http } from '../../../shared/http';
+import { HttpError, http } from '../../../shared/http';
+import { currentLanguage } from '../../../shared/i18n';
 import { openLiveStream, type LiveStreamStatus } from '../../../shared/live-stream';
 
 /**
@@ -11,9 +12,11 @@ import { openLiveStream, type LiveStreamStatus } from '../../../shared/live-stre
  */
 const base = '/api/v1/games';
 
-export const roundPgnUrl = (category: string, round: number) => `${base}/public/${category}/${round}/pgn`;
-export const gamePgnUrl = (id: number) => `${base}/public/game/${id}/pgn`;
-export const playerPgnUrl = (category: string, name: string) => `${base}/public/${category}/player/pgn?${new URLSearchParams({ name })}`;
+// PGN downloads name the championship in the reader's language (their Event tag).
+export const roundPgnUrl = (category: string, round: number) => `${base}/public/${category}/${round}/pgn?lang=${currentLanguage()}`;
+export const gamePgnUrl = (id: number) => `${base}/public/game/${id}/pgn?lang=${currentLanguage()}`;
+export const playerPgnUrl = (category: string, name: string) =>
+  `${base}/public/${category}/player/pgn?${new URLSearchParams({ lang: currentLanguage(), name })}`;
 export const gamePath = (id: number) => `/games/game/${id}`;
 
 /**
@@ -26,6 +29,10 @@ const settled = <T>(read: Promise<T>): Promise<Read<T>> =>
     (value) => ({ ok: true as const, value }),
     (error: unknown) => ({ ok: false as const, error }),
   );
+
+/** Every player category with how many games it has received (`/games`). */
+export const categoriesKey = 'games:categories';
+export const loadCategories = () => settled(http.get<GameCategories>(`${base}/public/categories`));
 
 export type GameRounds = { category: string; rounds: number[] };
 /** A category's rounds that have games. */
@@ -42,11 +49,17 @@ export const loadGame = (id: number) => () => settled(http.get<PublicGame>(`${ba
 export function preloadGames(path: string): void {
   const game = /^\/games\/game\/(\d{1,9})\/?$/.exec(path);
   if (game) return preloadResource(gameKey(Number(game[1])), loadGame(Number(game[1])));
+  if (/^\/games\/?$/.test(path)) return preloadResource(categoriesKey, loadCategories);
   const category = /^\/games\/([A-Za-z0-9_-]{1,20})(?:\/\d{1,3})?\/?$/.exec(path)?.[1];
   if (category) preloadResource(roundsKey(category), loadRounds(category));
 }
 
-export type LiveRound = { games: PublicGame[]; delaySeconds: number | null; status: LiveStreamStatus };
+/** `error`: the API refused the round (a coded 4xx: a round it cannot have); the page says so instead of waiting. */
+export type LiveRound = { games: PublicGame[]; delaySeconds: number | null; status: LiveStreamStatus; error: HttpError | null };
+
+/** A refusal that reading again will not change (not a timeout, a rate limit or the server away). */
+const refused = (error: unknown): error is HttpError =>
+  error instanceof HttpError && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429;
 
 /**
  * The games of a round, kept live: server-sent events (`games`), the first after each (re)connection being the
@@ -55,17 +68,26 @@ export type LiveRound = { games: PublicGame[]; delaySeconds: number | null; stat
  * the round is read once a minute instead.
  */
 export function useLiveRound(category: string, round: number): LiveRound {
-  const [state, setState] = useState<LiveRound>({ games: [], delaySeconds: null, status: 'connecting' });
+  const [state, setState] = useState<LiveRound>({ games: [], delaySeconds: null, status: 'connecting', error: null });
   useEffect(() => {
     let whole = true;
     let fallback: ReturnType<typeof setInterval> | null = null;
+    const stop = () => {
+      close();
+      if (fallback) clearInterval(fallback);
+      fallback = null;
+    };
     const readOnce = () =>
       http.get<PublicRoundGames>(`${base}/public/${category}/${round}`).then(
         (data) => setState((prev) => ({ ...prev, games: data.games, delaySeconds: data.delaySeconds })),
-        () => undefined,
+        (error: unknown) => {
+          // Any other failure (the server away) is read again by the stream's fallback.
+          if (!refused(error)) return;
+          stop();
+          setState({ games: [], delaySeconds: null, status: 'polling', error });
+        },
       );
-    setState({ games: [], delaySeconds: null, status: 'connecting' });
-    void readOnce();
+    setState({ games: [], delaySeconds: null, status: 'connecting', error: null });
     const close = openLiveStream(`${base}/public/${category}/${round}/stream`, {
       onOpen: () => {
         whole = true;
@@ -91,10 +113,8 @@ export function useLiveRound(category: string, round: number): LiveRound {
         },
       },
     });
-    return () => {
-      close();
-      if (fallback) clearInterval(fallback);
-    };
+    void readOnce();
+    return stop;
   }, [category, round]);
   return state;
 }

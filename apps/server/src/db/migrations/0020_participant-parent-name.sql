@@ -1,0 +1,1 @@
+ALTER TABLE "participants" ADD COLUMN "parent_name" text DEFAULT '' NOT NULL;
