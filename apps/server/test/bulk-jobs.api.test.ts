@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InterruptedJob, MakeReservationInput, PaymentJob, PrintJob } from '@bjk/domain';
+import type { InterruptedJob, MakeReservationInput, PrintJob } from '@bjk/domain';
 import { bulkJobKinds } from '../src/app.js';
 import { seedRoomsIfEmpty } from '../src/modules/lodging/lodging.service.js';
 import { systemContext } from '../src/platform/service-context.js';

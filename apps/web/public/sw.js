@@ -1,3 +1,4 @@
+/* global self */
 /*
  * The site's service worker (issue #27): it shows the notifications of followed players and opens the right page on
  * a tap. It has no fetch handler on purpose: nothing is cached, so no page and no API answer (pairings, results) can
@@ -24,7 +25,7 @@ function sameOriginUrl(path) {
 }
 
 self.addEventListener('push', (event) => {
-  let notice = {};
+  let notice;
   try {
     notice = event.data ? event.data.json() : {};
   } catch {
