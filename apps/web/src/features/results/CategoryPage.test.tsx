@@ -109,7 +109,7 @@ describe('a category’s results page', () => {
     expect(results).toEqual(['1-0', '½-½(onofficieel)', 'bye']);
     expect(screen.getByRole('button', { name: 'Ronde 1' })).toBeTruthy();
     // The round being played, above the tabs: one game of two has an (unofficial) result.
-    expect(screen.getByTestId('current-round-count').textContent).toContain('2 van 2 partijen hebben een uitslag.');
+    expect(screen.getByTestId('current-round-count').textContent).toContain('2 van 2 uitslagen binnen');
     expect(network.sentTo('GET /api/v1/results/anon/U12/pairings/2').length).toBeGreaterThan(0);
   });
 
