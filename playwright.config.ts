@@ -24,7 +24,9 @@ const pushCaFile = path.join(os.tmpdir(), `bjk-e2e-push-ca-${port}.pem`);
 export default defineConfig({
   testDir: 'e2e',
   outputDir: '.tmp/e2e-output',
-  timeout: 60_000,
+  // Twice the longest test seen on a loaded CI machine (the settings form, the lodging wizard filled twice: ~60 s):
+  // a busy machine slows a test down, it must not fail it.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: Number(process.env.E2E_WORKERS ?? 2),

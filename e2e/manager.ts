@@ -13,7 +13,8 @@ export async function loginAs(page: Page, email: string, password: string, path 
   await page.locator('input[autocomplete="username"]').fill(email);
   await page.locator('input[autocomplete="current-password"]').fill(password);
   await page.locator('form button[type="submit"]').click();
-  await expect(page.locator('input[autocomplete="current-password"]')).toHaveCount(0);
+  // The password hash (scrypt, ~32 MiB) and the back office's first chunks: seconds on a loaded machine, not ten.
+  await expect(page.locator('input[autocomplete="current-password"]')).toHaveCount(0, { timeout: 30_000 });
 }
 
 /** A bearer token for API calls made by the test itself (set-up through the API instead of the UI). */

@@ -1,11 +1,16 @@
-import { expect, expectAccessible, snapshot, test, testSavingSettings } from './fixtures';
+import { expect as baseExpect, expectAccessible, snapshot, test, testSavingSettings } from './fixtures';
 import type { Page } from '@playwright/test';
 import type { EditionSettings } from '@bjk/domain/edition';
 import { adminStorageState, adminToken } from './manager';
 
+// Every step re-renders the largest form of the site: seconds each on a loaded machine, so waits of 30 s, not 10.
+const expect = baseExpect.configure({ timeout: 30_000 });
+
 const centsText = (cents: number) => (cents / 100).toFixed(2).replace('.', ',');
 
 test.describe('edition settings', () => {
+  // The largest form of the site (some 240 inputs): rendering it alone takes seconds on a loaded machine.
+  test.slow();
   // Each test does one thing: the settings form is the largest page of the site (its accessibility scan alone takes
   // seconds), so the scan and the screenshots have a test of their own, as has the logout check. Every test starts
   // signed in (a session of its own, through the API: the login page is tested in accounts.spec.ts).
@@ -21,11 +26,11 @@ test.describe('edition settings', () => {
   });
   /**
    * Opens the settings page and waits for its form: about a second on a loaded machine, but over 10 s (the default
-   * wait) at a load of 23 on two cores, where three tests failed waiting for it; the test's limit is 60 s.
+   * wait) at a load of 23 on two cores, and 25 s at a load of 17, where tests failed waiting 30 s for it.
    */
   const openSettings = async (page: Page) => {
     await page.goto('/mgmt/settings');
-    await expect(page.getByTestId('settings-form')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId('settings-form')).toBeVisible({ timeout: 120_000 });
   };
   const readSettings = async (page: Page) => (await (await page.request.get('/api/v1/stay/common')).json()) as { settings: EditionSettings; updatedAt: string };
   /** Puts the settings back as they were before the test, so that no test depends on another having run or not. */
