@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { parse } from 'csv-parse/sync';
 import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -164,9 +165,29 @@ describe('importing and publishing a Swar file', () => {
     expect(csv.headers['content-type']).toContain('text/csv');
     // A byte-order mark first: Excel then reads the accents of a club ("CRELEL Liège") as UTF-8.
     expect(csv.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
-    expect(csv.body.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe(
-      'rank;name;title;federation;rating;club;points;Bucholtz Cut 1;Bucholtz;Sonneborn-Berger;Progressif;Direct Encounter',
-    );
+    // Dutch unless asked: a Belgian spreadsheet's separator (;) and decimal comma, headers in the reader's language.
+    const nl = parse(csv.body, { bom: true, delimiter: ';' });
+    expect(nl[0]).toEqual([
+      'Plaats',
+      'Naam',
+      'Titel',
+      'Federatie',
+      'Rating',
+      'Club',
+      'Punten',
+      'Bucholtz Cut 1',
+      'Bucholtz',
+      'Sonneborn-Berger',
+      'Progressif',
+      'Direct Encounter',
+    ]);
+    expect(nl).toHaveLength(27);
+    expect(nl.slice(1).some((row) => /^\d+,5$/.test(row[6]!))).toBe(true);
+    const en = await get('/api/v1/results/anon/U8/standings.csv?lang=en');
+    const rows = parse(en.body, { bom: true, delimiter: ',' });
+    expect(rows[0]!.slice(0, 7)).toEqual(['Rank', 'Name', 'Title', 'Federation', 'Rating', 'Club', 'Points']);
+    expect(rows.map((row) => row[6]!.replace('.', ','))).toEqual(nl.map((row) => row[6]!.replace('Punten', 'Points')));
+    expect((await get('/api/v1/results/anon/U8/standings.csv?lang=fr')).body.split('\r\n')[0]).toMatch(/^\uFEFFPlace;Nom;Titre;Fédération;Elo;Club;Points;/);
   });
 
   it('refuses a broken file with a code naming the field, and writes nothing', async () => {

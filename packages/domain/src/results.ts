@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { languageSchema } from './text.js';
 import { idParamSchema } from './input-rules.js';
 import { FIDE_TIE_BREAK_RULES } from './tie-breaks.js';
 import { ROUND_OUTCOMES, TIE_BREAK_KINDS, TIE_BREAK_RULES } from './tournament-model.js';
@@ -32,6 +33,8 @@ export const unofficialResultSchema = z.enum(UNOFFICIAL_RESULTS);
 
 /** "U8", or as the specification names tournaments: "u8", "trn_u8", "bjk_u8". */
 export const resultsCategoryParamsSchema = z.object({ category: z.string().trim().min(1).max(20) });
+/** The language of a download meant for a spreadsheet (headers, separator, decimal mark); Dutch when not given. */
+export const downloadLanguageQuerySchema = z.object({ lang: languageSchema.default('nl') });
 export const resultsRoundParamsSchema = resultsCategoryParamsSchema.extend({ round: z.coerce.number().int().min(1).max(30) });
 
 export const publicRoundSchema = z.object({

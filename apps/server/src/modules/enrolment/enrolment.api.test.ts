@@ -1,4 +1,5 @@
 import zlib from 'node:zlib';
+import { parse } from 'csv-parse/sync';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeEditionSettings } from '../../../test/edition-settings.js';
@@ -313,10 +314,13 @@ describe('registrations in the back office', () => {
       hasPhoto: true,
     });
 
-    const csv = await ctx.app.inject({ method: 'GET', url: '/api/v1/registration/bjk/export.csv', headers });
+    const csv = await ctx.app.inject({ method: 'GET', url: '/api/v1/registration/bjk/export.csv', headers: { ...headers, 'accept-language': 'de' } });
     expect(csv.headers['content-type']).toContain('text/csv');
-    expect(csv.body).toContain('Goossens');
-    expect(csv.body.split('\r\n')[0]).toContain('parent_email');
+    const rows = parse<Record<string, string>>(csv.body, { bom: true, delimiter: ';', columns: true });
+    const victorRow = rows.find((row) => row['Nachname'] === 'Goossens')!;
+    expect(victorRow).toMatchObject({ 'E-Mail Elternteil': victor.parent.email, Aktiv: 'nein', Foto: 'ja' });
+    const participants = await ctx.app.inject({ method: 'GET', url: '/api/v1/participant/bjk/export.csv', headers: { ...headers, 'accept-language': 'en' } });
+    expect(participants.body.replace(/^\uFEFF/, '').split('\r\n')[0]).toMatch(/^Id,Belgian ID,FIDE ID,First name,Last name,/);
 
     const readonly = await managerHeaders(ctx, ['readonly']);
     expect((await ctx.app.inject({ method: 'PUT', url: `/api/v1/registration/bjk/${id}`, headers: readonly, payload: editable })).statusCode).toBe(403);

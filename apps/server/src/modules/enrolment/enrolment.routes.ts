@@ -25,6 +25,7 @@ import { managerContext, systemContext } from '../../platform/service-context.js
 import { readUploadedPhoto } from '../../platform/uploads.js';
 import { confirmationPayment } from '../participants/confirmation-payment.js';
 import type { PaymentSources } from '../payments/payment-sources.js';
+import { readerLanguage } from '../../platform/reader-language.js';
 import {
   confirmRegistration,
   exportRegistrationsCsv,
@@ -124,7 +125,7 @@ export async function enrolmentRoutes(app: FastifyInstance, deps: AppDeps, payme
     schema: { tags: ['enrolment'], summary: 'All registrations as CSV', security: [{ bearer: [] }], params: kindParamsSchema },
     config: { access: 'registrations:read' },
     handler: async (request, reply) => {
-      const csv = await exportRegistrationsCsv(deps.db, request.params.kind);
+      const csv = await exportRegistrationsCsv(deps.db, request.params.kind, readerLanguage(request));
       return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="registrations-${request.params.kind}.csv"`).send(csv);
     },
   });

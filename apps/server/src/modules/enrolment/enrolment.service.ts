@@ -11,6 +11,7 @@ import {
   type ConfirmedRegistration,
   type Contact,
   type EditionSettings,
+  type Language,
   type EnrolmentFigures,
   type Member,
   type PlayerLookup,
@@ -25,7 +26,7 @@ import {
 import type { ManagerContext, ServiceContext } from '../../platform/service-context.js';
 import type { Db, DbOrTx } from '../../platform/db.js';
 import { AppError, notFound, validationError } from '../../platform/errors.js';
-import { writeCsv } from '../../platform/csv.js';
+import { localizedCsv, type ExportColumn } from '../../platform/export-texts.js';
 import { normalisePhoto } from '../../platform/photo.js';
 import { recordAudit } from '../../platform/audit.js';
 import { getCurrentEdition } from '../edition/edition.service.js';
@@ -427,46 +428,44 @@ export async function listConfirmedRegistrations(db: DbOrTx, kind: RegistrationK
   return listConfirmedEnabledRegistrations(db, code, kind);
 }
 
-const CSV_COLUMNS: [string, (r: Registration) => string | number | boolean | null][] = [
+const CSV_COLUMNS: readonly ExportColumn<Registration>[] = [
   ['id', (r) => r.id],
   ['status', (r) => r.status],
   ['enabled', (r) => r.enabled],
   ['idbel', (r) => r.idbel],
   ['idfide', (r) => r.idfide],
-  ['first_name', (r) => r.firstName],
-  ['last_name', (r) => r.lastName],
-  ['birth_year', (r) => r.birthYear],
+  ['firstName', (r) => r.firstName],
+  ['lastName', (r) => r.lastName],
+  ['birthYear', (r) => r.birthYear],
   ['gender', (r) => r.gender],
-  ['club_id', (r) => r.clubId],
-  ['club_name', (r) => r.clubName],
-  ['fide_federation', (r) => r.fideFederation],
-  ['rating_national', (r) => r.ratingNational],
-  ['rating_fide', (r) => r.ratingFide],
-  ['fide_title', (r) => r.fideTitle],
+  ['clubId', (r) => r.clubId],
+  ['clubName', (r) => r.clubName],
+  ['federation', (r) => r.fideFederation],
+  ['ratingNational', (r) => r.ratingNational],
+  ['ratingFide', (r) => r.ratingFide],
+  ['title', (r) => r.fideTitle],
   ['category', (r) => r.category],
   ['email', (r) => r.email],
   ['mobile', (r) => r.mobile],
-  ['parent_name', (r) => r.parent.fullName],
-  ['parent_email', (r) => r.parent.email],
-  ['parent_mobile', (r) => r.parent.mobile],
-  ['attendant_name', (r) => r.attendant.fullName],
-  ['attendant_email', (r) => r.attendant.email],
-  ['attendant_mobile', (r) => r.attendant.mobile],
+  ['parentName', (r) => r.parent.fullName],
+  ['parentEmail', (r) => r.parent.email],
+  ['parentMobile', (r) => r.parent.mobile],
+  ['attendantName', (r) => r.attendant.fullName],
+  ['attendantEmail', (r) => r.attendant.email],
+  ['attendantMobile', (r) => r.attendant.mobile],
   ['language', (r) => r.language],
   ['photo', (r) => r.hasPhoto],
   ['late', (r) => r.late],
-  ['fee_cents', (r) => r.feeCents],
-  ['confirmed_at', (r) => r.confirmedAt],
+  ['fee', (r) => (r.feeCents === null ? null : r.feeCents / 100)],
+  ['confirmedAt', (r) => r.confirmedAt],
   ['remarks', (r) => r.remarks],
 ];
 
-export async function exportRegistrationsCsv(db: Db, kind: RegistrationKind): Promise<string> {
+/** Every registration of `kind` as CSV in the reader's language (headers, separator, yes/no, decimal mark). */
+export async function exportRegistrationsCsv(db: Db, kind: RegistrationKind, language: Language): Promise<string> {
   const { code } = await getCurrentEdition(db);
   const rows = (await listRegistrationsForExport(db, code, kind)).map(toRegistration);
-  return writeCsv(
-    CSV_COLUMNS.map(([name]) => name),
-    rows.map((r) => CSV_COLUMNS.map(([, get]) => get(r))),
-  );
+  return localizedCsv(language, CSV_COLUMNS, rows);
 }
 
 /** Dashboard: registrations per category, confirmed vs draft, confirmed without photo. */

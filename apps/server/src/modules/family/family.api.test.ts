@@ -481,7 +481,7 @@ describe('absences and byes', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
-    expect(lines[0]).toBe('category;round;pairing_number;name;federation_id;request;status;remark');
+    expect(lines[0]).toBe('Categorie;Ronde;Startnummer;Naam;Stamnummer;Aanvraag;Status;Opmerking');
     expect(lines.slice(1).map((l) => l.split(';').slice(1, 2).concat(l.split(';').slice(5, 7)))).toEqual([
       ['5', 'absent', 'noted'],
       ['6', 'half_point_bye', 'requested'],

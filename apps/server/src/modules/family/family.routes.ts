@@ -33,6 +33,7 @@ import type { AppDeps } from '../../platform/app-deps.js';
 import { managerContext, systemContext } from '../../platform/service-context.js';
 import { readUploadedPhoto } from '../../platform/uploads.js';
 import { clearFamilyCookie, closeFamilySession, setFamilyCookie } from './family-session.js';
+import { readerLanguage } from '../../platform/reader-language.js';
 import {
   absencesCsv,
   announceAbsence,
@@ -240,7 +241,10 @@ export async function familyRoutes(app: FastifyInstance, deps: AppDeps): Promise
     handler: async (request, reply) => {
       const { items } = await listAbsences(deps.db, request.query);
       const name = ['absences', request.query.category, request.query.round ? `r${request.query.round}` : undefined].filter(Boolean).join('-');
-      return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${name}.csv"`).send(absencesCsv(items));
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${name}.csv"`)
+        .send(absencesCsv(items, readerLanguage(request)));
     },
   });
 

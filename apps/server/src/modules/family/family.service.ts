@@ -50,6 +50,7 @@ import { badgeStateOfParticipant } from '../print/badge-state-of.js';
 import { findPlayerInResults } from '../results/family-results.js';
 import { absenceMail, signInMail } from './family-mail.js';
 import { countSignInRequest, emailDigest, FAMILY_LINK_MINUTES, openFamilySession } from './family-session.js';
+import { localizedCsv, type ExportColumn } from '../../platform/export-texts.js';
 import { familyAbsences, familyReservationRequests } from './family.tables.js';
 
 const notTheirs = () => notFound(FAMILY_ERRORS.notFound, 'Nothing of this family here');
@@ -568,28 +569,19 @@ export async function markAbsenceNoted(ctx: ManagerContext, id: string, noted: b
   return found;
 }
 
-/** The list for the pairing program: CSV by category, round, pairing number and name. */
-export function absencesCsv(items: AbsenceRow[]): string {
-  const quote = (v: string) => (/[";,\n\r]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
-  const lines = [['category', 'round', 'pairing_number', 'name', 'federation_id', 'request', 'status', 'remark'].join(';')];
-  for (const i of items) {
-    lines.push(
-      [
-        i.category,
-        String(i.round),
-        i.pairingNumber === null ? '' : String(i.pairingNumber),
-        i.playerName,
-        i.idbel === null ? '' : String(i.idbel),
-        i.kind,
-        i.status,
-        i.remark,
-      ]
-        .map((v) => quote(v.replace(/^[=+\-@]/, "'$&")))
-        .join(';'),
-    );
-  }
-  // A byte-order mark so spreadsheet programs read the names as UTF-8.
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+/** The list for the pairing program: CSV by category, round, pairing number and name, in the reader's language. */
+export function absencesCsv(items: AbsenceRow[], language: Language): string {
+  const columns: ExportColumn<AbsenceRow>[] = [
+    ['category', (i) => i.category],
+    ['round', (i) => i.round],
+    ['pairingNumber', (i) => i.pairingNumber],
+    ['name', (i) => i.playerName],
+    ['idbel', (i) => i.idbel],
+    ['request', (i) => i.kind],
+    ['status', (i) => i.status],
+    ['remark', (i) => i.remark],
+  ];
+  return localizedCsv(language, columns, items);
 }
 
 // The lodging desk's requests ------------------------------------------------------------------------------------

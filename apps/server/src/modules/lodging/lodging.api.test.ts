@@ -325,13 +325,25 @@ describe('the lodging desk', () => {
     expect(meals.getRow(2).getCell(2).value).toBe('dinner');
   });
 
-  it("writes the workbook's column headers in the manager's language", async () => {
-    const headersIn = async (language: string) => {
+  it("writes the workbook's sheet names, column headers and coded values in the manager's language", async () => {
+    const workbookIn = async (language: string) => {
       const response = await ctx.app.inject({ method: 'GET', url: '/api/v1/stay/cmd/xls_stay', headers: { ...desk, 'accept-language': language } });
       const workbook = new ExcelJS.Workbook();
       await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
-      return workbook.worksheets.map((sheet) => (sheet.getRow(1).values as unknown[]).slice(1, 6));
+      return workbook;
     };
+    const headersIn = async (language: string) => (await workbookIn(language)).worksheets.map((sheet) => (sheet.getRow(1).values as unknown[]).slice(1, 6));
+    const nl = await workbookIn('nl-BE,nl;q=0.9');
+    expect(nl.worksheets.map((s) => s.name)).toEqual(['Reservaties', 'Gasten', 'Maaltijden per dag']);
+    expect(nl.getWorksheet('Maaltijden per dag')!.getRow(2).getCell(2).value).toBe('avondmaal');
+    const guests = nl.getWorksheet('Gasten')!;
+    const column = (name: string) => (guests.getRow(1).values as unknown[]).indexOf(name);
+    const values = (name: string) => guests.getColumn(column(name)).values.slice(2);
+    expect(values('Speelt mee').length).toBeGreaterThan(0);
+    expect(values('Speelt mee').every((v) => v === 'ja' || v === 'nee')).toBe(true);
+    expect(values('Maaltijden').every((v) => ['geen maaltijden', 'ontbijt', 'halfpension', 'volpension'].includes(String(v)))).toBe(true);
+    expect((await workbookIn('fr')).worksheets.map((s) => s.name)).toEqual(['Réservations', 'Hôtes', 'Repas par jour']);
+    expect((await workbookIn('de')).worksheets.map((s) => s.name)).toEqual(['Reservierungen', 'Gäste', 'Mahlzeiten pro Tag']);
     expect(await headersIn('nl')).toEqual([
       ['Nummer', 'Familienaam', 'Voornaam', 'E-mail', 'Gsm'],
       ['Nummer', 'Kamers', 'Kamertype', 'Familienaam', 'Voornaam'],

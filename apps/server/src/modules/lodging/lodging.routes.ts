@@ -1,10 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  DEFAULT_LANGUAGE,
   assignRoomParamsSchema,
   freeRoomParamsSchema,
-  isLanguage,
   lodgingFiguresSchema,
   makeReservationResultSchema,
   makeReservationSchema,
@@ -19,11 +17,11 @@ import {
   roomSchema,
   roomUpdateSchema,
   updateReservationSchema,
-  type Language,
   LIST_CONVENTION_NOTE,
 } from '@bjk/domain';
 import type { AppDeps } from '../../platform/app-deps.js';
 import { managerContext, systemContext } from '../../platform/service-context.js';
+import { readerLanguage } from '../../platform/reader-language.js';
 import {
   assignRoom,
   exportStayWorkbook,
@@ -38,13 +36,6 @@ import {
   updateReservation,
   updateRoom,
 } from './lodging.service.js';
-
-/** The reader's language for texts the server renders (price line descriptions, workbook labels). */
-function readerLanguage(request: FastifyRequest): Language {
-  const header = request.headers['accept-language'];
-  const first = (Array.isArray(header) ? header[0] : header)?.slice(0, 2).toLowerCase();
-  return isLanguage(first) ? first : DEFAULT_LANGUAGE;
-}
 
 const manager = { security: [{ bearer: [] }] };
 

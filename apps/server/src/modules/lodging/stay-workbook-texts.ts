@@ -1,6 +1,6 @@
 import type { Language } from '@bjk/domain';
 
-/** Column headers of the venue's workbook in the manager's language (the sheet names stay English: see stay-workbook.ts). */
+/** Column headers of the venue's workbook in the manager's language (see stay-workbook.ts). */
 export type StayWorkbookHeaders = Record<
   | 'number'
   | 'lastName'
@@ -153,5 +153,40 @@ export const STAY_WORKBOOK_HEADERS: Record<Language, StayWorkbookHeaders> = {
     under12: 'Under 12',
     under3: 'Under 3',
     mealTotal: 'Total',
+  },
+};
+
+/** The workbook's sheet names and coded values (yes/no, meals) in the manager's language. */
+export type StayWorkbookWords = {
+  sheets: { reservations: string; guests: string; meals: string };
+  yes: string;
+  no: string;
+  meal: Record<'breakfast' | 'lunch' | 'dinner', string>;
+};
+
+export const STAY_WORKBOOK_WORDS: Record<Language, StayWorkbookWords> = {
+  nl: {
+    sheets: { reservations: 'Reservaties', guests: 'Gasten', meals: 'Maaltijden per dag' },
+    yes: 'ja',
+    no: 'nee',
+    meal: { breakfast: 'ontbijt', lunch: 'middagmaal', dinner: 'avondmaal' },
+  },
+  fr: {
+    sheets: { reservations: 'Réservations', guests: 'Hôtes', meals: 'Repas par jour' },
+    yes: 'oui',
+    no: 'non',
+    meal: { breakfast: 'petit-déjeuner', lunch: 'déjeuner', dinner: 'dîner' },
+  },
+  de: {
+    sheets: { reservations: 'Reservierungen', guests: 'Gäste', meals: 'Mahlzeiten pro Tag' },
+    yes: 'ja',
+    no: 'nein',
+    meal: { breakfast: 'Frühstück', lunch: 'Mittagessen', dinner: 'Abendessen' },
+  },
+  en: {
+    sheets: { reservations: 'Reservations', guests: 'Guests', meals: 'Meals per day' },
+    yes: 'yes',
+    no: 'no',
+    meal: { breakfast: 'breakfast', lunch: 'lunch', dinner: 'dinner' },
   },
 };

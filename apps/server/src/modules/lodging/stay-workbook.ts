@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { ageGroupOf, countMealsPerDay, findRoomType, mealPlanText, nightsOf, type EditionSettings, type Language } from '@bjk/domain';
 import type { ReservationRow } from './lodging.repository.js';
-import { STAY_WORKBOOK_HEADERS } from './stay-workbook-texts.js';
+import { STAY_WORKBOOK_HEADERS, STAY_WORKBOOK_WORDS } from './stay-workbook-texts.js';
 
 export type WorkbookEntry = { row: ReservationRow; rooms: string[]; totalCents: number };
 
@@ -13,17 +13,17 @@ function styleHeader(sheet: ExcelJS.Worksheet): void {
 
 /**
  * The venue's lists (DOMAIN.md §5): Reservations (one row per request), Guests (the rooming list) and
- * Meals per day (how many of each meal per day by age group, for the kitchen). Sheet names stay English:
- * the venue's staff and the organisers share them (and formulas name them); the column headers are in the
- * manager's language.
+ * Meals per day (how many of each meal per day by age group, for the kitchen), all in the manager's language:
+ * sheet names, column headers and coded values (yes/no, meal plans, meals).
  */
 export async function buildStayWorkbook(settings: EditionSettings, entries: WorkbookEntry[], language: Language): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   workbook.creator = settings.organiser.name;
   const label = (code: string) => findRoomType(settings, code)?.label[language] ?? code;
   const h = STAY_WORKBOOK_HEADERS[language];
+  const w = STAY_WORKBOOK_WORDS[language];
 
-  const reservations = workbook.addWorksheet('Reservations');
+  const reservations = workbook.addWorksheet(w.sheets.reservations);
   reservations.columns = [
     { header: h.number, key: 'number', width: 12 },
     { header: h.lastName, key: 'lastName', width: 18 },
@@ -68,7 +68,7 @@ export async function buildStayWorkbook(settings: EditionSettings, entries: Work
   }
   styleHeader(reservations);
 
-  const guests = workbook.addWorksheet('Guests');
+  const guests = workbook.addWorksheet(w.sheets.guests);
   guests.columns = [
     { header: h.number, key: 'number', width: 12 },
     { header: h.rooms, key: 'rooms', width: 12 },
@@ -93,17 +93,17 @@ export async function buildStayWorkbook(settings: EditionSettings, entries: Work
         firstName: guest.firstName,
         birthDate: guest.birthDate,
         ageGroup: ageGroupOf(settings, guest.birthDate),
-        participates: guest.participates ? 'yes' : 'no',
+        participates: guest.participates ? w.yes : w.no,
         arrival: row.arrivalDate,
         departure: row.departureDate,
-        meals: row.mealPlan,
+        meals: mealPlanText(row.mealPlan, language),
         remarks: row.remarks,
       });
     }
   }
   styleHeader(guests);
 
-  const meals = workbook.addWorksheet('Meals per day');
+  const meals = workbook.addWorksheet(w.sheets.meals);
   meals.columns = [
     { header: h.date, key: 'date', width: 12 },
     { header: h.meal, key: 'meal', width: 11 },
@@ -117,7 +117,7 @@ export async function buildStayWorkbook(settings: EditionSettings, entries: Work
     settings,
     entries.map((e) => e.row),
   )) {
-    meals.addRow({ date: row.date, meal: row.meal, ...row.counts, total: row.total });
+    meals.addRow({ date: row.date, meal: w.meal[row.meal], ...row.counts, total: row.total });
   }
   styleHeader(meals);
 

@@ -42,8 +42,9 @@ function participantSource(kind: RegistrationKind): PaymentSourceProvider {
       lines.push({ kind: 'fee', description: t.lateFee, quantity: 1, unitPriceCents: settings.fees.lateFeeCents, totalCents: settings.fees.lateFeeCents });
     }
     const emails = [participant.parentEmail, participant.attendantEmail, participant.email].filter((e) => e.trim() !== '');
-    // A minor's parent pays and reads the mail first: the request is theirs, its line names the child.
-    const payer = participant.parentName.trim() || name;
+    // A minor's parent pays and reads the mail first: the request is theirs, its line names the child. A parent who
+    // gave an address but no name (a late participant) is "the parent of <child>", never greeted as the child.
+    const payer = participant.parentName.trim() || (participant.parentEmail.trim() !== '' ? t.parentOf(name) : name);
     return { payer: { name: payer, emails: [...new Set(emails)], address: '', language: participant.language }, lines };
   }
 

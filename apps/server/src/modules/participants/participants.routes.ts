@@ -24,6 +24,7 @@ import {
 import type { AppDeps } from '../../platform/app-deps.js';
 import { managerContext } from '../../platform/service-context.js';
 import { readUploadedPhoto } from '../../platform/uploads.js';
+import { readerLanguage } from '../../platform/reader-language.js';
 import {
   addLateParticipant,
   createAttendee,
@@ -74,7 +75,7 @@ export async function participantsRoutes(app: FastifyInstance, deps: AppDeps): P
     schema: { tags: ['participants'], summary: 'All participants as CSV', params: kindParamsSchema },
     config: { access: 'participants:read' },
     handler: async (request, reply) => {
-      const csv = await exportParticipantsCsv(deps.db, request.params.kind);
+      const csv = await exportParticipantsCsv(deps.db, request.params.kind, readerLanguage(request));
       return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="participants-${request.params.kind}.csv"`).send(csv);
     },
   });

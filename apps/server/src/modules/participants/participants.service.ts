@@ -10,6 +10,7 @@ import {
   type BadgeHolderType,
   type DashboardFigure,
   type EditionSettings,
+  type Language,
   type Participant,
   type ParticipantImportResult,
   type ParticipantListQuery,
@@ -23,7 +24,7 @@ import {
 import type { ManagerContext, ServiceContext } from '../../platform/service-context.js';
 import type { Db, DbOrTx } from '../../platform/db.js';
 import { AppError, notFound, validationError } from '../../platform/errors.js';
-import { writeCsv } from '../../platform/csv.js';
+import { localizedCsv, type ExportColumn } from '../../platform/export-texts.js';
 import { normalisePhoto } from '../../platform/photo.js';
 import { recordAudit } from '../../platform/audit.js';
 import { getCurrentEdition } from '../edition/edition.service.js';
@@ -301,24 +302,24 @@ export async function refreshParticipantRatings(ctx: ManagerContext, kind: Regis
   });
 }
 
-const CSV_COLUMNS: [string, (p: Participant) => string | number | boolean | null][] = [
+const CSV_COLUMNS: readonly ExportColumn<Participant>[] = [
   ['id', (p) => p.id],
   ['idbel', (p) => p.idbel],
   ['idfide', (p) => p.idfide],
-  ['first_name', (p) => p.firstName],
-  ['last_name', (p) => p.lastName],
-  ['birth_year', (p) => p.birthYear],
+  ['firstName', (p) => p.firstName],
+  ['lastName', (p) => p.lastName],
+  ['birthYear', (p) => p.birthYear],
   ['gender', (p) => p.gender],
   ['category', (p) => p.category],
-  ['club_id', (p) => p.clubId],
-  ['club_name', (p) => p.clubName],
-  ['fide_federation', (p) => p.fideFederation],
-  ['rating_national', (p) => p.ratingNational],
-  ['rating_fide', (p) => p.ratingFide],
-  ['fide_title', (p) => p.fideTitle],
+  ['clubId', (p) => p.clubId],
+  ['clubName', (p) => p.clubName],
+  ['federation', (p) => p.fideFederation],
+  ['ratingNational', (p) => p.ratingNational],
+  ['ratingFide', (p) => p.ratingFide],
+  ['title', (p) => p.fideTitle],
   ['email', (p) => p.email],
-  ['parent_email', (p) => p.parentEmail],
-  ['attendant_email', (p) => p.attendantEmail],
+  ['parentEmail', (p) => p.parentEmail],
+  ['attendantEmail', (p) => p.attendantEmail],
   ['meals', (p) => p.mealsCode],
   ['enabled', (p) => p.enabled],
   ['late', (p) => p.late],
@@ -326,13 +327,11 @@ const CSV_COLUMNS: [string, (p: Participant) => string | number | boolean | null
   ['remarks', (p) => p.remarks],
 ];
 
-export async function exportParticipantsCsv(db: Db, kind: RegistrationKind): Promise<string> {
+/** Every participant of `kind` as CSV in the reader's language (headers, separator, yes/no). */
+export async function exportParticipantsCsv(db: Db, kind: RegistrationKind, language: Language): Promise<string> {
   const { code } = await getCurrentEdition(db);
   const rows = (await listParticipantRows(db, code, kind)).map(toParticipant);
-  return writeCsv(
-    CSV_COLUMNS.map(([name]) => name),
-    rows.map((p) => CSV_COLUMNS.map(([, get]) => get(p))),
-  );
+  return localizedCsv(language, CSV_COLUMNS, rows);
 }
 
 /** The public start list: enabled players; name, club, category and ratings only. */

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
-import { and, eq } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isValidStructuredMessageDigits, type ConfirmedRegistration } from '@bjk/domain';
 import { mailOutbox } from '../mail/mail.tables.js';
@@ -124,6 +125,25 @@ describe('payment instructions at confirmation', () => {
     // It greets the parent it goes to, not the child.
     expect(instructions[0]!.text).toContain('Beste Emma Parent,');
     expect(instructions[0]!.text).not.toContain(`Beste ${child!.firstName} ${child!.lastName}`);
+  });
+
+  it('greets the parent of participants imported before parent names were kept: migration 0021, else "ouder van …"', async () => {
+    const id = await enrol(45108, 'Noor');
+    expect((await confirm(id)).statusCode).toBe(200);
+    const [request] = await requestsOf(id);
+    const [child] = await ctx.db.select().from(participants).where(eq(participants.registrationId, id));
+    // As imported before migration 0020: no parent name. The backfill takes it from the registration.
+    await ctx.db.update(participants).set({ parentName: '' }).where(eq(participants.id, child!.id));
+    const backfill = readFileSync(new URL('../../db/migrations/0021_participant-parent-name-backfill.sql', import.meta.url), 'utf8');
+    await ctx.db.execute(sql.raw(backfill));
+    const [filled] = await ctx.db.select().from(participants).where(eq(participants.id, child!.id));
+    expect(filled!.parentName).toBe('Noor Parent');
+    // A participant with a parent's address but no name (added late): the request greets "the parent of" the child.
+    await ctx.db.update(participants).set({ parentName: '' }).where(eq(participants.id, child!.id));
+    const admin = await managerHeaders(ctx, ['admin']);
+    const recomputed = await ctx.app.inject({ method: 'POST', url: `/api/v1/payment/pr/${request!.id}/recompute`, headers: admin });
+    expect(recomputed.statusCode, recomputed.body).toBe(200);
+    expect(recomputed.json().payer.name).toBe(`ouder van ${child!.firstName} ${child!.lastName}`);
   });
 
   it('makes no request and sends no instructions when the edition turns it off', async () => {

@@ -1,49 +1,34 @@
-import { formatStructuredMessage, type PaymentRequestListQuery } from '@bjk/domain';
+import { formatStructuredMessage, type Language, type PaymentRequestListQuery } from '@bjk/domain';
 import type { DbOrTx } from '../../platform/db.js';
-import { writeCsv, type CsvValue } from '../../platform/csv.js';
+import { exportNumber, localizedCsv, type ExportColumn } from '../../platform/export-texts.js';
 import { listRequests } from './payments.repository.js';
 
-const euros = (cents: number) => (cents / 100).toFixed(2);
+type Row = Awaited<ReturnType<typeof listRequests>>['items'][number];
 
-/** Every request of the filtered set (all pages), for the treasurer's spreadsheet. */
-export async function paymentRequestsCsv(db: DbOrTx, filter: Omit<PaymentRequestListQuery, 'page' | 'pageSize'>): Promise<string> {
-  const header = [
-    'number',
-    'kind',
-    'source',
-    'payer',
-    'emails',
-    'total',
-    'received',
-    'outstanding',
-    'status',
-    'due_date',
-    'sent_at',
-    'paid_date',
-    'structured_message',
+/** Every request of the filtered set (all pages), for the treasurer's spreadsheet, in the reader's language. */
+export async function paymentRequestsCsv(db: DbOrTx, filter: Omit<PaymentRequestListQuery, 'page' | 'pageSize'>, language: Language): Promise<string> {
+  const euros = (cents: number) => exportNumber(cents / 100, language, 2);
+  const columns: ExportColumn<Row>[] = [
+    ['number', (r) => r.number],
+    ['kind', (r) => r.kind],
+    ['source', (r) => r.sourceId],
+    ['payer', (r) => r.payerName],
+    ['emails', (r) => r.payerEmails.join(' ')],
+    ['total', (r) => euros(r.totalCents)],
+    ['received', (r) => euros(r.receivedCents)],
+    ['outstanding', (r) => euros(Math.max(r.totalCents - r.receivedCents, 0))],
+    ['status', (r) => r.status],
+    ['dueDate', (r) => r.dueDate],
+    ['sentAt', (r) => r.sentAt?.toISOString() ?? null],
+    ['paidDate', (r) => r.paidDate],
+    ['structuredMessage', (r) => formatStructuredMessage(r.structuredMessage)],
   ];
-  const rows: CsvValue[][] = [];
+  const rows: Row[] = [];
   const pageSize = 500;
   for (let page = 1; ; page++) {
     const { items } = await listRequests(db, { ...filter, page, pageSize });
-    for (const r of items) {
-      rows.push([
-        r.number,
-        r.kind,
-        r.sourceId,
-        r.payerName,
-        r.payerEmails.join(' '),
-        euros(r.totalCents),
-        euros(r.receivedCents),
-        euros(Math.max(r.totalCents - r.receivedCents, 0)),
-        r.status,
-        r.dueDate,
-        r.sentAt?.toISOString() ?? null,
-        r.paidDate,
-        formatStructuredMessage(r.structuredMessage),
-      ]);
-    }
+    rows.push(...items);
     if (items.length < pageSize) break;
   }
-  return writeCsv(header, rows);
+  return localizedCsv(language, columns, rows);
 }

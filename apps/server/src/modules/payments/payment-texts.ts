@@ -40,6 +40,8 @@ export type PaymentTexts = {
   paidThanks: string;
   enrolmentFee: (edition: string, player: string, category: string) => string;
   lateFee: string;
+  /** The payer of a minor's fee whose parent gave an address but no name: greeted as "the parent of …". */
+  parentOf: (child: string) => string;
 };
 
 const nl: PaymentTexts = {
@@ -81,6 +83,7 @@ const nl: PaymentTexts = {
   paidThanks: 'Betaald. Hartelijk dank.',
   enrolmentFee: (e, p, c) => `Inschrijving ${e}: ${p} (${c})`,
   lateFee: 'Administratiekost late inschrijving',
+  parentOf: (child) => `ouder van ${child}`,
 };
 
 const fr: PaymentTexts = {
@@ -122,6 +125,7 @@ const fr: PaymentTexts = {
   paidThanks: 'Payé. Merci beaucoup.',
   enrolmentFee: (e, p, c) => `Inscription ${e} : ${p} (${c})`,
   lateFee: 'Frais administratifs d’inscription tardive',
+  parentOf: (child) => `parent de ${child}`,
 };
 
 const de: PaymentTexts = {
@@ -163,6 +167,7 @@ const de: PaymentTexts = {
   paidThanks: 'Bezahlt. Vielen Dank.',
   enrolmentFee: (e, p, c) => `Anmeldung ${e}: ${p} (${c})`,
   lateFee: 'Verwaltungsgebühr für späte Anmeldung',
+  parentOf: (child) => `Eltern von ${child}`,
 };
 
 const en: PaymentTexts = {
@@ -204,6 +209,7 @@ const en: PaymentTexts = {
   paidThanks: 'Paid. Thank you.',
   enrolmentFee: (e, p, c) => `Enrolment ${e}: ${p} (${c})`,
   lateFee: 'Late enrolment administrative fee',
+  parentOf: (child) => `parent of ${child}`,
 };
 
 export const PAYMENT_TEXTS: Record<Language, PaymentTexts> = { nl, fr, de, en };

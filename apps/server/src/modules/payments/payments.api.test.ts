@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { parse } from 'csv-parse/sync';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import sharp from 'sharp';
@@ -593,12 +594,25 @@ describe('manual payments, invoices and figures', () => {
     const figures = (await ctx.app.inject({ method: 'GET', url: '/api/v1/payment/figures', headers: admin })).json();
     expect(figures).toMatchObject(expected);
 
-    const csv = await ctx.app.inject({ method: 'GET', url: '/api/v1/payment/pr.csv?kind=stay', headers: admin });
-    expect(csv.headers['content-type']).toContain('text/csv');
-    const rows = csv.body.trim().split('\r\n');
-    expect(rows[0]).toContain('number,kind,source,payer');
-    expect(rows).toHaveLength(1 + items.filter((r) => r.kind === 'stay').length);
-    expect(csv.body).toContain('Marie Lefèvre');
+    // The treasurer's spreadsheet in their language: a Belgian Excel needs `;` and decimal commas, an English one commas.
+    const csvIn = async (language: string, delimiter: string) => {
+      const csv = await ctx.app.inject({ method: 'GET', url: '/api/v1/payment/pr.csv?kind=stay', headers: { ...admin, 'accept-language': language } });
+      expect(csv.headers['content-type']).toContain('text/csv');
+      expect(csv.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+      return parse(csv.body, { bom: true, delimiter });
+    };
+    const stays = items.filter((r) => r.kind === 'stay');
+    const nl = await csvIn('nl', ';');
+    expect(nl[0]!.slice(0, 8)).toEqual(['Nummer', 'Soort', 'Bron', 'Betaler', 'E-mailadressen', 'Totaal (€)', 'Ontvangen (€)', 'Openstaand (€)']);
+    expect(nl).toHaveLength(1 + stays.length);
+    expect(nl.map((row) => row[3])).toContain('Marie Lefèvre');
+    const first = stays[0]!;
+    const line = nl.find((row) => row[0] === String(first.number))!;
+    expect(line[5]).toBe((first.totalCents / 100).toFixed(2).replace('.', ','));
+    const en = await csvIn('en-GB,en;q=0.8', ',');
+    expect(en[0]!.slice(0, 4)).toEqual(['Number', 'Kind', 'Source', 'Payer']);
+    expect(en.find((row) => row[0] === String(first.number))![5]).toBe((first.totalCents / 100).toFixed(2));
+    expect((await csvIn('fr', ';'))[0]!.slice(0, 4)).toEqual(['Numéro', 'Type', 'Source', 'Payeur']);
   });
 
   it('shows due, received, outstanding and overdue on the dashboard once due dates have passed', async () => {

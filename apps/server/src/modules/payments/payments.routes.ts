@@ -47,6 +47,7 @@ import {
   sendPaymentRequest,
   updatePaymentRequest,
 } from './payment-requests.service.js';
+import { readerLanguage } from '../../platform/reader-language.js';
 import { getPublicPayment, getPublicPaymentQr } from './public-payment.service.js';
 
 /** The specification's source paths and the request kind each stands for. */
@@ -151,7 +152,7 @@ export async function paymentsRoutes(app: FastifyInstance, deps: AppDeps, source
     },
     config: read,
     handler: async (request, reply) => {
-      const csv = await paymentRequestsCsv(db, request.query);
+      const csv = await paymentRequestsCsv(db, request.query, readerLanguage(request));
       return reply.type('text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="payment-requests.csv"').send(csv);
     },
   });

@@ -7,6 +7,7 @@ import {
   publicTournamentSchema,
   publishImportSchema,
   TOURNAMENT_FILE_MAX_BYTES,
+  downloadLanguageQuerySchema,
   resultsCategoryParamsSchema,
   resultsCategorySummarySchema,
   restoreVersionSchema,
@@ -166,10 +167,15 @@ export async function resultsRoutes(app: FastifyInstance, deps: AppDeps, streams
   });
 
   r.get('/api/v1/results/anon/:category/standings.csv', {
-    schema: { tags, summary: 'Standings as CSV (semicolons)', params: resultsCategoryParamsSchema },
+    schema: {
+      tags,
+      summary: 'Standings as CSV in the language asked (nl, fr, de: semicolons and decimal commas)',
+      params: resultsCategoryParamsSchema,
+      querystring: downloadLanguageQuerySchema,
+    },
     config: { access: 'public' },
     handler: async (request, reply) => {
-      const answer = await exportStandingsCsv(db, request.params.category);
+      const answer = await exportStandingsCsv(db, request.params.category, request.query.lang);
       return sendDownload(request, reply, answer.body, 'text/csv; charset=utf-8', `${answer.category.toLowerCase()}-standings.csv`);
     },
   });

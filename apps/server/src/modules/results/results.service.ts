@@ -15,6 +15,7 @@ import {
   withBoardOrder,
   writeTrf16,
   type FideTieBreakRules,
+  type Language,
   type PublicTournament,
   type ResultsCategorySummary,
   type RoundPairings,
@@ -552,9 +553,9 @@ export async function exportTrf(db: DbOrTx, name: string): Promise<{ body: strin
   return { body: writeTrf16(current.tournament), category: current.category };
 }
 
-export async function exportStandingsCsv(db: DbOrTx, name: string): Promise<{ body: string; category: string }> {
+export async function exportStandingsCsv(db: DbOrTx, name: string, language: Language): Promise<{ body: string; category: string }> {
   const standings = await getStandings(db, name);
-  return { body: standingsCsv(standings), category: standings.category };
+  return { body: standingsCsv(standings, language), category: standings.category };
 }
 
 export async function getUnofficialRound(db: DbOrTx, name: string, round: number): Promise<UnofficialRound> {

@@ -5,6 +5,7 @@ import {
   lastRoundWithResults,
   cardPerformance,
   programName,
+  type Language,
   type Pairing,
   type PublicTournamentPlayer,
   type RoundOutcome,
@@ -14,7 +15,7 @@ import {
   type TournamentPlayer,
   type UnofficialResult,
 } from '@bjk/domain';
-import { writeCsv } from '../../platform/csv.js';
+import { localizedCsv, type ExportColumn } from '../../platform/export-texts.js';
 
 /**
  * Pure views of a stored tournament: what the public sees of it, pairings of a round, standings (official or with
@@ -269,13 +270,23 @@ export function diffTournaments(previous: Tournament | null, next: Tournament, u
 }
 
 /**
- * Standings as CSV (semicolon-separated, as Belgian spreadsheets expect), one header line with the program's tie-break
- * names; with a byte-order mark, or Excel reads the UTF-8 of "CRELEL Liège" as Latin-1.
+ * Standings as CSV in the reader's language (see export-texts.ts: `;` and a decimal comma for nl, fr and de), one
+ * header line with the program's tie-break names; with a byte-order mark, or Excel reads the UTF-8 of "CRELEL Liège"
+ * as Latin-1.
  */
-export function standingsCsv(standings: Standings): string {
-  const header = ['rank', 'name', 'title', 'federation', 'rating', 'club', 'points', ...standings.tieBreaks.map((c) => c.name)];
-  const rows = standings.rows.map((r) => [r.rank, r.name, r.title, r.federation, r.rating, r.club, r.points, ...r.tieBreaks]);
-  return writeCsv(header, rows, { separator: ';' });
+export function standingsCsv(standings: Standings, language: Language): string {
+  type Row = Standings['rows'][number];
+  const columns: ExportColumn<Row>[] = [
+    ['rank', (r) => r.rank],
+    ['name', (r) => r.name],
+    ['title', (r) => r.title],
+    ['federation', (r) => r.federation],
+    ['rating', (r) => r.rating],
+    ['clubName', (r) => r.club],
+    ['points', (r) => r.points],
+    ...standings.tieBreaks.map((c, i): ExportColumn<Row> => [{ label: c.name }, (r) => r.tieBreaks[i]]),
+  ];
+  return localizedCsv(language, columns, standings.rows);
 }
 
 /** Whether publishing `diff` takes something away (players, rounds, results), which the manager must confirm. */

@@ -50,6 +50,8 @@ describe('a payment request in the back office', () => {
     expect(screen.getByTestId('structured-message').textContent).toBe('+++202/7014/00045+++');
     expect(textOf(screen.getByTestId('request-total'))).toBe('€ 534,00');
     expect(screen.getByRole('row', { name: /Hotelkamer 2 personen/ })).toBeTruthy();
+    // A way back to the list, above the heading.
+    expect(screen.getByRole('link', { name: 'Terug naar de betaalverzoeken' }).getAttribute('href')).toBe('/mgmt/paymentrequests');
   });
 
   it('saves a discount with its reason and the payer’s addresses, as the server reads them', async () => {

@@ -19,11 +19,13 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Link as RouterLink, useLocation, useSearchParams } from 'react-router';
 import {
   invoiceRequestSchema,
   manualPaymentSchema,
@@ -274,12 +276,26 @@ export function PaymentRequestEditPage() {
   const id = Number(params.get('id'));
   const known = Number.isInteger(id) && id > 0;
   const { data: request, error } = useQuery({ ...requestDetailQuery(id), enabled: known });
+  // Back to the list as the manager left it (its search and filters), else the whole list.
+  const state: unknown = useLocation().state;
+  const back =
+    typeof state === 'object' && state !== null && 'back' in state && typeof state.back === 'string' && state.back.startsWith('/mgmt/paymentrequests')
+      ? state.back
+      : '/mgmt/paymentrequests';
+  // On a phone the quantity and unit price columns are hidden: the totals' label spans the one column left.
+  const wide = useMediaQuery(useTheme().breakpoints.up('sm'), { noSsr: true });
+  const labelSpan = wide ? 3 : 1;
   if (!known || error) return <MissingRecord message={t('edit.missingId')} error={error} backTo="/mgmt/paymentrequests" backLabel={t('edit.backToList')} />;
   if (!request) return null;
   const money = (cents: number) => formatMoney(cents, language);
   return (
     <Stack spacing={3}>
       <Box>
+        <Typography variant="body2" sx={{ mb: 1 }}>
+          <RouterLink to={back} data-testid="back-to-list">
+            {t('edit.backToList')}
+          </RouterLink>
+        </Typography>
         <Typography variant="h1">{t('edit.title', { number: request.number })}</Typography>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 1, flexWrap: 'wrap' }}>
           <PaymentStatusChip status={request.status} flagged={request.flagged} />
@@ -324,12 +340,12 @@ export function PaymentRequestEditPage() {
               ))}
               {request.discountCents > 0 && (
                 <TableRow>
-                  <TableCell colSpan={3}>{`${t('edit.discount')} ${request.discountRemark}`.trim()}</TableCell>
+                  <TableCell colSpan={labelSpan}>{`${t('edit.discount')} ${request.discountRemark}`.trim()}</TableCell>
                   <TableCell align="right">{money(-request.discountCents)}</TableCell>
                 </TableRow>
               )}
               <TableRow>
-                <TableCell colSpan={3} sx={{ fontWeight: 700 }}>
+                <TableCell colSpan={labelSpan} sx={{ fontWeight: 700 }}>
                   {t('columns.total')}
                 </TableCell>
                 <TableCell align="right" sx={{ fontWeight: 700 }} data-testid="request-total">
@@ -337,7 +353,7 @@ export function PaymentRequestEditPage() {
                 </TableCell>
               </TableRow>
               <TableRow>
-                <TableCell colSpan={3}>{t('columns.received')}</TableCell>
+                <TableCell colSpan={labelSpan}>{t('columns.received')}</TableCell>
                 <TableCell align="right" data-testid="request-received">
                   {money(request.receivedCents)}
                 </TableCell>

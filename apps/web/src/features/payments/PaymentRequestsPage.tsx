@@ -8,7 +8,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
 import { PAYMENT_REQUEST_KINDS, PAYMENT_REQUEST_STATUSES, type PaymentRequest } from '@bjk/domain/payments';
 import { useInstantFormat } from '../../shared/edition/useEdition';
 import { formatMoney } from '../../shared/format';
@@ -41,6 +41,8 @@ export function PaymentRequestsPage() {
   const language = currentLanguage();
   const formatInstant = useInstantFormat();
   const list = useListParams({ filters: ['status', 'kind', 'sent'] as const });
+  // The request's page links back to this list as it was (search, filters, page).
+  const back = `/mgmt/paymentrequests${useLocation().search}`;
   const { filters } = list;
   const requests = useQuery(requestListQuery(list.query));
   const exportCsv = useMutation({
@@ -49,7 +51,15 @@ export function PaymentRequestsPage() {
   });
   const data = requests.data;
   const columns: DataColumn<PaymentRequest>[] = [
-    { id: 'number', header: t('columns.number'), cell: (r) => <RouterLink to={`/mgmt/paymentrequest_edit?id=${r.id}`}>{r.number}</RouterLink> },
+    {
+      id: 'number',
+      header: t('columns.number'),
+      cell: (r) => (
+        <RouterLink to={`/mgmt/paymentrequest_edit?id=${r.id}`} state={{ back }}>
+          {r.number}
+        </RouterLink>
+      ),
+    },
     { id: 'kind', header: t('columns.kind'), cell: (r) => t(`kind.${r.kind}`) },
     { id: 'payer', header: t('columns.payer'), cell: (r) => r.payer.name },
     { id: 'total', header: t('columns.total'), align: 'right', cell: (r) => formatMoney(r.totalCents, language) },

@@ -17,6 +17,7 @@ import { PairingsTab } from './PairingsTab';
 import { PlayerCard } from './PlayerCard';
 import { StandingsTab } from './StandingsTab';
 import { useResultsStream } from './useResultsStream';
+import { currentLanguage } from '../../shared/i18n';
 import './results.css';
 
 /** The live games' tab carries the board library: its own chunk, loaded when the tab is opened. */
@@ -130,7 +131,7 @@ export function ResultsCategoryPage({ slug }: { slug: string }) {
               {t('openData.trf')}
             </a>
             {' · '}
-            <a className="bjk-link" href={`/api/v1/results/anon/${encodeURIComponent(category)}/standings.csv`} download>
+            <a className="bjk-link" href={`/api/v1/results/anon/${encodeURIComponent(category)}/standings.csv?lang=${currentLanguage()}`} download>
               {t('openData.csv')}
             </a>
           </p>
