@@ -149,9 +149,9 @@ test.describe('payment requests', () => {
         ['outstanding', figures.outstandingCents],
         ['overdue', figures.overdueCents],
       ] as const) {
-        await expect(page.getByTestId(`figure-payments-${key}`)).toContainText(amount(cents), { timeout: 5_000 });
+        await expect(page.getByTestId(`figure-payments-${key}`)).toContainText(amount(cents), { timeout: 20_000 });
       }
-    }).toPass({ timeout: 40_000 });
+    }).toPass({ timeout: 100_000 });
     expect(figures.receivedCents).toBeGreaterThanOrEqual(173_600);
     await page.goBack();
 
