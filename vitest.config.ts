@@ -4,8 +4,8 @@ import { defineConfig } from 'vitest/config';
 const serverTests = ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'];
 
 /**
- * Unit and API tests. Server tests run on PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set
- * (each test file gets a database of its own, see apps/server/test/test-database.ts).
+ * Unit and API tests. Server tests run once, on PostgreSQL: TEST_DATABASE_URL's server, else an embedded one
+ * started for the run; each test file gets a database cloned from a migrated template (apps/server/test/).
  */
 export default defineConfig({
   test: {
@@ -14,28 +14,14 @@ export default defineConfig({
       { test: { name: 'tools', include: ['scripts/**/*.test.ts'], environment: 'node', testTimeout: 60_000 } },
       {
         test: {
-          name: 'server-pglite',
+          name: 'server',
           include: serverTests,
           environment: 'node',
-          env: { TEST_DB_KIND: 'pglite' },
+          globalSetup: ['apps/server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
       },
-      ...(process.env.TEST_DATABASE_URL
-        ? [
-            {
-              test: {
-                name: 'server-postgres',
-                include: serverTests,
-                environment: 'node' as const,
-                env: { TEST_DB_KIND: 'postgres' },
-                testTimeout: 30_000,
-                hookTimeout: 60_000,
-              },
-            },
-          ]
-        : []),
       {
         plugins: [react()],
         define: { __BUILD_ID__: JSON.stringify('test-build') },

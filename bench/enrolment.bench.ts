@@ -12,6 +12,7 @@ import { importMembers } from '../apps/server/src/modules/members/members.servic
 import { createChangeBus } from '../apps/server/src/platform/change-bus.js';
 import { systemClock } from '../apps/server/src/platform/clock.js';
 import { systemContext } from '../apps/server/src/platform/service-context.js';
+import { openBenchDatabase } from './bench-database.js';
 import { openDatabase, type Database } from '../apps/server/src/platform/db.js';
 import { normalisePhoto } from '../apps/server/src/platform/photo.js';
 import { freePort, type BenchResult } from './harness.js';
@@ -54,10 +55,10 @@ async function timed<T>(fn: () => Promise<T>): Promise<{ value: T; wall: number;
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
-/** A fresh database per run: PGlite in memory, or a PostgreSQL database created next to BENCH_DATABASE_URL and dropped after. */
-async function freshDatabase(kind: 'pglite' | 'postgres'): Promise<{ database: Database; drop: () => Promise<void> }> {
-  if (kind === 'pglite') {
-    const database = await openDatabase({ kind: 'pglite' });
+/** A fresh database per run: an embedded PostgreSQL of its own, or a database created next to BENCH_DATABASE_URL and dropped after. */
+async function freshDatabase(kind: 'embedded' | 'postgres'): Promise<{ database: Database; drop: () => Promise<void> }> {
+  if (kind === 'embedded') {
+    const database = await openBenchDatabase();
     return { database, drop: () => database.close() };
   }
   const adminUrl = process.env.BENCH_DATABASE_URL as string;
@@ -69,7 +70,7 @@ async function freshDatabase(kind: 'pglite' | 'postgres'): Promise<{ database: D
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 10 });
+  const database = await openDatabase({ url: url.toString(), poolSize: 10 });
   return {
     database,
     drop: async () => {
@@ -83,8 +84,8 @@ async function freshDatabase(kind: 'pglite' | 'postgres'): Promise<{ database: D
 }
 
 /** Import 300 000 members (and the same file again: the monthly re-import), then the public lookup against them. */
-async function runOn(kind: 'pglite' | 'postgres', barePort: number): Promise<BenchResult[]> {
-  const label = kind === 'pglite' ? 'PGlite' : 'PostgreSQL';
+async function runOn(kind: 'embedded' | 'postgres', barePort: number): Promise<BenchResult[]> {
+  const label = kind === 'embedded' ? 'embedded PostgreSQL' : 'PostgreSQL';
   const { database, drop } = await freshDatabase(kind);
   try {
     await database.migrate();
@@ -162,7 +163,7 @@ async function photoFigure(): Promise<BenchResult> {
 /**
  * The enrolment figures: importing 300 000 members from CSV (target < 30 s), the public id lookup
  * against those 300 000 members compared with a bare Fastify handler in the same run (target ≥ 30 %),
- * and normalising a 12-megapixel phone photo. On PGlite always; on PostgreSQL too when
+ * and normalising a 12-megapixel phone photo. On an embedded PostgreSQL always; on an external one too when
  * BENCH_DATABASE_URL names a server where the bench may create (and drop) a database.
  */
 export async function run(): Promise<BenchResult[]> {
@@ -171,7 +172,7 @@ export async function run(): Promise<BenchResult[]> {
   const barePort = await freePort();
   await bare.listen({ port: barePort, host: '127.0.0.1' });
   try {
-    const results = [await photoFigure(), ...(await runOn('pglite', barePort))];
+    const results = [await photoFigure(), ...(await runOn('embedded', barePort))];
     if (process.env.BENCH_DATABASE_URL) results.push(...(await runOn('postgres', barePort)));
     else
       results.push({ name: 'PostgreSQL', value: 0, unit: '-', note: 'skipped: set BENCH_DATABASE_URL=postgres://user@host:5432/postgres to measure it too' });

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -10,6 +10,7 @@ import { followSubscriptions } from '../apps/server/src/modules/notifications/no
 import { createChangeBus } from '../apps/server/src/platform/change-bus.js';
 import { systemClock } from '../apps/server/src/platform/clock.js';
 import { openDatabase, type DatabaseOptions } from '../apps/server/src/platform/db.js';
+import { startEmbeddedPostgres } from '../apps/server/src/platform/embedded-postgres.js';
 import { prepareDatabase } from '../apps/server/src/setup.js';
 import { startPushService, type PushService } from '../apps/server/test/push-service.js';
 import { startApp, stop, type BenchResult } from './harness.js';
@@ -20,7 +21,7 @@ import { syntheticSwar } from './results.bench.js';
  * category's players, on one instance run as `npm start` runs it, against a loopback push service over TLS (a test CA
  * given through NODE_EXTRA_CA_CERTS) that decrypts every payload with its subscription's private key (RFC 8291 end to
  * end). Figures: the time from the publish request to the last message received (target < 10 s) and the p99 of
- * publish → receipt. PostgreSQL with BENCH_DATABASE_URL (a scratch database is made and dropped), else PGlite.
+ * publish → receipt. PostgreSQL with BENCH_DATABASE_URL (a scratch database is made and dropped), else the embedded one.
  */
 const FOLLOWERS = Number(process.env.BENCH_FOLLOWERS ?? 5000);
 const PLAYERS = 300;
@@ -187,14 +188,21 @@ export async function run(): Promise<BenchResult[]> {
     try {
       const url = new URL(adminUrl);
       url.pathname = `/${name}`;
-      results.push(...(await measure('PostgreSQL', { kind: 'postgres', url: url.toString() }, { DATABASE_URL: url.toString() })));
+      results.push(...(await measure('PostgreSQL', { url: url.toString() }, { DATABASE_URL: url.toString() })));
     } finally {
       await admin(`drop database if exists ${name}`);
     }
   } else {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bjk-bench-follow-db-'));
     try {
-      results.push(...(await measure('PGlite', { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') }, { DATA_DIR: dataDir })));
+      // The embedded PostgreSQL of DATA_DIR, started here; the site's process finds it running and uses it.
+      await chmod(dataDir, 0o755);
+      const server = await startEmbeddedPostgres(dataDir);
+      try {
+        results.push(...(await measure('embedded PostgreSQL', { url: server.url }, { DATA_DIR: dataDir })));
+      } finally {
+        await server.stop();
+      }
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }

@@ -10,7 +10,7 @@ import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig, repoRoot } from '../apps/server/src/config.js';
 import { createChangeBus } from '../apps/server/src/platform/change-bus.js';
 import { systemClock } from '../apps/server/src/platform/clock.js';
-import { openDatabase } from '../apps/server/src/platform/db.js';
+import { openDataDirDatabase } from './bench-database.js';
 import { prepareDatabase } from '../apps/server/src/setup.js';
 import { rssOf, startApp, stop, type BenchResult } from './harness.js';
 
@@ -48,7 +48,7 @@ export async function run(): Promise<BenchResult[]> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bjk-bench-games-'));
   let pushToken = '';
   try {
-    const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
+    const database = await openDataDirDatabase(dataDir);
     const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', BOOTSTRAP_ADMIN_EMAIL: ADMIN.email, BOOTSTRAP_ADMIN_PASSWORD: ADMIN.password });
     await prepareDatabase(database, config, () => undefined);
     const bus = await createChangeBus(database);

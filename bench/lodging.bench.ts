@@ -8,7 +8,7 @@ import { seedEditionIfEmpty } from '../apps/server/src/modules/edition/edition.s
 import { seedRoomsIfEmpty } from '../apps/server/src/modules/lodging/lodging.service.js';
 import { createChangeBus } from '../apps/server/src/platform/change-bus.js';
 import { fixedClock } from '../apps/server/src/platform/clock.js';
-import { openDatabase } from '../apps/server/src/platform/db.js';
+import { openBenchDatabase } from './bench-database.js';
 import { systemContext } from '../apps/server/src/platform/service-context.js';
 import { freePort, type BenchResult } from './harness.js';
 
@@ -49,13 +49,13 @@ function family(index: number) {
 }
 
 /**
- * Lodging under load, against one real server over HTTP (PGlite, the default deployment): 500 concurrent
+ * Lodging under load, against one real server over HTTP (the embedded PostgreSQL, the default deployment): 500 concurrent
  * reservation submissions plus 100 simultaneous resubmissions of the same wizard runs (all answered, no
  * duplicate stored, time to finish), and the room race: 50 desk clicks at the same moment assigning one room
  * to 50 different reservations, for several rooms; the assignments won per room must be exactly 1.
  */
 export async function run(): Promise<BenchResult[]> {
-  const database = await openDatabase({ kind: 'pglite' });
+  const database = await openBenchDatabase();
   await database.migrate();
   const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent' });
   await seedEditionIfEmpty(systemContext({ db: database.db, clock: fixedClock('2026-11-21T10:00:00+01:00'), config }));

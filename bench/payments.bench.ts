@@ -9,7 +9,7 @@ import { paymentRequests } from '../apps/server/src/modules/payments/payments.ta
 import { createChangeBus } from '../apps/server/src/platform/change-bus.js';
 import { systemClock } from '../apps/server/src/platform/clock.js';
 import { systemContext } from '../apps/server/src/platform/service-context.js';
-import { openDatabase } from '../apps/server/src/platform/db.js';
+import { openBenchDatabase } from './bench-database.js';
 import { camtStatement, codaStatement, multipartFile } from '../apps/server/test/bank-statements.js';
 import type { BenchResult } from './harness.js';
 
@@ -31,7 +31,7 @@ function memberCsv(): Readable {
  * billed by the participants module's fee rule (enrolment + late fee).
  */
 export async function run(): Promise<BenchResult[]> {
-  const database = await openDatabase({ kind: 'pglite' });
+  const database = await openBenchDatabase();
   await database.migrate();
   const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent' });
   await seedEditionIfEmpty(systemContext({ db: database.db, clock: systemClock, config }));

@@ -9,7 +9,7 @@ import { systemContext } from '../apps/server/src/platform/service-context.js';
 import { importMembers } from '../apps/server/src/modules/members/members.service.js';
 import { createChangeBus } from '../apps/server/src/platform/change-bus.js';
 import { systemClock } from '../apps/server/src/platform/clock.js';
-import { openDatabase } from '../apps/server/src/platform/db.js';
+import { openBenchDatabase } from './bench-database.js';
 import { multipartFile } from '../apps/server/test/bank-statements.js';
 import { portraitJpeg } from '../apps/server/test/badge-holders.js';
 import type { BenchResult } from './harness.js';
@@ -35,13 +35,13 @@ function memberCsv(): Readable {
 
 /**
  * `npm run bench -- print`: 700 badges with photos in one PDF, produced as a job the way the back office does
- * (POST, follow the progress, download), on PGlite. Photos are 800 × 1000 JPEGs (the largest the enrolment
+ * (POST, follow the progress, download), on the embedded PostgreSQL. Photos are 800 × 1000 JPEGs (the largest the enrolment
  * keeps), all different. Wall and CPU time, PDF size, and the process's peak memory (RSS) and its rise above the
  * level before the job, for 100 badges and for all 700: if memory grew with the batch, the second rise would be
  * several times the first.
  */
 export async function run(): Promise<BenchResult[]> {
-  const database = await openDatabase({ kind: 'pglite' });
+  const database = await openBenchDatabase();
   await database.migrate();
   const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent' });
   await seedEditionIfEmpty(systemContext({ db: database.db, clock: systemClock, config }));

@@ -10,6 +10,7 @@ import { importMembers } from '../apps/server/src/modules/members/members.servic
 import { createChangeBus } from '../apps/server/src/platform/change-bus.js';
 import { systemClock } from '../apps/server/src/platform/clock.js';
 import { systemContext } from '../apps/server/src/platform/service-context.js';
+import { openDataDirDatabase } from './bench-database.js';
 import { openDatabase, type Database } from '../apps/server/src/platform/db.js';
 import { prepareDatabase } from '../apps/server/src/setup.js';
 import { freePort, startProcess, stop, type BenchResult } from './harness.js';
@@ -191,7 +192,7 @@ async function measure(label: string, appEnv: Record<string, string>, barePort: 
 
 /**
  * Each public read's throughput as a share of a bare Fastify handler's (target ≥ 0.5), then all of them mixed
- * under 200 connections (target: p99 < 250 ms, no error, no time-out); on PGlite, and on PostgreSQL when
+ * under 200 connections (target: p99 < 250 ms, no error, no time-out); on the embedded PostgreSQL, and on an external one when
  * BENCH_DATABASE_URL is set. On a shared machine compare ratios within one run, not absolute figures across runs.
  */
 export async function run(): Promise<BenchResult[]> {
@@ -201,10 +202,10 @@ export async function run(): Promise<BenchResult[]> {
   try {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bjk-bench-reads-'));
     try {
-      const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
+      const database = await openDataDirDatabase(dataDir);
       await seed(database);
       await database.close();
-      results.push(...(await measure('PGlite', { DATA_DIR: dataDir }, barePort)));
+      results.push(...(await measure('embedded PostgreSQL', { DATA_DIR: dataDir }, barePort)));
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }
@@ -222,7 +223,7 @@ export async function run(): Promise<BenchResult[]> {
       try {
         const url = new URL(adminUrl);
         url.pathname = `/${name}`;
-        const database = await openDatabase({ kind: 'postgres', url: url.toString() });
+        const database = await openDatabase({ url: url.toString() });
         await seed(database);
         await database.close();
         results.push(...(await measure('PostgreSQL', { DATABASE_URL: url.toString() }, barePort)));

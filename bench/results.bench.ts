@@ -7,7 +7,7 @@ import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { createChangeBus } from '../apps/server/src/platform/change-bus.js';
 import { systemClock } from '../apps/server/src/platform/clock.js';
-import { openDatabase } from '../apps/server/src/platform/db.js';
+import { openDataDirDatabase } from './bench-database.js';
 import { prepareDatabase } from '../apps/server/src/setup.js';
 import { freePort, rssOf, startApp, startProcess, stop, type BenchResult } from './harness.js';
 
@@ -95,8 +95,8 @@ export async function run(): Promise<BenchResult[]> {
   const barePort = await freePort();
   const bare = await startProcess([path.join(import.meta.dirname, 'bare-server.mjs')], { PORT: String(barePort) }, `http://127.0.0.1:${barePort}/`);
   try {
-    // 1. Import (and publish) a 300-player, 9-round file, in process on PGlite.
-    const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
+    // 1. Import (and publish) a 300-player, 9-round file, in process on the embedded PostgreSQL of DATA_DIR.
+    const database = await openDataDirDatabase(dataDir);
     const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', BOOTSTRAP_ADMIN_EMAIL: ADMIN.email, BOOTSTRAP_ADMIN_PASSWORD: ADMIN.password });
     await prepareDatabase(database, config, () => undefined);
     const bus = await createChangeBus(database);

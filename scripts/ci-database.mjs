@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // CI helper: when a PostgreSQL server answers on 127.0.0.1:5432, create a fresh database for this run and
-// print its URL (the test suite then runs the server tests on PostgreSQL too). Prints nothing otherwise.
+// print its URL (the server tests then run on it). Prints nothing otherwise: the tests start an embedded PostgreSQL.
 import pg from 'pg';
 
 const adminUrl = process.env.CI_POSTGRES_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -13,7 +13,7 @@ try {
   url.pathname = `/${name}`;
   console.log(url.toString());
 } catch (error) {
-  console.error(`no PostgreSQL for the tests (${error.message}); running on PGlite only`);
+  console.error(`no PostgreSQL for the tests (${error.message}); the tests start an embedded PostgreSQL`);
 } finally {
   await client.end().catch(() => {});
 }

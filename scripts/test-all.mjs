@@ -1,13 +1,12 @@
 #!/usr/bin/env node
 // `npm test`: every check and test of the project, in order, then one line "N passed, N failed".
-// Stages: typecheck, lint, unit + API tests (vitest: PGlite, and PostgreSQL when TEST_DATABASE_URL is set),
-// web build, e2e (Playwright with Debian's Chromium against the real server on a free port, on a fresh PostgreSQL
-// database of its own when TEST_DATABASE_URL names a server).
+// Stages: typecheck, lint, unit + API tests (vitest, once, on PostgreSQL: TEST_DATABASE_URL's server, else an
+// embedded one started for the run), web build, e2e (Playwright with Debian's Chromium against the real server on a
+// free port, on a fresh database of its own on TEST_DATABASE_URL's server, else on its embedded PostgreSQL).
 // Usage: node scripts/test-all.mjs [--only stage[,stage]] [--skip stage[,stage]]
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 
 const args = process.argv.slice(2);
@@ -111,7 +110,10 @@ if (wanted('e2e')) {
     const report = '.tmp/e2e-results.json';
     rmSync(report, { force: true });
     const port = await freePort();
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bjk-e2e-'));
+    // In the clone, not /tmp: as root the embedded PostgreSQL runs as the OS user postgres, who must enter it.
+    mkdirSync('.tmp', { recursive: true });
+    const dataDir = mkdtempSync(path.join(path.resolve('.tmp'), 'e2e-'));
+    chmodSync(dataDir, 0o755);
     const [smtpPort, mailPort, oidcPort] = [await freePort(), await freePort(), await freePort()];
     // With a PostgreSQL server for the tests, the e2e server gets a fresh database of its own on it.
     const database = process.env.TEST_DATABASE_URL ? await scratchDatabase(process.env.TEST_DATABASE_URL, 'e2e') : null;

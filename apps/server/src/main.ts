@@ -8,11 +8,14 @@ import { startFollowWorker } from './modules/notifications/follow.worker.js';
 import { createGamesPoller } from './modules/results/games.poller.js';
 import { createChangeBus } from './platform/change-bus.js';
 import { systemClock } from './platform/clock.js';
+import { EmbeddedPostgresError } from './platform/embedded-postgres.js';
 import { openConfiguredDatabase, prepareDatabase } from './setup.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const database = await openConfiguredDatabase(config);
+  // PostgreSQL's own warnings and failures, as level and SQLSTATE only (its messages may quote values).
+  let logServer = (entry: { level: string; sqlstate: string }) => console.error(JSON.stringify({ postgresql: entry }));
+  const database = await openConfiguredDatabase(config, { log: (entry) => logServer(entry) });
   await prepareDatabase(database, config);
 
   // The bus logs through the app's logger, which exists once the app is built.
@@ -20,8 +23,9 @@ async function main(): Promise<void> {
     log: { error: (object, message) => app.log.error(object, message), warn: (object, message) => app.log.warn(object, message) },
   });
   const app = await buildApp({ config, database, db: database.db, clock: systemClock, bus });
-  // Bulk jobs left "running" by a stopped process are marked interrupted (resumable in the back office); on
-  // PostgreSQL, where another instance may be running a job, the sweep repeats for jobs whose heartbeat stopped.
+  logServer = (entry) => app.log.warn({ postgresql: entry }, 'postgresql');
+  // Bulk jobs left "running" by a stopped process are marked interrupted (resumable in the back office): the
+  // sweep repeats for jobs whose heartbeat stopped (another instance may be running a job).
   const jobKinds = bulkJobKinds({ db: database.db, clock: systemClock, config });
   const sweepJobs = async () => {
     const interrupted = await markInterruptedJobs(database, jobKinds, systemClock.now(), config.bulkJobStaleAfterMs);
@@ -30,11 +34,8 @@ async function main(): Promise<void> {
   await sweepJobs();
   // Swept at least twice per stale period, so a dead instance's job is found within 1.5 periods.
   const sweepEveryMs = Math.min(60_000, config.bulkJobStaleAfterMs / 2);
-  const jobSweep =
-    database.kind === 'postgres'
-      ? setInterval(() => void sweepJobs().catch((err: unknown) => app.log.error({ err }, 'job sweep failed')), sweepEveryMs)
-      : undefined;
-  jobSweep?.unref();
+  const jobSweep = setInterval(() => void sweepJobs().catch((err: unknown) => app.log.error({ err }, 'job sweep failed')), sweepEveryMs);
+  jobSweep.unref();
   const mailWorker = startMailWorker({ db: database.db, mail: config.mail, clock: systemClock, log: app.log });
   const gamesPoller = createGamesPoller({ db: database.db, clock: systemClock, config, bus, log: app.log });
   gamesPoller.start();
@@ -60,10 +61,10 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
-  app.log.info({ db: database.kind }, `championship site at http://localhost:${config.port}`);
+  app.log.info({ db: database.embedded ? 'embedded' : 'external' }, `championship site at http://localhost:${config.port}`);
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  console.error(error instanceof ConfigError || error instanceof EmbeddedPostgresError ? error.message : error);
   process.exit(1);
 });

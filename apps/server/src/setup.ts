@@ -7,12 +7,32 @@ import { seedRoomsIfEmpty } from './modules/lodging/lodging.service.js';
 import { seedMembersIfEmpty } from './modules/members/members.service.js';
 import { systemClock } from './platform/clock.js';
 import { openDatabase, withStartupLock, type Database } from './platform/db.js';
+import { startEmbeddedPostgres } from './platform/embedded-postgres.js';
 import { systemContext } from './platform/service-context.js';
 
-export async function openConfiguredDatabase(config: Config): Promise<Database> {
-  return config.databaseUrl
-    ? openDatabase({ kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize })
-    : openDatabase({ kind: 'pglite', dataDir: `${config.dataDir}/pglite` });
+/**
+ * DATABASE_URL's server, else the embedded PostgreSQL of DATA_DIR (started, or found already running: the
+ * manager CLI beside a running site, or an orphan left by a `kill -9` of Node). Closing the database stops
+ * the embedded server after the pool (the CLI leaves a server it found running alone).
+ */
+export async function openConfiguredDatabase(
+  config: Config,
+  options: { leaveAttachedRunning?: boolean; log?: (entry: { level: string; sqlstate: string }) => void } = {},
+): Promise<Database> {
+  if (config.databaseUrl) return openDatabase({ url: config.databaseUrl, poolSize: config.databasePoolSize });
+  const server = await startEmbeddedPostgres(config.dataDir, options);
+  const database = await openDatabase({ url: server.url, poolSize: config.databasePoolSize }).catch(async (error: unknown) => {
+    await server.stop();
+    throw error;
+  });
+  return {
+    ...database,
+    embedded: server,
+    close: async () => {
+      await database.close();
+      await server.stop();
+    },
+  };
 }
 
 /** PostgreSQL may still be starting (containers, failover): retry for a while before giving up. */

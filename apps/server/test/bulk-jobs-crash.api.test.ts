@@ -1,31 +1,28 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { chmod, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InterruptedJob, PaymentJob } from '@bjk/domain';
 import { loadConfig, repoRoot } from '../src/config.js';
 import { getCurrentEdition } from '../src/modules/edition/edition.service.js';
 import { participants } from '../src/modules/participants/participants.tables.js';
+import { startEmbeddedPostgres } from '../src/platform/embedded-postgres.js';
 import { openConfiguredDatabase, prepareDatabase } from '../src/setup.js';
-import { testDatabaseKind } from './test-database.js';
 
 /**
- * Bulk jobs killed for real (decision 0011): the server runs as a child process on a PGlite data directory or
- * on PostgreSQL, a bulk create and a bulk send are started through the API and the process is SIGKILLed while
+ * Bulk jobs killed for real (decision 0011): the server runs as a child process on its embedded PostgreSQL
+ * (a DATA_DIR in the clone's .tmp, outside /tmp: as root the server's OS user must reach it), a bulk create and a bulk send are started through the API and the process is SIGKILLed while
  * each runs; a new process on the same data shows the job interrupted, resumes it, and what the first run
  * committed stays as it was: one payment request per participant, one e-mail per request through SMTP.
+ * The `kill -9` hits Node alone: its PostgreSQL lives on as an orphan, which the next process finds and reuses;
+ * a SIGTERM at the end stops both, in that order.
  * Every wait polls the job's progress (or the interrupted list) through the API.
  */
 const COUNT = 1200;
 const ADMIN = { email: 'crash-admin@example.test', password: 'crash-admin-password-123' };
-const kind = testDatabaseKind();
 
-let dataDir: string | undefined;
-let databaseUrl: string | undefined;
+let dataDir = '';
 let server: ChildProcess | undefined;
 let origin = '';
 let token = '';
@@ -47,14 +44,15 @@ function environment(port: number): Record<string, string> {
     LOG_LEVEL: 'warn',
     HOST: '127.0.0.1',
     PORT: String(port),
-    ...(dataDir ? { DATA_DIR: dataDir, DATABASE_URL: '' } : { DATABASE_URL: databaseUrl! }),
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
     MEMBERS_SEED_FILE: '',
     BOOTSTRAP_ADMIN_EMAIL: ADMIN.email,
     BOOTSTRAP_ADMIN_PASSWORD: ADMIN.password,
     // Mails stay in the outbox, where the test counts them: the job queues each request's mail once. (Delivery
     // is the outbox worker's, at least once by its lease, and tested with its own SMTP server.)
     SMTP_URL: '',
-    // A dead instance's job is found after 30 s on PostgreSQL (another instance may still be running it).
+    // A dead instance's job is found after 30 s (another instance may still be running it).
     BULK_JOB_STALE_SECONDS: '30',
   };
 }
@@ -164,19 +162,26 @@ async function resumeInterrupted(id: string): Promise<PaymentJob> {
   );
 }
 
-beforeAll(async () => {
-  if (kind === 'pglite') {
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'bjk-crash-'));
-  } else {
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    const name = `bjk_t_crash_${randomBytes(5).toString('hex')}`;
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(process.env.TEST_DATABASE_URL!);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
+/** The pid of the cluster's running postmaster (its lock file), or undefined. */
+async function postmasterPid(): Promise<number | undefined> {
+  const text = await readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').catch(() => undefined);
+  return text ? Number.parseInt(text.split('\n')[0]!, 10) : undefined;
+}
+
+const running = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
   }
+};
+
+beforeAll(async () => {
+  await mkdir(path.join(repoRoot, '.tmp'), { recursive: true });
+  dataDir = await mkdtemp(path.join(repoRoot, '.tmp', 'crash-'));
+  // mkdtemp makes it 0700; run as root, PostgreSQL's OS user must enter it.
+  await chmod(dataDir, 0o755);
   // The data the jobs bill: the edition, the admin, and COUNT enabled youth participants with a parent's address.
   const config = loadConfig({ ...process.env, ...environment(0) });
   const database = await openConfiguredDatabase(config);
@@ -201,21 +206,22 @@ beforeAll(async () => {
 
 afterAll(async () => {
   if (server) await stopServer('SIGKILL');
+  // Whatever PostgreSQL the killed processes left running is found and stopped.
+  if (dataDir) await (await startEmbeddedPostgres(dataDir)).stop();
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
-  if (databaseUrl) {
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${new URL(databaseUrl).pathname.slice(1)} WITH (FORCE)`);
-    await admin.end();
-  }
 }, 60_000);
 
-describe(`bulk jobs of a server killed mid-job (${kind})`, () => {
+describe('bulk jobs of a server killed mid-job', () => {
   it('are shown interrupted by the next process, resume, and do nothing twice: one request per participant, one mail per request', async () => {
     // 1. Creating a request for every participant; killed after some batches committed.
     await startServer();
+    const postgres = await postmasterPid();
+    expect(postgres).toBeDefined();
     const create = await killWhileRunning('/api/v1/payment/participant_bjk_pr');
+    // Node alone was killed: its PostgreSQL still runs, and the next process reuses it.
+    expect(running(postgres!)).toBe(true);
     await startServer();
+    expect(await postmasterPid()).toBe(postgres);
     const before = await allRequests();
     expect(before.length).toBeGreaterThanOrEqual(create.done);
     expect(before.length).toBeLessThan(COUNT);
@@ -254,6 +260,8 @@ describe(`bulk jobs of a server killed mid-job (${kind})`, () => {
     }
     expect(recipients).toHaveLength(COUNT);
     expect(new Set(recipients)).toEqual(new Set(Array.from({ length: COUNT }, (_, i) => `parent.${i}@example.test`)));
+    // A SIGTERM stops the site, then its PostgreSQL (which had been found orphaned).
     await stopServer('SIGTERM');
+    expect(await postmasterPid()).toBeUndefined();
   }, 600_000);
 });

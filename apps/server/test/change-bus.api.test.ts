@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESYNC } from '../src/platform/change-bus.js';
 import { createSecondInstance, createTestApp, type TestContext } from './test-app.js';
-import { testDatabaseKind } from './test-database.js';
 
 let first: TestContext;
 let second: TestContext;
@@ -27,7 +26,7 @@ function nextOn(ctx: TestContext, topic: string): Promise<string> {
   });
 }
 
-describe(`the change bus between two instances on one database (${testDatabaseKind()})`, () => {
+describe('the change bus between two instances on one database', () => {
   it('brings a change published on one instance to the subscribers of both, once each', async () => {
     const seenFirst: string[] = [];
     const seenSecond: string[] = [];
@@ -72,7 +71,7 @@ describe(`the change bus between two instances on one database (${testDatabaseKi
   });
 });
 
-describe.runIf(testDatabaseKind() === 'postgres')('the change bus losing its PostgreSQL connection', () => {
+describe('the change bus losing its PostgreSQL connection', () => {
   it('reconnects, tells every subscriber to resynchronise, and delivers again', async () => {
     const resynced = nextOn(second, 'content');
     // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- Db's execute<T> answers unknown until one driver remains (#22)

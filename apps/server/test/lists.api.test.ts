@@ -5,7 +5,6 @@ import { PAGE_SIZE_MAX, type MakeReservationInput } from '@bjk/domain';
 import { multipartFile } from './bank-statements.js';
 import { managerHeaders } from './managers.js';
 import { createTestApp, type TestContext } from './test-app.js';
-import { testDatabaseKind } from './test-database.js';
 import { seedRoomsIfEmpty } from '../src/modules/lodging/lodging.service.js';
 import { systemContext } from '../src/platform/service-context.js';
 import { seedMembersIfEmpty } from '../src/modules/members/members.service.js';
@@ -148,7 +147,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => ctx?.close());
 
-describe(`every managers' list follows one convention (${testDatabaseKind()})`, () => {
+describe(`every managers' list follows one convention`, () => {
   for (const list of LISTS) {
     describe(list.name, () => {
       it('counts pages from 1 and bounds page and pageSize with a coded 400', async () => {

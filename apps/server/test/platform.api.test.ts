@@ -13,7 +13,7 @@ import { fixedClock } from '../src/platform/clock.js';
 import { systemContext } from '../src/platform/service-context.js';
 import { openDatabase, type Database } from '../src/platform/db.js';
 import { AppError } from '../src/platform/errors.js';
-import { testDatabaseKind, openTestDatabase } from './test-database.js';
+import { openTestDatabase } from './test-database.js';
 import { TEST_NOW, testConfig } from './test-app.js';
 
 let database: Database;
@@ -91,7 +91,7 @@ describe('the platform', () => {
   it('reports health with the kind of database it runs on', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok', db: testDatabaseKind() });
+    expect(response.json()).toEqual({ status: 'ok', db: 'postgres' });
     expect(response.headers['x-request-id']).toMatch(/[0-9a-f-]{36}/);
   });
 
@@ -389,7 +389,7 @@ describe('serving the web app', () => {
 
 describe('without a database', () => {
   it('answers API calls with 503 when PostgreSQL cannot be reached', async () => {
-    const unreachable = await openDatabase({ kind: 'postgres', url: 'postgres://nobody@127.0.0.1:1/none', connectTimeoutMs: 500 });
+    const unreachable = await openDatabase({ url: 'postgres://nobody@127.0.0.1:1/none', connectTimeoutMs: 500 });
     const offline = await buildApp({
       config: testConfig(),
       database: unreachable,

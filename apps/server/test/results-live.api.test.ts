@@ -3,7 +3,6 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { managerHeaders } from './managers.js';
 import { createSecondInstance, createTestApp, type TestContext } from './test-app.js';
-import { testDatabaseKind } from './test-database.js';
 
 const fixture = (name: string) => readFileSync(path.resolve(import.meta.dirname, '../../../packages/domain/fixtures/swar', name));
 
@@ -59,7 +58,7 @@ async function openStream(url: string) {
   return { response, nextMessage, opened, close: () => controller.abort() };
 }
 
-describe(`live results across two server instances (${testDatabaseKind()})`, () => {
+describe('live results across two server instances', () => {
   it('delivers a result entered on one instance to a page connected to the other', async () => {
     const stream = await openStream(`${secondUrl}/api/v1/results/anon/U20/events`);
     expect(stream.response.headers.get('content-type')).toContain('text/event-stream');

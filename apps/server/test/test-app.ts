@@ -34,8 +34,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 }
 
 /**
- * The real app on a fresh database of its own (PGlite or PostgreSQL, see test-database.ts), seeded
- * with the demo edition, with a clock the test controls. One per test file: a new PGlite takes seconds.
+ * The real app on a fresh database of its own (a clone of the run's migrated template, see test-database.ts),
+ * seeded with the demo edition, with a clock the test controls. One per test file.
  */
 export async function createTestApp(options: { env?: Record<string, string>; now?: string; deps?: Partial<AppDeps> } = {}): Promise<TestContext> {
   const config = testConfig(options.env);

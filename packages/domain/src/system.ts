@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 export const healthSchema = z.object({
   status: z.literal('ok'),
-  db: z.enum(['pglite', 'postgres']),
+  db: z.literal('postgres'),
 });
 export type Health = z.infer<typeof healthSchema>;
 

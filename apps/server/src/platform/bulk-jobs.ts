@@ -35,17 +35,16 @@ export const BULK_JOB_STALE_AFTER_MS = 2 * 60_000;
 export const BULK_JOB_HEARTBEAT_MS = 15_000;
 
 /**
- * At start (and, on PostgreSQL, every minute after): embedded PGlite is opened by one process only (the data
- * directory lock), so every job found running there belongs to a dead process; on PostgreSQL another instance
- * may be running it, so only a job silent for `staleAfterMs` is taken for dead.
+ * At start and every minute after: another instance may be running a job, so only a job silent for
+ * `staleAfterMs` is taken for dead.
  */
 export async function markInterruptedJobs(
-  database: Pick<Database, 'kind' | 'db'>,
+  database: Pick<Database, 'db'>,
   kinds: BulkJobs[],
   now: Date,
   staleAfterMs = BULK_JOB_STALE_AFTER_MS,
 ): Promise<number> {
-  const staleBefore = database.kind === 'pglite' ? new Date(now.getTime() + 1) : new Date(now.getTime() - staleAfterMs);
+  const staleBefore = new Date(now.getTime() - staleAfterMs);
   let marked = 0;
   for (const kind of kinds) marked += await kind.markInterrupted(database.db, staleBefore);
   return marked;

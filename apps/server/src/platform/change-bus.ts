@@ -4,7 +4,7 @@ import type { Database } from './db.js';
 
 /**
  * Cross-instance change notifications: PostgreSQL LISTEN/NOTIFY (one channel, one dedicated connection per
- * instance, reconnecting), in-process on PGlite. Payloads are small strings (ids, versions), never personal data.
+ * instance, reconnecting). Payloads are small strings (ids, versions), never personal data.
  *
  * Delivery: `publish` resolves once this instance's own subscribers have run and every other listening instance
  * has acknowledged running its own (or after a time-out, when one vanished), so the next request on any
@@ -73,25 +73,14 @@ class Listeners {
   }
 }
 
-/** PGlite is one process: instances (apps) built on the same PGlite share one hub. */
-const hubs = new WeakMap<object, Set<Listeners>>();
-
-function inProcessBus(key: object, log: Log): ChangeBus {
-  let hub = hubs.get(key);
-  if (!hub) hubs.set(key, (hub = new Set()));
-  const members = hub;
+/** A bus that reaches this process's own subscribers only. */
+function localBus(log: Log): ChangeBus {
   const listeners = new Listeners(log);
-  members.add(listeners);
   return {
     live: true,
-    publish: async (topic, payload = '') => {
-      for (const member of [...members]) member.deliver(topic, payload);
-    },
+    publish: async (topic, payload = '') => listeners.deliver(topic, payload),
     subscribe: (topic, listener) => listeners.add(topic, listener),
-    close: async () => {
-      members.delete(listeners);
-      listeners.clear();
-    },
+    close: async () => listeners.clear(),
   };
 }
 
@@ -265,12 +254,11 @@ class PostgresBus implements ChangeBus {
 }
 
 /**
- * The bus of one instance on `database`: LISTEN/NOTIFY on PostgreSQL (resolves once listening, so no change
- * after start-up is missed), in-process on PGlite. Close it before the database.
+ * The bus of one instance on `database`: LISTEN/NOTIFY (resolves once listening, so no change after
+ * start-up is missed). Close it before the database.
  */
 export async function createChangeBus(database: Database, options: { log?: Log; ackTimeoutMs?: number } = {}): Promise<ChangeBus> {
   const log = options.log ?? consoleLog;
-  if (!database.pool) return inProcessBus(database.db, log);
   const bus = new PostgresBus(database.pool, log, options.ackTimeoutMs ?? 2000);
   await bus.connect(false);
   return bus;
@@ -278,5 +266,5 @@ export async function createChangeBus(database: Database, options: { log?: Log; 
 
 /** A bus reaching only this process's own subscribers: for an app whose database cannot be reached (tests). */
 export function createLocalChangeBus(options: { log?: Log } = {}): ChangeBus {
-  return inProcessBus({}, options.log ?? consoleLog);
+  return localBus(options.log ?? consoleLog);
 }

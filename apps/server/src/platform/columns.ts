@@ -1,7 +1,7 @@
 import { GENDERS } from '@bjk/domain';
 import { customType, integer, text } from 'drizzle-orm/pg-core';
 
-/** Binary column (photos, files): Buffer in, Buffer out on both PGlite (Uint8Array) and node-postgres. */
+/** Binary column (photos, files): Buffer in, Buffer out. */
 export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),

@@ -9,7 +9,7 @@ export async function healthRoutes(app: FastifyInstance, database: Database): Pr
     config: { access: 'public' },
     handler: async () => {
       await database.ping();
-      return { status: 'ok' as const, db: database.kind };
+      return { status: 'ok' as const, db: 'postgres' as const };
     },
   });
 }

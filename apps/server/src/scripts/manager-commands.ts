@@ -5,7 +5,8 @@ import { findAccountByEmail } from '../modules/accounts/accounts.repository.js';
 import type { ServiceContext } from '../platform/service-context.js';
 import { AppError } from '../platform/errors.js';
 
-export const MANAGER_USAGE = `Manage back office accounts from a shell (DATABASE_URL, else PGlite in DATA_DIR).
+export const MANAGER_USAGE = `Manage back office accounts from a shell (DATABASE_URL, else the embedded PostgreSQL of DATA_DIR,
+the running site's own when it runs).
 
   npm run manager -- create --email <e-mail> --name <display name> [--roles admin,registrar,...]
   npm run manager -- reset-password --email <e-mail>

@@ -2,7 +2,7 @@
 import '../platform/node-version.js';
 import { createInterface } from 'node:readline';
 import { ConfigError, loadConfig } from '../config.js';
-import { DataDirInUse } from '../platform/data-dir-lock.js';
+import { EmbeddedPostgresError } from '../platform/embedded-postgres.js';
 
 /** Reads a line without echoing it on a terminal; from a pipe, just the first line. */
 function readPassword(): Promise<string> {
@@ -29,7 +29,7 @@ function readPassword(): Promise<string> {
 async function main(): Promise<void> {
   const config = loadConfig();
   const args = process.argv.slice(2);
-  // Read before the database code is even loaded: the embedded database (PGlite) takes over standard input.
+  // Read first: nothing else is asked once the database is open.
   const password = args.some((a) => a === 'create' || a === 'reset-password') ? await readPassword() : '';
   const [{ systemClock }, { systemContext }, { openConfiguredDatabase, prepareDatabase }, { describeCommandFailure, runManagerCommand }] = await Promise.all([
     import('../platform/clock.js'),
@@ -37,7 +37,8 @@ async function main(): Promise<void> {
     import('../setup.js'),
     import('./manager-commands.js'),
   ]);
-  const database = await openConfiguredDatabase(config);
+  // Beside a running site, its embedded server is used and left running.
+  const database = await openConfiguredDatabase(config, { leaveAttachedRunning: true });
   try {
     await prepareDatabase(database, config, () => {});
     await runManagerCommand(systemContext({ db: database.db, clock: systemClock, config }), args, {
@@ -55,6 +56,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError || error instanceof DataDirInUse ? error.message : error);
+  console.error(error instanceof ConfigError || error instanceof EmbeddedPostgresError ? error.message : error);
   process.exit(1);
 });

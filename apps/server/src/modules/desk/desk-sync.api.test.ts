@@ -4,7 +4,6 @@ import type { DeskEventBatchResult, DeskEventInput, DeskEventsPage } from '@bjk/
 import { DESK_BATCH_MAX } from '@bjk/domain';
 import { managerHeaders } from '../../../test/managers.js';
 import { createTestApp, type TestContext } from '../../../test/test-app.js';
-import { testDatabaseKind } from '../../../test/test-database.js';
 
 const PEOPLE = 660;
 const CHECK_INS = 700;
@@ -48,7 +47,7 @@ async function syncQueue(headers: Record<string, string>, queue: DeskEventInput[
   }
 }
 
-describe(`desks syncing after working offline (${testDatabaseKind()})`, () => {
+describe('desks syncing after working offline', () => {
   it('takes 700 check-ins made by 4 desks offline: 700 events, none twice, none lost; a badge scanned at two desks counts once', async () => {
     // 660 people arrive between 08:00 and 09:00; 40 of them are scanned again at another desk (the family went
     // to the next queue): 700 check-ins, each with the id its phone made.

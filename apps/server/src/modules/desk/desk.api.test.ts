@@ -4,7 +4,6 @@ import type { Attendee, DeskEventBatchResult, DeskEventInput, DeskEventsPage, De
 import { addPlayers } from '../../../test/badge-holders.js';
 import { managerHeaders } from '../../../test/managers.js';
 import { createSecondInstance, createTestApp, type TestContext } from '../../../test/test-app.js';
-import { testDatabaseKind } from '../../../test/test-database.js';
 import { systemContext } from '../../platform/service-context.js';
 import { seedRoomsIfEmpty } from '../lodging/lodging.service.js';
 
@@ -77,7 +76,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => ctx?.close());
 
-describe(`the venue desk (${testDatabaseKind()})`, () => {
+describe('the venue desk', () => {
   it("gives a desk the day's roster: photo, category, payment, room, nights and the meals booked", async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/v1/desk/roster', headers: desk });
     expect(response.statusCode, response.body).toBe(200);

@@ -109,7 +109,7 @@ const LOOKUP_BATCH_MAX = 200;
 
 /**
  * Lookups of the same edition, kind and id type that arrive in the same turn of the event loop share one
- * statement (`= any($ids)`): under a burst of parents, one round trip (and on PGlite one ~0.4 ms protocol
+ * statement (`= any($ids)`): under a burst of parents, one round trip (one protocol
  * exchange) serves several lookups. A lone lookup waits for nothing more than the current turn's end.
  * Every lookup still reads the database: nothing is kept after its answer.
  */

@@ -10,7 +10,6 @@ export type RoomRow = typeof rooms.$inferSelect;
 export type HistoryRow = typeof reservationHistory.$inferSelect;
 
 export async function nextReservationSequence(db: DbOrTx): Promise<number> {
-  // Both drivers (pg and PGlite) answer raw queries with `rows`.
   // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- Db's execute<T> answers unknown until one driver remains (#22)
   const result = (await db.execute(sql`select nextval(${sql.raw(`'${reservationNumberSequence.seqName}'`)}) as value`)) as unknown as {
     rows: { value: string }[];

@@ -66,7 +66,7 @@ export async function countMembers(db: DbOrTx): Promise<{ total: number; withIdb
 /**
  * A PostgreSQL array literal (`{1,NULL,"a \\"b\\""}`): one text parameter per column carries a whole batch,
  * so a batch is one statement whatever its size, far below the 65 535-parameter limit, and the server
- * reads it with `unnest` much faster than the JSON it replaces (a third of the time on PGlite).
+ * reads it with `unnest` much faster than the JSON it replaces.
  */
 function arrayLiteral(values: readonly (string | number | null)[]): string {
   let out = '{';

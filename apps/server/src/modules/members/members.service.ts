@@ -48,7 +48,7 @@ function parserFor(format: MemberImportFormat): (input: Readable) => AsyncGenera
  * Imports a member file as a stream: lines are parsed one by one and upserted in batches, each batch in
  * its own transaction, so 300 000 rows never sit in memory and one bad line never stops the others.
  * A batch the database refuses is retried line by line to name the culprit. While the database writes
- * one batch the next is parsed (on PostgreSQL that work runs in parallel; PGlite shares our thread).
+ * one batch the next is parsed (the database works in its own process meanwhile).
  */
 export async function importMembers(ctx: ServiceContext, format: MemberImportFormat, input: Readable): Promise<MemberImportResult> {
   const { db } = ctx;

@@ -81,9 +81,7 @@ async function runJob(
         updateJob(tx, job.id, { ...after(counted), updatedAt: ctx.clock.now() }),
       );
       ({ done, failed, errors } = after(outcome));
-      // Embedded PGlite answers without I/O, so a job's chain of queries never leaves the microtask queue: no
-      // request was even read from its socket until the whole job had ended (a progress poll waited 2.6 s and
-      // saw only "done"). One turn of the event loop per batch lets waiting requests in.
+      // One turn of the event loop per batch lets waiting requests in, whatever the database answers from a cache.
       await new Promise((resolve) => setImmediate(resolve));
     }
     await updateJob(ctx.db, job.id, { done, failed, errors, state: 'done', updatedAt: ctx.clock.now(), finishedAt: ctx.clock.now() });

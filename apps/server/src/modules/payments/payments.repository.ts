@@ -22,7 +22,6 @@ export type InvoiceRow = typeof invoices.$inferSelect;
 export type PaymentJobRow = typeof paymentJobs.$inferSelect;
 
 export async function nextRequestNumber(db: DbOrTx): Promise<number> {
-  // Both drivers (pg and PGlite) answer raw queries with `rows`.
   // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- Db's execute<T> answers unknown until one driver remains (#22)
   const result = (await db.execute(sql`select nextval(${`${paymentRequestNumberSequence.seqName}`}::regclass) as value`)) as unknown as {
     rows: { value: string }[];

@@ -67,7 +67,7 @@ async function holdersWithState(db: DbOrTx, kind: RegistrationKind): Promise<{ e
 
 /**
  * Players before attendees, then by the edition's category order and by name in the organisers' language,
- * so sheets come out in the same order on PGlite and PostgreSQL whatever the database's collation.
+ * so sheets come out in the same order whatever the database's collation.
  */
 function printOrder(settings: EditionSettings): (a: BadgeHolder, b: BadgeHolder) => number {
   const rank = new Map([...settings.categories, ...(settings.vk?.categories ?? [])].map((c, i) => [c.code, i]));

@@ -1,0 +1,166 @@
+import { execFile } from 'node:child_process';
+import { chmod, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { repoRoot } from '../src/config.js';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from '../src/platform/embedded-postgres.js';
+
+/**
+ * The embedded PostgreSQL's sharp edges (decision 0015), on real clusters in the clone's .tmp (outside /tmp: run
+ * as root, the server's OS user `postgres` must reach it): UTF-8 whatever LANG says, a loopback port that is not
+ * 5432, a password of the data directory, its log lines reduced to level and SQLSTATE, a stop that ends it, the
+ * manager CLI beside a running server, and an old PGlite data directory named.
+ */
+const execFileP = promisify(execFile);
+let base = '';
+const started: EmbeddedPostgres[] = [];
+
+async function query<T extends pg.QueryResultRow>(url: string, text: string, values: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<T>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+beforeAll(async () => {
+  await mkdir(path.join(repoRoot, '.tmp'), { recursive: true });
+  base = await mkdtemp(path.join(repoRoot, '.tmp', 'embedded-'));
+  // mkdtemp makes it 0700: as root, the OS user postgres must be let through (the next test shows what happens otherwise).
+  await chmod(base, 0o755);
+});
+
+afterAll(async () => {
+  for (const server of started) await server.stop();
+  await rm(base, { recursive: true, force: true });
+}, 60_000);
+
+describe('the embedded PostgreSQL', () => {
+  it('initialises in UTF-8 on a machine without LANG, on a loopback port that is not 5432, with a password of its own, and stops', async () => {
+    const dataDir = path.join(base, 'utf8');
+    const saved = { LANG: process.env.LANG, LC_ALL: process.env.LC_ALL, LC_CTYPE: process.env.LC_CTYPE };
+    delete process.env.LANG;
+    delete process.env.LC_ALL;
+    delete process.env.LC_CTYPE;
+    let server: EmbeddedPostgres;
+    try {
+      server = await startEmbeddedPostgres(dataDir);
+    } finally {
+      for (const [key, value] of Object.entries(saved)) if (value !== undefined) process.env[key] = value;
+    }
+    started.push(server);
+    expect(server.port).not.toBe(5432);
+    expect(new URL(server.url).hostname).toBe('127.0.0.1');
+    const [encoding] = await query<{ server_encoding: string }>(server.url, 'SHOW server_encoding');
+    expect(encoding!.server_encoding).toBe('UTF8');
+    const name = 'Élodie Ğürsoy 象棋 — Ærø';
+    const [echo] = await query<{ name: string; length: number }>(server.url, 'SELECT $1::text AS name, length($1::text) AS length', [name]);
+    expect(echo).toEqual({ name, length: [...name].length });
+    // The password is the data directory's own, readable by its owner only; without it, no entry.
+    const password = await stat(path.join(dataDir, 'postgres-password'));
+    expect(password.mode & 0o777).toBe(0o600);
+    expect((await stat(path.join(dataDir, 'postgres'))).mode & 0o777).toBe(0o700);
+    const wrong = new URL(server.url);
+    wrong.password = 'not-the-password';
+    await expect(query(wrong.toString(), 'select 1')).rejects.toMatchObject({ code: '28P01' });
+
+    await server.stop();
+    await expect(readFile(path.join(dataDir, 'postgres', 'postmaster.pid'))).rejects.toMatchObject({ code: 'ENOENT' });
+    // Started again on the same data directory: same password, the data still there.
+    const again = await startEmbeddedPostgres(dataDir);
+    started.push(again);
+    expect(again.attached).toBe(false);
+    await query(again.url, 'CREATE TABLE kept (v text)');
+    await again.stop();
+    const third = await startEmbeddedPostgres(dataDir);
+    started.push(third);
+    expect(await query(third.url, 'SELECT count(*)::int AS n FROM kept')).toEqual([{ n: 0 }]);
+    await third.stop();
+  }, 60_000);
+
+  it("passes PostgreSQL's own log lines on as level and SQLSTATE only: the values they quote never reach our logs", async () => {
+    const entries: unknown[] = [];
+    const server = await startEmbeddedPostgres(path.join(base, 'logs'), { durable: false, log: (entry) => entries.push(entry) });
+    started.push(server);
+    await query(server.url, 'CREATE TABLE people (email text UNIQUE)');
+    await query(server.url, 'INSERT INTO people VALUES ($1)', ['secret.parent@example.test']);
+    await expect(query(server.url, 'INSERT INTO people VALUES ($1)', ['secret.parent@example.test'])).rejects.toMatchObject({ code: '23505' });
+    await expect(query(server.url, 'SELECT $1::int', ['Jansens-Peeters'])).rejects.toMatchObject({ code: '22P02' });
+    // The server logs asynchronously: a third error is the marker that the first two have been relayed.
+    await expect(query(server.url, 'SELECT 1/0')).rejects.toMatchObject({ code: '22012' });
+    await expect.poll(() => entries.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
+    expect(entries).toEqual(
+      expect.arrayContaining([
+        { level: 'ERROR', sqlstate: '23505' },
+        { level: 'ERROR', sqlstate: '22P02' },
+        { level: 'ERROR', sqlstate: '22012' },
+      ]),
+    );
+    expect(JSON.stringify(entries)).not.toMatch(/secret|Jansens/);
+    await server.stop();
+  }, 60_000);
+
+  it('lets the manager CLI create a manager while the site runs, and leaves the site’s server running', async () => {
+    const dataDir = path.join(base, 'cli');
+    const server = await startEmbeddedPostgres(dataDir, { durable: false });
+    started.push(server);
+    const env = {
+      ...process.env,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      MEMBERS_SEED_FILE: '',
+      MANAGER_PASSWORD: 'a-long-enough-password-1',
+    };
+    const { stdout } = await execFileP(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'apps/server/src/scripts/manager.ts',
+        'create',
+        '--email',
+        'cli.manager@example.test',
+        '--name',
+        'CLI Manager',
+        '--roles',
+        'registrar',
+      ],
+      { cwd: repoRoot, env },
+    );
+    expect(stdout).toContain('created cli.manager@example.test');
+    // The site's server was found running and is still there, with the account in it.
+    const rows = await query<{ email: string }>(server.url, 'SELECT email FROM accounts WHERE email = $1', ['cli.manager@example.test']);
+    expect(rows).toEqual([{ email: 'cli.manager@example.test' }]);
+    await server.stop();
+  }, 120_000);
+
+  it.runIf(process.getuid?.() === 0)(
+    'as root, names the directory the OS user postgres cannot enter, before starting anything',
+    async () => {
+      const closed = path.join(base, 'closed');
+      await mkdir(closed, { mode: 0o700 });
+      await chmod(closed, 0o700);
+      await expect(startEmbeddedPostgres(path.join(closed, 'data'))).rejects.toThrow(`cannot enter ${closed} (mode 700)`);
+      // Opened as the message says, it starts, and the cluster belongs to postgres.
+      await chmod(closed, 0o711);
+      const server = await startEmbeddedPostgres(path.join(closed, 'data'), { durable: false });
+      started.push(server);
+      const owner = (await stat(path.join(closed, 'data', 'postgres'))).uid;
+      const { stdout } = await execFileP('id', ['-u', 'postgres']);
+      expect(owner).toBe(Number.parseInt(stdout, 10));
+      await server.stop();
+    },
+    60_000,
+  );
+
+  it('names an old PGlite data directory instead of starting beside it', async () => {
+    const dataDir = path.join(base, 'old');
+    await mkdir(path.join(dataDir, 'pglite'), { recursive: true });
+    await writeFile(path.join(dataDir, 'pglite', 'PG_VERSION'), '17\n');
+    await expect(startEmbeddedPostgres(dataDir)).rejects.toThrow(/PGlite/);
+  });
+});
