@@ -190,6 +190,13 @@ const SettingsSections = memo(function SettingsSections({ timeZone }: { timeZone
         <PrizeTable />
       </Section>
 
+      <Section id="s-privacy" title={t('sections.privacy')} help={t('help.privacy')}>
+        <Row>
+          <NumberInput name="retention.personalDataMonths" label={t('fields.personalDataMonths')} unit={t('units.months')} />
+          <NumberInput name="retention.accountingYears" label={t('fields.accountingYears')} unit={t('units.years')} />
+        </Row>
+      </Section>
+
       <Section id="s-contact" title={t('sections.contact')} help={t('help.contact')}>
         <Row>
           <TextInput name="organiser.name" label={t('fields.organiserName')} />
