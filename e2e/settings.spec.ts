@@ -1,4 +1,4 @@
-import { expect as baseExpect, expectAccessible, snapshot, test, testSavingSettings } from './fixtures';
+import { chooseLanguage, expect as baseExpect, expectAccessible, snapshot, test, testSavingSettings } from './fixtures';
 import type { Page } from '@playwright/test';
 import type { EditionSettings } from '@bjk/domain/edition';
 import { adminStorageState, adminToken } from './manager';
@@ -217,6 +217,60 @@ test.describe('edition settings', () => {
     u10Prizes.special.push({ kind: 'youngest', minBirthYear: 2018, label, amountCents: 1500 });
     expect(after.settings).toEqual(expected);
     // The prize table as it was, for the vouchers other tests print.
+    await restoreSettings(page, before);
+  });
+
+  testSavingSettings('absence rounds and the retention periods are set in the form, in Dutch and in English', async ({ page }) => {
+    // Two sections scanned and shot in two languages at two widths: at a load of 33 on two cores all but the last
+    // request passed in 300 s (under a minute on a quiet machine).
+    test.setTimeout(600_000);
+    const before = (await readSettings(page)).settings;
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await openSettings(page);
+    const absences = page.getByRole('region', { name: 'Afwezigheden en byes', exact: true });
+    const rounds = absences.getByTestId('absence-round');
+    await expect(rounds).toHaveCount(before.familyAbsences!.rounds.length);
+    await absences.getByRole('button', { name: 'Ronde toevoegen' }).click();
+    await expect(rounds).toHaveCount(before.familyAbsences!.rounds.length + 1);
+    await rounds.last().getByRole('checkbox', { name: 'Een bye van een half punt mag gevraagd worden' }).check();
+    const privacy = page.getByRole('region', { name: 'Privacy en bewaartermijnen', exact: true });
+    await privacy.getByRole('spinbutton', { name: /^Persoonsgegevens bewaard/ }).fill('12');
+    // Fewer than the ten years Belgian accounting law asks are refused where they are typed.
+    const accounting = privacy.getByRole('spinbutton', { name: /^Boekhoudstukken bewaard/ });
+    await accounting.fill('7');
+    const save = page.getByRole('button', { name: 'Instellingen opslaan' });
+    await save.click();
+    await expect(accounting).toHaveAttribute('aria-invalid', 'true');
+    await accounting.fill('10');
+    await save.click();
+    await expect(page.getByText('Opgeslagen. De publieke site toont de nieuwe instellingen.')).toBeVisible();
+
+    const after = (await readSettings(page)).settings;
+    expect(after.retention).toEqual({ personalDataMonths: 12, accountingYears: 10 });
+    const added = after.familyAbsences!.rounds.at(-1)!;
+    expect(added.round).toBe(Math.max(...before.familyAbsences!.rounds.map((r) => r.round)) + 1);
+    expect(added.halfPointBye).toBe(true);
+    // A new round's deadline starts on the first day at 09:00 in the edition's zone (February: UTC+1).
+    expect(Date.parse(added.deadline)).toBe(Date.parse(`${before.startDate}T09:00:00+01:00`));
+
+    await absences.scrollIntoViewIfNeeded();
+    await expectAccessible(page, 'section[aria-labelledby="s-absences"]');
+    await expectAccessible(page, 'section[aria-labelledby="s-privacy"]');
+    for (const [language, width] of [
+      ['nl', 1280],
+      ['nl', 390],
+      ['en', 390],
+      ['en', 1280],
+    ] as const) {
+      if (language === 'en' && width === 390) await chooseLanguage(page, 'en');
+      await page.setViewportSize({ width, height: 900 });
+      // By id: the sections' names change with the language.
+      await page.locator('section[aria-labelledby="s-absences"]').screenshot({ path: `.tmp/screenshots/mgmt-settings-absences-${language}-${width}.png` });
+      await page.locator('section[aria-labelledby="s-privacy"]').screenshot({ path: `.tmp/screenshots/mgmt-settings-privacy-${language}-${width}.png` });
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow).toBe(0);
+    }
+    await expect(page.getByRole('region', { name: 'Privacy and retention', exact: true })).toBeVisible();
     await restoreSettings(page, before);
   });
 

@@ -3,6 +3,7 @@ import './platform/node-version.js';
 import { buildApp, bulkJobKinds } from './app.js';
 import { markInterruptedJobs } from './platform/bulk-jobs.js';
 import { ConfigError, loadConfig } from './config.js';
+import { startRetentionWorker } from './modules/family/retention.worker.js';
 import { startMailWorker } from './modules/mail/mail.worker.js';
 import { startFollowWorker } from './modules/notifications/follow.worker.js';
 import { createGamesPoller } from './modules/results/games.poller.js';
@@ -40,6 +41,8 @@ async function main(): Promise<void> {
   const gamesPoller = createGamesPoller({ db: database.db, clock: systemClock, config, bus, log: app.log });
   gamesPoller.start();
   const followWorker = startFollowWorker({ db: database.db, clock: systemClock, config, bus, log: app.log });
+  // The shredder (decision 0016): each edition's personal data goes once its retention periods are over.
+  const retentionWorker = startRetentionWorker({ db: database.db, clock: systemClock, log: app.log });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -51,6 +54,7 @@ async function main(): Promise<void> {
     clearInterval(jobSweep);
     await mailWorker?.stop();
     await followWorker.stop();
+    await retentionWorker.stop();
     await gamesPoller.stop();
     await app.close();
     await bus.close();

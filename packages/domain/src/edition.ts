@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { int32Schema } from './input-rules.js';
 import { isoDateSchema, isoDateTimeSchema } from './date-schemas.js';
 import { localizedTextSchema } from './text.js';
+import { RETENTION_DEFAULTS, retentionSettingsSchema } from './retention.js';
 
 const cents = int32Schema.nonnegative();
 
@@ -228,6 +229,8 @@ export const editionSettingsSchema = z
     events: z.array(editionEventSchema).optional(),
     /** Absence and bye requests on the family page (DOMAIN.md §7c); absent: families cannot announce absences. */
     familyAbsences: familyAbsenceSettingsSchema.optional(),
+    /** How long personal data and accounting records are kept after the edition (decision 0016). */
+    retention: retentionSettingsSchema.default(RETENTION_DEFAULTS),
   })
   .superRefine((s, ctx) => {
     // A registration names its category by code: two categories with one code would be ambiguous.

@@ -10,6 +10,7 @@ export * from './dates.js';
 export * from './formatting.js';
 export * from './date-schemas.js';
 export * from './edition.js';
+export * from './retention.js';
 export * from './permissions.js';
 export * from './system.js';
 export * from './lodging-pricing.js';

@@ -1,3 +1,4 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Principal } from './access.js';
 import { auditEntries } from './audit.tables.js';
 import type { DbOrTx } from './db.js';
@@ -71,4 +72,23 @@ export function changedLeaves(before: unknown, after: unknown): { before: Record
   };
   walk(before, after, '');
   return Object.keys(was).length || Object.keys(now).length ? { before: was, after: now } : null;
+}
+
+/**
+ * Retention and erasure (decision 0016): the audit trail is append-only, except here. The entries about erased people
+ * keep who did what to which row and when; the values they recorded (`before`, `after`) go, and a family's address as
+ * the actor becomes `family:erased`. Answers how many entries were cleaned.
+ */
+export async function eraseAuditPersonalData(db: DbOrTx, subjectType: string, subjectIds: (string | number)[]): Promise<number> {
+  if (subjectIds.length === 0) return 0;
+  const rows = await db
+    .update(auditEntries)
+    .set({
+      before: null,
+      after: null,
+      actorEmail: sql`case when ${auditEntries.actorEmail} like 'family:%' then 'family:erased' else ${auditEntries.actorEmail} end`,
+    })
+    .where(and(eq(auditEntries.subjectType, subjectType), inArray(auditEntries.subjectId, subjectIds.map(String))))
+    .returning({ id: auditEntries.id });
+  return rows.length;
 }

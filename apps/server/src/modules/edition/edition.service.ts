@@ -88,3 +88,17 @@ export async function listEditionEnds(db: DbOrTx): Promise<{ code: string; endDa
   const rows = await listEditionRows(db);
   return rows.map((r) => ({ code: r.code, endDate: r.settings.endDate }));
 }
+
+/** Every edition's code, first and last day and retention settings (the shredder, decision 0016). */
+export async function listEditionRetention(
+  db: DbOrTx,
+): Promise<{ code: string; startDate: string; endDate: string; retention: EditionSettings['retention'] | undefined }[]> {
+  const rows = await listEditionRows(db);
+  // Settings stored before retention existed have none: the defaults apply (retentionDueDates).
+  return rows.map((r) => ({
+    code: r.code,
+    startDate: r.settings.startDate,
+    endDate: r.settings.endDate,
+    retention: r.settings.retention,
+  }));
+}

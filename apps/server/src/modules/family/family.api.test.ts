@@ -10,12 +10,14 @@ import { seedMembersIfEmpty } from '../members/members.service.js';
 import { participantPhotos, participants } from '../participants/participants.tables.js';
 import { badgeFingerprint } from '../print/badge-state.js';
 import { badgePrints } from '../print/print.tables.js';
+import { paymentRequests } from '../payments/payments.tables.js';
 import { auditEntries } from '../../platform/audit.tables.js';
 import { systemContext } from '../../platform/service-context.js';
 import { multipartFile } from '../../../test/bank-statements.js';
 import { changeEditionSettings } from '../../../test/edition-settings.js';
 import { deliverOutbox, expectMailLayout } from '../../../test/mail-layout.js';
 import { managerHeaders } from '../../../test/managers.js';
+import { pdfText } from '../../../test/pdf-files.js';
 import { startSmtpSink, type SmtpSink } from '../../../test/smtp-sink.js';
 import { createTestApp, TEST_NOW, type TestContext } from '../../../test/test-app.js';
 
@@ -345,6 +347,41 @@ describe('the family page', () => {
       payload: { ...contacts, parent: empty, attendant: empty },
     });
     expect(refused.statusCode).toBe(400);
+  });
+
+  it('downloads its own invoice once a paid enrolment is invoiced, and the other family cannot', async () => {
+    const a = await signIn(FAMILY_A);
+    const payment = (await me(a)).json<FamilyOverview>().children.find((c) => c.registrationId === children.lucas)!.payment!;
+    expect(payment.invoicePath).toBeNull();
+    const [request] = await ctx.db.select().from(paymentRequests).where(eq(paymentRequests.id, payment.id));
+    const paid = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/payment/pr/${payment.id}/payments`,
+      headers: admin,
+      payload: { amountCents: request!.totalCents, paidOn: '2026-11-21', remark: 'transfer' },
+    });
+    expect(paid.statusCode, paid.body).toBeLessThan(300);
+    const invoiced = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/payment/pr/${payment.id}/invoice`,
+      headers: admin,
+      payload: { customerName: 'Anna Parent', customerAddress: 'Dorpstraat 1, 9000 Gent', customerVatNumber: '', sendEmail: false },
+    });
+    expect(invoiced.statusCode, invoiced.body).toBe(201);
+    const listed = (await me(a)).json<FamilyOverview>().children.find((c) => c.registrationId === children.lucas)!.payment!;
+    expect(listed.invoicePath).not.toBeNull();
+    const pdf = await ctx.app.inject({ method: 'GET', url: `/api/v1/family/payments/${payment.id}/invoice.pdf`, headers: { cookie: a } });
+    expect(pdf.statusCode, pdf.body).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const text = await pdfText(pdf.rawPayload);
+    expect(text).toContain('Anna Parent');
+    expect(text).toContain(String(invoiced.json().number));
+    const other = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/family/payments/${payment.id}/invoice.pdf`,
+      headers: { cookie: await signIn(FAMILY_B) },
+    });
+    expect(other.statusCode).toBe(404);
   });
 
   it('sends a change request to the lodging desk, which answers it in the back office', async () => {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * A family's signed-in sessions (decision 0013): the cookie carries a random token, the row keeps only its SHA-256,
@@ -80,4 +80,19 @@ export const familyAbsences = pgTable(
       .where(sql`${t.status} <> 'withdrawn'`),
     index('family_absences_list_idx').on(t.editionCode, t.category, t.round),
   ],
+);
+
+/**
+ * The shredder's runs (decision 0016): one row per edition and stage once it ran, with what it erased (counts only),
+ * so a stage runs once per edition and the back office can say when an edition's personal data went.
+ */
+export const retentionRuns = pgTable(
+  'retention_runs',
+  {
+    editionCode: text('edition_code').notNull(),
+    stage: text('stage', { enum: ['personal_data', 'accounting'] }).notNull(),
+    ranAt: timestamp('ran_at', { withTimezone: true }).notNull(),
+    counts: jsonb('counts').$type<Record<string, number>>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.editionCode, t.stage] })],
 );

@@ -18,6 +18,7 @@ import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { RecordHistory } from '../../shared/ui/RecordHistory';
 import { CheckInput, DateInput, DateTimeInput, LocalizedInput, MoneyInput, NumberInput, Row, Section, TextInput } from './SettingsFields';
 import { hasDirtyField, sameContent } from './settings-inputs';
+import { AbsenceRounds } from './AbsenceRounds';
 import { PrizeTable } from './PrizeTable';
 import { Categories, MealPlans, MealPrices, RoomTypes, VkCategories } from './SettingsLists';
 import { editionKeys, saveSettings, settingsQuery } from './api';
@@ -27,7 +28,14 @@ const validateSettings = zodResolver(editionSettingsSchema) as unknown as Resolv
 
 /** The shared schema, after one rule of the form: no vk category left means the edition does not run the vk. */
 const settingsResolver: Resolver<EditionSettings> = (values, context, options) =>
-  validateSettings(values.vk && values.vk.categories.length === 0 ? { ...values, vk: undefined } : values, context, options);
+  validateSettings(withoutEmptyAbsences(values.vk && values.vk.categories.length === 0 ? { ...values, vk: undefined } : values), context, options);
+
+/** Another: absences with no round and no bye limit typed are no absences (the edition never had them). */
+function withoutEmptyAbsences(values: EditionSettings): EditionSettings {
+  const absences = values.familyAbsences;
+  if (!absences || (absences.rounds?.length ?? 0) > 0 || Number.isFinite(absences.maxHalfPointByes)) return values;
+  return { ...values, familyAbsences: undefined };
+}
 
 /** `/mgmt/settings`: admins edit everything that changes from one championship to the next. */
 export function SettingsPage() {
@@ -188,6 +196,17 @@ const SettingsSections = memo(function SettingsSections({ timeZone }: { timeZone
 
       <Section id="s-prizes" title={t('sections.prizes')} help={t('help.prizes')}>
         <PrizeTable />
+      </Section>
+
+      <Section id="s-absences" title={t('sections.absences')} help={t('help.absences', { timeZone })}>
+        <AbsenceRounds timeZone={timeZone} />
+      </Section>
+
+      <Section id="s-privacy" title={t('sections.privacy')} help={t('help.privacy')}>
+        <Row>
+          <NumberInput name="retention.personalDataMonths" label={t('fields.personalDataMonths')} unit={t('units.months')} />
+          <NumberInput name="retention.accountingYears" label={t('fields.accountingYears')} unit={t('units.years')} />
+        </Row>
       </Section>
 
       <Section id="s-contact" title={t('sections.contact')} help={t('help.contact')}>

@@ -1,0 +1,25 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db.js';
+import { registrationPhotos, registrations } from './enrolment.tables.js';
+
+const NO_CONTACT = { fullName: '', email: '', mobile: '' };
+
+/**
+ * The shredder's step for enrolments (decision 0016): what stays is who took part (names, federation and FIDE ids,
+ * club, category: the published results name them too) and the fee; contacts, birth year, gender, remarks and photos
+ * go. Answers the ids of the edition's registrations (their audit entries are cleaned next) and how many photos went.
+ */
+export async function eraseRegistrationsPersonalData(db: DbOrTx, editionCode: string): Promise<{ ids: string[]; photos: number }> {
+  const rows = await db
+    .update(registrations)
+    .set({ email: '', mobile: '', parent: NO_CONTACT, attendant: NO_CONTACT, birthYear: null, gender: null, remarks: '' })
+    .where(eq(registrations.editionCode, editionCode))
+    .returning({ id: registrations.id });
+  const ids = rows.map((r) => r.id);
+  if (ids.length === 0) return { ids, photos: 0 };
+  const photos = await db
+    .delete(registrationPhotos)
+    .where(inArray(registrationPhotos.registrationId, ids))
+    .returning({ id: registrationPhotos.registrationId });
+  return { ids, photos: photos.length };
+}

@@ -1,0 +1,268 @@
+import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
+import { and, eq, like, or } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MakeReservationInput } from '@bjk/domain';
+import { familyAbsences, familySessions, retentionRuns } from './family.tables.js';
+import { runRetention } from './retention.service.js';
+import { registrationPhotos, registrations } from '../enrolment/enrolment.tables.js';
+import { seedRoomsIfEmpty } from '../lodging/lodging.service.js';
+import { reservations } from '../lodging/lodging.tables.js';
+import { mailOutbox } from '../mail/mail.tables.js';
+import { seedMembersIfEmpty } from '../members/members.service.js';
+import { participantPhotos, participants } from '../participants/participants.tables.js';
+import { invoices, paymentRequests } from '../payments/payments.tables.js';
+import { auditEntries } from '../../platform/audit.tables.js';
+import { systemContext } from '../../platform/service-context.js';
+import { multipartFile } from '../../../test/bank-statements.js';
+import { changeEditionSettings } from '../../../test/edition-settings.js';
+import { managerHeaders } from '../../../test/managers.js';
+import { pdfText } from '../../../test/pdf-files.js';
+import { createTestApp, TEST_NOW, type TestContext } from '../../../test/test-app.js';
+
+// The shredder (decision 0016, issue #26): after the edition, personal data no law asks for goes; results, who took
+// part and the accounting records stay, until accounting law lets those go too.
+
+let ctx: TestContext;
+let admin: { authorization: string };
+const FAMILY = 'clara.parent@example.test';
+let registrationId = '';
+let reservationId = '';
+let requestId = 0;
+let paymentPageToken = '';
+
+// The demo edition ends on 2027-02-21: by default its personal data goes six months later, its accounting people
+// ten whole years after 2027.
+const BEFORE_DUE = '2027-08-22T11:59:00Z';
+const PERSONAL_DUE = '2027-08-22T12:00:00Z';
+const ACCOUNTING_DUE = '2038-01-01T12:00:00Z';
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  await seedMembersIfEmpty(systemContext(ctx));
+  await seedRoomsIfEmpty(systemContext(ctx));
+  admin = await managerHeaders(ctx);
+  await changeEditionSettings(ctx, {
+    familyAbsences: { rounds: [{ round: 3, deadline: '2027-02-17T08:00:00+01:00', halfPointBye: false }], maxHalfPointByes: 0 },
+  });
+  const photo = await sharp({ create: { width: 600, height: 750, channels: 3, background: '#aa8866' } })
+    .jpeg()
+    .toBuffer();
+
+  // A child enrolled (photo, parent's contacts) and confirmed: the start list's entry and its payment request follow.
+  const lookup = (await ctx.app.inject({ method: 'GET', url: '/api/v1/registration/idbel/45107' })).json();
+  const created = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/registration/bjk',
+    payload: {
+      idbel: 45107,
+      category: lookup.eligibleCategories[0],
+      email: '',
+      mobile: '',
+      parent: { fullName: 'Clara Parent', email: FAMILY, mobile: '+32 470 12 34 56' },
+      attendant: { fullName: '', email: '', mobile: '' },
+      language: 'nl',
+    },
+  });
+  expect(created.statusCode, created.body).toBe(200);
+  registrationId = created.json().id;
+  expect(
+    (await ctx.app.inject({ method: 'POST', url: `/api/v1/registration/photo/${registrationId}`, ...multipartFile('p.jpg', photo, 'photo', 'image/jpeg') }))
+      .statusCode,
+  ).toBe(200);
+  const confirmed = await ctx.app.inject({ method: 'POST', url: `/api/v1/registration/confirm/${registrationId}`, payload: { consent: true } });
+  expect(confirmed.statusCode, confirmed.body).toBe(200);
+
+  // A room for the family.
+  const input: MakeReservationInput = {
+    submissionId: randomUUID(),
+    language: 'nl',
+    contact: { firstName: 'Clara', lastName: 'Parent', email: FAMILY, mobile: '+32 475 12 34 56', address: 'Kerkstraat 5, 8400 Oostende' },
+    roomType: 'DH',
+    arrivalDate: '2027-02-15',
+    departureDate: '2027-02-21',
+    guests: [
+      { firstName: 'Clara', lastName: 'Parent', birthDate: '1980-03-01', participates: false },
+      { firstName: 'Emma', lastName: 'Parent', birthDate: '2016-06-11', participates: true },
+    ],
+    mealPlan: 'half',
+    remarks: 'Emma eats no nuts',
+  };
+  const made = await ctx.app.inject({ method: 'POST', url: '/api/v1/stay/cmd/make_reservation', payload: input });
+  expect(made.statusCode, made.body).toBe(201);
+  reservationId = (await ctx.db.select({ id: reservations.id }).from(reservations).where(eq(reservations.number, made.json().number)))[0]!.id;
+
+  // The enrolment is paid and invoiced.
+  const [request] = await ctx.db.select().from(paymentRequests).where(eq(paymentRequests.editionCode, 'bjk2027'));
+  requestId = request!.id;
+  paymentPageToken = request!.publicToken;
+  const paid = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/v1/payment/pr/${requestId}/payments`,
+    headers: admin,
+    payload: { amountCents: request!.totalCents, paidOn: '2026-11-21', remark: 'cash at the desk' },
+  });
+  expect(paid.statusCode, paid.body).toBeLessThan(300);
+  const invoice = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/v1/payment/pr/${requestId}/invoice`,
+    headers: admin,
+    payload: { customerName: 'Clara Parent', customerAddress: 'Kerkstraat 5, 8400 Oostende', customerVatNumber: '', sendEmail: false },
+  });
+  expect(invoice.statusCode, invoice.body).toBe(201);
+
+  // The family signs in, changes a contact and announces an absence: sessions, audit entries in its name, mails.
+  const asked = await ctx.app.inject({ method: 'POST', url: '/api/v1/family/anon/sign-in-link', payload: { email: FAMILY, language: 'nl' } });
+  expect(asked.statusCode).toBe(202);
+  const [mail] = await ctx.db.select({ text: mailOutbox.text }).from(mailOutbox).where(eq(mailOutbox.kind, 'family.sign_in'));
+  const token = /\/family\/welcome#([A-Za-z0-9_.-]+)/.exec(mail!.text)![1]!;
+  const session = await ctx.app.inject({ method: 'POST', url: '/api/v1/family/anon/session', payload: { token } });
+  expect(session.statusCode, session.body).toBe(200);
+  const cookie = String(session.headers['set-cookie']).split(';')[0]!;
+  const changed = await ctx.app.inject({
+    method: 'PUT',
+    url: `/api/v1/family/children/${registrationId}/contacts`,
+    headers: { cookie },
+    payload: {
+      email: '',
+      mobile: '',
+      parent: { fullName: 'Clara Parent', email: FAMILY, mobile: '+32 470 99 88 77' },
+      attendant: { fullName: '', email: '', mobile: '' },
+    },
+  });
+  expect(changed.statusCode, changed.body).toBe(204);
+  const absent = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/v1/family/children/${registrationId}/absences`,
+    headers: { cookie },
+    payload: { round: 3, kind: 'absent', remark: 'dentist' },
+  });
+  expect(absent.statusCode, absent.body).toBe(200);
+  // The mails went out.
+  await ctx.db.update(mailOutbox).set({ status: 'sent', sentAt: new Date(TEST_NOW) });
+}, 120_000);
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const registration = async () => (await ctx.db.select().from(registrations).where(eq(registrations.id, registrationId)))[0]!;
+const participant = async () => (await ctx.db.select().from(participants).where(eq(participants.registrationId, registrationId)))[0]!;
+const reservation = async () => (await ctx.db.select().from(reservations).where(eq(reservations.id, reservationId)))[0]!;
+const request = async () => (await ctx.db.select().from(paymentRequests).where(eq(paymentRequests.id, requestId)))[0]!;
+const invoice = async () => (await ctx.db.select().from(invoices).where(eq(invoices.requestId, requestId)))[0]!;
+
+describe('the shredder', () => {
+  it('erases nothing of an edition before its retention period is over', async () => {
+    ctx.clock.set(BEFORE_DUE);
+    expect(await runRetention(ctx.db, ctx.clock)).toEqual([]);
+    expect((await registration()).parent.email).toBe(FAMILY);
+    expect(await ctx.db.select().from(registrationPhotos).where(eq(registrationPhotos.registrationId, registrationId))).toHaveLength(1);
+    expect((await reservation()).address).toBe('Kerkstraat 5, 8400 Oostende');
+  });
+
+  it('after the period erases contacts, photos, birth years, guests, remarks, absences, mails and the family in the audit', async () => {
+    const before = { participant: await participant(), reservation: await reservation() };
+    ctx.clock.set(PERSONAL_DUE);
+    const runs = await runRetention(ctx.db, ctx.clock);
+    expect(runs).toHaveLength(1);
+    expect(runs[0]).toMatchObject({ edition: 'bjk2027', stage: 'personal_data' });
+    expect(runs[0]!.counts).toMatchObject({ registrations: 1, registrationPhotos: 1, participants: 1, participantPhotos: 1, reservations: 1, absences: 1 });
+
+    const child = await registration();
+    expect(child).toMatchObject({ email: '', mobile: '', birthYear: null, gender: null, remarks: '' });
+    expect(child.parent).toEqual({ fullName: '', email: '', mobile: '' });
+    expect(await ctx.db.select().from(registrationPhotos).where(eq(registrationPhotos.registrationId, registrationId))).toHaveLength(0);
+    const player = await participant();
+    expect(player).toMatchObject({ email: '', parentName: '', parentEmail: '', attendantEmail: '', remarks: '' });
+    expect(await ctx.db.select().from(participantPhotos).where(eq(participantPhotos.participantId, player.id))).toHaveLength(0);
+    expect(await ctx.db.select().from(familyAbsences).where(eq(familyAbsences.registrationId, registrationId))).toHaveLength(0);
+    expect(await ctx.db.select().from(familySessions)).toHaveLength(0);
+    expect(await ctx.db.select().from(mailOutbox)).toHaveLength(0);
+
+    const stay = await reservation();
+    expect(stay).toMatchObject({ firstName: '', lastName: '', email: '', mobile: '', address: '', remarks: '' });
+    // The stay stays as figures: the guests' ages on the first day (46 and 10, so their age groups), not their names
+    // or birth dates.
+    expect(stay.guests).toEqual([
+      { firstName: '', lastName: '', birthDate: '1981-01-01', participates: false },
+      { firstName: '', lastName: '', birthDate: '2017-01-01', participates: true },
+    ]);
+    expect(stay).toMatchObject({ roomType: before.reservation.roomType, arrivalDate: '2027-02-15', departureDate: '2027-02-21', mealPlan: 'half' });
+
+    const audit = await ctx.db
+      .select()
+      .from(auditEntries)
+      .where(
+        or(
+          and(eq(auditEntries.subjectType, 'registration'), eq(auditEntries.subjectId, registrationId)),
+          and(eq(auditEntries.subjectType, 'reservation'), eq(auditEntries.subjectId, reservationId)),
+          and(eq(auditEntries.subjectType, 'participant'), eq(auditEntries.subjectId, String(player.id))),
+        ),
+      );
+    expect(audit.length).toBeGreaterThan(0);
+    for (const entry of audit) {
+      expect(entry.before).toBeNull();
+      expect(entry.after).toBeNull();
+    }
+    expect(
+      await ctx.db
+        .select()
+        .from(auditEntries)
+        .where(like(auditEntries.actorEmail, `%${FAMILY}%`)),
+    ).toHaveLength(0);
+    expect(audit.some((e) => e.actorEmail === 'family:erased')).toBe(true);
+  });
+
+  it('keeps who took part and the accounting records: the names on the start list, the payment and its invoice', async () => {
+    const player = await participant();
+    const child = await registration();
+    expect([player.firstName, player.lastName, player.idbel, player.category]).toEqual([child.firstName, child.lastName, 45107, child.category]);
+    expect(player.firstName).not.toBe('');
+    const pr = await request();
+    expect(pr).toMatchObject({ payerEmails: [], status: 'paid' });
+    expect(pr.payerName).not.toBe('');
+    expect(await invoice()).toMatchObject({ customerName: 'Clara Parent', customerAddress: 'Kerkstraat 5, 8400 Oostende' });
+    // Months later: a manager signs in anew.
+    const pdf = await ctx.app.inject({ method: 'GET', url: `/api/v1/payment/pr/${requestId}/invoice.pdf`, headers: await managerHeaders(ctx) });
+    expect(pdf.statusCode, pdf.body).toBe(200);
+    expect(await pdfText(pdf.rawPayload)).toContain('Clara Parent');
+    // The payment page's old link opens nothing any more.
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/v1/payment/public/${pr.publicToken}` })).statusCode).toBe(200);
+    const oldPage = await ctx.app.inject({ method: 'GET', url: `/api/v1/payment/public/${paymentPageToken}` });
+    expect(oldPage.statusCode).toBe(404);
+  });
+
+  it('runs each stage once, even when two instances run it at the same time', async () => {
+    ctx.clock.set('2027-09-01T12:00:00Z');
+    const [a, b] = await Promise.all([runRetention(ctx.db, ctx.clock), runRetention(ctx.db, ctx.clock)]);
+    expect([...a, ...b]).toEqual([]);
+    expect(await ctx.db.select().from(retentionRuns)).toHaveLength(1);
+  });
+
+  it('ten whole years after the financial year erases the people on the accounting records and keeps the figures', async () => {
+    const figures = await request();
+    ctx.clock.set(new Date(Date.parse(ACCOUNTING_DUE) - 60_000).toISOString());
+    expect(await runRetention(ctx.db, ctx.clock)).toEqual([]);
+    ctx.clock.set(ACCOUNTING_DUE);
+    const runs = await runRetention(ctx.db, ctx.clock);
+    expect(runs.map((r) => r.stage)).toEqual(['accounting']);
+    const pr = await request();
+    expect(pr).toMatchObject({ payerName: '', payerAddress: '', payerEmails: [] });
+    expect([pr.totalCents, pr.receivedCents, pr.structuredMessage, pr.lines]).toEqual([
+      figures.totalCents,
+      figures.receivedCents,
+      figures.structuredMessage,
+      figures.lines,
+    ]);
+    expect(await invoice()).toMatchObject({ customerName: '', customerAddress: '', totalCents: pr.totalCents });
+    ctx.clock.set(TEST_NOW);
+  });
+});
+
+describe('the retention settings', () => {
+  it('are saved with the edition, and a period shorter than accounting law allows is refused', async () => {
+    const saved = await changeEditionSettings(ctx, { retention: { personalDataMonths: 12, accountingYears: 11 } });
+    expect(saved.retention).toEqual({ personalDataMonths: 12, accountingYears: 11 });
+    await expect(changeEditionSettings(ctx, { retention: { personalDataMonths: 12, accountingYears: 7 } })).rejects.toThrow(/400/);
+  });
+});

@@ -1,0 +1,38 @@
+import { randomBytes } from 'node:crypto';
+import { eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db.js';
+import { bankMovements, invoices, paymentRecords, paymentRequests } from './payments.tables.js';
+
+/**
+ * The shredder's first step for payments (decision 0016): the request stays an accounting record (payer's name and
+ * address, lines, amounts, message, payments), but the addresses mails went to and the organisers' remarks go, and
+ * the public payment page's token is replaced by one nobody holds (the link in old mails opens nothing any more).
+ */
+export async function erasePaymentContacts(db: DbOrTx, editionCode: string): Promise<{ ids: number[] }> {
+  const rows = await db.select({ id: paymentRequests.id }).from(paymentRequests).where(eq(paymentRequests.editionCode, editionCode));
+  for (const row of rows) {
+    await db
+      .update(paymentRequests)
+      .set({ payerEmails: [], remarks: '', publicToken: randomBytes(24).toString('base64url') })
+      .where(eq(paymentRequests.id, row.id));
+  }
+  return { ids: rows.map((r) => r.id) };
+}
+
+/**
+ * The shredder's second step, once accounting law no longer asks for the records (ten years after the financial
+ * year): the amounts, lines and numbers stay as figures, the people on them go (payer, customer, bank counterparty).
+ */
+export async function eraseAccountingPersonalData(db: DbOrTx, editionCode: string): Promise<{ ids: number[] }> {
+  const rows = await db
+    .update(paymentRequests)
+    .set({ payerName: '', payerEmails: [], payerAddress: '', payerVatNumber: '', remarks: '', discountRemark: '' })
+    .where(eq(paymentRequests.editionCode, editionCode))
+    .returning({ id: paymentRequests.id });
+  const ids = rows.map((r) => r.id);
+  if (ids.length === 0) return { ids };
+  await db.update(invoices).set({ customerName: '', customerAddress: '', customerVatNumber: '' }).where(inArray(invoices.requestId, ids));
+  await db.update(paymentRecords).set({ counterpartyName: null, remark: '' }).where(inArray(paymentRecords.requestId, ids));
+  await db.update(bankMovements).set({ counterpartyName: null, counterpartyAccount: null, communication: null }).where(inArray(bankMovements.requestId, ids));
+  return { ids };
+}

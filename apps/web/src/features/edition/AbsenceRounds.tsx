@@ -1,0 +1,57 @@
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/Delete';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useFieldArray, useFormContext } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { EditionSettings } from '@bjk/domain/edition';
+import { CheckInput, DateTimeInput, NumberInput, Row } from './SettingsFields';
+import { zonedInputToIso } from './settings-inputs';
+
+/**
+ * Which rounds take absence and bye requests on the family page (`familyAbsences`), until when, where a half-point
+ * bye may be asked, and how many byes one player may ask. No round: families announce no absences.
+ */
+export function AbsenceRounds({ timeZone }: { timeZone: string }) {
+  const { t } = useTranslation('edition');
+  const { control, getValues } = useFormContext<EditionSettings>();
+  const rounds = useFieldArray({ control, name: 'familyAbsences.rounds' });
+  const addRound = () => {
+    const taken = getValues('familyAbsences.rounds') ?? [];
+    const next = taken.reduce((max, r) => Math.max(max, r.round), 0) + 1;
+    // A new round's deadline starts on the first day, 09:00 in the edition's zone: the arbiters then adjust it.
+    rounds.append({ round: next, deadline: zonedInputToIso(`${getValues('startDate')}T09:00`, timeZone), halfPointBye: false });
+  };
+  return (
+    <Stack spacing={2}>
+      <NumberInput name="familyAbsences.maxHalfPointByes" label={t('fields.maxHalfPointByes')} />
+      {rounds.fields.map((round, index) => (
+        <Paper key={round.id} variant="outlined" sx={{ p: 2, bgcolor: 'background.default' }} data-testid="absence-round">
+          <Stack spacing={2}>
+            <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+              <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+                {t('fields.absenceRound', { number: index + 1 })}
+              </Typography>
+              <IconButton onClick={() => rounds.remove(index)} aria-label={t('actions.removeAbsenceRound', { number: index + 1 })}>
+                <DeleteIcon />
+              </IconButton>
+            </Stack>
+            <Row>
+              <NumberInput name={`familyAbsences.rounds.${index}.round`} label={t('fields.round')} />
+              <DateTimeInput name={`familyAbsences.rounds.${index}.deadline`} label={t('fields.absenceDeadline')} timeZone={timeZone} />
+            </Row>
+            <CheckInput name={`familyAbsences.rounds.${index}.halfPointBye`} label={t('fields.halfPointBye')} />
+          </Stack>
+        </Paper>
+      ))}
+      <div>
+        <Button startIcon={<AddIcon />} onClick={addRound}>
+          {t('actions.addAbsenceRound')}
+        </Button>
+      </div>
+    </Stack>
+  );
+}
