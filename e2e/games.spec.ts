@@ -315,4 +315,54 @@ test.describe('live games', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await snapshot(page, 'mgmt-games-phone');
   });
+
+  test('a manager sees two games on one board flagged, moves one to another category and deletes the other', async ({ page }) => {
+    test.slow();
+    // Names of this run: a deleted game stays deleted for its players, also in a run again on the same database.
+    const run = Date.now().toString(36);
+    const anna = `Peeters${run}, Anna`;
+    const lotte = `Wouters${run}, Lotte`;
+    const token = await adminToken(page);
+    const pushToken = await prepareCategory(page.request, token, 'U20', 0);
+    await push(
+      page.request,
+      'U20',
+      pushToken,
+      roundPgn(6, [
+        { board: 1, white: anna, black: 'Claes, Noah', moves: '1. e4 e5' },
+        { board: 1, white: lotte, black: 'Goossens, Bram', moves: '1. d4 d5' },
+      ]),
+    );
+    await loginAsAdmin(page, '/mgmt/games');
+    await page.getByRole('button', { name: 'U20', exact: true }).click();
+    await expect(page.getByLabel('Ronde', { exact: true })).toHaveText('Ronde 6');
+    await expect(page.getByTestId('game-board-shared')).toHaveCount(2);
+    await expect(page.getByTestId('game-board-shared').first()).toHaveText('nog een andere partij op bord 1');
+
+    const moved = page.getByTestId('managed-game').filter({ hasText: lotte });
+    await moved.getByTestId('game-move').click();
+    const dialog = page.getByTestId('game-move-dialog');
+    await dialog.getByRole('combobox', { name: 'Categorie' }).click();
+    await page.getByRole('option', { name: 'U18', exact: true }).click();
+    await dialog.getByLabel('Bord', { exact: true }).fill('4');
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await snapshot(page, `mgmt-games-move-${width}`);
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await dialog.getByTestId('game-move-confirm').click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByTestId('managed-game')).toHaveCount(1);
+    await expect(page.getByTestId('game-board-shared')).toHaveCount(0);
+    const u18 = await page.request.get('/api/v1/games/public/U18/6');
+    const inU18 = ((await u18.json()) as { games: { board: number; white: { name: string } }[] }).games.filter((g) => g.white.name === lotte);
+    expect(inU18.map((g) => g.board)).toEqual([4]);
+
+    await page.getByTestId('managed-game').getByTestId('game-delete').click();
+    await expect(page.getByTestId('game-delete-dialog')).toContainText(anna);
+    await snapshot(page, 'mgmt-games-delete-1280');
+    await page.getByTestId('game-delete-confirm').click();
+    await expect(page.getByTestId('managed-game')).toHaveCount(0);
+    await expectAccessible(page);
+  });
 });

@@ -292,13 +292,18 @@ test('printed standings and crosstable keep every column; on a phone the crossta
 
 test('a publish that takes results away and a restore are confirmed first; a TRF offers the choice of tie-break rules', async ({ page }) => {
   test.slow();
-  // U16 shows the round played; the file of the round only paired would take its results back.
-  await publishThroughApi(page, 'trn_u16', 'bycco_test_bjk_2_played.json');
+  // U10 (no other spec publishes its results) shows the round played; the file of the round only paired would take
+  // its results back. The versions are counted from what is there now, so a run that published before changes nothing.
+  await publishThroughApi(page, 'trn_u10', 'bycco_test_bjk_2_played.json');
+  const token = await adminToken(page);
+  const versions = await page.request.get('/api/v1/results/U10/versions', { headers: { authorization: `Bearer ${token}` } });
+  expect(versions.status()).toBe(200);
+  const before = ((await versions.json()) as unknown[]).length;
   await loginAsAdmin(page, '/mgmt/upload_json');
-  await page.getByTestId('upload-file').setInputFiles({ name: 'u16.json', mimeType: 'application/json', buffer: swar('bycco_test_bjk_1_paired.json') });
+  await page.getByTestId('upload-file').setInputFiles({ name: 'u10.json', mimeType: 'application/json', buffer: swar('bycco_test_bjk_1_paired.json') });
   const preview = page.getByTestId('upload-preview');
   await preview.getByRole('combobox', { name: 'Categorie' }).click();
-  await page.getByRole('option', { name: 'U16', exact: true }).click();
+  await page.getByRole('option', { name: 'U10', exact: true }).click();
   await expect(page.getByTestId('diff-result-removed').first()).toBeVisible();
   // A Swar v4.11 file keeps its release's rules: named, no choice.
   await expect(page.getByTestId('upload-rules-fixed')).toContainText('Swar v4.11');
@@ -312,11 +317,11 @@ test('a publish that takes results away and a restore are confirmed first; a TRF
   }
   await dialog.getByRole('button', { name: 'Annuleren' }).click();
   await expect(dialog).toHaveCount(0);
-  // Cancelled: nothing published, U16 still has its one version.
-  await expect(page.getByTestId('version-row')).toHaveCount(1);
+  // Cancelled: nothing published, U10 keeps its versions.
+  await expect(page.getByTestId('version-row')).toHaveCount(before);
   await page.getByTestId('upload-publish').click();
   await page.getByTestId('results-confirm-button').click();
-  await expect(page.getByTestId('upload-published')).toContainText('U16');
+  await expect(page.getByTestId('upload-published')).toContainText('U10');
 
   // Restoring the played version asks first too, showing what comes back.
   await page.getByTestId('version-restore').first().click();
@@ -325,14 +330,14 @@ test('a publish that takes results away and a restore are confirmed first; a TRF
   await snapshot(page, 'results-confirm-restore-1280');
   await page.getByTestId('results-confirm-button').click();
   await expect(page.getByTestId('results-confirm')).toHaveCount(0);
-  await expect(page.getByTestId('version-row')).toHaveCount(3);
+  await expect(page.getByTestId('version-row')).toHaveCount(before + 2);
 
   // A TRF: the FIDE text of its start date proposed, the other one to choose.
   await page
     .getByTestId('upload-file')
     .setInputFiles(path.resolve(import.meta.dirname, '../packages/domain/fixtures/trf', 'javafo_sample2_open_gros_2010.trf'));
   await preview.getByRole('combobox', { name: 'Categorie' }).click();
-  await page.getByRole('option', { name: 'U16', exact: true }).click();
+  await page.getByRole('option', { name: 'U10', exact: true }).click();
   await expect(page.getByTestId('upload-rules')).toContainText('2023');
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });

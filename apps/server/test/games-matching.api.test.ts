@@ -92,6 +92,28 @@ describe('games matched to the published pairings', () => {
     ]);
   });
 
+  it('shows a matched game, and its PGN download, with the pairing program’s names, FIDE ids and ratings', async () => {
+    const first = pairings.find((p) => p.black !== null)!;
+    const players = (await ctx.app.inject({ method: 'GET', url: '/api/v1/results/anon/U16' })).json().players as {
+      name: string;
+      rating: number | null;
+      federation: string | null;
+    }[];
+    const white = players.find((p) => p.name === first.white.name)!;
+    const matched = (await managed()).find((g) => g.pairingBoard === first.board)!;
+    // The relay typed "Surname, I"; visitors read the pairing's full name.
+    expect(matched.white.name).toBe(first.white.name);
+    expect(matched.white.name).not.toBe(asTyped(first.white.name));
+    const pgn = (await ctx.app.inject({ method: 'GET', url: `/api/v1/games/public/game/${matched.id}/pgn` })).body;
+    expect(pgn).toContain(`[White "${first.white.name}"]`);
+    expect(pgn).toContain(`[Black "${first.black!.name}"]`);
+    if (white.rating) expect(pgn).toContain(`[WhiteElo "${white.rating}"]`);
+    if (first.white.fideId) expect(pgn).toContain(`[WhiteFideId "${first.white.fideId}"]`);
+    // The player card downloads a player's games by the pairing's name.
+    const own = await ctx.app.inject({ method: 'GET', url: `/api/v1/games/public/U16/player/pgn?name=${encodeURIComponent(first.white.name)}` });
+    expect(own.body).toContain(`[White "${first.white.name}"]`);
+  });
+
   it('lets a manager link an unmatched game to a board by hand, and give it back to the matching', async () => {
     const third = pairings.filter((p) => p.black !== null)[2]!;
     const stray = (await managed()).find((g) => g.unmatchedReason !== null)!;

@@ -21,6 +21,8 @@ export const GAMES_ERRORS = {
   noRound: 'results.game_no_round',
   /** A round or board number no championship has (details: maxRound, maxBoard). */
   outOfRange: 'results.game_out_of_range',
+  /** A game a manager deleted, sent again by the relay: not taken. */
+  deletedGame: 'results.game_deleted',
   /** Requests. */
   emptyPgn: 'results.games_empty_pgn',
   /** More games in one request than a whole event has (413; details: games, maxGames). */
@@ -45,10 +47,12 @@ export const gameMoveSchema = z.object({
 });
 export type GameMove = z.infer<typeof gameMoveSchema>;
 
+/** A player of a game: as the pairing program has them once the game is matched to its pairing, else as the relay wrote. */
 export const gamePlayerSchema = z.object({
   name: z.string(),
   fideId: z.number().int().nullable(),
   rating: z.number().int().nullable(),
+  federation: z.string().nullable(),
 });
 
 /** A game as the public sees it: only what its delay lets through (moves, and the result once it is due). */
@@ -160,6 +164,13 @@ export const managedGameSchema = publicGameSchema.extend({
   source: z.enum(['push', 'poll', 'upload']),
   updatedAt: isoDateTimeSchema,
   linkedByHand: z.boolean(),
+  /** The players as the relay wrote them (the public part shows the pairing's once matched). */
+  relayWhite: z.string(),
+  relayBlack: z.string(),
+  /** Another game of the round claims the same relay board (both are kept): the manager decides. */
+  boardShared: z.boolean(),
+  /** The manager who moved it to another category, round or board (null: where the relay put it). */
+  movedBy: z.string().nullable(),
   /** Why the game matched no pairing: `no_pairings` (none published for the round), `players_differ`, `no_pairing_on_board`, `pairing_taken`. */
   unmatchedReason: z.enum(['no_pairings', 'players_differ', 'no_pairing_on_board', 'pairing_taken']).nullable(),
 });
@@ -172,6 +183,14 @@ export const gameCategoriesSchema = z.object({ categories: z.array(z.object({ ca
 export type GameCategories = z.infer<typeof gameCategoriesSchema>;
 
 export const linkGameSchema = z.object({ pairingBoard: z.number().int().min(1).max(500).nullable() });
+
+/** A manager moves a game to another category, round or board (null: no board; the matching finds its pairing). */
+export const moveGameSchema = z.object({
+  category: categoryCodeSchema,
+  round: z.number().int().min(1).max(30),
+  board: z.number().int().min(1).max(1000).nullable(),
+});
+export type MoveGame = z.infer<typeof moveGameSchema>;
 
 /** Which game was played on which board of which round: the pairings and the player card link to the games. */
 export const gameLinksSchema = z.object({

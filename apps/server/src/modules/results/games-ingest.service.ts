@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { GAMES_ERRORS, unsafeTextReason, type PgnIngestReport } from '@bjk/domain';
 import type { Clock } from '../../platform/clock.js';
@@ -7,10 +8,11 @@ import { AppError, badRequest, unauthenticated, validationError } from '../../pl
 import { recordAudit } from '../../platform/audit.js';
 import { mergeGame, type MergeOutcome } from './games-merge.js';
 import { matchRound } from './games-pairing.service.js';
-import { gameKey, parsePgn, TooManyGamesError, type ParsedGame } from './games-pgn.js';
+import { identifyGames, playersKey, samePlayers } from './games-identity.js';
+import { parsePgn, TooManyGamesError, type ParsedGame } from './games-pgn.js';
 import { stateOf, type GameRow } from './games-read.service.js';
 import { findSourceRow, gamesCategory, isPushToken } from './games-sources.service.js';
-import { gameSources, games } from './games.tables.js';
+import { deletedGames, gameSources, games } from './games.tables.js';
 
 /** Taking PGN from the relay's push, a polled address or a manager's upload. */
 
@@ -32,7 +34,7 @@ export type GamesContext = ServiceContext & { onGamesChanged?: GamesChanged };
  * `UNMATCHED_REMATCH_MS` per round, as reading the published tournament is not free) or not at all.
  */
 type Rematch = 'now' | 'soon' | false;
-type Stored = { outcome: MergeOutcome; id: number; rematch: Rematch };
+type Stored = { outcome: MergeOutcome; id: number; rematch: Rematch; category: string; round: number };
 
 const UNMATCHED_REMATCH_MS = 30_000;
 const lastUnmatchedRematch = new Map<string, number>();
@@ -44,18 +46,32 @@ function rematchDue(target: { edition: string; category: string }, round: number
   return true;
 }
 
+/** A relay feed's name (`GameRow['feed']`): the push token, one polled address (by its hash), or an upload. */
+export function feedOf(source: GameSourceKind, pollUrl?: string): string {
+  if (source === 'poll')
+    return `poll:${createHash('sha256')
+      .update(pollUrl ?? '')
+      .digest('hex')
+      .slice(0, 16)}`;
+  return source;
+}
+
+type ChangedRound = { edition: string; category: string; round: number; ids: number[]; rematch: Rematch };
+
 /**
- * Takes every good game of a PGN text into the category: new games are added, known ones grow or are replaced
- * (`mergeGame`), the same PGN again changes nothing. Each game is written with a conditional update on its version,
- * retried on a concurrent write, so a push and a poll of one round at once never lose moves. Only a round that gained
- * a game (or a game whose players changed, or one still without its pairing) is matched to its pairings again; the
- * live viewers are told which games changed, so they read just those.
+ * Takes every good game of a PGN text into the category: each game is found again by its round and players (or, in
+ * the same relay feed, its board: `identifyGames`), so uploading or polling a file again never duplicates a game; new
+ * games are added, known ones grow or are replaced (`mergeGame`), the same PGN again changes nothing. A game a manager
+ * deleted is not taken again and is named in the report. Each game is written with a conditional update on its
+ * version, retried on a concurrent write, so a push and a poll of one round at once never lose moves. Only a round
+ * that gained a game (or a game whose players changed, or one still without its pairing) is matched to its pairings
+ * again; the live viewers are told which games changed, so they read just those.
  */
 export async function ingestPgn(
   ctx: GamesContext,
   target: { edition: string; category: string },
   text: string,
-  options: { source: GameSourceKind; defaultRound?: number },
+  options: { source: GameSourceKind; defaultRound?: number; pollUrl?: string },
 ): Promise<PgnIngestReport> {
   const { db, clock } = ctx;
   if (text.trim() === '') throw badRequest(GAMES_ERRORS.emptyPgn, 'The PGN is empty');
@@ -68,33 +84,76 @@ export async function ingestPgn(
     if (!(error instanceof TooManyGamesError)) throw error;
     throw new AppError(413, GAMES_ERRORS.tooManyGames, error.message, { games: error.games, maxGames: error.maxGames });
   }
+  const feed = feedOf(options.source, options.pollUrl);
   const report: PgnIngestReport = { added: 0, grown: 0, replaced: 0, unchanged: 0, stale: 0, errors: parsed.errors };
   // The last copy of a game in the file wins (a file may repeat a game as it grows).
-  const byKey = new Map<string, ParsedGame>();
-  for (const game of parsed.games) byKey.set(gameKey(game), game);
-  const changed = new Map<number, { ids: number[]; rematch: Rematch }>();
-  for (const [key, game] of byKey) {
-    const stored = await storeGame(db, clock, target, key, game, options.source);
-    report[stored.outcome] += 1;
-    if (stored.outcome === 'unchanged' || stored.outcome === 'stale') continue;
-    const round = changed.get(game.round) ?? { ids: [], rematch: false };
-    round.ids.push(stored.id);
-    round.rematch = round.rematch === 'now' || stored.rematch === 'now' ? 'now' : round.rematch || stored.rematch;
-    changed.set(game.round, round);
+  const byRound = new Map<number, Map<string, ParsedGame>>();
+  for (const game of parsed.games) {
+    const round = byRound.get(game.round) ?? new Map<string, ParsedGame>();
+    round.delete(playersKey(game));
+    round.set(playersKey(game), game);
+    byRound.set(game.round, round);
   }
-  for (const [round, change] of changed) {
-    if (change.rematch === 'now' || (change.rematch === 'soon' && rematchDue(target, round, clock.now().getTime()))) {
-      await matchRound(db, target.edition, target.category, round);
+  const changed = new Map<string, ChangedRound>();
+  for (const [round, byPlayers] of [...byRound].sort((a, b) => a[0] - b[0])) {
+    const incoming = [...byPlayers.values()].sort((a, b) => a.index - b.index);
+    const scope = and(eq(games.edition, target.edition), eq(games.receivedCategory, target.category), eq(games.receivedRound, round));
+    const known = await db
+      .select({
+        id: games.id,
+        board: games.board,
+        white: games.white,
+        black: games.black,
+        whiteFideId: games.whiteFideId,
+        blackFideId: games.blackFideId,
+        feed: games.feed,
+      })
+      .from(games)
+      .where(scope);
+    const deleted = await db
+      .select()
+      .from(deletedGames)
+      .where(and(eq(deletedGames.edition, target.edition), eq(deletedGames.receivedCategory, target.category), eq(deletedGames.receivedRound, round)));
+    const ids = identifyGames(incoming, known, feed);
+    for (const [i, game] of incoming.entries()) {
+      if (ids[i] === null && deleted.some((d) => samePlayers(d, game))) {
+        report.errors.push({
+          code: GAMES_ERRORS.deletedGame,
+          message: `A manager deleted this game of round ${round}: it is not taken again`,
+          game: game.index,
+          line: game.line,
+          white: game.white,
+          black: game.black,
+          round: String(round),
+        });
+        continue;
+      }
+      const stored = await storeGame(db, clock, target, ids[i]!, game, { source: options.source, feed });
+      report[stored.outcome] += 1;
+      if (stored.outcome === 'unchanged' || stored.outcome === 'stale') continue;
+      // A game a manager moved is told to the category and round it is shown in now.
+      const key = `${stored.category}/${stored.round}`;
+      const entry = changed.get(key) ?? { edition: target.edition, category: stored.category, round: stored.round, ids: [], rematch: false };
+      entry.ids.push(stored.id);
+      entry.rematch = entry.rematch === 'now' || stored.rematch === 'now' ? 'now' : entry.rematch || stored.rematch;
+      changed.set(key, entry);
+    }
+  }
+  for (const change of changed.values()) {
+    if (change.rematch === 'now' || (change.rematch === 'soon' && rematchDue(change, change.round, clock.now().getTime()))) {
+      await matchRound(db, change.edition, change.category, change.round);
     } else change.rematch = false;
   }
   // Followers hear "the game is live" once the broadcast delay is over (the planner's rule); told of the change now.
-  if (changed.size > 0) ctx.afterCommit?.({ type: 'games.changed', edition: target.edition, category: target.category });
+  for (const category of new Set([...changed.values()].map((c) => c.category))) {
+    ctx.afterCommit?.({ type: 'games.changed', edition: target.edition, category });
+  }
   if (changed.size > 0 && ctx.onGamesChanged) {
-    const source = await findSourceRow(db, target.edition, target.category);
-    const revealAt = new Date(clock.now().getTime() + (source?.delaySeconds ?? 0) * 1000);
-    for (const [round, change] of changed) {
+    for (const change of changed.values()) {
+      const source = await findSourceRow(db, target.edition, change.category);
+      const revealAt = new Date(clock.now().getTime() + (source?.delaySeconds ?? 0) * 1000);
       // A new match may move other games to other boards: then the whole round is read again.
-      await ctx.onGamesChanged({ category: target.category, round, revealAt, ids: change.rematch ? undefined : change.ids });
+      await ctx.onGamesChanged({ category: change.category, round: change.round, revealAt, ids: change.rematch ? undefined : change.ids });
     }
   }
   return report;
@@ -104,10 +163,11 @@ async function storeGame(
   db: DbOrTx,
   clock: Clock,
   target: { edition: string; category: string },
-  key: string,
+  knownId: number | null,
   game: ParsedGame,
-  source: GameSourceKind,
+  from: { source: GameSourceKind; feed: string },
 ): Promise<Stored> {
+  const key = playersKey(game);
   const players = {
     white: game.white,
     black: game.black,
@@ -116,14 +176,19 @@ async function storeGame(
     whiteRating: game.whiteRating,
     blackRating: game.blackRating,
     fen: game.fen,
-    board: game.board,
   };
+  let id = knownId;
   for (let attempt = 0; attempt < 10; attempt++) {
     const now = clock.now();
-    const [row] = await db
-      .select()
-      .from(games)
-      .where(and(eq(games.edition, target.edition), eq(games.category, target.category), eq(games.round, game.round), eq(games.gameKey, key)));
+    const [row] =
+      id === null
+        ? await db
+            .select()
+            .from(games)
+            .where(
+              and(eq(games.edition, target.edition), eq(games.receivedCategory, target.category), eq(games.receivedRound, game.round), eq(games.gameKey, key)),
+            )
+        : await db.select().from(games).where(eq(games.id, id));
     if (!row) {
       const merged = mergeGame(null, game, now.getTime());
       const inserted = await db
@@ -131,31 +196,41 @@ async function storeGame(
         .values({
           ...target,
           ...players,
+          board: game.board,
           round: game.round,
+          receivedCategory: target.category,
+          receivedRound: game.round,
           gameKey: key,
+          feed: from.feed,
           moves: merged.state.moves,
           result: merged.state.result,
           resultAt: merged.state.resultAt === null ? null : new Date(merged.state.resultAt),
-          source,
+          source: from.source,
           createdAt: now,
           updatedAt: now,
         })
         .onConflictDoNothing()
         .returning({ id: games.id });
-      if (inserted.length > 0) return { outcome: merged.outcome, id: inserted[0]!.id, rematch: 'now' };
+      if (inserted.length > 0) return { outcome: merged.outcome, id: inserted[0]!.id, rematch: 'now', category: target.category, round: game.round };
+      id = null;
       continue; // another writer inserted it first: merge into theirs
     }
+    id = row.id;
+    // A game a manager moved keeps the board the manager gave it.
+    const write = { ...players, board: row.movedBy ? row.board : game.board, gameKey: key, feed: from.feed };
     const merged = mergeGame(stateOf(row), game, now.getTime());
-    const playersChanged = (Object.keys(players) as (keyof typeof players)[]).some((k) => row[k] !== players[k]);
-    if ((merged.outcome === 'unchanged' || merged.outcome === 'stale') && !playersChanged) return { outcome: merged.outcome, id: row.id, rematch: false };
+    const playersChanged = (Object.keys(write) as (keyof typeof write)[]).some((k) => row[k] !== write[k]);
+    const shown = { category: row.category, round: row.round };
+    if ((merged.outcome === 'unchanged' || merged.outcome === 'stale') && !playersChanged)
+      return { outcome: merged.outcome, id: row.id, rematch: false, ...shown };
     const updated = await db
       .update(games)
       .set({
-        ...players,
+        ...write,
         moves: merged.state.moves,
         result: merged.state.result,
         resultAt: merged.state.resultAt === null ? null : new Date(merged.state.resultAt),
-        source,
+        source: from.source,
         version: row.version + 1,
         updatedAt: now,
       })
@@ -164,7 +239,7 @@ async function storeGame(
     if (updated.length > 0) {
       // Players changed, or the game has no pairing yet (the pairings may have been published since): match again.
       const rematch: Rematch = playersChanged ? 'now' : row.pairingBoard === null && row.pairingLinkedBy === null ? 'soon' : false;
-      return { outcome: merged.outcome === 'stale' || merged.outcome === 'unchanged' ? 'replaced' : merged.outcome, id: row.id, rematch };
+      return { outcome: merged.outcome === 'stale' || merged.outcome === 'unchanged' ? 'replaced' : merged.outcome, id: row.id, rematch, ...shown };
     }
   }
   throw new AppError(409, 'platform.conflict', 'The game kept changing while it was being stored');

@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { GAMES_ERRORS, type ManagedGame } from '@bjk/domain';
+import { GAMES_ERRORS, type ManagedGame, type MoveGame } from '@bjk/domain';
 import type { ManagerContext } from '../../platform/service-context.js';
 import type { Db, DbOrTx } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
@@ -8,7 +8,8 @@ import { getCurrentEdition } from '../edition/edition.service.js';
 import { matchGamesToPairings, type UnmatchedReason } from './games-matching.js';
 import { getGameRow, roundRows, toPublicGame } from './games-read.service.js';
 import { gamesCategory } from './games-sources.service.js';
-import { games } from './games.tables.js';
+import { deletedGames, games, type PairedPlayers } from './games.tables.js';
+import { sharedBoards } from './games-identity.js';
 import { listRoundPairings } from './results.service.js';
 
 // Matching games to the round's pairings
@@ -27,7 +28,7 @@ export async function matchRound(db: DbOrTx, edition: string, category: string, 
     for (const row of rows) {
       if (row.pairingLinkedBy) continue;
       reasons.set(row.id, 'no_pairings');
-      if (row.pairingBoard !== null) await db.update(games).set({ pairingBoard: null }).where(eq(games.id, row.id));
+      if (row.pairingBoard !== null || row.paired !== null) await db.update(games).set({ pairingBoard: null, paired: null }).where(eq(games.id, row.id));
     }
     return reasons;
   }
@@ -39,10 +40,15 @@ export async function matchRound(db: DbOrTx, edition: string, category: string, 
   );
   const boardOf = new Map(result.matched.map((m) => [Number(m.key), m.board]));
   for (const u of result.unmatched) reasons.set(Number(u.key), u.reason);
-  for (const row of automatic) {
-    const board = boardOf.get(row.id) ?? null;
+  const pairingOn = new Map(pairings.map((p) => [p.board, p]));
+  for (const row of rows) {
+    const board = row.pairingLinkedBy ? row.pairingBoard : (boardOf.get(row.id) ?? null);
+    const pairing = board === null ? undefined : pairingOn.get(board);
+    const paired: PairedPlayers | null = pairing ? { white: pairing.white, black: pairing.black } : null;
     // Only the pairing link changes: no version bump, a concurrent push of the game keeps its moves.
-    if (row.pairingBoard !== board) await db.update(games).set({ pairingBoard: board }).where(eq(games.id, row.id));
+    if (row.pairingBoard !== board || JSON.stringify(row.paired) !== JSON.stringify(paired)) {
+      await db.update(games).set({ pairingBoard: board, paired }).where(eq(games.id, row.id));
+    }
   }
   return reasons;
 }
@@ -83,13 +89,89 @@ export async function listManagedGames(db: DbOrTx, category: string, round: numb
   const reasons = await matchRound(db, edition, category, round);
   const rows = await roundRows(db, edition, category, round);
   const now = new Date(8.64e15);
+  const shared = sharedBoards(rows.map((row) => ({ id: row.id, board: row.board })));
   return rows.map((row) => ({
     ...toPublicGame(row, 0, now),
     source: row.source,
     updatedAt: row.updatedAt.toISOString(),
     linkedByHand: row.pairingLinkedBy !== null,
     unmatchedReason: reasons.get(row.id) ?? null,
+    relayWhite: row.white,
+    relayBlack: row.black,
+    boardShared: shared.has(row.id),
+    movedBy: row.movedBy,
   }));
+}
+
+/**
+ * A manager deletes a received game (audited). Its players stay known for the round it was received in, so the relay's
+ * next copy of the round does not bring it back; the ingest report names it as not taken.
+ */
+export async function deleteGame(ctx: ManagerContext, id: number): Promise<{ category: string; round: number }> {
+  const { db, actor } = ctx;
+  const row = await getGameRow(db, id);
+  await db.transaction(async (tx) => {
+    const removed = await tx.delete(games).where(eq(games.id, id)).returning({ id: games.id });
+    if (removed.length === 0) throw notFound(GAMES_ERRORS.gameNotFound, `No game ${id}`, { id });
+    await tx.insert(deletedGames).values({
+      edition: row.edition,
+      receivedCategory: row.receivedCategory,
+      receivedRound: row.receivedRound,
+      white: row.white,
+      black: row.black,
+      whiteFideId: row.whiteFideId,
+      blackFideId: row.blackFideId,
+      deletedBy: actor.email,
+      deletedAt: ctx.clock.now(),
+    });
+    await recordAudit(tx, {
+      actor,
+      action: 'results.game_deleted',
+      subjectType: 'game',
+      subjectId: id,
+      before: { category: row.category, round: row.round, board: row.pairingBoard ?? row.board, moves: row.moves.length, result: row.result },
+    });
+  });
+  await matchRound(db, row.edition, row.category, row.round);
+  return { category: row.category, round: row.round };
+}
+
+/**
+ * A manager moves a game to another category, round or board (audited): it leaves its pairing link, is matched in its
+ * new round, and the relay's later copies still find it (by where it was received) without moving it back.
+ */
+export async function moveGame(ctx: ManagerContext, id: number, to: MoveGame): Promise<{ game: ManagedGame; from: { category: string; round: number } }> {
+  const { db, actor } = ctx;
+  const row = await getGameRow(db, id);
+  // The target must be a player category of the edition (`results.games_unknown_category` otherwise).
+  await gamesCategory(db, to.category);
+  await db.transaction(async (tx) => {
+    await tx
+      .update(games)
+      .set({
+        category: to.category,
+        round: to.round,
+        board: to.board,
+        pairingBoard: null,
+        pairingLinkedBy: null,
+        paired: null,
+        movedBy: actor.email,
+        version: row.version + 1,
+        updatedAt: ctx.clock.now(),
+      })
+      .where(eq(games.id, id));
+    await recordAudit(tx, {
+      actor,
+      action: 'results.game_moved',
+      subjectType: 'game',
+      subjectId: id,
+      before: { category: row.category, round: row.round, board: row.board },
+      after: { category: to.category, round: to.round, board: to.board },
+    });
+  });
+  await matchRound(db, row.edition, row.category, row.round);
+  const listed = await listManagedGames(db, to.category, to.round);
+  return { game: listed.find((g) => g.id === id)!, from: { category: row.category, round: row.round } };
 }
 
 /** A manager links a game to a board of the round's pairings by hand, or (null) gives it back to the matching. */

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { GAMES_ERRORS } from '@bjk/domain';
-import { gameKey, MAX_PGN_GAMES, parseClock, parsePgn, roundAndBoard, TooManyGamesError, writePgnGame } from './games-pgn.js';
+import { MAX_PGN_GAMES, parseClock, parsePgn, roundAndBoard, TooManyGamesError, writePgnGame } from './games-pgn.js';
 
 const fixture = (name: string) => readFileSync(new URL(`./games-fixtures/${name}`, import.meta.url), 'utf8');
 
@@ -122,13 +122,6 @@ describe('what relays write', () => {
     const fen = '4k3/8/8/8/8/8/4P3/4K3 b - - 0 40';
     const { games } = parsePgn(`[Round "1.1"]\n[SetUp "1"]\n[FEN "${fen}"]\n\n40... Kd7 41. e4 *`);
     expect(games[0]).toMatchObject({ fen, moves: [{ san: 'Kd7' }, { san: 'e4' }] });
-  });
-});
-
-describe('identity of a game', () => {
-  it('is its round and board, or its round and players when no board is given', () => {
-    expect(gameKey({ round: 3, board: 7, white: 'A', black: 'B' })).toBe('3.7');
-    expect(gameKey({ round: 3, board: null, white: 'Müller, Jonas', black: 'Claes,  Noah' })).toBe('3:muller jonas|claes noah');
   });
 });
 

@@ -390,19 +390,3 @@ export function writePgnGame(game: PgnWritable): string {
   lines.push(line);
   return `${tags.map(([k, v]) => `[${k} "${escapeTag(v)}"]`).join('\n')}\n\n${lines.join('\n')}\n`;
 }
-
-/**
- * A game's identity within its category: round and board, or round and players when the relay gives no board.
- * Posting the game again (longer, or the same) finds the same stored game.
- */
-export function gameKey(game: { round: number; board: number | null; white: string; black: string }): string {
-  if (game.board !== null) return `${game.round}.${game.board}`;
-  const plain = (name: string) =>
-    name
-      .normalize('NFD')
-      .replace(/\p{M}/gu, '')
-      .toLowerCase()
-      .replace(/[^\p{L}\p{N}]+/gu, ' ')
-      .trim();
-  return `${game.round}:${plain(game.white)}|${plain(game.black)}`;
-}

@@ -17,7 +17,7 @@ import { sameName } from './games-matching.js';
 import { nextReveal, visiblePart, type StoredGameState } from './games-merge.js';
 import { writePgnGame } from './games-pgn.js';
 import { delayMsOf, gamesCategory } from './games-sources.service.js';
-import { games } from './games.tables.js';
+import { games, type PairedSide } from './games.tables.js';
 
 /** What a visitor's read of games needs from the context: the database and "now" (the broadcast delay). */
 export type ReadContext = Pick<ServiceContext, 'db' | 'clock'>;
@@ -30,6 +30,11 @@ export function stateOf(row: GameRow): StoredGameState {
   return { moves: row.moves, result: row.result, resultAt: row.resultAt ? row.resultAt.getTime() : null };
 }
 
+function shownPlayer(paired: PairedSide | null | undefined, name: string, fideId: number | null, rating: number | null): PublicGame['white'] {
+  if (!paired) return { name, fideId, rating, federation: null };
+  return { name: paired.name, fideId: paired.fideId ?? fideId, rating: paired.rating ?? rating, federation: paired.federation };
+}
+
 export function toPublicGame(row: GameRow, delayMs: number, now: Date): PublicGame {
   const visible = visiblePart(stateOf(row), delayMs, now.getTime());
   return {
@@ -38,8 +43,9 @@ export function toPublicGame(row: GameRow, delayMs: number, now: Date): PublicGa
     round: row.round,
     board: row.pairingBoard ?? row.board,
     pairingBoard: row.pairingBoard,
-    white: { name: row.white, fideId: row.whiteFideId, rating: row.whiteRating },
-    black: { name: row.black, fideId: row.blackFideId, rating: row.blackRating },
+    // Once matched, the pairing program's players (not the relay's "Anciaux, A"); what it lacks, the relay's tags give.
+    white: shownPlayer(row.paired?.white, row.white, row.whiteFideId, row.whiteRating),
+    black: shownPlayer(row.paired?.black, row.black, row.blackFideId, row.blackRating),
     result: visible.result,
     fen: row.fen,
     moves: visible.moves,
@@ -170,10 +176,13 @@ export async function playerPgn(ctx: ReadContext, category: string, name: string
   const delayMs = await delayMsOf(db, edition, category);
   // The names alone first (a category may hold thousands of games): only the player's games are read whole.
   const names = await db
-    .select({ id: games.id, white: games.white, black: games.black })
+    .select({ id: games.id, white: games.white, black: games.black, paired: games.paired })
     .from(games)
     .where(and(eq(games.edition, edition), eq(games.category, category)));
-  const ids = names.filter((row) => sameName(row.white, name) || sameName(row.black, name)).map((row) => row.id);
+  // By the relay's names or, once matched, the pairing's (the player card asks with the pairing program's name).
+  const plays = (row: (typeof names)[number]) =>
+    [row.white, row.black, row.paired?.white.name, row.paired?.black?.name].some((n) => n !== undefined && sameName(n, name));
+  const ids = names.filter(plays).map((row) => row.id);
   const header = await pgnHeader(db, category, language);
   if (ids.length === 0) return pgnOf([], header);
   const rows = await db

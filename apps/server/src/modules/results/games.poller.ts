@@ -62,6 +62,7 @@ export function createGamesPoller(options: GamesPollerOptions): GamesPoller {
       const text = response.body.toString('utf8');
       const report = await ingestPgn({ ...systemContext(options), onGamesChanged }, source, text, {
         source: 'poll',
+        pollUrl: source.pollUrl,
         defaultRound: source.pollRound ?? undefined,
       });
       await recordPollSuccess(db, source, clock.now(), {

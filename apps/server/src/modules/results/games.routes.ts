@@ -8,6 +8,7 @@ import {
   gameCategoriesSchema,
   gameRoundsSchema,
   linkGameSchema,
+  moveGameSchema,
   gameIdParamsSchema,
   gameRoundParamsSchema,
   gameSourceSchema,
@@ -28,7 +29,7 @@ import { managerContext, systemContext } from '../../platform/service-context.js
 import { badRequest } from '../../platform/errors.js';
 import { readUpload } from '../../platform/uploads.js';
 import { pushGames, uploadGames } from './games-ingest.service.js';
-import { linkGameToPairing, listManagedGames } from './games-pairing.service.js';
+import { deleteGame, linkGameToPairing, listManagedGames, moveGame } from './games-pairing.service.js';
 import { gamePgn, getPublicGame, listGameCategories, listGameLinks, listGameRounds, listRoundGames, playerPgn, roundPgn } from './games-read.service.js';
 import { gamesCategory, listGameSources, rotatePushToken, updateGameSource } from './games-sources.service.js';
 import { createGamesFeed } from './games.stream.js';
@@ -252,6 +253,36 @@ export async function gamesRoutes(app: FastifyInstance, deps: AppDeps, streams: 
       // The game (and the one it displaced) changed boards: the round's viewers read it again.
       await feed.notify({ category: game.category, round: game.round, revealAt: clock.now() });
       return game;
+    },
+  });
+  r.put('/api/v1/games/manage/game/:id/place', {
+    schema: {
+      tags,
+      summary: 'Move a game to another category, round or board (audited); the relay’s later copies still find it there',
+      params: gameIdParamsSchema,
+      body: moveGameSchema,
+      response: { 200: managedGameSchema },
+    },
+    config: write,
+    handler: async (request) => {
+      const { game, from } = await moveGame(managerContext(deps, request), request.params.id, request.body);
+      // Both rounds' viewers read theirs again: the game left one and joined the other.
+      await feed.notify({ category: from.category, round: from.round, revealAt: clock.now() });
+      await feed.notify({ category: game.category, round: game.round, revealAt: clock.now() });
+      return game;
+    },
+  });
+  r.delete('/api/v1/games/manage/game/:id', {
+    schema: {
+      tags,
+      summary: 'Delete a received game (audited); the relay sending it again does not bring it back',
+      params: gameIdParamsSchema,
+    },
+    config: write,
+    handler: async (request, reply) => {
+      const from = await deleteGame(managerContext(deps, request), request.params.id);
+      await feed.notify({ category: from.category, round: from.round, revealAt: clock.now() });
+      return reply.status(204).send();
     },
   });
 }

@@ -32,6 +32,10 @@ export const gameSources = pgTable(
   (t) => [primaryKey({ columns: [t.edition, t.category] }), index('game_sources_next_poll_idx').on(t.nextPollAt)],
 );
 
+/** The players of the pairing a game is matched to, as the pairing program has them: what visitors and downloads show. */
+export type PairedSide = { name: string; fideId: number | null; rating: number | null; federation: string | null };
+export type PairedPlayers = { white: PairedSide; black: PairedSide | null };
+
 /**
  * One game of a round, as last received. Moves carry the instant the server first had them (`TimedMove.at`), the
  * result its own: the broadcast delay counts from there. `version` makes every write a conditional update, so a
@@ -45,8 +49,16 @@ export const games = pgTable(
     category: text('category').notNull(),
     round: integer('round').notNull(),
     board: integer('board'),
-    /** Round and board, or round and players (`gameKey`): what finds the stored game when it comes again. */
+    /**
+     * Where the game was received (category and round of the feed or upload that brought it): a game a manager moved
+     * to another category or round is still found there when the relay sends it again.
+     */
+    receivedCategory: text('received_category').notNull(),
+    receivedRound: integer('received_round').notNull(),
+    /** The game's players (`gameKey`): what finds the stored game when it comes again, from any feed. */
     gameKey: text('game_key').notNull(),
+    /** The relay feed that last sent it (`push`, `poll:<address hash>`, `upload`): within a feed a board is one game. */
+    feed: text('feed').notNull().default('upload'),
     white: text('white').notNull(),
     black: text('black').notNull(),
     whiteFideId: integer('white_fide_id'),
@@ -61,9 +73,37 @@ export const games = pgTable(
     /** The pairing (board of the round) the game belongs to: matched by players, or linked by a manager. */
     pairingBoard: integer('pairing_board'),
     pairingLinkedBy: text('pairing_linked_by'),
+    /** The pairing's players once matched (names, ratings, federations of the pairing program), else null. */
+    paired: jsonb('paired').$type<PairedPlayers>(),
+    /** The manager who moved the game to another category, round or board: the relay's board no longer moves it. */
+    movedBy: text('moved_by'),
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('games_identity_idx').on(t.edition, t.category, t.round, t.gameKey), index('games_round_idx').on(t.edition, t.category, t.round)],
+  (t) => [
+    uniqueIndex('games_identity_idx').on(t.edition, t.receivedCategory, t.receivedRound, t.gameKey),
+    index('games_round_idx').on(t.edition, t.category, t.round),
+  ],
+);
+
+/**
+ * A game a manager deleted, by where it was received and its players: the relay sends the whole round again every few
+ * seconds, and a deleted game must not come back with it (the ingest report names it as not taken).
+ */
+export const deletedGames = pgTable(
+  'deleted_games',
+  {
+    id: serial('id').primaryKey(),
+    edition: text('edition').notNull(),
+    receivedCategory: text('received_category').notNull(),
+    receivedRound: integer('received_round').notNull(),
+    white: text('white').notNull(),
+    black: text('black').notNull(),
+    whiteFideId: integer('white_fide_id'),
+    blackFideId: integer('black_fide_id'),
+    deletedBy: text('deleted_by').notNull(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('deleted_games_round_idx').on(t.edition, t.receivedCategory, t.receivedRound)],
 );

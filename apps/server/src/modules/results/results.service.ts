@@ -535,18 +535,22 @@ export async function getRoundPairings(db: DbOrTx, name: string, round: number):
  * For the live games (issue #12): the published pairings of a round, board by board, with names and FIDE ids.
  * Empty when nothing is published for the category or the round is not paired.
  */
-export async function listRoundPairings(
-  db: DbOrTx,
-  edition: string,
-  category: string,
-  round: number,
-): Promise<{ board: number; white: { name: string; fideId: number | null }; black: { name: string; fideId: number | null } | null }[]> {
+export async function listRoundPairings(db: DbOrTx, edition: string, category: string, round: number): Promise<RoundPairingPlayers[]> {
   const current = await findCurrentVersion(db, edition, category);
   if (!current) return [];
+  const byNumber = new Map(current.tournament.players.map((p) => [p.pairingNumber, p]));
+  // The pairing program's names, FIDE ids, ratings and federations: what a matched game shows and its PGN carries.
+  const side = (pairingNumber: number) => {
+    const player = byNumber.get(pairingNumber)!;
+    return { name: player.name, fideId: player.fideId, rating: player.rating, federation: player.federation };
+  };
   return roundPairings(current.tournament, round)
     .filter((p) => p.board !== null)
-    .map((p) => ({ board: p.board!, white: { name: p.white.name, fideId: p.white.fideId }, black: p.black && { name: p.black.name, fideId: p.black.fideId } }));
+    .map((p) => ({ board: p.board!, white: side(p.white.pairingNumber), black: p.black && side(p.black.pairingNumber) }));
 }
+
+type PairingSide = { name: string; fideId: number | null; rating: number | null; federation: string | null };
+export type RoundPairingPlayers = { board: number; white: PairingSide; black: PairingSide | null };
 
 export async function exportTrf(db: DbOrTx, name: string): Promise<{ body: string; category: string }> {
   const current = await getCurrentVersion(db, name);

@@ -217,8 +217,12 @@ function DiffView({ preview }: { preview: TournamentImport }) {
   return <DiffList diff={preview.diff} comparedWithVersion={preview.comparedWithVersion} heading />;
 }
 
+/** A bye or an absence is not a game result: the preview names it in words ("half-point bye"), not by its code. */
+const UNPLAYED_OUTCOMES = new Set(['bye', 'half_bye', 'zero_bye', 'absent', 'pending']);
+
 function DiffList({ diff, comparedWithVersion, heading }: { diff: TournamentDiff; comparedWithVersion: number | null; heading: boolean }) {
   const { t } = useTranslation('results');
+  const resultInWords = (value: string | null) => (value === null ? '—' : UNPLAYED_OUTCOMES.has(value) ? t(`outcome.${value}`) : value);
   const nothing =
     diff.playersAdded.length +
       diff.playersRemoved.length +
@@ -266,8 +270,8 @@ function DiffList({ diff, comparedWithVersion, heading }: { diff: TournamentDiff
                   round: c.round,
                   board: c.board ?? '—',
                   game: c.black === null ? c.white : `${c.white} – ${c.black}`,
-                  before: c.before ?? '—',
-                  after: c.after ?? '—',
+                  before: resultInWords(c.before),
+                  after: resultInWords(c.after),
                 })}
               </li>
             ))}

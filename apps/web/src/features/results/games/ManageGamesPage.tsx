@@ -21,6 +21,7 @@ import { useEdition } from '../../../shared/edition/useEdition';
 import { formatDateTime } from '../../../shared/format';
 import { currentLanguage } from '../../../shared/i18n';
 import { ErrorAlert } from '../../../shared/ui/ErrorAlert';
+import { GameActions } from './GameActions';
 import { gameRoundsQuery, gameSourcesQuery, linkGame, managedGamesQuery, pushUrl, rotatePushToken, saveGameSource, uploadGames } from './api';
 
 type Language = ReturnType<typeof currentLanguage>;
@@ -197,8 +198,23 @@ function SourceEditor({ source }: { source: GameSource }) {
   );
 }
 
+/** The pairing program's name once matched, with the relay's below it when it differs (what the relay typed). */
+function RelayName({ shown, relay }: { shown: string; relay: string }) {
+  const { t } = useTranslation('results');
+  return (
+    <>
+      {shown}
+      {relay !== shown && (
+        <Typography component="span" variant="body2" color="textSecondary" sx={{ display: 'block' }}>
+          {t('games.manage.relayName', { name: relay })}
+        </Typography>
+      )}
+    </>
+  );
+}
+
 /** The games of a round as received (no delay): their pairing board, or why they match none, to link by hand. */
-function RoundGamesTable({ category }: { category: string }) {
+function RoundGamesTable({ category, categories }: { category: string; categories: string[] }) {
   const { t } = useTranslation('results');
   const queryClient = useQueryClient();
   // The table opens on the last round that has games (round 9 on the last day), until the manager picks another.
@@ -232,19 +248,30 @@ function RoundGamesTable({ category }: { category: string }) {
                 <TableCell>{t('games.manage.moves')}</TableCell>
                 <TableCell>{t('games.manage.pairingBoard')}</TableCell>
                 <TableCell>{t('games.manage.link')}</TableCell>
+                <TableCell>{t('games.manage.actions')}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
               {games.data.map((game) => (
-                <TableRow key={game.id}>
-                  <TableCell>{game.white.name}</TableCell>
-                  <TableCell>{game.black.name}</TableCell>
+                <TableRow key={game.id} data-testid="managed-game">
+                  <TableCell>
+                    <RelayName shown={game.white.name} relay={game.relayWhite} />
+                  </TableCell>
+                  <TableCell>
+                    <RelayName shown={game.black.name} relay={game.relayBlack} />
+                  </TableCell>
                   <TableCell>
                     {game.moves.length} · {game.result}
                   </TableCell>
                   <TableCell>
                     {game.pairingBoard ?? t(`games.manage.unmatched.${game.unmatchedReason ?? 'players_differ'}`)}
                     {game.linkedByHand ? ` (${t('games.manage.linkedByHand')})` : ''}
+                    {game.movedBy ? ` (${t('games.manage.moved')})` : ''}
+                    {game.boardShared && (
+                      <Typography component="span" color="warning" sx={{ display: 'block', fontWeight: 700 }} data-testid="game-board-shared">
+                        {t('games.manage.boardShared', { board: game.board })}
+                      </Typography>
+                    )}
                   </TableCell>
                   <TableCell>
                     <Box
@@ -268,6 +295,9 @@ function RoundGamesTable({ category }: { category: string }) {
                         {t('games.manage.linkButton')}
                       </Button>
                     </Box>
+                  </TableCell>
+                  <TableCell>
+                    <GameActions game={game} categories={categories} />
                   </TableCell>
                 </TableRow>
               ))}
@@ -329,7 +359,7 @@ export function ManageGamesPage() {
             <Typography variant="h2" sx={{ fontSize: '1.2rem' }}>
               {t('games.manage.roundGames')}
             </Typography>
-            <RoundGamesTable category={chosen.category} />
+            <RoundGamesTable category={chosen.category} categories={sources.data.map((s) => s.category)} />
           </Stack>
         </Paper>
       )}

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import type { GameLinks, GameSource, GameSourceUpdate, ManagedGame, PgnIngestReport } from '@bjk/domain/games';
+import type { GameLinks, GameSource, GameSourceUpdate, ManagedGame, MoveGame, PgnIngestReport } from '@bjk/domain/games';
 import { http } from '../../../shared/http';
 import type { GameRounds } from './live';
 // The public pages' reads and addresses live in `live.ts` (no TanStack Query); these two are used by the results pages.
@@ -44,3 +44,5 @@ export function uploadGames(category: string, round: number | null, file: File):
   return http.post<PgnIngestReport>(`${base}/sources/${category}/upload`, form, { query: { round: round ?? undefined }, idempotencyKey: crypto.randomUUID() });
 }
 export const linkGame = (id: number, pairingBoard: number | null) => http.put<ManagedGame>(`${base}/manage/game/${id}/pairing`, { pairingBoard });
+export const moveGame = (id: number, to: MoveGame) => http.put<ManagedGame>(`${base}/manage/game/${id}/place`, to);
+export const deleteGame = (id: number) => http.delete<void>(`${base}/manage/game/${id}`);

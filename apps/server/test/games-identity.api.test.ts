@@ -1,0 +1,195 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GAMES_ERRORS } from '@bjk/domain';
+import { auditEntries } from '../src/platform/audit.tables.js';
+import { managerHeaders } from './managers.js';
+import { createTestApp, type TestContext } from './test-app.js';
+
+/** A broadcast's games keep their identity across re-uploads, polls and pushes; managers delete and move them. */
+let ctx: TestContext;
+let arbiter: { authorization: string };
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  arbiter = await managerHeaders(ctx, ['arbiter']);
+}, 60_000);
+afterAll(async () => ctx?.close());
+
+const game = (round: string, white: string, black: string, moves = '1. e4 e5', result = '*') =>
+  `[Event "BJK"]\n[Round "${round}"]\n[White "${white}"]\n[Black "${black}"]\n[Result "${result}"]\n\n${moves} ${result}\n`;
+
+/**
+ * The shape of the real broadcast export of the issue: 605 games, every round's boards numbered 1–28 twice (two groups
+ * of one broadcast), the last round not complete.
+ */
+function broadcastOf605(): string {
+  const games: string[] = [];
+  for (let round = 1; games.length < 605; round++) {
+    for (let group = 0; group < 2; group++) {
+      for (let board = 1; board <= 28 && games.length < 605; board++) {
+        const who = (side: string) => `Speler ${side}${group}-${round}-${board}, Test`;
+        games.push(game(`${round}.${board}`, who('W'), who('Z'), '1. d4 d5 2. c4', round < 10 ? '1/2-1/2' : '*'));
+      }
+    }
+  }
+  return games.join('\n');
+}
+
+async function upload(category: string, pgn: string, round?: number) {
+  const boundary = 'bjk-boundary';
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/v1/games/sources/${category}/upload${round ? `?round=${round}` : ''}`,
+    headers: { ...arbiter, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="round.pgn"\r\nContent-Type: application/x-chess-pgn\r\n\r\n${pgn}\r\n--${boundary}--\r\n`,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ added: number; grown: number; replaced: number; unchanged: number; errors: { code: string; white?: string }[] }>();
+}
+
+async function push(category: string, token: string, pgn: string) {
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/v1/games/push/${category}`,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'text/plain' },
+    payload: pgn,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ added: number; grown: number; replaced: number; unchanged: number; errors: { code: string; white?: string }[] }>();
+}
+
+async function newToken(category: string): Promise<string> {
+  return (await ctx.app.inject({ method: 'POST', url: `/api/v1/games/sources/${category}/token`, headers: arbiter })).json().token;
+}
+
+type Managed = {
+  id: number;
+  category: string;
+  round: number;
+  board: number | null;
+  boardShared: boolean;
+  movedBy: string | null;
+  relayWhite: string;
+  white: { name: string };
+  moves: unknown[];
+};
+async function managed(category: string, round: number): Promise<Managed[]> {
+  const response = await ctx.app.inject({ method: 'GET', url: `/api/v1/games/manage/${category}/${round}`, headers: arbiter });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+}
+
+async function gameCount(category: string): Promise<number> {
+  const sources = (await ctx.app.inject({ method: 'GET', url: '/api/v1/games/sources', headers: arbiter })).json<{ category: string; gameCount: number }[]>();
+  return sources.find((s) => s.category === category)!.gameCount;
+}
+
+describe('a broadcast uploaded or sent again', () => {
+  it('keeps every game of 605 whose boards repeat within a round, and uploading or pushing the file again adds none', async () => {
+    const pgn = broadcastOf605();
+    const first = await upload('U18', pgn);
+    expect(first).toMatchObject({ added: 605, errors: [] });
+    expect(await gameCount('U18')).toBe(605);
+    const again = await upload('U18', pgn);
+    expect(again).toMatchObject({ added: 0, unchanged: 605, errors: [] });
+    // The relay pushing the same round: another feed, the same games by their players.
+    const pushed = await push('U18', await newToken('U18'), pgn);
+    expect(pushed).toMatchObject({ added: 0, errors: [] });
+    expect(await gameCount('U18')).toBe(605);
+    // Two games claim each board: both kept, both flagged for the manager.
+    const round1 = await managed('U18', 1);
+    expect(round1).toHaveLength(56);
+    expect(round1.every((g) => g.boardShared)).toBe(true);
+  }, 120_000);
+
+  it('keeps a game whose name the relay operator corrects mid-round as one game, by its feed and board', async () => {
+    const token = await newToken('U20');
+    await push('U20', token, game('2.4', 'Anciaux, A', 'Berg, Bo'));
+    const corrected = await push('U20', token, game('2.4', 'Anciaux, Alice', 'Berg, Bo', '1. e4 e5 2. Nf3'));
+    expect(corrected).toMatchObject({ added: 0 });
+    const round = await managed('U20', 2);
+    expect(round.map((g) => [g.relayWhite, g.moves.length, g.boardShared])).toEqual([['Anciaux, Alice', 3, false]]);
+  });
+
+  it('keeps a game received first without a board and later with one as one game', async () => {
+    const token = await newToken('U20');
+    expect(await push('U20', token, game('3', 'Claes, Noah', 'Dubois, Lucas'))).toMatchObject({ added: 1 });
+    expect(await push('U20', token, game('3.6', 'Claes, Noah', 'Dubois, Lucas', '1. e4 e5 2. Nf3'))).toMatchObject({ added: 0, grown: 1 });
+    expect((await managed('U20', 3)).map((g) => [g.board, g.moves.length])).toEqual([[6, 3]]);
+  });
+});
+
+describe('a manager deletes or moves a received game', () => {
+  it('deletes a game, audited; the relay sending it again does not bring it back and says why', async () => {
+    const token = await newToken('U16');
+    await push('U16', token, [game('1.1', 'Test, Partij', 'Proef, Bord'), game('1.2', 'Echt, Een', 'Echt, Twee')].join('\n'));
+    const stray = (await managed('U16', 1)).find((g) => g.relayWhite === 'Test, Partij')!;
+    const deleted = await ctx.app.inject({ method: 'DELETE', url: `/api/v1/games/manage/game/${stray.id}`, headers: arbiter });
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    expect((await managed('U16', 1)).map((g) => g.relayWhite)).toEqual(['Echt, Een']);
+    const again = await push('U16', token, [game('1.1', 'Test, Partij', 'Proef, Bord', '1. e4 e5 2. Nf3'), game('1.2', 'Echt, Een', 'Echt, Twee')].join('\n'));
+    expect(again.errors).toEqual([expect.objectContaining({ code: GAMES_ERRORS.deletedGame, white: 'Test, Partij' })]);
+    expect((await managed('U16', 1)).map((g) => g.relayWhite)).toEqual(['Echt, Een']);
+    const twice = await ctx.app.inject({ method: 'DELETE', url: `/api/v1/games/manage/game/${stray.id}`, headers: arbiter });
+    expect(twice.statusCode).toBe(404);
+    const trail = await ctx.db
+      .select()
+      .from(auditEntries)
+      .where(and(eq(auditEntries.action, 'results.game_deleted'), eq(auditEntries.subjectId, String(stray.id))));
+    expect(trail).toHaveLength(1);
+  });
+
+  it('moves a game to another category, round and board, audited; the relay’s next copy grows it there', async () => {
+    const token = await newToken('U14');
+    await push('U14', token, game('4.2', 'Verkeerd, Vak', 'Ander, Toernooi'));
+    const [wrong] = await managed('U14', 4);
+    const moved = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/v1/games/manage/game/${wrong!.id}/place`,
+      headers: arbiter,
+      payload: { category: 'U12', round: 5, board: 9 },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json()).toMatchObject({ category: 'U12', round: 5, board: 9, movedBy: expect.any(String) });
+    expect(await managed('U14', 4)).toEqual([]);
+    // The relay still sends it as U14 round 4 board 2: it grows where the manager put it, on the manager's board.
+    expect(await push('U14', token, game('4.2', 'Verkeerd, Vak', 'Ander, Toernooi', '1. e4 e5 2. Nf3'))).toMatchObject({ added: 0, grown: 1 });
+    expect(await managed('U14', 4)).toEqual([]);
+    expect((await managed('U12', 5)).map((g) => [g.id, g.board, g.moves.length])).toEqual([[wrong!.id, 9, 3]]);
+    const publicRound = (await ctx.app.inject({ method: 'GET', url: '/api/v1/games/public/U12/5' })).json<{ games: { id: number }[] }>();
+    expect(publicRound.games.map((g) => g.id)).toEqual([wrong!.id]);
+    const trail = await ctx.db
+      .select()
+      .from(auditEntries)
+      .where(and(eq(auditEntries.action, 'results.game_moved'), eq(auditEntries.subjectId, String(wrong!.id))));
+    expect(trail.map((e) => [e.before, e.after])).toEqual([
+      [
+        { category: 'U14', round: 4, board: 2 },
+        { category: 'U12', round: 5, board: 9 },
+      ],
+    ]);
+  });
+
+  it('refuses a move to a category that is not a player category, and both actions without the results permission', async () => {
+    const token = await newToken('U14');
+    await push('U14', token, game('6.1', 'Een, Speler', 'Twee, Speler'));
+    const [one] = await managed('U14', 6);
+    const unknown = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/v1/games/manage/game/${one!.id}/place`,
+      headers: arbiter,
+      payload: { category: 'NOPE', round: 1, board: null },
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().code).toBe(GAMES_ERRORS.unknownCategory);
+    const anonymous = await ctx.app.inject({ method: 'DELETE', url: `/api/v1/games/manage/game/${one!.id}` });
+    expect(anonymous.statusCode).toBe(401);
+    const moveAnonymous = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/v1/games/manage/game/${one!.id}/place`,
+      payload: { category: 'U12', round: 1, board: null },
+    });
+    expect(moveAnonymous.statusCode).toBe(401);
+    expect(await managed('U14', 6)).toHaveLength(1);
+  });
+});
