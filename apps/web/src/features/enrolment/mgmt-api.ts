@@ -2,6 +2,8 @@ import type {
   Attendee,
   AttendeeInput,
   AttendeeList,
+  LateInvitation,
+  LateInvitationRequest,
   Participant,
   ParticipantImportResult,
   ParticipantPage,
@@ -105,3 +107,7 @@ export const protectedPhotoQuery = (path: string, version?: unknown) => ({
   queryFn: () => http.get<Blob>(path),
   retry: false,
 });
+
+/** Mails a late-entry invitation (a signed single-use link to the wizard for one player). */
+export const sendLateInvitation = (kind: RegistrationKind, body: LateInvitationRequest) =>
+  http.post<LateInvitation>(`/api/v1/registration/${kind}/invitations`, body);
