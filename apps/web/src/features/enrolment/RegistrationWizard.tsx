@@ -105,6 +105,7 @@ export function RegistrationWizard({ kind = 'bjk' }: { kind?: RegistrationKind }
   return (
     <div className="bjk-stack bjk-wizard">
       {title}
+      {invitation.status === 'refused' && <ErrorNotice error={invitation.error} />}
       {invitation.status === 'valid' && state.step !== 'done' && (
         <Notice severity="info" testId="late-invitation">
           {t('invitation', { fee: formatMoney(edition.fees.lateFeeCents, language) })}
