@@ -57,10 +57,11 @@ export function GuestImportPanel({ kind }: { kind: RegistrationKind }) {
         </Typography>
         <Typography variant="body2">{t('guestImport.help')}</Typography>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
-          <Button component="label" variant="outlined">
+          {/* A label, not a button (role left off); the input stays reachable by keyboard, only visually hidden. */}
+          <Button component="label" role={undefined} variant="outlined" sx={{ '&:focus-within': { outline: '2px solid', outlineOffset: 2 } }}>
             {file ? file.name : t('guestImport.choose')}
             <input
-              hidden
+              style={{ position: 'absolute', width: 1, height: 1, opacity: 0, overflow: 'hidden' }}
               type="file"
               accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
               data-testid="guest-import-file"
