@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
@@ -98,9 +99,7 @@ export function GuestImportPanel({ kind }: { kind: RegistrationKind }) {
               })}
             </Typography>
             {result.ignoredColumns.length > 0 && (
-              <Typography variant="body2" sx={{ color: 'warning.main' }}>
-                {t('guestImport.ignoredColumns', { columns: result.ignoredColumns.join(', ') })}
-              </Typography>
+              <Alert severity="warning">{t('guestImport.ignoredColumns', { columns: result.ignoredColumns.join(', ') })}</Alert>
             )}
             {!result.committed && (
               <div>
