@@ -228,4 +228,66 @@ test.describe('the venue desk', () => {
       await two.close();
     }
   });
+  test('the desk page opens again and scans with no network at all (service worker and IndexedDB), then sends its queue', async ({ page, baseURL }) => {
+    test.setTimeout(300_000);
+    const base = randomBytes(3).toString('hex');
+    const token = await adminToken(page);
+    const lastName = `Reload-${base}`;
+    const id = await addGuest(page.request, token, 'Fien', lastName);
+    const launch = config.use?.launchOptions ?? {};
+    const browser: Browser = await chromium.launch(launch);
+    try {
+      const context = await browser.newContext({
+        baseURL,
+        locale: 'nl-BE',
+        viewport: PHONE,
+        serviceWorkers: 'allow',
+        storageState: await adminStorageState(page.request, baseURL!),
+      });
+      const desk = await openDesk(context, 'Desk 3');
+      // The page's own worker controls it and has kept the page (localhost is a secure context).
+      await expect.poll(() => desk.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? ''), { timeout: 30_000 }).toMatch(/\/desk-sw\.js$/);
+      await expect
+        .poll(() => desk.evaluate(async () => Boolean(await (await caches.open('bjk-desk-page-v1')).match('/mgmt/desk'))), { timeout: 30_000 })
+        .toBe(true);
+
+      // The Wi-Fi is gone for everything: the page, its worker (Playwright routes a service worker's requests too) and
+      // the stream. Proven from the page: nothing reaches the server.
+      await context.setOffline(true);
+      await context.route('**/*', (route) => route.abort('internetdisconnected'));
+      expect(
+        await desk.evaluate(() =>
+          fetch('/api/health', { cache: 'no-store' }).then(
+            () => 'reached',
+            () => 'cut',
+          ),
+        ),
+      ).toBe('cut');
+
+      // A reload: the worker answers the page and its files, IndexedDB the roster and the sign-in.
+      await desk.reload();
+      await expect(desk.getByTestId('desk-online')).toHaveAttribute('data-online', 'false', { timeout: 60_000 });
+      await expect(desk.getByTestId('desk-roster-loaded')).toContainText(/geladen om \d{2}:\d{2}/);
+      await desk.getByTestId('desk-name').fill('Desk 3');
+      await pickByName(desk, lastName);
+      await expect(desk.getByTestId('desk-queued')).toHaveAttribute('data-count', '1');
+      await expect(desk.getByTestId('desk-result')).toHaveAttribute('data-result', 'counted');
+      await desk.screenshot({ path: '/work/wt/shots/desk/desk-reloaded-offline-390.png', fullPage: true });
+      await desk.setViewportSize({ width: 1280, height: 900 });
+      await desk.screenshot({ path: '/work/wt/shots/desk/desk-reloaded-offline-1280.png', fullPage: true });
+
+      // The network is back: the queue goes by itself, once.
+      await context.unroute('**/*');
+      await context.setOffline(false);
+      await expect(desk.getByTestId('desk-queued')).toHaveAttribute('data-count', '0', { timeout: 60_000 });
+      await expect(desk.getByTestId('desk-online')).toHaveAttribute('data-online', 'true');
+      const events = (await (await page.request.get('/api/v1/desk/events?after=0', { headers: { authorization: `Bearer ${token}` } })).json()) as {
+        events: { badgeId: string; mode: string; desk: string }[];
+      };
+      expect(events.events.filter((e) => e.badgeId === `bjk2027:A${id}`).map((e) => [e.mode, e.desk])).toEqual([['arrival', 'Desk 3']]);
+      await context.close();
+    } finally {
+      await browser.close();
+    }
+  });
 });

@@ -2,11 +2,15 @@
 /*
  * The venue desk's service worker (apps/web/src/features/desk/offline-page.ts), registered with the scope
  * /mgmt/desk only: it lets the desk page open without a network. It keeps the page's HTML (network first) and the
- * hashed build files (cache first: their names change with their content). It never answers /api/ requests (the
- * desk keeps its roster and scans in IndexedDB), so what the page asks of the server always meets the network.
+ * hashed build files (cache first: their names change with their content). Of /api/ it answers one request only: the
+ * edition's public settings (`/api/v1/stay/common`, no personal data), network first, which the site's shell needs to
+ * start at all; the desk keeps its roster and scans in IndexedDB, so everything else the page asks of the server
+ * always meets the network.
  */
 const CACHE = 'bjk-desk-page-v1';
 const PAGE = '/mgmt/desk';
+/** The edition's public settings: the shell reads them before drawing any page. */
+const EDITION = '/api/v1/stay/common';
 
 self.addEventListener('install', () => self.skipWaiting());
 
@@ -33,6 +37,7 @@ self.addEventListener('message', (event) => {
       }
       await Promise.all([...wanted].map(async (url) => (await cache.match(url)) ?? cache.add(url).catch(() => undefined)));
       if (!(await cache.match(PAGE))) await cache.add(PAGE).catch(() => undefined);
+      if (!(await cache.match(EDITION))) await cache.add(EDITION).catch(() => undefined);
     })(),
   );
 });
@@ -40,7 +45,25 @@ self.addEventListener('message', (event) => {
 self.addEventListener('fetch', (event) => {
   const request = event.request;
   const url = new URL(request.url);
-  if (request.method !== 'GET' || url.origin !== self.location.origin || url.pathname.startsWith('/api/')) return;
+  if (request.method !== 'GET' || url.origin !== self.location.origin) return;
+  if (url.pathname === EDITION) {
+    event.respondWith(
+      (async () => {
+        const cache = await caches.open(CACHE);
+        try {
+          const response = await fetch(request);
+          if (response.ok) await cache.put(EDITION, response.clone());
+          return response;
+        } catch (error) {
+          const kept = await cache.match(EDITION);
+          if (kept) return kept;
+          throw error;
+        }
+      })(),
+    );
+    return;
+  }
+  if (url.pathname.startsWith('/api/')) return;
   if (request.mode === 'navigate') {
     event.respondWith(
       (async () => {

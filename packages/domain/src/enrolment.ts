@@ -94,12 +94,40 @@ export const registrationDraftSchema = registrationDetailsSchema.extend({
   id: z.uuid().optional(),
   ...playerIdentityInputSchema.pick({ idbel: true, idfide: true }).partial().shape,
   language: languageSchema,
+  /** A late-entry invitation's token (the link a manager mailed): opens the wizard after enrolment closed. */
+  invitation: z.string().min(1).max(200).optional(),
 });
 export type RegistrationDraft = z.infer<typeof registrationDraftSchema>;
 
 export const registrationDraftResultSchema = z.object({ id: z.uuid(), status: z.enum(REGISTRATION_STATUSES) });
 
-export const confirmRegistrationSchema = z.object({ consent: z.boolean() });
+export const confirmRegistrationSchema = z.object({ consent: z.boolean(), invitation: z.string().min(1).max(200).optional() });
+
+/**
+ * `POST /api/v1/registration/{kind}/invitations` (managers): a late-entry invitation for one player, mailed to
+ * `email` as a signed single-use link to the wizard (`/registration_<kind>#invitation=<token>`), late fee applied.
+ */
+export const lateInvitationRequestSchema = z
+  .object({
+    idbel: z.number().int().positive().max(2_000_000_000).nullable(),
+    idfide: z.number().int().positive().max(2_000_000_000).nullable(),
+    email: z.string().trim().max(200).regex(EMAIL, M.emailInvalid),
+    language: languageSchema,
+  })
+  .refine((v) => v.idbel !== null || v.idfide !== null, { message: M.invalidValue, path: ['idbel'] });
+export type LateInvitationRequest = z.infer<typeof lateInvitationRequestSchema>;
+export const lateInvitationSchema = z.object({ id: z.string(), expiresAt: isoDateTimeSchema, validDays: z.number().int() });
+export type LateInvitation = z.infer<typeof lateInvitationSchema>;
+
+/** `POST /api/v1/registration/invitation` (public): what an invitation's token opens, read without spending it. */
+export const lateInvitationTokenSchema = z.object({ invitation: z.string().min(1).max(200) });
+export const lateInvitationViewSchema = z.object({
+  kind: registrationKindSchema,
+  idbel: z.number().int().nullable(),
+  idfide: z.number().int().nullable(),
+  expiresAt: isoDateTimeSchema,
+});
+export type LateInvitationView = z.infer<typeof lateInvitationViewSchema>;
 export const idsubParamsSchema = z.object({ idsub: z.uuid() });
 
 /** What the wizard shows after confirming: the summary, the fee and whether the late fee applies. */
@@ -357,6 +385,8 @@ export const ENROLMENT_ERRORS = {
   alreadyConfirmed: 'enrolment.already_confirmed',
   photoMissing: 'enrolment.photo_missing',
   photoNotFound: 'enrolment.photo_not_found',
+  /** A late-entry invitation used for another player or championship than the one it was sent for. */
+  invitationMismatch: 'enrolment.invitation_mismatch',
 } as const;
 
 /** Participants and attendees share this domain file with enrolment; their codes carry their own area. */
@@ -365,4 +395,8 @@ export const PARTICIPANTS_ERRORS = {
   alreadyExists: 'participants.already_exists',
   attendeeNotFound: 'participants.attendee_not_found',
   photoNotFound: 'participants.photo_not_found',
+  /** A guest list (CSV or XLSX) that cannot be read, or whose header names no first-name or last-name column. */
+  importUnreadable: 'participants.import_unreadable',
+  /** A guest list longer than one import takes. */
+  importTooManyLines: 'participants.import_too_many_lines',
 } as const;

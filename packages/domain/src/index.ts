@@ -25,6 +25,7 @@ export * from './lodging.js';
 export * from './player-identity.js';
 export * from './members.js';
 export * from './enrolment.js';
+export * from './guest-import.js';
 export * from './phone.js';
 export * from './validation-messages.js';
 export * from './mail.js';

@@ -32,7 +32,7 @@ import { platformSecrets, signedLinks } from './signed-links.tables.js';
  */
 
 /** What links are for: `<area>.<use>`. A new purpose is added here (its module decides lifetime and uses). */
-export const SIGNED_LINK_PURPOSES = ['family.sign_in', 'payments.page'] as const;
+export const SIGNED_LINK_PURPOSES = ['family.sign_in', 'payments.page', 'enrolment.late_entry'] as const;
 export type SignedLinkPurpose = (typeof SIGNED_LINK_PURPOSES)[number];
 
 export type SignedLinkUses = 'once' | 'until_expiry';

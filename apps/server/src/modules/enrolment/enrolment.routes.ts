@@ -7,6 +7,10 @@ import {
   idParamsSchema,
   idsubParamsSchema,
   kindParamsSchema,
+  lateInvitationRequestSchema,
+  lateInvitationSchema,
+  lateInvitationTokenSchema,
+  lateInvitationViewSchema,
   lookupParamsIdbelSchema,
   lookupParamsIdfideSchema,
   lookupQuerySchema,
@@ -37,6 +41,7 @@ import {
   updateRegistration,
   uploadRegistrationPhoto,
 } from './enrolment.service.js';
+import { readLateInvitation, sendLateInvitation } from './late-invitations.js';
 
 const photoResultSchema = z.object({ width: z.number().int(), height: z.number().int() });
 
@@ -102,9 +107,33 @@ export async function enrolmentRoutes(app: FastifyInstance, deps: AppDeps, payme
     },
     config: { access: 'public' },
     handler: async (request) => {
-      const confirmed = await confirmRegistration(systemContext(deps), request.params.idsub, request.body.consent);
+      const confirmed = await confirmRegistration(systemContext(deps), request.params.idsub, request.body.consent, request.body.invitation);
       return { ...confirmed, payment: await confirmationPayment({ ...systemContext(deps), sources: paymentSources }, request.params.idsub) };
     },
+  });
+
+  r.post('/api/v1/registration/invitation', {
+    schema: {
+      tags: ['enrolment'],
+      summary: "What a late-entry invitation's token opens (checked, not spent: the confirmation spends it)",
+      body: lateInvitationTokenSchema,
+      response: { 200: lateInvitationViewSchema },
+    },
+    config: { access: 'public' },
+    handler: async (request) => readLateInvitation(systemContext(deps), request.body.invitation),
+  });
+
+  r.post('/api/v1/registration/:kind/invitations', {
+    schema: {
+      tags: ['enrolment'],
+      summary: 'Mail a late-entry invitation: a signed single-use link to the wizard for one player, late fee applied',
+      security: [{ bearer: [] }],
+      params: kindParamsSchema,
+      body: lateInvitationRequestSchema,
+      response: { 200: lateInvitationSchema },
+    },
+    config: { access: 'registrations:write' },
+    handler: async (request) => sendLateInvitation(managerContext(deps, request), request.params.kind, request.body),
   });
 
   r.get('/api/v1/registration/:kind', {

@@ -34,6 +34,7 @@ import { familyPageBlock } from '../mail/family-page-link.js';
 import { queueMail } from '../mail/mail.service.js';
 import { findMember, prepareMemberLookup } from '../members/members.service.js';
 import { confirmationMail } from './confirmation-mail.js';
+import { checkLateInvitation, spendLateInvitation } from './late-invitations.js';
 import {
   confirmedRegistrationExists,
   findConfirmedRegistration,
@@ -211,8 +212,10 @@ export async function saveDraft(ctx: ServiceContext, kind: RegistrationKind, dra
   const { clock } = ctx;
   const { code, settings } = await getCurrentEdition(db);
   assertKindOffered(settings, kind);
-  assertOpen(settings, clock.now());
+  // A late-entry invitation opens the wizard after closing, for its player only (checked here, spent on confirming).
+  if (!draft.invitation) assertOpen(settings, clock.now());
   const member = await findPlayer(db, draft);
+  if (draft.invitation) await checkLateInvitation(ctx, draft.invitation, kind, member);
   if (!mayEnrol(settings, kind, member)) {
     throw new AppError(422, ENROLMENT_ERRORS.notYouth, kind === 'bjk' ? 'Not a youth player' : 'No category of this championship fits this player');
   }
@@ -287,7 +290,12 @@ function toConfirmed(row: RegistrationRow): Omit<ConfirmedRegistration, 'payment
  * index makes the second of two concurrent confirmations of one player fail, answered as "already
  * registered". The confirmation mail is queued in the same transaction.
  */
-export async function confirmRegistration(ctx: ServiceContext, idsub: string, consent: boolean): Promise<Omit<ConfirmedRegistration, 'payment'>> {
+export async function confirmRegistration(
+  ctx: ServiceContext,
+  idsub: string,
+  consent: boolean,
+  invitation?: string,
+): Promise<Omit<ConfirmedRegistration, 'payment'>> {
   const { db } = ctx;
   const { clock } = ctx;
   const { code, settings } = await getCurrentEdition(db);
@@ -297,11 +305,14 @@ export async function confirmRegistration(ctx: ServiceContext, idsub: string, co
       const registration = await findRegistrationRow(tx, idsub, true);
       if (!registration || registration.editionCode !== code) throw notFound(ENROLMENT_ERRORS.notFound, 'No such enrolment');
       if (registration.status === 'confirmed') return toConfirmed(registration);
-      const phase = assertOpen(settings, now);
+      const phase = invitation ? enrolmentPhase(settings, now) : assertOpen(settings, now);
       if (!consent) throw validationError([{ path: 'body.consent', code: 'custom', message: VALIDATION_MESSAGES.consentRequired }]);
       if (!registration.hasPhoto) throw new AppError(422, ENROLMENT_ERRORS.photoMissing, 'A photo is required');
       assertContacts(registration, isAdult(settings, registration.birthYear));
-      const late = phase === 'late';
+      // The invitation is spent with the confirmation (a failure below rolls both back); its late fee applies once
+      // the late period has begun.
+      if (invitation) await spendLateInvitation({ ...ctx, db: tx }, invitation, registration.kind, registration);
+      const late = phase === 'late' || phase === 'closed';
       const confirmed = await updateRegistrationRow(tx, idsub, {
         status: 'confirmed',
         consent: true,
@@ -318,7 +329,7 @@ export async function confirmRegistration(ctx: ServiceContext, idsub: string, co
         action: 'enrolment.confirm',
         subjectType: 'registration',
         subjectId: idsub,
-        after: { kind: confirmed.kind, category: confirmed.category, late },
+        after: { kind: confirmed.kind, category: confirmed.category, late, ...(invitation ? { invited: true } : {}) },
       });
       return toConfirmed(confirmed);
     });

@@ -20,11 +20,16 @@ import {
   ratingsRefreshResultSchema,
   LIST_CHANGED_NOTE,
   LIST_CONVENTION_NOTE,
+  guestImportResultSchema,
 } from '@bjk/domain';
 import type { AppDeps } from '../../platform/app-deps.js';
 import { managerContext } from '../../platform/service-context.js';
-import { readUploadedPhoto } from '../../platform/uploads.js';
 import { readerLanguage } from '../../platform/reader-language.js';
+import { readUpload, readUploadedPhoto } from '../../platform/uploads.js';
+import { importGuests, previewGuestImport } from './guest-import.js';
+
+/** A guest list is a few hundred lines: 5 MB is far above any real one. */
+const GUEST_IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 import {
   addLateParticipant,
   createAttendee,
@@ -187,6 +192,34 @@ export async function participantsRoutes(app: FastifyInstance, deps: AppDeps): P
     },
     config: { access: 'participants:write' },
     handler: async (request) => updateAttendee(managerContext(deps, request), request.params.kind, request.params.id, request.body),
+  });
+
+  r.post('/api/v1/attendee/:kind/import/preview', {
+    schema: {
+      tags: ['participants'],
+      summary: 'Read a CSV or XLSX of guests and meal-eaters (multipart field "file"; optional field "category"): every line with its verdict, nothing written',
+      params: kindParamsSchema,
+      response: { 200: guestImportResultSchema },
+    },
+    config: { access: 'participants:write' },
+    handler: async (request) => {
+      const upload = await readUpload(request, { maxBytes: GUEST_IMPORT_MAX_BYTES });
+      return previewGuestImport(managerContext(deps, request), request.params.kind, upload.data, upload.fields.category);
+    },
+  });
+
+  r.post('/api/v1/attendee/:kind/import', {
+    schema: {
+      tags: ['participants'],
+      summary: 'Import the new lines of a CSV or XLSX of guests (as the preview judged them); lines already there are not added again',
+      params: kindParamsSchema,
+      response: { 200: guestImportResultSchema },
+    },
+    config: { access: 'participants:write' },
+    handler: async (request) => {
+      const upload = await readUpload(request, { maxBytes: GUEST_IMPORT_MAX_BYTES });
+      return importGuests(managerContext(deps, request), request.params.kind, upload.data, upload.fields.category);
+    },
   });
 
   r.post('/api/v1/guest/:first_name/:last_name/:cat', {

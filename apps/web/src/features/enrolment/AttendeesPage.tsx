@@ -20,6 +20,7 @@ import { DataTable, type DataColumn } from '../../shared/ui/DataTable';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { useListParams } from '../../shared/ui/useListParams';
 import { KindSwitch, useRegistrationKind } from '../../shared/edition/kind';
+import { GuestImportPanel } from './GuestImportPanel';
 import { attendeesQuery, createAttendee, createGuest, updateAttendee } from './mgmt-api';
 import { useFieldErrorText } from '../../shared/i18n/field-error';
 import { onValidSubmit } from '../../shared/ui/forms';
@@ -259,6 +260,7 @@ export function GuestsPage() {
         </Stack>
         {add.isError && <ErrorAlert error={add.error} submit />}
       </Paper>
+      <GuestImportPanel kind="bjk" />
       <AttendeeTable kind="bjk" />
     </Stack>
   );

@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useReducer, type ReactNode } from 'react';
+import { Suspense, useCallback, useEffect, useReducer, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RegistrationKind } from '@bjk/domain/enrolment';
 import { enrolmentPhase } from '@bjk/domain/enrolment-phase';
@@ -8,7 +8,11 @@ import { currentLanguage } from '../../shared/i18n';
 import { usePreloadWhenIdle } from '../../shared/idle-preload';
 import { lazyPart } from '../../shared/lazy-part';
 import { PageLoading } from '../../shared/ui/PageLoading';
+import { ErrorNotice } from '../../shared/ui/plain/ErrorNotice';
 import { Notice } from '../../shared/ui/plain/Notice';
+import { HttpError } from '../../shared/http';
+import { readInvitation } from './api';
+import { forgetInvitation, takeInvitationFromAddress } from './wizard/invitation';
 import { Progress } from '../../shared/ui/plain/Progress';
 import { initialWizardState, NUMBERED_STEPS, wizardReducer, type WizardAction, type WizardState, type WizardStep as Step } from './wizard/state';
 import './wizard/wizard.css';
@@ -50,7 +54,10 @@ export function RegistrationWizard({ kind = 'bjk' }: { kind?: RegistrationKind }
   const { t } = useTranslation('enrolment');
   const edition = useEdition();
   const language = currentLanguage();
-  const phase = enrolmentPhase(edition, new Date());
+  const invitation = useLateInvitation();
+  const datePhase = enrolmentPhase(edition, new Date());
+  // A valid late-entry invitation opens the wizard after closing, with the late fee (the server checks it again).
+  const phase = invitation.status === 'valid' && datePhase !== 'open' ? 'late' : datePhase;
   const [state, dispatchState] = useReducer(wizardReducer, initialWizardState);
 
   const dispatch = (action: WizardAction) => {
@@ -72,10 +79,20 @@ export function RegistrationWizard({ kind = 'bjk' }: { kind?: RegistrationKind }
     </div>
   );
 
+  if (invitation.status === 'checking') {
+    return (
+      <div className="bjk-stack bjk-wizard">
+        {title}
+        <PageLoading />
+      </div>
+    );
+  }
+
   if (phase === 'closed' || phase === 'notOpen') {
     return (
       <div className="bjk-stack bjk-wizard">
         {title}
+        {invitation.status === 'refused' && <ErrorNotice error={invitation.error} />}
         <Notice severity="info" testId="enrolment-closed">
           {phase === 'closed'
             ? t('closed', { fee: formatMoney(edition.fees.lateFeeCents, language), email: edition.organiser.email })
@@ -88,11 +105,41 @@ export function RegistrationWizard({ kind = 'bjk' }: { kind?: RegistrationKind }
   return (
     <div className="bjk-stack bjk-wizard">
       {title}
+      {invitation.status === 'refused' && <ErrorNotice error={invitation.error} />}
+      {invitation.status === 'valid' && state.step !== 'done' && (
+        <Notice severity="info" testId="late-invitation">
+          {t('invitation', { fee: formatMoney(edition.fees.lateFeeCents, language) })}
+        </Notice>
+      )}
       <Suspense fallback={<PageLoading />}>
         <WizardStep key={state.step} state={state} kind={kind} phase={phase} dispatch={dispatch} back={back} />
       </Suspense>
     </div>
   );
+}
+
+type InvitationState = { status: 'none' | 'checking' | 'valid' } | { status: 'refused'; error: unknown };
+
+/** The late-entry invitation of the address or of this tab, checked with the server (not spent). */
+function useLateInvitation(): InvitationState {
+  const [token] = useState(() => takeInvitationFromAddress());
+  const [state, setState] = useState<InvitationState>({ status: token ? 'checking' : 'none' });
+  useEffect(() => {
+    if (!token) return;
+    let live = true;
+    readInvitation(token).then(
+      () => live && setState({ status: 'valid' }),
+      (error: unknown) => {
+        // A link that is not valid, expired or spent stays so; a failed exchange may be tried again by a reload.
+        if (error instanceof HttpError && (error.status === 404 || error.status === 410)) forgetInvitation();
+        if (live) setState({ status: 'refused', error });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [token]);
+  return state;
 }
 
 type StepProps = {

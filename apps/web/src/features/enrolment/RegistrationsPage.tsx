@@ -1,10 +1,12 @@
 import DownloadIcon from '@mui/icons-material/Download';
+import ForwardToInboxIcon from '@mui/icons-material/ForwardToInbox';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { Registration } from '@bjk/domain/enrolment';
@@ -14,6 +16,8 @@ import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { useListParams } from '../../shared/ui/useListParams';
 import { useInstantFormat } from '../../shared/edition/useEdition';
 import { KindSwitch, usePlayerCategoryCodes, useRegistrationKind, withKind } from '../../shared/edition/kind';
+import { hasPermission, useManager } from '../../shared/auth/session';
+import { LateInvitationDialog } from './LateInvitationDialog';
 import { download, registrationsQuery } from './mgmt-api';
 
 /** `/mgmt/registrations[?kind=vk]`: search, filters, sort and paging live in the address, so a view can be shared. */
@@ -27,6 +31,8 @@ export function RegistrationsPage() {
   const categories = usePlayerCategoryCodes(kind);
   const list = useListParams({ sort: 'createdAt', dir: 'desc', filters: ['category', 'status', 'enabled'] as const });
   const query = useQuery(registrationsQuery(kind, list.query));
+  const session = useManager();
+  const [inviting, setInviting] = useState(false);
   const columns: DataColumn<Registration>[] = [
     {
       id: 'name',
@@ -70,6 +76,11 @@ export function RegistrationsPage() {
           <Button startIcon={<DownloadIcon />} onClick={() => void download(`/api/v1/registration/${kind}/export.csv`, `registrations-${kind}.csv`)}>
             {t('mgmt.exportCsv')}
           </Button>
+          {hasPermission(session, 'registrations:write') && (
+            <Button startIcon={<ForwardToInboxIcon />} onClick={() => setInviting(true)} data-testid="late-invitation-open">
+              {t('invite.open')}
+            </Button>
+          )}
         </Stack>
       </Stack>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={1}>
@@ -124,6 +135,7 @@ export function RegistrationsPage() {
         testId="registrations-table"
         rowFaded={(r) => !r.enabled}
       />
+      {inviting && <LateInvitationDialog kind={kind} onClose={() => setInviting(false)} />}
     </Stack>
   );
 }

@@ -2,6 +2,8 @@ import type {
   Attendee,
   AttendeeInput,
   AttendeeList,
+  LateInvitation,
+  LateInvitationRequest,
   Participant,
   ParticipantImportResult,
   ParticipantPage,
@@ -11,6 +13,7 @@ import type {
   RegistrationPage,
   RegistrationUpdate,
 } from '@bjk/domain/enrolment';
+import type { GuestImportResult } from '@bjk/domain/guest-import';
 import type { PaymentRequest, PaymentRequestPage } from '@bjk/domain/payments';
 import { http } from '../../shared/http';
 import type { ListQuery } from '../../shared/ui/useListParams';
@@ -105,3 +108,15 @@ export const protectedPhotoQuery = (path: string, version?: unknown) => ({
   queryFn: () => http.get<Blob>(path),
   retry: false,
 });
+
+/** Mails a late-entry invitation (a signed single-use link to the wizard for one player). */
+export const sendLateInvitation = (kind: RegistrationKind, body: LateInvitationRequest) =>
+  http.post<LateInvitation>(`/api/v1/registration/${kind}/invitations`, body);
+
+/** Reads a guest list (CSV or XLSX): `commit` false only judges its lines, true imports the new ones. */
+export function importGuests(kind: RegistrationKind, file: File, category: string, commit: boolean) {
+  const form = new FormData();
+  form.append('category', category);
+  form.append('file', file, file.name);
+  return http.post<GuestImportResult>(`/api/v1/attendee/${kind}/${commit ? 'import' : 'import/preview'}`, form);
+}
