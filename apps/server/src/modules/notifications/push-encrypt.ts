@@ -61,7 +61,8 @@ export function createEncryptPool(threads: number): EncryptPool {
   let closed = false;
 
   function start(slot: number): Thread {
-    const worker = new Worker(WORKER_URL);
+    // No loader of the parent (tsx): the thread's file imports only `web-push` and Node strips its types itself.
+    const worker = new Worker(WORKER_URL, { execArgv: [] });
     const thread: Thread = { worker, pending: new Map() };
     // An idle pool does not keep the process alive; jobs in flight are awaited by their callers anyway.
     worker.unref();
@@ -80,6 +81,9 @@ export function createEncryptPool(threads: number): EncryptPool {
     pool[slot] = thread;
     return thread;
   }
+
+  // The threads start with the sender, not on the first publish: starting one costs more than a thousand messages.
+  for (let slot = 0; slot < threads; slot++) start(slot);
 
   return {
     encrypt(jobs) {
