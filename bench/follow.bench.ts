@@ -172,8 +172,8 @@ async function measure(label: string, options: DatabaseOptions, env: Record<stri
   }
 }
 
-export async function run(): Promise<BenchResult[]> {
-  const results: BenchResult[] = [];
+/** One fan-out on a scratch database of its own (PostgreSQL with BENCH_DATABASE_URL, else the embedded one). */
+async function onScratchDatabase(label: string, extra: Record<string, string>): Promise<BenchResult[]> {
   const adminUrl = process.env.BENCH_DATABASE_URL;
   if (adminUrl) {
     const name = `bench_follow_${process.pid}`;
@@ -188,24 +188,37 @@ export async function run(): Promise<BenchResult[]> {
     try {
       const url = new URL(adminUrl);
       url.pathname = `/${name}`;
-      results.push(...(await measure('PostgreSQL', { url: url.toString() }, { DATABASE_URL: url.toString() })));
+      return await measure(`PostgreSQL, ${label}`, { url: url.toString() }, { DATABASE_URL: url.toString(), ...extra });
     } finally {
       await admin(`drop database if exists ${name}`);
     }
-  } else {
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bjk-bench-follow-db-'));
-    try {
-      // The embedded PostgreSQL of DATA_DIR, started here; the site's process finds it running and uses it.
-      await chmod(dataDir, 0o755);
-      const server = await startEmbeddedPostgres(dataDir);
-      try {
-        results.push(...(await measure('embedded PostgreSQL', { url: server.url }, { DATA_DIR: dataDir })));
-      } finally {
-        await server.stop();
-      }
-    } finally {
-      await rm(dataDir, { recursive: true, force: true });
-    }
   }
-  return results;
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bjk-bench-follow-db-'));
+  try {
+    // The embedded PostgreSQL of DATA_DIR, started here; the site's process finds it running and uses it.
+    await chmod(dataDir, 0o755);
+    const server = await startEmbeddedPostgres(dataDir);
+    try {
+      return await measure(`embedded PostgreSQL, ${label}`, { url: server.url }, { DATA_DIR: dataDir, ...extra });
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The baseline first, in the same run: every message encrypted on the main thread (`NOTIFY_ENCRYPT_THREADS=0`, as
+ * before the pool), then the encryption pool as configured by default; the ratio compares the two fan-outs.
+ */
+export async function run(): Promise<BenchResult[]> {
+  const baseline = await onScratchDatabase('main thread (baseline)', { NOTIFY_ENCRYPT_THREADS: '0' });
+  const pooled = await onScratchDatabase('encryption pool', {});
+  const ratio = baseline[0]!.value / pooled[0]!.value;
+  return [
+    ...baseline,
+    ...pooled,
+    { name: 'fan-out: baseline / pool', value: Number(ratio.toFixed(2)), unit: 'x', note: `${FOLLOWERS} browsers; above 1 the pool is faster` },
+  ];
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import sharp from 'sharp';
 import { pushServiceURL } from '../playwright.config';
 import { expect, expectAccessible, test } from './fixtures';
 import { adminToken } from './manager';
@@ -17,11 +18,12 @@ const fixture = (name: string) => readFileSync(path.resolve(import.meta.dirname,
 const SHOTS = process.env.SHOTS_DIR ?? '/work/wt/shots/follow';
 const phone = { width: 390, height: 844 };
 
-async function publish(page: Page, category: string, file: string) {
+async function publish(page: Page, category: string, file: string | Buffer) {
   const token = await adminToken(page);
+  const content = typeof file === 'string' ? fixture(file) : file;
   const response = await page.request.post('/api/v1/tournament/json', {
     headers: { authorization: `Bearer ${token}` },
-    data: { name: `trn_${category.toLowerCase()}`, jsoncontent: `data:application/json;base64,${fixture(file).toString('base64')}` },
+    data: { name: `trn_${category.toLowerCase()}`, jsoncontent: `data:application/json;base64,${content.toString('base64')}` },
   });
   expect(response.ok(), await response.text()).toBe(true);
 }
@@ -93,7 +95,15 @@ test('a parent follows a child on a phone, gets the pairing as a notification, a
     const ready = await navigator.serviceWorker.ready;
     for (let i = 0; i < 100; i++) {
       const notifications = await ready.getNotifications();
-      if (notifications.length > 0) return notifications.map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data as { url: string } }));
+      if (notifications.length > 0)
+        return notifications.map((n) => ({
+          title: n.title,
+          body: n.body,
+          tag: n.tag,
+          data: n.data as { url: string },
+          // Chromium lists a notification's buttons (not yet in the DOM typings).
+          actions: ((n as unknown as { actions?: { action: string; title: string }[] }).actions ?? []).map((a) => ({ action: a.action, title: a.title })),
+        }));
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     return [];
@@ -101,6 +111,8 @@ test('a parent follows a child on a phone, gets the pairing as a notification, a
   expect(shown).toHaveLength(1);
   expect(shown[0]).toMatchObject({ title: 'Timmerman Gert, Jan – ronde 1', tag: 'U14-r1-p3', data: { url: `${baseURL}/trn_u14?player=3` } });
   expect(shown[0]!.body).toMatch(/^Bord 1 met wit tegen Pincket, Michael\./);
+  // Unfollow in one tap from the notification itself: its button opens the unfollow page.
+  expect(shown[0]!.actions).toEqual([{ action: 'unfollow', title: 'Niet meer volgen' }]);
 
   // The service worker caches nothing: API answers always come from the server.
   const controlled = await page.evaluate(async () => ({ caches: await caches.keys() }));
@@ -161,4 +173,84 @@ test('on an iPhone outside the home screen the button says so and offers e-mail,
   } finally {
     await context.close();
   }
+});
+
+test('a family follows its child from the family page in one tap', async ({ page, context, baseURL }) => {
+  test.setTimeout(300_000);
+  await page.setViewportSize(phone);
+  await context.grantPermissions(['notifications'], { origin: baseURL });
+  // This run's own child: the file's player 4 carries its federation id (the e2e database is shared by every spec).
+  const idbel = 700_000 + Math.floor(Math.random() * 90_000) * 10 + 4;
+  const email = `volgen.${idbel}@example.test`;
+  const withChild = (file: string) => {
+    const data = JSON.parse(fixture(file).toString('utf8')) as { Swar: { Player: { Ni: number; NationalId: number; FideId: number }[] } };
+    for (const player of data.Swar.Player) if (player.Ni === 4) Object.assign(player, { NationalId: idbel, FideId: 0 });
+    return Buffer.from(JSON.stringify(data));
+  };
+  const token = await adminToken(page);
+  const csv = `idbel;first_name;last_name;birth_year;gender;club_name;fide_federation;rating_national\n${idbel};Tijs;Volger${idbel};2013;M;KSK Test;BEL;1400`;
+  const imported = await page.request.post('/api/v1/members/import?format=csv', {
+    headers: { authorization: `Bearer ${token}` },
+    multipart: { file: { name: 'members.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) } },
+  });
+  expect(imported.status(), await imported.text()).toBe(200);
+  const created = await page.request.post('/api/v1/registration/bjk', {
+    data: {
+      idbel,
+      category: 'U14',
+      email: '',
+      mobile: '',
+      parent: { fullName: `Parent Volger${idbel}`, email, mobile: '+32 470 12 34 56' },
+      attendant: { fullName: '', email: '', mobile: '' },
+      language: 'nl',
+    },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const { id } = (await created.json()) as { id: string };
+  const photo = await sharp({ create: { width: 900, height: 1200, channels: 3, background: '#6f8fb0' } })
+    .jpeg()
+    .toBuffer();
+  expect(
+    (await page.request.post(`/api/v1/registration/photo/${id}`, { multipart: { photo: { name: 'p.jpg', mimeType: 'image/jpeg', buffer: photo } } })).status(),
+  ).toBe(200);
+  expect((await page.request.post(`/api/v1/registration/confirm/${id}`, { data: { consent: true } })).status()).toBe(200);
+  await publish(page, 'U14', withChild('bycco_test_bjk_0_start.json'));
+  const subscription = await handPushSubscription(page);
+
+  // The parent signs in by the mailed link.
+  await page.goto('/family');
+  await page.locator('input[type="email"]').fill(email);
+  await page.getByTestId('family-send-link').click();
+  const [mail] = await waitForMails(email, { subject: 'Mijn gezin' });
+  const link = /(\/family\/welcome#[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43})/.exec(mail!.text)?.[1];
+  expect(link, mail!.text).toBeTruthy();
+  await page.goto(link!);
+  await page.getByTestId('family-sign-in').click();
+  await expect(page).toHaveURL(/\/family$/);
+
+  const card = page.getByTestId(/^family-child-/);
+  await expect(card.getByTestId('family-results')).toBeVisible();
+  const slot = card.locator('[data-slot="follow"]');
+  await expect(slot.getByTestId('follow-button')).toHaveText('Volgen');
+  await expectAccessible(page);
+  await page.screenshot({ path: `${SHOTS}/family-follow-390.png`, fullPage: true });
+  await slot.getByTestId('follow-button').click();
+  await expect(slot.getByTestId('follow-state')).toContainText(`Je volgt Tijs Volger${idbel}`);
+  await expectAccessible(page);
+  await page.screenshot({ path: `${SHOTS}/family-following-390.png`, fullPage: true });
+
+  // The round is paired: the child's pairing reaches this phone's push service, with the unfollow button's label.
+  await publish(page, 'U14', withChild('bycco_test_bjk_1_paired.json'));
+  let messages: Awaited<ReturnType<typeof pushMessages>> = [];
+  await expect
+    .poll(async () => (messages = await pushMessages(subscription.id)).length, { timeout: 30_000, message: 'the pairing reached the push service' })
+    .toBe(1);
+  expect(messages[0]!.payload).toMatchObject({ kind: 'pairing', lang: 'nl', url: '/trn_u14?player=4', unfollowLabel: 'Niet meer volgen' });
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: `${SHOTS}/family-following-1280.png`, fullPage: true });
+  // Stopping from the family page too.
+  await slot.getByTestId('unfollow-button').click();
+  await expect(slot.getByTestId('follow-button')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/family-follow-1280.png`, fullPage: true });
 });

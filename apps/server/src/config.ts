@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -110,6 +111,8 @@ const envSchema = z.object({
   NOTIFY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
   // Push messages in flight at once per instance.
   NOTIFY_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(64),
+  // Worker threads that encrypt push messages (0: the main thread does it); default one per core, at most 4.
+  NOTIFY_ENCRYPT_THREADS: z.coerce.number().int().min(0).max(64).optional(),
   // Hosts and networks beyond the public internet that outbound requests may reach (a venue's relay on its LAN).
   OUTBOUND_ALLOW: optionalString.transform((value, context) => {
     try {
@@ -182,6 +185,7 @@ export type NotificationsConfig = {
   sweepMs: number;
   maxAttempts: number;
   concurrency: number;
+  encryptThreads: number;
 };
 
 export type OidcConfig = { issuer: string; clientId: string; allowedDomains: string[]; name: string };
@@ -232,6 +236,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       sweepMs: e.NOTIFY_SWEEP_MS,
       maxAttempts: e.NOTIFY_MAX_ATTEMPTS,
       concurrency: e.NOTIFY_CONCURRENCY,
+      encryptThreads: e.NOTIFY_ENCRYPT_THREADS ?? Math.min(4, os.availableParallelism()),
     },
     streams: { perAddress: e.STREAMS_PER_ADDRESS, total: e.STREAMS_MAX ?? defaultStreamTotal() },
     membersSeedFile: e.MEMBERS_SEED_FILE === '' ? undefined : fromInvocation(env, e.MEMBERS_SEED_FILE),

@@ -218,6 +218,72 @@ describe('following a player by Web Push', () => {
     expect(forSubscription(sub.id)).toHaveLength(2);
   });
 
+  it('tells “the game is live” once the broadcast delay is over, with a link to the board, once', async () => {
+    // U8 shares its file with the final-place test: other players, other rounds, so either may run first.
+    await publish('U8', swar('bycco_test_bjk_0_start.json'));
+    const sub = push.subscribe();
+    expect((await followPush('U8', 3, 'en', sub)).statusCode).toBe(200);
+    const paired = push.received.length;
+    await publish('U8', swar('bycco_test_bjk_1_paired.json'));
+    await push.waitFor(paired + 1);
+    expect(forSubscription(sub.id).map((m) => m.payload.kind)).toEqual(['pairing']);
+
+    // The venue's relay pushes the board with a 10-minute broadcast delay.
+    const source = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/v1/games/sources/U8',
+      headers: arbiter,
+      payload: { delaySeconds: 600, pollUrl: null, pollSeconds: 30, pollRound: null },
+    });
+    expect(source.statusCode, source.body).toBe(200);
+    const token = (await ctx.app.inject({ method: 'POST', url: '/api/v1/games/sources/U8/token', headers: arbiter })).json().token as string;
+    const pairings = (await ctx.app.inject({ method: 'GET', url: '/api/v1/results/anon/U8/pairings/1' })).json().pairings as {
+      board: number;
+      white: { pairingNumber: number; name: string };
+      black: { pairingNumber: number; name: string } | null;
+    }[];
+    const board = pairings.find((p) => p.white.pairingNumber === 3 || p.black?.pairingNumber === 3)!;
+    const pushGame = async (moves: string) => {
+      const pgn = `[Round "1.${board.board}"]\n[White "${board.white.name}"]\n[Black "${board.black!.name}"]\n\n${moves} *\n`;
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/games/push/U8',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'text/plain' },
+        payload: pgn,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      await settle();
+    };
+    await pushGame('1. e4');
+    // Within the delay nobody may learn that the game started, the followers neither.
+    advance(599_000);
+    await worker.runOnce();
+    expect(forSubscription(sub.id)).toHaveLength(1);
+
+    advance(2_000);
+    const before = push.received.length;
+    await worker.runOnce();
+    await push.waitFor(before + 1);
+    const live = forSubscription(sub.id).at(-1)!;
+    const games = (await ctx.app.inject({ method: 'GET', url: '/api/v1/games/public/U8/1' })).json().games as { id: number; pairingBoard: number | null }[];
+    const game = games.find((g) => g.pairingBoard === board.board)!;
+    expect(live.payload).toMatchObject({
+      kind: 'live',
+      lang: 'en',
+      title: 'Timmerman Gert, Jan – round 1 live',
+      body: `The game on board ${board.board} is live.`,
+      url: `/games/game/${game.id}`,
+    });
+    // The same game as the pairing: the push service keeps only the newest notice of it.
+    expect(live.topic).toBe(forSubscription(sub.id)[0]!.topic);
+
+    // The game grows: nobody is told again.
+    await pushGame('1. e4 e5 2. Nf3');
+    advance(601_000);
+    await worker.runOnce();
+    expect(forSubscription(sub.id).map((m) => m.payload.kind)).toEqual(['pairing', 'live']);
+  });
+
   it('notifies each browser once when two instances plan and send at the same time', async () => {
     await publish('U18', swar('bycco_test_bjk_0_start.json'));
     const subs = Array.from({ length: 20 }, () => push.subscribe());

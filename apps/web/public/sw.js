@@ -32,6 +32,7 @@ self.addEventListener('push', (event) => {
     notice = { body: event.data ? event.data.text() : '' };
   }
   const title = notice.title || 'BJK';
+  const unfollowUrl = notice.unfollowUrl ? sameOriginUrl(notice.unfollowUrl) : null;
   event.waitUntil(
     self.registration.showNotification(title, {
       body: notice.body || '',
@@ -41,7 +42,9 @@ self.addEventListener('push', (event) => {
       lang: notice.lang || undefined,
       icon: '/icons/icon-192.png',
       badge: '/icons/badge-96.png',
-      data: { url: sameOriginUrl(notice.url), unfollowUrl: notice.unfollowUrl ? sameOriginUrl(notice.unfollowUrl) : null },
+      // Unfollow in one tap, from the notification itself (where the system shows actions).
+      actions: unfollowUrl && notice.unfollowLabel ? [{ action: 'unfollow', title: notice.unfollowLabel }] : [],
+      data: { url: sameOriginUrl(notice.url), unfollowUrl },
     }),
   );
 });

@@ -118,6 +118,8 @@ export const familyChildSchema = z.object({
   results: z
     .object({
       categoryName: z.string(),
+      /** The child's number in the published file: what following the child names. */
+      pairingNumber: z.number().int().positive(),
       playerCardPath: z.string(),
       points: z.string().nullable(),
       rank: z.number().int().nullable(),

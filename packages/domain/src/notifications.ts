@@ -90,6 +90,8 @@ export const pushNoticeSchema = z.object({
   lang: z.enum(LANGUAGES),
   /** The unfollow page of this subscription. */
   unfollowUrl: z.string(),
+  /** The notification's button to that page, in the follower's language. */
+  unfollowLabel: z.string(),
 });
 export type PushNotice = z.infer<typeof pushNoticeSchema>;
 

@@ -161,6 +161,7 @@ async function childOf(db: DbOrTx, edition: CurrentEdition, email: string, row: 
     results: inResults
       ? {
           categoryName: inResults.category,
+          pairingNumber: inResults.pairingNumber,
           playerCardPath: `/trn_${inResults.category.toLowerCase()}?player=${inResults.pairingNumber}`,
           points: String(inResults.points),
           rank: inResults.rank,

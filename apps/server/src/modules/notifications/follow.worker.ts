@@ -125,7 +125,7 @@ export function startFollowWorker(options: FollowWorkerOptions): FollowWorker {
       if (sweepTimer) clearTimeout(sweepTimer);
       await sweeping;
       await sending;
-      sender.close();
+      await sender.close();
     },
   };
 }

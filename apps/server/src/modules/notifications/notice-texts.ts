@@ -18,6 +18,8 @@ type Texts = {
   final: string;
   liveTitle: string;
   live: string;
+  /** The notification's button that opens the unfollow page. */
+  unfollowAction: string;
   // Mails
   confirmSubject: string;
   confirmIntro: string;
@@ -46,6 +48,7 @@ export const NOTICE_TEXTS: Record<Language, Texts> = {
     final: '{{name}} eindigt op plaats {{rank}} met {{points}} punten.',
     liveTitle: '{{name}} – ronde {{round}} live',
     live: 'De partij op bord {{board}} is live te volgen.',
+    unfollowAction: 'Niet meer volgen',
     confirmSubject: '{{name}} volgen: bevestig je e-mailadres',
     confirmIntro: 'Je vroeg om de paringen en uitslagen van {{name}} ({{category}}) per e-mail te ontvangen. Bevestig dat dit je adres is:',
     confirmButton: 'Bevestigen',
@@ -71,6 +74,7 @@ export const NOTICE_TEXTS: Record<Language, Texts> = {
     final: '{{name}} termine à la place {{rank}} avec {{points}} points.',
     liveTitle: '{{name}} – ronde {{round}} en direct',
     live: "La partie de l'échiquier {{board}} est en direct.",
+    unfollowAction: 'Ne plus suivre',
     confirmSubject: 'Suivre {{name}} : confirmez votre adresse e-mail',
     confirmIntro:
       'Vous avez demandé à recevoir par e-mail les appariements et résultats de {{name}} ({{category}}). Confirmez que cette adresse est la vôtre :',
@@ -97,6 +101,7 @@ export const NOTICE_TEXTS: Record<Language, Texts> = {
     final: '{{name}} beendet das Turnier auf Platz {{rank}} mit {{points}} Punkten.',
     liveTitle: '{{name}} – Runde {{round}} live',
     live: 'Die Partie an Brett {{board}} ist live zu verfolgen.',
+    unfollowAction: 'Nicht mehr folgen',
     confirmSubject: '{{name}} folgen: Bestätigen Sie Ihre E-Mail-Adresse',
     confirmIntro: 'Sie möchten die Paarungen und Ergebnisse von {{name}} ({{category}}) per E-Mail erhalten. Bestätigen Sie, dass dies Ihre Adresse ist:',
     confirmButton: 'Bestätigen',
@@ -122,6 +127,7 @@ export const NOTICE_TEXTS: Record<Language, Texts> = {
     final: '{{name}} finishes in place {{rank}} with {{points}} points.',
     liveTitle: '{{name}} – round {{round}} live',
     live: 'The game on board {{board}} is live.',
+    unfollowAction: 'Unfollow',
     confirmSubject: 'Following {{name}}: confirm your e-mail address',
     confirmIntro: 'You asked to receive the pairings and results of {{name}} ({{category}}) by e-mail. Confirm that this is your address:',
     confirmButton: 'Confirm',

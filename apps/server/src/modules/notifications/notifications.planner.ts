@@ -111,7 +111,7 @@ export function noticeOf(
   const { language: lang, name, category } = context;
   const playerUrl = `/trn_${category.toLowerCase()}?player=${context.pairingNumber}`;
   const t = (key: Parameters<typeof noticeText>[1], values: Record<string, string | number> = {}) => noticeText(lang, key, values);
-  const base = { lang, unfollowUrl: context.unfollowUrl };
+  const base = { lang, unfollowUrl: context.unfollowUrl, unfollowLabel: t('unfollowAction') };
   switch (event.kind) {
     case 'pairing': {
       const title = t('roundTitle', { name, round: event.round });

@@ -7,12 +7,13 @@ import type { Db } from '../../platform/db.js';
 import { fetchOutbound, OutboundError, type Resolver } from '../../platform/outbound.js';
 import { getCurrentEdition } from '../edition/edition.service.js';
 import { vapidKeys } from './follow-keys.js';
+import { createEncryptPool, type Encrypted, type EncryptJob } from './push-encrypt.js';
 import { followSubscriptions, pushOutbox } from './notifications.tables.js';
 
 /**
  * Delivers the push outbox: claims due messages (FOR UPDATE SKIP LOCKED, with a lease, so instances take disjoint
- * rows and a dead instance's rows come back), encrypts each for its browser (RFC 8291 aes128gcm, `web-push`), signs
- * with the VAPID key and posts it through the outbound guard (https only, public addresses only). The push service's
+ * rows and a dead instance's rows come back), encrypts each for its browser (RFC 8291 aes128gcm, `web-push`) in the
+ * encryption pool's worker threads, signs with the VAPID key and posts it through the outbound guard (https only, public addresses only). The push service's
  * answer decides: 2xx sent; 404/410 the subscription is gone (every follow of that browser is deleted); 429 and 5xx
  * are retried at `Retry-After` or with backoff; other refusals are final. Endpoints are personal data: no log line and
  * no stored error carries one.
@@ -24,6 +25,8 @@ const TTL_SECONDS = 24 * 3600;
 /** A VAPID token is valid 12 hours and reused for 6 (one signature per push service, not per message). */
 const VAPID_VALID_MS = 12 * 3600_000;
 const VAPID_REUSE_MS = 6 * 3600_000;
+/** Messages per batch handed to an encryption thread: small enough that posting starts at once. */
+const SLICE = 16;
 
 /** First retry after 10 s, doubling up to 30 min. */
 export function pushRetryDelayMs(attempt: number): number {
@@ -64,8 +67,8 @@ export type PushSenderOptions = {
 export type PushSender = {
   /** Sends one batch of due messages; answers how many it handled. */
   sendDue(): Promise<number>;
-  /** Closes the kept connections. */
-  close(): void;
+  /** Closes the kept connections and the encryption threads. */
+  close(): Promise<void>;
 };
 
 export function createPushSender(options: PushSenderOptions): PushSender {
@@ -74,6 +77,7 @@ export function createPushSender(options: PushSenderOptions): PushSender {
   const vapidHeaders = new Map<string, { header: string; until: number }>();
   // Connections to a push service are kept open between messages: a TLS handshake per message would cost more than
   // the message (a publish sends thousands to the same few services).
+  const pool = createEncryptPool(settings.encryptThreads);
   const agent = new https.Agent({ keepAlive: true, maxSockets: settings.concurrency, ...(options.ca ? { ca: options.ca } : {}) });
 
   async function authorization(endpoint: string): Promise<string> {
@@ -123,26 +127,15 @@ export function createPushSender(options: PushSenderOptions): PushSender {
     });
   }
 
-  async function deliver(message: Claimed): Promise<Outcome> {
-    if (!message.p256dh || !message.auth) return { id: message.id, kind: 'failed', error: 'no keys' };
+  /** Posts one encrypted message through the outbound guard; the push service's answer decides its outcome. */
+  async function post(message: Claimed, encrypted: Encrypted): Promise<Outcome> {
+    // An encryption failure (keys that are not a P-256 point) will not change on retry.
+    if (!encrypted) return { id: message.id, kind: 'failed', error: 'encryption' };
     try {
-      const details = webpush.generateRequestDetails(
-        { endpoint: message.endpoint, keys: { p256dh: message.p256dh, auth: message.auth } },
-        JSON.stringify(message.notice),
-        {
-          vapidDetails: null as never,
-          headers: { Authorization: await authorization(message.endpoint) },
-          TTL: TTL_SECONDS,
-          topic: message.topic,
-          urgency: 'high',
-          contentEncoding: 'aes128gcm',
-        },
-      );
-      const headers = Object.fromEntries(Object.entries(details.headers).map(([name, value]) => [name, String(value)]));
       const response = await fetchOutbound(message.endpoint, {
         method: 'POST',
-        headers,
-        body: details.body ?? undefined,
+        headers: encrypted.headers,
+        body: Buffer.from(encrypted.body.buffer, encrypted.body.byteOffset, encrypted.body.byteLength),
         timeoutMs: 15_000,
         maxBytes: 64 * 1024,
         policy: config.outbound,
@@ -162,9 +155,50 @@ export function createPushSender(options: PushSenderOptions): PushSender {
         const final = error.failure === 'scheme' || error.failure === 'blocked_address';
         return { id: message.id, kind: final ? 'failed' : 'retry', error: error.failure };
       }
-      // An encryption failure (keys that are not a P-256 point) will not change on retry.
-      return { id: message.id, kind: 'failed', error: 'encryption' };
+      return { id: message.id, kind: 'retry', error: 'post' };
     }
+  }
+
+  /**
+   * Encrypts a batch in the pool's threads, in slices, and posts each message as soon as its slice is ready, at most
+   * `concurrency` in flight: the threads encrypt the next slices while the main thread posts.
+   */
+  async function deliverAll(claimed: Claimed[]): Promise<Outcome[]> {
+    const outcomes: Outcome[] = [];
+    const usable: Claimed[] = [];
+    for (const message of claimed) {
+      if (message.p256dh && message.auth) usable.push(message);
+      else outcomes.push({ id: message.id, kind: 'failed', error: 'no keys' });
+    }
+    const jobs: EncryptJob[] = [];
+    for (const message of usable) {
+      jobs.push({
+        endpoint: message.endpoint,
+        p256dh: message.p256dh!,
+        auth: message.auth!,
+        payload: JSON.stringify(message.notice),
+        authorization: await authorization(message.endpoint),
+        topic: message.topic,
+        ttl: TTL_SECONDS,
+      });
+    }
+    const slices: Promise<Encrypted[] | Error>[] = [];
+    for (let i = 0; i < jobs.length; i += SLICE) {
+      slices.push(pool.encrypt(jobs.slice(i, i + SLICE)).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error)))));
+    }
+    let next = 0;
+    const lane = async () => {
+      while (next < usable.length) {
+        const index = next++;
+        const message = usable[index]!;
+        const slice = await slices[Math.floor(index / SLICE)]!;
+        // A thread that died takes its slice with it: those messages are retried.
+        if (slice instanceof Error) outcomes.push({ id: message.id, kind: 'retry', error: 'encryption thread' });
+        else outcomes.push(await post(message, slice[index % SLICE]!));
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(settings.concurrency, usable.length) }, lane));
+    return outcomes;
   }
 
   async function record(outcomes: Outcome[], attempts: Map<number, number>): Promise<void> {
@@ -190,19 +224,14 @@ export function createPushSender(options: PushSenderOptions): PushSender {
   }
 
   return {
-    close: () => agent.destroy(),
+    close: async () => {
+      agent.destroy();
+      await pool.close();
+    },
     async sendDue() {
       const claimed = await claim(settings.concurrency * 4);
       if (claimed.length === 0) return 0;
-      const outcomes: Outcome[] = [];
-      let next = 0;
-      const lane = async () => {
-        while (next < claimed.length) {
-          const message = claimed[next++]!;
-          outcomes.push(await deliver(message));
-        }
-      };
-      await Promise.all(Array.from({ length: Math.min(settings.concurrency, claimed.length) }, lane));
+      const outcomes = await deliverAll(claimed);
       await record(outcomes, new Map(claimed.map((c) => [c.id, c.attempts])));
       return claimed.length;
     },

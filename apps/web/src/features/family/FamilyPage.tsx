@@ -25,6 +25,7 @@ import {
   signOutFamily,
   withdrawAbsence,
 } from './api';
+import { FollowButton } from '../../shared/follow/FollowButton';
 import { FamilySignInForm } from './FamilySignIn';
 import './family.css';
 
@@ -146,8 +147,10 @@ function ChildCard({ child, overview }: { child: FamilyChild; overview: FamilyOv
             <Chip tone={child.status === 'confirmed' ? 'success' : 'error'}>{t(`child.status.${child.status}`)}</Chip>
           </div>
         </div>
-        {/* Reserved for "follow a player" (#27): its Follow button goes here, beside the child's name. */}
-        <div className="bjk-family-follow" data-slot="follow" />
+        {/* Following the child (#27): once the child is in the published results, one tap. */}
+        <div className="bjk-family-follow" data-slot="follow">
+          {child.results && <FollowButton category={child.results.categoryName} pairingNumber={child.results.pairingNumber} name={name} />}
+        </div>
       </div>
       {child.results && (
         <Block title={t('child.results')} testId="family-results">

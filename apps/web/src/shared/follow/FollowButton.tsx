@@ -23,7 +23,7 @@ import './follow.css';
 type Props = { category: string; pairingNumber: number; name: string };
 
 /**
- * "Follow" for one player (player card, and the family page later): this phone's notifications (Web Push), or e-mail
+ * "Follow" for one player (player card, the family page's children): this phone's notifications (Web Push), or e-mail
  * where push is not possible (an iPhone outside the home screen, a refused permission, an old browser). Following, it
  * says so and stops in one tap.
  */
