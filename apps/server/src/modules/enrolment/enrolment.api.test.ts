@@ -231,15 +231,16 @@ describe('enrolling a player', () => {
     expect(younger.json().details.issues[0].path).toBe('body.category');
   });
 
-  it('makes one registration of two concurrent enrolments of the same player', async () => {
-    const a = await enrol(draft({ idbel: 45117, category: 'U18' }));
-    const b = await enrol(draft({ idbel: 45117, category: 'U18', parent: { ...parent, fullName: 'Other Parent' } }));
-    const results = await Promise.all([
-      post(`/api/v1/registration/confirm/${a}`, { consent: true }),
-      post(`/api/v1/registration/confirm/${b}`, { consent: true }),
-    ]);
-    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
-    expect(results.find((r) => r.statusCode === 409)?.json().code).toBe('enrolment.already_registered');
+  it('makes one registration of ten enrolments of the same player confirmed at the same moment', async () => {
+    // Ten wizard runs (two parents, phones and laptops) for one player, each confirmed at once: PostgreSQL runs
+    // them side by side, and exactly one becomes the registration.
+    const drafts: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      drafts.push(await enrol(draft({ idbel: 45117, category: 'U18', parent: { ...parent, fullName: i % 2 ? 'Other Parent' : parent.fullName } })));
+    }
+    const results = await Promise.all(drafts.map((id) => post(`/api/v1/registration/confirm/${id}`, { consent: true })));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, ...Array<number>(9).fill(409)]);
+    expect(results.filter((r) => r.statusCode === 409).every((r) => r.json().code === 'enrolment.already_registered')).toBe(true);
   });
 
   it('applies the late fee in the late period and refuses enrolments before opening and after closing', async () => {
