@@ -272,9 +272,9 @@ test.describe('the venue desk', () => {
       await pickByName(desk, lastName);
       await expect(desk.getByTestId('desk-queued')).toHaveAttribute('data-count', '1');
       await expect(desk.getByTestId('desk-result')).toHaveAttribute('data-result', 'counted');
-      await desk.screenshot({ path: '/work/wt/shots/desk/desk-reloaded-offline-390.png', fullPage: true });
+      await desk.screenshot({ path: '.tmp/screenshots/desk/desk-reloaded-offline-390.png', fullPage: true });
       await desk.setViewportSize({ width: 1280, height: 900 });
-      await desk.screenshot({ path: '/work/wt/shots/desk/desk-reloaded-offline-1280.png', fullPage: true });
+      await desk.screenshot({ path: '.tmp/screenshots/desk/desk-reloaded-offline-1280.png', fullPage: true });
 
       // The network is back: the queue goes by itself, once.
       await context.unroute('**/*');

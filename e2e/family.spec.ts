@@ -17,7 +17,7 @@ const texts = {
   nl: { signInSubject: 'Mijn gezin', title: 'Mijn gezin', absenceSubject: /afwezigheid van .+ in ronde 5 ontvangen/ },
   fr: { signInSubject: 'Ma famille', title: 'Ma famille', absenceSubject: /absence de .+ à la ronde 5 reçue/ },
 };
-const SHOTS = '/work/wt/shots/family';
+const SHOTS = '.tmp/screenshots/family';
 
 let photo: Buffer;
 

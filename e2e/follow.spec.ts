@@ -15,7 +15,7 @@ import { waitForMails } from './mail';
  */
 
 const fixture = (name: string) => readFileSync(path.resolve(import.meta.dirname, '../packages/domain/fixtures/swar', name));
-const SHOTS = process.env.SHOTS_DIR ?? '/work/wt/shots/follow';
+const SHOTS = process.env.SHOTS_DIR ?? '.tmp/screenshots/follow';
 const phone = { width: 390, height: 844 };
 
 async function publish(page: Page, category: string, file: string | Buffer) {

@@ -7,7 +7,7 @@ import { waitForMails } from './mail';
 import { expect, expectAccessible, test } from './fixtures';
 import { adminStorageState, adminToken } from './manager';
 
-const SHOTS = '/work/wt/shots/desk';
+const SHOTS = '.tmp/screenshots/desk';
 
 async function shoot(page: Page, name: string) {
   for (const width of [390, 1280]) {

@@ -22,6 +22,8 @@ import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { importGuests } from './mgmt-api';
 
 const STATUS_COLOUR = { new: 'success', existing: 'default', error: 'error' } as const;
+/** Columns a phone leaves out (their values go under the name). */
+const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } } as const;
 
 /**
  * Guest import (issue #28): a CSV or XLSX of guests and meal-eaters. The preview shows every line with its verdict
@@ -118,20 +120,25 @@ export function GuestImportPanel({ kind }: { kind: RegistrationKind }) {
               <Table size="small" stickyHeader aria-label={t('guestImport.title')}>
                 <TableHead>
                   <TableRow>
-                    <TableCell>{t('guestImport.line')}</TableCell>
+                    <TableCell sx={WIDE_ONLY}>{t('guestImport.line')}</TableCell>
                     <TableCell>{t('participants.name')}</TableCell>
-                    <TableCell>{t('details.category')}</TableCell>
+                    <TableCell sx={WIDE_ONLY}>{t('details.category')}</TableCell>
                     <TableCell>{t('guestImport.verdict')}</TableCell>
                   </TableRow>
                 </TableHead>
                 <TableBody>
                   {result.lines.map((line) => (
                     <TableRow key={line.line} data-testid={`guest-import-line-${line.line}`}>
-                      <TableCell>{line.line}</TableCell>
-                      <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                      <TableCell sx={WIDE_ONLY}>{line.line}</TableCell>
+                      <TableCell sx={{ overflowWrap: 'break-word' }}>
                         {line.lastName} {line.firstName}
+                        {/* On a phone the line number and category go under the name: two columns fit 390 px. */}
+                        <Typography variant="body2" color="textSecondary" sx={{ display: { sm: 'none' } }}>
+                          {t('guestImport.line')} {line.line}
+                          {line.category ? ` · ${line.category}` : ''}
+                        </Typography>
                       </TableCell>
-                      <TableCell>{line.category}</TableCell>
+                      <TableCell sx={WIDE_ONLY}>{line.category}</TableCell>
                       <TableCell>
                         <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
                           <Chip size="small" color={STATUS_COLOUR[line.status]} label={t(`guestImport.statuses.${line.status}`)} />
