@@ -85,6 +85,9 @@ export function startFollowWorker(options: FollowWorkerOptions): FollowWorker {
     }
     while ((await sendDueDigests(options)) > 0);
     await send();
+    // A message put back for a retry (a 429's Retry-After, a timeout) is sent when it falls due, not a sweep later.
+    const retryAt = await sender.nextAttemptAt();
+    if (retryAt !== null) nextDueAt = Math.min(nextDueAt ?? Infinity, retryAt);
     const now = clock.now().getTime();
     if (now - lastPurge >= PURGE_EVERY_MS) {
       lastPurge = now;

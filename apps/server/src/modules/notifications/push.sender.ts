@@ -67,6 +67,8 @@ export type PushSenderOptions = {
 export type PushSender = {
   /** Sends one batch of due messages; answers how many it handled. */
   sendDue(): Promise<number>;
+  /** When the next queued message falls due (a retry after a 429 or a timeout), in ms since the epoch; null when none waits. */
+  nextAttemptAt(): Promise<number | null>;
   /** Closes the kept connections and the encryption threads. */
   close(): Promise<void>;
 };
@@ -234,6 +236,13 @@ export function createPushSender(options: PushSenderOptions): PushSender {
       const outcomes = await deliverAll(claimed);
       await record(outcomes, new Map(claimed.map((c) => [c.id, c.attempts])));
       return claimed.length;
+    },
+    async nextAttemptAt() {
+      const [row] = await db
+        .select({ at: sql<Date | string | null>`min(${pushOutbox.nextAttemptAt})` })
+        .from(pushOutbox)
+        .where(inArray(pushOutbox.status, ['queued', 'sending']));
+      return row?.at ? new Date(row.at).getTime() : null;
     },
   };
 }
