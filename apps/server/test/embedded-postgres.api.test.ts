@@ -1,10 +1,12 @@
 import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../src/config.js';
+import { openDatabase } from '../src/platform/db.js';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../src/platform/embedded-postgres.js';
 
 /**
@@ -155,6 +157,69 @@ describe('the embedded PostgreSQL', () => {
       await server.stop();
     },
     60_000,
+  );
+
+  // The backup of docs/operations.md, step by step: the URL read off the data directory as the document says, a
+  // pg_dump of the running site's server, a fresh data directory started and migrated, pg_restore into it, a restart.
+  // Needs the machine's pg_dump (PostgreSQL's client, 15 or newer; CI machines have Debian's 15).
+  const pgDump = ['/usr/bin/pg_dump', '/usr/local/bin/pg_dump'].find((file) => existsSync(file));
+  it.skipIf(!pgDump)(
+    'is backed up with pg_dump as docs/operations.md says and restored into a fresh data directory that starts on it',
+    async () => {
+      const urlOf = async (dataDir: string) => {
+        const password = (await readFile(path.join(dataDir, 'postgres-password'), 'utf8')).trim();
+        const port = (await readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n')[3]!.trim();
+        return `postgres://bjk:${encodeURIComponent(password)}@127.0.0.1:${port}/bjk`;
+      };
+      const migrated = async (url: string) => {
+        const database = await openDatabase({ url, poolSize: 1 });
+        try {
+          await database.migrate();
+        } finally {
+          await database.close();
+        }
+      };
+      const live = path.join(base, 'backup-live');
+      const server = await startEmbeddedPostgres(live, { durable: false });
+      started.push(server);
+      const url = await urlOf(live);
+      expect(new URL(url).port).toBe(String(server.port));
+      await migrated(url);
+      const name = 'Zoë Brûlé-Ğürsoy';
+      await query(url, 'CREATE TABLE rehearsal (id serial PRIMARY KEY, name text NOT NULL)');
+      await query(url, 'INSERT INTO rehearsal (name) SELECT $1 || g FROM generate_series(1, 500) g', [name]);
+      const [{ migrations }] = (await query<{ migrations: string }>(url, 'SELECT count(*) AS migrations FROM drizzle.__drizzle_migrations')) as [
+        { migrations: string },
+      ];
+      expect(Number(migrations)).toBeGreaterThan(20);
+
+      const dump = path.join(base, 'bjk.dump');
+      const dumpStarted = performance.now();
+      await execFileP(pgDump!, ['--format=custom', `--file=${dump}`, url]);
+      const dumpMs = performance.now() - dumpStarted;
+      await server.stop();
+
+      const fresh = path.join(base, 'backup-restored');
+      const restored = await startEmbeddedPostgres(fresh, { durable: false });
+      started.push(restored);
+      const restoredUrl = await urlOf(fresh);
+      await migrated(restoredUrl);
+      const restoreStarted = performance.now();
+      await execFileP(pgDump!.replace(/pg_dump$/, 'pg_restore'), ['--clean', '--if-exists', '--no-owner', `--dbname=${restoredUrl}`, dump]);
+      const restoreMs = performance.now() - restoreStarted;
+      await restored.stop();
+
+      // The site starts again on the restored directory: the same migrations (nothing to apply), the same rows.
+      const again = await startEmbeddedPostgres(fresh, { durable: false });
+      started.push(again);
+      await migrated(again.url);
+      const rows = await query<{ count: string; first: string }>(again.url, 'SELECT count(*) AS count, min(name) AS first FROM rehearsal');
+      expect(rows).toEqual([{ count: '500', first: `${name}1` }]);
+      const [after] = await query<{ migrations: string }>(again.url, 'SELECT count(*) AS migrations FROM drizzle.__drizzle_migrations');
+      expect(after!.migrations).toBe(migrations);
+      console.info(`pg_dump ${dumpMs.toFixed(0)} ms, pg_restore ${restoreMs.toFixed(0)} ms`);
+    },
+    120_000,
   );
 
   it('names an old PGlite data directory instead of starting beside it', async () => {
