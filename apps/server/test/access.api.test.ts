@@ -45,6 +45,9 @@ const PUBLIC_ROUTES = [
   'POST /api/v1/registration/:kind',
   'POST /api/v1/registration/photo/:idsub',
   'POST /api/v1/registration/confirm/:idsub',
+  // A late-entry invitation's signed token, checked without being spent: it tells its holder the player's federation
+  // and FIDE ids (public anyway) and when it expires; nothing of the family.
+  'POST /api/v1/registration/invitation',
   // "My family": asking for a sign-in link answers the same for every address and mails only a family's own address;
   // the landing page's button spends a link that was mailed (its token is the secret). Nothing else of a family is public.
   'POST /api/v1/family/anon/sign-in-link',
