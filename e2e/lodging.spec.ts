@@ -212,15 +212,15 @@ test.describe('lodging reservation', () => {
     await page.goto('/mgmt/reservations');
     await expect(page.getByTestId('reservation-totals')).toBeVisible();
     await snapshot(page, 'lodging-mgmt-list-phone');
-    // A French-speaking manager gets the workbook's headers in French.
+    // A French-speaking manager gets the workbook in French.
     await chooseLanguage(page, 'fr');
     const downloading = page.waitForEvent('download');
     await page.getByTestId('download-workbook').click();
     const download = await downloading;
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load((await readFile(await download.path())) as unknown as ArrayBuffer);
-    expect(workbook.worksheets.map((s) => s.name)).toEqual(['Reservations', 'Guests', 'Meals per day']);
-    const reservations = workbook.getWorksheet('Reservations')!;
+    expect(workbook.worksheets.map((s) => s.name)).toEqual(['Réservations', 'Hôtes', 'Repas par jour']);
+    const reservations = workbook.getWorksheet('Réservations')!;
     const ours: ExcelJS.Row[] = [];
     reservations.eachRow((r) => {
       if (r.getCell(2).value === family.lastName) ours.push(r);
@@ -228,12 +228,12 @@ test.describe('lodging reservation', () => {
     expect(ours).toHaveLength(1);
     expect(ours[0]!.getCell(10).value).toBe(room);
     const guests: string[] = [];
-    workbook.getWorksheet('Guests')!.eachRow((r) => {
+    workbook.getWorksheet('Hôtes')!.eachRow((r) => {
       if (r.getCell(4).value === family.lastName) guests.push(String(r.getCell(5).value));
     });
     expect(guests).toEqual(['Claire', 'Lucas', 'Emma']);
-    const meals = workbook.getWorksheet('Meals per day')!;
-    // The headers in the manager's language (French here), the sheet names in English for the venue.
+    const meals = workbook.getWorksheet('Repas par jour')!;
+    // Sheet names and headers in the manager's language (French here).
     expect(meals.getRow(1).values).toEqual([undefined, 'Date', 'Repas', 'Adultes', 'Moins de 18', 'Moins de 12', 'Moins de 3', 'Total']);
     expect((reservations.getRow(1).values as unknown[]).slice(1, 4)).toEqual(['Numéro', 'Nom', 'Prénom']);
     expect(Number(meals.getRow(2).getCell(7).value)).toBeGreaterThanOrEqual(3);

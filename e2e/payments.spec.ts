@@ -178,16 +178,18 @@ test.describe('payment requests', () => {
       const cell = await page.getByTestId(id).boundingBox();
       expect(Math.abs(cell!.x + cell!.width - (amounts!.x + amounts!.width))).toBeLessThan(2);
     }
-    // A way back to the list as the treasurer left it (its search).
+    // A way back to the list as the treasurer left it (its search). On a desktop: a phone shows the list as cards.
+    await page.setViewportSize({ width: 1280, height: 900 });
     await page.getByTestId('back-to-list').click();
     await expect(page).toHaveURL(new RegExp(`/mgmt/paymentrequests\\?.*${family}`));
     await expect(page.getByTestId('requests-table').locator('tbody tr')).toHaveCount(2);
     await chooseLanguage(page, 'en');
     await page.getByRole('link', { name: String(first.number), exact: true }).click();
     await expect(page.getByRole('link', { name: 'Back to the payment requests' })).toBeVisible();
+    await snapshot(page, 'payments-edit-desktop-en');
+    await page.setViewportSize({ width: 390, height: 844 });
     await snapshot(page, 'payments-edit-phone-en');
     await page.setViewportSize({ width: 1280, height: 900 });
-    await snapshot(page, 'payments-edit-desktop-en');
     await chooseLanguage(page, 'nl');
   });
 
