@@ -251,9 +251,10 @@ test.describe('lodging reservation', () => {
       .setInputFiles({ name: 'rooms.csv', mimeType: 'text/csv', buffer: Buffer.from(`room;type;venue_code;capacity\n${room};SD;S${room};3\n`) });
     await expect(page.getByText(/1 rooms added/)).toBeVisible();
     await page.getByLabel(`Room ${room} blocked`).click();
-    await expect(page.getByLabel(`Room ${room} blocked`)).toBeChecked();
+    // The room list is fetched again after the change (and after the reload): seconds on a loaded machine.
+    await expect(page.getByLabel(`Room ${room} blocked`)).toBeChecked({ timeout: 30_000 });
     await page.reload();
-    await expect(page.getByLabel(`Room ${room} blocked`)).toBeChecked();
+    await expect(page.getByLabel(`Room ${room} blocked`)).toBeChecked({ timeout: 30_000 });
     await expectAccessible(page);
     await page.setViewportSize({ width: 390, height: 844 });
     await snapshot(page, 'lodging-mgmt-rooms-phone');

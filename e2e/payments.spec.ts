@@ -219,7 +219,8 @@ test.describe('payment requests', () => {
     const paid = await api.post(`/api/v1/payment/pr/${request.id}/payments`, { headers, data: { amountCents: 61_800, paidOn: '2026-11-22', remark: 'desk' } });
     expect(paid.status()).toBe(200);
     await page.reload();
-    await expect(panel.getByTestId('payment-status')).toHaveText('Deels betaald');
+    // The reservation page renders again after the reload: seconds on a loaded machine.
+    await expect(panel.getByTestId('payment-status')).toHaveText('Deels betaald', { timeout: 30_000 });
     await expect(panel.getByTestId('source-payment-outstanding')).toContainText('618,00');
     await expectAccessible(page);
     await panel.scrollIntoViewIfNeeded();
