@@ -1,6 +1,9 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { LANGUAGES, type Language } from '@bjk/domain';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { localizedCsv, type ExportColumn } from './export-texts.js';
+import { exportValue, exportValueTable, localizedCsv, type ExportColumn, type ExportValueGroup } from './export-texts.js';
 
 type Row = { name: string; paid: boolean; points: number; club: string };
 const columns: ExportColumn<Row>[] = [
@@ -32,3 +35,48 @@ describe('a CSV in the reader’s language', () => {
     expect(parse(localizedCsv('de', columns, rows), { bom: true, delimiter: ';' })[2]![1]).toBe('nein');
   });
 });
+
+describe('coded values in words', () => {
+  it('writes a status in the reader’s words and keeps a code it does not know rather than dropping it', () => {
+    type Payment = { status: string };
+    const paymentColumns: ExportColumn<Payment>[] = [['status', (r, language) => exportValue('paymentStatus', r.status, language)]];
+    const payments = [{ status: 'partially_paid' }, { status: 'refunded_in_2031' }];
+    expect(parse(localizedCsv('nl', paymentColumns, payments), { bom: true, delimiter: ';' })).toEqual([['Status'], ['Deels betaald'], ['refunded_in_2031']]);
+    expect(parse(localizedCsv('en', paymentColumns, payments), { bom: true, delimiter: ',' })[1]).toEqual(['Partially paid']);
+    expect(exportValue('gender', null, 'fr')).toBeNull();
+  });
+
+  // The web shows these values from its locale files; a CSV must say what the page says.
+  const webWords: Record<ExportValueGroup, (language: Language) => Record<string, unknown> | undefined> = {
+    registrationStatus: (l) => pick(web(l, 'enrolment'), 'mgmt', 'statuses'),
+    paymentStatus: (l) => pick(web(l, 'payments'), 'status'),
+    paymentKind: (l) => pick(web(l, 'payments'), 'kind'),
+    absenceKind: (l) => pick(web(l, 'familyAdmin'), 'absences', 'kinds'),
+    absenceStatus: () => undefined, // the web words these for parents ("sent to the arbiters"); the CSV is the arbiters'
+    gender: (l) => pick(web(l, 'enrolment'), 'gender'),
+    language: (l) => pick(web(l, 'common'), 'language', 'names'),
+  };
+  for (const language of LANGUAGES) {
+    it(`says in ${language} what the back office says`, () => {
+      let compared = 0;
+      for (const group of Object.keys(webWords) as ExportValueGroup[]) {
+        const words = webWords[group](language);
+        if (!words) continue;
+        compared++;
+        for (const [code, text] of Object.entries(exportValueTable(group))) expect([group, code, words[code]]).toEqual([group, code, text[language]]);
+      }
+      expect(compared).toBe(6);
+    });
+  }
+});
+
+function web(language: Language, namespace: string): Record<string, unknown> {
+  const file = fileURLToPath(new URL(`../../../web/src/locales/${language}/${namespace}.json`, import.meta.url));
+  return JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+}
+
+function pick(tree: Record<string, unknown>, ...path: string[]): Record<string, unknown> | undefined {
+  let node: unknown = tree;
+  for (const key of path) node = (node as Record<string, unknown> | undefined)?.[key];
+  return node as Record<string, unknown> | undefined;
+}

@@ -63,6 +63,64 @@ const HEADERS = {
 
 export type ExportHeader = keyof typeof HEADERS;
 
+type Words = Record<Language, string>;
+
+/**
+ * Coded values in words, as the back office shows them (the wording of the web's locale files, kept equal by
+ * export-texts.test.ts): a treasurer filtering "Deels betaald" in Excel should not have to know `partially_paid`.
+ */
+const VALUES = {
+  registrationStatus: {
+    draft: { nl: 'Onafgewerkt', fr: 'Inachevée', de: 'Unvollständig', en: 'Unfinished' },
+    confirmed: { nl: 'Bevestigd', fr: 'Confirmée', de: 'Bestätigt', en: 'Confirmed' },
+  },
+  paymentStatus: {
+    open: { nl: 'Open', fr: 'Ouverte', de: 'Offen', en: 'Open' },
+    partially_paid: { nl: 'Deels betaald', fr: 'Payée en partie', de: 'Teilweise bezahlt', en: 'Partially paid' },
+    paid: { nl: 'Betaald', fr: 'Payée', de: 'Bezahlt', en: 'Paid' },
+    cancelled: { nl: 'Geannuleerd', fr: 'Annulée', de: 'Storniert', en: 'Cancelled' },
+  },
+  paymentKind: {
+    stay: { nl: 'Verblijf', fr: 'Séjour', de: 'Aufenthalt', en: 'Stay' },
+    participant_bjk: { nl: 'Deelnemer BJK', fr: 'Participant CBJ', de: 'Teilnehmer BJLM', en: 'Participant BYCC' },
+    participant_vk: { nl: 'Deelnemer open', fr: 'Participant open', de: 'Teilnehmer Open', en: 'Participant open' },
+  },
+  absenceKind: {
+    absent: { nl: 'Afwezig', fr: 'Absent', de: 'Abwesend', en: 'Absent' },
+    half_point_bye: { nl: 'Bye van een halve punt', fr: "Bye d'un demi-point", de: 'Freilos mit halbem Punkt', en: 'Half-point bye' },
+  },
+  absenceStatus: {
+    requested: { nl: 'Aangevraagd', fr: 'Demandée', de: 'Beantragt', en: 'Requested' },
+    noted: { nl: 'Verwerkt', fr: 'Prise en compte', de: 'Berücksichtigt', en: 'Taken into account' },
+    withdrawn: { nl: 'Ingetrokken', fr: 'Retirée', de: 'Zurückgezogen', en: 'Withdrawn' },
+  },
+  gender: {
+    M: { nl: 'Man', fr: 'Masculin', de: 'Männlich', en: 'Male' },
+    F: { nl: 'Vrouw', fr: 'Féminin', de: 'Weiblich', en: 'Female' },
+  },
+  // Languages by their own names, as the language menu shows them.
+  language: {
+    nl: { nl: 'Nederlands', fr: 'Nederlands', de: 'Nederlands', en: 'Nederlands' },
+    fr: { nl: 'Français', fr: 'Français', de: 'Français', en: 'Français' },
+    de: { nl: 'Deutsch', fr: 'Deutsch', de: 'Deutsch', en: 'Deutsch' },
+    en: { nl: 'English', fr: 'English', de: 'English', en: 'English' },
+  },
+} as const satisfies Record<string, Record<string, Words>>;
+
+export type ExportValueGroup = keyof typeof VALUES;
+
+/** A coded value in the reader's words; a code this table does not know is written as it is, never dropped. */
+export function exportValue(group: ExportValueGroup, code: string | null | undefined, language: Language): string | null {
+  if (code === null || code === undefined) return null;
+  const words = (VALUES[group] as Record<string, Words | undefined>)[code];
+  return words ? words[language] : code;
+}
+
+/** Every code of a group with its words (for tests comparing them with the web's locale files). */
+export function exportValueTable(group: ExportValueGroup): Readonly<Record<string, Words>> {
+  return VALUES[group];
+}
+
 const YES_NO: Record<Language, [string, string]> = { nl: ['ja', 'nee'], fr: ['oui', 'non'], de: ['ja', 'nein'], en: ['yes', 'no'] };
 
 export function exportHeader(key: ExportHeader, language: Language): string {
@@ -80,7 +138,8 @@ export function exportNumber(value: number, language: Language, fractionDigits?:
   return csvSeparatorOf(language) === ';' ? text.replace('.', ',') : text;
 }
 
-export type ExportColumn<T> = readonly [ExportHeader | { label: string }, (row: T) => CsvValue];
+/** A column: its header and its value of a row, given the reader's language for values written in words. */
+export type ExportColumn<T> = readonly [ExportHeader | { label: string }, (row: T, language: Language) => CsvValue];
 
 /** A CSV in the reader's language: localized headers, separator and yes/no; numbers given as numbers are localized. */
 export function localizedCsv<T>(language: Language, columns: readonly ExportColumn<T>[], rows: readonly T[]): string {
@@ -92,7 +151,7 @@ export function localizedCsv<T>(language: Language, columns: readonly ExportColu
   };
   return writeCsv(
     columns.map(([header]) => (typeof header === 'string' ? exportHeader(header, language) : header.label)),
-    rows.map((row) => columns.map(([, get]) => cell(get(row)))),
+    rows.map((row) => columns.map(([, get]) => cell(get(row, language)))),
     { separator: csvSeparatorOf(language) },
   );
 }

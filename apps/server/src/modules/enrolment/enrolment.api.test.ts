@@ -319,7 +319,10 @@ describe('registrations in the back office', () => {
     expect(csv.headers['content-type']).toContain('text/csv');
     const rows = parse<Record<string, string>>(csv.body, { bom: true, delimiter: ';', columns: true });
     const victorRow = rows.find((row) => row['Nachname'] === 'Goossens')!;
-    expect(victorRow).toMatchObject({ 'E-Mail Elternteil': victor.parent.email, Aktiv: 'nein', Foto: 'ja' });
+    expect(victorRow).toMatchObject({ 'E-Mail Elternteil': victor.parent.email, Aktiv: 'nein', Foto: 'ja', Status: 'Bestätigt' });
+    // Codes in words (the status above; sex and language too), as the back office shows them.
+    expect(['Männlich', 'Weiblich']).toContain(victorRow['Geschlecht']);
+    expect(['Nederlands', 'Français', 'Deutsch', 'English']).toContain(victorRow['Sprache']);
     const participants = await ctx.app.inject({ method: 'GET', url: '/api/v1/participant/bjk/export.csv', headers: { ...headers, 'accept-language': 'en' } });
     expect(participants.body.replace(/^\uFEFF/, '').split('\r\n')[0]).toMatch(/^Id,Belgian ID,FIDE ID,First name,Last name,/);
 

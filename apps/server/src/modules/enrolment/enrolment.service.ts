@@ -26,7 +26,7 @@ import {
 import type { ManagerContext, ServiceContext } from '../../platform/service-context.js';
 import type { Db, DbOrTx } from '../../platform/db.js';
 import { AppError, notFound, validationError } from '../../platform/errors.js';
-import { localizedCsv, type ExportColumn } from '../../platform/export-texts.js';
+import { exportValue, localizedCsv, type ExportColumn } from '../../platform/export-texts.js';
 import { normalisePhoto } from '../../platform/photo.js';
 import { recordAudit } from '../../platform/audit.js';
 import { getCurrentEdition } from '../edition/edition.service.js';
@@ -441,14 +441,14 @@ export async function listConfirmedRegistrations(db: DbOrTx, kind: RegistrationK
 
 const CSV_COLUMNS: readonly ExportColumn<Registration>[] = [
   ['id', (r) => r.id],
-  ['status', (r) => r.status],
+  ['status', (r, language) => exportValue('registrationStatus', r.status, language)],
   ['enabled', (r) => r.enabled],
   ['idbel', (r) => r.idbel],
   ['idfide', (r) => r.idfide],
   ['firstName', (r) => r.firstName],
   ['lastName', (r) => r.lastName],
   ['birthYear', (r) => r.birthYear],
-  ['gender', (r) => r.gender],
+  ['gender', (r, language) => exportValue('gender', r.gender, language)],
   ['clubId', (r) => r.clubId],
   ['clubName', (r) => r.clubName],
   ['federation', (r) => r.fideFederation],
@@ -464,7 +464,7 @@ const CSV_COLUMNS: readonly ExportColumn<Registration>[] = [
   ['attendantName', (r) => r.attendant.fullName],
   ['attendantEmail', (r) => r.attendant.email],
   ['attendantMobile', (r) => r.attendant.mobile],
-  ['language', (r) => r.language],
+  ['language', (r, language) => exportValue('language', r.language, language)],
   ['photo', (r) => r.hasPhoto],
   ['late', (r) => r.late],
   ['fee', (r) => (r.feeCents === null ? null : r.feeCents / 100)],

@@ -520,8 +520,8 @@ describe('absences and byes', () => {
       .split('\r\n');
     expect(lines[0]).toBe('Categorie;Ronde;Startnummer;Naam;Stamnummer;Aanvraag;Status;Opmerking');
     expect(lines.slice(1).map((l) => l.split(';').slice(1, 2).concat(l.split(';').slice(5, 7)))).toEqual([
-      ['5', 'absent', 'noted'],
-      ['6', 'half_point_bye', 'requested'],
+      ['5', 'Afwezig', 'Verwerkt'],
+      ['6', 'Bye van een halve punt', 'Aangevraagd'],
     ]);
     // The family sees it taken into account; after the deadline it can no longer withdraw it.
     const mine = (await me(cookie)).json<FamilyOverview>().children.find((c) => c.registrationId === children.emma)!;

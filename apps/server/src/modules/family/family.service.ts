@@ -50,7 +50,7 @@ import { badgeStateOfParticipant } from '../print/badge-state-of.js';
 import { findPlayerInResults } from '../results/family-results.js';
 import { absenceMail, signInMail } from './family-mail.js';
 import { countSignInRequest, emailDigest, FAMILY_LINK_MINUTES, openFamilySession } from './family-session.js';
-import { localizedCsv, type ExportColumn } from '../../platform/export-texts.js';
+import { exportValue, localizedCsv, type ExportColumn } from '../../platform/export-texts.js';
 import { familyAbsences, familyReservationRequests } from './family.tables.js';
 
 const notTheirs = () => notFound(FAMILY_ERRORS.notFound, 'Nothing of this family here');
@@ -578,8 +578,8 @@ export function absencesCsv(items: AbsenceRow[], language: Language): string {
     ['pairingNumber', (i) => i.pairingNumber],
     ['name', (i) => i.playerName],
     ['idbel', (i) => i.idbel],
-    ['request', (i) => i.kind],
-    ['status', (i) => i.status],
+    ['request', (i) => exportValue('absenceKind', i.kind, language)],
+    ['status', (i) => exportValue('absenceStatus', i.status, language)],
     ['remark', (i) => i.remark],
   ];
   return localizedCsv(language, columns, items);

@@ -24,7 +24,7 @@ import {
 import type { ManagerContext, ServiceContext } from '../../platform/service-context.js';
 import type { Db, DbOrTx } from '../../platform/db.js';
 import { AppError, notFound, validationError } from '../../platform/errors.js';
-import { localizedCsv, type ExportColumn } from '../../platform/export-texts.js';
+import { exportValue, localizedCsv, type ExportColumn } from '../../platform/export-texts.js';
 import { normalisePhoto } from '../../platform/photo.js';
 import { recordAudit } from '../../platform/audit.js';
 import { getCurrentEdition } from '../edition/edition.service.js';
@@ -309,7 +309,7 @@ const CSV_COLUMNS: readonly ExportColumn<Participant>[] = [
   ['firstName', (p) => p.firstName],
   ['lastName', (p) => p.lastName],
   ['birthYear', (p) => p.birthYear],
-  ['gender', (p) => p.gender],
+  ['gender', (p, language) => exportValue('gender', p.gender, language)],
   ['category', (p) => p.category],
   ['clubId', (p) => p.clubId],
   ['clubName', (p) => p.clubName],

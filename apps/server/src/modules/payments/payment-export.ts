@@ -1,6 +1,6 @@
 import { formatStructuredMessage, type Language, type PaymentRequestListQuery } from '@bjk/domain';
 import type { DbOrTx } from '../../platform/db.js';
-import { exportNumber, localizedCsv, type ExportColumn } from '../../platform/export-texts.js';
+import { exportNumber, exportValue, localizedCsv, type ExportColumn } from '../../platform/export-texts.js';
 import { listRequests } from './payments.repository.js';
 
 type Row = Awaited<ReturnType<typeof listRequests>>['items'][number];
@@ -10,14 +10,14 @@ export async function paymentRequestsCsv(db: DbOrTx, filter: Omit<PaymentRequest
   const euros = (cents: number) => exportNumber(cents / 100, language, 2);
   const columns: ExportColumn<Row>[] = [
     ['number', (r) => r.number],
-    ['kind', (r) => r.kind],
+    ['kind', (r) => exportValue('paymentKind', r.kind, language)],
     ['source', (r) => r.sourceId],
     ['payer', (r) => r.payerName],
     ['emails', (r) => r.payerEmails.join(' ')],
     ['total', (r) => euros(r.totalCents)],
     ['received', (r) => euros(r.receivedCents)],
     ['outstanding', (r) => euros(Math.max(r.totalCents - r.receivedCents, 0))],
-    ['status', (r) => r.status],
+    ['status', (r) => exportValue('paymentStatus', r.status, language)],
     ['dueDate', (r) => r.dueDate],
     ['sentAt', (r) => r.sentAt?.toISOString() ?? null],
     ['paidDate', (r) => r.paidDate],

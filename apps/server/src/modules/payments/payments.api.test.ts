@@ -611,6 +611,9 @@ describe('manual payments, invoices and figures', () => {
     const first = stays[0]!;
     const line = nl.find((row) => row[0] === String(first.number))!;
     expect(line[5]).toBe((first.totalCents / 100).toFixed(2).replace('.', ','));
+    // Kind and status in words, as the list shows them.
+    expect(line[1]).toBe('Verblijf');
+    expect(['Open', 'Deels betaald', 'Betaald', 'Geannuleerd']).toContain(line[8]);
     const en = await csvIn('en-GB,en;q=0.8', ',');
     expect(en[0]!.slice(0, 4)).toEqual(['Number', 'Kind', 'Source', 'Payer']);
     expect(en.find((row) => row[0] === String(first.number))![5]).toBe((first.totalCents / 100).toFixed(2));
