@@ -219,7 +219,7 @@ test.describe('lodging reservation', () => {
     const download = await downloading;
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load((await readFile(await download.path())) as unknown as ArrayBuffer);
-    expect(workbook.worksheets.map((s) => s.name)).toEqual(['Réservations', 'Hôtes', 'Repas par jour']);
+    expect(workbook.worksheets.map((s) => s.name)).toEqual(['Réservations', 'Personnes', 'Repas par jour']);
     const reservations = workbook.getWorksheet('Réservations')!;
     const ours: ExcelJS.Row[] = [];
     reservations.eachRow((r) => {
@@ -228,7 +228,7 @@ test.describe('lodging reservation', () => {
     expect(ours).toHaveLength(1);
     expect(ours[0]!.getCell(10).value).toBe(room);
     const guests: string[] = [];
-    workbook.getWorksheet('Hôtes')!.eachRow((r) => {
+    workbook.getWorksheet('Personnes')!.eachRow((r) => {
       if (r.getCell(4).value === family.lastName) guests.push(String(r.getCell(5).value));
     });
     expect(guests).toEqual(['Claire', 'Lucas', 'Emma']);

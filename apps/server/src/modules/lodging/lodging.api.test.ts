@@ -342,7 +342,7 @@ describe('the lodging desk', () => {
     expect(values('Speelt mee').length).toBeGreaterThan(0);
     expect(values('Speelt mee').every((v) => v === 'ja' || v === 'nee')).toBe(true);
     expect(values('Maaltijden').every((v) => ['geen maaltijden', 'ontbijt', 'halfpension', 'volpension'].includes(String(v)))).toBe(true);
-    expect((await workbookIn('fr')).worksheets.map((s) => s.name)).toEqual(['Réservations', 'Hôtes', 'Repas par jour']);
+    expect((await workbookIn('fr')).worksheets.map((s) => s.name)).toEqual(['Réservations', 'Personnes', 'Repas par jour']);
     expect((await workbookIn('de')).worksheets.map((s) => s.name)).toEqual(['Reservierungen', 'Gäste', 'Mahlzeiten pro Tag']);
     expect(await headersIn('nl')).toEqual([
       ['Nummer', 'Familienaam', 'Voornaam', 'E-mail', 'Gsm'],

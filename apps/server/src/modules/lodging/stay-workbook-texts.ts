@@ -172,7 +172,7 @@ export const STAY_WORKBOOK_WORDS: Record<Language, StayWorkbookWords> = {
     meal: { breakfast: 'ontbijt', lunch: 'middagmaal', dinner: 'avondmaal' },
   },
   fr: {
-    sheets: { reservations: 'Réservations', guests: 'Hôtes', meals: 'Repas par jour' },
+    sheets: { reservations: 'Réservations', guests: 'Personnes', meals: 'Repas par jour' },
     yes: 'oui',
     no: 'non',
     meal: { breakfast: 'petit-déjeuner', lunch: 'déjeuner', dinner: 'dîner' },
