@@ -63,6 +63,10 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
       'local/no-literal-text': 'error',
+      'no-restricted-properties': [
+        'error',
+        { object: 'crypto', property: 'randomUUID', message: 'Use randomId() from shared/random-id: crypto.randomUUID is missing on plain http.' },
+      ],
     },
   },
   {

@@ -26,6 +26,7 @@ import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { useListParams } from '../../shared/ui/useListParams';
 import { contentKeys, deleteNews, mgmtNewsQuery, saveNews } from './api';
 import { TextsEditor, emptyTexts, toTexts, toTranslations, type Texts } from './TextsEditor';
+import { randomId } from '../../shared/random-id';
 
 /** After a change: the managers' list and the public news (home page, /news, an entry; the resource cache) in this tab read again. */
 function useNewsChanged() {
@@ -50,7 +51,7 @@ function NewsEditor({ entry, onDone }: { entry: NewsEntry | null; onDone: (saved
   const [published, setPublished] = useState(entry?.published ?? false);
   const [texts, setTexts] = useState<Texts>(entry ? toTexts(entry.translations) : emptyTexts());
   // One key per new entry: a double click or a retry creates it once.
-  const [idempotencyKey] = useState(() => crypto.randomUUID());
+  const [idempotencyKey] = useState(() => randomId());
   const save = useMutation({
     mutationFn: (input: NewsInput) => saveNews(entry?.id ?? null, input, idempotencyKey),
     onSuccess: (saved) => {

@@ -12,6 +12,7 @@ import { dateInTimeZone } from '@bjk/domain/dates';
 import { extendSession } from '../../shared/auth/session';
 import { http, HttpError } from '../../shared/http';
 import { keepEvents, listEvents, listQueued, queueScan, readRoster, readSetting, saveRoster, settleQueued, wipeRoster, writeSetting } from './desk-store';
+import { randomId } from '../../shared/random-id';
 
 /** A scan as the page asks for it: the phone adds its id and time. */
 export type DeskScanInput = { badgeId: string; desk: string } & ({ mode: 'arrival' | 'departure' } | { mode: 'meal'; meal: MealSlot });
@@ -44,15 +45,8 @@ export type DeskState = {
 const RETRY_MS = [2_000, 5_000, 10_000];
 const CURSOR = 'cursor';
 
-/** A phone-made id (UUID v4): `crypto.randomUUID` exists only in secure contexts, and the desk also runs on plain http. */
-export function newScanId(): string {
-  if (typeof crypto.randomUUID === 'function' && window.isSecureContext) return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
+/** A phone-made id (UUID v4; made on plain http too, see random-id.ts). */
+export const newScanId = randomId;
 
 function isNetworkFailure(error: unknown): boolean {
   return error instanceof HttpError && (error.status >= 500 || error.status === 408 || error.status === 429);

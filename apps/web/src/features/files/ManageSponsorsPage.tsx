@@ -30,6 +30,7 @@ import { useManager } from '../../shared/auth/session';
 import { ActionsHeaderCell } from '../../shared/ui/ActionsHeaderCell';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { deleteSponsor, filesKeys, mgmtFilesQuery, orderSponsors, publicFileUrl, saveSponsor, sendUpload, sponsorsQuery } from './api';
+import { randomId } from '../../shared/random-id';
 
 /** Logos live in this public group, so visitors' browsers may load them. */
 const LOGO_GROUP = 'sponsors';
@@ -58,7 +59,7 @@ function SponsorForm({ sponsor, nextOrder, onDone }: { sponsor: Sponsor | null; 
     sponsor ? { name: sponsor.name, url: sponsor.url, enabled: sponsor.enabled, logo: sponsor.logo } : { name: '', url: 'https://', enabled: true, logo: null },
   );
   const [upload, setUpload] = useState<{ progress: number } | { error: string } | null>(null);
-  const [idempotencyKey] = useState(() => crypto.randomUUID());
+  const [idempotencyKey] = useState(() => randomId());
   const fileInput = useRef<HTMLInputElement>(null);
   const logos = useQuery(mgmtFilesQuery(LOGO_GROUP));
   const images = (logos.data ?? []).filter((f) => f.contentType.startsWith('image/'));

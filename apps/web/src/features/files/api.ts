@@ -3,6 +3,7 @@ import type { Language } from '@bjk/domain/languages';
 import { formatNumber } from '../../shared/format';
 import { invalidateResources, preloadResource } from '../../shared/data/resource';
 import { http } from '../../shared/http';
+import { randomId } from '../../shared/random-id';
 
 /** The public groups and documents for /files, read through the resource cache (no TanStack Query on that page). */
 export const PUBLIC_GROUPS_KEY = 'files:public:groups';
@@ -50,7 +51,7 @@ export function sendUpload(token: string, form: FormData, onProgress: (fraction:
     const request = new XMLHttpRequest();
     request.open('POST', '/api/v1/filestore/upload');
     request.setRequestHeader('authorization', `Bearer ${token}`);
-    request.setRequestHeader('idempotency-key', crypto.randomUUID());
+    request.setRequestHeader('idempotency-key', randomId());
     request.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(event.loaded / event.total);
     };

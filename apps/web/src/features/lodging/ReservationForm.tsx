@@ -23,6 +23,7 @@ import { AccommodationStep, ContactStep, GuestsStep, MealsStep, Overview, emptyG
 import { WizardNav } from './WizardNav';
 import { STEPS, type Step } from './wizard-steps';
 import { onValidSubmit } from '../../shared/ui/forms';
+import { randomId } from '../../shared/random-id';
 
 const PriceEstimate = lazyPart(() => import('./PriceEstimate'), 'PriceEstimate');
 
@@ -74,7 +75,7 @@ function Form({ settings, step, goTo }: Props) {
   // The guest count's message shows once the visitor tried to go on, as the fields' messages do.
   const [guestsChecked, setGuestsChecked] = useState(false);
   // One identity per wizard run: a double click or a retry of this run can only make one reservation.
-  const run = useRef({ submissionId: crypto.randomUUID(), key: crypto.randomUUID() });
+  const run = useRef({ submissionId: randomId(), key: randomId() });
   const resolver = useMemo(() => lazyResolver(settings), [settings]);
   const form = useForm<ReservationWizardValues>({ resolver, defaultValues: initialValues(), mode: 'onTouched' });
   // Known once the rules arrived (they did before any step could be passed): the confirmation's price.
@@ -112,7 +113,7 @@ function Form({ settings, step, goTo }: Props) {
   const likelyDuplicate = mutation.error instanceof HttpError && mutation.error.code === 'lodging.likely_duplicate';
   const confirmDuplicate = () => {
     // A new key: the warning's answer is kept for the first key, and this is another request.
-    run.current = { ...run.current, key: crypto.randomUUID() };
+    run.current = { ...run.current, key: randomId() };
     mutation.mutate({ values: form.getValues(), allowDuplicate: true });
   };
   const { errors } = form.formState;
@@ -146,7 +147,7 @@ function Form({ settings, step, goTo }: Props) {
   const newReservation = () => {
     const contact = form.getValues('contact');
     form.reset({ ...initialValues(), contact });
-    run.current = { submissionId: crypto.randomUUID(), key: crypto.randomUUID() };
+    run.current = { submissionId: randomId(), key: randomId() };
     mutation.reset();
     setGuestsChecked(false);
     setResult(null);

@@ -1,5 +1,6 @@
 import type { MemberCount, MemberImportFormat, MemberImportResult } from '@bjk/domain/members';
 import { http, HttpError, NO_RESPONSE } from '../../shared/http';
+import { randomId } from '../../shared/random-id';
 
 /** Query keys of the members area: `membersKeys.all` covers everything an import changes. */
 export const membersKeys = {
@@ -19,7 +20,7 @@ export function uploadWithProgress(file: File, format: MemberImportFormat, token
     const request = new XMLHttpRequest();
     request.open('POST', `/api/v1/members/import?format=${format}`);
     request.setRequestHeader('authorization', `Bearer ${token}`);
-    request.setRequestHeader('idempotency-key', crypto.randomUUID());
+    request.setRequestHeader('idempotency-key', randomId());
     request.upload.onprogress = (event) => event.lengthComputable && onProgress(Math.round((event.loaded / event.total) * 100));
     request.onload = () => {
       const body = (() => {

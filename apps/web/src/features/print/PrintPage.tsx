@@ -21,6 +21,7 @@ import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { KindSwitch, usePlayerCategoryCodes, useRegistrationKind } from '../../shared/edition/kind';
 import { badgeSummaryQuery, downloadPrintJob, fetchPrintPreview, printJobQuery, startPrintJob, voucherProposalQuery } from './api';
 import { VoucherEditor } from './VoucherEditor';
+import { randomId } from '../../shared/random-id';
 
 const DOCUMENTS: PrintDocument[] = ['badges', 'namecards', 'checkin', 'meals', 'vouchers'];
 type Scope = PrintSelection['scope'];
@@ -118,8 +119,8 @@ export function PrintPage() {
   const summary = useQuery({ ...badgeSummaryQuery(summaryParams), enabled: document !== 'meals' && !vouchersChosen });
 
   // One key per intent: a double click or a retry of the same request starts one job, a changed request a new one.
-  const keys = useRef({ request: '', preview: crypto.randomUUID(), produce: crypto.randomUUID() });
-  if (keys.current.request !== requestKey) keys.current = { request: requestKey, preview: crypto.randomUUID(), produce: crypto.randomUUID() };
+  const keys = useRef({ request: '', preview: randomId(), produce: randomId() });
+  if (keys.current.request !== requestKey) keys.current = { request: requestKey, preview: randomId(), produce: randomId() };
 
   const [previewJobId, setPreviewJobId] = useState<string | null>(null);
   const [jobId, setJobId] = useState<string | null>(null);
@@ -136,7 +137,7 @@ export function PrintPage() {
     mutationFn: () => startPrintJob(request, keys.current.produce),
     onSuccess: (job) => {
       setJobId(job.id);
-      keys.current.produce = crypto.randomUUID();
+      keys.current.produce = randomId();
     },
   });
   const previewJob = useJob(previewJobId);

@@ -1,4 +1,5 @@
 import { HttpError, NOT_SENT, NO_RESPONSE } from './http-error';
+import { randomId } from '../random-id';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -30,7 +31,7 @@ export const RETRY_STATUSES = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
 const IDEMPOTENT_METHODS = new Set<HttpMethod>(['GET', 'PUT', 'DELETE']);
 
 function newKey(): string {
-  return crypto.randomUUID();
+  return randomId();
 }
 
 async function readError(response: Response): Promise<HttpError> {

@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import type { GameLinks, GameSource, GameSourceUpdate, ManagedGame, MoveGame, PgnIngestReport } from '@bjk/domain/games';
 import { http } from '../../../shared/http';
 import type { GameRounds } from './live';
+import { randomId } from '../../../shared/random-id';
 // The public pages' reads and addresses live in `live.ts` (no TanStack Query); these two are used by the results pages.
 export { gamePath, playerPgnUrl } from './live';
 
@@ -36,12 +37,12 @@ export const managedGamesQuery = (category: string, round: number) => ({
 });
 export const saveGameSource = (category: string, input: GameSourceUpdate) => http.put<GameSource>(`${base}/sources/${category}`, input);
 export const rotatePushToken = (category: string) =>
-  http.post<{ token: string }>(`${base}/sources/${category}/token`, undefined, { idempotencyKey: crypto.randomUUID() });
+  http.post<{ token: string }>(`${base}/sources/${category}/token`, undefined, { idempotencyKey: randomId() });
 export const pushUrl = (category: string) => `${window.location.origin}${base}/push/${category}`;
 export function uploadGames(category: string, round: number | null, file: File): Promise<PgnIngestReport> {
   const form = new FormData();
   form.append('file', file);
-  return http.post<PgnIngestReport>(`${base}/sources/${category}/upload`, form, { query: { round: round ?? undefined }, idempotencyKey: crypto.randomUUID() });
+  return http.post<PgnIngestReport>(`${base}/sources/${category}/upload`, form, { query: { round: round ?? undefined }, idempotencyKey: randomId() });
 }
 export const linkGame = (id: number, pairingBoard: number | null) => http.put<ManagedGame>(`${base}/manage/game/${id}/pairing`, { pairingBoard });
 export const moveGame = (id: number, to: MoveGame) => http.put<ManagedGame>(`${base}/manage/game/${id}/place`, to);
