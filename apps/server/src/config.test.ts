@@ -19,6 +19,13 @@ describe('configuration', () => {
     expect(loadConfig({ DATA_DIR: './data', INIT_CWD: '/srv/bjk' }).dataDir).toBe('/srv/bjk/data');
   });
 
+  it('gives links one site address without a trailing slash: PUBLIC_URL, else this machine on its port', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://bjk.example.org/' })).toMatchObject({ publicUrl: 'https://bjk.example.org', publicUrlIsDefault: false });
+    expect(loadConfig({ PORT: '8080' })).toMatchObject({ publicUrl: 'http://localhost:8080', publicUrlIsDefault: true });
+    expect(() => loadConfig({ PUBLIC_URL: 'bjk.example.org' })).toThrow(/PUBLIC_URL/);
+    expect(() => loadConfig({ PUBLIC_URL: 'javascript:alert(1)' })).toThrow(/PUBLIC_URL/);
+  });
+
   it('treats an empty DATABASE_URL as unset', () => {
     expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();
   });

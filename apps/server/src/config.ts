@@ -33,7 +33,14 @@ const envSchema = z.object({
   ROOMS_SEED_FILE: z.string().min(1).default(path.join(serverRoot, 'seed/demo-rooms.csv')),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).optional()).transform((v) => v === 'true'),
-  PUBLIC_URL: optionalString,
+  // The site's address in e-mails and notifications; without it links point at this machine (fine on a laptop).
+  PUBLIC_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .url({ protocol: /^https?$/ })
+      .transform((url) => url.replace(/\/+$/, ''))
+      .optional(),
+  ),
   BOOTSTRAP_ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()),
   BOOTSTRAP_ADMIN_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(12, 'at least 12 characters').optional()),
   SMTP_URL: z.preprocess(emptyToUndefined, z.url().optional()),
@@ -156,7 +163,10 @@ export type Config = {
   roomsSeedFile: string;
   bodyLimitBytes: number;
   trustProxy: boolean;
-  publicUrl: string | undefined;
+  /** The site's address without a trailing slash: PUBLIC_URL, else `http://localhost:<PORT>`. */
+  publicUrl: string;
+  /** PUBLIC_URL was not given: links in mails point at localhost (the server warns at start in production). */
+  publicUrlIsDefault: boolean;
   bootstrapAdmin: { email: string | undefined; password: string | undefined };
   mail: { smtpUrl: string | undefined; from: string; pollMs: number; maxAttempts: number; bcc: Record<string, string[]> };
   membersSeedFile: string | undefined;
@@ -220,7 +230,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     roomsSeedFile: fromInvocation(env, e.ROOMS_SEED_FILE),
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     trustProxy: e.TRUST_PROXY,
-    publicUrl: e.PUBLIC_URL,
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    publicUrlIsDefault: e.PUBLIC_URL === undefined,
     bootstrapAdmin: { email: e.BOOTSTRAP_ADMIN_EMAIL, password: e.BOOTSTRAP_ADMIN_PASSWORD },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, pollMs: e.MAIL_POLL_MS, maxAttempts: e.MAIL_MAX_ATTEMPTS, bcc: mailBccOf(env) },
     lookupRateLimit: e.LOOKUP_RATE_LIMIT,

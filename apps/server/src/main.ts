@@ -25,6 +25,9 @@ async function main(): Promise<void> {
   });
   const app = await buildApp({ config, database, db: database.db, clock: systemClock, bus });
   logServer = (entry) => app.log.warn({ postgresql: entry }, 'postgresql');
+  if (config.publicUrlIsDefault && config.env === 'production') {
+    app.log.warn({ publicUrl: config.publicUrl }, 'PUBLIC_URL is not set: links in e-mails point at this machine (README, Configuration)');
+  }
   // Bulk jobs left "running" by a stopped process are marked interrupted (resumable in the back office): the
   // sweep repeats for jobs whose heartbeat stopped (another instance may be running a job).
   const jobKinds = bulkJobKinds({ db: database.db, clock: systemClock, config });

@@ -4,8 +4,7 @@ import type { MailBlock } from './mail-layout.js';
 
 /** The site's address of a path, for links in mails (`PUBLIC_URL`, else this server on localhost). */
 export function siteUrl(config: Pick<Config, 'publicUrl' | 'port'>, path: string): string {
-  const base = (config.publicUrl ?? `http://localhost:${config.port}`).replace(/\/$/, '');
-  return `${base}${path}`;
+  return `${config.publicUrl}${path}`;
 }
 
 /** The family page (modules/family): it asks for the address and mails a fresh single-use sign-in link. */

@@ -88,7 +88,7 @@ export async function sendDueDigests(ctx: PlanContext, limit = 50): Promise<numb
         blocks.push(
           { kind: 'subheading', text: `${name} (${sub.category})` },
           { kind: 'paragraph', text: lines.join('\n') },
-          { kind: 'link', text: t('unfollow', { name }), url: await unfollowUrl(ctx.db, sub.id, ctx.config.publicUrl ?? 'http://localhost:3000') },
+          { kind: 'link', text: t('unfollow', { name }), url: await unfollowUrl(ctx.db, sub.id, ctx.config.publicUrl) },
         );
       }
       if (blocks.length > 0) {

@@ -157,8 +157,9 @@ export function noticeOf(
 }
 
 /** The unfollow page of a subscription, absolute when the site knows its address (mails), else a path (push). */
-export async function unfollowUrl(db: DbOrTx, id: string, publicUrl?: string): Promise<string> {
-  return `${publicUrl?.replace(/\/+$/, '') ?? ''}/follow/unfollow#${await followToken(db, 'unfollow', id)}`;
+/** The unfollow page's address: absolute for a mail, relative to the site for a push (opened by its service worker). */
+export async function unfollowUrl(db: DbOrTx, id: string, publicUrl = ''): Promise<string> {
+  return `${publicUrl}/follow/unfollow#${await followToken(db, 'unfollow', id)}`;
 }
 
 const CHUNK = 1000;

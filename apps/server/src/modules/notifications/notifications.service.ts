@@ -156,7 +156,7 @@ export async function followByEmail(ctx: ServiceContext, input: FollowEmailInput
 }
 
 function siteUrl(ctx: Pick<ServiceContext, 'config'>): string {
-  return ctx.config.publicUrl?.replace(/\/+$/, '') ?? 'http://localhost:3000';
+  return ctx.config.publicUrl;
 }
 
 async function queueConfirmation(tx: DbOrTx, ctx: ServiceContext, row: Row, name: string, settings: Parameters<typeof organiserFooter>[0]) {

@@ -142,8 +142,7 @@ export async function lockedOpenRequest(tx: DbOrTx, id: number): Promise<Payment
 }
 
 function pageUrl(config: Config, token: string): string {
-  const base = (config.publicUrl ?? `http://localhost:${config.port}`).replace(/\/$/, '');
-  return `${base}${publicPagePath(token)}`;
+  return `${config.publicUrl}${publicPagePath(token)}`;
 }
 
 /** The request's e-mail to its payer (with the EPC QR code and the public page's address). */
