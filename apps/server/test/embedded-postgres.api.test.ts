@@ -1,4 +1,5 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -222,6 +223,35 @@ describe('the embedded PostgreSQL', () => {
     120_000,
   );
 
+  it.runIf(process.platform === 'linux')(
+    'starts over a lock file whose pid is a zombie (a kill -9 of the whole site under a PID 1 that does not reap) or another program',
+    async () => {
+      const dataDir = path.join(base, 'stale');
+      const lockFile = path.join(dataDir, 'postgres', 'postmaster.pid');
+      await (await startEmbeddedPostgres(dataDir, { durable: false })).stop();
+      // `sleep 0` ends at once and its parent, now `sleep 60`, never reaps it: a zombie whose pid a signal test
+      // finds alive, as a killed postmaster is under a container's PID 1 that does not reap.
+      const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 60'], { stdio: ['ignore', 'pipe', 'ignore'] });
+      try {
+        const [line] = (await once(parent.stdout, 'data')) as [Buffer];
+        const zombie = Number.parseInt(line.toString(), 10);
+        await until(async () => (await readFile(`/proc/${zombie}/stat`, 'utf8')).split(') ')[1]!.startsWith('Z'));
+        for (const pid of [zombie, parent.pid!]) {
+          await writeFile(lockFile, `${pid}\n${path.join(dataDir, 'postgres')}\n1700000000\n5999\n\n127.0.0.1\n  5432001  1\nready   \n`);
+          const server = await startEmbeddedPostgres(dataDir, { durable: false });
+          started.push(server);
+          expect(server.attached).toBe(false);
+          expect(server.port).not.toBe(5999);
+          expect(await query(server.url, 'select 1 as one')).toEqual([{ one: 1 }]);
+          await server.stop();
+        }
+      } finally {
+        parent.kill('SIGKILL');
+      }
+    },
+    60_000,
+  );
+
   it('names an old PGlite data directory instead of starting beside it', async () => {
     const dataDir = path.join(base, 'old');
     await mkdir(path.join(dataDir, 'pglite'), { recursive: true });
@@ -229,3 +259,12 @@ describe('the embedded PostgreSQL', () => {
     await expect(startEmbeddedPostgres(dataDir)).rejects.toThrow(/PGlite/);
   });
 });
+
+/** Polls a condition (a process changing state has no event to wait for), with a deadline. */
+async function until(condition: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

@@ -159,17 +159,40 @@ async function waitGone(pid: number, lockFile: string, timeoutMs: number): Promi
   }
 }
 
-/** pid and port of a running postmaster of this cluster, from its lock file. */
+/**
+ * Whether the process a lock file names can be a PostgreSQL server. A signal test alone says yes for a zombie (a
+ * container whose PID 1 does not reap: after a `kill -9` of the whole site the postmaster stays a zombie) and for an
+ * unrelated process that got the number after a restart (containers reuse small pids). On Linux, /proc tells both.
+ */
+async function maybePostmaster(pid: number): Promise<boolean> {
+  if (!alive(pid)) return false;
+  if (process.platform !== 'linux') return true;
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => undefined);
+  if (stat === undefined) return true;
+  // "pid (comm) S …": the state follows the last parenthesis (comm may hold any character).
+  const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+  if (state === 'Z' || state === 'X') return false;
+  const cmdline = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => undefined);
+  return cmdline === undefined || cmdline === '' || cmdline.includes('postgres');
+}
+
+/**
+ * pid and port of a running postmaster of this cluster, from its lock file. A lock file left by a server that is
+ * gone (a zombie, a reused pid) is removed: PostgreSQL itself would refuse to start beside it ("lock file
+ * already exists") for as long as that pid exists.
+ */
 async function runningServer(cluster: string): Promise<{ pid: number; port: number } | undefined> {
-  const lines = await readFile(path.join(cluster, 'postmaster.pid'), 'utf8').then(
+  const lockFile = path.join(cluster, 'postmaster.pid');
+  const lines = await readFile(lockFile, 'utf8').then(
     (text) => text.split('\n'),
     () => undefined,
   );
   if (!lines) return undefined;
   const pid = Number.parseInt(lines[0] ?? '', 10);
   const port = Number.parseInt(lines[3] ?? '', 10);
-  if (!Number.isInteger(pid) || !Number.isInteger(port) || !alive(pid)) return undefined;
-  return { pid, port };
+  if (Number.isInteger(pid) && Number.isInteger(port) && (await maybePostmaster(pid))) return { pid, port };
+  if (Number.isInteger(pid) && alive(pid)) await rm(lockFile, { force: true });
+  return undefined;
 }
 
 function urlOf(password: string, port: number, database: string): string {
