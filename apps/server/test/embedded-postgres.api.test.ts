@@ -223,6 +223,30 @@ describe('the embedded PostgreSQL', () => {
     120_000,
   );
 
+  it('starts again after a kill -9 of the whole site (the server and every backend), with what was committed', async () => {
+    const dataDir = path.join(base, 'crash');
+    const lockFile = path.join(dataDir, 'postgres', 'postmaster.pid');
+    const first = await startEmbeddedPostgres(dataDir);
+    started.push(first);
+    await query(first.url, 'CREATE TABLE kept (v text)');
+    await query(first.url, "INSERT INTO kept VALUES ('Élodie')");
+    const client = new pg.Client({ connectionString: first.url });
+    client.on('error', () => undefined);
+    await client.connect();
+    const backend = Number((await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid);
+    const postmaster = Number.parseInt((await readFile(lockFile, 'utf8')).split('\n')[0]!, 10);
+    // Every process at once, as a container's stop or a power cut: the lock file and the data stay behind.
+    for (const pid of [postmaster, backend]) process.kill(pid, 'SIGKILL');
+    await until(async () => !isAlive(postmaster) && !isAlive(backend));
+    await client.end().catch(() => undefined);
+    expect(existsSync(lockFile)).toBe(true);
+    const again = await startEmbeddedPostgres(dataDir);
+    started.push(again);
+    expect(again.attached).toBe(false);
+    expect(await query(again.url, 'SELECT v FROM kept')).toEqual([{ v: 'Élodie' }]);
+    await again.stop();
+  }, 60_000);
+
   it.runIf(process.platform === 'linux')(
     'starts over a lock file whose pid is a zombie (a kill -9 of the whole site under a PID 1 that does not reap) or another program',
     async () => {
@@ -266,5 +290,14 @@ async function until(condition: () => Promise<boolean>, timeoutMs = 10_000): Pro
   while (!(await condition())) {
     if (Date.now() > deadline) throw new Error('condition not met in time');
     await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
   }
 }
