@@ -153,7 +153,7 @@ async function measure(label: string, options: DatabaseOptions, env: Record<stri
           name: `${label}: fan-out to ${FOLLOWERS} browsers`,
           value: Math.round(last),
           unit: 'ms',
-          note: `${complete ? '' : `ONLY ${push.received.length} of ${FOLLOWERS} within 600 s (${push.refused.length} refused); `}publish → last receipt; publish answered in ${Math.round(answeredMs)} ms; target < 10000: ${complete && last < 10_000 ? 'met' : 'MISSED'}; wrong payload ${wrong}, duplicates ${twice}`,
+          note: `${complete ? '' : `ONLY ${push.received.length} of ${FOLLOWERS} within 600 s (${push.refused.length} refused); `}publish → last receipt; publish answered in ${Math.round(answeredMs)} ms; target < 10000: ${complete && last < 10_000 ? 'met' : 'MISSED'}; wrong payload ${wrong}, duplicates ${twice}; ${push.connections()} TLS connections`,
         },
         { name: `${label}: publish → receipt p99`, value: Math.round(p99), unit: 'ms', note: `p50 ${Math.round(delays[Math.floor(delays.length / 2)]!)} ms` },
         {

@@ -41,6 +41,8 @@ export type PushService = {
   received: ReceivedPush[];
   /** Requests answered with something else than 201 (refused by script, or undecryptable). */
   refused: { subscriptionId: string; status: number }[];
+  /** TLS connections the senders opened so far (a sender that keeps its connections alive opens few). */
+  connections(): number;
   /** Resolves once `count` messages were received in all (event-based; fails after `timeoutMs`). */
   waitFor(count: number, timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
@@ -172,6 +174,8 @@ export async function startPushService(options: { certificates?: { ca: string; k
       }
     });
   });
+  let connections = 0;
+  server.on('secureConnection', () => connections++);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
@@ -196,6 +200,7 @@ export async function startPushService(options: { certificates?: { ca: string; k
     },
     received,
     refused,
+    connections: () => connections,
     waitFor(count, timeoutMs = 15_000) {
       if (received.length >= count) return Promise.resolve();
       return new Promise<void>((resolve, reject) => {
