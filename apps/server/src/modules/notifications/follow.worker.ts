@@ -66,7 +66,7 @@ export function startFollowWorker(options: FollowWorkerOptions): FollowWorker {
       try {
         while (again && !stopped) {
           again = false;
-          while (!stopped && (await sender.sendDue()) > 0) again = false;
+          while (!stopped && (await sender.sendDue(() => stopped)) > 0) again = false;
         }
       } catch (err) {
         log.error({ err }, 'push sending failed');

@@ -65,8 +65,11 @@ export type PushSenderOptions = {
 };
 
 export type PushSender = {
-  /** Sends one batch of due messages; answers how many it handled. */
-  sendDue(): Promise<number>;
+  /**
+   * Sends the messages due now, claiming batch after batch while posting, until none is due or `stopping()` says so
+   * (a shutdown: the batches already claimed are still sent and recorded); answers how many it handled.
+   */
+  sendDue(stopping?: () => boolean): Promise<number>;
   /** When the next queued message falls due (a retry after a 429 or a timeout), in ms since the epoch; null when none waits. */
   nextAttemptAt(): Promise<number | null>;
   /** Closes the kept connections and the encryption threads. */
@@ -179,8 +182,9 @@ export function createPushSender(options: PushSenderOptions): PushSender {
 
   /**
    * Delivers a claimed batch: cut into slices that the pool's threads encrypt while the main thread posts the slices
-   * already done; each slice's outcomes are written as soon as its last post is answered, in one statement per kind
-   * (a crash loses at most the slices still in flight, whose lease then runs out and which are sent again).
+   * already done; each slice's outcomes are written as soon as its last post is answered (with the other slices that
+   * ended meanwhile, one statement per kind of outcome), so a crash loses at most the slices still in flight, whose
+   * lease then runs out and which are sent again.
    */
   async function deliverBatch(claimed: Claimed[], onPosted: () => void): Promise<void> {
     const attempts = new Map(claimed.map((c) => [c.id, c.attempts]));
@@ -194,7 +198,7 @@ export function createPushSender(options: PushSenderOptions): PushSender {
       }
     }
     const work: Promise<void>[] = [];
-    if (unusable.length > 0) work.push(record(unusable, attempts));
+    if (unusable.length > 0) work.push(recordSoon(unusable, attempts));
     for (let i = 0; i < usable.length; i += SLICE) {
       const slice = usable.slice(i, i + SLICE);
       const jobs: EncryptJob[] = [];
@@ -224,11 +228,40 @@ export function createPushSender(options: PushSenderOptions): PushSender {
               }
             }),
           );
-          await record(outcomes, attempts);
+          await recordSoon(outcomes, attempts);
         })(),
       );
     }
     await Promise.all(work);
+  }
+
+  /**
+   * Writes a slice's outcomes: at once when no write is under way, else with every slice that ended meanwhile, in
+   * the next statement (a group commit: the faster the posts, the fewer and larger the statements).
+   */
+  const toRecord: { outcomes: Outcome[]; attempts: Map<number, number>; done: () => void; fail: (error: unknown) => void }[] = [];
+  let recording = false;
+  function recordSoon(outcomes: Outcome[], attempts: Map<number, number>): Promise<void> {
+    return new Promise<void>((done, fail) => {
+      toRecord.push({ outcomes, attempts, done, fail });
+      if (!recording) void flushRecords();
+    });
+  }
+  async function flushRecords(): Promise<void> {
+    recording = true;
+    while (toRecord.length > 0) {
+      const group = toRecord.splice(0);
+      try {
+        await record(
+          group.flatMap((g) => g.outcomes),
+          new Map(group.flatMap((g) => [...g.attempts])),
+        );
+        for (const g of group) g.done();
+      } catch (error) {
+        for (const g of group) g.fail(error);
+      }
+    }
+    recording = false;
   }
 
   async function record(outcomes: Outcome[], attempts: Map<number, number>): Promise<void> {
@@ -259,7 +292,7 @@ export function createPushSender(options: PushSenderOptions): PushSender {
       agent.destroy();
       await pool.close();
     },
-    async sendDue() {
+    async sendDue(stopping = () => false) {
       // Claims overlap the posting: the next batch is claimed once fewer than two lanes' worth of messages wait, so
       // posting never stops for a claim, and a claimed message never waits long behind others (its lease runs).
       const batch = settings.concurrency * 4;
@@ -296,7 +329,7 @@ export function createPushSender(options: PushSenderOptions): PushSender {
               }),
           );
         }
-        if (claimed.length < batch) break;
+        if (claimed.length < batch || stopping()) break;
         if (pending > settings.concurrency * 2) await new Promise<void>((resolve) => (lowWater = resolve));
       }
       await Promise.all(deliveries);
