@@ -23,6 +23,8 @@ export type ReceivedPush = {
   /** The VAPID token's audience (checked against this service's origin) and subject. */
   vapid: { audience: string; subject: string; publicKey: string };
   receivedAt: number;
+  /** Which TLS connection brought it (numbered in the order they were opened): each sender keeps its own. */
+  connection: number;
 };
 
 export type BrowserSubscription = { endpoint: string; expirationTime: null; keys: { p256dh: string; auth: string } };
@@ -166,6 +168,7 @@ export async function startPushService(options: { certificates?: { ca: string; k
           urgency: request.headers.urgency as string | undefined,
           vapid,
           receivedAt: performance.timeOrigin + performance.now(),
+          connection: connectionIds.get(request.socket) ?? 0,
         });
         answer(201, { location: `${origin}/message/${randomUUID()}` });
         events.emit('received');
@@ -175,7 +178,8 @@ export async function startPushService(options: { certificates?: { ca: string; k
     });
   });
   let connections = 0;
-  server.on('secureConnection', () => connections++);
+  const connectionIds = new WeakMap<object, number>();
+  server.on('secureConnection', (socket) => connectionIds.set(socket, ++connections));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
