@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GAMES_TOPIC } from '../src/modules/results/games.stream.js';
 import { setUnofficialResult } from '../src/modules/results/results.service.js';
 import { unofficialResults } from '../src/modules/results/results.tables.js';
 import { createAppEvents, inTransaction, type AppEvent } from '../src/platform/after-commit.js';
@@ -88,5 +89,29 @@ describe('announcing results changes after commit', () => {
     });
     expect(answer.statusCode, answer.body).toBe(200);
     expect(heard).toEqual(['unofficial:1:4']);
+  });
+
+  it('tells the games pages of a manager’s change to a category’s games before the answer, and of a refused one nothing', async () => {
+    const games: string[] = [];
+    const unsubscribe = ctx.bus.subscribe(GAMES_TOPIC, (payload) => games.push(payload));
+    try {
+      const source = (pollUrl: string | null) =>
+        ctx.app.inject({
+          method: 'PUT',
+          url: '/api/v1/games/sources/U20',
+          headers: arbiter,
+          payload: { delaySeconds: 0, pollUrl, pollSeconds: 30, pollRound: null },
+        });
+      const refused = await source('http://127.0.0.1/games.pgn');
+      expect(refused.statusCode).toBe(400);
+      await events.settled();
+      expect(games).toEqual([]);
+      expect((await source(null)).statusCode).toBe(200);
+      // Every round of the category (`*`) reads its games again: the delay changed.
+      expect(games).toHaveLength(1);
+      expect(games[0]).toMatch(/^U20:\*:\d+:$/);
+    } finally {
+      unsubscribe();
+    }
   });
 });

@@ -17,7 +17,12 @@ export type AppEvent =
    */
   | { type: 'results.changed'; edition: string; category: string; cause: 'published' | 'unofficial'; change: string }
   /** Games of a category were received (their moves become visible after the broadcast delay). */
-  | { type: 'games.changed'; edition: string; category: string };
+  | { type: 'games.changed'; edition: string; category: string }
+  /**
+   * A manager changed which games a round shows or how (a game linked to a board, moved or deleted, the category's
+   * delay): the round's viewers read it again (`round` null: every round of the category).
+   */
+  | { type: 'games.rearranged'; edition: string; category: string; round: number | null };
 
 /** Announces an event; the promise (from the root) resolves once the listeners that must precede the answer ran. */
 export type AfterCommit = (event: AppEvent) => void | Promise<void>;

@@ -22,7 +22,8 @@ type Log = { warn(o: object, m?: string): void; error(o: object, m?: string): vo
  */
 export function planOnCommit(events: AppEvents, ctx: PlanContext, bus: ChangeBus): () => void {
   return events.on(async (event) => {
-    if (event.type !== 'results.changed' && event.type !== 'games.changed') return;
+    // A game linked to a board or moved may be a followed player's live game now.
+    if (event.type !== 'results.changed' && event.type !== 'games.changed' && event.type !== 'games.rearranged') return;
     const planned = await planCategory(ctx, event.edition, event.category);
     if (planned.pushQueued > 0) await bus.publish(FOLLOW_PUSH_TOPIC, 'due');
   });
