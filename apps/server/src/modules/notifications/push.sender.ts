@@ -12,7 +12,7 @@ import { followSubscriptions, pushOutbox } from './notifications.tables.js';
 
 /**
  * Delivers the push outbox: claims due messages (FOR UPDATE SKIP LOCKED, with a lease, so instances take disjoint
- * rows and a dead instance's rows come back), encrypts each for its browser (RFC 8291 aes128gcm, `web-push`) in the
+ * rows and a dead instance's rows come back), encrypts each for its browser (RFC 8291 aes128gcm, `push-encrypt.worker.ts`) in the
  * encryption pool's worker threads, signs with the VAPID key and posts it through the outbound guard (https only, public addresses only). The push service's
  * answer decides: 2xx sent; 404/410 the subscription is gone (every follow of that browser is deleted); 429 and 5xx
  * are retried at `Retry-After` or with backoff; other refusals are final. Endpoints are personal data: no log line and
