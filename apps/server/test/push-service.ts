@@ -23,6 +23,8 @@ export type ReceivedPush = {
   /** The VAPID token's audience (checked against this service's origin) and subject. */
   vapid: { audience: string; subject: string; publicKey: string };
   receivedAt: number;
+  /** Which TLS connection brought it (numbered in the order they were opened): each sender keeps its own. */
+  connection: number;
 };
 
 export type BrowserSubscription = { endpoint: string; expirationTime: null; keys: { p256dh: string; auth: string } };
@@ -41,6 +43,8 @@ export type PushService = {
   received: ReceivedPush[];
   /** Requests answered with something else than 201 (refused by script, or undecryptable). */
   refused: { subscriptionId: string; status: number }[];
+  /** TLS connections the senders opened so far (a sender that keeps its connections alive opens few). */
+  connections(): number;
   /** Resolves once `count` messages were received in all (event-based; fails after `timeoutMs`). */
   waitFor(count: number, timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
@@ -164,6 +168,7 @@ export async function startPushService(options: { certificates?: { ca: string; k
           urgency: request.headers.urgency as string | undefined,
           vapid,
           receivedAt: performance.timeOrigin + performance.now(),
+          connection: connectionIds.get(request.socket) ?? 0,
         });
         answer(201, { location: `${origin}/message/${randomUUID()}` });
         events.emit('received');
@@ -172,6 +177,9 @@ export async function startPushService(options: { certificates?: { ca: string; k
       }
     });
   });
+  let connections = 0;
+  const connectionIds = new WeakMap<object, number>();
+  server.on('secureConnection', (socket) => connectionIds.set(socket, ++connections));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
@@ -196,6 +204,7 @@ export async function startPushService(options: { certificates?: { ca: string; k
     },
     received,
     refused,
+    connections: () => connections,
     waitFor(count, timeoutMs = 15_000) {
       if (received.length >= count) return Promise.resolve();
       return new Promise<void>((resolve, reject) => {

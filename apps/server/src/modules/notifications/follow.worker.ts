@@ -22,7 +22,8 @@ type Log = { warn(o: object, m?: string): void; error(o: object, m?: string): vo
  */
 export function planOnCommit(events: AppEvents, ctx: PlanContext, bus: ChangeBus): () => void {
   return events.on(async (event) => {
-    if (event.type !== 'results.changed' && event.type !== 'games.changed') return;
+    // A game linked to a board or moved may be a followed player's live game now.
+    if (event.type !== 'results.changed' && event.type !== 'games.changed' && event.type !== 'games.rearranged') return;
     const planned = await planCategory(ctx, event.edition, event.category);
     if (planned.pushQueued > 0) await bus.publish(FOLLOW_PUSH_TOPIC, 'due');
   });
@@ -66,7 +67,7 @@ export function startFollowWorker(options: FollowWorkerOptions): FollowWorker {
       try {
         while (again && !stopped) {
           again = false;
-          while (!stopped && (await sender.sendDue()) > 0) again = false;
+          while (!stopped && (await sender.sendDue(() => stopped)) > 0) again = false;
         }
       } catch (err) {
         log.error({ err }, 'push sending failed');

@@ -1,28 +1,15 @@
 import { Worker } from 'node:worker_threads';
-import webpush from 'web-push';
+import { encryptForBrowser, PUSH_ENCRYPT_THREAD, type EncryptJob, type Encrypted } from './push-encrypt.worker.js';
 
 /**
  * The push encryption pool. Encrypting a message for its browser (RFC 8291: an ECDH key pair and agreement per
  * message, then HKDF and AES-GCM) is most of the CPU a push costs; with thousands of followers at each publish it
  * would keep the event loop busy for seconds. `threads` worker threads do it instead, in batches, while the main
- * thread posts what is ready; with `threads` 0 the pool encrypts in the calling thread (the same code path of
- * `web-push`). A thread that dies fails its batches (their messages are retried like any failed send) and is replaced.
+ * thread posts what is ready; with `threads` 0 the pool encrypts in the calling thread (the same function,
+ * `encryptForBrowser` of the thread's file). A thread that dies fails its batches (their messages are retried like any failed send) and is replaced.
  */
 
-export type EncryptJob = {
-  endpoint: string;
-  p256dh: string;
-  auth: string;
-  /** The JSON of the notice. */
-  payload: string;
-  /** The VAPID `Authorization` header (made once per push service, reused). */
-  authorization: string;
-  topic: string;
-  ttl: number;
-};
-
-/** The request to post, or null when the subscription's keys cannot be used (a final failure). */
-export type Encrypted = { headers: Record<string, string>; body: Uint8Array } | null;
+export type { EncryptJob, Encrypted } from './push-encrypt.worker.js';
 
 export type EncryptPool = {
   encrypt(jobs: EncryptJob[]): Promise<Encrypted[]>;
@@ -31,23 +18,8 @@ export type EncryptPool = {
 
 const WORKER_URL = new URL('./push-encrypt.worker.ts', import.meta.url);
 
-export function encryptHere(job: EncryptJob): Encrypted {
-  try {
-    const details = webpush.generateRequestDetails({ endpoint: job.endpoint, keys: { p256dh: job.p256dh, auth: job.auth } }, job.payload, {
-      vapidDetails: null as never,
-      headers: { Authorization: job.authorization },
-      TTL: job.ttl,
-      topic: job.topic,
-      urgency: 'high',
-      contentEncoding: 'aes128gcm',
-    });
-    const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(details.headers)) headers[name] = String(value);
-    return { headers, body: details.body ?? new Uint8Array(0) };
-  } catch {
-    return null;
-  }
-}
+/** Encrypts one message in the calling thread (a pool of no threads; the threads run the same function). */
+export const encryptHere: (job: EncryptJob) => Encrypted = encryptForBrowser;
 
 type Pending = { resolve: (results: Encrypted[]) => void; reject: (error: Error) => void };
 type Thread = { worker: Worker; pending: Map<number, Pending> };
@@ -61,8 +33,8 @@ export function createEncryptPool(threads: number): EncryptPool {
   let closed = false;
 
   function start(slot: number): Thread {
-    // No loader of the parent (tsx): the thread's file imports only `web-push` and Node strips its types itself.
-    const worker = new Worker(WORKER_URL, { execArgv: [] });
+    // No loader of the parent (tsx): the thread's file imports only Node's modules and Node strips its types itself.
+    const worker = new Worker(WORKER_URL, { execArgv: [], workerData: PUSH_ENCRYPT_THREAD });
     const thread: Thread = { worker, pending: new Map() };
     // An idle pool does not keep the process alive; jobs in flight are awaited by their callers anyway.
     worker.unref();

@@ -12,7 +12,7 @@ import { followSubscriptions, pushOutbox } from './notifications.tables.js';
 
 /**
  * Delivers the push outbox: claims due messages (FOR UPDATE SKIP LOCKED, with a lease, so instances take disjoint
- * rows and a dead instance's rows come back), encrypts each for its browser (RFC 8291 aes128gcm, `web-push`) in the
+ * rows and a dead instance's rows come back), encrypts each for its browser (RFC 8291 aes128gcm, `push-encrypt.worker.ts`) in the
  * encryption pool's worker threads, signs with the VAPID key and posts it through the outbound guard (https only, public addresses only). The push service's
  * answer decides: 2xx sent; 404/410 the subscription is gone (every follow of that browser is deleted); 429 and 5xx
  * are retried at `Retry-After` or with backoff; other refusals are final. Endpoints are personal data: no log line and
@@ -65,8 +65,11 @@ export type PushSenderOptions = {
 };
 
 export type PushSender = {
-  /** Sends one batch of due messages; answers how many it handled. */
-  sendDue(): Promise<number>;
+  /**
+   * Sends the messages due now, claiming batch after batch while posting, until none is due or `stopping()` says so
+   * (a shutdown: the batches already claimed are still sent and recorded); answers how many it handled.
+   */
+  sendDue(stopping?: () => boolean): Promise<number>;
   /** When the next queued message falls due (a retry after a 429 or a timeout), in ms since the epoch; null when none waits. */
   nextAttemptAt(): Promise<number | null>;
   /** Closes the kept connections and the encryption threads. */
@@ -161,46 +164,104 @@ export function createPushSender(options: PushSenderOptions): PushSender {
     }
   }
 
+  /** At most `concurrency` posts in flight, across every batch and slice; the first to wait is the first served. */
+  const waiting: (() => void)[] = [];
+  let inFlight = 0;
+  async function limited<T>(fn: () => Promise<T>): Promise<T> {
+    if (inFlight >= settings.concurrency) await new Promise<void>((resolve) => waiting.push(resolve));
+    else inFlight++;
+    try {
+      return await fn();
+    } finally {
+      // The slot passes straight to the next in line (no newcomer can slip in between).
+      const next = waiting.shift();
+      if (next) next();
+      else inFlight--;
+    }
+  }
+
   /**
-   * Encrypts a batch in the pool's threads, in slices, and posts each message as soon as its slice is ready, at most
-   * `concurrency` in flight: the threads encrypt the next slices while the main thread posts.
+   * Delivers a claimed batch: cut into slices that the pool's threads encrypt while the main thread posts the slices
+   * already done; each slice's outcomes are written as soon as its last post is answered (with the other slices that
+   * ended meanwhile, one statement per kind of outcome), so a crash loses at most the slices still in flight, whose
+   * lease then runs out and which are sent again.
    */
-  async function deliverAll(claimed: Claimed[]): Promise<Outcome[]> {
-    const outcomes: Outcome[] = [];
+  async function deliverBatch(claimed: Claimed[], onPosted: () => void): Promise<void> {
+    const attempts = new Map(claimed.map((c) => [c.id, c.attempts]));
     const usable: Claimed[] = [];
+    const unusable: Outcome[] = [];
     for (const message of claimed) {
       if (message.p256dh && message.auth) usable.push(message);
-      else outcomes.push({ id: message.id, kind: 'failed', error: 'no keys' });
-    }
-    const jobs: EncryptJob[] = [];
-    for (const message of usable) {
-      jobs.push({
-        endpoint: message.endpoint,
-        p256dh: message.p256dh!,
-        auth: message.auth!,
-        payload: JSON.stringify(message.notice),
-        authorization: await authorization(message.endpoint),
-        topic: message.topic,
-        ttl: TTL_SECONDS,
-      });
-    }
-    const slices: Promise<Encrypted[] | Error>[] = [];
-    for (let i = 0; i < jobs.length; i += SLICE) {
-      slices.push(pool.encrypt(jobs.slice(i, i + SLICE)).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error)))));
-    }
-    let next = 0;
-    const lane = async () => {
-      while (next < usable.length) {
-        const index = next++;
-        const message = usable[index]!;
-        const slice = await slices[Math.floor(index / SLICE)]!;
-        // A thread that died takes its slice with it: those messages are retried.
-        if (slice instanceof Error) outcomes.push({ id: message.id, kind: 'retry', error: 'encryption thread' });
-        else outcomes.push(await post(message, slice[index % SLICE]!));
+      else {
+        unusable.push({ id: message.id, kind: 'failed', error: 'no keys' });
+        onPosted();
       }
-    };
-    await Promise.all(Array.from({ length: Math.min(settings.concurrency, usable.length) }, lane));
-    return outcomes;
+    }
+    const work: Promise<void>[] = [];
+    if (unusable.length > 0) work.push(recordSoon(unusable, attempts));
+    for (let i = 0; i < usable.length; i += SLICE) {
+      const slice = usable.slice(i, i + SLICE);
+      const jobs: EncryptJob[] = [];
+      for (const message of slice) {
+        jobs.push({
+          endpoint: message.endpoint,
+          p256dh: message.p256dh!,
+          auth: message.auth!,
+          payload: JSON.stringify(message.notice),
+          authorization: await authorization(message.endpoint),
+          topic: message.topic,
+          ttl: TTL_SECONDS,
+        });
+      }
+      const encrypting = pool.encrypt(jobs).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
+      work.push(
+        (async () => {
+          const encrypted = await encrypting;
+          const outcomes = await Promise.all(
+            slice.map(async (message, index): Promise<Outcome> => {
+              try {
+                // A thread that died takes its slice with it: those messages are retried.
+                if (encrypted instanceof Error) return { id: message.id, kind: 'retry', error: 'encryption thread' };
+                return await limited(() => post(message, encrypted[index]!));
+              } finally {
+                onPosted();
+              }
+            }),
+          );
+          await recordSoon(outcomes, attempts);
+        })(),
+      );
+    }
+    await Promise.all(work);
+  }
+
+  /**
+   * Writes a slice's outcomes: at once when no write is under way, else with every slice that ended meanwhile, in
+   * the next statement (a group commit: the faster the posts, the fewer and larger the statements).
+   */
+  const toRecord: { outcomes: Outcome[]; attempts: Map<number, number>; done: () => void; fail: (error: unknown) => void }[] = [];
+  let recording = false;
+  function recordSoon(outcomes: Outcome[], attempts: Map<number, number>): Promise<void> {
+    return new Promise<void>((done, fail) => {
+      toRecord.push({ outcomes, attempts, done, fail });
+      if (!recording) void flushRecords();
+    });
+  }
+  async function flushRecords(): Promise<void> {
+    recording = true;
+    while (toRecord.length > 0) {
+      const group = toRecord.splice(0);
+      try {
+        await record(
+          group.flatMap((g) => g.outcomes),
+          new Map(group.flatMap((g) => [...g.attempts])),
+        );
+        for (const g of group) g.done();
+      } catch (error) {
+        for (const g of group) g.fail(error);
+      }
+    }
+    recording = false;
   }
 
   async function record(outcomes: Outcome[], attempts: Map<number, number>): Promise<void> {
@@ -210,18 +271,19 @@ export function createPushSender(options: PushSenderOptions): PushSender {
     const gone = [...new Set(outcomes.flatMap((o) => (o.kind === 'gone' ? [o.endpoint] : [])))];
     // The browser unsubscribed or the push service forgot it: every follow of that browser goes (their rows too).
     if (gone.length > 0) await db.delete(followSubscriptions).where(and(eq(followSubscriptions.channel, 'push'), inArray(followSubscriptions.target, gone)));
-    for (const o of outcomes) {
-      if (o.kind !== 'retry' && o.kind !== 'failed') continue;
+    const again = outcomes.flatMap((o) => {
+      if (o.kind !== 'retry' && o.kind !== 'failed') return [];
       const attempt = attempts.get(o.id) ?? 1;
       const final = o.kind === 'failed' || attempt >= settings.maxAttempts;
-      await db
-        .update(pushOutbox)
-        .set(
-          final
-            ? { status: 'failed', lastError: o.error }
-            : { status: 'queued', lastError: o.error, nextAttemptAt: new Date(now.getTime() + (o.retryInMs ?? pushRetryDelayMs(attempt))) },
-        )
-        .where(eq(pushOutbox.id, o.id));
+      const at = final ? null : new Date(now.getTime() + (o.retryInMs ?? pushRetryDelayMs(attempt))).toISOString();
+      return [{ id: o.id, status: final ? 'failed' : 'queued', error: o.error, at }];
+    });
+    // Retries and failures of the slice in one statement too (a 429 storm puts back many messages at once).
+    if (again.length > 0) {
+      await db.execute(sql`
+        update ${pushOutbox} set status = u.status, last_error = u.error, next_attempt_at = coalesce(u.at, ${pushOutbox.nextAttemptAt})
+        from jsonb_to_recordset(${JSON.stringify(again)}::jsonb) as u(id bigint, status text, error text, at timestamptz)
+        where ${pushOutbox.id} = u.id`);
     }
   }
 
@@ -230,12 +292,49 @@ export function createPushSender(options: PushSenderOptions): PushSender {
       agent.destroy();
       await pool.close();
     },
-    async sendDue() {
-      const claimed = await claim(settings.concurrency * 4);
-      if (claimed.length === 0) return 0;
-      const outcomes = await deliverAll(claimed);
-      await record(outcomes, new Map(claimed.map((c) => [c.id, c.attempts])));
-      return claimed.length;
+    async sendDue(stopping = () => false) {
+      // Claims overlap the posting: the next batch is claimed once fewer than two lanes' worth of messages wait, so
+      // posting never stops for a claim, and a claimed message never waits long behind others (its lease runs).
+      const batch = settings.concurrency * 4;
+      let handled = 0;
+      let pending = 0;
+      let lowWater: (() => void) | undefined;
+      let failure: unknown;
+      const posted = () => {
+        pending--;
+        if (pending <= settings.concurrency * 2) {
+          lowWater?.();
+          lowWater = undefined;
+        }
+      };
+      const deliveries: Promise<void>[] = [];
+      while (failure === undefined) {
+        const claimed = await claim(batch);
+        handled += claimed.length;
+        pending += claimed.length;
+        if (claimed.length > 0) {
+          let counted = 0;
+          const delivery = deliverBatch(claimed, () => {
+            counted++;
+            posted();
+          });
+          deliveries.push(
+            delivery
+              .catch((error: unknown) => {
+                failure ??= error;
+              })
+              .finally(() => {
+                // A batch that failed half-way (the database) releases what it still held.
+                for (; counted < claimed.length; counted++) posted();
+              }),
+          );
+        }
+        if (claimed.length < batch || stopping()) break;
+        if (pending > settings.concurrency * 2) await new Promise<void>((resolve) => (lowWater = resolve));
+      }
+      await Promise.all(deliveries);
+      if (failure !== undefined) throw failure;
+      return handled;
     },
     async nextAttemptAt() {
       const [row] = await db

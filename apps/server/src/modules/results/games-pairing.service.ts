@@ -133,6 +133,8 @@ export async function deleteGame(ctx: ManagerContext, id: number): Promise<{ cat
     });
   });
   await matchRound(db, row.edition, row.category, row.round);
+  // Told once committed and matched again (a failed write throws before): the round's viewers read it again.
+  await ctx.afterCommit?.({ type: 'games.rearranged', edition: row.edition, category: row.category, round: row.round });
   return { category: row.category, round: row.round };
 }
 
@@ -170,6 +172,9 @@ export async function moveGame(ctx: ManagerContext, id: number, to: MoveGame): P
     });
   });
   await matchRound(db, row.edition, row.category, row.round);
+  // Both rounds' viewers read theirs again: the game left one and joined the other.
+  await ctx.afterCommit?.({ type: 'games.rearranged', edition: row.edition, category: row.category, round: row.round });
+  await ctx.afterCommit?.({ type: 'games.rearranged', edition: row.edition, category: to.category, round: to.round });
   const listed = await listManagedGames(db, to.category, to.round);
   return { game: listed.find((g) => g.id === id)!, from: { category: row.category, round: row.round } };
 }
@@ -213,6 +218,8 @@ export async function linkGameToPairing(ctx: ManagerContext, id: number, pairing
       after: { pairingBoard },
     });
   });
+  // The game (and the one it displaced) changed boards: the round's viewers read it again.
+  await ctx.afterCommit?.({ type: 'games.rearranged', edition: row.edition, category: row.category, round: row.round });
   const listed = await listManagedGames(db, row.category, row.round);
   return listed.find((g) => g.id === id)!;
 }

@@ -144,6 +144,8 @@ export async function updateGameSource(ctx: ManagerContext, category: string, in
       after: input,
     });
   });
+  // A new delay shows or holds back moves at once: the viewers of every round read theirs again.
+  await ctx.afterCommit?.({ type: 'games.rearranged', edition, category, round: null });
   return getGameSource(db, category);
 }
 

@@ -66,6 +66,15 @@ export async function gamesRoutes(app: FastifyInstance, deps: AppDeps, streams: 
   const feed = createGamesFeed({ db, clock, bus: deps.bus, log: app.log });
   // Streams never end by themselves: end them before the server waits for its connections to close.
   app.addHook('preClose', async () => feed.close());
+  // A manager's change to a round's games (through any route or service, `ctx.afterCommit`) reaches the round's
+  // viewers on every instance before the answer.
+  const stopTelling = deps.events?.on(
+    async (event) => {
+      if (event.type === 'games.rearranged') await feed.notify({ category: event.category, round: event.round, revealAt: clock.now() });
+    },
+    { beforeAnswer: true },
+  );
+  app.addHook('onClose', async () => stopTelling?.());
   const tags = ['results'];
   // Games are no kept public answer (their reads are not cached; the live stream tells viewers): a push every few
   // seconds during a round must not drop every page's kept answers.
@@ -203,12 +212,7 @@ export async function gamesRoutes(app: FastifyInstance, deps: AppDeps, streams: 
       response: { 200: gameSourceSchema },
     },
     config: write,
-    handler: async (request) => {
-      const source = await updateGameSource(managerContext(deps, request), request.params.category, request.body);
-      // A new delay shows or holds back moves at once: the viewers of every round read theirs again.
-      await feed.notify({ category: request.params.category, round: null, revealAt: clock.now() });
-      return source;
-    },
+    handler: (request) => updateGameSource(managerContext(deps, request), request.params.category, request.body),
   });
   r.post('/api/v1/games/sources/:category/token', {
     schema: {
@@ -248,12 +252,7 @@ export async function gamesRoutes(app: FastifyInstance, deps: AppDeps, streams: 
       response: { 200: managedGameSchema },
     },
     config: write,
-    handler: async (request) => {
-      const game = await linkGameToPairing(managerContext(deps, request), request.params.id, request.body.pairingBoard);
-      // The game (and the one it displaced) changed boards: the round's viewers read it again.
-      await feed.notify({ category: game.category, round: game.round, revealAt: clock.now() });
-      return game;
-    },
+    handler: (request) => linkGameToPairing(managerContext(deps, request), request.params.id, request.body.pairingBoard),
   });
   r.put('/api/v1/games/manage/game/:id/place', {
     schema: {
@@ -264,13 +263,7 @@ export async function gamesRoutes(app: FastifyInstance, deps: AppDeps, streams: 
       response: { 200: managedGameSchema },
     },
     config: write,
-    handler: async (request) => {
-      const { game, from } = await moveGame(managerContext(deps, request), request.params.id, request.body);
-      // Both rounds' viewers read theirs again: the game left one and joined the other.
-      await feed.notify({ category: from.category, round: from.round, revealAt: clock.now() });
-      await feed.notify({ category: game.category, round: game.round, revealAt: clock.now() });
-      return game;
-    },
+    handler: async (request) => (await moveGame(managerContext(deps, request), request.params.id, request.body)).game,
   });
   r.delete('/api/v1/games/manage/game/:id', {
     schema: {
@@ -280,8 +273,7 @@ export async function gamesRoutes(app: FastifyInstance, deps: AppDeps, streams: 
     },
     config: write,
     handler: async (request, reply) => {
-      const from = await deleteGame(managerContext(deps, request), request.params.id);
-      await feed.notify({ category: from.category, round: from.round, revealAt: clock.now() });
+      await deleteGame(managerContext(deps, request), request.params.id);
       return reply.status(204).send();
     },
   });

@@ -74,25 +74,28 @@ const TOURNAMENT_JSON_BODY_MAX_BYTES = Math.ceil((TOURNAMENT_FILE_MAX_BYTES * 4)
 export async function resultsRoutes(app: FastifyInstance, deps: AppDeps, streams: EventStreams): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db, bus } = deps;
-  /**
-   * Tells every instance's open results pages (server-sent events) that a category changed, after the commit. The
-   * category's kept public answers are dropped first (one channel keeps the order on every instance), so the pages'
-   * refetch cannot be answered from before the change; the other categories' answers stay (an arbiter's result in
-   * U10 costs the U20 visitors nothing). Every results write announces its category: their `invalidates` is empty.
-   */
-  const announce = async (category: string, what: string) => {
-    await bus.publish('results', scopedChange(category));
-    await bus.publish(`results:${category}`, what);
-  };
   const notifyGames = publishGamesChanged(bus);
   /**
-   * A published (or restored) version may bring the pairings that games already received were waiting for, or pair a
-   * round differently: the rounds' games are matched again, and open games pages read the rounds whose boards changed.
+   * Tells every instance's open results pages (server-sent events) that a category changed, once the service's
+   * transaction committed (`ctx.afterCommit`: a rolled-back write announces nothing, and a write from anywhere else
+   * announces too), before the route answers. The category's kept public answers are dropped first (one channel keeps
+   * the order on every instance), so the pages' refetch cannot be answered from before the change; the other
+   * categories' answers stay (an arbiter's result in U10 costs the U20 visitors nothing). Every results write
+   * announces its category: their `invalidates` is empty. A published (or restored) version may bring the pairings
+   * that games already received were waiting for, or pair a round differently: the rounds' games are matched again,
+   * and open games pages read the rounds whose boards changed.
    */
-  const published = async (category: string, version: number) => {
-    await announce(category, `version:${version}`);
-    for (const round of await matchRoundsAgain(db, category)) await notifyGames({ category, round, revealAt: deps.clock.now() });
-  };
+  const stopAnnouncing = deps.events?.on(
+    async (event) => {
+      if (event.type !== 'results.changed') return;
+      await bus.publish('results', scopedChange(event.category));
+      await bus.publish(`results:${event.category}`, event.change);
+      if (event.cause !== 'published') return;
+      for (const round of await matchRoundsAgain(db, event.category)) await notifyGames({ category: event.category, round, revealAt: deps.clock.now() });
+    },
+    { beforeAnswer: true },
+  );
+  app.addHook('onClose', async () => stopAnnouncing?.());
   const tags = ['results'];
   // Writes drop the kept public answers of the category they changed, on every instance (`announce`: a draft upload
   // changes nothing public); the answers of a category also depend on the edition (which categories exist).
@@ -215,11 +218,7 @@ export async function resultsRoutes(app: FastifyInstance, deps: AppDeps, streams
       response: { 200: tournamentVersionSchema },
     },
     config: write,
-    handler: async (request) => {
-      const version = await publishImport(managerContext(deps, request), request.params.id, request.body);
-      await published(version.category, version.version);
-      return version;
-    },
+    handler: (request) => publishImport(managerContext(deps, request), request.params.id, request.body),
   });
 
   r.post('/api/v1/tournament/json', {
@@ -232,11 +231,7 @@ export async function resultsRoutes(app: FastifyInstance, deps: AppDeps, streams
     },
     bodyLimit: TOURNAMENT_JSON_BODY_MAX_BYTES,
     config: write,
-    handler: async (request) => {
-      const { version, created } = await importAndPublishDataUrl(managerContext(deps, request), request.body);
-      if (created) await published(version.category, version.version);
-      return version;
-    },
+    handler: async (request) => (await importAndPublishDataUrl(managerContext(deps, request), request.body)).version,
   });
 
   r.get('/api/v1/results/:category/versions', {
@@ -270,11 +265,7 @@ export async function resultsRoutes(app: FastifyInstance, deps: AppDeps, streams
       response: { 200: tournamentVersionSchema },
     },
     config: write,
-    handler: async (request) => {
-      const version = await restoreVersion(managerContext(deps, request), request.params.category, request.params.version, request.body.confirm);
-      await published(version.category, version.version);
-      return version;
-    },
+    handler: (request) => restoreVersion(managerContext(deps, request), request.params.category, request.params.version, request.body.confirm),
   });
 
   r.post('/api/v1/tournament/unofficial_result', {
@@ -285,11 +276,7 @@ export async function resultsRoutes(app: FastifyInstance, deps: AppDeps, streams
       response: { 200: unofficialRoundSchema },
     },
     config: write,
-    handler: async (request) => {
-      const round = await setUnofficialResult(managerContext(deps, request), request.body);
-      await announce(round.category, `unofficial:${round.round}:${request.body.boardnr}`);
-      return round;
-    },
+    handler: (request) => setUnofficialResult(managerContext(deps, request), request.body),
   });
 
   r.get('/api/v1/results/anon/:category/events', {

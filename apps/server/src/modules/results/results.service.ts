@@ -330,7 +330,7 @@ export async function publishImport(
     requireConfirmation(diffTournaments(current?.tournament ?? null, row.tournament, []), input.confirm);
     const published = await publishTournament(tx, edition, category, row.fileName, tournament, actor, null);
     await tx.delete(tournamentImports).where(eq(tournamentImports.id, id));
-    afterCommit({ type: 'results.changed', edition, category, cause: 'published' });
+    afterCommit({ type: 'results.changed', edition, category, cause: 'published', change: `version:${published}` });
     return { category, published };
   });
   return (await listVersions(db, version.category)).find((v) => v.version === version.published)!;
@@ -392,8 +392,9 @@ export async function importAndPublishDataUrl(
     if (same) return { category, published: same.version, created: false };
     // The organiser's back office names the file ("bjk_u8.json"); older callers name the tournament ("trn_u8").
     const fileName = /\.json$/i.test(input.name) ? input.name : `${input.name}.json`;
-    afterCommit({ type: 'results.changed', edition, category, cause: 'published' });
-    return { category, published: await publishTournament(tx, edition, category, fileName, tournament, actor, null), created: true };
+    const published = await publishTournament(tx, edition, category, fileName, tournament, actor, null);
+    afterCommit({ type: 'results.changed', edition, category, cause: 'published', change: `version:${published}` });
+    return { category, published, created: true };
   });
   return { version: (await listVersions(db, category)).find((v) => v.version === published)!, created };
 }
@@ -452,8 +453,9 @@ export async function restoreVersion(ctx: ManagerContext, categoryName: string, 
     await lockFor(tx, `results-versions:${edition}/${category}`);
     const current = await findCurrentVersion(tx, edition, category);
     requireConfirmation(diffTournaments(current?.tournament ?? null, row.tournament, []), confirm, true);
-    afterCommit({ type: 'results.changed', edition, category, cause: 'published' });
-    return publishTournament(tx, edition, category, row.fileName, row.tournament, actor, version);
+    const published = await publishTournament(tx, edition, category, row.fileName, row.tournament, actor, version);
+    afterCommit({ type: 'results.changed', edition, category, cause: 'published', change: `version:${published}` });
+    return published;
   });
   return (await listVersions(db, categoryName)).find((v) => v.version === published)!;
 }
@@ -614,7 +616,13 @@ export async function setUnofficialResult(ctx: ManagerContext, input: Unofficial
   const game = { round: input.round, white: pairingPlayerKey(pairing.white), black: pairingPlayerKey(pairing.black) };
   const key = unofficialKey(current.edition, current.category, game);
   await inTransaction(ctx, async ({ db: tx, afterCommit }) => {
-    afterCommit({ type: 'results.changed', edition: current.edition, category: current.category, cause: 'unofficial' });
+    afterCommit({
+      type: 'results.changed',
+      edition: current.edition,
+      category: current.category,
+      cause: 'unofficial',
+      change: `unofficial:${input.round}:${input.boardnr}`,
+    });
     // Two arbiters on one game take turns, so the audit's "before" is the value this entry really replaced.
     const lock = `unofficial:${current.edition}/${current.category}/${input.round}/${game.white}/${game.black}`;
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${lock}, 0))`);
