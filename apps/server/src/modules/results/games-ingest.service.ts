@@ -146,7 +146,7 @@ export async function ingestPgn(
   }
   // Followers hear "the game is live" once the broadcast delay is over (the planner's rule); told of the change now.
   for (const category of new Set([...changed.values()].map((c) => c.category))) {
-    ctx.afterCommit?.({ type: 'games.changed', edition: target.edition, category });
+    await ctx.afterCommit?.({ type: 'games.changed', edition: target.edition, category });
   }
   if (changed.size > 0 && ctx.onGamesChanged) {
     for (const change of changed.values()) {
