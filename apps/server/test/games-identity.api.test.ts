@@ -119,6 +119,28 @@ describe('a broadcast uploaded or sent again', () => {
   });
 });
 
+describe('two games of the same two players in one round', () => {
+  it('keeps a play-off game after the game as a second game, by upload and by push, and sending both again adds none', async () => {
+    const first = game('5.3', 'Claes, Noor', 'Dubois, Lena', '1. e4 e5 2. Nf3 Nc6', '1/2-1/2');
+    const armageddon = game('5.3', 'Claes, Noor', 'Dubois, Lena', '1. d4 d5 2. c4', '1-0');
+    expect(await upload('U10', [first, armageddon].join('\n'))).toMatchObject({ added: 2, errors: [] });
+    expect((await managed('U10', 5)).map((g) => [g.board, g.moves.length])).toEqual([
+      [3, 4],
+      [3, 3],
+    ]);
+    expect(await upload('U10', [first, armageddon].join('\n'))).toMatchObject({ added: 0, unchanged: 2 });
+    // A relay feed posting the round: the same two games, found by players and number, not merged by their board.
+    const token = await newToken('U10');
+    // (each is now the feed's game: taken over from the upload, moves unchanged)
+    expect(await push('U10', token, [first, armageddon].join('\n'))).toMatchObject({ added: 0, replaced: 2 });
+    expect(await push('U10', token, [first, armageddon].join('\n'))).toMatchObject({ added: 0, unchanged: 2 });
+    // Tagged play-off games (`Round "5.3.2"`), one at a time.
+    const tagged = game('5.3.2', 'Claes, Noor', 'Dubois, Lena', '1. d4 d5 2. c4 e6', '1-0');
+    expect(await push('U10', token, tagged)).toMatchObject({ added: 0, grown: 1 });
+    expect((await managed('U10', 5)).map((g) => g.moves.length)).toEqual([4, 4]);
+  });
+});
+
 describe('a manager deletes or moves a received game', () => {
   it('deletes a game, audited; the relay sending it again does not bring it back and says why', async () => {
     const token = await newToken('U16');

@@ -89,9 +89,15 @@ describe('broken games in a file', () => {
 
 describe('what relays write', () => {
   it('reads a board from a separate Board tag', () => {
-    expect(roundAndBoard({ Round: '5', Board: '12' })).toEqual({ round: 5, board: 12 });
-    expect(roundAndBoard({ Round: '5.12' })).toEqual({ round: 5, board: 12 });
-    expect(roundAndBoard({ Round: '?' })).toEqual({ round: null, board: null });
+    expect(roundAndBoard({ Round: '5', Board: '12' })).toEqual({ round: 5, board: 12, gameNumber: null });
+    expect(roundAndBoard({ Round: '5.12' })).toEqual({ round: 5, board: 12, gameNumber: null });
+    expect(roundAndBoard({ Round: '?' })).toEqual({ round: null, board: null, gameNumber: null });
+  });
+
+  it('reads which game of a play-off a game is: `Round "5.12.2"` or a Game tag', () => {
+    expect(roundAndBoard({ Round: '5.12.2' })).toEqual({ round: 5, board: 12, gameNumber: 2 });
+    expect(roundAndBoard({ Round: '5.12', Game: '3' })).toEqual({ round: 5, board: 12, gameNumber: 3 });
+    expect(roundAndBoard({ Round: '5.12', Game: 'x' })).toEqual({ round: 5, board: 12, gameNumber: null });
   });
 
   it('reads clocks with one or two digits of hours and tenths', () => {

@@ -16,6 +16,8 @@ export type ParsedGame = {
   tags: Record<string, string>;
   round: number;
   board: number | null;
+  /** Which game of the two players in the round the file says it is (`[Game "2"]`, `Round "5.1.2"`), or null. */
+  gameNumber: number | null;
   white: string;
   black: string;
   whiteFideId: number | null;
@@ -91,14 +93,23 @@ export function parseClock(value: string): number | undefined {
 const RESULT_TOKENS = new Set<string>(GAME_RESULTS);
 
 /** The round and board of a game: `Round "3.12"` (round.board, as relays write it), or `Round "3"` with `Board "12"`. */
-export function roundAndBoard(tags: Record<string, string>): { round: number | null; board: number | null } {
+export function roundAndBoard(tags: Record<string, string>): { round: number | null; board: number | null; gameNumber: number | null } {
   const roundTag = (tags.Round ?? '').trim();
   const boardTag = Number.parseInt(tags.Board ?? '', 10);
+  // A game number: `Round "5.1.2"` (the second game on board 1 of round 5, as broadcasts number play-off games) or a `Game` tag.
+  const gameTag = Number.parseInt(tags.Game ?? '', 10);
+  const tagged = Number.isFinite(gameTag) && gameTag > 0 && gameTag <= MAX_GAME_NUMBER ? gameTag : null;
+  const numbered = /^(\d+)\.(\d+)\.(\d+)$/.exec(roundTag);
+  if (numbered && Number(numbered[3]) >= 1 && Number(numbered[3]) <= MAX_GAME_NUMBER)
+    return { round: Number(numbered[1]), board: Number(numbered[2]), gameNumber: Number(numbered[3]) };
   const dotted = /^(\d+)\.(\d+)$/.exec(roundTag);
-  if (dotted) return { round: Number(dotted[1]), board: Number(dotted[2]) };
+  if (dotted) return { round: Number(dotted[1]), board: Number(dotted[2]), gameNumber: tagged };
   const plain = /^(\d+)$/.exec(roundTag);
-  return { round: plain ? Number(plain[1]) : null, board: Number.isFinite(boardTag) && boardTag > 0 ? boardTag : null };
+  return { round: plain ? Number(plain[1]) : null, board: Number.isFinite(boardTag) && boardTag > 0 ? boardTag : null, gameNumber: tagged };
 }
+
+/** No play-off of two players in one round has more games than this. */
+const MAX_GAME_NUMBER = 20;
 
 /** A positive number tag (ratings, FIDE ids); one beyond PostgreSQL's integer cannot be true and is left out. */
 function intTag(value: string | undefined): number | null {
@@ -244,7 +255,7 @@ function readGame(raw: RawGame): ParsedGame {
       tags[match[1]!] = match[2]!.replace(/\\(["\\])/g, '$1');
     }
   }
-  const { round, board } = roundAndBoard(tags);
+  const { round, board, gameNumber } = roundAndBoard(tags);
   if ((round !== null && round > MAX_GAME_ROUND) || (board !== null && board > MAX_GAME_BOARD)) {
     throw new ProblemError({
       code: GAMES_ERRORS.outOfRange,
@@ -267,6 +278,7 @@ function readGame(raw: RawGame): ParsedGame {
     tags,
     round: round ?? 0,
     board,
+    gameNumber,
     white: (tags.White ?? '').trim(),
     black: (tags.Black ?? '').trim(),
     whiteFideId: intTag(tags.WhiteFideId),
