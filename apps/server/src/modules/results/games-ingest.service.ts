@@ -213,6 +213,7 @@ async function storeGame(
           receivedRound: game.round,
           gameKey: key,
           feed: from.feed,
+          annotatedMovetext: game.annotated,
           moves: merged.state.moves,
           result: merged.state.result,
           resultAt: merged.state.resultAt === null ? null : new Date(merged.state.resultAt),
@@ -228,8 +229,11 @@ async function storeGame(
     }
     id = row.id;
     // A game a manager moved keeps the board the manager gave it.
-    const write = { ...players, board: row.movedBy ? row.board : game.board, gameKey: key, feed: from.feed };
     const merged = mergeGame(stateOf(row), game, now.getTime());
+    // The annotations go with the moves they were written for: a copy without them keeps them while the moves are
+    // the same; other moves drop them.
+    const annotatedMovetext = game.annotated ?? (merged.outcome === 'unchanged' ? row.annotatedMovetext : null);
+    const write = { ...players, board: row.movedBy ? row.board : game.board, gameKey: key, feed: from.feed, annotatedMovetext };
     const playersChanged = (Object.keys(write) as (keyof typeof write)[]).some((k) => row[k] !== write[k]);
     const shown = { category: row.category, round: row.round };
     if ((merged.outcome === 'unchanged' || merged.outcome === 'stale') && !playersChanged)

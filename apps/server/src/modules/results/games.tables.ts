@@ -67,6 +67,11 @@ export const games = pgTable(
     blackRating: integer('black_rating'),
     fen: text('fen'),
     moves: jsonb('moves').$type<TimedMove[]>().notNull(),
+    /**
+     * The movetext as received when it has comments, variations or NAGs (engine evaluations taken out): the game's
+     * PGN download carries it once the whole game is visible; the viewer shows the main line (`moves`).
+     */
+    annotatedMovetext: text('annotated_movetext'),
     result: text('result').$type<GameResult>().notNull(),
     resultAt: timestamp('result_at', { withTimezone: true }),
     source: text('source').$type<'push' | 'poll' | 'upload'>().notNull(),
