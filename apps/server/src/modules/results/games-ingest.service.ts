@@ -8,7 +8,7 @@ import { AppError, badRequest, unauthenticated, validationError } from '../../pl
 import { recordAudit } from '../../platform/audit.js';
 import { mergeGame, type MergeOutcome } from './games-merge.js';
 import { matchRound } from './games-pairing.service.js';
-import { gameKeyOf, gameNumbersOf, identifyGames, samePlayers } from './games-identity.js';
+import { gameKeyOf, gameNumberOfKey, gameNumbersOf, identifyGames, samePlayers } from './games-identity.js';
 import { parsePgn, TooManyGamesError, type ParsedGame } from './games-pgn.js';
 import { stateOf, type GameRow } from './games-read.service.js';
 import { findSourceRow, gamesCategory, isPushToken } from './games-sources.service.js';
@@ -127,7 +127,7 @@ export async function ingestPgn(
       .where(and(eq(deletedGames.edition, target.edition), eq(deletedGames.receivedCategory, target.category), eq(deletedGames.receivedRound, round)));
     const ids = identifyGames(incoming, known, feed);
     for (const [i, game] of incoming.entries()) {
-      if (ids[i] === null && game.gameNumber === 1 && deleted.some((d) => samePlayers(d, game))) {
+      if (ids[i] === null && deleted.some((d) => samePlayers(d, game) && gameNumberOfKey(d.gameKey ?? '') === game.gameNumber)) {
         report.errors.push({
           code: GAMES_ERRORS.deletedGame,
           message: `A manager deleted this game of round ${round}: it is not taken again`,
