@@ -387,7 +387,22 @@ test.describe('live games', () => {
     await dialog.getByLabel('Bord', { exact: true }).fill('4');
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 });
+      // Round and board are shown in the dialog, with their values, at both widths (not blank space).
+      const box = (await dialog.getByRole('dialog').boundingBox())!;
+      for (const [name, value] of [
+        ['round', '6'],
+        ['board', '4'],
+      ] as const) {
+        const field = dialog.locator(`input[name=${name}]`);
+        await expect(field).toBeVisible();
+        await expect(field).toHaveValue(value);
+        const at = (await field.boundingBox())!;
+        expect(at.height).toBeGreaterThan(10);
+        expect(at.y >= box.y && at.y + at.height <= box.y + box.height && at.x >= box.x && at.x + at.width <= box.x + box.width).toBe(true);
+      }
       await snapshot(page, `mgmt-games-move-${width}`);
+      // The dialog as the manager sees it (a full-page picture draws the fixed backdrop over the first screen only).
+      await dialog.getByRole('dialog').screenshot({ path: `.tmp/screenshots/mgmt-games-move-dialog-${width}.png` });
     }
     await page.setViewportSize({ width: 1280, height: 900 });
     await dialog.getByTestId('game-move-confirm').click();
@@ -403,6 +418,12 @@ test.describe('live games', () => {
     await snapshot(page, 'mgmt-games-delete-1280');
     await page.getByTestId('game-delete-confirm').click();
     await expect(page.getByTestId('managed-game')).toHaveCount(0);
+    // The deleted game is listed under the round, and comes back as it was.
+    const deleted = page.getByTestId('deleted-game').filter({ hasText: anna });
+    await expect(deleted).toContainText('gewist door');
     await expectAccessible(page);
+    await deleted.getByTestId('game-restore').click();
+    await expect(page.getByTestId('managed-game').filter({ hasText: anna })).toHaveCount(1);
+    await expect(page.getByTestId('deleted-game')).toHaveCount(0);
   });
 });

@@ -12,7 +12,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { GameSource, PgnIngestReport } from '@bjk/domain/games';
@@ -232,6 +232,12 @@ function RoundGamesTable({ category, categories }: { category: string; categorie
   const rounds = useQuery(gameRoundsQuery(category));
   const [chosen, setRound] = useState<number | null>(null);
   const round = chosen ?? rounds.data?.rounds.at(-1) ?? 1;
+  // Once opened, the table stays on its round: deleting the round's last game must not jump to another round (where
+  // its deleted games, and their restore, would not be shown).
+  const opened = rounds.data?.rounds.at(-1);
+  useEffect(() => {
+    if (chosen === null && opened !== undefined) setRound(opened);
+  }, [chosen, opened]);
   const games = useQuery(managedGamesQuery(category, round));
   const link = useMutation({
     mutationFn: ({ id, board }: { id: number; board: number | null }) => linkGame(id, board),
