@@ -233,15 +233,17 @@ async function storeGame(
     // The annotations go with the moves they were written for: a copy without them keeps them while the moves are
     // the same; other moves drop them.
     const annotatedMovetext = game.annotated ?? (merged.outcome === 'unchanged' ? row.annotatedMovetext : null);
-    const write = { ...players, board: row.movedBy ? row.board : game.board, gameKey: key, feed: from.feed, annotatedMovetext };
+    const write = { ...players, board: row.movedBy ? row.board : game.board, gameKey: key, feed: from.feed };
     const playersChanged = (Object.keys(write) as (keyof typeof write)[]).some((k) => row[k] !== write[k]);
+    const annotationsChanged = row.annotatedMovetext !== annotatedMovetext;
     const shown = { category: row.category, round: row.round };
-    if ((merged.outcome === 'unchanged' || merged.outcome === 'stale') && !playersChanged)
+    if ((merged.outcome === 'unchanged' || merged.outcome === 'stale') && !playersChanged && !annotationsChanged)
       return { outcome: merged.outcome, id: row.id, rematch: false, ...shown };
     const updated = await db
       .update(games)
       .set({
         ...write,
+        annotatedMovetext,
         moves: merged.state.moves,
         result: merged.state.result,
         resultAt: merged.state.resultAt === null ? null : new Date(merged.state.resultAt),
