@@ -316,6 +316,46 @@ test.describe('live games', () => {
     await snapshot(page, 'mgmt-games-phone');
   });
 
+  test('a 600-game broadcast uploaded by a manager keeps every game, and the one it cannot take is named with its reason', async ({ page }) => {
+    // The shape of the real broadcast export of issue #23: every round's boards 1–28 twice (two groups of one
+    // broadcast), games finished and in progress, plus one game with a broken tag. Names of this run: uploading the
+    // same file again on the same database would find its games unchanged.
+    const run = Date.now().toString(36);
+    const games: string[] = [];
+    for (let round = 1; games.length < 600; round++) {
+      for (let group = 0; group < 2; group++) {
+        for (let board = 1; board <= 28 && games.length < 600; board++) {
+          const who = (side: string) => `Speler${run} ${side}${group}-${round}-${board}, Test`;
+          const result = board % 3 === 0 ? '*' : '1/2-1/2';
+          games.push(
+            `[Event "E2E"]\n[Round "${round}.${board}"]\n[White "${who('W')}"]\n[Black "${who('Z')}"]\n[Result "${result}"]\n\n1. d4 d5 2. c4 ${result}\n`,
+          );
+        }
+      }
+    }
+    games.push(`[Event "E2E"]\n[Round "1.29"]\n[White "Kapot${run}, Tag"]\n[Black "Proef, Bord"]\n[Result "*"\n\n1. e4 *\n`);
+    await loginAsAdmin(page, '/mgmt/games');
+    await page.getByRole('button', { name: 'U16', exact: true }).click();
+    await page.locator('input[type=file][name=file]').setInputFiles({
+      name: 'broadcast.pgn',
+      mimeType: 'application/x-chess-pgn',
+      buffer: Buffer.from(games.join('\n')),
+    });
+    await page.getByRole('button', { name: 'Opladen' }).click();
+    const report = page.getByTestId('upload-report');
+    // One request for the whole file; on a loaded machine its 600 games take a while to store.
+    await expect(report).toContainText('600 toegevoegd', { timeout: 60_000 });
+    await expect(report.locator('li')).toHaveCount(1);
+    await expect(report.locator('li')).toContainText(`Partij 601 (regel`);
+    await expect(report.locator('li')).toContainText(`Kapot${run}, Tag`);
+    const sources = await page.request.get('/api/v1/games/sources', { headers: { authorization: `Bearer ${await adminToken(page)}` } });
+    const u16 = ((await sources.json()) as { category: string; gameCount: number }[]).find((s) => s.category === 'U16')!;
+    expect(u16.gameCount).toBeGreaterThanOrEqual(600);
+    // Every round's two games per board are both there: round 1 has 56.
+    const round1 = await page.request.get('/api/v1/games/public/U16/1');
+    expect(((await round1.json()) as { games: { white: { name: string } }[] }).games.filter((g) => g.white.name.includes(run))).toHaveLength(56);
+  });
+
   test('a manager sees two games on one board flagged, moves one to another category and deletes the other', async ({ page }) => {
     test.slow();
     // Names of this run: a deleted game stays deleted for its players, also in a run again on the same database.
@@ -347,7 +387,22 @@ test.describe('live games', () => {
     await dialog.getByLabel('Bord', { exact: true }).fill('4');
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 });
+      // Round and board are shown in the dialog, with their values, at both widths (not blank space).
+      const box = (await dialog.getByRole('dialog').boundingBox())!;
+      for (const [name, value] of [
+        ['round', '6'],
+        ['board', '4'],
+      ] as const) {
+        const field = dialog.locator(`input[name=${name}]`);
+        await expect(field).toBeVisible();
+        await expect(field).toHaveValue(value);
+        const at = (await field.boundingBox())!;
+        expect(at.height).toBeGreaterThan(10);
+        expect(at.y >= box.y && at.y + at.height <= box.y + box.height && at.x >= box.x && at.x + at.width <= box.x + box.width).toBe(true);
+      }
       await snapshot(page, `mgmt-games-move-${width}`);
+      // The dialog as the manager sees it (a full-page picture draws the fixed backdrop over the first screen only).
+      await dialog.getByRole('dialog').screenshot({ path: `.tmp/screenshots/mgmt-games-move-dialog-${width}.png` });
     }
     await page.setViewportSize({ width: 1280, height: 900 });
     await dialog.getByTestId('game-move-confirm').click();
@@ -363,6 +418,12 @@ test.describe('live games', () => {
     await snapshot(page, 'mgmt-games-delete-1280');
     await page.getByTestId('game-delete-confirm').click();
     await expect(page.getByTestId('managed-game')).toHaveCount(0);
+    // The deleted game is listed under the round, and comes back as it was.
+    const deleted = page.getByTestId('deleted-game').filter({ hasText: anna });
+    await expect(deleted).toContainText('gewist door');
     await expectAccessible(page);
+    await deleted.getByTestId('game-restore').click();
+    await expect(page.getByTestId('managed-game').filter({ hasText: anna })).toHaveCount(1);
+    await expect(page.getByTestId('deleted-game')).toHaveCount(0);
   });
 });

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GAMES_ERRORS } from '@bjk/domain';
 import { auditEntries } from '../src/platform/audit.tables.js';
+import { deletedGames } from '../src/modules/results/games.tables.js';
 import { managerHeaders } from './managers.js';
 import { createTestApp, type TestContext } from './test-app.js';
 
@@ -119,6 +120,28 @@ describe('a broadcast uploaded or sent again', () => {
   });
 });
 
+describe('two games of the same two players in one round', () => {
+  it('keeps a play-off game after the game as a second game, by upload and by push, and sending both again adds none', async () => {
+    const first = game('5.3', 'Claes, Noor', 'Dubois, Lena', '1. e4 e5 2. Nf3 Nc6', '1/2-1/2');
+    const armageddon = game('5.3', 'Claes, Noor', 'Dubois, Lena', '1. d4 d5 2. c4', '1-0');
+    expect(await upload('U10', [first, armageddon].join('\n'))).toMatchObject({ added: 2, errors: [] });
+    expect((await managed('U10', 5)).map((g) => [g.board, g.moves.length])).toEqual([
+      [3, 4],
+      [3, 3],
+    ]);
+    expect(await upload('U10', [first, armageddon].join('\n'))).toMatchObject({ added: 0, unchanged: 2 });
+    // A relay feed posting the round: the same two games, found by players and number, not merged by their board.
+    const token = await newToken('U10');
+    // (each is now the feed's game: taken over from the upload, moves unchanged)
+    expect(await push('U10', token, [first, armageddon].join('\n'))).toMatchObject({ added: 0, replaced: 2 });
+    expect(await push('U10', token, [first, armageddon].join('\n'))).toMatchObject({ added: 0, unchanged: 2 });
+    // Tagged play-off games (`Round "5.3.2"`), one at a time.
+    const tagged = game('5.3.2', 'Claes, Noor', 'Dubois, Lena', '1. d4 d5 2. c4 e6', '1-0');
+    expect(await push('U10', token, tagged)).toMatchObject({ added: 0, grown: 1 });
+    expect((await managed('U10', 5)).map((g) => g.moves.length)).toEqual([4, 4]);
+  });
+});
+
 describe('a manager deletes or moves a received game', () => {
   it('deletes a game, audited; the relay sending it again does not bring it back and says why', async () => {
     const token = await newToken('U16');
@@ -137,6 +160,48 @@ describe('a manager deletes or moves a received game', () => {
       .from(auditEntries)
       .where(and(eq(auditEntries.action, 'results.game_deleted'), eq(auditEntries.subjectId, String(stray.id))));
     expect(trail).toHaveLength(1);
+  });
+
+  it('restores a deleted game as it was, audited; the relay’s next copy grows it again instead of being skipped', async () => {
+    const token = await newToken('U16');
+    await push('U16', token, game('2.3', 'Terug, Gezet', 'Weer, Hier', '1. e4 e5 2. Nf3'));
+    const [kept] = await managed('U16', 2);
+    await ctx.app.inject({ method: 'DELETE', url: `/api/v1/games/manage/game/${kept!.id}`, headers: arbiter });
+    const list = await ctx.app.inject({ method: 'GET', url: '/api/v1/games/manage/U16/2/deleted', headers: arbiter });
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json()).toEqual([
+      expect.objectContaining({ white: 'Terug, Gezet', black: 'Weer, Hier', moves: 3, result: '*', restorable: true, deletedBy: expect.any(String) }),
+    ]);
+    const restore = (id: number, headers: Record<string, string> = arbiter) =>
+      ctx.app.inject({ method: 'POST', url: `/api/v1/games/manage/deleted/${id}/restore`, headers });
+    const restored = await restore(list.json()[0].id);
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(restored.json()).toMatchObject({ id: kept!.id, round: 2, board: 3, moves: [{ san: 'e4' }, { san: 'e5' }, { san: 'Nf3' }] });
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/games/manage/U16/2/deleted', headers: arbiter })).json()).toEqual([]);
+    expect(await push('U16', token, game('2.3', 'Terug, Gezet', 'Weer, Hier', '1. e4 e5 2. Nf3 Nc6'))).toMatchObject({ grown: 1, errors: [] });
+    expect((await managed('U16', 2)).map((g) => [g.id, g.moves.length])).toEqual([[kept!.id, 4]]);
+    const trail = await ctx.db
+      .select()
+      .from(auditEntries)
+      .where(and(eq(auditEntries.action, 'results.game_restored'), eq(auditEntries.subjectId, String(kept!.id))));
+    expect(trail).toHaveLength(1);
+    // Once only; and for managers with the results permission only.
+    expect((await restore(list.json()[0].id)).statusCode).toBe(404);
+    expect((await restore(list.json()[0].id, await managerHeaders(ctx, ['editor']))).statusCode).toBe(403);
+  });
+
+  it('refuses to restore a game deleted before games were kept for a restore, naming why', async () => {
+    const token = await newToken('U16');
+    await push('U16', token, game('3.1', 'Oud, Gewist', 'Niet, Bewaard'));
+    const [old] = await managed('U16', 3);
+    await ctx.app.inject({ method: 'DELETE', url: `/api/v1/games/manage/game/${old!.id}`, headers: arbiter });
+    // A row as deleting wrote it before migration 0025: no game kept.
+    await ctx.db.update(deletedGames).set({ game: null }).where(eq(deletedGames.white, 'Oud, Gewist'));
+    const [row] = (await ctx.app.inject({ method: 'GET', url: '/api/v1/games/manage/U16/3/deleted', headers: arbiter })).json();
+    expect(row).toMatchObject({ restorable: false, moves: null });
+    const refused = await ctx.app.inject({ method: 'POST', url: `/api/v1/games/manage/deleted/${row.id}/restore`, headers: arbiter });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe(GAMES_ERRORS.notRestorable);
   });
 
   it('moves a game to another category, round and board, audited; the relay’s next copy grows it there', async () => {

@@ -209,6 +209,39 @@ describe('a manager uploads a round’s PGN', () => {
     expect(round.games.map((g) => [g.white.name, g.result, g.moves.length])).toEqual([['Claes, Noah', '0-1', 4]]);
   });
 
+  it('keeps the variations and comments of an uploaded game in its download; the viewer shows the main line', async () => {
+    const annotated =
+      '[White "Wouters, Mila"]\n[Black "Peeters, Jan"]\n[Round "6.2"]\n[Result "1-0"]\n\n' +
+      '1. e4 e5 2. Nf3 {the main line} (2. f4 exf4 {the gambit} (2... d5)) 2... Nc6 $6 3. Bb5 {[%eval 0.3]} 1-0\n';
+    const send = async (text: string) => {
+      const body = multipart('round6.pgn', text);
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/games/sources/U20/upload',
+        headers: { ...arbiter, ...body.headers },
+        payload: body.payload,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json();
+    };
+    expect(await send(annotated)).toMatchObject({ added: 1, errors: [] });
+    const [game] = (await publicRound('U20', 6)).games;
+    expect(game!.moves.map((m) => m.san)).toEqual(['e4', 'e5', 'Nf3', 'Nc6', 'Bb5']);
+    // Lines wrapped at 80 characters: compared as one line.
+    const download = async () => (await ctx.app.inject({ method: 'GET', url: `/api/v1/games/public/game/${game!.id}/pgn` })).body.replace(/\s+/g, ' ');
+    const roundDownload = async () => (await ctx.app.inject({ method: 'GET', url: '/api/v1/games/public/U20/6/pgn' })).body.replace(/\s+/g, ' ');
+    for (const text of [await download(), await roundDownload()]) {
+      expect(text).toContain('2. Nf3 {the main line} (2. f4 exf4 {the gambit} (2... d5)) 2... Nc6 $6 3. Bb5 1-0');
+      expect(text).not.toContain('eval');
+    }
+    // The same game again without its annotations (a relay's copy) keeps them; other moves drop them.
+    expect(await send(annotated.replace(/\{[^}]*\}|\([^]*\)\)|\$6/g, ''))).toMatchObject({ unchanged: 1 });
+    expect(await download()).toContain('{the gambit}');
+    expect(await send(annotated.replace(/\{[^}]*\}|\([^]*\)\)|\$6/g, '').replace('3. Bb5', '3. Bc4'))).toMatchObject({ replaced: 1 });
+    expect(await download()).not.toContain('gambit');
+    expect(await download()).toContain('2. Nf3 Nc6 3. Bc4 1-0');
+  });
+
   it('is for managers with the results permission only', async () => {
     const body = multipart('x.pgn', '1. e4 *');
     const response = await ctx.app.inject({ method: 'POST', url: '/api/v1/games/sources/U20/upload', headers: body.headers, payload: body.payload });

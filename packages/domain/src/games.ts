@@ -34,6 +34,8 @@ export const GAMES_ERRORS = {
   noFile: 'results.games_no_file',
   pairingNotFound: 'results.games_pairing_not_found',
   pollUrlNotPublic: 'results.games_poll_url_not_public',
+  /** A deleted game cannot be restored: deleted before games were kept for a restore, or the round has it again. */
+  notRestorable: 'results.game_not_restorable',
 } as const;
 
 export const categoryCodeSchema = z.string().regex(/^[A-Za-z0-9_-]{1,20}$/, 'Invalid value');
@@ -191,6 +193,19 @@ export const moveGameSchema = z.object({
   board: z.number().int().min(1).max(1000).nullable(),
 });
 export type MoveGame = z.infer<typeof moveGameSchema>;
+
+/** A game a manager deleted, for the back office: who and when, and whether it can be restored. */
+export const deletedGameSchema = z.object({
+  id: z.number().int(),
+  white: z.string(),
+  black: z.string(),
+  deletedBy: z.string(),
+  deletedAt: isoDateTimeSchema,
+  moves: z.number().int().nullable(),
+  result: z.enum(GAME_RESULTS).nullable(),
+  restorable: z.boolean(),
+});
+export type DeletedGame = z.infer<typeof deletedGameSchema>;
 
 /** Which game was played on which board of which round: the pairings and the player card link to the games. */
 export const gameLinksSchema = z.object({

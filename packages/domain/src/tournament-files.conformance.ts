@@ -15,7 +15,7 @@ import {
 } from './tie-breaks.js';
 import { parseTournamentFile } from './tournament-file.js';
 import { TournamentFileError, type Tournament } from './tournament-model.js';
-import { writeTrf16 } from './trf.js';
+import { parseTrf, writeTrf16 } from './trf.js';
 
 /**
  * Every real Swar export and TRF in `../shared/data` (see its SOURCES.md) imports, or — team tournaments — is refused
@@ -129,6 +129,41 @@ describe.each(['swar', 'trf'])('real %s files', (dir) => {
       expect(differences).toEqual([]);
       expect(placeDifferences.map((row) => `${row.pairingNumber}: ours ${row.rank}, checker ${answer.players.get(row.pairingNumber)?.rank}`)).toEqual([]);
     }
+
+    // Our TRF16 export imports again to the same tournament (standings, boards, ratings used, tie-break list), and
+    // FIDE's checker reads it to the same values as ours.
+    const exported = writeTrf16(tournament);
+    const back = parseTrf(exported);
+    const summary = (t: Tournament) => ({
+      tieBreaks: t.tieBreaks.map((c) => c.kind),
+      players: [...t.players]
+        .sort((a, b) => a.pairingNumber - b.pairingNumber)
+        .map((p) => [
+          p.pairingNumber,
+          p.name,
+          p.rank,
+          p.points,
+          p.rating,
+          p.fideRating,
+          p.nationalRating,
+          p.rounds.map((r) => [r.round, r.board, r.opponent, r.points]),
+        ]),
+    });
+    expect(summary(back)).toEqual(summary(tournament));
+    let exportLine = `  our TRF16 export imported again: the same ${tournament.players.length} players, places, points, ratings, boards and tie-break list`;
+    if (rounds > 0 && tournament.format === 'trf') {
+      const rules = fideRulesOf(tournament);
+      const columns = comparableColumns(tournament);
+      const answer = runFideChecker(exported, { rounds, kinds: columns.map((c) => c.kind), rules, encoding: 'utf-8' });
+      const ours = computeTieBreaks(tournament.players, columns, { rules, rounds });
+      const cells = tournament.players.flatMap((p) =>
+        columns.map((_, i) => [ours.get(p.pairingNumber)![i], answer.players.get(p.pairingNumber)?.values[i + 1]]),
+      );
+      const agreeing = cells.filter(([a, b]) => a !== null && a !== undefined && b !== undefined && b !== null && Math.abs(a - b) < 1e-9).length;
+      exportLine += `; FIDE's checker on the export: cells ${agreeing}/${cells.length}`;
+      expect(agreeing).toBe(cells.length);
+    }
+    lines.push(exportLine);
 
     if (tournament.format === 'swar') {
       // The program's own values, under the rules it follows.

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { fideTieBreakRulesOn, lastRoundWithResults, rankPlayers } from './tie-breaks.js';
 import { parseTournamentFile } from './tournament-file.js';
 import { TournamentFileError } from './tournament-model.js';
 import { parseTrf, writeTrf16 } from './trf.js';
@@ -86,6 +87,41 @@ describe('TRF files', () => {
     }
   });
 
+  it.each([
+    ['swar', 'bycco_bjk2026_u08.json'],
+    ['swar', 'bycco_bjk2025_u20.json'],
+    ['swar', 'bycco_bjk2017_u08_swar_v3.json'],
+    ['swar', 'frbe_jeugdcriterium_oostende_2024_u8.json'],
+    ['swar', 'bycco_test_bjk_2_played.json'],
+    ['swar', 'bycco_bjk2019_u20bg_round1_paired.json'],
+    ['trf', 'javafo_sample2_open_gros_2010.trf'],
+    ['trf', 'frbe_icn_2024-25_r1_belgian_elo_part1.txt'],
+  ] as const)('exports %s/%s as a TRF16 that imports again to the same standings, boards, ratings used and tie-break list', (dir, name) => {
+    const t = parseTournamentFile(fixture(dir, name));
+    const back = parseTrf(writeTrf16(t));
+    const players = (list: typeof t.players) =>
+      [...list]
+        .sort((a, b) => a.pairingNumber - b.pairingNumber)
+        .map((p) => ({
+          pairingNumber: p.pairingNumber,
+          name: p.name,
+          rank: p.rank,
+          points: p.points,
+          rating: p.rating,
+          fideRating: p.fideRating,
+          nationalRating: p.nationalRating,
+          fideId: p.fideId,
+          rounds: p.rounds.map((r) => [r.round, r.board, r.opponent, r.outcome, r.points]),
+        }));
+    expect(players(back.players)).toEqual(players(t.players));
+    expect(back.tieBreaks.map((c) => c.kind)).toEqual(t.tieBreaks.map((c) => c.kind));
+    expect(back).toMatchObject({ plannedRounds: t.plannedRounds, pairedRounds: t.pairedRounds, startDate: t.startDate });
+    // The standings we compute (FIDE's rules by the start date) are the same on both.
+    const rules = fideTieBreakRulesOn(t.startDate ?? '2026-07-01');
+    const rounds = lastRoundWithResults(t.players);
+    expect(rankPlayers(back.players, back.tieBreaks, { rules, rounds })).toEqual(rankPlayers(t.players, t.tieBreaks, { rules, rounds }));
+  });
+
   it('drops the line a program lists for the bye ("spielfrei"), and a game against it is the bye', () => {
     const t = parseTrf(
       [
@@ -113,8 +149,15 @@ describe('TRF files', () => {
     );
     t.players[0]!.rounds[1] = { ...t.players[0]!.rounds[1]!, points: 0.5 };
     t.players[1]!.rounds[1] = { ...t.players[1]!.rounds[1]!, points: 1 };
+    t.players[0]!.points = 1.5;
+    t.players[1]!.points = 1;
     const written = writeTrf16(t);
     expect(written).toMatch(/alice.*0000 - H$/m);
     expect(written).toMatch(/bob.*0000 - F$/m);
+    const back = parseTrf(written);
+    expect(back.players.map((p) => [p.points, p.rounds[1]!.points])).toEqual([
+      [1.5, 0.5],
+      [1, 1],
+    ]);
   });
 });

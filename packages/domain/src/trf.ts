@@ -10,6 +10,7 @@ import {
   type PlayerRound,
   type RoundOutcome,
   type TieBreakColumn,
+  type TieBreakKind,
   type Tournament,
   type TournamentPlayer,
 } from './tournament-model.js';
@@ -55,6 +56,9 @@ export function parseTrf(text: string): Tournament {
   const players: TournamentPlayer[] = [];
   const lineOf = new Map<TournamentPlayer, number>();
   const columnsOf = new Map<PlayerRound, number>();
+  const boardRecords: { round: number; boards: [number, number][] }[] = [];
+  const ratingRecords = new Map<number, { rating: number | null; nationalRating: number | null }>();
+  let tieBreakRecord: TieBreakColumn[] | null = null;
   lines.forEach((raw, index) => {
     const lineNumber = index + 1;
     const line = raw.replace(/\s+$/, '');
@@ -76,6 +80,20 @@ export function parseTrf(text: string): Tournament {
       if (!Number.isInteger(rounds) || rounds < 0) throw lineError(lineNumber, 'XXR names no number of rounds', line);
       plannedRounds = rounds;
       plannedRoundsLine = lineNumber;
+      return;
+    }
+    if (code === 'XXB') {
+      boardRecords.push(parseBoardRecord(line, lineNumber));
+      return;
+    }
+    if (code === 'XXU') {
+      const [number, rating, national] = line.slice(3).trim().split(/\s+/).map(Number);
+      if (!Number.isInteger(number) || !Number.isInteger(rating) || !Number.isInteger(national ?? 0)) throw lineError(lineNumber, 'XXU names no rating', line);
+      ratingRecords.set(number!, { rating: rating || null, nationalRating: national || null });
+      return;
+    }
+    if (code === '202' || code === '212') {
+      tieBreakRecord = tieBreaksOfRecord(line.slice(4), code === '212');
       return;
     }
     if (code === '001') {
@@ -101,6 +119,8 @@ export function parseTrf(text: string): Tournament {
       player.fideRating = null;
     }
   }
+  applyRatingRecords(players, ratingRecords);
+  applyBoardRecords(players, boardRecords);
   checkTournamentIsPossible(plannedRounds ?? pairedRoundCount(players), players, trfLocations(lines, plannedRoundsLine, lineOf, columnsOf));
   const realPlayers = withoutByePlaceholders(players);
   const pairedRounds = pairedRoundCount(realPlayers);
@@ -115,13 +135,85 @@ export function parseTrf(text: string): Tournament {
     endDate: parseLooseDate(header.get('052') ?? ''),
     plannedRounds: plannedRounds ?? pairedRounds,
     pairedRounds,
-    tieBreaks: TRF_DEFAULT_TIE_BREAKS,
+    tieBreaks: tieBreakRecord ?? TRF_DEFAULT_TIE_BREAKS,
     categoryHint: categoryFromLabel(name),
     byePoints: 1,
     absencePoints: 0,
     // A TRF has no board numbers: the pairs get them in the order pairing programs list them (display only).
     players: withBoardOrder(hasRanks ? realPlayers : realPlayers.map((p) => ({ ...p, rank: null })), (p) => p.pairingNumber),
   };
+}
+
+/**
+ * FIDE's tie-break codes (C.07 as TRF-2025's `202` record writes them, and FIDE's checker reads them) for the kinds
+ * we know. `202` names the tie-breaks, `212` the same with the points first.
+ */
+const TIE_BREAK_CODES: Partial<Record<TieBreakKind, string>> = {
+  buchholz_cut1: 'BH/C1',
+  buchholz: 'BH',
+  sonneborn_berger: 'SB',
+  progressive: 'PS',
+  direct_encounter: 'DE',
+  games_won: 'WON',
+  games_with_black: 'BPG',
+  performance: 'TPR',
+};
+const TIE_BREAK_NAMES: Record<string, string> = {
+  buchholz_cut1: 'Buchholz Cut 1',
+  buchholz: 'Buchholz',
+  sonneborn_berger: 'Sonneborn-Berger',
+  progressive: 'Progressive',
+  direct_encounter: 'Direct Encounter',
+  games_won: 'Games won',
+  games_with_black: 'Games with Black',
+  performance: 'Performance',
+};
+
+function tieBreaksOfRecord(text: string, pointsFirst: boolean): TieBreakColumn[] {
+  const codes = text
+    .trim()
+    .split(/[\s,]+/)
+    .filter((c) => c !== '');
+  return (pointsFirst ? codes.slice(1) : codes).map((code): TieBreakColumn => {
+    // Modifiers other than the cut (`/V1`, `/P` …) do not change which tie-break it is.
+    const base = code.toUpperCase().replace(/\/(?!C1\b)[^/]*/g, '');
+    const kind = (Object.entries(TIE_BREAK_CODES).find(([, c]) => c === base)?.[0] ?? 'unknown') as TieBreakKind;
+    return { name: kind === 'unknown' ? code : TIE_BREAK_NAMES[kind]!, kind };
+  });
+}
+
+/** `XXB <round> <board>-<White's starting rank> …`: the boards a program gave a round (our export writes them). */
+function parseBoardRecord(line: string, lineNumber: number): { round: number; boards: [number, number][] } {
+  const [roundText, ...pairs] = line.slice(3).trim().split(/\s+/);
+  const round = Number(roundText);
+  const boards = pairs.map((pair) => pair.split('-').map(Number) as [number, number]);
+  if (!Number.isInteger(round) || round < 1 || boards.some((b) => b.length !== 2 || !b.every((n) => Number.isInteger(n) && n > 0))) {
+    throw lineError(lineNumber, 'XXB names no round and boards', line);
+  }
+  return { round, boards };
+}
+
+function applyBoardRecords(players: TournamentPlayer[], records: readonly { round: number; boards: [number, number][] }[]): void {
+  const byNumber = new Map(players.map((p) => [p.pairingNumber, p]));
+  for (const { round, boards } of records) {
+    for (const [board, white] of boards) {
+      const entry = byNumber.get(white)?.rounds.find((r) => r.round === round && r.opponent !== null);
+      if (!entry) continue;
+      entry.board = board;
+      const back = byNumber.get(entry.opponent!)?.rounds.find((r) => r.round === round && r.opponent === white);
+      if (back) back.board = board;
+    }
+  }
+}
+
+/** `XXU <starting rank> <rating used> <national rating>`: where the program paired with another rating than the FIDE one. */
+function applyRatingRecords(players: TournamentPlayer[], records: ReadonlyMap<number, { rating: number | null; nationalRating: number | null }>): void {
+  for (const player of players) {
+    const record = records.get(player.pairingNumber);
+    if (!record) continue;
+    player.rating = record.rating;
+    player.nationalRating = record.nationalRating;
+  }
 }
 
 /** Names pairing programs give the line that stands for the bye: Swiss-Chess's "spielfrei", and the like. */
@@ -304,6 +396,10 @@ export function writeTrf16(tournament: Tournament, standings?: ReadonlyMap<numbe
   if (tournament.endDate) lines.push(`052 ${tournament.endDate.replaceAll('-', '/')}`);
   lines.push(`062 ${tournament.players.length}`);
   lines.push('092 Individual: Swiss-System');
+  // The tie-break list, in FIDE's codes (TRF-2025's record; TRF16 readers skip it). One the code list cannot name is
+  // written by its name without spaces, and read back as unknown.
+  if (tournament.tieBreaks.length > 0)
+    lines.push(`202 ${tournament.tieBreaks.map((c) => TIE_BREAK_CODES[c.kind] ?? c.name.replace(/[\s,]+/g, '_')).join(' ')}`);
   lines.push(`XXR ${tournament.plannedRounds}`);
   const titleCodes = Object.fromEntries(Object.entries(TITLES).map(([code, title]) => [title, code]));
   const players = [...tournament.players].sort((a, b) => a.pairingNumber - b.pairingNumber);
@@ -332,7 +428,7 @@ export function writeTrf16(tournament: Tournament, standings?: ReadonlyMap<numbe
       ' ' +
       p.name.slice(0, 33).padEnd(33) +
       ' ' +
-      String(p.fideRating ?? p.rating ?? 0).padStart(4) +
+      String(p.fideRating ?? 0).padStart(4) +
       ' ' +
       (p.federation ?? '').padEnd(3).slice(0, 3) +
       ' ' +
@@ -348,6 +444,19 @@ export function writeTrf16(tournament: Tournament, standings?: ReadonlyMap<numbe
       line += '  ' + roundBlock(round, round && colourOf(p, round));
     }
     lines.push(line.trimEnd());
+  }
+  // TRF16 has no field for these; its readers skip records they do not know (FIDE's checker does): our reader takes
+  // them back, so that an export imported again gives the same boards and the same ratings.
+  for (const p of players) {
+    if ((p.rating ?? 0) !== (p.fideRating ?? 0) || p.nationalRating) lines.push(`XXU ${p.pairingNumber} ${p.rating ?? 0} ${p.nationalRating ?? 0}`);
+  }
+  for (let r = 1; r <= tournament.pairedRounds; r++) {
+    const boards = players
+      .flatMap((p) =>
+        p.rounds.filter((x) => x.round === r && x.board !== null && x.opponent !== null && colourOf(p, x) === 'white').map((x) => [x.board!, p.pairingNumber]),
+      )
+      .sort((a, b) => a[0]! - b[0]!);
+    if (boards.length > 0) lines.push(`XXB ${r} ${boards.map(([board, white]) => `${board}-${white}`).join(' ')}`);
   }
   return lines.join('\n') + '\n';
 }

@@ -8,7 +8,7 @@ import { AppError, badRequest, unauthenticated, validationError } from '../../pl
 import { recordAudit } from '../../platform/audit.js';
 import { mergeGame, type MergeOutcome } from './games-merge.js';
 import { matchRound } from './games-pairing.service.js';
-import { identifyGames, playersKey, samePlayers } from './games-identity.js';
+import { gameKeyOf, gameNumberOfKey, gameNumbersOf, identifyGames, samePlayers } from './games-identity.js';
 import { parsePgn, TooManyGamesError, type ParsedGame } from './games-pgn.js';
 import { stateOf, type GameRow } from './games-read.service.js';
 import { findSourceRow, gamesCategory, isPushToken } from './games-sources.service.js';
@@ -56,6 +56,9 @@ export function feedOf(source: GameSourceKind, pollUrl?: string): string {
   return source;
 }
 
+/** A game of the file with which game of its players in the round it is, and its stored key. */
+type NumberedGame = ParsedGame & { gameNumber: number; key: string };
+
 type ChangedRound = { edition: string; category: string; round: number; ids: number[]; rematch: Rematch };
 
 /**
@@ -86,13 +89,20 @@ export async function ingestPgn(
   }
   const feed = feedOf(options.source, options.pollUrl);
   const report: PgnIngestReport = { added: 0, grown: 0, replaced: 0, unchanged: 0, stale: 0, errors: parsed.errors };
-  // The last copy of a game in the file wins (a file may repeat a game as it grows).
-  const byRound = new Map<number, Map<string, ParsedGame>>();
-  for (const game of parsed.games) {
-    const round = byRound.get(game.round) ?? new Map<string, ParsedGame>();
-    round.delete(playersKey(game));
-    round.set(playersKey(game), game);
-    byRound.set(game.round, round);
+  // The last copy of a game in the file wins (a file may repeat a game as it grows); two games of the same players
+  // in one round (a play-off) are two games (`gameNumbersOf`).
+  const gamesOfRound = new Map<number, ParsedGame[]>();
+  for (const game of parsed.games) gamesOfRound.set(game.round, [...(gamesOfRound.get(game.round) ?? []), game]);
+  const byRound = new Map<number, Map<string, NumberedGame>>();
+  for (const [round, list] of gamesOfRound) {
+    const numbers = gameNumbersOf(list);
+    const byKey = new Map<string, NumberedGame>();
+    list.forEach((game, i) => {
+      const key = gameKeyOf(game, numbers[i]);
+      byKey.delete(key);
+      byKey.set(key, { ...game, gameNumber: numbers[i]!, key });
+    });
+    byRound.set(round, byKey);
   }
   const changed = new Map<string, ChangedRound>();
   for (const [round, byPlayers] of [...byRound].sort((a, b) => a[0] - b[0])) {
@@ -107,6 +117,7 @@ export async function ingestPgn(
         whiteFideId: games.whiteFideId,
         blackFideId: games.blackFideId,
         feed: games.feed,
+        gameKey: games.gameKey,
       })
       .from(games)
       .where(scope);
@@ -116,7 +127,7 @@ export async function ingestPgn(
       .where(and(eq(deletedGames.edition, target.edition), eq(deletedGames.receivedCategory, target.category), eq(deletedGames.receivedRound, round)));
     const ids = identifyGames(incoming, known, feed);
     for (const [i, game] of incoming.entries()) {
-      if (ids[i] === null && deleted.some((d) => samePlayers(d, game))) {
+      if (ids[i] === null && deleted.some((d) => samePlayers(d, game) && gameNumberOfKey(d.gameKey ?? '') === game.gameNumber)) {
         report.errors.push({
           code: GAMES_ERRORS.deletedGame,
           message: `A manager deleted this game of round ${round}: it is not taken again`,
@@ -164,10 +175,10 @@ async function storeGame(
   clock: Clock,
   target: { edition: string; category: string },
   knownId: number | null,
-  game: ParsedGame,
+  game: NumberedGame,
   from: { source: GameSourceKind; feed: string },
 ): Promise<Stored> {
-  const key = playersKey(game);
+  const key = game.key;
   const players = {
     white: game.white,
     black: game.black,
@@ -202,6 +213,7 @@ async function storeGame(
           receivedRound: game.round,
           gameKey: key,
           feed: from.feed,
+          annotatedMovetext: game.annotated,
           moves: merged.state.moves,
           result: merged.state.result,
           resultAt: merged.state.resultAt === null ? null : new Date(merged.state.resultAt),
@@ -217,16 +229,21 @@ async function storeGame(
     }
     id = row.id;
     // A game a manager moved keeps the board the manager gave it.
-    const write = { ...players, board: row.movedBy ? row.board : game.board, gameKey: key, feed: from.feed };
     const merged = mergeGame(stateOf(row), game, now.getTime());
+    // The annotations go with the moves they were written for: a copy without them keeps them while the moves are
+    // the same; other moves drop them.
+    const annotatedMovetext = game.annotated ?? (merged.outcome === 'unchanged' ? row.annotatedMovetext : null);
+    const write = { ...players, board: row.movedBy ? row.board : game.board, gameKey: key, feed: from.feed };
     const playersChanged = (Object.keys(write) as (keyof typeof write)[]).some((k) => row[k] !== write[k]);
+    const annotationsChanged = row.annotatedMovetext !== annotatedMovetext;
     const shown = { category: row.category, round: row.round };
-    if ((merged.outcome === 'unchanged' || merged.outcome === 'stale') && !playersChanged)
+    if ((merged.outcome === 'unchanged' || merged.outcome === 'stale') && !playersChanged && !annotationsChanged)
       return { outcome: merged.outcome, id: row.id, rematch: false, ...shown };
     const updated = await db
       .update(games)
       .set({
         ...write,
+        annotatedMovetext,
         moves: merged.state.moves,
         result: merged.state.result,
         resultAt: merged.state.resultAt === null ? null : new Date(merged.state.resultAt),

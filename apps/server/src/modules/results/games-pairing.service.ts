@@ -1,12 +1,12 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import { GAMES_ERRORS, type ManagedGame, type MoveGame } from '@bjk/domain';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { GAMES_ERRORS, type DeletedGame, type GameResult, type ManagedGame, type MoveGame } from '@bjk/domain';
 import type { ManagerContext } from '../../platform/service-context.js';
 import type { Db, DbOrTx } from '../../platform/db.js';
-import { notFound } from '../../platform/errors.js';
+import { conflict, notFound } from '../../platform/errors.js';
 import { recordAudit } from '../../platform/audit.js';
 import { getCurrentEdition } from '../edition/edition.service.js';
 import { matchGamesToPairings, type UnmatchedReason } from './games-matching.js';
-import { getGameRow, roundRows, toPublicGame } from './games-read.service.js';
+import { getGameRow, roundRows, toPublicGame, type GameRow } from './games-read.service.js';
 import { gamesCategory } from './games-sources.service.js';
 import { deletedGames, games, type PairedPlayers } from './games.tables.js';
 import { sharedBoards } from './games-identity.js';
@@ -121,6 +121,8 @@ export async function deleteGame(ctx: ManagerContext, id: number): Promise<{ cat
       black: row.black,
       whiteFideId: row.whiteFideId,
       blackFideId: row.blackFideId,
+      gameKey: row.gameKey,
+      game: JSON.parse(JSON.stringify(row)) as Record<string, unknown>,
       deletedBy: actor.email,
       deletedAt: ctx.clock.now(),
     });
@@ -136,6 +138,73 @@ export async function deleteGame(ctx: ManagerContext, id: number): Promise<{ cat
   // Told once committed and matched again (a failed write throws before): the round's viewers read it again.
   await ctx.afterCommit?.({ type: 'games.rearranged', edition: row.edition, category: row.category, round: row.round });
   return { category: row.category, round: row.round };
+}
+
+/** The games managers deleted from a round (by where they were received), newest first, with whether each can come back. */
+export async function listDeletedGames(db: DbOrTx, category: string, round: number): Promise<DeletedGame[]> {
+  const { edition } = await gamesCategory(db, category);
+  const rows = await db
+    .select()
+    .from(deletedGames)
+    .where(and(eq(deletedGames.edition, edition), eq(deletedGames.receivedCategory, category), eq(deletedGames.receivedRound, round)))
+    .orderBy(desc(deletedGames.deletedAt), desc(deletedGames.id));
+  return rows.map((row) => {
+    const game = row.game as { moves?: unknown[]; result?: GameResult } | null;
+    return {
+      id: row.id,
+      white: row.white,
+      black: row.black,
+      deletedBy: row.deletedBy,
+      deletedAt: row.deletedAt.toISOString(),
+      moves: game?.moves?.length ?? null,
+      result: game?.result ?? null,
+      restorable: game !== null,
+    };
+  });
+}
+
+/**
+ * A manager restores a deleted game (audited): it comes back as it was (same id, moves, pairing link), and the relay's
+ * next copy of the round grows it again instead of being skipped. Refused (409) for a row deleted before games were
+ * kept for a restore, or when the round has this game again (a manager's upload after the deletion).
+ */
+export async function restoreGame(ctx: ManagerContext, deletedId: number): Promise<ManagedGame> {
+  const { db, actor } = ctx;
+  const { code: edition } = await getCurrentEdition(db);
+  const restored = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(deletedGames)
+      .where(and(eq(deletedGames.id, deletedId), eq(deletedGames.edition, edition)))
+      .returning();
+    if (!row) throw notFound(GAMES_ERRORS.gameNotFound, `No deleted game ${deletedId}`, { id: deletedId });
+    if (!row.game) throw conflict(GAMES_ERRORS.notRestorable, 'This game was deleted before deleted games were kept', { id: deletedId });
+    const saved = row.game as GameRow & Record<string, unknown>;
+    const dates = (value: unknown) => (typeof value === 'string' ? new Date(value) : null);
+    const inserted = await tx
+      .insert(games)
+      .values({
+        ...saved,
+        resultAt: dates(saved.resultAt),
+        createdAt: dates(saved.createdAt) ?? ctx.clock.now(),
+        updatedAt: ctx.clock.now(),
+        version: (saved.version ?? 1) + 1,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (inserted.length === 0) throw conflict(GAMES_ERRORS.notRestorable, 'The round has this game again', { id: deletedId });
+    await recordAudit(tx, {
+      actor,
+      action: 'results.game_restored',
+      subjectType: 'game',
+      subjectId: inserted[0]!.id,
+      after: { category: saved.category, round: saved.round, board: saved.pairingBoard ?? saved.board, moves: saved.moves.length, result: saved.result },
+    });
+    return inserted[0]!;
+  });
+  await matchRound(db, restored.edition, restored.category, restored.round);
+  const game = (await listManagedGames(db, restored.category, restored.round)).find((g) => g.id === restored.id);
+  if (!game) throw notFound(GAMES_ERRORS.gameNotFound, `No game ${restored.id}`, { id: restored.id });
+  return game;
 }
 
 /**

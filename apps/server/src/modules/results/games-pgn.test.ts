@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { GAMES_ERRORS } from '@bjk/domain';
-import { MAX_PGN_GAMES, parseClock, parsePgn, roundAndBoard, TooManyGamesError, writePgnGame } from './games-pgn.js';
+import { annotatedMovetextOf, MAX_PGN_GAMES, parseClock, parsePgn, roundAndBoard, TooManyGamesError, writePgnGame } from './games-pgn.js';
 
 const fixture = (name: string) => readFileSync(new URL(`./games-fixtures/${name}`, import.meta.url), 'utf8');
 
@@ -89,9 +89,15 @@ describe('broken games in a file', () => {
 
 describe('what relays write', () => {
   it('reads a board from a separate Board tag', () => {
-    expect(roundAndBoard({ Round: '5', Board: '12' })).toEqual({ round: 5, board: 12 });
-    expect(roundAndBoard({ Round: '5.12' })).toEqual({ round: 5, board: 12 });
-    expect(roundAndBoard({ Round: '?' })).toEqual({ round: null, board: null });
+    expect(roundAndBoard({ Round: '5', Board: '12' })).toEqual({ round: 5, board: 12, gameNumber: null });
+    expect(roundAndBoard({ Round: '5.12' })).toEqual({ round: 5, board: 12, gameNumber: null });
+    expect(roundAndBoard({ Round: '?' })).toEqual({ round: null, board: null, gameNumber: null });
+  });
+
+  it('reads which game of a play-off a game is: `Round "5.12.2"` or a Game tag', () => {
+    expect(roundAndBoard({ Round: '5.12.2' })).toEqual({ round: 5, board: 12, gameNumber: 2 });
+    expect(roundAndBoard({ Round: '5.12', Game: '3' })).toEqual({ round: 5, board: 12, gameNumber: 3 });
+    expect(roundAndBoard({ Round: '5.12', Game: 'x' })).toEqual({ round: 5, board: 12, gameNumber: null });
   });
 
   it('reads clocks with one or two digits of hours and tenths', () => {
@@ -135,6 +141,24 @@ describe('writing games back as PGN', () => {
     expect(again.moves.map((m) => [m.san, m.clock])).toEqual(game!.moves.map((m) => [m.san, m.clock]));
     expect(again.result).toBe('1-0');
     expect(written.split('\n').every((line) => line.length < 80)).toBe(true);
+  });
+
+  it('keeps the comments, variations and NAGs of a game for its download, without engine evaluations', () => {
+    const [first, second, third] = parsePgn(fixture('round3-live.pgn')).games;
+    expect(second!.annotated).toBe(
+      '1. d4 {[%clk 1:30:51]} d5 {[%clk 1:30:48]} 2. c4 {[%clk 1:31:10]} (2. Nf3 Nf6 {a side line} (2... c5)) 2... e6 $1 {[%clk 1:31:05]} 3. Nc3',
+    );
+    expect(first!.annotated).toContain('Nf6??');
+    expect(first!.annotated).not.toContain('eval');
+    // Moves and clocks only: nothing to keep, the download writes those itself.
+    expect(third!.annotated).toBeNull();
+    expect(annotatedMovetextOf('1. e4 {[%clk 1:30:55]} e5 {[%clk 1:30:50]} *')).toBeNull();
+    expect(annotatedMovetextOf('1. e4 ; the best\n e5 1-0')).toBe('1. e4 {the best} e5');
+    const written = writePgnGame({ event: 'U12', ...second!, annotatedMovetext: second!.annotated });
+    expect(written.replace(/\s+/g, ' ')).toContain('(2. Nf3 Nf6 {a side line} (2... c5)) 2... e6 $1 {[%clk 1:31:05]} 3. Nc3 *');
+    expect(written.split('\n').every((line) => line.length < 80)).toBe(true);
+    // Read again: the same main line.
+    expect(parsePgn(written).games[0]!.moves).toEqual(second!.moves);
   });
 
   it('numbers a game from a set-up position with Black to move', () => {

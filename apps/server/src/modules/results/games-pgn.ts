@@ -5,8 +5,8 @@ import { GAME_RESULTS, GAMES_ERRORS, INT32_MAX, type GameMove, type GameResult, 
  * Reading PGN as relay software (DGT LiveChess, LiveChessCloud, broadcast tools) and people write it: games one
  * after another, tags then movetext, clocks in comments. Every game is checked move by move with chess.js; a game
  * that is broken (illegal move, cut off, malformed tag) gives an error of its own and the others are still taken.
- * Comments other than the clocks, variations and NAGs are dropped: annotations may carry engine evaluations
- * (`[%eval]`), which are never shown.
+ * The moves shown are the main line; comments, variations and NAGs are kept as written (`annotatedMovetext`) for the
+ * game's PGN download only, without the engine evaluations (`[%eval]`) they may carry, which are never shown.
  */
 
 export type ParsedGame = {
@@ -16,6 +16,8 @@ export type ParsedGame = {
   tags: Record<string, string>;
   round: number;
   board: number | null;
+  /** Which game of the two players in the round the file says it is (`[Game "2"]`, `Round "5.1.2"`), or null. */
+  gameNumber: number | null;
   white: string;
   black: string;
   whiteFideId: number | null;
@@ -27,6 +29,8 @@ export type ParsedGame = {
   moves: GameMove[];
   /** The illegal move the game was cut at (kept up to the move before it), or null. */
   cut: GameProblem | null;
+  /** The movetext as written when it has comments, variations or NAGs (for the download), else null: `annotatedMovetextOf`. */
+  annotated: string | null;
 };
 
 export type PgnParseResult = { games: ParsedGame[]; errors: PgnGameError[] };
@@ -91,14 +95,23 @@ export function parseClock(value: string): number | undefined {
 const RESULT_TOKENS = new Set<string>(GAME_RESULTS);
 
 /** The round and board of a game: `Round "3.12"` (round.board, as relays write it), or `Round "3"` with `Board "12"`. */
-export function roundAndBoard(tags: Record<string, string>): { round: number | null; board: number | null } {
+export function roundAndBoard(tags: Record<string, string>): { round: number | null; board: number | null; gameNumber: number | null } {
   const roundTag = (tags.Round ?? '').trim();
   const boardTag = Number.parseInt(tags.Board ?? '', 10);
+  // A game number: `Round "5.1.2"` (the second game on board 1 of round 5, as broadcasts number play-off games) or a `Game` tag.
+  const gameTag = Number.parseInt(tags.Game ?? '', 10);
+  const tagged = Number.isFinite(gameTag) && gameTag > 0 && gameTag <= MAX_GAME_NUMBER ? gameTag : null;
+  const numbered = /^(\d+)\.(\d+)\.(\d+)$/.exec(roundTag);
+  if (numbered && Number(numbered[3]) >= 1 && Number(numbered[3]) <= MAX_GAME_NUMBER)
+    return { round: Number(numbered[1]), board: Number(numbered[2]), gameNumber: Number(numbered[3]) };
   const dotted = /^(\d+)\.(\d+)$/.exec(roundTag);
-  if (dotted) return { round: Number(dotted[1]), board: Number(dotted[2]) };
+  if (dotted) return { round: Number(dotted[1]), board: Number(dotted[2]), gameNumber: tagged };
   const plain = /^(\d+)$/.exec(roundTag);
-  return { round: plain ? Number(plain[1]) : null, board: Number.isFinite(boardTag) && boardTag > 0 ? boardTag : null };
+  return { round: plain ? Number(plain[1]) : null, board: Number.isFinite(boardTag) && boardTag > 0 ? boardTag : null, gameNumber: tagged };
 }
+
+/** No play-off of two players in one round has more games than this. */
+const MAX_GAME_NUMBER = 20;
 
 /** A positive number tag (ratings, FIDE ids); one beyond PostgreSQL's integer cannot be true and is left out. */
 function intTag(value: string | undefined): number | null {
@@ -244,7 +257,7 @@ function readGame(raw: RawGame): ParsedGame {
       tags[match[1]!] = match[2]!.replace(/\\(["\\])/g, '$1');
     }
   }
-  const { round, board } = roundAndBoard(tags);
+  const { round, board, gameNumber } = roundAndBoard(tags);
   if ((round !== null && round > MAX_GAME_ROUND) || (board !== null && board > MAX_GAME_BOARD)) {
     throw new ProblemError({
       code: GAMES_ERRORS.outOfRange,
@@ -267,6 +280,7 @@ function readGame(raw: RawGame): ParsedGame {
     tags,
     round: round ?? 0,
     board,
+    gameNumber,
     white: (tags.White ?? '').trim(),
     black: (tags.Black ?? '').trim(),
     whiteFideId: intTag(tags.WhiteFideId),
@@ -278,7 +292,30 @@ function readGame(raw: RawGame): ParsedGame {
     fen,
     moves: body.moves,
     cut: body.cut,
+    // A game cut at an illegal move keeps no annotations: its movetext goes on past the moves it has.
+    annotated: body.cut ? null : annotatedMovetextOf(raw.movetext),
   };
+}
+
+/** Engine evaluations and the like in a comment: never shown, never downloaded. Clocks (`%clk`, `%emt`) stay. */
+const HIDDEN_COMMANDS = /\[%(?!clk\b|emt\b)[a-z]+[^\]]*\]/gi;
+
+/**
+ * The movetext as written, for the download, when it has more than moves and clocks: comments, variations, NAGs.
+ * Without the result marker (the download writes the game's result), without engine evaluations, `;` comments
+ * written as `{…}` (a rest-of-line comment would swallow the next moves once the download wraps its lines), and
+ * whitespace made single spaces. Null when it has nothing but moves and clocks (the download writes those itself).
+ */
+export function annotatedMovetextOf(movetext: string): string | null {
+  const text = movetext
+    .replace(/;([^\n]*)/g, (_, comment: string) => `{${comment.replace(/[{}]/g, '').trim()}}`)
+    .replace(HIDDEN_COMMANDS, '')
+    .replace(/\{\s*\}/g, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/\s*(1-0|0-1|1\/2-1\/2|\*)$/, '');
+  const withoutClocks = text.replace(/\{\s*(\[%(clk|emt)[^\]]*\]\s*)*\}/g, '');
+  return /[({$!?]/.test(withoutClocks) ? text : null;
 }
 
 /**
@@ -348,6 +385,8 @@ export type PgnWritable = {
   result: GameResult;
   fen: string | null;
   moves: GameMove[];
+  /** The movetext as uploaded, with its comments and variations (`annotatedMovetextOf`): written instead of the moves. */
+  annotatedMovetext?: string | null;
 };
 
 /** One game as PGN (the seven-tag roster, then clocks as `[%clk]` comments), lines kept under 80 characters. */
@@ -369,15 +408,16 @@ export function writePgnGame(game: PgnWritable): string {
   if (game.fen) tags.push(['SetUp', '1'], ['FEN', game.fen]);
   const blackToStart = game.fen ? game.fen.split(' ')[1] === 'b' : false;
   const firstMoveNumber = game.fen ? Number(game.fen.split(' ')[5] ?? '1') || 1 : 1;
-  const tokens: string[] = [];
-  game.moves.forEach((move, ply) => {
-    const offset = ply + (blackToStart ? 1 : 0);
-    const number = firstMoveNumber + Math.floor(offset / 2);
-    if (offset % 2 === 0) tokens.push(`${number}.`);
-    else if (ply === 0) tokens.push(`${number}...`);
-    tokens.push(move.san);
-    if (move.clock !== undefined) tokens.push(`{[%clk ${formatClock(move.clock)}]}`);
-  });
+  const tokens: string[] = game.annotatedMovetext ? game.annotatedMovetext.split(' ') : [];
+  if (!game.annotatedMovetext)
+    game.moves.forEach((move, ply) => {
+      const offset = ply + (blackToStart ? 1 : 0);
+      const number = firstMoveNumber + Math.floor(offset / 2);
+      if (offset % 2 === 0) tokens.push(`${number}.`);
+      else if (ply === 0) tokens.push(`${number}...`);
+      tokens.push(move.san);
+      if (move.clock !== undefined) tokens.push(`{[%clk ${formatClock(move.clock)}]}`);
+    });
   tokens.push(game.result);
   const lines: string[] = [];
   let line = '';

@@ -135,10 +135,20 @@ async function pgnHeader(db: DbOrTx, category: string, language: Language): Prom
   };
 }
 
-function pgnOf(games: PublicGame[], header: PgnHeader): string {
+/** A game to download: as visible now, with its annotations once the whole game is visible (they may show later moves). */
+type PgnGame = PublicGame & { annotatedMovetext: string | null };
+
+function toPgnGame(row: GameRow, delayMs: number, now: Date): PgnGame {
+  const game = toPublicGame(row, delayMs, now);
+  const whole = game.moves.length === row.moves.length && game.result === row.result;
+  return { ...game, annotatedMovetext: whole ? row.annotatedMovetext : null };
+}
+
+function pgnOf(games: PgnGame[], header: PgnHeader): string {
   return games
     .map((g) =>
       writePgnGame({
+        annotatedMovetext: g.annotatedMovetext,
         event: header.event,
         site: header.site,
         date: header.roundDate(g.round),
@@ -161,12 +171,22 @@ function pgnOf(games: PublicGame[], header: PgnHeader): string {
 
 /** PGN of a round as visible now (the delay holds for downloads too). */
 export async function roundPgn(ctx: ReadContext, category: string, round: number, language: Language): Promise<string> {
-  return pgnOf((await listRoundGames(ctx, category, round)).games, await pgnHeader(ctx.db, category, language));
+  const { db, clock } = ctx;
+  const { edition } = await gamesCategory(db, category);
+  const delayMs = await delayMsOf(db, edition, category);
+  const now = clock.now();
+  const rows = await roundRows(db, edition, category, round);
+  return pgnOf(
+    rows.map((row) => toPgnGame(row, delayMs, now)),
+    await pgnHeader(db, category, language),
+  );
 }
 
 export async function gamePgn(ctx: ReadContext, id: number, language: Language): Promise<{ pgn: string; game: PublicGame }> {
-  const game = await getPublicGame(ctx, id);
-  return { pgn: pgnOf([game], await pgnHeader(ctx.db, game.category, language)), game };
+  const row = await getGameRow(ctx.db, id);
+  const game = toPgnGame(row, await delayMsOf(ctx.db, row.edition, row.category), ctx.clock.now());
+  const { annotatedMovetext: _annotated, ...shown } = game;
+  return { pgn: pgnOf([game], await pgnHeader(ctx.db, game.category, language)), game: shown };
 }
 
 /** Every game of a player in the category, all rounds, as visible now. */
@@ -192,7 +212,7 @@ export async function playerPgn(ctx: ReadContext, category: string, name: string
     .orderBy(asc(games.round), asc(games.id));
   const now = clock.now();
   return pgnOf(
-    rows.map((row) => toPublicGame(row, delayMs, now)),
+    rows.map((row) => toPgnGame(row, delayMs, now)),
     header,
   );
 }

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   GAMES_ERRORS,
   categoryParamsSchema,
+  deletedGameSchema,
   gameLinksSchema,
   gameCategoriesSchema,
   gameRoundsSchema,
@@ -29,7 +30,7 @@ import { managerContext, systemContext } from '../../platform/service-context.js
 import { badRequest } from '../../platform/errors.js';
 import { readUpload } from '../../platform/uploads.js';
 import { pushGames, uploadGames } from './games-ingest.service.js';
-import { deleteGame, linkGameToPairing, listManagedGames, moveGame } from './games-pairing.service.js';
+import { deleteGame, linkGameToPairing, listDeletedGames, listManagedGames, moveGame, restoreGame } from './games-pairing.service.js';
 import { gamePgn, getPublicGame, listGameCategories, listGameLinks, listGameRounds, listRoundGames, playerPgn, roundPgn } from './games-read.service.js';
 import { gamesCategory, listGameSources, rotatePushToken, updateGameSource } from './games-sources.service.js';
 import { createGamesFeed } from './games.stream.js';
@@ -275,6 +276,30 @@ export async function gamesRoutes(app: FastifyInstance, deps: AppDeps, streams: 
     handler: async (request, reply) => {
       await deleteGame(managerContext(deps, request), request.params.id);
       return reply.status(204).send();
+    },
+  });
+  r.get('/api/v1/games/manage/:category/:round/deleted', {
+    schema: {
+      tags,
+      summary: 'The games managers deleted from a round (where they were received), newest first',
+      params: gameRoundParamsSchema,
+      response: { 200: z.array(deletedGameSchema) },
+    },
+    config: write,
+    handler: async (request) => listDeletedGames(db, request.params.category, request.params.round),
+  });
+  r.post('/api/v1/games/manage/deleted/:id/restore', {
+    schema: {
+      tags,
+      summary: 'Restore a deleted game as it was (audited); the relay sending it again grows it instead of skipping it',
+      params: gameIdParamsSchema,
+      response: { 200: managedGameSchema },
+    },
+    config: write,
+    handler: async (request) => {
+      const game = await restoreGame(managerContext(deps, request), request.params.id);
+      await feed.notify({ category: game.category, round: game.round, revealAt: clock.now() });
+      return game;
     },
   });
 }

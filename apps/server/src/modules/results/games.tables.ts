@@ -67,6 +67,11 @@ export const games = pgTable(
     blackRating: integer('black_rating'),
     fen: text('fen'),
     moves: jsonb('moves').$type<TimedMove[]>().notNull(),
+    /**
+     * The movetext as received when it has comments, variations or NAGs (engine evaluations taken out): the game's
+     * PGN download carries it once the whole game is visible; the viewer shows the main line (`moves`).
+     */
+    annotatedMovetext: text('annotated_movetext'),
     result: text('result').$type<GameResult>().notNull(),
     resultAt: timestamp('result_at', { withTimezone: true }),
     source: text('source').$type<'push' | 'poll' | 'upload'>().notNull(),
@@ -102,6 +107,13 @@ export const deletedGames = pgTable(
     black: text('black').notNull(),
     whiteFideId: integer('white_fide_id'),
     blackFideId: integer('black_fide_id'),
+    /** Which game of its players in the round (`gameKey`); null in rows deleted before it was kept. */
+    gameKey: text('game_key'),
+    /**
+     * The game as it was, for a manager's restore (the relay no longer skips it then); null in rows deleted before
+     * games were kept for a restore. Dates as ISO strings.
+     */
+    game: jsonb('game').$type<Record<string, unknown>>(),
     deletedBy: text('deleted_by').notNull(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }).notNull().defaultNow(),
   },

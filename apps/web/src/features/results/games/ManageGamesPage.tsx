@@ -12,7 +12,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { GameSource, PgnIngestReport } from '@bjk/domain/games';
@@ -22,7 +22,18 @@ import { formatDateTime } from '../../../shared/format';
 import { currentLanguage } from '../../../shared/i18n';
 import { ErrorAlert } from '../../../shared/ui/ErrorAlert';
 import { GameActions } from './GameActions';
-import { gameRoundsQuery, gameSourcesQuery, linkGame, managedGamesQuery, pushUrl, rotatePushToken, saveGameSource, uploadGames } from './api';
+import {
+  deletedGamesQuery,
+  gameRoundsQuery,
+  gameSourcesQuery,
+  linkGame,
+  managedGamesQuery,
+  pushUrl,
+  restoreGame,
+  rotatePushToken,
+  saveGameSource,
+  uploadGames,
+} from './api';
 
 type Language = ReturnType<typeof currentLanguage>;
 /** The poller keeps a failure class (`outbound.timeout`, `http.503`, `pgn.refused.3`), never the relay's own words. */
@@ -221,6 +232,12 @@ function RoundGamesTable({ category, categories }: { category: string; categorie
   const rounds = useQuery(gameRoundsQuery(category));
   const [chosen, setRound] = useState<number | null>(null);
   const round = chosen ?? rounds.data?.rounds.at(-1) ?? 1;
+  // Once opened, the table stays on its round: deleting the round's last game must not jump to another round (where
+  // its deleted games, and their restore, would not be shown).
+  const opened = rounds.data?.rounds.at(-1);
+  useEffect(() => {
+    if (chosen === null && opened !== undefined) setRound(opened);
+  }, [chosen, opened]);
   const games = useQuery(managedGamesQuery(category, round));
   const link = useMutation({
     mutationFn: ({ id, board }: { id: number; board: number | null }) => linkGame(id, board),
@@ -305,6 +322,47 @@ function RoundGamesTable({ category, categories }: { category: string; categorie
           </Table>
         </Box>
       )}
+      <DeletedGames category={category} round={round} />
+    </Stack>
+  );
+}
+
+/** The round's deleted games, each with its restore (the relay's copies are skipped until then). */
+function DeletedGames({ category, round }: { category: string; round: number }) {
+  const { t } = useTranslation('results');
+  const { timeZone } = useEdition();
+  const language = currentLanguage();
+  const queryClient = useQueryClient();
+  const deleted = useQuery(deletedGamesQuery(category, round));
+  const restore = useMutation({
+    mutationFn: restoreGame,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['games'] }),
+  });
+  if (!deleted.data || deleted.data.length === 0) return deleted.isError ? <ErrorAlert error={deleted.error} /> : null;
+  return (
+    <Stack spacing={1} data-testid="deleted-games">
+      <Typography variant="h3" sx={{ fontSize: '1.05rem' }}>
+        {t('games.manage.deletedTitle')}
+      </Typography>
+      {restore.isError && <ErrorAlert error={restore.error} />}
+      {deleted.data.map((game) => (
+        <Stack key={game.id} direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }} data-testid="deleted-game">
+          <Typography sx={{ flex: 1 }}>
+            {t('games.gameTitle', { white: game.white, black: game.black })}
+            {game.moves !== null ? ` · ${game.moves} · ${game.result}` : ''}
+            <Typography component="span" color="textSecondary" sx={{ display: 'block', fontSize: '0.85rem' }}>
+              {t('games.manage.deletedBy', { who: game.deletedBy, when: when(game.deletedAt, '', language, timeZone) })}
+            </Typography>
+          </Typography>
+          {game.restorable ? (
+            <Button size="small" onClick={() => restore.mutate(game.id)} disabled={restore.isPending} data-testid="game-restore">
+              {t('games.manage.restore')}
+            </Button>
+          ) : (
+            <Typography color="textSecondary">{t('games.manage.notRestorable')}</Typography>
+          )}
+        </Stack>
+      ))}
     </Stack>
   );
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import type { GameLinks, GameSource, GameSourceUpdate, ManagedGame, MoveGame, PgnIngestReport } from '@bjk/domain/games';
+import type { DeletedGame, GameLinks, GameSource, GameSourceUpdate, ManagedGame, MoveGame, PgnIngestReport } from '@bjk/domain/games';
 import { http } from '../../../shared/http';
 import type { GameRounds } from './live';
 import { randomId } from '../../../shared/random-id';
@@ -47,3 +47,9 @@ export function uploadGames(category: string, round: number | null, file: File):
 export const linkGame = (id: number, pairingBoard: number | null) => http.put<ManagedGame>(`${base}/manage/game/${id}/pairing`, { pairingBoard });
 export const moveGame = (id: number, to: MoveGame) => http.put<ManagedGame>(`${base}/manage/game/${id}/place`, to);
 export const deleteGame = (id: number) => http.delete<void>(`${base}/manage/game/${id}`);
+/** The games managers deleted from a round (under the managed games' key: a delete or restore refreshes both). */
+export const deletedGamesQuery = (category: string, round: number) => ({
+  queryKey: ['games', 'managed', category, round, 'deleted'] as const,
+  queryFn: () => http.get<DeletedGame[]>(`${base}/manage/${category}/${round}/deleted`),
+});
+export const restoreGame = (id: number) => http.post<ManagedGame>(`${base}/manage/deleted/${id}/restore`, undefined);
