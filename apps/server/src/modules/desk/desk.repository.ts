@@ -5,34 +5,65 @@ import { deskEvents } from './desk.tables.js';
 export type DeskEventRow = typeof deskEvents.$inferSelect;
 export type NewDeskEventRow = typeof deskEvents.$inferInsert;
 
+/** The lock that hands out `seq` in commit order (see {@link insertDeskEvents}). */
+const DESK_LOG_LOCK = sql`hashtextextended('desk_events', 0)`;
+
 /**
- * Recording scans takes one lock for the whole table, held to the commit: `seq` is then handed out in commit order,
- * so a phone that read up to seq N can never later miss a row numbered below N. A recording is a few inserts; four to
- * eight desks do not queue behind each other for long.
+ * Inserts the scans not recorded yet (by id); a scan sent again changes nothing. One statement, run outside any
+ * transaction: it takes the table's lock before it numbers a row and PostgreSQL releases it at the statement's own
+ * commit, so `seq` is handed out in commit order (a phone that read up to seq N never later misses a row numbered
+ * below N) while the lock is held for the insert alone, never across a round trip to the server. Within a batch,
+ * rows are numbered in the order sent.
  */
-export async function lockDeskEventLog(tx: DbOrTx): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('desk_events', 0))`);
-}
-
-/** Inserts the scans not recorded yet (by id); a scan sent again changes nothing. */
-export async function insertDeskEvents(tx: DbOrTx, rows: NewDeskEventRow[]): Promise<void> {
+export async function insertDeskEvents(db: DbOrTx, rows: NewDeskEventRow[]): Promise<void> {
   if (rows.length === 0) return;
-  await tx.insert(deskEvents).values(rows).onConflictDoNothing({ target: deskEvents.id });
+  const records = rows.map((r) => ({
+    id: r.id,
+    edition_code: r.editionCode,
+    badge_id: r.badgeId,
+    holder_type: r.holderType,
+    person_id: r.personId,
+    mode: r.mode,
+    meal_date: r.mealDate ?? null,
+    meal: r.meal ?? null,
+    event_key: r.eventKey,
+    scanned_at: r.scannedAt.toISOString(),
+    received_at: r.receivedAt.toISOString(),
+    desk: r.desk,
+    account_id: r.accountId ?? null,
+  }));
+  // The lock's one-row CTE is joined to every row, so it is taken before the first `nextval` of the rows' seq.
+  await db.execute(sql`
+    with log_lock as materialized (select pg_advisory_xact_lock(${DESK_LOG_LOCK}))
+    insert into desk_events (id, edition_code, badge_id, holder_type, person_id, mode, meal_date, meal, event_key, scanned_at, received_at, desk, account_id)
+    select r.id, r.edition_code, r.badge_id, r.holder_type, r.person_id, r.mode, r.meal_date, r.meal, r.event_key, r.scanned_at, r.received_at, r.desk, r.account_id
+    from log_lock cross join jsonb_populate_recordset(null::desk_events, ${JSON.stringify(records)}::jsonb) with ordinality as r
+    order by r.ordinality
+    on conflict (id) do nothing`);
 }
 
-export async function listDeskEventsByIds(tx: DbOrTx, ids: string[]): Promise<DeskEventRow[]> {
-  if (ids.length === 0) return [];
-  return tx.select().from(deskEvents).where(inArray(deskEvents.id, ids));
-}
-
-/** Every scan of the same things (event keys) in an edition, in arrival order. */
-export async function listDeskEventsByKeys(tx: DbOrTx, editionCode: string, keys: string[]): Promise<DeskEventRow[]> {
-  if (keys.length === 0) return [];
-  return tx
-    .select()
+/**
+ * The scans `ids` as first recorded, with every scan of the same things (event keys) in their edition, in arrival
+ * order, and the edition's newest seq: all a recording answers, in one statement. Read after the recording
+ * committed, it sees every scan committed before it (two desks on one badge: the later sees the earlier).
+ */
+export async function listDeskEventsRelatedTo(db: DbOrTx, editionCode: string, ids: string[]): Promise<{ rows: DeskEventRow[]; last: number }> {
+  if (ids.length === 0) return { rows: [], last: await lastDeskEventSeq(db, editionCode) };
+  const idList = sql`(${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )})`;
+  const found = await db
+    .select({ event: deskEvents, last: sql<string>`(select max(seq) from desk_events where edition_code = ${editionCode})` })
     .from(deskEvents)
-    .where(and(eq(deskEvents.editionCode, editionCode), inArray(deskEvents.eventKey, keys)))
+    .where(
+      or(
+        sql`${deskEvents.id} in ${idList}`,
+        sql`(${deskEvents.editionCode}, ${deskEvents.eventKey}) in (select edition_code, event_key from desk_events where id in ${idList})`,
+      ),
+    )
     .orderBy(asc(deskEvents.seq));
+  return { rows: found.map((f) => f.event), last: Number(found[0]?.last ?? (await lastDeskEventSeq(db, editionCode))) };
 }
 
 /** Scans that reached the server after `afterSeq`, oldest first, at most `limit`. */

@@ -23,6 +23,28 @@ export async function deskRoutes(app: FastifyInstance, deps: AppDeps, streams: E
   const { db, bus } = deps;
   const tags = ['desk'];
 
+  /**
+   * Every instance's open desks read what came after their cursor when told the newest seq. Not awaited: the
+   * scanning phone has its answer, and the others read after their own cursor whenever the message reaches them
+   * (publish never throws). While one message goes round, scans recorded meanwhile are announced once after it,
+   * with the newest seq: a burst of scans costs the database a few messages, not one per scan.
+   */
+  let announcing = false;
+  let announced = 0;
+  let newest = 0;
+  const announceLast = (last: number) => {
+    newest = Math.max(newest, last);
+    if (announcing) return;
+    announcing = true;
+    void (async () => {
+      while (newest > announced) {
+        announced = newest;
+        await bus.publish(DESK_TOPIC, String(announced));
+      }
+      announcing = false;
+    })();
+  };
+
   r.get('/api/v1/desk/roster', {
     schema: {
       tags,
@@ -44,8 +66,7 @@ export async function deskRoutes(app: FastifyInstance, deps: AppDeps, streams: E
     config: { access: 'desk:scan', invalidates: [] },
     handler: async (request) => {
       const result = await recordDeskEvents(managerContext(deps, request), request.body);
-      // Every instance's open desks read what came after their cursor.
-      if (result.events.length > 0) await bus.publish(DESK_TOPIC, String(result.last));
+      if (result.events.length > 0) announceLast(result.last);
       return result;
     },
   });
