@@ -207,4 +207,25 @@ describe('late entry by a signed invitation', () => {
     expect(opened.statusCode, opened.body).toBe(200);
     expect(opened.json()).toMatchObject({ kind: 'bjk', idbel: null, idfide: 1_999_999_999 });
   });
+
+  it('made for the vk, links to the vk wizard and opens a vk draft after closing, never a BJK one', async () => {
+    ctx.clock.set(CLOSED);
+    const registrar = await managerHeaders(ctx, ['registrar']);
+    const sent = await post('/api/v1/registration/vk/invitations', { idbel: 45119, idfide: null, email: 'vk.family@example.test', language: 'nl' }, registrar);
+    expect(sent.statusCode, sent.body).toBe(200);
+    await deliverOutbox(ctx.db, smtp);
+    const mail = smtp.received.find((m) => m.envelopeTo.includes('vk.family@example.test'));
+    expect(mail?.text).not.toContain('/registration_bjk');
+    const token = /\/registration_vk#invitation=([A-Za-z0-9_.-]+)/.exec(mail?.text ?? '')?.[1];
+    expect(token, 'the mail links to the vk wizard').toBeTruthy();
+    expect((await post('/api/v1/registration/invitation', { invitation: token! })).json()).toMatchObject({ kind: 'vk', idbel: 45119 });
+
+    const bjk = await post('/api/v1/registration/bjk', draft({ idbel: 45119, invitation: token }));
+    expect(bjk.statusCode).toBe(409);
+    expect(bjk.json().code).toBe('enrolment.invitation_mismatch');
+    expect((await post('/api/v1/registration/vk', draft({ idbel: 45119, category: 'EXPERTS' }))).json().code).toBe('enrolment.closed');
+    const vk = await post('/api/v1/registration/vk', draft({ idbel: 45119, category: 'EXPERTS', invitation: token }));
+    expect(vk.statusCode, vk.body).toBe(200);
+    ctx.clock.set(TEST_NOW);
+  });
 });
