@@ -64,6 +64,8 @@ export function LateInvitationDialog({ kind, onClose }: { kind: RegistrationKind
               disabled={send.isSuccess}
               onChange={(_, value: 'idbel' | 'idfide' | null) => value && setIdType(value)}
               aria-label={t('lookup.idType')}
+              // MUI's grey for the unselected button is below 4.5:1 on a dialog's background (as in KindSwitch).
+              sx={{ '& .MuiToggleButton-root:not(.Mui-selected)': { color: 'text.primary' } }}
             >
               <ToggleButton value="idbel" data-testid="invite-by-idbel">
                 {t('lookup.idbel')}
