@@ -4,7 +4,7 @@ import type { DeskEventBatchResult, DeskEventInput, DeskEventsPage } from '@bjk/
 import { DESK_BATCH_MAX, deskEventKey, judgeDeskEvents } from '@bjk/domain';
 import { managerHeaders } from '../../../test/managers.js';
 import { createTestApp, type TestContext } from '../../../test/test-app.js';
-import { insertDeskEvents } from './desk.repository.js';
+import { deskRecordingSql } from './desk.repository.js';
 
 const PEOPLE = 660;
 const CHECK_INS = 700;
@@ -129,22 +129,27 @@ describe('desks scanning at the same time online', () => {
     const slow: DeskEventInput = { id: randomUUID(), badgeId: badges[2]!, mode: 'departure', scannedAt: '2027-02-15T09:10:00.000Z', desk: 'Desk 1' };
     const quick: DeskEventInput = { id: randomUUID(), badgeId: badges[3]!, mode: 'departure', scannedAt: '2027-02-15T09:10:00.000Z', desk: 'Desk 2' };
     let quickAnswer: Promise<DeskEventBatchResult> | undefined;
-    // A recording numbered and not yet committed (a desk's insert held open), while another desk scans and a third reads.
-    await ctx.db.transaction(async (tx) => {
-      await insertDeskEvents(tx, [
-        {
-          id: slow.id,
-          editionCode: 'bjk2027',
-          badgeId: slow.badgeId,
-          holderType: 'attendee',
-          personId: Number(slow.badgeId.split(':A')[1]),
-          mode: 'departure',
-          eventKey: deskEventKey({ ...slow, meal: null }),
-          scannedAt: new Date(slow.scannedAt),
-          receivedAt: new Date(slow.scannedAt),
-          desk: slow.desk,
-        },
-      ]);
+    // A recording numbered and not yet committed (a desk's recording held open in a transaction), while another desk
+    // scans and a third reads.
+    const open = await ctx.database.pool.connect();
+    try {
+      await open.query('begin');
+      await open.query(
+        deskRecordingSql('bjk2027', [
+          {
+            id: slow.id,
+            editionCode: 'bjk2027',
+            badgeId: slow.badgeId,
+            holderType: 'attendee',
+            personId: Number(slow.badgeId.split(':A')[1]),
+            mode: 'departure',
+            eventKey: deskEventKey({ ...slow, meal: null }),
+            scannedAt: new Date(slow.scannedAt),
+            receivedAt: new Date(slow.scannedAt),
+            desk: slow.desk,
+          },
+        ]),
+      );
       let settled = false;
       quickAnswer = send(desks[1]!, [quick]).finally(() => (settled = true));
       // The other desk's recording waits for the open one to commit (or this test fails: it was numbered and
@@ -158,8 +163,11 @@ describe('desks scanning at the same time online', () => {
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
       expect((await readAfter(before)).events).toEqual([]);
-    });
-    const answered = await quickAnswer!;
+      await open.query('commit');
+    } finally {
+      open.release();
+    }
+    const answered = await quickAnswer;
     const page = await readAfter(before);
     expect(page.events.map((e) => e.id)).toEqual([slow.id, quick.id]);
     expect(page.last).toBe(answered.last);

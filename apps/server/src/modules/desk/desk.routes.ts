@@ -37,12 +37,16 @@ export async function deskRoutes(app: FastifyInstance, deps: AppDeps, streams: E
     if (announcing) return;
     announcing = true;
     void (async () => {
-      while (newest > announced) {
-        announced = newest;
-        await bus.publish(DESK_TOPIC, String(announced));
+      try {
+        while (newest > announced) {
+          announced = newest;
+          await bus.publish(DESK_TOPIC, String(announced));
+        }
+      } finally {
+        // Whatever happened to one message, the next scan is announced again.
+        announcing = false;
       }
-      announcing = false;
-    })();
+    })().catch((error: unknown) => app.log.error({ err: error }, 'desk: a scan could not be announced'));
   };
 
   r.get('/api/v1/desk/roster', {

@@ -21,10 +21,9 @@ import { keepSessionUntil } from '../accounts/accounts.service.js';
 import { getCurrentEdition } from '../edition/edition.service.js';
 import { findBadgeHolderNames } from '../participants/participants.service.js';
 import {
-  insertDeskEvents,
   lastDeskEventSeq,
   listDeskEventsAfter,
-  listDeskEventsRelatedTo,
+  recordDeskEventRows,
   listDeskEventsOfDay,
   listDeskEventsOfMode,
   type DeskEventRow,
@@ -131,10 +130,8 @@ export async function recordDeskEvents(ctx: ManagerContext, batch: DeskEventBatc
     });
   }
   const ids = rows.map((r) => r.id);
-  // No transaction: the insert is one statement that commits (and frees the log's lock) on its own, and the read
-  // after it sees every scan committed before, so of two desks on one badge the later learns of the earlier.
-  await insertDeskEvents(db, rows);
-  const { rows: related, last } = await listDeskEventsRelatedTo(db, code, ids);
+  // One round trip: the insert and the read after it, under the log's lock held inside PostgreSQL to their commit.
+  const { rows: related, last } = await recordDeskEventRows(db, code, rows);
   // A resent id keeps what was recorded first (its key may differ from this copy's).
   const sent = new Set(ids);
   const recorded = related.filter((r) => sent.has(r.id));
