@@ -40,7 +40,7 @@ test('a registrar mails a late-entry invitation; its link opens the wizard with 
   const mgmt = await manager.newPage();
   await mgmt.goto('/mgmt/registrations');
   await mgmt.getByTestId('late-invitation-open').click();
-  await mgmt.getByTestId('invite-idbel').fill(String(idbel));
+  await mgmt.getByTestId('invite-id').fill(String(idbel));
   await mgmt.getByTestId('invite-email').fill(email);
   await mgmt.getByTestId('invite-send').click();
   await expect(mgmt.getByTestId('invite-sent')).toBeVisible();

@@ -103,20 +103,31 @@ export const registrationDraftResultSchema = z.object({ id: z.uuid(), status: z.
 
 export const confirmRegistrationSchema = z.object({ consent: z.boolean(), invitation: z.string().min(1).max(200).optional() });
 
+/** A federation or FIDE id as the wizard's lookup takes it (`lookupParamsIdbelSchema`, `lookupParamsIdfideSchema`). */
+export const LOOKUP_ID_MAX = 2_000_000_000;
+export const lookupIdSchema = z.number().int().positive().max(LOOKUP_ID_MAX);
+
 /**
  * `POST /api/v1/registration/{kind}/invitations` (managers): a late-entry invitation for one player, mailed to
  * `email` as a signed single-use link to the wizard (`/registration_<kind>#invitation=<token>`), late fee applied.
  */
 export const lateInvitationRequestSchema = z
   .object({
-    idbel: z.number().int().positive().max(2_000_000_000).nullable(),
-    idfide: z.number().int().positive().max(2_000_000_000).nullable(),
+    // The ids as the wizard's lookup takes them; the player need not be in the member registry yet.
+    idbel: lookupIdSchema.nullable(),
+    idfide: lookupIdSchema.nullable(),
     email: z.string().trim().max(200).regex(EMAIL, M.emailInvalid),
     language: languageSchema,
   })
   .refine((v) => v.idbel !== null || v.idfide !== null, { message: M.invalidValue, path: ['idbel'] });
 export type LateInvitationRequest = z.infer<typeof lateInvitationRequestSchema>;
-export const lateInvitationSchema = z.object({ id: z.string(), expiresAt: isoDateTimeSchema, validDays: z.number().int() });
+export const lateInvitationSchema = z.object({
+  id: z.string(),
+  expiresAt: isoDateTimeSchema,
+  validDays: z.number().int(),
+  /** The member invited, or null when the registry does not know the id yet (the wizard finds them once it does). */
+  player: z.object({ firstName: z.string(), lastName: z.string() }).nullable(),
+});
 export type LateInvitation = z.infer<typeof lateInvitationSchema>;
 
 /** `POST /api/v1/registration/invitation` (public): what an invitation's token opens, read without spending it. */
@@ -145,8 +156,8 @@ export const confirmedRegistrationSchema = z.object({
 export type ConfirmedRegistration = z.infer<typeof confirmedRegistrationSchema>;
 
 /** Public lookups: only what the wizard needs, nothing that identifies contacts. */
-export const lookupParamsIdbelSchema = z.object({ idbel: z.coerce.number().int().positive().max(2_000_000_000) });
-export const lookupParamsIdfideSchema = z.object({ idfide: z.coerce.number().int().positive().max(2_000_000_000) });
+export const lookupParamsIdbelSchema = z.object({ idbel: z.coerce.number().int().positive().max(LOOKUP_ID_MAX) });
+export const lookupParamsIdfideSchema = z.object({ idfide: z.coerce.number().int().positive().max(LOOKUP_ID_MAX) });
 export const lookupQuerySchema = z.object({ kind: registrationKindSchema.default('bjk') });
 export const playerLookupSchema = z.object({
   ...playerIdentitySchema.shape,

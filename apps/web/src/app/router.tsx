@@ -75,6 +75,10 @@ export const routes: RouteObject[] = [
             path: 'registration_bjk',
             element: lazyPage(() => import('../features/enrolment/RegistrationWizard'), 'RegistrationBjkPage', {}, { queries: false, mui: false }),
           },
+          {
+            path: 'registration_vk',
+            element: lazyPage(() => import('../features/enrolment/RegistrationWizard'), 'RegistrationVkPage', {}, { queries: false, mui: false }),
+          },
           { path: 'games', element: lazyPage(() => import('../features/results/games/GamesPage'), 'GamesPage', {}, { queries: false, mui: false }) },
           { path: 'games/:category', element: lazyPage(() => import('../features/results/games/GamesPage'), 'GamesPage', {}, { queries: false, mui: false }) },
           {

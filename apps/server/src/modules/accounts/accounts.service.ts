@@ -326,8 +326,11 @@ export function createSessionResolver(db: Db, clock: Clock): SessionResolver {
     const tokenHash = hashToken(token);
     const found = await findLiveSession(db, tokenHash, now);
     if (!found) return null;
-    const capped = Math.min(now.getTime() + SESSION_TTL_MS, found.session.createdAt.getTime() + SESSION_MAX_AGE_MS);
-    await touchSession(db, tokenHash, now, new Date(capped), SLIDE_EVERY_MS);
+    // Slid at most once a minute: most requests (a desk's scans, a page's reads) need no write, nor its round trip.
+    if (now.getTime() - found.session.lastSeenAt.getTime() > SLIDE_EVERY_MS) {
+      const capped = Math.min(now.getTime() + SESSION_TTL_MS, found.session.createdAt.getTime() + SESSION_MAX_AGE_MS);
+      await touchSession(db, tokenHash, now, new Date(capped), SLIDE_EVERY_MS);
+    }
     return toPrincipal(found.account);
   };
 }

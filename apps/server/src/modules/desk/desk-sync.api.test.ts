@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeskEventBatchResult, DeskEventInput, DeskEventsPage } from '@bjk/domain';
-import { DESK_BATCH_MAX } from '@bjk/domain';
+import { DESK_BATCH_MAX, deskEventKey, judgeDeskEvents } from '@bjk/domain';
 import { managerHeaders } from '../../../test/managers.js';
 import { createTestApp, type TestContext } from '../../../test/test-app.js';
+import { deskRecordingSql } from './desk.repository.js';
 
 const PEOPLE = 660;
 const CHECK_INS = 700;
@@ -97,6 +98,80 @@ describe('desks syncing after working offline', () => {
       expect(Date.parse(first.scannedAt)).toBeLessThan(Date.parse(repeat.scannedAt));
     }
   }, 300_000);
+});
+
+async function readAfter(after: number): Promise<DeskEventsPage> {
+  const response = await ctx.app.inject({ method: 'GET', url: `/api/v1/desk/events?after=${after}`, headers: desks[0]! });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<DeskEventsPage>();
+}
+
+describe('desks scanning at the same time online', () => {
+  it('of eight desks scanning one badge at the same instant, one counts and the seven others point at it', async () => {
+    const badgeId = badges[1]!;
+    const scannedAt = new Date(Date.parse('2027-02-15T10:05:00+01:00')).toISOString();
+    ctx.clock.set('2027-02-15T10:05:00+01:00');
+    const scans = Array.from({ length: 8 }, (_, d): DeskEventInput => ({ id: randomUUID(), badgeId, mode: 'departure', scannedAt, desk: `Desk ${d + 1}` }));
+    const answers = (await Promise.all(scans.map((event, d) => send(desks[d % DESKS]!, [event])))).map((r) => r.events[0]!);
+    const counted = answers.filter((e) => e.status === 'counted');
+    expect(counted).toHaveLength(1);
+    for (const repeat of answers.filter((e) => e.status === 'repeat')) expect(repeat.first?.id).toBe(counted[0]!.id);
+    // What every desk reads afterwards judges the same: the one that counted is the one the server answered.
+    const departures = (await readAfter(0)).events.filter((e) => e.mode === 'departure' && e.badgeId === badgeId);
+    expect(departures).toHaveLength(8);
+    const verdicts = judgeDeskEvents(departures);
+    expect(verdicts.get(counted[0]!.id)).toEqual({ status: 'counted', first: null });
+  });
+
+  it('never lets a reader skip a scan numbered before, but committed after, the last one it read', async () => {
+    ctx.clock.set('2027-02-15T10:10:00+01:00');
+    const before = (await readAfter(0)).last;
+    const slow: DeskEventInput = { id: randomUUID(), badgeId: badges[2]!, mode: 'departure', scannedAt: '2027-02-15T09:10:00.000Z', desk: 'Desk 1' };
+    const quick: DeskEventInput = { id: randomUUID(), badgeId: badges[3]!, mode: 'departure', scannedAt: '2027-02-15T09:10:00.000Z', desk: 'Desk 2' };
+    let quickAnswer: Promise<DeskEventBatchResult> | undefined;
+    // A recording numbered and not yet committed (a desk's recording held open in a transaction), while another desk
+    // scans and a third reads.
+    const open = await ctx.database.pool.connect();
+    try {
+      await open.query('begin');
+      await open.query(
+        deskRecordingSql('bjk2027', [
+          {
+            id: slow.id,
+            editionCode: 'bjk2027',
+            badgeId: slow.badgeId,
+            holderType: 'attendee',
+            personId: Number(slow.badgeId.split(':A')[1]),
+            mode: 'departure',
+            eventKey: deskEventKey({ ...slow, meal: null }),
+            scannedAt: new Date(slow.scannedAt),
+            receivedAt: new Date(slow.scannedAt),
+            desk: slow.desk,
+          },
+        ]),
+      );
+      let settled = false;
+      quickAnswer = send(desks[1]!, [quick]).finally(() => (settled = true));
+      // The other desk's recording waits for the open one to commit (or this test fails: it was numbered and
+      // committed first, and a reader that saw it would have skipped the open one for good).
+      for (;;) {
+        const { rows } = await ctx.database.pool.query<{ n: number }>(
+          `select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and wait_event = 'advisory' and query like '%desk_events%'`,
+        );
+        if (rows[0]!.n > 0) break;
+        expect(settled, 'a scan was recorded while an earlier-numbered one was still open').toBe(false);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect((await readAfter(before)).events).toEqual([]);
+      await open.query('commit');
+    } finally {
+      open.release();
+    }
+    const answered = await quickAnswer;
+    const page = await readAfter(before);
+    expect(page.events.map((e) => e.id)).toEqual([slow.id, quick.id]);
+    expect(page.last).toBe(answered.last);
+  });
 });
 
 function chunks<T>(items: T[]): T[][] {

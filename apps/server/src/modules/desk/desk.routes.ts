@@ -23,6 +23,32 @@ export async function deskRoutes(app: FastifyInstance, deps: AppDeps, streams: E
   const { db, bus } = deps;
   const tags = ['desk'];
 
+  /**
+   * Every instance's open desks read what came after their cursor when told the newest seq. Not awaited: the
+   * scanning phone has its answer, and the others read after their own cursor whenever the message reaches them
+   * (publish never throws). While one message goes round, scans recorded meanwhile are announced once after it,
+   * with the newest seq: a burst of scans costs the database a few messages, not one per scan.
+   */
+  let announcing = false;
+  let announced = 0;
+  let newest = 0;
+  const announceLast = (last: number) => {
+    newest = Math.max(newest, last);
+    if (announcing) return;
+    announcing = true;
+    void (async () => {
+      try {
+        while (newest > announced) {
+          announced = newest;
+          await bus.publish(DESK_TOPIC, String(announced));
+        }
+      } finally {
+        // Whatever happened to one message, the next scan is announced again.
+        announcing = false;
+      }
+    })().catch((error: unknown) => app.log.error({ err: error }, 'desk: a scan could not be announced'));
+  };
+
   r.get('/api/v1/desk/roster', {
     schema: {
       tags,
@@ -44,8 +70,7 @@ export async function deskRoutes(app: FastifyInstance, deps: AppDeps, streams: E
     config: { access: 'desk:scan', invalidates: [] },
     handler: async (request) => {
       const result = await recordDeskEvents(managerContext(deps, request), request.body);
-      // Every instance's open desks read what came after their cursor.
-      if (result.events.length > 0) await bus.publish(DESK_TOPIC, String(result.last));
+      if (result.events.length > 0) announceLast(result.last);
       return result;
     },
   });

@@ -21,14 +21,11 @@ import { keepSessionUntil } from '../accounts/accounts.service.js';
 import { getCurrentEdition } from '../edition/edition.service.js';
 import { findBadgeHolderNames } from '../participants/participants.service.js';
 import {
-  insertDeskEvents,
   lastDeskEventSeq,
   listDeskEventsAfter,
-  listDeskEventsByIds,
-  listDeskEventsByKeys,
+  recordDeskEventRows,
   listDeskEventsOfDay,
   listDeskEventsOfMode,
-  lockDeskEventLog,
   type DeskEventRow,
   type NewDeskEventRow,
 } from './desk.repository.js';
@@ -87,22 +84,27 @@ export async function getDeskRoster(ctx: ServiceContext): Promise<DeskRoster> {
  */
 export async function recordDeskEvents(ctx: ManagerContext, batch: DeskEventBatch): Promise<DeskEventBatchResult> {
   const { db, clock, actor } = ctx;
-  const { code } = await getCurrentEdition(db);
   const now = clock.now();
+  const badges = batch.events.map((event) => ({ event, badge: parseBadgeId(event.badgeId) }));
+  // The holders are looked up under the edition the badges name while the current edition is read (one round trip
+  // less); only when that was not the current one (a batch of old badges) are they looked up again.
+  const holdersIn = (edition: string) =>
+    findBadgeHolderNames(
+      db,
+      edition,
+      badges.flatMap(({ badge }) => (badge && badge.editionCode === edition ? [badge] : [])),
+    );
+  const named = badges.find((b) => b.badge)?.badge?.editionCode;
+  const [{ code }, guessed] = await Promise.all([getCurrentEdition(db), named ? holdersIn(named) : new Map()]);
+  const holders = named === code ? guessed : await holdersIn(code);
   const rejected: DeskEventBatchResult['rejected'] = [];
-  const parsed = batch.events.flatMap((event) => {
-    const badge = parseBadgeId(event.badgeId);
+  const parsed = badges.flatMap(({ event, badge }) => {
     if (!badge || badge.editionCode !== code) {
       rejected.push({ id: event.id, code: DESK_ERRORS.otherEdition });
       return [];
     }
     return [{ event, badge }];
   });
-  const holders = await findBadgeHolderNames(
-    db,
-    code,
-    parsed.map((p) => p.badge),
-  );
   const rows: NewDeskEventRow[] = [];
   for (const { event, badge } of parsed) {
     if (!holders.has(`${badge.holder}:${badge.id}`)) {
@@ -128,14 +130,11 @@ export async function recordDeskEvents(ctx: ManagerContext, batch: DeskEventBatc
     });
   }
   const ids = rows.map((r) => r.id);
-  const { recorded, related, last } = await db.transaction(async (tx) => {
-    await lockDeskEventLog(tx);
-    await insertDeskEvents(tx, rows);
-    // A resent id keeps what was recorded first (its key may differ from this copy's).
-    const recorded = await listDeskEventsByIds(tx, ids);
-    const related = await listDeskEventsByKeys(tx, code, [...new Set(recorded.map((r) => r.eventKey))]);
-    return { recorded, related, last: await lastDeskEventSeq(tx, code) };
-  });
+  // One round trip: the insert and the read after it, under the log's lock held inside PostgreSQL to their commit.
+  const { rows: related, last } = await recordDeskEventRows(db, code, rows);
+  // A resent id keeps what was recorded first (its key may differ from this copy's).
+  const sent = new Set(ids);
+  const recorded = related.filter((r) => sent.has(r.id));
   const verdicts = judgeDeskEvents(related.map(toDeskEvent));
   const byId = new Map(recorded.map((r) => [r.id, r]));
   const events: JudgedDeskEvent[] = ids.flatMap((id) => {

@@ -162,17 +162,70 @@ describe('late entry by a signed invitation', () => {
     ctx.clock.set(TEST_NOW);
   });
 
-  it('is sent by managers with the right only, for a member that exists, with a valid address', async () => {
+  it('is sent by managers with the right only, with a valid address and an id the wizard would look up', async () => {
     ctx.clock.set(TEST_NOW);
     const admin = await managerHeaders(ctx, ['admin']);
     const body = { idbel: 45132, idfide: null, email: FAMILY, language: 'en' };
     expect((await post('/api/v1/registration/bjk/invitations', body)).statusCode).toBe(401);
     const desk = await managerHeaders(ctx, ['lodging_desk']);
     expect((await post('/api/v1/registration/bjk/invitations', body, desk)).statusCode).toBe(403);
-    const unknown = await post('/api/v1/registration/bjk/invitations', { ...body, idbel: 99999999 }, admin);
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().code).toBe('enrolment.member_not_found');
     expect((await post('/api/v1/registration/bjk/invitations', { ...body, email: 'nope' }, admin)).statusCode).toBe(400);
     expect((await post('/api/v1/registration/bjk/invitations', { ...body, idbel: null }, admin)).statusCode).toBe(400);
+    // What the wizard's lookup refuses is refused here too: no id, zero, past 2 000 000 000, not a number.
+    for (const idbel of [0, -4, 2_000_000_001, 1.5, '45132']) {
+      expect((await post('/api/v1/registration/bjk/invitations', { ...body, idbel }, admin)).statusCode, String(idbel)).toBe(400);
+    }
+    const known = await post('/api/v1/registration/bjk/invitations', body, admin);
+    expect(known.statusCode, known.body).toBe(200);
+    expect(known.json().player).toMatchObject({ firstName: expect.any(String), lastName: expect.any(String) });
+  });
+
+  it('invites a player the member registry does not know yet, by federation or FIDE id, named by that id in the mail', async () => {
+    ctx.clock.set(TEST_NOW);
+    const admin = await managerHeaders(ctx, ['registrar']);
+    const byIdbel = await post(
+      '/api/v1/registration/bjk/invitations',
+      { idbel: 99999999, idfide: null, email: 'new.member@example.test', language: 'nl' },
+      admin,
+    );
+    expect(byIdbel.statusCode, byIdbel.body).toBe(200);
+    expect(byIdbel.json().player).toBeNull();
+    const byFide = await post(
+      '/api/v1/registration/bjk/invitations',
+      { idbel: null, idfide: 1_999_999_999, email: 'new.fide@example.test', language: 'en' },
+      admin,
+    );
+    expect(byFide.statusCode, byFide.body).toBe(200);
+    await deliverOutbox(ctx.db, smtp);
+    const dutch = smtp.received.find((m) => m.envelopeTo.includes('new.member@example.test'));
+    expect(dutch?.text).toContain('de speler met stamnummer 99999999 toch in te schrijven');
+    const english = smtp.received.find((m) => m.envelopeTo.includes('new.fide@example.test'));
+    expect(english?.text).toContain('enrol the player with FIDE id 1999999999 all the same');
+    // The link opens the wizard for that id; the wizard finds the player once the registry has them.
+    const token = /\/registration_bjk#invitation=([A-Za-z0-9_.-]+)/.exec(english?.text ?? '')?.[1];
+    const opened = await post('/api/v1/registration/invitation', { invitation: token });
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect(opened.json()).toMatchObject({ kind: 'bjk', idbel: null, idfide: 1_999_999_999 });
+  });
+
+  it('made for the vk, links to the vk wizard and opens a vk draft after closing, never a BJK one', async () => {
+    ctx.clock.set(CLOSED);
+    const registrar = await managerHeaders(ctx, ['registrar']);
+    const sent = await post('/api/v1/registration/vk/invitations', { idbel: 45119, idfide: null, email: 'vk.family@example.test', language: 'nl' }, registrar);
+    expect(sent.statusCode, sent.body).toBe(200);
+    await deliverOutbox(ctx.db, smtp);
+    const mail = smtp.received.find((m) => m.envelopeTo.includes('vk.family@example.test'));
+    expect(mail?.text).not.toContain('/registration_bjk');
+    const token = /\/registration_vk#invitation=([A-Za-z0-9_.-]+)/.exec(mail?.text ?? '')?.[1];
+    expect(token, 'the mail links to the vk wizard').toBeTruthy();
+    expect((await post('/api/v1/registration/invitation', { invitation: token! })).json()).toMatchObject({ kind: 'vk', idbel: 45119 });
+
+    const bjk = await post('/api/v1/registration/bjk', draft({ idbel: 45119, invitation: token }));
+    expect(bjk.statusCode).toBe(409);
+    expect(bjk.json().code).toBe('enrolment.invitation_mismatch');
+    expect((await post('/api/v1/registration/vk', draft({ idbel: 45119, category: 'EXPERTS' }))).json().code).toBe('enrolment.closed');
+    const vk = await post('/api/v1/registration/vk', draft({ idbel: 45119, category: 'EXPERTS', invitation: token }));
+    expect(vk.statusCode, vk.body).toBe(200);
+    ctx.clock.set(TEST_NOW);
   });
 });

@@ -81,14 +81,16 @@ export async function readLateInvitation(ctx: Pick<ServiceContext, 'db' | 'clock
 export async function sendLateInvitation(ctx: ManagerContext, kind: RegistrationKind, input: LateInvitationRequest): Promise<LateInvitation> {
   const { code, settings } = await getCurrentEdition(ctx.db);
   if (kind === 'vk' && !settings.vk) throw notFound(ENROLMENT_ERRORS.kindNotOffered, 'This championship takes no enrolments in this edition');
+  // The id is checked as the wizard's lookup checks it (the request's schema); the player need not be in the member
+  // registry yet (a new federation id takes a few days to appear there): the family's wizard finds them once it is.
   const member =
     input.idbel !== null
       ? await findMember(ctx.db, { idbel: input.idbel })
       : input.idfide !== null
         ? await findMember(ctx.db, { idfide: input.idfide })
         : undefined;
-  if (!member) throw notFound(ENROLMENT_ERRORS.memberNotFound, 'No participant with this national ID');
-  const playerKey = member.idbel !== null ? `bel:${member.idbel}` : `fide:${member.idfide}`;
+  const ids = member ? { idbel: member.idbel, idfide: member.idfide } : { idbel: input.idbel, idfide: input.idbel === null ? input.idfide : null };
+  const playerKey = ids.idbel !== null ? `bel:${ids.idbel}` : `fide:${ids.idfide}`;
   if (await findConfirmedRegistration(ctx.db, code, kind, playerKey)) {
     throw new AppError(409, ENROLMENT_ERRORS.alreadyRegistered, 'This player is already registered');
   }
@@ -105,12 +107,23 @@ export async function sendLateInvitation(ctx: ManagerContext, kind: Registration
         payload: { kind, idbel: input.idbel, idfide: input.idfide },
       },
     );
-    await queueMail(tx, lateInvitationMail(ctx.config, settings, email, input.language, kind, link.token, `${member.firstName} ${member.lastName}`));
-    return { id: link.id, expiresAt: link.expiresAt.toISOString(), validDays: LATE_INVITATION_DAYS };
+    const player: InvitedPlayer = member ? { name: `${member.firstName} ${member.lastName}` } : { idbel: input.idbel, idfide: input.idfide };
+    await queueMail(tx, lateInvitationMail(ctx.config, settings, email, input.language, kind, link.token, player));
+    return {
+      id: link.id,
+      expiresAt: link.expiresAt.toISOString(),
+      validDays: LATE_INVITATION_DAYS,
+      player: member ? { firstName: member.firstName, lastName: member.lastName } : null,
+    };
   });
 }
 
+/** Who the mail names: the member's name, or the id it was made with when the registry does not know it yet. */
+type InvitedPlayer = { name: string } | { idbel: number | null; idfide: number | null };
+
 type Texts = {
+  /** The player named by id (not in the member registry yet). */
+  byId: (id: string, fide: boolean) => string;
   subject: (edition: string) => string;
   heading: string;
   intro: (player: string, fee: string) => string;
@@ -120,6 +133,7 @@ type Texts = {
 
 const TEXTS: Record<Language, Texts> = {
   nl: {
+    byId: (id, fide) => `de speler met ${fide ? 'FIDE-id' : 'stamnummer'} ${id}`,
     subject: (edition) => `${edition}: uitnodiging om laattijdig in te schrijven`,
     heading: 'Laattijdige inschrijving',
     intro: (player, fee) =>
@@ -128,6 +142,7 @@ const TEXTS: Record<Language, Texts> = {
     valid: (days) => `De link werkt voor één inschrijving en blijft ${days} dagen geldig.`,
   },
   fr: {
+    byId: (id, fide) => `le joueur ${fide ? "d'ID FIDE" : 'de matricule'} ${id}`,
     subject: (edition) => `${edition} : invitation à une inscription tardive`,
     heading: 'Inscription tardive',
     intro: (player, fee) =>
@@ -136,6 +151,7 @@ const TEXTS: Record<Language, Texts> = {
     valid: (days) => `Le lien vaut pour une inscription et reste valable ${days} jours.`,
   },
   de: {
+    byId: (id, fide) => `den Spieler mit ${fide ? 'FIDE-ID' : 'Mitgliedsnummer'} ${id}`,
     subject: (edition) => `${edition}: Einladung zur verspäteten Anmeldung`,
     heading: 'Verspätete Anmeldung',
     intro: (player, fee) =>
@@ -144,6 +160,7 @@ const TEXTS: Record<Language, Texts> = {
     valid: (days) => `Der Link gilt für eine Anmeldung und bleibt ${days} Tage gültig.`,
   },
   en: {
+    byId: (id, fide) => `the player with ${fide ? 'FIDE id' : 'federation id'} ${id}`,
     subject: (edition) => `${edition}: invitation to a late enrolment`,
     heading: 'Late enrolment',
     intro: (player, fee) => `Enrolment is closed, but the organisers invite you to enrol ${player} all the same. An administrative fee of ${fee} applies.`,
@@ -159,9 +176,10 @@ export function lateInvitationMail(
   language: Language,
   kind: RegistrationKind,
   token: string,
-  player: string,
+  invited: InvitedPlayer,
 ): OutgoingMail {
   const t = TEXTS[language];
+  const player = 'name' in invited ? invited.name : invited.idbel !== null ? t.byId(String(invited.idbel), false) : t.byId(String(invited.idfide), true);
   return {
     kind: 'enrolment.late_invitation',
     to: [to],

@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -6,11 +7,13 @@ import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RegistrationKind } from '@bjk/domain/enrolment';
+import { lookupIdSchema, type RegistrationKind } from '@bjk/domain/enrolment';
 import { LANGUAGES, type Language } from '@bjk/domain/languages';
 import { useInstantFormat } from '../../shared/edition/useEdition';
 import { currentLanguage } from '../../shared/i18n';
@@ -19,20 +22,33 @@ import { sendLateInvitation } from './mgmt-api';
 
 /**
  * A late-entry invitation (issue #28): after enrolment closed, a manager mails a family a signed single-use link that
- * opens the wizard for one player, late fee applied. The server checks the member and the address.
+ * opens the wizard for one player, late fee applied. The player is named by federation id or FIDE id, checked as the
+ * wizard's lookup checks it; they need not be in the member list yet (a new id takes days to appear there): the
+ * family's wizard finds them once it is. The server checks the id and the address again.
  */
 export function LateInvitationDialog({ kind, onClose }: { kind: RegistrationKind; onClose: () => void }) {
   const { t } = useTranslation('enrolment');
   const formatInstant = useInstantFormat();
-  const [idbel, setIdbel] = useState('');
+  const [idType, setIdType] = useState<'idbel' | 'idfide'>('idbel');
+  const [idText, setIdText] = useState('');
+  const [touched, setTouched] = useState(false);
+  const id = /^\d{1,10}$/.test(idText) ? lookupIdSchema.safeParse(Number(idText)) : null;
+  const idValid = id?.success === true;
   const [email, setEmail] = useState('');
   const [language, setLanguage] = useState<Language>(currentLanguage());
   const send = useMutation({
-    mutationFn: () => sendLateInvitation(kind, { idbel: Number(idbel), idfide: null, email: email.trim(), language }),
+    mutationFn: () =>
+      sendLateInvitation(kind, {
+        idbel: idType === 'idbel' ? Number(idText) : null,
+        idfide: idType === 'idfide' ? Number(idText) : null,
+        email: email.trim(),
+        language,
+      }),
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!send.isPending) send.mutate();
+    setTouched(true);
+    if (idValid && !send.isPending) send.mutate();
   };
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm">
@@ -41,12 +57,32 @@ export function LateInvitationDialog({ kind, onClose }: { kind: RegistrationKind
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             <Typography variant="body2">{t('invite.text')}</Typography>
+            <ToggleButtonGroup
+              exclusive
+              size="small"
+              value={idType}
+              disabled={send.isSuccess}
+              onChange={(_, value: 'idbel' | 'idfide' | null) => value && setIdType(value)}
+              aria-label={t('lookup.idType')}
+              // MUI's grey for the unselected button is below 4.5:1 on a dialog's background (as in KindSwitch).
+              sx={{ '& .MuiToggleButton-root:not(.Mui-selected)': { color: 'text.primary' } }}
+            >
+              <ToggleButton value="idbel" data-testid="invite-by-idbel">
+                {t('lookup.idbel')}
+              </ToggleButton>
+              <ToggleButton value="idfide" data-testid="invite-by-idfide">
+                {t('lookup.idfide')}
+              </ToggleButton>
+            </ToggleButtonGroup>
             <TextField
-              label={t('lookup.idbel')}
-              value={idbel}
-              onChange={(e) => setIdbel(e.target.value.replace(/\D/g, ''))}
+              label={idType === 'idbel' ? t('lookup.idbel') : t('lookup.idfide')}
+              value={idText}
+              onChange={(e) => setIdText(e.target.value.replace(/\D/g, ''))}
+              onBlur={() => setTouched(idText !== '')}
               required
-              slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'invite-idbel' } }}
+              error={touched && !idValid}
+              helperText={touched && !idValid ? t('invite.idInvalid') : undefined}
+              slotProps={{ htmlInput: { inputMode: 'numeric', pattern: '[0-9]*', 'data-testid': 'invite-id' } }}
             />
             <TextField
               label={t('invite.email')}
@@ -65,9 +101,21 @@ export function LateInvitationDialog({ kind, onClose }: { kind: RegistrationKind
             </TextField>
             {send.isError && <ErrorAlert error={send.error} />}
             {send.isSuccess && (
-              <Typography role="status" sx={{ color: 'success.main' }} data-testid="invite-sent">
-                {t('invite.sent', { until: formatInstant(send.data.expiresAt, { dateStyle: 'medium', timeStyle: 'short' }) })}
-              </Typography>
+              <>
+                <Typography role="status" sx={{ color: 'success.main' }} data-testid="invite-sent">
+                  {send.data.player
+                    ? t('invite.sentFor', {
+                        name: `${send.data.player.firstName} ${send.data.player.lastName}`,
+                        until: formatInstant(send.data.expiresAt, { dateStyle: 'medium', timeStyle: 'short' }),
+                      })
+                    : t('invite.sent', { until: formatInstant(send.data.expiresAt, { dateStyle: 'medium', timeStyle: 'short' }) })}
+                </Typography>
+                {!send.data.player && (
+                  <Alert severity="info" data-testid="invite-not-in-registry">
+                    {t('invite.notInRegistry')}
+                  </Alert>
+                )}
+              </>
             )}
           </Stack>
         </DialogContent>

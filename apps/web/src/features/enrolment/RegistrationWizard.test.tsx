@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { playerLookupSchema, registrationDraftResultSchema, registrationDraftSchema, type PlayerLookup } from '@bjk/domain/enrolment';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { lateInvitationViewSchema, playerLookupSchema, registrationDraftResultSchema, registrationDraftSchema, type PlayerLookup } from '@bjk/domain/enrolment';
 import { click, editionSettings, fail, network, ok, renderPage, route, textOf, type, type Route } from '../../test/render-page';
 
 const lotte: PlayerLookup = {
@@ -149,5 +149,59 @@ describe('the enrolment wizard', () => {
     await renderPage('/registration_bjk', { edition: closed });
     expect(textOf(await screen.findByTestId('enrolment-closed'))).toContain('met een administratieve kost van € 10,00.');
     expect(screen.queryByTestId('wizard-next')).toBeNull();
+  });
+});
+
+describe('the wizard of the vk championship and late-entry invitations', () => {
+  const TOKEN = `${'A'.repeat(22)}.${'B'.repeat(43)}`;
+  /** The invitation the manager's mail links to, as the server reads it (not spent). */
+  const invitation = (kind: 'bjk' | 'vk', ids: { idbel: number | null; idfide: number | null }) =>
+    route('POST /api/v1/registration/invitation', ok(lateInvitationViewSchema, { kind, ...ids, expiresAt: '2027-02-10T09:00:00.000Z' }));
+  const forgetToken = () => onTestFinished(() => window.sessionStorage.clear());
+
+  it('opens at /registration_vk with the vk championship’s name and fee, and looks players up for the vk', async () => {
+    const edition = editionSettings();
+    await renderPage('/registration_vk', {
+      routes: [route('GET /api/v1/registration/idbel/:id', ok(playerLookupSchema, { ...lotte, eligibleCategories: [edition.vk!.categories[0]!.code] }))],
+      edition,
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Inschrijving BJK 2027 – Vlaams (VK)' })).toBeTruthy();
+    expect(textOf(await screen.findByText(/Het inschrijvingsgeld bedraagt/))).toContain(
+      `bedraagt € ${(edition.fees.vk.feeCents / 100).toFixed(2).replace('.', ',')}`,
+    );
+    await lookUp('45123');
+    await screen.findByTestId('lookup-found');
+    expect(network.sentTo('GET /api/v1/registration/idbel/45123')[0]?.query.get('kind')).toBe('vk');
+  });
+
+  it('says at /registration_vk that an edition without the vk takes no such enrolments', async () => {
+    await renderPage('/registration_vk', { edition: editionSettings((s) => delete s.vk) });
+    expect((await screen.findByTestId('enrolment-not-offered')).textContent).toBe('Dit kampioenschap neemt dit jaar geen inschrijvingen.');
+    expect(screen.queryByTestId('wizard-next')).toBeNull();
+  });
+
+  it('takes an invitation made for the vk from the BJK wizard to the vk one, and starts the lookup with the invited FIDE id', async () => {
+    forgetToken();
+    await renderPage(`/registration_bjk#invitation=${TOKEN}`, { routes: [invitation('vk', { idbel: null, idfide: 205001234 })] });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Inschrijving BJK 2027 – Vlaams (VK)' })).toBeTruthy();
+    expect(window.location.pathname).toBe('/registration_vk');
+    expect(window.location.hash).toBe('');
+    expect(await screen.findByTestId('late-invitation')).toBeTruthy();
+    await click(await screen.findByTestId('wizard-next'));
+    expect((await screen.findByTestId('lookup-id')).getAttribute('value')).toBe('205001234');
+    expect(screen.getByRole('button', { name: 'FIDE-id', pressed: true })).toBeTruthy();
+    // Read again on the vk page: the token stayed in the tab.
+    expect(network.sentTo('POST /api/v1/registration/invitation')).toHaveLength(2);
+  });
+
+  it('keeps an invitation made for the BJK on the BJK wizard, the lookup starting with the invited federation id', async () => {
+    forgetToken();
+    await renderPage(`/registration_bjk#invitation=${TOKEN}`, { routes: [...registry(), invitation('bjk', { idbel: 45123, idfide: null })] });
+    expect(await screen.findByTestId('late-invitation')).toBeTruthy();
+    expect(window.location.pathname).toBe('/registration_bjk');
+    await click(await screen.findByTestId('wizard-next'));
+    expect((await screen.findByTestId('lookup-id')).getAttribute('value')).toBe('45123');
+    await click(screen.getByTestId('lookup-search'));
+    expect((await screen.findByTestId('lookup-found')).textContent).toContain('Lotte Peeters');
   });
 });

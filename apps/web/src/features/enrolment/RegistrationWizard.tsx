@@ -1,6 +1,7 @@
 import { Suspense, useCallback, useEffect, useReducer, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RegistrationKind } from '@bjk/domain/enrolment';
+import { Navigate } from 'react-router';
+import type { LateInvitationView, RegistrationKind } from '@bjk/domain/enrolment';
 import { enrolmentPhase } from '@bjk/domain/enrolment-phase';
 import { useEdition } from '../../shared/edition/useEdition';
 import { formatDateTime, formatMoney } from '../../shared/format';
@@ -67,10 +68,12 @@ export function RegistrationWizard({ kind = 'bjk' }: { kind?: RegistrationKind }
   const back = () => dispatch({ type: 'back' });
 
   const stepIndex = (NUMBERED_STEPS as readonly string[]).indexOf(state.step);
+  const name = kind === 'vk' ? `${edition.shortName[language]} – ${t('kinds.vk')}` : edition.shortName[language];
+  const offered = kind === 'bjk' || edition.vk !== undefined;
   const title = (
     <div className="bjk-stack bjk-wizard-head">
-      <h1 className="bjk-h1 bjk-wizard-title">{t('title', { name: edition.shortName[language] })}</h1>
-      {state.step !== 'done' && phase !== 'closed' && phase !== 'notOpen' && (
+      <h1 className="bjk-h1 bjk-wizard-title">{t('title', { name })}</h1>
+      {offered && state.step !== 'done' && phase !== 'closed' && phase !== 'notOpen' && (
         <div>
           <p className="bjk-body2 bjk-secondary">{t('stepOf', { step: stepIndex + 1, total: NUMBERED_STEPS.length })}</p>
           <Progress value={((stepIndex + 1) / NUMBERED_STEPS.length) * 100} label={t('progress')} />
@@ -84,6 +87,20 @@ export function RegistrationWizard({ kind = 'bjk' }: { kind?: RegistrationKind }
       <div className="bjk-stack bjk-wizard">
         {title}
         <PageLoading />
+      </div>
+    );
+  }
+
+  // An invitation opens the wizard of the championship it was made for (its token stays in the tab's storage).
+  if (invitation.status === 'valid' && invitation.view.kind !== kind) return <Navigate to={`/registration_${invitation.view.kind}`} replace />;
+
+  if (!offered) {
+    return (
+      <div className="bjk-stack bjk-wizard">
+        {title}
+        <Notice severity="info" testId="enrolment-not-offered">
+          {t('notOffered')}
+        </Notice>
       </div>
     );
   }
@@ -112,13 +129,21 @@ export function RegistrationWizard({ kind = 'bjk' }: { kind?: RegistrationKind }
         </Notice>
       )}
       <Suspense fallback={<PageLoading />}>
-        <WizardStep key={state.step} state={state} kind={kind} phase={phase} dispatch={dispatch} back={back} />
+        <WizardStep
+          key={state.step}
+          state={state}
+          kind={kind}
+          phase={phase}
+          invited={invitation.status === 'valid' ? invitation.view : null}
+          dispatch={dispatch}
+          back={back}
+        />
       </Suspense>
     </div>
   );
 }
 
-type InvitationState = { status: 'none' | 'checking' | 'valid' } | { status: 'refused'; error: unknown };
+type InvitationState = { status: 'none' | 'checking' } | { status: 'valid'; view: LateInvitationView } | { status: 'refused'; error: unknown };
 
 /** The late-entry invitation of the address or of this tab, checked with the server (not spent). */
 function useLateInvitation(): InvitationState {
@@ -128,7 +153,7 @@ function useLateInvitation(): InvitationState {
     if (!token) return;
     let live = true;
     readInvitation(token).then(
-      () => live && setState({ status: 'valid' }),
+      (view) => live && setState({ status: 'valid', view }),
       (error: unknown) => {
         // A link that is not valid, expired or spent stays so; a failed exchange may be tried again by a reload.
         if (error instanceof HttpError && (error.status === 404 || error.status === 410)) forgetInvitation();
@@ -146,11 +171,13 @@ type StepProps = {
   state: WizardState;
   kind: RegistrationKind;
   phase: ReturnType<typeof enrolmentPhase>;
+  /** The player a late-entry invitation was made for (the lookup starts with their id). */
+  invited: LateInvitationView | null;
   dispatch: (action: WizardAction) => void;
   back: () => void;
 };
 
-function WizardStep({ state, kind, phase, dispatch, back }: StepProps): ReactNode {
+function WizardStep({ state, kind, phase, invited, dispatch, back }: StepProps): ReactNode {
   // Once the step is drawn and the browser is idle: the intro (the first view) paints before MUI downloads.
   const preloadNext = useCallback(() => {
     for (const next of NEXT_STEPS[state.step]) next.preload();
@@ -158,12 +185,13 @@ function WizardStep({ state, kind, phase, dispatch, back }: StepProps): ReactNod
   usePreloadWhenIdle(preloadNext);
   switch (state.step) {
     case 'intro':
-      return <IntroStep phase={phase} onStart={() => dispatch({ type: 'start' })} />;
+      return <IntroStep kind={kind} phase={phase} onStart={() => dispatch({ type: 'start' })} />;
     case 'lookup':
       return (
         <LookupStep
           kind={kind}
           player={state.player}
+          invited={invited}
           onFound={(player) => dispatch({ type: 'found', player })}
           onNext={() => dispatch({ type: 'chooseNationality' })}
           onBack={back}
@@ -205,4 +233,9 @@ function WizardStep({ state, kind, phase, dispatch, back }: StepProps): ReactNod
 
 export function RegistrationBjkPage() {
   return <RegistrationWizard kind="bjk" />;
+}
+
+/** The vk championship's wizard (`/registration_vk`): the same steps, its categories and fees. */
+export function RegistrationVkPage() {
+  return <RegistrationWizard kind="vk" />;
 }

@@ -1,4 +1,4 @@
-import type { EnrolmentPhase } from '@bjk/domain/enrolment';
+import type { EnrolmentPhase, RegistrationKind } from '@bjk/domain/enrolment';
 import { useTranslation } from 'react-i18next';
 import { useEdition } from '../../../shared/edition/useEdition';
 import { formatMoney } from '../../../shared/format';
@@ -8,10 +8,12 @@ import { ShellButton } from '../../../shared/ui/ShellButton';
 import { StepFrame } from './StepFrame';
 
 /** Step 1: what is needed (federation id, a recent photo, contacts). Plain elements: the page's first view. */
-export function IntroStep({ phase, onStart }: { phase: EnrolmentPhase; onStart: () => void }) {
+export function IntroStep({ kind, phase, onStart }: { kind: RegistrationKind; phase: EnrolmentPhase; onStart: () => void }) {
   const { t } = useTranslation('enrolment');
   const edition = useEdition();
   const language = currentLanguage();
+  // The fee without a FIDE title (a titled vk player pays less or nothing: the confirmation shows their own).
+  const feeCents = kind === 'vk' ? edition.fees.vk.feeCents : edition.fees.enrolmentCents;
   return (
     <StepFrame
       title={t('intro.title')}
@@ -24,7 +26,7 @@ export function IntroStep({ phase, onStart }: { phase: EnrolmentPhase; onStart: 
         </>
       }
     >
-      <p className="bjk-body1">{t('intro.text', { fee: formatMoney(edition.fees.enrolmentCents, language) })}</p>
+      <p className="bjk-body1">{t(kind === 'vk' ? 'intro.textVk' : 'intro.text', { fee: formatMoney(feeCents, language) })}</p>
       <ul className="bjk-step-list">
         <li>{t('intro.needId')}</li>
         <li>{t('intro.needPhoto')}</li>

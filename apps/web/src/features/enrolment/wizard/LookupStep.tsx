@@ -17,16 +17,20 @@ import { mayEnrol } from './state';
 type Props = {
   kind: RegistrationKind;
   player: PlayerLookup | null;
+  /** The ids a late-entry invitation was made for: the search starts with them. */
+  invited?: { idbel: number | null; idfide: number | null } | null;
   onFound: (player: PlayerLookup) => void;
   onNext: () => void;
   onBack: () => void;
 };
 
 /** Step 2: look the player up by federation id or FIDE id in the member registry. */
-export function LookupStep({ kind, player, onFound, onNext, onBack }: Props) {
+export function LookupStep({ kind, player, invited = null, onFound, onNext, onBack }: Props) {
   const { t } = useTranslation('enrolment');
-  const [idType, setIdType] = useState<'idbel' | 'idfide'>(player?.idbel ? 'idbel' : player?.idfide ? 'idfide' : 'idbel');
-  const [idText, setIdText] = useState(String((idType === 'idbel' ? player?.idbel : player?.idfide) ?? ''));
+  // The player found before, else the one a late-entry invitation was made for, else nothing yet.
+  const start = player ?? invited;
+  const [idType, setIdType] = useState<'idbel' | 'idfide'>(start?.idbel ? 'idbel' : start?.idfide ? 'idfide' : 'idbel');
+  const [idText, setIdText] = useState(String((idType === 'idbel' ? start?.idbel : start?.idfide) ?? ''));
   // The player shown is the one found for what is typed now; a new search hides the previous one.
   const [shown, setShown] = useState<PlayerLookup | null>(player);
   const lookup = useMutation({
