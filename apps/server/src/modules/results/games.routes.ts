@@ -29,6 +29,7 @@ import { managerContext, systemContext } from '../../platform/service-context.js
 import { badRequest } from '../../platform/errors.js';
 import { readUpload } from '../../platform/uploads.js';
 import { pushGames, uploadGames } from './games-ingest.service.js';
+import { closePgnWorkers } from './games-pgn-workers.js';
 import { deleteGame, linkGameToPairing, listManagedGames, moveGame } from './games-pairing.service.js';
 import { gamePgn, getPublicGame, listGameCategories, listGameLinks, listGameRounds, listRoundGames, playerPgn, roundPgn } from './games-read.service.js';
 import { gamesCategory, listGameSources, rotatePushToken, updateGameSource } from './games-sources.service.js';
@@ -66,6 +67,8 @@ export async function gamesRoutes(app: FastifyInstance, deps: AppDeps, streams: 
   const feed = createGamesFeed({ db, clock, bus: deps.bus, log: app.log });
   // Streams never end by themselves: end them before the server waits for its connections to close.
   app.addHook('preClose', async () => feed.close());
+  // The PGN checkers' threads end with the app (idle threads never hold the process; these free their memory).
+  app.addHook('onClose', async () => closePgnWorkers());
   const tags = ['results'];
   // Games are no kept public answer (their reads are not cached; the live stream tells viewers): a push every few
   // seconds during a round must not drop every page's kept answers.
