@@ -12,7 +12,8 @@ import { Worker } from 'node:worker_threads';
  * - Workers start on the first task, and do not keep the process alive (unref): a pool nobody closed never blocks exit.
  * - A task's time limit counts from when a thread took it, not while the thread loads its modules.
  * - A task whose handler throws rejects with a `WorkerTaskError` carrying the message; a worker that dies (out of memory,
- *   `process.exit`) rejects its task and is replaced; a task that runs past `taskTimeoutMs` ends its worker likewise.
+ *   `process.exit`) rejects its task with a `WorkerStoppedError` (a `WorkerTaskError`: the caller may retry it) and is
+ *   replaced; a task that runs past `taskTimeoutMs` ends its worker likewise.
  * - The queue is bounded (`maxQueued`): beyond it `run` rejects at once with `WorkerPoolBusyError`, for the caller to
  *   answer 503 rather than pile up work no one will wait for.
  * The server runs TypeScript through tsx: a `.ts` script gets tsx's loader in its worker too.
@@ -20,6 +21,10 @@ import { Worker } from 'node:worker_threads';
 
 export class WorkerTaskError extends Error {
   override name = 'WorkerTaskError';
+}
+/** The task's worker died or overran `taskTimeoutMs`: the task itself may succeed on a fresh thread. */
+export class WorkerStoppedError extends WorkerTaskError {
+  override name = 'WorkerStoppedError';
 }
 export class WorkerPoolBusyError extends Error {
   override name = 'WorkerPoolBusyError';
@@ -89,7 +94,7 @@ export function createWorkerPool<In, Out>(options: WorkerPoolOptions): WorkerPoo
     const fail = (error: Error) => {
       const task = finish(slot);
       slots.splice(slots.indexOf(slot), 1);
-      task?.reject(new WorkerTaskError(`The worker stopped: ${error.message}`));
+      task?.reject(new WorkerStoppedError(`The worker stopped: ${error.message}`));
       if (!closed) next();
     };
     worker.on('error', fail);
@@ -131,7 +136,7 @@ export function createWorkerPool<In, Out>(options: WorkerPoolOptions): WorkerPoo
           const running = finish(slot);
           slots.splice(slots.indexOf(slot), 1);
           void slot.worker.terminate();
-          running?.reject(new WorkerTaskError(`The task ran longer than ${options.taskTimeoutMs} ms`));
+          running?.reject(new WorkerStoppedError(`The task ran longer than ${options.taskTimeoutMs} ms`));
           next();
         }, options.taskTimeoutMs);
       }
