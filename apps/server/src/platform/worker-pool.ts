@@ -30,6 +30,12 @@ export class WorkerPoolBusyError extends Error {
   override name = 'WorkerPoolBusyError';
 }
 
+/**
+ * The nice value of threads doing work a manager waits for (a PGN upload, a print job): on a busy machine the
+ * visitors' requests go first, the heavy work takes the cores they leave.
+ */
+export const HEAVY_WORK_NICENESS = 10;
+
 export type WorkerPoolOptions = {
   /** The worker's script: a module that calls `serveWorkerTasks`. */
   script: URL;
@@ -39,6 +45,11 @@ export type WorkerPoolOptions = {
   maxQueued?: number;
   /** A task still running after this long ends its worker and fails; none by default. */
   taskTimeoutMs?: number;
+  /**
+   * The threads' nice value (0 to 19; Linux keeps one per thread): heavy work that may wait gives way to the thread
+   * answering requests when the cores are busy. Left as the process's by default; ignored where not permitted.
+   */
+  niceness?: number;
 };
 
 export type WorkerPool<In, Out> = {
@@ -73,7 +84,7 @@ export function createWorkerPool<In, Out>(options: WorkerPoolOptions): WorkerPoo
   let closed = false;
 
   function startWorker(): Slot<In, Out> {
-    const worker = new Worker(options.script, execArgv ? { execArgv } : {});
+    const worker = new Worker(options.script, { ...(execArgv ? { execArgv } : {}), workerData: { niceness: options.niceness } });
     worker.unref();
     let markReady = () => undefined as void;
     const whenReady = new Promise<void>((resolve) => (markReady = resolve));

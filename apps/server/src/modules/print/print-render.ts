@@ -1,4 +1,4 @@
-import { createWorkerPool, type WorkerPool } from '../../platform/worker-pool.js';
+import { createWorkerPool, HEAVY_WORK_NICENESS, type WorkerPool } from '../../platform/worker-pool.js';
 import type { PageSpec } from './print-pages.js';
 
 /**
@@ -29,6 +29,7 @@ function renderThread(): WorkerPool<RenderTask, RenderAnswer> {
     size: 1,
     maxQueued: 4,
     taskTimeoutMs: PAGE_TIMEOUT_MS,
+    niceness: HEAVY_WORK_NICENESS,
   });
   return pool;
 }

@@ -1,4 +1,4 @@
-import { createWorkerPool, type WorkerPool } from '../../platform/worker-pool.js';
+import { createWorkerPool, HEAVY_WORK_NICENESS, type WorkerPool } from '../../platform/worker-pool.js';
 import { parsePgn, TooManyGamesError, type ParsedGame, type PgnParseResult } from './games-pgn.js';
 import type { PgnGameError } from '@bjk/domain';
 
@@ -20,7 +20,11 @@ let pool: WorkerPool<PgnSliceTask, PgnSliceAnswer> | null = null;
 
 function pgnWorkers(): WorkerPool<PgnSliceTask, PgnSliceAnswer> {
   // One or two threads (cores − 1, at most four); a slice that runs a minute is a broken worker, not a big file.
-  pool ??= createWorkerPool<PgnSliceTask, PgnSliceAnswer>({ script: new URL('./games-pgn.worker.ts', import.meta.url), taskTimeoutMs: 60_000 });
+  pool ??= createWorkerPool<PgnSliceTask, PgnSliceAnswer>({
+    script: new URL('./games-pgn.worker.ts', import.meta.url),
+    taskTimeoutMs: 60_000,
+    niceness: HEAVY_WORK_NICENESS,
+  });
   return pool;
 }
 
