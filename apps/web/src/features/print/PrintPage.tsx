@@ -85,7 +85,7 @@ function PrintQueue() {
       <Typography variant="h2" sx={{ fontSize: '1.1rem', mb: 1 }}>
         {t('queue.title')}
       </Typography>
-      <Stack component="ol" spacing={0.5} sx={{ m: 0, pl: 3 }}>
+      <Stack component="ul" spacing={0.5} sx={{ m: 0, pl: 3 }}>
         {queue.data.map((job) => (
           <Typography component="li" variant="body2" key={job.id}>
             {t(`documents.${job.document}`)}
