@@ -112,7 +112,8 @@ export async function run(): Promise<BenchResult[]> {
     const response = await app.inject({ method: 'POST', url: '/api/v1/print/jobs', headers, payload: { document: 'badges', selection } });
     if (response.statusCode !== 202) throw new Error(`print job: ${response.body}`);
     let job = response.json();
-    while (job.status === 'running') job = (await app.inject({ method: 'GET', url: `/api/v1/print/jobs/${job.id}?wait=30`, headers })).json();
+    while (job.status === 'running' || job.status === 'queued')
+      job = (await app.inject({ method: 'GET', url: `/api/v1/print/jobs/${job.id}?wait=30`, headers })).json();
     if (job.status !== 'done') throw new Error(`print job ended ${job.status}: ${job.error}`);
     const ms = performance.now() - started;
     const used = process.cpuUsage(cpu);

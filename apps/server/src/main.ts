@@ -5,6 +5,7 @@ import { markInterruptedJobs } from './platform/bulk-jobs.js';
 import { ConfigError, loadConfig } from './config.js';
 import { startRetentionWorker } from './modules/family/retention.worker.js';
 import { startMailWorker } from './modules/mail/mail.worker.js';
+import { drainPrintQueue } from './modules/print/print.service.js';
 import { startFollowWorker } from './modules/notifications/follow.worker.js';
 import { createGamesPoller } from './modules/results/games.poller.js';
 import { createChangeBus } from './platform/change-bus.js';
@@ -34,6 +35,8 @@ async function main(): Promise<void> {
   const sweepJobs = async () => {
     const interrupted = await markInterruptedJobs(database, jobKinds, systemClock.now(), config.bulkJobStaleAfterMs);
     if (interrupted > 0) app.log.warn({ interrupted }, 'bulk jobs interrupted by a stopped server');
+    // Print jobs another instance queued and could not run (it stopped): this one takes them when idle.
+    drainPrintQueue({ db: database.db, clock: systemClock, config });
   };
   await sweepJobs();
   // Swept at least twice per stale period, so a dead instance's job is found within 1.5 periods.

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GAMES_ERRORS } from '@bjk/domain';
+import { INLINE_PGN_BYTES, SLICE_GAMES } from '../src/modules/results/games-pgn-workers.js';
 import { managerHeaders } from './managers.js';
 import { createTestApp, TEST_NOW, type TestContext } from './test-app.js';
 
@@ -194,6 +195,31 @@ describe('a manager uploads a round’s PGN', () => {
     );
     return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
   }
+
+  it('checks a large file in worker threads slice by slice, naming a broken game by its place in the whole file', async () => {
+    // More games than one slice holds, three slices' worth: each game's index and line must stay the file's own.
+    const games = SLICE_GAMES * 2 + 40;
+    const broken = SLICE_GAMES + 7;
+    const text = Array.from({ length: games }, (_, i) => {
+      const moves = i + 1 === broken ? '1. e4 e5 2. Ke3' : '1. d4 d5 2. c4 e6 3. Nc3 Nf6';
+      return `[Event "U16"]\n[Round "4.${i + 1}"]\n[White "White ${i + 1}"]\n[Black "Black ${i + 1}"]\n[Result "*"]\n\n${moves} *\n`;
+    }).join('\n');
+    expect(Buffer.byteLength(text)).toBeGreaterThan(INLINE_PGN_BYTES);
+    const body = multipart('round4.pgn', text);
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/games/sources/U16/upload',
+      headers: { ...arbiter, ...body.headers },
+      payload: body.payload,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const report = response.json();
+    expect(report.added).toBe(games);
+    expect(report.errors).toMatchObject([{ code: GAMES_ERRORS.illegalMove, game: broken, line: (broken - 1) * 8 + 1, kept: true, white: `White ${broken}` }]);
+    const round = await publicRound('U16', 4);
+    expect(round.games).toHaveLength(games);
+    expect(round.games.find((g) => g.board === broken)?.moves.length).toBe(2); // kept up to the illegal move
+  });
 
   it('stores the games of the file under the round it names when the tags do not', async () => {
     const body = multipart('round5.pgn', '[White "Claes, Noah"]\n[Black "Maes, Louise"]\n[Round "?"]\n[Result "0-1"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n');

@@ -37,4 +37,8 @@ export const PLATFORM_ERRORS = {
   linkUsed: 'platform.link_used',
   /** A live stream refused: the caller's address or this server holds as many as it may (503, Retry-After). */
   streamsFull: 'platform.streams_full',
+  /** CPU-heavy work refused: as many tasks wait for the server's worker threads as it queues (503, Retry-After). */
+  busy: 'platform.busy',
+  /** A worker thread stopped (out of memory, crashed) or overran its time while doing the request's heavy work. */
+  workerFailed: 'platform.worker_failed',
 } as const;

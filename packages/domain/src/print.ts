@@ -11,6 +11,8 @@ export const PRINT_ERRORS = {
   personNotFound: 'print.person_not_found',
   noPrizeTable: 'print.no_prize_table',
   invalidVoucherCode: 'print.invalid_voucher_code',
+  /** Drawing the PDF failed (the job's `error`); the server's log has the reason. */
+  renderFailed: 'print.render_failed',
 } as const;
 
 /** The documents the print area produces, each a server-side PDF. */
@@ -74,7 +76,8 @@ export const printRequestSchema = z.object({
 export type PrintRequest = z.infer<typeof printRequestSchema>;
 export type PrintRequestInput = z.input<typeof printRequestSchema>;
 
-export const PRINT_JOB_STATUSES = ['running', 'done', 'failed', 'interrupted'] as const;
+/** `queued`: waiting for the instance's one print job at a time to finish (its place: `queuePosition`). */
+export const PRINT_JOB_STATUSES = ['queued', 'running', 'done', 'failed', 'interrupted'] as const;
 
 export const printJobSchema = z.object({
   id: z.uuid(),
@@ -86,11 +89,17 @@ export const printJobSchema = z.object({
   total: z.number().int().nonnegative(),
   pages: z.number().int().nonnegative(),
   bytes: z.number().int().nonnegative(),
+  /** An error code (`print.render_failed`, `platform.worker_failed`, …) when the job failed. */
   error: z.string().nullable(),
+  /** While queued: 1 when it is next. */
+  queuePosition: z.number().int().positive().nullable(),
+  createdBy: z.string().nullable(),
   createdAt: isoDateTimeSchema,
   finishedAt: isoDateTimeSchema.nullable(),
 });
 export type PrintJob = z.infer<typeof printJobSchema>;
+/** The jobs waiting or running, in the order they run. */
+export const printQueueSchema = z.array(printJobSchema);
 
 export const printJobParamsSchema = z.object({ id: z.uuid() });
 /** `wait`: seconds to wait for the job to finish before answering (0 answers at once). */

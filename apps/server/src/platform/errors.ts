@@ -2,6 +2,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { PLATFORM_ERRORS, type ErrorBody, type ErrorCode, type FieldIssue } from '@bjk/domain';
+import { WorkerPoolBusyError, WorkerTaskError } from './worker-pool.js';
 
 /**
  * An error with a code the web translates. Services throw these; the one error handler answers them.
@@ -116,6 +117,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
       // Below warning: whoever watches the log for errors is not woken for a closed tab. Nobody reads the answer.
       request.log.info({ err: error }, 'client closed the connection before its request was read');
       return reply.status(400).send(body(PLATFORM_ERRORS.validation, 'The request was not sent to the end'));
+    }
+    if (error instanceof WorkerPoolBusyError) {
+      request.log.warn({ err: error }, 'worker threads busy');
+      return reply.status(503).header('retry-after', '30').send(body(PLATFORM_ERRORS.busy, 'The server is busy with heavy work, retry in a moment'));
+    }
+    if (error instanceof WorkerTaskError) {
+      request.log.error({ err: error }, 'worker thread failed');
+      return reply.status(500).send(body(PLATFORM_ERRORS.workerFailed, 'The heavy work of this request failed'));
     }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');

@@ -1,3 +1,4 @@
+import { getPriority } from 'node:os';
 import { threadId } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ArithmeticTask } from './worker-pool-fixtures/arithmetic.worker.js';
@@ -6,7 +7,7 @@ import { createWorkerPool, WorkerPoolBusyError, WorkerTaskError, type WorkerPool
 type Answer = { sum: number; threadId: number };
 const script = new URL('./worker-pool-fixtures/arithmetic.worker.ts', import.meta.url);
 let pool: WorkerPool<ArithmeticTask, Answer> | null = null;
-const open = (options: { size?: number; maxQueued?: number; taskTimeoutMs?: number } = {}) =>
+const open = (options: { size?: number; maxQueued?: number; taskTimeoutMs?: number; niceness?: number } = {}) =>
   (pool = createWorkerPool<ArithmeticTask, Answer>({ script, ...options }));
 afterEach(async () => {
   await pool?.close();
@@ -66,6 +67,13 @@ describe('a pool of worker threads', () => {
     const after = await workers.run({ kind: 'sum', upTo: 4 });
     expect(after.sum).toBe(10);
     expect(after.threadId).not.toBe(first);
+  });
+
+  it.runIf(process.platform === 'linux')('runs its threads at a lower priority when asked, and leaves the caller’s as it was', async () => {
+    const before = getPriority(0);
+    const answer = await open({ size: 1, niceness: 19 }).run({ kind: 'priority' });
+    expect(answer.sum).toBe(19);
+    expect(getPriority(0)).toBe(before);
   });
 
   it('refuses at once beyond its queue, and rejects what waits when closed', async () => {

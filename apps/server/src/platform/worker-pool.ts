@@ -12,7 +12,8 @@ import { Worker } from 'node:worker_threads';
  * - Workers start on the first task, and do not keep the process alive (unref): a pool nobody closed never blocks exit.
  * - A task's time limit counts from when a thread took it, not while the thread loads its modules.
  * - A task whose handler throws rejects with a `WorkerTaskError` carrying the message; a worker that dies (out of memory,
- *   `process.exit`) rejects its task and is replaced; a task that runs past `taskTimeoutMs` ends its worker likewise.
+ *   `process.exit`) rejects its task with a `WorkerStoppedError` (a `WorkerTaskError`: the caller may retry it) and is
+ *   replaced; a task that runs past `taskTimeoutMs` ends its worker likewise.
  * - The queue is bounded (`maxQueued`): beyond it `run` rejects at once with `WorkerPoolBusyError`, for the caller to
  *   answer 503 rather than pile up work no one will wait for.
  * The server runs TypeScript through tsx: a `.ts` script gets tsx's loader in its worker too.
@@ -21,9 +22,19 @@ import { Worker } from 'node:worker_threads';
 export class WorkerTaskError extends Error {
   override name = 'WorkerTaskError';
 }
+/** The task's worker died or overran `taskTimeoutMs`: the task itself may succeed on a fresh thread. */
+export class WorkerStoppedError extends WorkerTaskError {
+  override name = 'WorkerStoppedError';
+}
 export class WorkerPoolBusyError extends Error {
   override name = 'WorkerPoolBusyError';
 }
+
+/**
+ * The nice value of threads doing work a manager waits for (a PGN upload, a print job): on a busy machine the
+ * visitors' requests go first, the heavy work takes the cores they leave.
+ */
+export const HEAVY_WORK_NICENESS = 10;
 
 export type WorkerPoolOptions = {
   /** The worker's script: a module that calls `serveWorkerTasks`. */
@@ -34,6 +45,11 @@ export type WorkerPoolOptions = {
   maxQueued?: number;
   /** A task still running after this long ends its worker and fails; none by default. */
   taskTimeoutMs?: number;
+  /**
+   * The threads' nice value (0 to 19; Linux keeps one per thread): heavy work that may wait gives way to the thread
+   * answering requests when the cores are busy. Left as the process's by default; ignored where not permitted.
+   */
+  niceness?: number;
 };
 
 export type WorkerPool<In, Out> = {
@@ -68,7 +84,7 @@ export function createWorkerPool<In, Out>(options: WorkerPoolOptions): WorkerPoo
   let closed = false;
 
   function startWorker(): Slot<In, Out> {
-    const worker = new Worker(options.script, execArgv ? { execArgv } : {});
+    const worker = new Worker(options.script, { ...(execArgv ? { execArgv } : {}), workerData: { niceness: options.niceness } });
     worker.unref();
     let markReady = () => undefined as void;
     const whenReady = new Promise<void>((resolve) => (markReady = resolve));
@@ -89,7 +105,7 @@ export function createWorkerPool<In, Out>(options: WorkerPoolOptions): WorkerPoo
     const fail = (error: Error) => {
       const task = finish(slot);
       slots.splice(slots.indexOf(slot), 1);
-      task?.reject(new WorkerTaskError(`The worker stopped: ${error.message}`));
+      task?.reject(new WorkerStoppedError(`The worker stopped: ${error.message}`));
       if (!closed) next();
     };
     worker.on('error', fail);
@@ -131,7 +147,7 @@ export function createWorkerPool<In, Out>(options: WorkerPoolOptions): WorkerPoo
           const running = finish(slot);
           slots.splice(slots.indexOf(slot), 1);
           void slot.worker.terminate();
-          running?.reject(new WorkerTaskError(`The task ran longer than ${options.taskTimeoutMs} ms`));
+          running?.reject(new WorkerStoppedError(`The task ran longer than ${options.taskTimeoutMs} ms`));
           next();
         }, options.taskTimeoutMs);
       }

@@ -1,4 +1,5 @@
-import { parentPort } from 'node:worker_threads';
+import { setPriority } from 'node:os';
+import { parentPort, workerData } from 'node:worker_threads';
 import type { WorkerReply } from './worker-pool.js';
 
 /**
@@ -9,6 +10,15 @@ import type { WorkerReply } from './worker-pool.js';
 export function serveWorkerTasks<In, Out>(handler: (input: In) => Out | Promise<Out>): void {
   if (!parentPort) throw new Error('serveWorkerTasks runs in a worker thread');
   const port = parentPort;
+  const niceness = (workerData as { niceness?: number } | null)?.niceness;
+  if (niceness !== undefined) {
+    try {
+      // Pid 0 is the calling thread on Linux (a nice value per thread): the main thread keeps its priority.
+      setPriority(0, niceness);
+    } catch {
+      // Not permitted here (another OS, a sandbox): the work runs at the process's priority, only slower for others.
+    }
+  }
   port.on('message', (input: In) => {
     void (async () => {
       let reply: WorkerReply;

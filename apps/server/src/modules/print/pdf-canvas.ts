@@ -40,12 +40,13 @@ const imagesOf = new WeakMap<Pdf, Map<string, EmbeddedImage>>();
  * pdfkit only reuses images opened from a file path; opened from bytes, each drawing would embed (and, for a
  * PNG, split and recompress) the image again. Once embedded, pdfkit keeps no bytes of it, only its reference.
  */
-export function imageOnce(doc: Pdf, key: string, data: Buffer | undefined): EmbeddedImage | undefined {
+export function imageOnce(doc: Pdf, key: string, data: Uint8Array | undefined): EmbeddedImage | undefined {
   let images = imagesOf.get(doc);
   if (!images) imagesOf.set(doc, (images = new Map()));
   let image = images.get(key);
   if (!image && data) {
-    image = imageApi(doc).openImage(data);
+    // Bytes copied from another thread arrive as a plain Uint8Array: pdfkit takes only a Buffer for image data.
+    image = imageApi(doc).openImage(Buffer.isBuffer(data) ? data : Buffer.from(data.buffer, data.byteOffset, data.byteLength));
     images.set(key, image);
   }
   return image;

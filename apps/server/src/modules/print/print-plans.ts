@@ -6,8 +6,6 @@ import {
   findStayOf,
   indexStaysByGuestName,
   mealsLabelOf,
-  formatDate,
-  formatMoney,
   isValidStructuredMessageDigits,
   type VoucherProposal,
   type BadgeHolderSummary,
@@ -28,15 +26,16 @@ import { countReservedMeals, listGuestStays } from '../lodging/lodging.service.j
 import { listPaymentStatusesOfSources } from '../payments/payment-requests.service.js';
 import { listPrizeStandings } from '../results/results.service.js';
 import { findBadgePhoto, listBadgeHolders, type BadgeHolder } from '../participants/participants.service.js';
-import { BADGES_PER_PAGE, BADGE_LOGO_PIXELS, BADGE_PHOTO_PIXELS, drawBadge, startBadgePage, type BadgeSheetStyle } from './badge-sheet.js';
+import { BADGES_PER_PAGE, BADGE_LOGO_PIXELS, BADGE_PHOTO_PIXELS, type BadgeSheetStyle } from './badge-sheet.js';
 import { badgeFingerprint, badgeStateOf } from './badge-state.js';
-import { CHECK_IN_ROWS_PER_PAGE, THUMBNAIL_PIXELS, drawCheckInRow, startCheckInPage } from './checkin-list.js';
-import { MEAL_ROWS_PER_PAGE, drawMealRow, startMealPage } from './meal-list.js';
-import { NAME_CARDS_PER_PAGE, drawNameCard } from './name-cards.js';
-import { openPhotos, type Pdf, type PrintPhoto } from './pdf-canvas.js';
+import { CHECK_IN_ROWS_PER_PAGE, THUMBNAIL_PIXELS } from './checkin-list.js';
+import { MEAL_ROWS_PER_PAGE } from './meal-list.js';
+import { NAME_CARDS_PER_PAGE } from './name-cards.js';
+import type { PrintPhoto } from './pdf-canvas.js';
+import type { PageSpec } from './print-pages.js';
 import { PRINT_TEXTS } from './print-texts.js';
 import { proposeVouchers } from './prize-vouchers.js';
-import { VOUCHERS_PER_PAGE, drawVoucher } from './voucher-sheet.js';
+import { VOUCHERS_PER_PAGE } from './voucher-sheet.js';
 import { listBadgePrintRows, upsertBadgePrints } from './print.repository.js';
 
 /**
@@ -163,12 +162,11 @@ async function sponsorLogo(db: DbOrTx): Promise<Buffer | undefined> {
 }
 
 /**
- * One page's worth of work: `load` reads and scales what the page needs (photos: database and sharp's threads),
- * `draw` puts it on the page (pdfkit, this thread). The renderer loads the next page while drawing this one.
+ * One page's worth of work: `load` reads and scales what the page needs (photos: database and sharp's threads) into
+ * the page's description (`PageSpec`), which a worker thread draws (pdfkit). The renderer loads the next page while
+ * the thread draws this one.
  */
-export type PagePlan<T = unknown> = { items: number; load: () => Promise<T>; draw: (doc: Pdf, loaded: T) => void };
-
-const page = <T>(plan: PagePlan<T>): PagePlan => plan as PagePlan;
+export type PagePlan = { items: number; load: () => Promise<PageSpec> };
 
 export type Rendering = { title: string; total: number; pages: PagePlan[]; afterDone?: (tx: DbOrTx, jobId: string, now: Date) => Promise<void> };
 
@@ -187,33 +185,23 @@ async function planBadges(db: Db, request: PrintRequest, language: Language): Pr
     mealColors: settings.mealLabelColors ?? { HB: '#9e9e9e', BO: '#9e9e9e' },
   };
   const seen = new Set<string>();
-  const pages = pagesOf(selected, BADGES_PER_PAGE).map((holders) =>
-    page({
-      items: holders.length,
-      load: () => Promise.all(holders.map((h) => photoAtPrintSize(db, h, BADGE_PHOTO_PIXELS, seen))),
-      draw: (doc, photos) => {
-        openPhotos(doc, 'badge', photos);
-        startBadgePage(doc);
-        holders.forEach((h, i) =>
-          drawBadge(
-            doc,
-            i,
-            {
-              badgeId: badgeIdOf(editionCode, h),
-              firstName: h.firstName,
-              lastName: h.lastName,
-              category: h.category,
-              categoryColor: categoryColor(settings, h.category),
-              mealsCode: h.mealsCode,
-              club: h.clubName,
-              photo: photos[i],
-            },
-            style,
-          ),
-        );
-      },
-    }),
-  );
+  const pages = pagesOf(selected, BADGES_PER_PAGE).map((holders): PagePlan => ({
+    items: holders.length,
+    load: async () => {
+      const photos = await Promise.all(holders.map((h) => photoAtPrintSize(db, h, BADGE_PHOTO_PIXELS, seen)));
+      const badges = holders.map((h, i) => ({
+        badgeId: badgeIdOf(editionCode, h),
+        firstName: h.firstName,
+        lastName: h.lastName,
+        category: h.category,
+        categoryColor: categoryColor(settings, h.category),
+        mealsCode: h.mealsCode,
+        club: h.clubName,
+        photo: photos[i],
+      }));
+      return { sheet: 'badges', badges, style };
+    },
+  }));
   return {
     title: `${PRINT_TEXTS[language].badgesTitle} ${settings.shortName[language]}`,
     total: selected.length,
@@ -240,13 +228,22 @@ async function planNameCards(db: Db, request: PrintRequest, language: Language):
   return {
     title: `${texts.nameCardsTitle} ${settings.shortName[language]}`,
     total: players.length,
-    pages: pagesOf(players, NAME_CARDS_PER_PAGE).map((cards) =>
-      page({
-        items: cards.length,
-        load: async () => undefined,
-        draw: (doc) => cards.forEach((p, slot) => drawNameCard(doc, slot, { ...p, categoryColor: categoryColor(settings, p.category) }, texts)),
+    pages: pagesOf(players, NAME_CARDS_PER_PAGE).map((cards): PagePlan => ({
+      items: cards.length,
+      load: async () => ({
+        sheet: 'namecards',
+        language,
+        cards: cards.map((p) => ({
+          firstName: p.firstName,
+          lastName: p.lastName,
+          fideFederation: p.fideFederation,
+          ratingNational: p.ratingNational,
+          ratingFide: p.ratingFide,
+          category: p.category,
+          categoryColor: categoryColor(settings, p.category),
+        })),
       }),
-    ),
+    })),
   };
 }
 
@@ -264,19 +261,19 @@ async function planCheckIn(db: Db, request: PrintRequest, language: Language): P
   for (const category of categories) {
     const ofCategory = players.filter((p) => p.category === category);
     pagesOf(ofCategory, CHECK_IN_ROWS_PER_PAGE).forEach((rows, index) =>
-      pages.push(
-        page({
-          items: rows.length,
-          load: () => Promise.all(rows.map((p) => photoAtPrintSize(db, p, THUMBNAIL_PIXELS, seen))),
-          draw: (doc, photos) => {
-            openPhotos(doc, 'thumbnail', photos);
-            startCheckInPage(doc, `${texts.checkInTitle(category)} — ${settings.shortName[language]}`, index + 1, texts);
-            rows.forEach((p, i) =>
-              drawCheckInRow(doc, i, { firstName: p.firstName, lastName: p.lastName, club: p.clubName, photo: photos[i], payment: paymentOf(p.id) }, texts),
-            );
-          },
-        }),
-      ),
+      pages.push({
+        items: rows.length,
+        load: async () => {
+          const photos = await Promise.all(rows.map((p) => photoAtPrintSize(db, p, THUMBNAIL_PIXELS, seen)));
+          return {
+            sheet: 'checkin',
+            language,
+            title: `${texts.checkInTitle(category)} — ${settings.shortName[language]}`,
+            pageNumber: index + 1,
+            rows: rows.map((p, i) => ({ firstName: p.firstName, lastName: p.lastName, club: p.clubName, photo: photos[i], payment: paymentOf(p.id) })),
+          };
+        },
+      }),
     );
   }
   return { title: `${texts.checkInTitle('')}${settings.shortName[language]}`, total: players.length, pages };
@@ -290,16 +287,10 @@ async function planMeals(db: Db, language: Language): Promise<Rendering> {
   return {
     title,
     total: rows.length,
-    pages: pagesOf(rows, MEAL_ROWS_PER_PAGE).map((lines, index) =>
-      page({
-        items: lines.length,
-        load: async () => undefined,
-        draw: (doc) => {
-          startMealPage(doc, title, index + 1, texts);
-          lines.forEach((row, i) => drawMealRow(doc, i, row, texts, language));
-        },
-      }),
-    ),
+    pages: pagesOf(rows, MEAL_ROWS_PER_PAGE).map((lines, index): PagePlan => ({
+      items: lines.length,
+      load: async () => ({ sheet: 'meals', language, title, pageNumber: index + 1, rows: lines }),
+    })),
   };
 }
 
@@ -334,20 +325,15 @@ async function planVouchers(db: Db, request: PrintRequest, language: Language): 
   if (invalid.length > 0)
     throw new AppError(400, PRINT_ERRORS.invalidVoucherCode, 'A voucher code is not a valid structured message', { codes: invalid.map((v) => v.code) });
   const texts = PRINT_TEXTS[language];
-  const style = {
-    editionName: settings.name[language],
-    title: texts.voucherTitle,
-    validUntil: texts.validUntil(formatDate(settings.prizes.validUntil, language)),
-    signature: texts.signature,
-    money: (cents: number) => formatMoney(cents, language),
-    categoryColor: (code: string) => categoryColor(settings, code),
-  };
+  const validUntil = settings.prizes.validUntil;
+  const categoryColors = Object.fromEntries(vouchers.map((v) => [v.category, categoryColor(settings, v.category)]));
   return {
     title: `${texts.vouchersTitle} ${settings.shortName[language]}`,
     total: vouchers.length,
-    pages: pagesOf(vouchers, VOUCHERS_PER_PAGE).map((sheet) =>
-      page({ items: sheet.length, load: async () => undefined, draw: (doc) => sheet.forEach((v, slot) => drawVoucher(doc, slot, v, style)) }),
-    ),
+    pages: pagesOf(vouchers, VOUCHERS_PER_PAGE).map((sheet): PagePlan => ({
+      items: sheet.length,
+      load: async () => ({ sheet: 'vouchers', language, editionName: settings.name[language], validUntil, categoryColors, vouchers: sheet }),
+    })),
   };
 }
 

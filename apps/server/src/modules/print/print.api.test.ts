@@ -4,8 +4,11 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import {
+  PRINT_ERRORS,
   parseStructuredMessage,
+  printRequestSchema,
   type Attendee,
   type BadgeSummary,
   type Participant,
@@ -25,6 +28,8 @@ import { systemContext } from '../../platform/service-context.js';
 import { seedRoomsIfEmpty } from '../lodging/lodging.service.js';
 import { BADGE, badgeOrigin, badgeQrBox } from './badge-sheet.js';
 import { mm } from './pdf-canvas.js';
+import { insertPrintJob } from './print.repository.js';
+import { auditEntries } from '../../platform/audit.tables.js';
 
 let ctx: TestContext;
 let registrar: Record<string, string>;
@@ -462,5 +467,80 @@ describe('prize vouchers', () => {
     expect([bad.statusCode, bad.json().code]).toEqual([400, 'print.invalid_voucher_code']);
     const none = await ctx.app.inject({ method: 'GET', url: '/api/v1/print/vouchers?category=ARB', headers: registrar });
     expect([none.statusCode, none.json().code]).toEqual([404, 'print.no_prize_table']);
+  });
+});
+
+describe('the print queue', () => {
+  /**
+   * Jobs as the queue holds them when the instance's runner is busy or was stopped (a restart): queued rows in the
+   * order they were asked for, all at the same instant (the test clock). The runner takes them when a job is queued.
+   */
+  async function queueStored(requests: PrintRequestInput[]): Promise<string[]> {
+    const ids: string[] = [];
+    for (const request of requests) {
+      const row = await insertPrintJob(ctx.db, {
+        id: randomUUID(),
+        document: request.document,
+        request: printRequestSchema.parse(request),
+        preview: false,
+        status: 'queued',
+        language: 'en',
+        total: 1,
+        createdBy: 'Queue test',
+        createdAt: ctx.clock.now(),
+        updatedAt: ctx.clock.now(),
+      });
+      ids.push(row.id);
+    }
+    return ids;
+  }
+
+  it('shows each waiting job’s place, then runs them one at a time in the order they were asked for', async () => {
+    const ids = await queueStored([
+      { document: 'namecards', selection: { scope: 'category', category: 'U14' } },
+      { document: 'badges', selection: { scope: 'category', category: 'U16' } },
+      { document: 'meals' },
+    ]);
+    const queue = await ctx.app.inject({ method: 'GET', url: '/api/v1/print/jobs', headers: registrar });
+    expect(queue.statusCode, queue.body).toBe(200);
+    expect(queue.json<PrintJob[]>().map((j) => [j.id, j.status, j.queuePosition, j.createdBy])).toEqual(
+      ids.map((id, i) => [id, 'queued', i + 1, 'Queue test']),
+    );
+    const one = await ctx.app.inject({ method: 'GET', url: `/api/v1/print/jobs/${ids[2]}`, headers: registrar });
+    expect(one.json<PrintJob>()).toMatchObject({ status: 'queued', queuePosition: 3 });
+
+    // A job asked for now joins the end of the queue; the runner takes them all, oldest first.
+    const { job } = await produce({ document: 'badges', selection: { scope: 'category', category: 'U14' } });
+    const all = [...ids, job.id];
+    for (const id of all) {
+      const done = (await ctx.app.inject({ method: 'GET', url: `/api/v1/print/jobs/${id}?wait=30`, headers: registrar })).json<PrintJob>();
+      expect([done.status, done.queuePosition, done.error]).toEqual(['done', null, null]);
+    }
+    // Each job's audit entry is written as it finishes: their order is the order they ran.
+    const finished = await ctx.db
+      .select({ subjectId: auditEntries.subjectId })
+      .from(auditEntries)
+      .where(and(eq(auditEntries.action, 'print.produce'), inArray(auditEntries.subjectId, all)))
+      .orderBy(asc(auditEntries.id));
+    expect(finished.map((f) => f.subjectId)).toEqual(all);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/print/jobs', headers: registrar })).json()).toEqual([]);
+  });
+
+  it('fails a job that cannot be printed any more with a coded error, and goes on with the next', async () => {
+    // Asked for a person who has since been removed: planned again when it runs, the job finds nobody.
+    const [gone] = await queueStored([{ document: 'badges', selection: { scope: 'person', holder: 'participant', id: 999_999 } }]);
+    const { job } = await produce({ document: 'namecards', selection: { scope: 'category', category: 'U16' } });
+    const failed = (await ctx.app.inject({ method: 'GET', url: `/api/v1/print/jobs/${gone}?wait=30`, headers: registrar })).json<PrintJob>();
+    expect(failed).toMatchObject({ status: 'failed', error: PRINT_ERRORS.personNotFound, queuePosition: null });
+    expect(failed.finishedAt).not.toBeNull();
+    expect(job.status).toBe('done');
+    const pdf = await ctx.app.inject({ method: 'GET', url: `/api/v1/print/jobs/${gone}/pdf`, headers: registrar });
+    expect(pdf.statusCode).toBe(409);
+  });
+
+  it('lets only managers who print see the queue', async () => {
+    const readonly = await managerHeaders(ctx, ['readonly']);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/print/jobs', headers: readonly })).statusCode).toBe(403);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/print/jobs' })).statusCode).toBe(401);
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.js';
 import { badgePrints, printJobChunks, printJobs } from './print.tables.js';
 
@@ -72,15 +72,60 @@ export async function listInterruptedPrintJobs(tx: DbOrTx): Promise<PrintJobRow[
 }
 
 /**
- * Takes an interrupted job back to running with its partial PDF dropped (a PDF cannot be continued: it is
+ * Takes an interrupted job back into the queue with its partial PDF dropped (a PDF cannot be continued: it is
  * rendered again whole); nothing when it is not interrupted (another resume won).
  */
 export async function claimInterruptedPrintJob(tx: DbOrTx, id: string, now: Date): Promise<PrintJobRow | undefined> {
   const [row] = await tx
     .update(printJobs)
-    .set({ status: 'running', done: 0, pages: 0, bytes: 0, updatedAt: now })
+    .set({ status: 'queued', done: 0, pages: 0, bytes: 0, updatedAt: now })
     .where(and(eq(printJobs.id, id), eq(printJobs.status, 'interrupted')))
     .returning();
   if (row) await tx.delete(printJobChunks).where(eq(printJobChunks.jobId, id));
   return row;
+}
+
+/**
+ * Takes the oldest queued job (this instance runs it): a conditional update on a row locked with SKIP LOCKED, so two
+ * instances draining at once never take the same job. Nothing when the queue is empty.
+ */
+export async function claimNextPrintJob(tx: DbOrTx, now: Date): Promise<PrintJobRow | undefined> {
+  const next = tx
+    .select({ id: printJobs.id })
+    .from(printJobs)
+    .where(eq(printJobs.status, 'queued'))
+    .orderBy(asc(printJobs.queueSeq))
+    .limit(1)
+    .for('update', { skipLocked: true });
+  const [row] = await tx
+    .update(printJobs)
+    .set({ status: 'running', updatedAt: now })
+    // `= (subquery)`: a scalar subquery runs once; under `IN` PostgreSQL may run it again per row and take several jobs.
+    .where(and(eq(printJobs.status, 'queued'), eq(printJobs.id, sql`(${next})`)))
+    .returning();
+  return row;
+}
+
+/** A queued job's place: 1 when it is next. */
+export async function findQueuePosition(tx: DbOrTx, row: Pick<PrintJobRow, 'status' | 'queueSeq'>): Promise<number | null> {
+  if (row.status !== 'queued') return null;
+  const [counted] = await tx
+    .select({ ahead: sql<number>`count(*)::int` })
+    .from(printJobs)
+    .where(and(eq(printJobs.status, 'queued'), lte(printJobs.queueSeq, row.queueSeq)));
+  return counted?.ahead ?? 1;
+}
+
+/** The jobs running or waiting, in the order they run (running first). */
+export async function listActivePrintJobs(tx: DbOrTx): Promise<PrintJobRow[]> {
+  return tx
+    .select()
+    .from(printJobs)
+    .where(inArray(printJobs.status, ['running', 'queued']))
+    .orderBy(sql`${printJobs.status} = 'queued'`, asc(printJobs.queueSeq));
+}
+
+/** Drops a job's partial bytes (it is drawn again from the start). */
+export async function deletePrintJobChunks(tx: DbOrTx, jobId: string): Promise<void> {
+  await tx.delete(printJobChunks).where(eq(printJobChunks.jobId, jobId));
 }

@@ -8,6 +8,7 @@ import {
   printJobParamsSchema,
   printJobQuerySchema,
   printJobSchema,
+  printQueueSchema,
   printRequestSchema,
   selectionOfQuery,
   voucherProposalSchema,
@@ -18,7 +19,16 @@ import type { AppDeps } from '../../platform/app-deps.js';
 import { validationError } from '../../platform/errors.js';
 import { managerContext } from '../../platform/service-context.js';
 import { getBadgeSummary, proposeCategoryVouchers } from './print-plans.js';
-import { getPrintJob, printJobsInProgress, renderPrintJobPreview, startPrintJob, streamPrintJobPdf } from './print.service.js';
+import {
+  drainPrintQueue,
+  failures,
+  getPrintJob,
+  listPrintQueue,
+  renderPrintJobPreview,
+  startPrintJob,
+  stopPrintQueue,
+  streamPrintJobPdf,
+} from './print.service.js';
 
 /** The manager's language for the words printed on lists and cards. */
 function readerLanguage(request: FastifyRequest): Language {
@@ -31,10 +41,13 @@ const manager = { tags: ['print'], security: [{ bearer: [] }] };
 
 export async function printRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  // A shutdown lets running jobs finish writing (their state would otherwise stay "running").
-  app.addHook('onClose', async () => {
-    await printJobsInProgress();
-  });
+  // Jobs queued before a restart run once the app is up; a shutdown takes no new job and lets the running one
+  // finish writing (its state would otherwise stay "running"); the queue stays stored for the next start.
+  app.addHook('onReady', async () => drainPrintQueue(deps));
+  app.addHook('onClose', async () => stopPrintQueue());
+  const logFailure = (failure: { job: string; code: string; reason: string }) => app.log.warn(failure, 'print job failed');
+  failures.on('failed', logFailure);
+  app.addHook('onClose', async () => void failures.off('failed', logFailure));
 
   r.get('/api/v1/print/badges/summary', {
     schema: {
@@ -74,6 +87,16 @@ export async function printRoutes(app: FastifyInstance, deps: AppDeps): Promise<
       const job = await startPrintJob(managerContext(deps, request), request.body, readerLanguage(request));
       return reply.code(202).send(job);
     },
+  });
+
+  r.get('/api/v1/print/jobs', {
+    schema: {
+      ...manager,
+      summary: 'The print jobs running or waiting, in the order they run, each with its place in the queue',
+      response: { 200: printQueueSchema },
+    },
+    config: { access: 'print:write' },
+    handler: async () => listPrintQueue(deps.db),
   });
 
   r.get('/api/v1/print/jobs/:id', {

@@ -33,7 +33,9 @@ export const printJobs = pgTable(
     request: jsonb('request').$type<PrintRequest>().notNull(),
     preview: boolean('preview').notNull(),
     /** `interrupted`: the server stopped while it rendered (platform/bulk-jobs.ts); resuming renders it again. */
-    status: text('status', { enum: ['running', 'done', 'failed', 'interrupted'] }).notNull(),
+    status: text('status', { enum: ['queued', 'running', 'done', 'failed', 'interrupted'] }).notNull(),
+    /** The queue's order: jobs run one at a time per instance, oldest first (an injected clock may give two the same instant). */
+    queueSeq: integer('queue_seq').generatedAlwaysAsIdentity(),
     /** The language it is rendered in, kept so an interrupted job renders again the same. */
     language: text('language').$type<Language>().notNull().default('nl'),
     done: integer('done').notNull().default(0),
@@ -46,7 +48,7 @@ export const printJobs = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
-  (t) => [index('print_jobs_created_idx').on(t.createdAt)],
+  (t) => [index('print_jobs_created_idx').on(t.createdAt), index('print_jobs_status_idx').on(t.status, t.queueSeq)],
 );
 
 export const printJobChunks = pgTable(

@@ -9,7 +9,8 @@ import { recordAudit } from '../../platform/audit.js';
 import { mergeGame, type MergeOutcome } from './games-merge.js';
 import { matchRound } from './games-pairing.service.js';
 import { gameKeyOf, gameNumberOfKey, gameNumbersOf, identifyGames, samePlayers } from './games-identity.js';
-import { parsePgn, TooManyGamesError, type ParsedGame } from './games-pgn.js';
+import { TooManyGamesError, type ParsedGame, type PgnParseResult } from './games-pgn.js';
+import { parsePgnOffThread } from './games-pgn-workers.js';
 import { stateOf, type GameRow } from './games-read.service.js';
 import { findSourceRow, gamesCategory, isPushToken } from './games-sources.service.js';
 import { deletedGames, gameSources, games } from './games.tables.js';
@@ -80,9 +81,10 @@ export async function ingestPgn(
   if (text.trim() === '') throw badRequest(GAMES_ERRORS.emptyPgn, 'The PGN is empty');
   // The text rule of every request, for a file's content too: PostgreSQL cannot store a NUL character.
   if (unsafeTextReason(text)) throw validationError([{ path: 'file', code: 'unsafe_text', message: 'The PGN contains a character that is not allowed' }]);
-  let parsed: ReturnType<typeof parsePgn>;
+  let parsed: PgnParseResult;
   try {
-    parsed = parsePgn(text, { defaultRound: options.defaultRound });
+    // Move validation is CPU-heavy: in worker threads, so the site keeps answering during a large upload.
+    parsed = await parsePgnOffThread(text, { defaultRound: options.defaultRound });
   } catch (error) {
     if (!(error instanceof TooManyGamesError)) throw error;
     throw new AppError(413, GAMES_ERRORS.tooManyGames, error.message, { games: error.games, maxGames: error.maxGames });

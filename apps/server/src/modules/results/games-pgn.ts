@@ -323,11 +323,26 @@ export function annotatedMovetextOf(movetext: string): string | null {
  * upload for one round); a game whose round is known neither way is refused.
  */
 export function parsePgn(text: string, options: { defaultRound?: number; maxGames?: number } = {}): PgnParseResult {
+  const { games, errors } = parsePgnSlice(text, options);
+  return { games, errors };
+}
+
+/**
+ * The games `from` to `from + count` of a PGN text (all by default), with how many the text has (`total`): a large
+ * file is checked in slices, each a bounded task of a worker thread whose answer is small enough to take over
+ * without holding the event loop (`games-pgn-workers.ts`). Indexes and lines stay those of the whole file.
+ */
+export function parsePgnSlice(
+  text: string,
+  options: { defaultRound?: number; maxGames?: number; from?: number; count?: number } = {},
+): PgnParseResult & { total: number } {
   const games: ParsedGame[] = [];
   const errors: PgnGameError[] = [];
-  const raws = splitGames(text);
+  const all = splitGames(text);
   const maxGames = options.maxGames ?? MAX_PGN_GAMES;
-  if (raws.length > maxGames) throw new TooManyGamesError(raws.length, maxGames);
+  if (all.length > maxGames) throw new TooManyGamesError(all.length, maxGames);
+  const from = options.from ?? 0;
+  const raws = all.slice(from, options.count === undefined ? undefined : from + options.count);
   for (const raw of raws) {
     const who = () => {
       const white = /\[White\s+"([^"]*)"/.exec(raw.tagLines.map((t) => t.text).join(' '))?.[1];
@@ -350,7 +365,7 @@ export function parsePgn(text: string, options: { defaultRound?: number; maxGame
       errors.push({ ...error.problem, game: raw.index, line: raw.line, ...who() });
     }
   }
-  return { games, errors };
+  return { games, errors, total: all.length };
 }
 
 function escapeTag(value: string): string {

@@ -31,6 +31,7 @@ import { badRequest } from '../../platform/errors.js';
 import { readUpload } from '../../platform/uploads.js';
 import { pushGames, uploadGames } from './games-ingest.service.js';
 import { deleteGame, linkGameToPairing, listDeletedGames, listManagedGames, moveGame, restoreGame } from './games-pairing.service.js';
+import { closePgnWorkers } from './games-pgn-workers.js';
 import { gamePgn, getPublicGame, listGameCategories, listGameLinks, listGameRounds, listRoundGames, playerPgn, roundPgn } from './games-read.service.js';
 import { gamesCategory, listGameSources, rotatePushToken, updateGameSource } from './games-sources.service.js';
 import { createGamesFeed } from './games.stream.js';
@@ -76,6 +77,8 @@ export async function gamesRoutes(app: FastifyInstance, deps: AppDeps, streams: 
     { beforeAnswer: true },
   );
   app.addHook('onClose', async () => stopTelling?.());
+  // The PGN checkers' threads end with the app (idle threads never hold the process; these free their memory).
+  app.addHook('onClose', async () => closePgnWorkers());
   const tags = ['results'];
   // Games are no kept public answer (their reads are not cached; the live stream tells viewers): a push every few
   // seconds during a round must not drop every page's kept answers.

@@ -1,9 +1,15 @@
+import { getPriority } from 'node:os';
 import { threadId } from 'node:worker_threads';
 import { serveWorkerTasks } from '../worker-task.js';
 
 /** A worker for the pool's tests: real work, a failure, a crash and a task that never ends, on demand. */
 export type ArithmeticTask =
-  { kind: 'sum'; upTo: number } | { kind: 'busy'; ms: number } | { kind: 'throw'; message: string } | { kind: 'exit' } | { kind: 'hang' };
+  | { kind: 'sum'; upTo: number }
+  | { kind: 'busy'; ms: number }
+  | { kind: 'throw'; message: string }
+  | { kind: 'exit' }
+  | { kind: 'hang' }
+  | { kind: 'priority' };
 
 serveWorkerTasks((task: ArithmeticTask) => {
   switch (task.kind) {
@@ -24,5 +30,7 @@ serveWorkerTasks((task: ArithmeticTask) => {
       break;
     case 'hang':
       return new Promise(() => undefined);
+    case 'priority':
+      return { sum: getPriority(0), threadId };
   }
 });

@@ -19,7 +19,7 @@ import type { BadgeSummaryQuery, PrintDocument, PrintJob, PrintRequestInput, Pri
 import { useEdition } from '../../shared/edition/useEdition';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { KindSwitch, usePlayerCategoryCodes, useRegistrationKind } from '../../shared/edition/kind';
-import { badgeSummaryQuery, downloadPrintJob, fetchPrintPreview, printJobQuery, startPrintJob, voucherProposalQuery } from './api';
+import { badgeSummaryQuery, downloadPrintJob, fetchPrintPreview, printJobQuery, printQueueQuery, startPrintJob, voucherProposalQuery } from './api';
 import { VoucherEditor } from './VoucherEditor';
 import { randomId } from '../../shared/random-id';
 
@@ -47,10 +47,24 @@ function useJob(id: string | null) {
   return useQuery({ ...printJobQuery(id ?? ''), enabled: id !== null });
 }
 
+/** A failed job's reason: its error code in the reader's language (jobs of older versions stored a message). */
+function useJobError(job: PrintJob): string {
+  const { t, i18n } = useTranslation('errors');
+  if (!job.error) return '';
+  return i18n.exists(`codes.${job.error}`, { ns: 'errors' }) ? t(`codes.${job.error}`) : job.error;
+}
+
 function JobProgress({ job }: { job: PrintJob }) {
   const { t } = useTranslation('print');
-  if (job.status === 'failed') return <Alert severity="error">{t('job.failed', { error: job.error ?? '' })}</Alert>;
+  const error = useJobError(job);
+  if (job.status === 'failed') return <Alert severity="error">{t('job.failed', { error })}</Alert>;
   if (job.status === 'interrupted') return <Alert severity="warning">{t('job.interrupted')}</Alert>;
+  if (job.status === 'queued')
+    return (
+      <Alert severity="info" data-testid="print-queued">
+        {t('job.queued', { position: job.queuePosition ?? 1 })}
+      </Alert>
+    );
   const percent = job.total === 0 ? 100 : Math.round((job.done / job.total) * 100);
   return (
     <Stack spacing={0.5} data-testid="print-progress">
@@ -59,6 +73,30 @@ function JobProgress({ job }: { job: PrintJob }) {
         {job.status === 'done' ? t('job.done', { pages: job.pages, count: job.done }) : t('job.progress', { done: job.done, total: job.total })}
       </Typography>
     </Stack>
+  );
+}
+
+/** Every job the server runs or keeps waiting (one runs at a time): what, for whom, and its place in the queue. */
+function PrintQueue() {
+  const { t } = useTranslation('print');
+  const queue = useQuery(printQueueQuery());
+  if (!queue.data || queue.data.length === 0) return null;
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} data-testid="print-queue">
+      <Typography variant="h2" sx={{ fontSize: '1.1rem', mb: 1 }}>
+        {t('queue.title')}
+      </Typography>
+      <Stack component="ul" spacing={0.5} sx={{ m: 0, pl: 3 }}>
+        {queue.data.map((job) => (
+          <Typography component="li" variant="body2" key={job.id}>
+            {t(`documents.${job.document}`)}
+            {job.createdBy ? ` — ${job.createdBy}` : ''}
+            {' — '}
+            {job.status === 'running' ? t('job.progress', { done: job.done, total: job.total }) : t('queue.place', { position: job.queuePosition ?? 1 })}
+          </Typography>
+        ))}
+      </Stack>
+    </Paper>
   );
 }
 
@@ -170,7 +208,9 @@ export function PrintPage() {
     startPreview.isPending ||
     produce.isPending ||
     job.data?.status === 'running' ||
+    job.data?.status === 'queued' ||
     previewJob.data?.status === 'running' ||
+    previewJob.data?.status === 'queued' ||
     (vouchersChosen && (!proposal.data || vouchers.length === 0 || vouchers.some((v) => v.name.trim() === '')));
   const s = summary.data;
 
@@ -292,7 +332,8 @@ export function PrintPage() {
           </Stack>
         </Paper>
       )}
-      {previewJob.data?.status === 'failed' && <JobProgress job={previewJob.data} />}
+      {(previewJob.data?.status === 'failed' || previewJob.data?.status === 'queued') && <JobProgress job={previewJob.data} />}
+      <PrintQueue />
       {previewImage.isError && <ErrorAlert error={previewImage.error} />}
       {previewImage.data && (
         <Paper variant="outlined" sx={{ p: 1, maxWidth: 620, bgcolor: 'grey.100' }}>

@@ -14,7 +14,18 @@ export function startPrintJob(request: PrintRequestInput, idempotencyKey: string
 export const printJobQuery = (id: string) => ({
   queryKey: ['mgmt', 'print', 'job', id],
   queryFn: () => http.get<PrintJob>(`/api/v1/print/jobs/${id}`),
-  refetchInterval: (query: { state: { data?: PrintJob } }) => (query.state.data?.status === 'running' ? 500 : false),
+  refetchInterval: (query: { state: { data?: PrintJob } }) => {
+    const status = query.state.data?.status;
+    // A waiting job moves up the queue slowly; a running one shows its pages as they come.
+    return status === 'running' ? 500 : status === 'queued' ? 2000 : false;
+  },
+});
+
+/** The jobs running or waiting on the server, in the order they run (polled while there are any). */
+export const printQueueQuery = () => ({
+  queryKey: ['mgmt', 'print', 'queue'],
+  queryFn: () => http.get<PrintJob[]>('/api/v1/print/jobs'),
+  refetchInterval: (query: { state: { data?: PrintJob[] } }) => ((query.state.data?.length ?? 0) > 0 ? 2000 : 10_000),
 });
 
 export function downloadPrintJob(id: string): Promise<Blob> {

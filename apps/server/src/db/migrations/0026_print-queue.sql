@@ -1,0 +1,2 @@
+ALTER TABLE "print_jobs" ADD COLUMN "queue_seq" integer NOT NULL GENERATED ALWAYS AS IDENTITY (sequence name "print_jobs_queue_seq_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1);--> statement-breakpoint
+CREATE INDEX "print_jobs_status_idx" ON "print_jobs" USING btree ("status","queue_seq");
