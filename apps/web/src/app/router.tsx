@@ -84,7 +84,7 @@ export const routes: RouteObject[] = [
           { path: 'games/game/:id', element: lazyPage(() => import('../features/results/games/GamePage'), 'GamePage', {}, { queries: false, mui: false }) },
           {
             path: 'participants_bjk',
-            element: lazyPage(() => import('../features/enrolment/PublicParticipantsPage'), 'PublicParticipantsPage', {}, { mui: false }),
+            element: lazyPage(() => import('../features/enrolment/PublicParticipantsPage'), 'PublicParticipantsPage', {}, { queries: false, mui: false }),
           },
           {
             path: 'follow/unfollow',

@@ -29,8 +29,6 @@ export async function confirmRegistration(idsub: string): Promise<ConfirmedRegis
 /** What a late-entry invitation opens (checked, not spent). */
 export const readInvitation = (token: string) => http.post<LateInvitationView>('/api/v1/registration/invitation', { invitation: token });
 
-export const publicParticipantsQuery = (kind: RegistrationKind) => ({
-  queryKey: ['enrolment', 'public-participants', kind] as const,
-  queryFn: () => http.get<{ items: PublicParticipant[] }>(`/api/v1/participant/public/${kind}`),
-  staleTime: 60_000,
-});
+/** The public list of players, for the resource cache (`useResource`): the public site's one data cache. */
+export const publicParticipantsKey = (kind: RegistrationKind) => `enrolment/public-participants/${kind}`;
+export const loadPublicParticipants = (kind: RegistrationKind) => () => http.get<{ items: PublicParticipant[] }>(`/api/v1/participant/public/${kind}`);
