@@ -7,7 +7,7 @@ import { PageLoading } from '../../shared/ui/PageLoading';
 import { LoadFailure } from '../../shared/ui/plain/LoadFailure';
 import { SelectInput, TextInput } from '../../shared/ui/plain/fields';
 import { ShellButton } from '../../shared/ui/ShellButton';
-import { loadPublicParticipants, publicParticipantsKey } from './api';
+import { loadPublicParticipants, publicParticipantsKey } from './public-participants-resource';
 import './public-participants.css';
 
 type Sort = 'name' | 'rating' | 'category';

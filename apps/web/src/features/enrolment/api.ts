@@ -1,4 +1,4 @@
-import type { ConfirmedRegistration, LateInvitationView, PlayerLookup, PublicParticipant, RegistrationDraft, RegistrationKind } from '@bjk/domain/enrolment';
+import type { ConfirmedRegistration, LateInvitationView, PlayerLookup, RegistrationDraft, RegistrationKind } from '@bjk/domain/enrolment';
 import { http } from '../../shared/http';
 import { currentInvitation, forgetInvitation } from './wizard/invitation';
 
@@ -28,7 +28,3 @@ export async function confirmRegistration(idsub: string): Promise<ConfirmedRegis
 
 /** What a late-entry invitation opens (checked, not spent). */
 export const readInvitation = (token: string) => http.post<LateInvitationView>('/api/v1/registration/invitation', { invitation: token });
-
-/** The public list of players, for the resource cache (`useResource`): the public site's one data cache. */
-export const publicParticipantsKey = (kind: RegistrationKind) => `enrolment/public-participants/${kind}`;
-export const loadPublicParticipants = (kind: RegistrationKind) => () => http.get<{ items: PublicParticipant[] }>(`/api/v1/participant/public/${kind}`);
