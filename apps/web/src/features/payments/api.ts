@@ -42,10 +42,9 @@ export const unmatchedQuery = {
   queryFn: async () => (await http.get<{ items: BankMovementView[] }>(`${base}/movements/unmatched`)).items,
 };
 
-export const publicPaymentQuery = (token: string) => ({
-  queryKey: ['payments', 'public', token] as const,
-  queryFn: () => http.get<PublicPayment>(`${base}/public/${token}`),
-});
+/** The public payment page's request, for the resource cache (the public site's one data cache). */
+export const publicPaymentKey = (token: string) => `payments:public:${token}`;
+export const loadPublicPayment = (token: string) => () => http.get<PublicPayment>(`${base}/public/${token}`);
 
 /** The spec's bulk paths per request kind. */
 const BULK_PATHS: Record<PaymentRequestKind, string> = {
