@@ -4,7 +4,7 @@ import { formatMoney } from '../../shared/format';
 import { currentLanguage } from '../../shared/i18n';
 import { PaymentInstructions } from '../../shared/ui/PaymentInstructions';
 import { useResource } from '../../shared/data/resource';
-import { LoadFailure } from '../../shared/ui/plain/LoadFailure';
+import { ErrorNotice } from '../../shared/ui/plain/ErrorNotice';
 import { loadPublicPayment, publicPaymentKey } from './api';
 import './payment-page.css';
 
@@ -24,21 +24,15 @@ function SummaryRow({ label, value, bold = false }: { label: string; value: stri
  * `/payment/:token`: the e-mail's payment details and EPC QR code, for whoever holds the link; nothing else.
  * Plain elements with static CSS, routed with `{ mui: false, queries: false }` (decision 0003): a parent opening the
  * mail's link on a phone downloads no MUI and no TanStack Query; the request is read through the resource cache, and
- * a link the server does not know is said so in words (`LoadFailure`).
+ * a link the server does not know is said so in words.
  */
 export function PaymentPage() {
-  const { token = '' } = useParams();
-  return (
-    <LoadFailure key={token}>
-      <PaymentDetails token={token} />
-    </LoadFailure>
-  );
-}
-
-function PaymentDetails({ token }: { token: string }) {
   const { t } = useTranslation('payments');
   const language = currentLanguage();
-  const data = useResource(publicPaymentKey(token), loadPublicPayment(token));
+  const { token = '' } = useParams();
+  const read = useResource(publicPaymentKey(token), loadPublicPayment(token));
+  if (!read.ok) return <ErrorNotice error={read.error} />;
+  const data = read.value;
   const money = (cents: number) => formatMoney(cents, language);
   return (
     <div className="bjk-payment">
