@@ -41,7 +41,7 @@ const FIRST_VIEWS_WITHOUT_MUI: { path: string; ready: string; preloadsMui?: true
   { path: '/registration_bjk', ready: '[data-testid="wizard-next"]', preloadsMui: true },
   { path: '/games', ready: 'h1' },
   { path: '/games/U12', ready: 'h1' },
-  { path: '/rsv26wizard', ready: '[data-testid="wizard-step"]', preloadsMui: true },
+  { path: '/rsv26wizard', ready: '[data-testid="wizard-step"]' },
   { path: '/rsv26wizard_closed', ready: '[data-testid="phase-closed"]' },
   { path: '/results', ready: 'h1' },
   // Published or not (another spec may have published it), the category page is ready once it says which.

@@ -4,6 +4,7 @@ import { defineConfig } from 'vite';
 import { buildMarkers } from './build/build-markers';
 import { precompress } from './build/precompress';
 import { routeManifest } from './build/route-manifest';
+import { themeVariables } from './build/theme-variables';
 
 const buildId =
   process.env.BUILD_ID ??
@@ -13,7 +14,7 @@ const buildId =
     .slice(0, 14)}-${randomBytes(3).toString('hex')}`;
 
 export default defineConfig({
-  plugins: [react(), buildMarkers(buildId), routeManifest(), precompress()],
+  plugins: [react(), themeVariables(), buildMarkers(buildId), routeManifest(), precompress()],
   define: { __BUILD_ID__: JSON.stringify(buildId) },
   build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 600 },
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000', '/builds': 'http://localhost:3000' } },

@@ -9,10 +9,7 @@ import { App } from './app/App';
 import { preloadRoute } from './app/lazy-page';
 import { preloadPublicMenu } from './app/public-menu';
 import { routes } from './app/router';
-import { preloadNews, preloadPage, preloadSchedule } from './features/content/api';
-import { preloadPublicFiles } from './features/files/api';
-import { preloadGames } from './features/results/games/live';
-import { preloadHomePage } from './features/content/HomePage';
+import { startFirstReads } from './app/first-reads';
 import { preloadEdition } from './shared/edition/useEdition';
 import { pageCarriesError } from './shared/http';
 import { initI18n, initialLanguage } from './shared/i18n';
@@ -28,32 +25,11 @@ async function start() {
   preloadRoute(routes, path);
   // The public menu's pages: the back office has a menu of its own.
   if (!path.startsWith('/mgmt')) preloadPublicMenu(language);
-  const home = path === '/';
-  if (home) preloadHomePage(language);
-  // An information page (/stay, /page/privacy): its text, with its code.
-  const slug = /^\/(stay|catering|reservation|rules)\/?$/.exec(path)?.[1] ?? /^\/page\/([a-z][a-z0-9-]{1,40})\/?$/.exec(path)?.[1];
-  if (slug) preloadPage(slug, language);
-  // The programme, the news and the documents: their data, and their words below, with their code.
-  const schedule = /^\/schedule\/?$/.test(path);
-  if (schedule) preloadSchedule(language);
-  const news = /^\/news(?:\/(\d{1,9}))?\/?$/.exec(path);
-  if (news) preloadNews(news[1] ? Number(news[1]) : null, language);
-  const files = /^\/files\/?$/.test(path);
-  if (files) preloadPublicFiles();
-  // The live games pages: their first read, and their words (the `results` namespace) below, with their code.
-  const games = /^\/games(\/|$)/.test(path);
-  if (games) preloadGames(path);
-  // The home page and the information pages show the organisers' texts (the `content` namespace).
-  const contentPage = home || !!slug || schedule || !!news;
+  // The page's first reads and the words its first render shows, as declared once (`@bjk/domain/first-reads`).
+  const namespaces = startFirstReads(path, language);
   // A page that opens on a coded error (an unknown payment link or category) shows it in words at once.
   const error = pageCarriesError();
-  await initI18n(language, [
-    ...(contentPage ? ['content'] : []),
-    ...(schedule ? ['calendar'] : []),
-    ...(files ? ['files'] : []),
-    ...(games ? ['results'] : []),
-    ...(error ? ['errors'] : []),
-  ]);
+  await initI18n(language, [...namespaces, ...(error ? ['errors'] : [])]);
   startVersionCheck(__BUILD_ID__);
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');

@@ -1,77 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { Language } from '@bjk/domain/languages';
-import { matchesRoutePattern } from '@bjk/domain/web-routes';
+import { commonFirstReads, firstPageOf, ownFirstReads } from '@bjk/domain/first-reads';
 import { internalReadHeaders } from './log.js';
 
 /**
  * The API answers a public page reads for its first render, put into the page's HTML so that render needs no
- * round trip after the scripts (Largest Contentful Paint on a phone). Addresses as the web app's HTTP client
- * builds them (`apps/web/src/shared/http/client.ts` answers a GET of one of them once from the page, then asks the
- * network again): a page whose address differs just fetches as before.
+ * round trip after the scripts (Largest Contentful Paint on a phone). Which answers, per page, is declared once in
+ * `@bjk/domain/first-reads` (the web starts the same reads at start-up); the web app's HTTP client answers a GET of
+ * one of them once from the page, then asks the network again.
  */
-type PageReads = {
-  pattern: string;
-  reads: (params: Record<string, string>, language: Language) => string[];
-  /** The page is about one thing its reads name (a news item, a page, a game): when that is not found, neither is the page. */
-  about?: true;
-};
-
-const lang = (language: Language) => `lang=${language}`;
-const PAGE_READS: PageReads[] = [
-  { pattern: '/', reads: (_, l) => [`/api/v1/page/anon/page/home?${lang(l)}`, `/api/v1/news/anon?${lang(l)}`] },
-  ...['stay', 'catering', 'reservation', 'rules'].map((slug) => ({
-    pattern: `/${slug}`,
-    reads: (_: Record<string, string>, l: Language) => [`/api/v1/page/anon/page/${slug}?${lang(l)}`],
-  })),
-  { pattern: '/page/:slug', reads: (p, l) => [`/api/v1/page/anon/page/${p.slug}?${lang(l)}`], about: true },
-  { pattern: '/schedule', reads: (_, l) => [`/api/v1/page/anon/page/schedule?${lang(l)}`, '/api/v1/calendar/anon/events'] },
-  { pattern: '/news', reads: (_, l) => [`/api/v1/news/anon?${lang(l)}`] },
-  { pattern: '/news/:id', reads: (p, l) => [`/api/v1/news/anon/${p.id}?${lang(l)}`], about: true },
-  { pattern: '/files', reads: () => ['/api/v1/filestore/anon/groups', '/api/v1/filestore/anon/files'] },
-  { pattern: '/participants_bjk', reads: () => ['/api/v1/participant/public/bjk'] },
-  { pattern: '/payment/:token', reads: (p) => [`/api/v1/payment/public/${p.token}`] },
-  { pattern: '/games/game/:id', reads: (p) => [`/api/v1/games/public/game/${p.id}`], about: true },
-  { pattern: '/results', reads: () => ['/api/v1/results/anon/categories'] },
-  ...['trn_u8', 'trn_u10', 'trn_u12', 'trn_u14', 'trn_u16', 'trn_u18', 'trn_u20'].map((slug) => ({
-    pattern: `/${slug}`,
-    // The page's category is the slug's code (`trn_u12` → `U12`, as `categoryOfSlug` in the web reads it).
-    reads: () => ['/api/v1/results/anon/categories', `/api/v1/results/anon/${slug.slice(4).toUpperCase()}`],
-  })),
-];
-
-/** What every public page reads: the edition, the menu's pages, the footer's sponsors. */
-const COMMON_READS = (language: Language) => ['/api/v1/stay/common', `/api/v1/page/anon/menu?${lang(language)}`, '/api/v1/filestore/anon/sponsors'];
-
-/** A page address's parameters by the pattern's `:name` segments, each as the client puts it in an API address. */
-function paramsOf(pattern: string, pathname: string): Record<string, string> {
-  const names = pattern.split('/').filter(Boolean);
-  const values = pathname.split('/').filter(Boolean);
-  const params: Record<string, string> = {};
-  names.forEach((name, i) => {
-    if (!name.startsWith(':')) return;
-    let value = values[i] ?? '';
-    try {
-      value = decodeURIComponent(value);
-    } catch {
-      // Left as sent: the API answers it as the unknown thing it is.
-    }
-    params[name.slice(1)] = encodeURIComponent(value);
-  });
-  return params;
-}
 
 /** The API addresses the public page at `pathname` reads at first (none for the back office). */
 export function pageReads(pathname: string, language: Language): string[] {
   if (pathname === '/mgmt' || pathname.startsWith('/mgmt/')) return [];
-  return [...COMMON_READS(language), ...ownReads(pathname, language)];
-}
-
-const pageOf = (pathname: string) => PAGE_READS.find((p) => matchesRoutePattern(p.pattern, pathname));
-
-/** The reads of the page itself, beyond what every page reads. */
-function ownReads(pathname: string, language: Language): string[] {
-  const page = pageOf(pathname);
-  return page?.reads(paramsOf(page.pattern, pathname), language) ?? [];
+  return [...commonFirstReads(language), ...ownFirstReads(pathname, language)];
 }
 
 /**
@@ -80,8 +22,8 @@ function ownReads(pathname: string, language: Language): string[] {
  * unknown address, though the app still draws it (it says what is missing).
  */
 export function showsMissing(pathname: string, language: Language, answers: Record<string, InlinedAnswer>): boolean {
-  if (pathname === '/mgmt' || pathname.startsWith('/mgmt/') || !pageOf(pathname)?.about) return false;
-  return ownReads(pathname, language).some((url) => {
+  if (!firstPageOf(pathname)?.page.about) return false;
+  return ownFirstReads(pathname, language).some((url) => {
     const answer = answers[url];
     const code = (answer?.body as { code?: unknown } | undefined)?.code;
     return answer?.status === 404 && typeof code === 'string' && code.endsWith('not_found');

@@ -55,7 +55,7 @@ export const routes: RouteObject[] = [
           { path: 'files', element: lazyPage(() => import('../features/files/FilesPage'), 'FilesPage', {}, { queries: false, mui: false }) },
           { path: 'news', element: lazyPage(() => import('../features/content/NewsListPage'), 'NewsListPage', {}, { queries: false, mui: false }) },
           { path: 'news/:id', element: lazyPage(() => import('../features/content/NewsPage'), 'NewsPage', {}, { queries: false, mui: false }) },
-          { path: 'payment/:token', element: lazyPage(() => import('../features/payments/PaymentPage'), 'PaymentPage', {}, { mui: false }) },
+          { path: 'payment/:token', element: lazyPage(() => import('../features/payments/PaymentPage'), 'PaymentPage', {}, { queries: false, mui: false }) },
           // "My family" (decision 0013): the page, and the landing page of the mailed sign-in link.
           { path: 'family', element: lazyPage(() => import('../features/family/FamilyPage'), 'FamilyPage', {}, { mui: false }) },
           { path: 'family/welcome', element: lazyPage(() => import('../features/family/FamilySignIn'), 'FamilyWelcomePage', {}, { mui: false }) },
@@ -88,7 +88,7 @@ export const routes: RouteObject[] = [
           { path: 'games/game/:id', element: lazyPage(() => import('../features/results/games/GamePage'), 'GamePage', {}, { queries: false, mui: false }) },
           {
             path: 'participants_bjk',
-            element: lazyPage(() => import('../features/enrolment/PublicParticipantsPage'), 'PublicParticipantsPage', {}, { mui: false }),
+            element: lazyPage(() => import('../features/enrolment/PublicParticipantsPage'), 'PublicParticipantsPage', {}, { queries: false, mui: false }),
           },
           {
             path: 'follow/unfollow',

@@ -1,12 +1,13 @@
-import { useQuery } from '@tanstack/react-query';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { Suspense, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PublicParticipant } from '@bjk/domain/enrolment';
 import { useEdition } from '../../shared/edition/useEdition';
-import { ErrorNotice } from '../../shared/ui/plain/ErrorNotice';
+import { useResource } from '../../shared/data/resource';
+import { PageLoading } from '../../shared/ui/PageLoading';
+import { LoadFailure } from '../../shared/ui/plain/LoadFailure';
 import { SelectInput, TextInput } from '../../shared/ui/plain/fields';
 import { ShellButton } from '../../shared/ui/ShellButton';
-import { publicParticipantsQuery } from './api';
+import { loadPublicParticipants, publicParticipantsKey } from './public-participants-resource';
 import './public-participants.css';
 
 type Sort = 'name' | 'rating' | 'category';
@@ -18,34 +19,18 @@ const rating = (p: PublicParticipant) => Math.max(p.ratingFide ?? 0, p.ratingNat
 
 /**
  * `/participants_bjk`: enabled players only, name, club, category and ratings. Plain elements with static CSS and
- * native fields, routed with `{ mui: false }` (decision 0003): the list shows on a phone without MUI's JavaScript.
+ * native fields, routed with `{ mui: false, queries: false }` (decision 0003): the list shows on a phone without MUI's
+ * JavaScript, read through the resource cache (the public site's one data cache, issue #25). The filters show at
+ * once; the list below them waits for its load.
  */
 export function PublicParticipantsPage() {
   const { t } = useTranslation('enrolment');
   const edition = useEdition();
-  const query = useQuery(publicParticipantsQuery('bjk'));
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState('');
   const [sort, setSort] = useState<Sort>('name');
   const [shown, setShown] = useState(PAGE);
   const deferred = useDeferredValue(search);
-
-  const categoryOrder = useMemo(() => new Map(edition.categories.map((c, i) => [c.code, i])), [edition]);
-  const rows = useMemo(() => {
-    const needle = deferred.trim().toLowerCase();
-    const list = (query.data?.items ?? []).filter(
-      (p) =>
-        (!category || p.category === category) &&
-        (!needle || `${p.firstName} ${p.lastName} ${p.lastName} ${p.firstName} ${p.clubName ?? ''}`.toLowerCase().includes(needle)),
-    );
-    const order =
-      sort === 'rating'
-        ? (a: PublicParticipant, b: PublicParticipant) => rating(b) - rating(a) || byName(a, b)
-        : sort === 'category'
-          ? (a: PublicParticipant, b: PublicParticipant) => (categoryOrder.get(a.category) ?? 99) - (categoryOrder.get(b.category) ?? 99) || byName(a, b)
-          : byName;
-    return list.sort(order);
-  }, [query.data, deferred, category, sort, categoryOrder]);
 
   const players = edition.categories.filter((c) => c.kind === 'player');
   return (
@@ -74,13 +59,42 @@ export function PublicParticipantsPage() {
           <option value="category">{t('participants.byCategory')}</option>
         </SelectInput>
       </div>
-      {query.isError && <ErrorNotice error={query.error} />}
-      {query.isSuccess && (
-        <p className="bjk-body2 bjk-secondary" data-testid="participants-count">
-          {t('participants.count', { count: rows.length })}
-        </p>
-      )}
-      {query.isSuccess && rows.length === 0 && <p className="bjk-body1">{t('participants.none')}</p>}
+      <LoadFailure>
+        <Suspense fallback={<PageLoading />}>
+          <ParticipantList search={deferred} category={category} sort={sort} shown={shown} onMore={() => setShown((n) => n + PAGE * 3)} />
+        </Suspense>
+      </LoadFailure>
+    </div>
+  );
+}
+
+/** The players matching the filters: the count, the table and the "more" button, once the list has loaded. */
+function ParticipantList({ search, category, sort, shown, onMore }: { search: string; category: string; sort: Sort; shown: number; onMore: () => void }) {
+  const { t } = useTranslation('enrolment');
+  const edition = useEdition();
+  const { items } = useResource(publicParticipantsKey('bjk'), loadPublicParticipants('bjk'));
+  const categoryOrder = useMemo(() => new Map(edition.categories.map((c, i) => [c.code, i])), [edition]);
+  const rows = useMemo(() => {
+    const needle = search.trim().toLowerCase();
+    const list = items.filter(
+      (p) =>
+        (!category || p.category === category) &&
+        (!needle || `${p.firstName} ${p.lastName} ${p.lastName} ${p.firstName} ${p.clubName ?? ''}`.toLowerCase().includes(needle)),
+    );
+    const order =
+      sort === 'rating'
+        ? (a: PublicParticipant, b: PublicParticipant) => rating(b) - rating(a) || byName(a, b)
+        : sort === 'category'
+          ? (a: PublicParticipant, b: PublicParticipant) => (categoryOrder.get(a.category) ?? 99) - (categoryOrder.get(b.category) ?? 99) || byName(a, b)
+          : byName;
+    return list.sort(order);
+  }, [items, search, category, sort, categoryOrder]);
+  return (
+    <>
+      <p className="bjk-body2 bjk-secondary" data-testid="participants-count">
+        {t('participants.count', { count: rows.length })}
+      </p>
+      {rows.length === 0 && <p className="bjk-body1">{t('participants.none')}</p>}
       {rows.length > 0 && (
         <table className="bjk-participants" data-testid="participants-table">
           <thead>
@@ -113,10 +127,10 @@ export function PublicParticipantsPage() {
         </table>
       )}
       {rows.length > shown && (
-        <ShellButton variant="outlined" onClick={() => setShown((n) => n + PAGE * 3)}>
+        <ShellButton variant="outlined" onClick={onMore}>
           {t('participants.more', { count: rows.length - shown })}
         </ShellButton>
       )}
-    </div>
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import type { ConfirmedRegistration, LateInvitationView, PlayerLookup, PublicParticipant, RegistrationDraft, RegistrationKind } from '@bjk/domain/enrolment';
+import type { ConfirmedRegistration, LateInvitationView, PlayerLookup, RegistrationDraft, RegistrationKind } from '@bjk/domain/enrolment';
 import { http } from '../../shared/http';
 import { currentInvitation, forgetInvitation } from './wizard/invitation';
 
@@ -28,9 +28,3 @@ export async function confirmRegistration(idsub: string): Promise<ConfirmedRegis
 
 /** What a late-entry invitation opens (checked, not spent). */
 export const readInvitation = (token: string) => http.post<LateInvitationView>('/api/v1/registration/invitation', { invitation: token });
-
-export const publicParticipantsQuery = (kind: RegistrationKind) => ({
-  queryKey: ['enrolment', 'public-participants', kind] as const,
-  queryFn: () => http.get<{ items: PublicParticipant[] }>(`/api/v1/participant/public/${kind}`),
-  staleTime: 60_000,
-});

@@ -1,12 +1,10 @@
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableRow from '@mui/material/TableRow';
 import { useTranslation } from 'react-i18next';
 import type { StayPrice, StayPriceLine } from '@bjk/domain/lodging-pricing';
 import type { EditionSettings } from '@bjk/domain/edition';
 import { formatMoney } from '../../shared/format';
 import { currentLanguage } from '../../shared/i18n';
+import '../../shared/ui/plain/plain.css';
+import './wizard.css';
 
 /** One price line in the reader's words: what it is and how it was counted (nights × price). */
 export function usePriceLineText(settings: EditionSettings) {
@@ -42,35 +40,34 @@ export function usePriceLineText(settings: EditionSettings) {
   };
 }
 
-/** The stay's price line by line, from the shared pricing rules (the server computes the same). */
+/**
+ * The stay's price line by line, from the shared pricing rules (the server computes the same): a plain table
+ * (`plain.css`), in the public wizard and on the back office's reservation page alike.
+ */
 export function PriceEstimate({ settings, price }: { settings: EditionSettings; price: StayPrice }) {
   const { t } = useTranslation('lodging');
   const language = currentLanguage();
   const describe = usePriceLineText(settings);
   return (
-    <Table size="small" aria-label={t('price.title')} data-testid="price-estimate">
-      <TableBody>
+    <table className="bjk-table bjk-price-table" aria-label={t('price.title')} data-testid="price-estimate">
+      <tbody>
         {price.lines.map((line, index) => {
           const text = describe(line);
           return (
-            <TableRow key={index}>
-              <TableCell sx={{ pl: 0 }}>
+            <tr key={index}>
+              <td>
                 {text.label}
-                {text.detail && <span style={{ display: 'block', opacity: 0.7, fontSize: '0.85em' }}>{text.detail}</span>}
-              </TableCell>
-              <TableCell align="right" sx={{ pr: 0, whiteSpace: 'nowrap' }}>
-                {formatMoney(line.totalCents, language)}
-              </TableCell>
-            </TableRow>
+                {text.detail && <span className="bjk-wizard-price-detail">{text.detail}</span>}
+              </td>
+              <td>{formatMoney(line.totalCents, language)}</td>
+            </tr>
           );
         })}
-        <TableRow>
-          <TableCell sx={{ pl: 0, fontWeight: 700 }}>{t('price.total')}</TableCell>
-          <TableCell align="right" sx={{ pr: 0, fontWeight: 700, whiteSpace: 'nowrap' }} data-testid="price-total">
-            {formatMoney(price.totalCents, language)}
-          </TableCell>
-        </TableRow>
-      </TableBody>
-    </Table>
+        <tr>
+          <td>{t('price.total')}</td>
+          <td data-testid="price-total">{formatMoney(price.totalCents, language)}</td>
+        </tr>
+      </tbody>
+    </table>
   );
 }

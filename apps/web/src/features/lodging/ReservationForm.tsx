@@ -1,8 +1,3 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import { useMutation } from '@tanstack/react-query';
 import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useFieldArray, useForm, type FieldPath, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -14,8 +9,8 @@ import { formatMoney } from '../../shared/format';
 import { currentLanguage } from '../../shared/i18n';
 import { HttpError } from '../../shared/http';
 import { lazyPart } from '../../shared/lazy-part';
-import { withQueryClient } from '../../shared/query/QueryProvider';
-import { ErrorAlert } from '../../shared/ui/ErrorAlert';
+import { ErrorNotice } from '../../shared/ui/plain/ErrorNotice';
+import { Notice } from '../../shared/ui/plain/Notice';
 import { ShellButton } from '../../shared/ui/ShellButton';
 import { makeReservation } from './api';
 import { guestStepFields } from './guest-step';
@@ -64,11 +59,12 @@ const initialValues = (): ReservationWizardValues => ({
 type Props = { settings: EditionSettings; step: Step; goTo: (step: Step) => void };
 
 /**
- * The reservation wizard's form, from "Start" on (ReservationWizardPage draws the frame and the intro without MUI):
+ * The reservation wizard's form, from "Start" on (ReservationWizardPage draws the frame and the intro), in plain
+ * elements like the rest of the public site (no MUI, no TanStack Query: the submission is this component's state):
  * the values (react-hook-form), the steps after the intro with their checks before "Next", and the submission. It
  * stays mounted on the intro (drawing nothing there), so going back to it keeps the answers.
  */
-function Form({ settings, step, goTo }: Props) {
+export function ReservationForm({ settings, step, goTo }: Props) {
   const { t } = useTranslation(['lodging', 'errors']);
   const language = currentLanguage();
   const [result, setResult] = useState<MakeReservationResult | null>(null);
@@ -101,20 +97,32 @@ function Form({ settings, step, goTo }: Props) {
     });
     return () => subscription.unsubscribe();
   }, [form]);
-  const mutation = useMutation({
-    mutationFn: async ({ values, allowDuplicate }: { values: ReservationWizardValues; allowDuplicate: boolean }) =>
-      makeReservation({ ...(await loadRules()).toMakeReservation(settings, values, language, run.current.submissionId), allowDuplicate }, run.current.key),
-    onSuccess: (answer) => {
-      setResult(answer);
+  // The submission: one request at a time (a double click sends once), its failure shown until the next try.
+  const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useState<unknown>(null);
+  const sending = useRef(false);
+  const submit = async (values: ReservationWizardValues, allowDuplicate: boolean) => {
+    if (sending.current) return;
+    sending.current = true;
+    setPending(true);
+    setFailure(null);
+    try {
+      const body = { ...(await loadRules()).toMakeReservation(settings, values, language, run.current.submissionId), allowDuplicate };
+      setResult(await makeReservation(body, run.current.key));
       goTo('done');
-    },
-  });
+    } catch (error) {
+      setFailure(error);
+    } finally {
+      sending.current = false;
+      setPending(false);
+    }
+  };
   // The same contact already asked these dates and this room type: the visitor confirms before a second one is made.
-  const likelyDuplicate = mutation.error instanceof HttpError && mutation.error.code === 'lodging.likely_duplicate';
+  const likelyDuplicate = failure instanceof HttpError && failure.code === 'lodging.likely_duplicate';
   const confirmDuplicate = () => {
     // A new key: the warning's answer is kept for the first key, and this is another request.
     run.current = { ...run.current, key: randomId() };
-    mutation.mutate({ values: form.getValues(), allowDuplicate: true });
+    void submit(form.getValues(), true);
   };
   const { errors } = form.formState;
   const values = form.watch();
@@ -148,7 +156,7 @@ function Form({ settings, step, goTo }: Props) {
     const contact = form.getValues('contact');
     form.reset({ ...initialValues(), contact });
     run.current = { submissionId: randomId(), key: randomId() };
-    mutation.reset();
+    setFailure(null);
     setGuestsChecked(false);
     setResult(null);
     goTo('accommodation');
@@ -183,65 +191,61 @@ function Form({ settings, step, goTo }: Props) {
       {step === 'meals' && roomType && <MealsStep form={form} errors={errors} settings={settings} roomType={roomType} />}
 
       {step === 'confirm' && roomType && (
-        <Stack spacing={2}>
+        <div className="bjk-stack">
           <Overview settings={settings} values={values} arrival={arrival} departure={departure} />
-          <Typography variant="h3" sx={{ fontSize: '1.1rem' }}>
-            {t('price.title')}
-          </Typography>
+          <h3 className="bjk-wizard-price-title">{t('price.title')}</h3>
           {price && (
             <Suspense fallback={null}>
               <PriceEstimate settings={settings} price={price} />
             </Suspense>
           )}
-          <Typography variant="body2" color="textSecondary">
-            {t('price.note')}
-          </Typography>
+          <p className="bjk-body2 bjk-secondary">{t('price.note')}</p>
           {likelyDuplicate ? (
             // The button under the question, not beside it: beside it, a phone squeezed both into narrow columns.
-            <Alert severity="warning" data-testid="likely-duplicate">
-              <Stack spacing={1.5} sx={{ alignItems: 'flex-start' }}>
+            <Notice severity="warning" role="alert" testId="likely-duplicate">
+              <div className="bjk-stack bjk-wizard-duplicate">
                 <span>{t('codes.lodging.likely_duplicate', { ns: 'errors' })}</span>
-                <Button
+                <ShellButton
                   variant="outlined"
-                  color="inherit"
                   size="small"
-                  disabled={mutation.isPending}
+                  className="bjk-wizard-stack-start"
+                  disabled={pending}
                   onClick={confirmDuplicate}
                   data-testid="confirm-duplicate"
                 >
                   {t('wizard.confirmDuplicate')}
-                </Button>
-              </Stack>
-            </Alert>
+                </ShellButton>
+              </div>
+            </Notice>
           ) : (
-            mutation.isError && <ErrorAlert error={mutation.error} submit />
+            failure !== null && <ErrorNotice error={failure} submit />
           )}
-        </Stack>
+        </div>
       )}
 
       {step === 'done' && result && (
-        <Stack spacing={2}>
-          <Alert severity="success" data-testid="reservation-received">
+        <div className="bjk-stack">
+          <Notice severity="success" role="status" testId="reservation-received">
             {t('done.received', { number: result.number })}
-          </Alert>
-          <Typography>{t('done.email', { email: values.contact.email })}</Typography>
-          <Typography>{t('done.total', { total: formatMoney(result.totalCents, language) })}</Typography>
+          </Notice>
+          <p className="bjk-body1">{t('done.email', { email: values.contact.email })}</p>
+          <p className="bjk-body1">{t('done.total', { total: formatMoney(result.totalCents, language) })}</p>
           <Overview settings={settings} values={values} arrival={arrival} departure={departure} />
-          <Typography color="textSecondary">{t('done.another')}</Typography>
-          <Button variant="contained" onClick={newReservation} sx={{ alignSelf: 'flex-start' }}>
+          <p className="bjk-body1 bjk-secondary">{t('done.another')}</p>
+          <ShellButton variant="contained" className="bjk-wizard-stack-start" onClick={newReservation}>
             {t('done.new')}
-          </Button>
-        </Stack>
+          </ShellButton>
+        </div>
       )}
 
       {step !== 'done' && (
-        <WizardNav onBack={back} backDisabled={mutation.isPending}>
+        <WizardNav onBack={back} backDisabled={pending}>
           {step === 'confirm' ? (
             <ShellButton
               variant="contained"
               size="large"
-              disabled={mutation.isPending}
-              onClick={onValidSubmit(form, (values) => mutation.mutate({ values, allowDuplicate: false }))}
+              disabled={pending}
+              onClick={onValidSubmit(form, (values) => submit(values, false))}
               data-testid="confirm-reservation"
             >
               {t('wizard.confirm')}
@@ -256,6 +260,3 @@ function Form({ settings, step, goTo }: Props) {
     </>
   );
 }
-
-/** The form with TanStack Query's client (its submission): the page itself loads without it (`queries: false`). */
-export const ReservationForm = withQueryClient(Form);

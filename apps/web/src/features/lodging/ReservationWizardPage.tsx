@@ -19,11 +19,12 @@ import { STEPS, type Step } from './wizard-steps';
 import './wizard.css';
 
 /**
- * The form's steps (react-hook-form, MUI's fields, the submission) are a part of their own, drawn with MUI: the first
- * view (frame and intro) is plain elements (issue #16, decision 0003). The part downloads once the visitor uses the
- * page (reads, scrolls, points), so "Start" seldom waits for it.
+ * The form's steps (react-hook-form, the plain kit's fields, the submission) are a part of their own: the first view
+ * (frame and intro) does not need them (decision 0003). The whole wizard is plain elements and static CSS, like the
+ * rest of the public site (issue #25). The part downloads once the visitor uses the page (reads, scrolls, points),
+ * so "Start" seldom waits for it.
  */
-const ReservationForm = lazyPart(() => import('./ReservationForm'), 'ReservationForm', { mui: true });
+const ReservationForm = lazyPart(() => import('./ReservationForm'), 'ReservationForm');
 
 /** The public lodging reservation wizard (DOMAIN.md §5): one room per run. */
 export function ReservationWizardPage() {
@@ -41,7 +42,7 @@ function Wizard({ settings }: { settings: EditionSettings }) {
   // The form mounts at "Start" and stays mounted: back on the intro and started again, the answers are kept.
   const [started, setStarted] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  // The form (with MUI) downloads once the intro is drawn, before "Start" asks for it.
+  // The form downloads once the intro is drawn, before "Start" asks for it.
   usePreloadWhenIdle(ReservationForm.preload);
 
   const goTo = (next: Step) => {

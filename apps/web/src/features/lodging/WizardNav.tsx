@@ -5,8 +5,7 @@ import './wizard.css';
 
 /**
  * The buttons under every step of the reservation wizard: "Back" on the left, the step's own action ("Start",
- * "Next", "Confirm") on the right. Plain buttons on the intro (drawn without MUI) and on the form's steps alike,
- * so they do not change when MUI's steps take over.
+ * "Next", "Confirm") on the right. Plain buttons, on the intro and on the form's steps alike.
  */
 export function WizardNav({ onBack, backDisabled, children }: { onBack: () => void; backDisabled: boolean; children: ReactNode }) {
   const { t } = useTranslation('lodging');

@@ -1,11 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { formatMoney } from '../../shared/format';
 import { currentLanguage } from '../../shared/i18n';
 import { PaymentInstructions } from '../../shared/ui/PaymentInstructions';
+import { useResource } from '../../shared/data/resource';
 import { ErrorNotice } from '../../shared/ui/plain/ErrorNotice';
-import { publicPaymentQuery } from './api';
+import { loadPublicPayment, publicPaymentKey } from './api';
 import './payment-page.css';
 
 /** A total under the lines; the middle (quantity × price) column exists on wide screens only. */
@@ -22,16 +22,17 @@ function SummaryRow({ label, value, bold = false }: { label: string; value: stri
 
 /**
  * `/payment/:token`: the e-mail's payment details and EPC QR code, for whoever holds the link; nothing else.
- * Plain elements with static CSS, routed with `{ mui: false }` (decision 0003): a parent opening the mail's link on a
- * phone downloads no MUI.
+ * Plain elements with static CSS, routed with `{ mui: false, queries: false }` (decision 0003): a parent opening the
+ * mail's link on a phone downloads no MUI and no TanStack Query; the request is read through the resource cache, and
+ * a link the server does not know is said so in words.
  */
 export function PaymentPage() {
   const { t } = useTranslation('payments');
   const language = currentLanguage();
   const { token = '' } = useParams();
-  const { data, error } = useQuery(publicPaymentQuery(token));
-  if (error) return <ErrorNotice error={error} />;
-  if (!data) return null;
+  const read = useResource(publicPaymentKey(token), loadPublicPayment(token));
+  if (!read.ok) return <ErrorNotice error={read.error} />;
+  const data = read.value;
   const money = (cents: number) => formatMoney(cents, language);
   return (
     <div className="bjk-payment">

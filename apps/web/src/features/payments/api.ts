@@ -42,10 +42,17 @@ export const unmatchedQuery = {
   queryFn: async () => (await http.get<{ items: BankMovementView[] }>(`${base}/movements/unmatched`)).items,
 };
 
-export const publicPaymentQuery = (token: string) => ({
-  queryKey: ['payments', 'public', token] as const,
-  queryFn: () => http.get<PublicPayment>(`${base}/public/${token}`),
-});
+/**
+ * The public payment page's request, for the resource cache (the public site's one data cache). Settled into a value
+ * (as the live games pages' reads): a refused link (`payments.link_unknown`) is an answer the page shows in words,
+ * not an error thrown through React (which logs it to the console).
+ */
+export const publicPaymentKey = (token: string) => `payments:public:${token}`;
+export const loadPublicPayment = (token: string) => (): Promise<{ ok: true; value: PublicPayment } | { ok: false; error: unknown }> =>
+  http.get<PublicPayment>(`${base}/public/${token}`).then(
+    (value) => ({ ok: true as const, value }),
+    (error: unknown) => ({ ok: false as const, error }),
+  );
 
 /** The spec's bulk paths per request kind. */
 const BULK_PATHS: Record<PaymentRequestKind, string> = {

@@ -1,60 +1,86 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { injectThemeVariables } from '../../../build/theme-variables';
 import { theme } from './theme';
+import { themeVariables } from './theme-variables';
 
-const baseCss = readFileSync(path.join(import.meta.dirname, '../ui/base.css'), 'utf8');
+const web = path.join(import.meta.dirname, '../../..');
+const read = (file: string) => readFileSync(path.join(web, file), 'utf8');
+const indexHtml = read('index.html');
+const baseCss = read('src/shared/ui/base.css');
+/** Every stylesheet of the web app, with its path. */
+const stylesheets = (readdirSync(path.join(web, 'src'), { recursive: true }) as string[])
+  .filter((file) => file.endsWith('.css'))
+  .map((file) => ({ file, css: read(path.join('src', file)) }));
 
 /** A CSS value as the formatter may write it or not: one quote style, no space around commas. */
 const canonical = (value: string) => value.replace(/'/g, '"').replace(/\s*,\s*/g, ',');
 
-/** The declarations of the first top-level rule for `selector` in base.css, values in canonical form. */
-function declarations(selector: string): Record<string, string> {
+/** The declarations of the first top-level rule for `selector` in `css`, values in canonical form. */
+function declarations(css: string, selector: string): Record<string, string> {
   const escaped = selector.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const block = new RegExp(`(?:^|\\n)${escaped} \\{([^}]*)\\}`).exec(baseCss)?.[1];
-  if (block === undefined) throw new Error(`no rule for ${selector} in base.css`);
+  const block = new RegExp(`(?:^|\\n)\\s*${escaped} \\{([^}]*)\\}`).exec(css)?.[1];
+  if (block === undefined) throw new Error(`no rule for ${selector}`);
   return Object.fromEntries(
     block
-      .split(';')
+      .split(/;\s*(?:\n|$)/)
       .map((line) => line.trim())
       .filter(Boolean)
       .map((line) => [line.slice(0, line.indexOf(':')).trim(), canonical(line.slice(line.indexOf(':') + 1).trim())]),
   );
 }
 
-// The shell and the home page are styled by static CSS (no MUI on a first visit); these are the theme's values there.
-describe('the static CSS of the shell follows the MUI theme', () => {
-  it('has every custom property equal to the theme value it stands for, and no other', () => {
-    const { palette, typography, shadows, shape, zIndex } = theme;
-    const expected: Record<string, unknown> = {
+// The shell, the home page and the public pages are styled by static CSS (no MUI on the public site); the theme's
+// values reach it as custom properties computed from theme.ts at build, written nowhere else.
+describe('the static CSS takes the MUI theme’s values from the theme itself', () => {
+  const built = injectThemeVariables(indexHtml);
+
+  it('puts every theme value into the built index.html as a custom property, and the primary colour as the theme colour', () => {
+    const { palette, typography, shape } = theme;
+    const root = declarations(built, ':root');
+    expect(root).toEqual(Object.fromEntries(Object.entries(themeVariables(theme)).map(([name, value]) => [name, canonical(value)])));
+    expect(root).toMatchObject({
       '--bjk-primary': palette.primary.main,
-      '--bjk-primary-dark': palette.primary.dark,
-      '--bjk-primary-contrast': palette.primary.contrastText,
-      '--bjk-text': palette.text.primary,
-      '--bjk-text-secondary': palette.text.secondary,
-      '--bjk-info': palette.info.main,
-      '--bjk-warning': palette.warning.main,
-      '--bjk-divider': palette.divider,
-      '--bjk-hover': palette.action.hover,
-      '--bjk-selected': palette.action.selected,
-      '--bjk-paper': palette.background.paper,
       '--bjk-background': palette.background.default,
-      // MUI's AppBar color="default" (the back office)
-      '--bjk-app-bar-default': palette.grey[100],
-      '--bjk-font': typography.fontFamily,
-      '--bjk-h1-size': typography.h1.fontSize,
-      '--bjk-radius': `${shape.borderRadius}px`,
-      '--bjk-shadow-2': shadows[2],
-      '--bjk-shadow-4': shadows[4],
-      // The app bar above the drawer, as the shell's MUI AppBar had it.
-      '--bjk-z-app-bar': String(zIndex.drawer + 1),
-    };
-    expect(declarations(':root')).toEqual(Object.fromEntries(Object.entries(expected).map(([name, value]) => [name, canonical(String(value))])));
+      '--bjk-text-secondary': canonical(palette.text.secondary),
+      '--bjk-font': canonical(String(typography.fontFamily)),
+      '--bjk-radius': `${Number(shape.borderRadius)}px`,
+    });
+    expect(built).toContain(`<meta name="theme-color" content="${palette.primary.main}" />`);
+  });
+
+  it('declares the theme variables in no stylesheet, and every variable a stylesheet reads is defined', () => {
+    const names = Object.keys(themeVariables(theme));
+    const own = new Set<string>();
+    for (const { file, css } of stylesheets) {
+      for (const [, name] of css.matchAll(/(--bjk-[a-z0-9-]+)\s*:/g)) {
+        expect(names, `${file} declares ${name}, a theme value: write it in theme.ts`).not.toContain(name);
+        own.add(name!);
+      }
+    }
+    const read = [...stylesheets.map((s) => s.css), indexHtml].flatMap((css) => [...css.matchAll(/var\((--bjk-[a-z0-9-]+)/g)].map((m) => m[1]!));
+    expect(read.filter((name) => !names.includes(name) && !own.has(name))).toEqual([]);
+  });
+
+  it('writes no theme colour as a literal in a stylesheet, index.html or the web manifest', () => {
+    const { primary, secondary, background } = theme.palette;
+    const colours = [primary.main, secondary.main, background.default].map((c) => c.toLowerCase());
+    const rgb = (hex: string) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(',\\s*');
+    for (const { file, css } of [...stylesheets, { file: 'index.html', css: indexHtml }]) {
+      for (const colour of colours) {
+        expect(css.toLowerCase(), `${file} writes ${colour}`).not.toContain(colour);
+        expect(css, `${file} writes ${colour} as rgb`).not.toMatch(new RegExp(`rgba?\\(${rgb(colour)}\\b`));
+      }
+    }
+    // The web manifest is a static file the browser reads alone: it keeps its copy, held to the theme here.
+    const manifest = JSON.parse(read('public/manifest.webmanifest')) as { theme_color: string; background_color: string };
+    expect(manifest).toMatchObject({ theme_color: primary.main, background_color: background.default });
   });
 
   it("has CssBaseline's body rule for the theme (body1 type, colours), which MUI pages no longer render", () => {
     const body1 = theme.typography.body1;
-    expect(declarations('body')).toEqual({
+    expect(declarations(baseCss, 'body')).toEqual({
       margin: '0',
       color: 'var(--bjk-text)',
       'font-family': 'var(--bjk-font)',
@@ -64,6 +90,6 @@ describe('the static CSS of the shell follows the MUI theme', () => {
       'background-color': 'var(--bjk-background)',
     });
     expect(body1.fontFamily).toBe(theme.typography.fontFamily);
-    expect(declarations('strong,\nb')).toEqual({ 'font-weight': String(theme.typography.fontWeightBold) });
+    expect(declarations(baseCss, 'strong,\nb')).toEqual({ 'font-weight': String(theme.typography.fontWeightBold) });
   });
 });
