@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDateSchema, isoDateTimeSchema } from './date-schemas.js';
+import { consentChoicesSchema, consentsSchema, optionalConsentsSchema } from './consents.js';
 import { contactSchema, registrationKindSchema } from './enrolment.js';
 import { paymentRequestStatusSchema } from './payments.js';
 import { languageSchema } from './text.js';
@@ -110,6 +111,8 @@ export const familyChildSchema = z.object({
   attendant: contactSchema,
   /** The consent given in the wizard (data use for this championship, badge photo, overview pictures). */
   consent: z.boolean(),
+  /** The consent per purpose (decision 0017), the family may change it; `optional` says which purposes it may refuse. */
+  consents: consentsSchema,
   hasPhoto: z.boolean(),
   /** The badge: not yet a participant (none), not printed, printed, or printed and changed since (reprint). */
   badge: z.enum(BADGE_STATES_FOR_FAMILY),
@@ -162,6 +165,8 @@ export type FamilyReservation = z.infer<typeof familyReservationSchema>;
 
 export const familyOverviewSchema = z.object({
   email: z.string(),
+  /** Which consent purposes the edition lets a family refuse (the others are conditions of taking part). */
+  optionalConsents: optionalConsentsSchema,
   sessionExpiresAt: isoDateTimeSchema,
   children: z.array(familyChildSchema),
   reservations: z.array(familyReservationSchema),
@@ -183,6 +188,9 @@ export const familyContactsUpdateSchema = z.object({
   attendant: contactSchema,
 });
 export type FamilyContactsUpdate = z.infer<typeof familyContactsUpdateSchema>;
+
+/** `PUT /api/v1/family/children/{registrationId}/consents`: the family changes a child's consents (audited). */
+export const familyConsentsUpdateSchema = consentChoicesSchema;
 
 export const familyReservationRequestInputSchema = z.object({
   kind: reservationRequestKindSchema,

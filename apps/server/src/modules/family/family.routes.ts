@@ -12,6 +12,8 @@ import {
   familyAbsenceSchema,
   familyChildParamsSchema,
   familyContactsUpdateSchema,
+  familyConsentsUpdateSchema,
+  consentsSchema,
   familyLinkSentSchema,
   familyOverviewSchema,
   familyPaymentParamsSchema,
@@ -39,6 +41,7 @@ import {
   announceAbsence,
   answerReservationRequest,
   changeChildContacts,
+  changeChildConsents,
   exportFamilyData,
   getChildPhoto,
   getFamilyInvoice,
@@ -156,6 +159,18 @@ export async function familyRoutes(app: FastifyInstance, deps: AppDeps): Promise
       await changeChildContacts(ctx(), familyOf(request), request.params.registrationId, request.body);
       return reply.status(204).send(null);
     },
+  });
+
+  r.put('/api/v1/family/children/:registrationId/consents', {
+    schema: {
+      tags: TAGS,
+      summary: 'Change a child’s consents per purpose (badge photo, website photo, name on the public list); audited as the family’s change',
+      params: familyChildParamsSchema,
+      body: familyConsentsUpdateSchema,
+      response: { 200: consentsSchema },
+    },
+    config: family,
+    handler: async (request) => changeChildConsents(ctx(), familyOf(request), request.params.registrationId, request.body),
   });
 
   r.post('/api/v1/family/children/:registrationId/absences', {

@@ -1,6 +1,10 @@
 import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
 import {
+  ENROLMENT_ERRORS,
   FAMILY_ERRORS,
+  refusedRequiredConsents,
+  type ConsentChoices,
+  type Consents,
   type AbsenceListQuery,
   type AbsenceRow,
   type FamilyAbsence,
@@ -17,6 +21,7 @@ import {
 } from '@bjk/domain';
 import type { FamilyPrincipal } from '../../platform/access.js';
 import { recordAudit } from '../../platform/audit.js';
+import { consentsOf, consentValues } from '../../platform/columns.js';
 import type { DbOrTx } from '../../platform/db.js';
 import { AppError, conflict, notFound } from '../../platform/errors.js';
 import { normalisePhoto } from '../../platform/photo.js';
@@ -24,6 +29,7 @@ import type { ManagerContext, ServiceContext } from '../../platform/service-cont
 import { issueSignedLink, useSignedLink } from '../../platform/signed-links.js';
 import { getCurrentEdition, type CurrentEdition } from '../edition/edition.service.js';
 import {
+  changeRegistrationConsents,
   changeRegistrationContacts,
   findRegistrationById,
   findRegistrationOfContact,
@@ -43,7 +49,12 @@ import {
   noteFamilyRequest,
 } from '../lodging/family-reservations.js';
 import { queueMail } from '../mail/mail.service.js';
-import { copyContactAddresses, findParticipantOfPlayer, replaceParticipantPhotoByFamily } from '../participants/family-participants.js';
+import {
+  copyConsentsToParticipant,
+  copyContactAddresses,
+  findParticipantOfPlayer,
+  replaceParticipantPhotoByFamily,
+} from '../participants/family-participants.js';
 import { findFamilyPayment, listPaymentRecordsOfSource } from '../payments/family-payments.js';
 import { getInvoicePdf } from '../payments/invoices.service.js';
 import { badgeStateOfParticipant } from '../print/badge-state-of.js';
@@ -155,6 +166,7 @@ async function childOf(db: DbOrTx, edition: CurrentEdition, email: string, row: 
     parent: row.parent,
     attendant: row.attendant,
     consent: row.consent,
+    consents: consentsOf(row),
     hasPhoto: row.hasPhoto,
     badge,
     payment,
@@ -234,6 +246,7 @@ export async function getFamilyOverview(ctx: ServiceContext, family: FamilyPrinc
   }
   return {
     email: family.email,
+    optionalConsents: edition.settings.optionalConsents,
     sessionExpiresAt: family.expiresAt.toISOString(),
     children,
     reservations,
@@ -291,6 +304,24 @@ export async function changeChildContacts(ctx: ServiceContext, family: FamilyPri
     if (participant) {
       await copyContactAddresses(tx, participant.id, { email: after.email, parentEmail: after.parent.email, attendantEmail: after.attendant.email });
     }
+  });
+}
+
+/**
+ * The family changes a child's consents per purpose (decision 0017), audited as the family's change; the start list's
+ * copy follows, so the public list and the badges honour it at once. A purpose the edition requires cannot be refused.
+ */
+export async function changeChildConsents(ctx: ServiceContext, family: FamilyPrincipal, registrationId: string, choices: ConsentChoices): Promise<Consents> {
+  const edition = await getCurrentEdition(ctx.db);
+  const refused = refusedRequiredConsents(edition.settings.optionalConsents, choices);
+  if (refused.length) throw new AppError(422, ENROLMENT_ERRORS.consentRequired, 'A consent this edition requires was refused', { purposes: refused });
+  return ctx.db.transaction(async (tx) => {
+    const row = await childOfFamily(tx, edition, family, registrationId, true);
+    const values = consentValues(choices, ctx.clock.now(), 'family');
+    await changeRegistrationConsents(tx, row, values, { family: family.email });
+    const participant = await findParticipantOfPlayer(tx, edition.code, row.kind, row.playerKey);
+    if (participant) await copyConsentsToParticipant(tx, participant.id, values);
+    return consentsOf(values);
   });
 }
 

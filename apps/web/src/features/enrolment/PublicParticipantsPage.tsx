@@ -48,6 +48,8 @@ export function PublicParticipantsPage() {
   }, [query.data, deferred, category, sort, categoryOrder]);
 
   const players = edition.categories.filter((c) => c.kind === 'player');
+  // Players whose family did not consent to the name on the list are counted, not named (decision 0017).
+  const unnamed = (query.data?.unnamed ?? []).filter((u) => !category || u.category === category).reduce((n, u) => n + u.count, 0);
   return (
     <div className="bjk-stack">
       <h1 className="bjk-h1">{t('participants.title')}</h1>
@@ -81,6 +83,11 @@ export function PublicParticipantsPage() {
         </p>
       )}
       {query.isSuccess && rows.length === 0 && <p className="bjk-body1">{t('participants.none')}</p>}
+      {unnamed > 0 && (
+        <p className="bjk-body2 bjk-secondary" data-testid="participants-unnamed">
+          {t('participants.unnamed', { count: unnamed })}
+        </p>
+      )}
       {rows.length > 0 && (
         <table className="bjk-participants" data-testid="participants-table">
           <thead>

@@ -184,7 +184,14 @@ function WizardStep({ state, kind, phase, dispatch, back }: StepProps): ReactNod
     case 'photo':
       return <PhotoStep draftId={state.draftId} kept={state.kept} onUploaded={(photo) => dispatch({ type: 'photoUploaded', photo })} onBack={back} />;
     case 'gdpr':
-      return <GdprStep consented={state.kept.consent} onConsent={() => dispatch({ type: 'consented' })} onBack={back} />;
+      return (
+        <GdprStep
+          consented={state.kept.consent}
+          consents={state.kept.consents}
+          onConsent={(consents) => dispatch({ type: 'consented', consents })}
+          onBack={back}
+        />
+      );
     case 'confirm':
       return (
         <ConfirmStep
@@ -194,6 +201,7 @@ function WizardStep({ state, kind, phase, dispatch, back }: StepProps): ReactNod
           details={state.details}
           draftId={state.draftId}
           photo={state.photo}
+          consents={state.kept.consents}
           onConfirmed={(confirmed) => dispatch({ type: 'confirmed', confirmed })}
           onBack={back}
         />

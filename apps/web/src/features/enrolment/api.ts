@@ -1,4 +1,12 @@
-import type { ConfirmedRegistration, LateInvitationView, PlayerLookup, PublicParticipant, RegistrationDraft, RegistrationKind } from '@bjk/domain/enrolment';
+import type { ConsentChoices } from '@bjk/domain/consents';
+import type {
+  ConfirmedRegistration,
+  LateInvitationView,
+  PlayerLookup,
+  PublicParticipantList,
+  RegistrationDraft,
+  RegistrationKind,
+} from '@bjk/domain/enrolment';
 import { http } from '../../shared/http';
 import { currentInvitation, forgetInvitation } from './wizard/invitation';
 
@@ -20,8 +28,8 @@ export function uploadPhoto(idsub: string, photo: Blob): Promise<{ width: number
   return http.post(`/api/v1/registration/photo/${idsub}`, form);
 }
 
-export async function confirmRegistration(idsub: string): Promise<ConfirmedRegistration> {
-  const confirmed = await http.post<ConfirmedRegistration>(`/api/v1/registration/confirm/${idsub}`, { consent: true, ...invitation() });
+export async function confirmRegistration(idsub: string, consents?: ConsentChoices): Promise<ConfirmedRegistration> {
+  const confirmed = await http.post<ConfirmedRegistration>(`/api/v1/registration/confirm/${idsub}`, { consent: true, consents, ...invitation() });
   forgetInvitation(); // spent by the confirmation
   return confirmed;
 }
@@ -31,6 +39,6 @@ export const readInvitation = (token: string) => http.post<LateInvitationView>('
 
 export const publicParticipantsQuery = (kind: RegistrationKind) => ({
   queryKey: ['enrolment', 'public-participants', kind] as const,
-  queryFn: () => http.get<{ items: PublicParticipant[] }>(`/api/v1/participant/public/${kind}`),
+  queryFn: () => http.get<PublicParticipantList>(`/api/v1/participant/public/${kind}`),
   staleTime: 60_000,
 });

@@ -2,6 +2,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { CONSENT_PURPOSES, type ConsentChoices } from '@bjk/domain/consents';
 import type { Contact } from '@bjk/domain/enrolment';
 import type { AbsenceKind, FamilyChild, FamilyOverview, FamilyPayment, FamilyReservation } from '@bjk/domain/family';
 import { useInstantFormat } from '../../shared/edition/useEdition';
@@ -21,6 +22,7 @@ import {
   familyDataPath,
   familyOverviewQuery,
   replaceChildPhoto,
+  saveChildConsents,
   saveChildContacts,
   signOutFamily,
   withdrawAbsence,
@@ -174,8 +176,8 @@ function ChildCard({ child, overview }: { child: FamilyChild; overview: FamilyOv
       <Block title={t('child.absences')} testId="family-absences">
         <AbsenceBlock child={child} overview={overview} />
       </Block>
+      <ConsentsBlock child={child} optional={overview.optionalConsents} />
       <Block title={t('child.contacts')}>
-        <p className="bjk-body2 bjk-secondary">{t(child.consent ? 'child.consent.given' : 'child.consent.missing')}</p>
         <ContactsForm child={child} />
       </Block>
     </Card>
@@ -353,6 +355,55 @@ function ContactFields({ prefix, value, onChange }: { prefix: string; value: Con
         onChange={(e) => onChange({ ...value, mobile: e.target.value })}
       />
     </fieldset>
+  );
+}
+
+/**
+ * The child's consents per purpose (decision 0017): changeable at any time, saved at once (audited as the family's
+ * change). A purpose the edition makes a condition of taking part is shown ticked and cannot be changed.
+ */
+function ConsentsBlock({ child, optional }: { child: FamilyChild; optional: FamilyOverview['optionalConsents'] }) {
+  const { t } = useTranslation('family');
+  const instant = useInstantFormat();
+  const queries = useQueryClient();
+  const save = useMutation({
+    mutationFn: (choices: ConsentChoices) => saveChildConsents(child.registrationId, choices),
+    onSuccess: () => queries.invalidateQueries({ queryKey: ['family'] }),
+  });
+  const { changedAt, changedBy, ...choices } = child.consents;
+  return (
+    <Block title={t('child.consents.title')} testId="family-consents">
+      <p className="bjk-body2 bjk-secondary">{t('child.consents.help')}</p>
+      <fieldset className="bjk-family-consents" disabled={save.isPending} aria-label={t('child.consents.title')}>
+        {CONSENT_PURPOSES.map((purpose) => (
+          <label key={purpose} className="bjk-family-consent">
+            <input
+              type="checkbox"
+              checked={choices[purpose]}
+              disabled={!optional[purpose]}
+              data-testid={`family-consent-${purpose}`}
+              onChange={(e) => save.mutate({ ...choices, [purpose]: e.target.checked })}
+            />
+            <span>
+              {t(`child.consents.${purpose}`)}
+              {!optional[purpose] && <span className="bjk-secondary"> ({t('child.consents.required')})</span>}
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <p className="bjk-body2 bjk-secondary">{t('child.consents.results')}</p>
+      {changedAt && (
+        <p className="bjk-body2 bjk-secondary" data-testid="family-consents-changed">
+          {t('child.consents.changed', { when: instant(changedAt), who: t(`child.consents.by.${changedBy}`) })}
+        </p>
+      )}
+      {save.isError && <ErrorNotice error={save.error} submit />}
+      {save.isSuccess && (
+        <Notice severity="success" testId="family-consents-saved">
+          {t('child.saved')}
+        </Notice>
+      )}
+    </Block>
   );
 }
 

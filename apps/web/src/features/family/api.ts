@@ -1,4 +1,5 @@
 import i18next from 'i18next';
+import type { ConsentChoices, Consents } from '@bjk/domain/consents';
 import type {
   FamilyAbsence,
   FamilyAbsenceInput,
@@ -50,6 +51,9 @@ export function replaceChildPhoto(registrationId: string, photo: File): Promise<
 
 export const saveChildContacts = (registrationId: string, contacts: FamilyContactsUpdate) =>
   familyHttp.put<void>(`${base}/children/${registrationId}/contacts`, contacts);
+
+export const saveChildConsents = (registrationId: string, consents: ConsentChoices) =>
+  familyHttp.put<Consents>(`${base}/children/${registrationId}/consents`, consents);
 
 export const announceAbsence = (registrationId: string, input: FamilyAbsenceInput) =>
   familyHttp.post<FamilyAbsence>(`${base}/children/${registrationId}/absences`, input);
