@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.js';
 import { registrationPhotos, registrations } from './enrolment.tables.js';
 
@@ -8,12 +8,14 @@ const NO_CONTACT = { fullName: '', email: '', mobile: '' };
  * The shredder's step for enrolments (decision 0016): what stays is who took part (names, federation and FIDE ids,
  * club, category: the published results name them too) and the fee; contacts, birth year, gender, remarks and photos
  * go. Answers the ids of the edition's registrations (their audit entries are cleaned next) and how many photos went.
+ * `only` limits it to some registrations (a family's approved erasure request, decision 0018).
  */
-export async function eraseRegistrationsPersonalData(db: DbOrTx, editionCode: string): Promise<{ ids: string[]; photos: number }> {
+export async function eraseRegistrationsPersonalData(db: DbOrTx, editionCode: string, only?: string[]): Promise<{ ids: string[]; photos: number }> {
+  if (only?.length === 0) return { ids: [], photos: 0 };
   const rows = await db
     .update(registrations)
     .set({ email: '', mobile: '', parent: NO_CONTACT, attendant: NO_CONTACT, birthYear: null, gender: null, remarks: '' })
-    .where(eq(registrations.editionCode, editionCode))
+    .where(and(eq(registrations.editionCode, editionCode), only ? inArray(registrations.id, only) : undefined))
     .returning({ id: registrations.id });
   const ids = rows.map((r) => r.id);
   if (ids.length === 0) return { ids, photos: 0 };

@@ -19,6 +19,12 @@ import {
   familyPaymentParamsSchema,
   familyReservationParamsSchema,
   familyReservationRequestInputSchema,
+  familyPrivacyRequestInputSchema,
+  familyPrivacyRequestSchema,
+  privacyRequestAnswerSchema,
+  privacyRequestListQuerySchema,
+  privacyRequestListSchema,
+  privacyRequestRowSchema,
   familySessionSchema,
   familySessionStartSchema,
   familySignInLinkAnswerSchema,
@@ -36,6 +42,7 @@ import { managerContext, systemContext } from '../../platform/service-context.js
 import { readUploadedPhoto } from '../../platform/uploads.js';
 import { clearFamilyCookie, closeFamilySession, setFamilyCookie } from './family-session.js';
 import { readerLanguage } from '../../platform/reader-language.js';
+import { answerPrivacyRequest, listPrivacyRequests, requestPrivacy } from './privacy-requests.js';
 import {
   absencesCsv,
   announceAbsence,
@@ -273,6 +280,44 @@ export async function familyRoutes(app: FastifyInstance, deps: AppDeps): Promise
     },
     config: { access: 'results:write' },
     handler: async (request) => markAbsenceNoted(managerContext(deps, request), request.params.id, request.body.noted),
+  });
+
+  r.post('/api/v1/family/privacy-requests', {
+    schema: {
+      tags: TAGS,
+      summary: 'Ask the organisers to erase a child’s or the whole family’s personal data, or to correct a child’s name or birth date',
+      querystring: z.object({ language: languageSchema.default('nl') }),
+      body: familyPrivacyRequestInputSchema,
+      response: { 201: familyPrivacyRequestSchema },
+    },
+    config: family,
+    handler: async (request, reply) => {
+      const created = await requestPrivacy(ctx(), familyOf(request), request.body, request.query.language);
+      return reply.status(201).send(created);
+    },
+  });
+
+  r.get('/api/v1/family/mgmt/privacy-requests', {
+    schema: {
+      tags: TAGS,
+      summary: 'Families’ erasure and correction requests',
+      querystring: privacyRequestListQuerySchema,
+      response: { 200: privacyRequestListSchema },
+    },
+    config: { access: 'registrations:read' },
+    handler: async (request) => listPrivacyRequests(deps.db, request.query.status),
+  });
+
+  r.put('/api/v1/family/mgmt/privacy-requests/:id/answer', {
+    schema: {
+      tags: TAGS,
+      summary: 'Approve (an erasure runs at once) or refuse with a reason a family’s privacy request; the family is mailed',
+      params: absenceIdParamsSchema,
+      body: privacyRequestAnswerSchema,
+      response: { 200: privacyRequestRowSchema },
+    },
+    config: { access: 'registrations:write' },
+    handler: async (request) => answerPrivacyRequest(managerContext(deps, request), request.params.id, request.body),
   });
 
   r.get('/api/v1/family/mgmt/reservation-requests', {

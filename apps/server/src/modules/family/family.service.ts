@@ -60,6 +60,7 @@ import { getInvoicePdf } from '../payments/invoices.service.js';
 import { badgeStateOfParticipant } from '../print/badge-state-of.js';
 import { findPlayerInResults } from '../results/family-results.js';
 import { absenceMail, signInMail } from './family-mail.js';
+import { listPrivacyRequestsOfFamily } from './privacy-requests.js';
 import { countSignInRequest, emailDigest, FAMILY_LINK_MINUTES, openFamilySession } from './family-session.js';
 import { localizedCsv, type ExportColumn } from '../../platform/export-texts.js';
 import { familyAbsences, familyReservationRequests } from './family.tables.js';
@@ -252,6 +253,7 @@ export async function getFamilyOverview(ctx: ServiceContext, family: FamilyPrinc
     reservations,
     absenceRounds: absenceRounds(edition, ctx.clock.now()),
     maxHalfPointByes: edition.settings.familyAbsences?.maxHalfPointByes ?? 0,
+    privacyRequests: await listPrivacyRequestsOfFamily(db, edition.code, family.email),
   };
 }
 

@@ -14,7 +14,7 @@ import { eraseStartListPersonalData } from '../participants/participants-retenti
 import { eraseAccountingPersonalData, erasePaymentContacts } from '../payments/payments-retention.js';
 import { erasePrintsOf } from '../print/print-retention.js';
 import { purgeFamilySessions } from './family-session.js';
-import { familyAbsences, familyReservationRequests, retentionRuns } from './family.tables.js';
+import { familyAbsences, familyPrivacyRequests, familyReservationRequests, retentionRuns } from './family.tables.js';
 
 export type RetentionStage = 'personal_data' | 'accounting';
 export type RetentionRun = { edition: string; stage: RetentionStage; counts: Record<string, number> };
@@ -45,6 +45,10 @@ async function erasePersonalData(tx: DbOrTx, edition: { code: string; startDate:
   const startList = await eraseStartListPersonalData(tx, edition.code);
   const reservations = await eraseReservationsPersonalData(tx, edition.code, edition.startDate);
   const absences = await tx.delete(familyAbsences).where(eq(familyAbsences.editionCode, edition.code)).returning({ id: familyAbsences.id });
+  const privacyRequests = await tx
+    .delete(familyPrivacyRequests)
+    .where(eq(familyPrivacyRequests.editionCode, edition.code))
+    .returning({ id: familyPrivacyRequests.id });
   const requests = reservations.ids.length
     ? await tx
         .delete(familyReservationRequests)
@@ -66,6 +70,7 @@ async function erasePersonalData(tx: DbOrTx, edition: { code: string; startDate:
     reservations: reservations.ids.length,
     absences: absences.length,
     reservationRequests: requests.length,
+    privacyRequests: privacyRequests.length,
     paymentRequests: payments.ids.length,
     deskEvents: await eraseDeskEvents(tx, edition.code),
     printJobs: await erasePrintsOf(tx, edition.code, due),

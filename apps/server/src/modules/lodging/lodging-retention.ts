@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { ageOn } from '@bjk/domain';
 import type { DbOrTx } from '../../platform/db.js';
 import { reservationHistory, reservations } from './lodging.tables.js';
@@ -9,10 +9,15 @@ import { reservationHistory, reservations } from './lodging.tables.js';
  * adult's name and contacts, the guests' names and birth dates, remarks and the desk's history. A guest keeps
  * 1 January of the year that gives the same age on `startDate`, so the age group and the price stay as they were.
  * The payment request and invoice keep their own copy of the payer's name and address for as long as accounting law
- * asks. Answers the ids whose audit entries go next.
+ * asks. Answers the ids whose audit entries go next. `only` limits it to some reservations (a family's approved
+ * erasure request, decision 0018).
  */
-export async function eraseReservationsPersonalData(db: DbOrTx, editionCode: string, startDate: string): Promise<{ ids: string[] }> {
-  const rows = await db.select({ id: reservations.id, guests: reservations.guests }).from(reservations).where(eq(reservations.editionCode, editionCode));
+export async function eraseReservationsPersonalData(db: DbOrTx, editionCode: string, startDate: string, only?: string[]): Promise<{ ids: string[] }> {
+  if (only?.length === 0) return { ids: [] };
+  const rows = await db
+    .select({ id: reservations.id, guests: reservations.guests })
+    .from(reservations)
+    .where(and(eq(reservations.editionCode, editionCode), only ? inArray(reservations.id, only) : undefined));
   for (const row of rows) {
     await db
       .update(reservations)
