@@ -17,6 +17,7 @@ import { SelectInput, TextInput } from '../../shared/ui/plain/fields';
 import { Notice } from '../../shared/ui/plain/Notice';
 import {
   announceAbsence,
+  askPrivacy,
   askReservationChange,
   childPhotoPath,
   familyDataPath,
@@ -92,6 +93,7 @@ function FamilyOverviewView({ overview }: { overview: FamilyOverview }) {
           {t('page.download')}
         </a>
       </Card>
+      <PrivacyCard overview={overview} />
     </div>
   );
 }
@@ -404,6 +406,111 @@ function ConsentsBlock({ child, optional }: { child: FamilyChild; optional: Fami
         </Notice>
       )}
     </Block>
+  );
+}
+
+type PrivacyChoice = 'erasure' | 'correction';
+
+/**
+ * Erasure and correction requests (decision 0018): the family asks, the organisers answer (a mail says what they
+ * decided). Erasure of one child or of the whole family; a correction of a child's name or birth date.
+ */
+function PrivacyCard({ overview }: { overview: FamilyOverview }) {
+  const { t } = useTranslation('family');
+  const language = currentLanguage();
+  const instant = useInstantFormat();
+  const queries = useQueryClient();
+  const [kind, setKind] = useState<PrivacyChoice>('erasure');
+  const [child, setChild] = useState(overview.children.length ? '' : 'family');
+  const [firstName, setFirstName] = useState('');
+  const [lastName, setLastName] = useState('');
+  const [birthDate, setBirthDate] = useState('');
+  const [message, setMessage] = useState('');
+  const send = useMutation({
+    mutationFn: () =>
+      askPrivacy(
+        kind === 'erasure'
+          ? { kind, registrationId: child === 'family' ? null : child, message }
+          : { kind, registrationId: child, correction: { firstName, lastName, birthDate }, message },
+        language,
+      ),
+    onSuccess: async () => {
+      setMessage('');
+      setFirstName('');
+      setLastName('');
+      setBirthDate('');
+      await queries.invalidateQueries({ queryKey: ['family'] });
+    },
+  });
+  const childOptions = overview.children.map((c) => (
+    <option key={c.registrationId} value={c.registrationId}>
+      {c.firstName} {c.lastName}
+    </option>
+  ));
+  return (
+    <Card className="bjk-family-card">
+      <section aria-labelledby="family-privacy" className="bjk-stack" data-testid="family-privacy">
+        <h2 className="bjk-h2" id="family-privacy">
+          {t('privacy.title')}
+        </h2>
+        <p className="bjk-body2 bjk-secondary">{t('privacy.help')}</p>
+        {overview.privacyRequests.length > 0 && (
+          <ul className="bjk-family-list" data-testid="family-privacy-requests">
+            {overview.privacyRequests.map((r) => (
+              <li key={r.id}>
+                <span>
+                  {t(`privacy.kinds.${r.kind}`)} · {r.childName ?? t('privacy.wholeFamily')} · {instant(r.createdAt, { dateStyle: 'medium' })}
+                </span>{' '}
+                <Chip tone={r.status === 'approved' ? 'success' : r.status === 'refused' ? 'error' : 'warning'}>{t(`privacy.status.${r.status}`)}</Chip>
+                {r.reason && <p className="bjk-body2 bjk-secondary">{r.reason}</p>}
+              </li>
+            ))}
+          </ul>
+        )}
+        <form
+          className="bjk-family-form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            send.mutate();
+          }}
+        >
+          <SelectInput
+            label={t('privacy.kind')}
+            value={kind}
+            onChange={(e) => (setKind(e.target.value as PrivacyChoice), setChild(''))}
+            data-testid="family-privacy-kind"
+          >
+            <option value="erasure">{t('privacy.kinds.erasure')}</option>
+            {overview.children.length > 0 && <option value="correction">{t('privacy.kinds.correction')}</option>}
+          </SelectInput>
+          <SelectInput label={t('privacy.who')} value={child} required onChange={(e) => setChild(e.target.value)} data-testid="family-privacy-who">
+            <option value="" disabled>
+              {t('privacy.choose')}
+            </option>
+            {childOptions}
+            {kind === 'erasure' && <option value="family">{t('privacy.wholeFamily')}</option>}
+          </SelectInput>
+          {kind === 'correction' && (
+            <>
+              <TextInput label={t('privacy.firstName')} value={firstName} onChange={(e) => setFirstName(e.target.value)} />
+              <TextInput label={t('privacy.lastName')} value={lastName} onChange={(e) => setLastName(e.target.value)} />
+              <TextInput label={t('privacy.birthDate')} type="date" value={birthDate} onChange={(e) => setBirthDate(e.target.value)} />
+            </>
+          )}
+          {kind === 'erasure' && <p className="bjk-body2 bjk-secondary">{t('privacy.erasureKeeps')}</p>}
+          <TextInput label={t('privacy.message')} value={message} maxLength={2000} onChange={(e) => setMessage(e.target.value)} />
+          {send.isError && <ErrorNotice error={send.error} submit />}
+          {send.isSuccess && (
+            <Notice severity="success" testId="family-privacy-sent">
+              {t('privacy.sent')}
+            </Notice>
+          )}
+          <button type="submit" className="bjk-button bjk-button--contained" disabled={send.isPending || child === ''} data-testid="family-privacy-send">
+            {t('privacy.send')}
+          </button>
+        </form>
+      </section>
+    </Card>
   );
 }
 

@@ -5,6 +5,8 @@ import type {
   FamilyAbsenceInput,
   FamilyContactsUpdate,
   FamilyOverview,
+  FamilyPrivacyRequest,
+  FamilyPrivacyRequestInput,
   FamilyReservationRequestInput,
   FamilySession,
   FamilySignInLinkRequest,
@@ -54,6 +56,9 @@ export const saveChildContacts = (registrationId: string, contacts: FamilyContac
 
 export const saveChildConsents = (registrationId: string, consents: ConsentChoices) =>
   familyHttp.put<Consents>(`${base}/children/${registrationId}/consents`, consents);
+
+export const askPrivacy = (input: FamilyPrivacyRequestInput, language: Language) =>
+  familyHttp.post<FamilyPrivacyRequest>(`${base}/privacy-requests`, input, { query: { language } });
 
 export const announceAbsence = (registrationId: string, input: FamilyAbsenceInput) =>
   familyHttp.post<FamilyAbsence>(`${base}/children/${registrationId}/absences`, input);
