@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.js';
 import { registrationPhotos, registrations } from './enrolment.tables.js';
 
@@ -24,4 +24,22 @@ export async function eraseRegistrationsPersonalData(db: DbOrTx, editionCode: st
     .where(inArray(registrationPhotos.registrationId, ids))
     .returning({ id: registrationPhotos.registrationId });
   return { ids, photos: photos.length };
+}
+
+/** What the edition's registrations still hold (the back office's personal-data overview): rows with each kind. */
+export async function countRegistrationsPersonalData(
+  db: DbOrTx,
+  editionCode: string,
+): Promise<{ contacts: number; photos: number; birthDates: number; remarks: number }> {
+  const [row] = await db
+    .select({
+      contacts: sql<number>`count(*) filter (where ${registrations.email} <> '' or ${registrations.mobile} <> '' or ${registrations.parent}->>'email' <> '' or ${registrations.attendant}->>'email' <> '')::int`,
+      birthDates: sql<number>`count(*) filter (where ${registrations.birthYear} is not null)::int`,
+      remarks: sql<number>`count(*) filter (where ${registrations.remarks} <> '')::int`,
+      photos: sql<number>`count(${registrationPhotos.registrationId})::int`,
+    })
+    .from(registrations)
+    .leftJoin(registrationPhotos, eq(registrationPhotos.registrationId, registrations.id))
+    .where(eq(registrations.editionCode, editionCode));
+  return row ?? { contacts: 0, photos: 0, birthDates: 0, remarks: 0 };
 }

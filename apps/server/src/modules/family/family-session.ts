@@ -113,3 +113,9 @@ export async function purgeFamilySessions(db: DbOrTx, now: Date): Promise<void> 
 export async function endFamilySessionsOf(db: DbOrTx, email: string): Promise<number> {
   return (await db.delete(familySessions).where(eq(familySessions.email, email)).returning({ token: familySessions.tokenHash })).length;
 }
+
+/** How many family sessions are open (the back office's personal-data overview). */
+export async function countFamilySessions(db: DbOrTx): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(familySessions);
+  return row?.n ?? 0;
+}

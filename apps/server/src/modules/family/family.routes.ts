@@ -25,6 +25,7 @@ import {
   privacyRequestListQuerySchema,
   privacyRequestListSchema,
   privacyRequestRowSchema,
+  personalDataOverviewSchema,
   familySessionSchema,
   familySessionStartSchema,
   familySignInLinkAnswerSchema,
@@ -43,6 +44,7 @@ import { readUploadedPhoto } from '../../platform/uploads.js';
 import { clearFamilyCookie, closeFamilySession, setFamilyCookie } from './family-session.js';
 import { readerLanguage } from '../../platform/reader-language.js';
 import { answerPrivacyRequest, listPrivacyRequests, requestPrivacy } from './privacy-requests.js';
+import { getPersonalDataOverview } from './retention.service.js';
 import {
   absencesCsv,
   announceAbsence,
@@ -295,6 +297,16 @@ export async function familyRoutes(app: FastifyInstance, deps: AppDeps): Promise
       const created = await requestPrivacy(ctx(), familyOf(request), request.body, request.query.language);
       return reply.status(201).send(created);
     },
+  });
+
+  r.get('/api/v1/family/mgmt/personal-data', {
+    schema: {
+      tags: TAGS,
+      summary: 'Per edition: how many records still hold each kind of personal data, and when the shredder’s stages run',
+      response: { 200: personalDataOverviewSchema },
+    },
+    config: { access: 'audit:read' },
+    handler: async () => getPersonalDataOverview(deps.db),
   });
 
   r.get('/api/v1/family/mgmt/privacy-requests', {

@@ -32,3 +32,9 @@ export async function eraseMailsTo(db: DbOrTx, addresses: string[], mentioning?:
     .returning({ id: mailOutbox.id });
   return rows.length;
 }
+
+/** How many mails the outbox holds (names, addresses and payment details are in their bodies); no edition owns them. */
+export async function countOutboxMails(db: DbOrTx): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(mailOutbox);
+  return row?.n ?? 0;
+}

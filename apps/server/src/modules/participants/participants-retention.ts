@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.js';
 import { attendees, participantPhotos, participants } from './participants.tables.js';
 
@@ -30,4 +30,34 @@ export async function eraseStartListPersonalData(
     .where(eq(attendees.editionCode, editionCode))
     .returning({ id: attendees.id });
   return { participantIds, attendeeIds: guests.map((g) => g.id), photos: photos.length };
+}
+
+/** What the edition's start list still holds (the back office's personal-data overview): players and attendees. */
+export async function countStartListPersonalData(
+  db: DbOrTx,
+  editionCode: string,
+): Promise<{ contacts: number; photos: number; birthDates: number; remarks: number }> {
+  const [players] = await db
+    .select({
+      contacts: sql<number>`count(*) filter (where ${participants.email} <> '' or ${participants.parentEmail} <> '' or ${participants.attendantEmail} <> '')::int`,
+      birthDates: sql<number>`count(*) filter (where ${participants.birthYear} is not null)::int`,
+      remarks: sql<number>`count(*) filter (where ${participants.remarks} <> '')::int`,
+      photos: sql<number>`count(${participantPhotos.participantId})::int`,
+    })
+    .from(participants)
+    .leftJoin(participantPhotos, eq(participantPhotos.participantId, participants.id))
+    .where(eq(participants.editionCode, editionCode));
+  const [others] = await db
+    .select({
+      contacts: sql<number>`count(*) filter (where ${attendees.email} <> '' or ${attendees.mobile} <> '' or ${attendees.lastName} <> '')::int`,
+      remarks: sql<number>`count(*) filter (where ${attendees.remarks} <> '')::int`,
+    })
+    .from(attendees)
+    .where(eq(attendees.editionCode, editionCode));
+  return {
+    contacts: (players?.contacts ?? 0) + (others?.contacts ?? 0),
+    photos: players?.photos ?? 0,
+    birthDates: players?.birthDates ?? 0,
+    remarks: (players?.remarks ?? 0) + (others?.remarks ?? 0),
+  };
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.js';
 import { bankMovements, invoices, paymentRecords, paymentRequests } from './payments.tables.js';
 
@@ -40,4 +40,16 @@ export async function eraseAccountingPersonalData(db: DbOrTx, editionCode: strin
   await db.update(paymentRecords).set({ counterpartyName: null, remark: '' }).where(inArray(paymentRecords.requestId, ids));
   await db.update(bankMovements).set({ counterpartyName: null, counterpartyAccount: null, communication: null }).where(inArray(bankMovements.requestId, ids));
   return { ids };
+}
+
+/** What the edition's payment requests still hold (the back office's overview): addresses, and payers' names. */
+export async function countPaymentPersonalData(db: DbOrTx, editionCode: string): Promise<{ contacts: number; accountingNames: number }> {
+  const [row] = await db
+    .select({
+      contacts: sql<number>`count(*) filter (where jsonb_array_length(${paymentRequests.payerEmails}) > 0)::int`,
+      accountingNames: sql<number>`count(*) filter (where ${paymentRequests.payerName} <> '')::int`,
+    })
+    .from(paymentRequests)
+    .where(eq(paymentRequests.editionCode, editionCode));
+  return row ?? { contacts: 0, accountingNames: 0 };
 }

@@ -14,6 +14,7 @@ import type { PrivacyRequestRow, ReservationRequestRow } from '@bjk/domain/famil
 import { hasPermission, useManager } from '../../shared/auth/session';
 import { useInstantFormat } from '../../shared/edition/useEdition';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
+import { PersonalDataOverview } from './PersonalDataOverview';
 import { answerPrivacyRequest, answerRequest, privacyRequestsQuery, reservationRequestsQuery } from './mgmt-api';
 
 function RequestCard({ request, mayAnswer }: { request: ReservationRequestRow; mayAnswer: boolean }) {
@@ -182,6 +183,7 @@ export function FamilyRequestsPage() {
         <RequestCard key={request.id} request={request} mayAnswer={hasPermission(session, 'lodging:write')} />
       ))}
       {hasPermission(session, 'registrations:read') && <PrivacyRequests />}
+      {hasPermission(session, 'audit:read') && <PersonalDataOverview />}
     </Stack>
   );
 }
