@@ -51,6 +51,7 @@ import {
   answerReservationRequest,
   changeChildContacts,
   changeChildConsents,
+  exportFamilyDataPdf,
   exportFamilyData,
   getChildPhoto,
   getFamilyInvoice,
@@ -136,6 +137,20 @@ export async function familyRoutes(app: FastifyInstance, deps: AppDeps): Promise
         .type('application/json; charset=utf-8')
         .header('content-disposition', 'attachment; filename="my-family.json"')
         .send(JSON.stringify(await exportFamilyData(ctx(), familyOf(request)), null, 2)),
+  });
+
+  r.get('/api/v1/family/me/data.pdf', {
+    schema: {
+      tags: TAGS,
+      summary: 'Everything personal the site holds for the family, as a readable PDF in its language',
+      querystring: z.object({ language: languageSchema.default('nl') }),
+    },
+    config: family,
+    handler: async (request, reply) =>
+      reply
+        .type('application/pdf')
+        .header('content-disposition', 'attachment; filename="my-family.pdf"')
+        .send(await exportFamilyDataPdf(ctx(), familyOf(request), request.query.language)),
   });
 
   r.get('/api/v1/family/children/:registrationId/photo', {

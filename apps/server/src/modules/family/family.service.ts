@@ -61,6 +61,7 @@ import { badgeStateOfParticipant } from '../print/badge-state-of.js';
 import { findPlayerInResults } from '../results/family-results.js';
 import { absenceMail, signInMail } from './family-mail.js';
 import { listPrivacyRequestsOfFamily } from './privacy-requests.js';
+import { renderFamilyDataPdf } from './family-data-pdf.js';
 import { countSignInRequest, emailDigest, FAMILY_LINK_MINUTES, openFamilySession } from './family-session.js';
 import { localizedCsv, type ExportColumn } from '../../platform/export-texts.js';
 import { familyAbsences, familyReservationRequests } from './family.tables.js';
@@ -404,6 +405,8 @@ export async function exportFamilyData(ctx: ServiceContext, family: FamilyPrinci
         attendant: row.attendant,
         language: row.language,
         consent: row.consent,
+        consents: consentsOf(row),
+        remarks: row.remarks,
         feeCents: row.feeCents,
         createdAt: row.createdAt.toISOString(),
         confirmedAt: row.confirmedAt?.toISOString() ?? null,
@@ -433,7 +436,22 @@ export async function exportFamilyData(ctx: ServiceContext, family: FamilyPrinci
       requests: requests.map((q) => ({ kind: q.kind, message: q.message, status: q.status, answer: q.answer, createdAt: q.createdAt.toISOString() })),
     });
   }
-  return { family: family.email, edition: edition.code, exportedAt: ctx.clock.now().toISOString(), children, reservations };
+  return {
+    family: family.email,
+    edition: edition.code,
+    exportedAt: ctx.clock.now().toISOString(),
+    children,
+    reservations,
+    privacyRequests: await listPrivacyRequestsOfFamily(db, edition.code, family.email),
+  };
+}
+
+export type FamilyData = Awaited<ReturnType<typeof exportFamilyData>>;
+
+/** The same data as a readable PDF in the family's language (DejaVu Sans: every name prints). */
+export async function exportFamilyDataPdf(ctx: ServiceContext, family: FamilyPrincipal, language: Language): Promise<Buffer> {
+  const edition = await getCurrentEdition(ctx.db);
+  return renderFamilyDataPdf(await exportFamilyData(ctx, family), edition.settings, language, ctx.config.printFontDir);
 }
 
 // Absences and byes -------------------------------------------------------------------------------------------------

@@ -15,6 +15,7 @@ import { auditEntries } from '../../platform/audit.tables.js';
 import { systemContext } from '../../platform/service-context.js';
 import { multipartFile } from '../../../test/bank-statements.js';
 import { managerHeaders } from '../../../test/managers.js';
+import { pdfText } from '../../../test/pdf-files.js';
 import { createTestApp, TEST_NOW, type TestContext } from '../../../test/test-app.js';
 
 // Erasure and correction requests (issue #26, decision 0018): a family asks, the organisers approve or refuse with a
@@ -55,7 +56,6 @@ async function enrol(idbel: number, parentEmail: string): Promise<string> {
     parent: { fullName: 'A Parent', email: parentEmail, mobile: '+32 470 12 34 56' },
     attendant: { fullName: '', email: '', mobile: '' },
     language: 'fr',
-    remarks: 'Allergic to nuts',
   };
   const created = await ctx.app.inject({ method: 'POST', url: '/api/v1/registration/bjk', payload });
   expect(created.statusCode, created.body).toBe(200);
@@ -119,6 +119,35 @@ const mailsNaming = async (email: string, name: string) =>
       .from(mailOutbox)
       .where(and(sql`${mailOutbox.to} ? ${email}`, sql`position(${name} in ${mailOutbox.text}) > 0`, sql`${mailOutbox.kind} <> 'family.privacy_answer'`))
   ).length;
+
+describe('the readable export', () => {
+  it('is a PDF of the family’s data in its language, reopened with pdftotext, and holds nothing of another family', async () => {
+    const cookieA = await signIn(FAMILY_A);
+    const cookieB = await signIn(FAMILY_B);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/family/me/data.pdf' })).statusCode).toBe(401);
+    const pdf = await ctx.app.inject({ method: 'GET', url: '/api/v1/family/me/data.pdf?language=fr', headers: { cookie: cookieA } });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const text = await pdfText(pdf.rawPayload);
+    const emma = await registrationOf(children.emma);
+    const lucas = await registrationOf(children.lucas);
+    const bert = await registrationOf(children.bert);
+    expect(text).toContain('Ma famille : nos données vous concernant');
+    expect(text).toContain(FAMILY_A);
+    expect(text).toContain(`${emma.firstName} ${emma.lastName}`);
+    expect(text).toContain(`${lucas.firstName} ${lucas.lastName}`);
+    expect(text).toContain(`Parent: A Parent, ${FAMILY_A}, +32470123456`);
+    expect(text).toContain('Consentements (photo du badge, site web, nom sur la liste): oui · non · oui');
+    expect(text).not.toContain(FAMILY_B);
+    expect(text).not.toContain(`${bert.firstName} ${bert.lastName}`);
+    const textB = await pdfText(
+      (await ctx.app.inject({ method: 'GET', url: '/api/v1/family/me/data.pdf?language=de', headers: { cookie: cookieB } })).rawPayload,
+    );
+    expect(textB).toContain('Meine Familie: unsere Daten über Sie');
+    expect(textB).toContain('Hauptstraße 5, 4700 Eupen');
+    expect(textB).not.toContain(FAMILY_A);
+  });
+});
 
 describe('privacy requests', () => {
   it('are asked by a family about its own children only, and listed for managers with a token only', async () => {

@@ -21,6 +21,7 @@ import {
   askReservationChange,
   childPhotoPath,
   familyDataPath,
+  familyDataPdfPath,
   familyOverviewQuery,
   replaceChildPhoto,
   saveChildConsents,
@@ -91,6 +92,14 @@ function FamilyOverviewView({ overview }: { overview: FamilyOverview }) {
         <p className="bjk-body2 bjk-secondary">{t('page.downloadHelp')}</p>
         <a href={familyDataPath} download className="bjk-button bjk-button--outlined bjk-family-download" data-testid="family-download">
           {t('page.download')}
+        </a>
+        <a
+          href={familyDataPdfPath(currentLanguage())}
+          download
+          className="bjk-button bjk-button--outlined bjk-family-download"
+          data-testid="family-download-pdf"
+        >
+          {t('page.downloadPdf')}
         </a>
       </Card>
       <PrivacyCard overview={overview} />

@@ -43,6 +43,9 @@ export const familyOverviewQuery = (language: Language) => ({
 /** Everything personal held for the family, as a JSON file (the session cookie goes with a plain link). */
 export const familyDataPath = `${base}/me/data.json`;
 
+/** The same data as a readable PDF in the family's language. */
+export const familyDataPdfPath = (language: Language) => `${base}/me/data.pdf?language=${language}`;
+
 export const childPhotoPath = (registrationId: string) => `${base}/children/${registrationId}/photo`;
 
 export function replaceChildPhoto(registrationId: string, photo: File): Promise<{ width: number; height: number }> {
