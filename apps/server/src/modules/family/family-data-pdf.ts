@@ -1,7 +1,10 @@
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
 import { formatDate, formatMoney, type EditionSettings, type Language } from '@bjk/domain';
-import type { FamilyData } from './family.service.js';
+import type { FamilyPrincipal } from '../../platform/access.js';
+import type { ServiceContext } from '../../platform/service-context.js';
+import { getCurrentEdition } from '../edition/edition.service.js';
+import { exportFamilyData, type FamilyData } from './family.service.js';
 
 type Texts = {
   title: string;
@@ -234,4 +237,10 @@ export function renderFamilyDataPdf(data: FamilyData, settings: EditionSettings,
   }
   doc.end();
   return done;
+}
+
+/** The family's data (the JSON download's) as a readable PDF in the family's language. */
+export async function exportFamilyDataPdf(ctx: ServiceContext, family: FamilyPrincipal, language: Language): Promise<Buffer> {
+  const edition = await getCurrentEdition(ctx.db);
+  return renderFamilyDataPdf(await exportFamilyData(ctx, family), edition.settings, language, ctx.config.printFontDir);
 }

@@ -45,13 +45,13 @@ import { clearFamilyCookie, closeFamilySession, setFamilyCookie } from './family
 import { readerLanguage } from '../../platform/reader-language.js';
 import { answerPrivacyRequest, listPrivacyRequests, requestPrivacy } from './privacy-requests.js';
 import { getPersonalDataOverview } from './retention.service.js';
+import { exportFamilyDataPdf } from './family-data-pdf.js';
 import {
   absencesCsv,
   announceAbsence,
   answerReservationRequest,
   changeChildContacts,
   changeChildConsents,
-  exportFamilyDataPdf,
   exportFamilyData,
   getChildPhoto,
   getFamilyInvoice,

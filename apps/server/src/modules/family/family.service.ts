@@ -61,7 +61,6 @@ import { badgeStateOfParticipant } from '../print/badge-state-of.js';
 import { findPlayerInResults } from '../results/family-results.js';
 import { absenceMail, signInMail } from './family-mail.js';
 import { listPrivacyRequestsOfFamily } from './privacy-requests.js';
-import { renderFamilyDataPdf } from './family-data-pdf.js';
 import { countSignInRequest, emailDigest, FAMILY_LINK_MINUTES, openFamilySession } from './family-session.js';
 import { localizedCsv, type ExportColumn } from '../../platform/export-texts.js';
 import { familyAbsences, familyReservationRequests } from './family.tables.js';
@@ -447,12 +446,6 @@ export async function exportFamilyData(ctx: ServiceContext, family: FamilyPrinci
 }
 
 export type FamilyData = Awaited<ReturnType<typeof exportFamilyData>>;
-
-/** The same data as a readable PDF in the family's language (DejaVu Sans: every name prints). */
-export async function exportFamilyDataPdf(ctx: ServiceContext, family: FamilyPrincipal, language: Language): Promise<Buffer> {
-  const edition = await getCurrentEdition(ctx.db);
-  return renderFamilyDataPdf(await exportFamilyData(ctx, family), edition.settings, language, ctx.config.printFontDir);
-}
 
 // Absences and byes -------------------------------------------------------------------------------------------------
 
