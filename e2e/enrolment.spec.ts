@@ -94,6 +94,9 @@ async function enrolMinor(page: Page, language: Language, shots = false, player 
   await page.getByTestId('wizard-next').click();
   await expect(page.getByRole('alert').filter({ hasText: /./ }).last()).toBeVisible();
   await page.getByTestId('gdpr-consent').check();
+  // Consent per purpose (decision 0017): the badge photo and the name on the public list; no photos on the website.
+  await page.getByTestId('gdpr-purpose-badgePhoto').check();
+  await page.getByTestId('gdpr-purpose-publicName').check();
   await page.getByTestId('wizard-next').click();
 
   await expect(page.getByTestId('confirm-summary')).toContainText(player.last);
