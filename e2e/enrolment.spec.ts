@@ -94,6 +94,10 @@ async function enrolMinor(page: Page, language: Language, shots = false, player 
   await page.getByTestId('wizard-next').click();
   await expect(page.getByRole('alert').filter({ hasText: /./ }).last()).toBeVisible();
   await page.getByTestId('gdpr-consent').check();
+  // Consent per purpose (decision 0020): the badge photo and the name on the public list; no photos on the website.
+  await page.getByTestId('gdpr-purpose-badgePhoto').check();
+  await page.getByTestId('gdpr-purpose-publicName').check();
+  if (shots) await snapshot(page, `enrolment-gdpr-${page.viewportSize()?.width}`);
   await page.getByTestId('wizard-next').click();
 
   await expect(page.getByTestId('confirm-summary')).toContainText(player.last);
@@ -358,6 +362,9 @@ test.describe('registrations in the back office', () => {
     expect(requestNumber).not.toBe('');
     await expect(page.getByTestId('source-payment-request').getByTestId('payment-status')).toBeVisible();
     await expect(page.getByTestId('source-payment-outstanding')).toContainText('35');
+    // The consents chosen in the wizard, on the participant (decision 0020).
+    await expect(page.getByTestId('participant-consent-publicName')).toBeChecked();
+    await expect(page.getByTestId('participant-consent-webPhoto')).not.toBeChecked();
     await snapshot(page, 'mgmt-participant-edit-1280');
     await page.setViewportSize({ width: 390, height: 844 });
     await snapshot(page, 'mgmt-participant-edit-390');

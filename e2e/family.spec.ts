@@ -129,6 +129,22 @@ for (const language of ['nl', 'fr'] as const satisfies Language[]) {
     const [confirmation] = await waitForMails(family.email, { subject: language === 'nl' ? 'afwezigheid' : 'absence' });
     expect(confirmation!.subject).toMatch(t.absenceSubject);
 
+    // A consent changed on the phone (decision 0020): the child's name off the public participants list.
+    const consentSaved = page.waitForResponse((r) => r.url().includes('/consents') && r.request().method() === 'PUT');
+    await card.getByTestId('family-consent-publicName').click();
+    expect((await consentSaved).status()).toBe(200);
+    await expect(card.getByTestId('family-consent-publicName')).not.toBeChecked();
+    await expect(card.getByTestId('family-consents-changed')).toBeVisible();
+
+    // An erasure request for the child (decision 0021): the organisers answer it in the back office.
+    const privacy = page.getByTestId('family-privacy');
+    await privacy.getByTestId('family-privacy-who').selectOption({ index: 1 });
+    await privacy.getByTestId('family-privacy-send').click();
+    await expect(privacy.getByTestId('family-privacy-sent')).toBeVisible();
+    await expect(privacy.getByTestId('family-privacy-requests')).toContainText(family.last);
+    await expectAccessible(page);
+    await shoot(page, `privacy-${language}`);
+
     // All the family's data, as a file.
     const download = page.waitForEvent('download');
     await page.getByTestId('family-download').click();
@@ -146,5 +162,13 @@ for (const language of ['nl', 'fr'] as const satisfies Language[]) {
     await row.getByRole('checkbox').click();
     await expect(row.getByRole('checkbox')).toBeChecked();
     await page.screenshot({ path: `${SHOTS}/mgmt-absences-${language}-1280.png`, fullPage: true });
+
+    // The erasure request among the families' requests, with the personal data still held per edition.
+    await page.goto('/mgmt/family_requests');
+    await expect(page.getByTestId(/^privacy-request-/).filter({ hasText: family.last })).toBeVisible();
+    await expect(page.getByTestId('personal-data')).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/mgmt-family-requests-${language}-1280.png`, fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: `${SHOTS}/mgmt-family-requests-${language}-390.png`, fullPage: true });
   });
 }

@@ -3,6 +3,7 @@ import { int32Schema } from './input-rules.js';
 import { isoDateSchema, isoDateTimeSchema } from './date-schemas.js';
 import { localizedTextSchema } from './text.js';
 import { RETENTION_DEFAULTS, retentionSettingsSchema } from './retention.js';
+import { OPTIONAL_CONSENTS_DEFAULT, optionalConsentsSchema } from './consents.js';
 
 const cents = int32Schema.nonnegative();
 
@@ -231,6 +232,8 @@ export const editionSettingsSchema = z
     familyAbsences: familyAbsenceSettingsSchema.optional(),
     /** How long personal data and accounting records are kept after the edition (decision 0016). */
     retention: retentionSettingsSchema.default(RETENTION_DEFAULTS),
+    /** Which consent purposes a family may refuse (decision 0020); a purpose that is not optional is a condition of taking part. */
+    optionalConsents: optionalConsentsSchema.default(OPTIONAL_CONSENTS_DEFAULT),
   })
   .superRefine((s, ctx) => {
     // A registration names its category by code: two categories with one code would be ambiguous.

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idParamSchema } from './input-rules.js';
 import { pageOf, pageQuerySchema, pageSizeSchema, PAGE_SIZE_DEFAULT, sortDirectionSchema } from './list-query.js';
 import { isoDateTimeSchema } from './date-schemas.js';
+import { consentChoicesSchema, consentsSchema } from './consents.js';
 import { eligibleCategories, isAdultPlayer, isYouthPlayer, type EditionSettings } from './edition.js';
 import { playerIdentityInputSchema, playerIdentitySchema, type PlayerIdentity } from './player-identity.js';
 import { publicPaymentSchema } from './payments.js';
@@ -101,7 +102,12 @@ export type RegistrationDraft = z.infer<typeof registrationDraftSchema>;
 
 export const registrationDraftResultSchema = z.object({ id: z.uuid(), status: z.enum(REGISTRATION_STATUSES) });
 
-export const confirmRegistrationSchema = z.object({ consent: z.boolean(), invitation: z.string().min(1).max(200).optional() });
+export const confirmRegistrationSchema = z.object({
+  consent: z.boolean(),
+  /** The choice per purpose (decision 0020); absent (clients from before it existed): what the single consent covered. */
+  consents: consentChoicesSchema.optional(),
+  invitation: z.string().min(1).max(200).optional(),
+});
 
 /** A federation or FIDE id as the wizard's lookup takes it (`lookupParamsIdbelSchema`, `lookupParamsIdfideSchema`). */
 export const LOOKUP_ID_MAX = 2_000_000_000;
@@ -223,6 +229,7 @@ export const registrationSchema = z.object({
   attendant: contactSchema,
   language: languageSchema,
   consent: z.boolean(),
+  consents: consentsSchema,
   hasPhoto: z.boolean(),
   late: z.boolean(),
   feeCents: z.number().int().nullable(),
@@ -292,6 +299,7 @@ export const participantSchema = z.object({
   feeCents: z.number().int().nullable(),
   remarks: z.string(),
   hasPhoto: z.boolean(),
+  consents: consentsSchema,
   registrationId: z.uuid().nullable(),
   createdAt: isoDateTimeSchema,
 });
@@ -346,7 +354,18 @@ export const publicParticipantSchema = z.object({
   ...playerIdentitySchema.pick({ ratingNational: true, ratingFide: true }).shape,
 });
 export type PublicParticipant = z.infer<typeof publicParticipantSchema>;
-export const publicParticipantListSchema = z.object({ items: z.array(publicParticipantSchema) });
+/**
+ * The list names only players whose family consents to it (decision 0020); the others are counted per category, so
+ * the list's size stays true without naming a child.
+ */
+export const publicParticipantListSchema = z.object({
+  items: z.array(publicParticipantSchema),
+  unnamed: z.array(z.object({ category: z.string(), count: z.number().int() })),
+});
+
+/** `PUT /api/v1/participant/{kind}/{id}/consents`: a manager changes a player's consents (audited). */
+export const participantConsentsUpdateSchema = consentChoicesSchema;
+export type PublicParticipantList = z.infer<typeof publicParticipantListSchema>;
 
 /** Attendees and guests: people with a badge who do not play (ARB, ORG, GUEST, EAT). */
 export const attendeeSchema = z.object({
@@ -398,6 +417,8 @@ export const ENROLMENT_ERRORS = {
   photoNotFound: 'enrolment.photo_not_found',
   /** A late-entry invitation used for another player or championship than the one it was sent for. */
   invitationMismatch: 'enrolment.invitation_mismatch',
+  /** A consent purpose the edition makes a condition of taking part was refused (decision 0020). */
+  consentRequired: 'enrolment.consent_required',
 } as const;
 
 /** Participants and attendees share this domain file with enrolment; their codes carry their own area. */

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { isoDateSchema, isoDateTimeSchema } from './date-schemas.js';
+import { consentChoicesSchema, consentsSchema, optionalConsentsSchema } from './consents.js';
 import { contactSchema, registrationKindSchema } from './enrolment.js';
 import { paymentRequestStatusSchema } from './payments.js';
 import { languageSchema } from './text.js';
+import { VALIDATION_MESSAGES } from './validation-messages.js';
 
 export { familyAbsenceSettingsSchema, type FamilyAbsenceSettings } from './edition.js';
 
@@ -31,6 +33,8 @@ export const FAMILY_ERRORS = {
   absenceExists: 'family.absence_exists',
   /** Contacts that leave a minor without a complete parent or attendant contact. */
   contactsIncomplete: 'family.contacts_incomplete',
+  /** A privacy request (erasure, correction) that was already answered. */
+  requestAnswered: 'family.request_answered',
 } as const;
 
 const email = z.string().trim().toLowerCase().max(254).pipe(z.email());
@@ -110,6 +114,8 @@ export const familyChildSchema = z.object({
   attendant: contactSchema,
   /** The consent given in the wizard (data use for this championship, badge photo, overview pictures). */
   consent: z.boolean(),
+  /** The consent per purpose (decision 0020), the family may change it; `optional` says which purposes it may refuse. */
+  consents: consentsSchema,
   hasPhoto: z.boolean(),
   /** The badge: not yet a participant (none), not printed, printed, or printed and changed since (reprint). */
   badge: z.enum(BADGE_STATES_FOR_FAMILY),
@@ -160,13 +166,71 @@ export const familyReservationSchema = z.object({
 });
 export type FamilyReservation = z.infer<typeof familyReservationSchema>;
 
+// Privacy requests (erasure, correction) ----------------------------------------------------------------------------
+
+export const PRIVACY_REQUEST_KINDS = ['erasure', 'correction'] as const;
+export const PRIVACY_REQUEST_STATUSES = ['open', 'approved', 'refused'] as const;
+
+/** What a correction asks to change (names and birth dates come from the federation: the organisers check them). */
+export const privacyCorrectionSchema = z.object({
+  firstName: z.string().trim().max(100).default(''),
+  lastName: z.string().trim().max(100).default(''),
+  birthDate: z.union([isoDateSchema, z.literal('')]).default(''),
+});
+
+/**
+ * `POST /api/v1/family/privacy-requests`: an erasure of one child (`registrationId`) or of the whole family (null), or
+ * a correction of a child's name or birth date. The organisers approve or refuse it in the back office.
+ */
+export const familyPrivacyRequestInputSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('erasure'), registrationId: z.uuid().nullable(), message: z.string().trim().max(2000).default('') }),
+  z.object({
+    kind: z.literal('correction'),
+    registrationId: z.uuid(),
+    correction: privacyCorrectionSchema.refine((c) => c.firstName !== '' || c.lastName !== '' || c.birthDate !== '', {
+      message: 'Invalid value',
+      path: ['firstName'],
+    }),
+    message: z.string().trim().max(2000).default(''),
+  }),
+]);
+export type FamilyPrivacyRequestInput = z.infer<typeof familyPrivacyRequestInputSchema>;
+
+export const familyPrivacyRequestSchema = z.object({
+  id: z.uuid(),
+  kind: z.enum(PRIVACY_REQUEST_KINDS),
+  /** The child concerned; null: the whole family (an erasure). */
+  registrationId: z.uuid().nullable(),
+  childName: z.string().nullable(),
+  correction: privacyCorrectionSchema.nullable(),
+  message: z.string(),
+  status: z.enum(PRIVACY_REQUEST_STATUSES),
+  reason: z.string(),
+  createdAt: isoDateTimeSchema,
+  answeredAt: isoDateTimeSchema.nullable(),
+});
+export type FamilyPrivacyRequest = z.infer<typeof familyPrivacyRequestSchema>;
+
+export const privacyRequestRowSchema = familyPrivacyRequestSchema.extend({ requester: z.string(), answeredBy: z.string().nullable() });
+export type PrivacyRequestRow = z.infer<typeof privacyRequestRowSchema>;
+export const privacyRequestListSchema = z.object({ items: z.array(privacyRequestRowSchema) });
+export const privacyRequestListQuerySchema = z.object({ status: z.enum(PRIVACY_REQUEST_STATUSES).optional() });
+/** A manager approves (an erasure then runs at once) or refuses with a reason the family is mailed. */
+export const privacyRequestAnswerSchema = z
+  .object({ approve: z.boolean(), reason: z.string().trim().max(2000).default('') })
+  .refine((a) => a.approve || a.reason !== '', { message: VALIDATION_MESSAGES.required, path: ['reason'] });
+export type PrivacyRequestAnswer = z.infer<typeof privacyRequestAnswerSchema>;
+
 export const familyOverviewSchema = z.object({
   email: z.string(),
+  /** Which consent purposes the edition lets a family refuse (the others are conditions of taking part). */
+  optionalConsents: optionalConsentsSchema,
   sessionExpiresAt: isoDateTimeSchema,
   children: z.array(familyChildSchema),
   reservations: z.array(familyReservationSchema),
   absenceRounds: z.array(familyAbsenceRoundSchema),
   maxHalfPointByes: z.number().int(),
+  privacyRequests: z.array(familyPrivacyRequestSchema),
 });
 export type FamilyOverview = z.infer<typeof familyOverviewSchema>;
 
@@ -183,6 +247,9 @@ export const familyContactsUpdateSchema = z.object({
   attendant: contactSchema,
 });
 export type FamilyContactsUpdate = z.infer<typeof familyContactsUpdateSchema>;
+
+/** `PUT /api/v1/family/children/{registrationId}/consents`: the family changes a child's consents (audited). */
+export const familyConsentsUpdateSchema = consentChoicesSchema;
 
 export const familyReservationRequestInputSchema = z.object({
   kind: reservationRequestKindSchema,

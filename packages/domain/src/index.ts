@@ -11,6 +11,7 @@ export * from './formatting.js';
 export * from './date-schemas.js';
 export * from './edition.js';
 export * from './retention.js';
+export * from './consents.js';
 export * from './permissions.js';
 export * from './system.js';
 export * from './lodging-pricing.js';

@@ -30,3 +30,31 @@ export function retentionDueDates(endDate: string, retention: RetentionSettings 
   const accounting = new Date(Date.UTC(year + 1 + accountingYears, 0, 1, 12));
   return { personalData, accounting };
 }
+
+/** The kinds of personal data the back office's overview counts per edition (issue #26). */
+export const PERSONAL_DATA_KINDS = ['contacts', 'photos', 'birthDates', 'remarks', 'deskEvents', 'accountingNames'] as const;
+export type PersonalDataKind = (typeof PERSONAL_DATA_KINDS)[number];
+
+/**
+ * `GET /api/v1/family/mgmt/personal-data`: per edition, how many records still hold each kind of personal data, and
+ * when the shredder's stages run (or ran); mails and family sessions belong to no edition and are counted once.
+ */
+export const personalDataOverviewSchema = z.object({
+  editions: z.array(
+    z.object({
+      edition: z.string(),
+      endDate: z.string(),
+      counts: z.record(z.enum(PERSONAL_DATA_KINDS), z.number().int()),
+      stages: z.array(
+        z.object({
+          stage: z.enum(['personal_data', 'accounting']),
+          dueAt: z.string(),
+          ranAt: z.string().nullable(),
+          counts: z.record(z.string(), z.number()).nullable(),
+        }),
+      ),
+    }),
+  ),
+  shared: z.object({ mails: z.number().int(), familySessions: z.number().int() }),
+});
+export type PersonalDataOverview = z.infer<typeof personalDataOverviewSchema>;

@@ -1,5 +1,5 @@
-import { GENDERS } from '@bjk/domain';
-import { customType, integer, text } from 'drizzle-orm/pg-core';
+import { CONSENT_SOURCES, GENDERS, type ConsentChoices, type Consents, type ConsentSource } from '@bjk/domain';
+import { boolean, customType, integer, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** Binary column (photos, files): Buffer in, Buffer out. */
 export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -25,5 +25,50 @@ export function playerIdentityColumns() {
     ratingNational: integer('rating_national'),
     ratingFide: integer('rating_fide'),
     fideTitle: text('fide_title'),
+  };
+}
+
+/**
+ * A player's consent per purpose (decision 0020), on registrations and on participants alike: the choices, when and
+ * by whom they were last set (`enrolment`, `family`, `manager`; `default` for rows from before consents existed). The
+ * person who acted is in the audit trail, not here.
+ */
+export function consentColumns() {
+  return {
+    consentBadgePhoto: boolean('consent_badge_photo').notNull().default(false),
+    consentWebPhoto: boolean('consent_web_photo').notNull().default(false),
+    consentPublicName: boolean('consent_public_name').notNull().default(false),
+    consentsChangedAt: timestamp('consents_changed_at', { withTimezone: true }),
+    consentsChangedBy: text('consents_changed_by', { enum: CONSENT_SOURCES }).notNull().default('default'),
+  };
+}
+
+type ConsentRow = {
+  consentBadgePhoto: boolean;
+  consentWebPhoto: boolean;
+  consentPublicName: boolean;
+  consentsChangedAt: Date | null;
+  consentsChangedBy: ConsentSource;
+};
+
+/** The wire shape of a row's consents. */
+export function consentsOf(row: ConsentRow): Consents {
+  return {
+    badgePhoto: row.consentBadgePhoto,
+    webPhoto: row.consentWebPhoto,
+    publicName: row.consentPublicName,
+    changedAt: row.consentsChangedAt?.toISOString() ?? null,
+    changedBy: row.consentsChangedBy,
+  };
+}
+
+/** The columns to write for a choice made now by `by`. */
+export function consentValues(choices: ConsentChoices, at: Date, by: ConsentSource): ConsentRow {
+  return {
+    consentBadgePhoto: choices.badgePhoto,
+    consentWebPhoto: choices.webPhoto,
+    consentPublicName: choices.publicName,
+    consentsChangedAt: at,
+    consentsChangedBy: by,
   };
 }

@@ -107,7 +107,13 @@ export async function enrolmentRoutes(app: FastifyInstance, deps: AppDeps, payme
     },
     config: { access: 'public' },
     handler: async (request) => {
-      const confirmed = await confirmRegistration(systemContext(deps), request.params.idsub, request.body.consent, request.body.invitation);
+      const confirmed = await confirmRegistration(
+        systemContext(deps),
+        request.params.idsub,
+        request.body.consent,
+        request.body.invitation,
+        request.body.consents,
+      );
       return { ...confirmed, payment: await confirmationPayment({ ...systemContext(deps), sources: paymentSources }, request.params.idsub) };
     },
   });

@@ -1,5 +1,8 @@
 import {
   categoriesFor,
+  refusedRequiredConsents,
+  SINGLE_CONSENT_MEANS,
+  type ConsentChoices,
   checkMobile,
   contactIssues,
   enrolmentPhase,
@@ -26,6 +29,7 @@ import {
 import type { ManagerContext, ServiceContext } from '../../platform/service-context.js';
 import type { Db, DbOrTx } from '../../platform/db.js';
 import { AppError, notFound, validationError } from '../../platform/errors.js';
+import { consentsOf, consentValues } from '../../platform/columns.js';
 import { exportValue, localizedCsv, type ExportColumn } from '../../platform/export-texts.js';
 import { normalisePhoto } from '../../platform/photo.js';
 import { recordAudit } from '../../platform/audit.js';
@@ -295,6 +299,7 @@ export async function confirmRegistration(
   idsub: string,
   consent: boolean,
   invitation?: string,
+  consents: ConsentChoices = SINGLE_CONSENT_MEANS,
 ): Promise<Omit<ConfirmedRegistration, 'payment'>> {
   const { db } = ctx;
   const { clock } = ctx;
@@ -307,6 +312,8 @@ export async function confirmRegistration(
       if (registration.status === 'confirmed') return toConfirmed(registration);
       const phase = invitation ? enrolmentPhase(settings, now) : assertOpen(settings, now);
       if (!consent) throw validationError([{ path: 'body.consent', code: 'custom', message: VALIDATION_MESSAGES.consentRequired }]);
+      const refused = refusedRequiredConsents(settings.optionalConsents, consents);
+      if (refused.length) throw new AppError(422, ENROLMENT_ERRORS.consentRequired, 'A consent this edition requires was refused', { purposes: refused });
       if (!registration.hasPhoto) throw new AppError(422, ENROLMENT_ERRORS.photoMissing, 'A photo is required');
       assertContacts(registration, isAdult(settings, registration.birthYear));
       // The invitation is spent with the confirmation (a failure below rolls both back); its late fee applies once
@@ -316,6 +323,7 @@ export async function confirmRegistration(
       const confirmed = await updateRegistrationRow(tx, idsub, {
         status: 'confirmed',
         consent: true,
+        ...consentValues(consents, now, 'enrolment'),
         late,
         feeCents: registrationFeeCents(settings, registration.kind, registration.fideTitle, late),
         confirmedAt: now,
@@ -329,7 +337,7 @@ export async function confirmRegistration(
         action: 'enrolment.confirm',
         subjectType: 'registration',
         subjectId: idsub,
-        after: { kind: confirmed.kind, category: confirmed.category, late, ...(invitation ? { invited: true } : {}) },
+        after: { kind: confirmed.kind, category: confirmed.category, late, consents, ...(invitation ? { invited: true } : {}) },
       });
       return toConfirmed(confirmed);
     });
@@ -359,6 +367,7 @@ export function toRegistration(row: RegistrationWithPhoto): Registration {
     attendant: row.attendant,
     language: row.language,
     consent: row.consent,
+    consents: consentsOf(row),
     hasPhoto: row.hasPhoto,
     late: row.late,
     feeCents: row.feeCents,

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { Contact } from '@bjk/domain';
-import { bytea, playerIdentityColumns } from '../../platform/columns.js';
+import { bytea, consentColumns, playerIdentityColumns } from '../../platform/columns.js';
 
 /**
  * Public enrolments (DOMAIN.md §3): draft → confirmed. `player_key` is the player's identity (idbel, or
@@ -27,6 +27,7 @@ export const registrations = pgTable(
     attendant: jsonb('attendant').$type<Contact>().notNull(),
     language: text('language', { enum: ['nl', 'fr', 'de', 'en'] }).notNull(),
     consent: boolean('consent').notNull().default(false),
+    ...consentColumns(),
     late: boolean('late').notNull().default(false),
     feeCents: integer('fee_cents'),
     remarks: text('remarks').notNull().default(''),

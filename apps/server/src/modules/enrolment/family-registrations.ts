@@ -1,6 +1,7 @@
 import { and, asc, eq, or, sql } from 'drizzle-orm';
 import { isAdult, type Contact, type EditionSettings } from '@bjk/domain';
 import { recordAudit } from '../../platform/audit.js';
+import { consentsOf, type consentValues } from '../../platform/columns.js';
 import type { DbOrTx } from '../../platform/db.js';
 import type { NormalisedPhoto } from '../../platform/photo.js';
 import { assertContacts, normaliseContact } from './enrolment.service.js';
@@ -122,4 +123,19 @@ export async function changeRegistrationContacts(
 /** Replaces the registration's photo (the participant's is the badge's: modules/participants copies it). */
 export async function replaceRegistrationPhoto(tx: DbOrTx, registrationId: string, photo: NormalisedPhoto): Promise<void> {
   await upsertRegistrationPhoto(tx, registrationId, photo);
+}
+
+type ConsentColumns = ReturnType<typeof consentValues>;
+
+/** The family changes a child's consents on its page (decision 0020): audited as the family's change. */
+export async function changeRegistrationConsents(tx: DbOrTx, row: RegistrationWithPhoto, values: ConsentColumns, by: { family: string }): Promise<void> {
+  await updateRegistrationRow(tx, row.id, values);
+  const { changedAt: _at, changedBy: _by, ...before } = consentsOf(row);
+  const { changedAt: _at2, changedBy: _by2, ...after } = consentsOf(values);
+  await recordAudit(tx, { actor: null, family: by.family, action: 'enrolment.family_consents', subjectType: 'registration', subjectId: row.id, before, after });
+}
+
+/** A manager changed the consents on the start list: the registration's copy follows (the participant's audit entry says who). */
+export async function copyConsentsToRegistration(tx: DbOrTx, registrationId: string, values: ConsentColumns): Promise<void> {
+  await updateRegistrationRow(tx, registrationId, values);
 }

@@ -143,3 +143,87 @@ export function absenceMail(
     },
   };
 }
+
+type PrivacyAnswer = { kind: 'erasure' | 'correction'; approved: boolean; reason: string; childName: string | null };
+
+const PRIVACY_TEXTS: Record<Language, { subject: (edition: string) => string; heading: string; body: (a: PrivacyAnswer) => string; reason: string }> = {
+  nl: {
+    subject: (edition) => `${edition}: antwoord op je privacyverzoek`,
+    heading: 'Antwoord op je privacyverzoek',
+    body: (a) =>
+      a.kind === 'erasure'
+        ? a.approved
+          ? `De persoonsgegevens ${a.childName ? `van ${a.childName}` : 'van je gezin'} zijn gewist: contactgegevens, foto, geboortejaar, opmerkingen en e-mails. De gepubliceerde uitslagen en de boekhoudstukken (facturen, betalingen) blijven bewaard zoals de wet en de federatie vragen.`
+          : `We kunnen je verzoek om ${a.childName ? `de gegevens van ${a.childName}` : 'de gegevens van je gezin'} te wissen niet inwilligen.`
+        : a.approved
+          ? `Je verzoek om de gegevens van ${a.childName ?? 'je kind'} te verbeteren is aanvaard: de organisatoren passen ze aan.`
+          : `We kunnen je verzoek om de gegevens van ${a.childName ?? 'je kind'} te verbeteren niet inwilligen.`,
+    reason: 'Reden:',
+  },
+  fr: {
+    subject: (edition) => `${edition} : réponse à votre demande relative à la vie privée`,
+    heading: 'Réponse à votre demande',
+    body: (a) =>
+      a.kind === 'erasure'
+        ? a.approved
+          ? `Les données personnelles ${a.childName ? `de ${a.childName}` : 'de votre famille'} sont effacées : coordonnées, photo, année de naissance, remarques et e-mails. Les résultats publiés et les pièces comptables (factures, paiements) sont conservés comme la loi et la fédération le demandent.`
+          : `Nous ne pouvons pas donner suite à votre demande d'effacer ${a.childName ? `les données de ${a.childName}` : 'les données de votre famille'}.`
+        : a.approved
+          ? `Votre demande de correction des données de ${a.childName ?? 'votre enfant'} est acceptée : les organisateurs les corrigent.`
+          : `Nous ne pouvons pas donner suite à votre demande de correction des données de ${a.childName ?? 'votre enfant'}.`,
+    reason: 'Motif :',
+  },
+  de: {
+    subject: (edition) => `${edition}: Antwort auf Ihre Datenschutzanfrage`,
+    heading: 'Antwort auf Ihre Anfrage',
+    body: (a) =>
+      a.kind === 'erasure'
+        ? a.approved
+          ? `Die personenbezogenen Daten ${a.childName ? `von ${a.childName}` : 'Ihrer Familie'} sind gelöscht: Kontaktdaten, Foto, Geburtsjahr, Bemerkungen und E-Mails. Die veröffentlichten Ergebnisse und die Buchhaltungsbelege (Rechnungen, Zahlungen) bleiben erhalten, wie Gesetz und Verband es verlangen.`
+          : `Wir können Ihrer Anfrage, ${a.childName ? `die Daten von ${a.childName}` : 'die Daten Ihrer Familie'} zu löschen, nicht nachkommen.`
+        : a.approved
+          ? `Ihre Anfrage zur Berichtigung der Daten von ${a.childName ?? 'Ihrem Kind'} ist angenommen: die Veranstalter berichtigen sie.`
+          : `Wir können Ihrer Anfrage zur Berichtigung der Daten von ${a.childName ?? 'Ihrem Kind'} nicht nachkommen.`,
+    reason: 'Begründung:',
+  },
+  en: {
+    subject: (edition) => `${edition}: answer to your privacy request`,
+    heading: 'Answer to your privacy request',
+    body: (a) =>
+      a.kind === 'erasure'
+        ? a.approved
+          ? `The personal data ${a.childName ? `of ${a.childName}` : 'of your family'} is erased: contact details, photo, birth year, remarks and e-mails. Published results and accounting records (invoices, payments) are kept as the law and the federation require.`
+          : `We cannot grant your request to erase ${a.childName ? `the data of ${a.childName}` : "your family's data"}.`
+        : a.approved
+          ? `Your request to correct the data of ${a.childName ?? 'your child'} is accepted: the organisers correct it.`
+          : `We cannot grant your request to correct the data of ${a.childName ?? 'your child'}.`,
+    reason: 'Reason:',
+  },
+};
+
+/** The answer to a family's privacy request (erasure or correction), in the language the family asked in. */
+export function privacyAnswerMail(
+  config: Pick<Config, 'publicUrl' | 'port'>,
+  settings: EditionSettings,
+  to: string,
+  language: Language,
+  answer: PrivacyAnswer,
+): OutgoingMail {
+  const t = PRIVACY_TEXTS[language];
+  const erasedAll = answer.kind === 'erasure' && answer.approved && answer.childName === null;
+  return {
+    kind: 'family.privacy_answer',
+    to: [to],
+    language,
+    subject: t.subject(settings.shortName[language]),
+    content: {
+      heading: t.heading,
+      blocks: [
+        ...paragraphs(t.body(answer), ...(answer.reason ? [`${t.reason} ${answer.reason}`] : [])),
+        // After the whole family's erasure the page shows nothing any more: no link to it.
+        ...(erasedAll ? [] : [{ kind: 'link' as const, text: FAMILY_MAIL_TEXTS[language].familyPage, url: siteUrl(config, FAMILY_PAGE_PATH) }]),
+      ],
+      footer: organiserFooter(settings),
+    },
+  };
+}

@@ -108,3 +108,14 @@ export async function purgeFamilySessions(db: DbOrTx, now: Date): Promise<void> 
   await db.delete(familySessions).where(lt(familySessions.expiresAt, now));
   await db.delete(familySignInRequests).where(lt(familySignInRequests.at, new Date(now.getTime() - FAMILY_LINK_WINDOW_MS)));
 }
+
+/** A family's approved erasure (decision 0021): every session of the address ends. Answers how many. */
+export async function endFamilySessionsOf(db: DbOrTx, email: string): Promise<number> {
+  return (await db.delete(familySessions).where(eq(familySessions.email, email)).returning({ token: familySessions.tokenHash })).length;
+}
+
+/** How many family sessions are open (the back office's personal-data overview). */
+export async function countFamilySessions(db: DbOrTx): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(familySessions);
+  return row?.n ?? 0;
+}

@@ -12,11 +12,20 @@ import {
   familyAbsenceSchema,
   familyChildParamsSchema,
   familyContactsUpdateSchema,
+  familyConsentsUpdateSchema,
+  consentsSchema,
   familyLinkSentSchema,
   familyOverviewSchema,
   familyPaymentParamsSchema,
   familyReservationParamsSchema,
   familyReservationRequestInputSchema,
+  familyPrivacyRequestInputSchema,
+  familyPrivacyRequestSchema,
+  privacyRequestAnswerSchema,
+  privacyRequestListQuerySchema,
+  privacyRequestListSchema,
+  privacyRequestRowSchema,
+  personalDataOverviewSchema,
   familySessionSchema,
   familySessionStartSchema,
   familySignInLinkAnswerSchema,
@@ -34,11 +43,15 @@ import { managerContext, systemContext } from '../../platform/service-context.js
 import { readUploadedPhoto } from '../../platform/uploads.js';
 import { clearFamilyCookie, closeFamilySession, setFamilyCookie } from './family-session.js';
 import { readerLanguage } from '../../platform/reader-language.js';
+import { answerPrivacyRequest, listPrivacyRequests, requestPrivacy } from './privacy-requests.js';
+import { getPersonalDataOverview } from './retention.service.js';
+import { exportFamilyDataPdf } from './family-data-pdf.js';
 import {
   absencesCsv,
   announceAbsence,
   answerReservationRequest,
   changeChildContacts,
+  changeChildConsents,
   exportFamilyData,
   getChildPhoto,
   getFamilyInvoice,
@@ -126,6 +139,20 @@ export async function familyRoutes(app: FastifyInstance, deps: AppDeps): Promise
         .send(JSON.stringify(await exportFamilyData(ctx(), familyOf(request)), null, 2)),
   });
 
+  r.get('/api/v1/family/me/data.pdf', {
+    schema: {
+      tags: TAGS,
+      summary: 'Everything personal the site holds for the family, as a readable PDF in its language',
+      querystring: z.object({ language: languageSchema.default('nl') }),
+    },
+    config: family,
+    handler: async (request, reply) =>
+      reply
+        .type('application/pdf')
+        .header('content-disposition', 'attachment; filename="my-family.pdf"')
+        .send(await exportFamilyDataPdf(ctx(), familyOf(request), request.query.language)),
+  });
+
   r.get('/api/v1/family/children/:registrationId/photo', {
     schema: { tags: TAGS, summary: 'A child’s badge photo (JPEG)', params: familyChildParamsSchema },
     config: family,
@@ -156,6 +183,18 @@ export async function familyRoutes(app: FastifyInstance, deps: AppDeps): Promise
       await changeChildContacts(ctx(), familyOf(request), request.params.registrationId, request.body);
       return reply.status(204).send(null);
     },
+  });
+
+  r.put('/api/v1/family/children/:registrationId/consents', {
+    schema: {
+      tags: TAGS,
+      summary: 'Change a child’s consents per purpose (badge photo, website photo, name on the public list); audited as the family’s change',
+      params: familyChildParamsSchema,
+      body: familyConsentsUpdateSchema,
+      response: { 200: consentsSchema },
+    },
+    config: family,
+    handler: async (request) => changeChildConsents(ctx(), familyOf(request), request.params.registrationId, request.body),
   });
 
   r.post('/api/v1/family/children/:registrationId/absences', {
@@ -258,6 +297,54 @@ export async function familyRoutes(app: FastifyInstance, deps: AppDeps): Promise
     },
     config: { access: 'results:write' },
     handler: async (request) => markAbsenceNoted(managerContext(deps, request), request.params.id, request.body.noted),
+  });
+
+  r.post('/api/v1/family/privacy-requests', {
+    schema: {
+      tags: TAGS,
+      summary: 'Ask the organisers to erase a child’s or the whole family’s personal data, or to correct a child’s name or birth date',
+      querystring: z.object({ language: languageSchema.default('nl') }),
+      body: familyPrivacyRequestInputSchema,
+      response: { 201: familyPrivacyRequestSchema },
+    },
+    config: family,
+    handler: async (request, reply) => {
+      const created = await requestPrivacy(ctx(), familyOf(request), request.body, request.query.language);
+      return reply.status(201).send(created);
+    },
+  });
+
+  r.get('/api/v1/family/mgmt/personal-data', {
+    schema: {
+      tags: TAGS,
+      summary: 'Per edition: how many records still hold each kind of personal data, and when the shredder’s stages run',
+      response: { 200: personalDataOverviewSchema },
+    },
+    config: { access: 'audit:read' },
+    handler: async () => getPersonalDataOverview(deps.db),
+  });
+
+  r.get('/api/v1/family/mgmt/privacy-requests', {
+    schema: {
+      tags: TAGS,
+      summary: 'Families’ erasure and correction requests',
+      querystring: privacyRequestListQuerySchema,
+      response: { 200: privacyRequestListSchema },
+    },
+    config: { access: 'registrations:read' },
+    handler: async (request) => listPrivacyRequests(deps.db, request.query.status),
+  });
+
+  r.put('/api/v1/family/mgmt/privacy-requests/:id/answer', {
+    schema: {
+      tags: TAGS,
+      summary: 'Approve (an erasure runs at once) or refuse with a reason a family’s privacy request; the family is mailed',
+      params: absenceIdParamsSchema,
+      body: privacyRequestAnswerSchema,
+      response: { 200: privacyRequestRowSchema },
+    },
+    config: { access: 'registrations:write' },
+    handler: async (request) => answerPrivacyRequest(managerContext(deps, request), request.params.id, request.body),
   });
 
   r.get('/api/v1/family/mgmt/reservation-requests', {

@@ -1,6 +1,10 @@
 import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
 import {
+  ENROLMENT_ERRORS,
   FAMILY_ERRORS,
+  refusedRequiredConsents,
+  type ConsentChoices,
+  type Consents,
   type AbsenceListQuery,
   type AbsenceRow,
   type FamilyAbsence,
@@ -17,6 +21,7 @@ import {
 } from '@bjk/domain';
 import type { FamilyPrincipal } from '../../platform/access.js';
 import { recordAudit } from '../../platform/audit.js';
+import { consentsOf, consentValues } from '../../platform/columns.js';
 import type { DbOrTx } from '../../platform/db.js';
 import { AppError, conflict, notFound } from '../../platform/errors.js';
 import { normalisePhoto } from '../../platform/photo.js';
@@ -24,6 +29,7 @@ import type { ManagerContext, ServiceContext } from '../../platform/service-cont
 import { issueSignedLink, useSignedLink } from '../../platform/signed-links.js';
 import { getCurrentEdition, type CurrentEdition } from '../edition/edition.service.js';
 import {
+  changeRegistrationConsents,
   changeRegistrationContacts,
   findRegistrationById,
   findRegistrationOfContact,
@@ -43,12 +49,18 @@ import {
   noteFamilyRequest,
 } from '../lodging/family-reservations.js';
 import { queueMail } from '../mail/mail.service.js';
-import { copyContactAddresses, findParticipantOfPlayer, replaceParticipantPhotoByFamily } from '../participants/family-participants.js';
+import {
+  copyConsentsToParticipant,
+  copyContactAddresses,
+  findParticipantOfPlayer,
+  replaceParticipantPhotoByFamily,
+} from '../participants/family-participants.js';
 import { findFamilyPayment, listPaymentRecordsOfSource } from '../payments/family-payments.js';
 import { getInvoicePdf } from '../payments/invoices.service.js';
 import { badgeStateOfParticipant } from '../print/badge-state-of.js';
 import { findPlayerInResults } from '../results/family-results.js';
 import { absenceMail, signInMail } from './family-mail.js';
+import { listPrivacyRequestsOfFamily } from './privacy-requests.js';
 import { countSignInRequest, emailDigest, FAMILY_LINK_MINUTES, openFamilySession } from './family-session.js';
 import { exportValue, localizedCsv, type ExportColumn } from '../../platform/export-texts.js';
 import { familyAbsences, familyReservationRequests } from './family.tables.js';
@@ -155,6 +167,7 @@ async function childOf(db: DbOrTx, edition: CurrentEdition, email: string, row: 
     parent: row.parent,
     attendant: row.attendant,
     consent: row.consent,
+    consents: consentsOf(row),
     hasPhoto: row.hasPhoto,
     badge,
     payment,
@@ -234,11 +247,13 @@ export async function getFamilyOverview(ctx: ServiceContext, family: FamilyPrinc
   }
   return {
     email: family.email,
+    optionalConsents: edition.settings.optionalConsents,
     sessionExpiresAt: family.expiresAt.toISOString(),
     children,
     reservations,
     absenceRounds: absenceRounds(edition, ctx.clock.now()),
     maxHalfPointByes: edition.settings.familyAbsences?.maxHalfPointByes ?? 0,
+    privacyRequests: await listPrivacyRequestsOfFamily(db, edition.code, family.email),
   };
 }
 
@@ -291,6 +306,24 @@ export async function changeChildContacts(ctx: ServiceContext, family: FamilyPri
     if (participant) {
       await copyContactAddresses(tx, participant.id, { email: after.email, parentEmail: after.parent.email, attendantEmail: after.attendant.email });
     }
+  });
+}
+
+/**
+ * The family changes a child's consents per purpose (decision 0020), audited as the family's change; the start list's
+ * copy follows, so the public list and the badges honour it at once. A purpose the edition requires cannot be refused.
+ */
+export async function changeChildConsents(ctx: ServiceContext, family: FamilyPrincipal, registrationId: string, choices: ConsentChoices): Promise<Consents> {
+  const edition = await getCurrentEdition(ctx.db);
+  const refused = refusedRequiredConsents(edition.settings.optionalConsents, choices);
+  if (refused.length) throw new AppError(422, ENROLMENT_ERRORS.consentRequired, 'A consent this edition requires was refused', { purposes: refused });
+  return ctx.db.transaction(async (tx) => {
+    const row = await childOfFamily(tx, edition, family, registrationId, true);
+    const values = consentValues(choices, ctx.clock.now(), 'family');
+    await changeRegistrationConsents(tx, row, values, { family: family.email });
+    const participant = await findParticipantOfPlayer(tx, edition.code, row.kind, row.playerKey);
+    if (participant) await copyConsentsToParticipant(tx, participant.id, values);
+    return consentsOf(values);
   });
 }
 
@@ -371,6 +404,8 @@ export async function exportFamilyData(ctx: ServiceContext, family: FamilyPrinci
         attendant: row.attendant,
         language: row.language,
         consent: row.consent,
+        consents: consentsOf(row),
+        remarks: row.remarks,
         feeCents: row.feeCents,
         createdAt: row.createdAt.toISOString(),
         confirmedAt: row.confirmedAt?.toISOString() ?? null,
@@ -400,8 +435,17 @@ export async function exportFamilyData(ctx: ServiceContext, family: FamilyPrinci
       requests: requests.map((q) => ({ kind: q.kind, message: q.message, status: q.status, answer: q.answer, createdAt: q.createdAt.toISOString() })),
     });
   }
-  return { family: family.email, edition: edition.code, exportedAt: ctx.clock.now().toISOString(), children, reservations };
+  return {
+    family: family.email,
+    edition: edition.code,
+    exportedAt: ctx.clock.now().toISOString(),
+    children,
+    reservations,
+    privacyRequests: await listPrivacyRequestsOfFamily(db, edition.code, family.email),
+  };
 }
+
+export type FamilyData = Awaited<ReturnType<typeof exportFamilyData>>;
 
 // Absences and byes -------------------------------------------------------------------------------------------------
 

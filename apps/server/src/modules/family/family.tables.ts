@@ -96,3 +96,32 @@ export const retentionRuns = pgTable(
   },
   (t) => [primaryKey({ columns: [t.editionCode, t.stage] })],
 );
+
+/**
+ * A family's privacy request (issue #26): the erasure of one child or of the whole family, or a correction of a
+ * child's name or birth date. The organisers approve or refuse it with a reason; an approved erasure runs the
+ * shredder's own erasers on the family's rows (decision 0021). The shredder deletes the edition's requests with the rest.
+ */
+export const familyPrivacyRequests = pgTable(
+  'family_privacy_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    editionCode: text('edition_code').notNull(),
+    /** The family: the signed-in address that asked (lower case). */
+    email: text('email').notNull(),
+    language: text('language', { enum: ['nl', 'fr', 'de', 'en'] }).notNull(),
+    kind: text('kind', { enum: ['erasure', 'correction'] }).notNull(),
+    /** The child concerned; null: the whole family (an erasure). */
+    registrationId: uuid('registration_id'),
+    correction: jsonb('correction').$type<{ firstName: string; lastName: string; birthDate: string }>(),
+    message: text('message').notNull().default(''),
+    status: text('status', { enum: ['open', 'approved', 'refused'] })
+      .notNull()
+      .default('open'),
+    reason: text('reason').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    answeredBy: text('answered_by'),
+  },
+  (t) => [index('family_privacy_requests_email_idx').on(t.email), index('family_privacy_requests_status_idx').on(t.status, t.createdAt)],
+);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { and, eq, like, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MakeReservationInput } from '@bjk/domain';
+import type { MakeReservationInput, PersonalDataOverview } from '@bjk/domain';
 import { familyAbsences, familySessions, retentionRuns } from './family.tables.js';
 import { runRetention } from './retention.service.js';
 import { registrationPhotos, registrations } from '../enrolment/enrolment.tables.js';
@@ -160,6 +160,26 @@ describe('the shredder', () => {
     expect((await reservation()).address).toBe('Kerkstraat 5, 8400 Oostende');
   });
 
+  it('is shown to managers per edition before it runs: what is still held and when each stage is due', async () => {
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/family/mgmt/personal-data' })).statusCode).toBe(401);
+    // Logged in now: the test clock moved past the first manager's session.
+    const answer = await ctx.app.inject({ method: 'GET', url: '/api/v1/family/mgmt/personal-data', headers: await managerHeaders(ctx) });
+    expect(answer.statusCode, answer.body).toBe(200);
+    const overview = answer.json<PersonalDataOverview>();
+    const edition = overview.editions.find((e) => e.endDate === '2027-02-21')!;
+    // The child (registration and participant: contacts, photos, birth year), the stay (contact, 2 guests, remarks),
+    // the payment request (address and payer).
+    expect(edition.counts.photos).toBe(2);
+    expect(edition.counts.contacts).toBeGreaterThanOrEqual(3);
+    expect(edition.counts.birthDates).toBeGreaterThanOrEqual(4);
+    expect(edition.counts.accountingNames).toBeGreaterThanOrEqual(1);
+    expect(edition.stages).toEqual([
+      { stage: 'personal_data', dueAt: new Date(PERSONAL_DUE).toISOString(), ranAt: null, counts: null },
+      { stage: 'accounting', dueAt: new Date(ACCOUNTING_DUE).toISOString(), ranAt: null, counts: null },
+    ]);
+    expect(overview.shared.mails).toBeGreaterThan(0);
+  });
+
   it('after the period erases contacts, photos, birth years, guests, remarks, absences, mails and the family in the audit', async () => {
     const before = { participant: await participant(), reservation: await reservation() };
     ctx.clock.set(PERSONAL_DUE);
@@ -230,6 +250,18 @@ describe('the shredder', () => {
     expect((await ctx.app.inject({ method: 'GET', url: `/api/v1/payment/public/${pr.publicToken}` })).statusCode).toBe(200);
     const oldPage = await ctx.app.inject({ method: 'GET', url: `/api/v1/payment/public/${paymentPageToken}` });
     expect(oldPage.statusCode).toBe(404);
+  });
+
+  it('is shown after the first stage ran: no contacts, photos, birth dates or remarks left, the accounting names kept', async () => {
+    // Logged in now: the test clock moved past the first manager's session.
+    const answer = await ctx.app.inject({ method: 'GET', url: '/api/v1/family/mgmt/personal-data', headers: await managerHeaders(ctx) });
+    expect(answer.statusCode, answer.body).toBe(200);
+    const overview = answer.json<PersonalDataOverview>();
+    const edition = overview.editions.find((e) => e.endDate === '2027-02-21')!;
+    expect(edition.counts).toMatchObject({ contacts: 0, photos: 0, birthDates: 0, remarks: 0, deskEvents: 0 });
+    expect(edition.counts.accountingNames).toBeGreaterThanOrEqual(1);
+    expect(edition.stages[0]).toMatchObject({ stage: 'personal_data', ranAt: expect.any(String), counts: expect.objectContaining({ registrations: 1 }) });
+    expect(edition.stages[1]!.ranAt).toBeNull();
   });
 
   it('runs each stage once, even when two instances run it at the same time', async () => {

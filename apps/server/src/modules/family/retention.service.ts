@@ -1,20 +1,20 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { retentionDueDates } from '@bjk/domain';
+import { retentionDueDates, type PersonalDataOverview } from '@bjk/domain';
 import { eraseAuditPersonalData } from '../../platform/audit.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db, DbOrTx } from '../../platform/db.js';
 import { purgeSignedLinks } from '../../platform/signed-links.js';
-import { eraseDeskEvents } from '../desk/desk-retention.js';
+import { countDeskEvents, eraseDeskEvents } from '../desk/desk-retention.js';
 import { listEditionRetention } from '../edition/edition.service.js';
-import { eraseRegistrationsPersonalData } from '../enrolment/enrolment-retention.js';
-import { eraseReservationsPersonalData } from '../lodging/lodging-retention.js';
-import { eraseOldMails } from '../mail/mail-retention.js';
+import { countRegistrationsPersonalData, eraseRegistrationsPersonalData } from '../enrolment/enrolment-retention.js';
+import { countReservationsPersonalData, eraseReservationsPersonalData } from '../lodging/lodging-retention.js';
+import { countOutboxMails, eraseOldMails } from '../mail/mail-retention.js';
 import { purgeFollowers } from '../notifications/notifications.service.js';
-import { eraseStartListPersonalData } from '../participants/participants-retention.js';
-import { eraseAccountingPersonalData, erasePaymentContacts } from '../payments/payments-retention.js';
+import { countStartListPersonalData, eraseStartListPersonalData } from '../participants/participants-retention.js';
+import { countPaymentPersonalData, eraseAccountingPersonalData, erasePaymentContacts } from '../payments/payments-retention.js';
 import { erasePrintsOf } from '../print/print-retention.js';
-import { purgeFamilySessions } from './family-session.js';
-import { familyAbsences, familyReservationRequests, retentionRuns } from './family.tables.js';
+import { countFamilySessions, purgeFamilySessions } from './family-session.js';
+import { familyAbsences, familyPrivacyRequests, familyReservationRequests, retentionRuns } from './family.tables.js';
 
 export type RetentionStage = 'personal_data' | 'accounting';
 export type RetentionRun = { edition: string; stage: RetentionStage; counts: Record<string, number> };
@@ -45,6 +45,10 @@ async function erasePersonalData(tx: DbOrTx, edition: { code: string; startDate:
   const startList = await eraseStartListPersonalData(tx, edition.code);
   const reservations = await eraseReservationsPersonalData(tx, edition.code, edition.startDate);
   const absences = await tx.delete(familyAbsences).where(eq(familyAbsences.editionCode, edition.code)).returning({ id: familyAbsences.id });
+  const privacyRequests = await tx
+    .delete(familyPrivacyRequests)
+    .where(eq(familyPrivacyRequests.editionCode, edition.code))
+    .returning({ id: familyPrivacyRequests.id });
   const requests = reservations.ids.length
     ? await tx
         .delete(familyReservationRequests)
@@ -66,6 +70,7 @@ async function erasePersonalData(tx: DbOrTx, edition: { code: string; startDate:
     reservations: reservations.ids.length,
     absences: absences.length,
     reservationRequests: requests.length,
+    privacyRequests: privacyRequests.length,
     paymentRequests: payments.ids.length,
     deskEvents: await eraseDeskEvents(tx, edition.code),
     printJobs: await erasePrintsOf(tx, edition.code, due),
@@ -120,4 +125,38 @@ export async function listRetentionRuns(db: DbOrTx): Promise<{ edition: string; 
     .from(retentionRuns)
     .orderBy(sql`${retentionRuns.ranAt} desc`);
   return rows.map((r) => ({ edition: r.editionCode, stage: r.stage, ranAt: r.ranAt, counts: r.counts }));
+}
+
+/**
+ * The back office's personal-data overview (issue #26): per edition, how many records still hold each kind of
+ * personal data (each module counts its own tables), and when each stage of the shredder is due or ran.
+ */
+export async function getPersonalDataOverview(db: DbOrTx): Promise<PersonalDataOverview> {
+  const runs = await listRetentionRuns(db);
+  const editions: PersonalDataOverview['editions'] = [];
+  for (const edition of await listEditionRetention(db)) {
+    const due = retentionDueDates(edition.endDate, edition.retention);
+    const enrolment = await countRegistrationsPersonalData(db, edition.code);
+    const startList = await countStartListPersonalData(db, edition.code);
+    const lodging = await countReservationsPersonalData(db, edition.code);
+    const payments = await countPaymentPersonalData(db, edition.code);
+    const stage = (name: RetentionStage, dueAt: Date) => {
+      const run = runs.find((r) => r.edition === edition.code && r.stage === name);
+      return { stage: name, dueAt: dueAt.toISOString(), ranAt: run?.ranAt.toISOString() ?? null, counts: run?.counts ?? null };
+    };
+    editions.push({
+      edition: edition.code,
+      endDate: edition.endDate,
+      counts: {
+        contacts: enrolment.contacts + startList.contacts + lodging.contacts + payments.contacts,
+        photos: enrolment.photos + startList.photos,
+        birthDates: enrolment.birthDates + startList.birthDates + lodging.birthDates,
+        remarks: enrolment.remarks + startList.remarks + lodging.remarks,
+        deskEvents: await countDeskEvents(db, edition.code),
+        accountingNames: payments.accountingNames,
+      },
+      stages: [stage('personal_data', due.personalData), stage('accounting', due.accounting)],
+    });
+  }
+  return { editions, shared: { mails: await countOutboxMails(db), familySessions: await countFamilySessions(db) } };
 }

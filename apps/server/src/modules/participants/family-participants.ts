@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { RegistrationKind } from '@bjk/domain';
 import { recordAudit } from '../../platform/audit.js';
+import type { consentValues } from '../../platform/columns.js';
 import type { DbOrTx } from '../../platform/db.js';
 import type { NormalisedPhoto } from '../../platform/photo.js';
 import { updateParticipantRow, upsertParticipantPhoto } from './participants.repository.js';
@@ -38,13 +39,15 @@ export async function findParticipantOfPlayer(
       idbel: participants.idbel,
       idfide: participants.idfide,
       photoUploadedAt: participantPhotos.uploadedAt,
+      consentBadgePhoto: participants.consentBadgePhoto,
     })
     .from(participants)
     .leftJoin(participantPhotos, eq(participantPhotos.participantId, participants.id))
     .where(and(eq(participants.editionCode, editionCode), eq(participants.kind, kind), eq(participants.playerKey, playerKey)));
   if (!row) return undefined;
-  const { photoUploadedAt, ...rest } = row;
-  return { ...rest, photoVersion: photoUploadedAt?.toISOString() ?? null };
+  const { photoUploadedAt, consentBadgePhoto, ...rest } = row;
+  // As listBadgeHolders: without the badge-photo consent the badge has no photo.
+  return { ...rest, photoVersion: consentBadgePhoto ? (photoUploadedAt?.toISOString() ?? null) : null };
 }
 
 /** The family replaced the badge photo: the participant's copy too (a printed badge is then flagged for reprint). */
@@ -67,4 +70,9 @@ export async function copyContactAddresses(
   addresses: { email: string; parentEmail: string; attendantEmail: string },
 ): Promise<void> {
   await updateParticipantRow(tx, participantId, addresses);
+}
+
+/** The participant's copy of the consents follows a family's change of the registration's (decision 0020). */
+export async function copyConsentsToParticipant(tx: DbOrTx, participantId: number, values: ReturnType<typeof consentValues>): Promise<void> {
+  await updateParticipantRow(tx, participantId, values);
 }

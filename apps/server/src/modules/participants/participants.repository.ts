@@ -97,6 +97,7 @@ export async function listPublicParticipants(tx: DbOrTx, editionCode: string, ki
       category: participants.category,
       ratingNational: participants.ratingNational,
       ratingFide: participants.ratingFide,
+      consentPublicName: participants.consentPublicName,
     })
     .from(participants)
     .where(and(eq(participants.editionCode, editionCode), eq(participants.kind, kind), eq(participants.enabled, true)))
@@ -235,6 +236,7 @@ export async function listPrintableParticipantRows(tx: DbOrTx, editionCode: stri
       ratingFide: participants.ratingFide,
       enabled: participants.enabled,
       photoUploadedAt: participantPhotos.uploadedAt,
+      consentBadgePhoto: participants.consentBadgePhoto,
     })
     .from(participants)
     .leftJoin(participantPhotos, eq(participantPhotos.participantId, participants.id))

@@ -16,6 +16,7 @@ import {
   participantPageSchema,
   participantSchema,
   participantUpdateSchema,
+  participantConsentsUpdateSchema,
   publicParticipantListSchema,
   ratingsRefreshResultSchema,
   LIST_CHANGED_NOTE,
@@ -46,6 +47,7 @@ import {
   replaceParticipantPhoto,
   updateAttendee,
   updateParticipant,
+  changeParticipantConsents,
 } from './participants.service.js';
 
 export async function participantsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
@@ -134,6 +136,18 @@ export async function participantsRoutes(app: FastifyInstance, deps: AppDeps): P
     },
     config: { access: 'participants:write' },
     handler: async (request) => updateParticipant(managerContext(deps, request), request.params.kind, request.params.id, request.body),
+  });
+
+  r.put('/api/v1/participant/:kind/:id/consents', {
+    schema: {
+      tags: ['participants'],
+      summary: "Change a player's consents per purpose (badge photo, website photo, name on the public list); audited",
+      params: participantIdParamsSchema,
+      body: participantConsentsUpdateSchema,
+      response: { 200: participantSchema },
+    },
+    config: { access: 'participants:write' },
+    handler: async (request) => changeParticipantConsents(managerContext(deps, request), request.params.kind, request.params.id, request.body),
   });
 
   r.get('/api/v1/participant/photo/:kind/:id', {

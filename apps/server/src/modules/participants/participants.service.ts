@@ -17,6 +17,9 @@ import {
   type ParticipantUpdate,
   type PlayerIdentity,
   type PublicParticipant,
+  type PublicParticipantList,
+  SINGLE_CONSENT_MEANS,
+  type ConsentChoices,
   type RegistrationKind,
   ENROLMENT_ERRORS,
   PARTICIPANTS_ERRORS,
@@ -27,6 +30,8 @@ import { AppError, notFound, validationError } from '../../platform/errors.js';
 import { exportValue, localizedCsv, type ExportColumn } from '../../platform/export-texts.js';
 import { normalisePhoto } from '../../platform/photo.js';
 import { recordAudit } from '../../platform/audit.js';
+import { consentsOf, consentValues } from '../../platform/columns.js';
+import { copyConsentsToRegistration } from '../enrolment/family-registrations.js';
 import { getCurrentEdition } from '../edition/edition.service.js';
 import { enrolmentFigures, getRegistrationPhoto, listConfirmedRegistrations, playerKeyOf, type RegistrationRow } from '../enrolment/enrolment.service.js';
 import { findMember, listMembersByIdbel } from '../members/members.service.js';
@@ -72,6 +77,7 @@ function toParticipant(row: ParticipantWithPhoto): Participant {
     feeCents: row.feeCents,
     remarks: row.remarks,
     hasPhoto: row.hasPhoto,
+    consents: consentsOf(row),
     registrationId: row.registrationId,
     createdAt: row.createdAt.toISOString(),
   };
@@ -115,6 +121,12 @@ function participantOfRegistration(code: string, kind: RegistrationKind, registr
     late: registration.late,
     feeCents: registration.feeCents,
     registrationId: registration.id,
+    // The start list honours what the family chose in the wizard (or changed since on its page).
+    consentBadgePhoto: registration.consentBadgePhoto,
+    consentWebPhoto: registration.consentWebPhoto,
+    consentPublicName: registration.consentPublicName,
+    consentsChangedAt: registration.consentsChangedAt,
+    consentsChangedBy: registration.consentsChangedBy,
   };
 }
 
@@ -198,6 +210,11 @@ export async function addLateParticipant(ctx: ManagerContext, kind: Registration
       ...playerIdentityOf(member),
       category,
       late: true,
+      // Added on the family's word (a late enrolment by mail, under the published rules): what the single consent
+      // covered, until the family or a manager chooses per purpose (decision 0020).
+      consentBadgePhoto: SINGLE_CONSENT_MEANS.badgePhoto,
+      consentWebPhoto: SINGLE_CONSENT_MEANS.webPhoto,
+      consentPublicName: SINGLE_CONSENT_MEANS.publicName,
     });
     if (!inserted) throw new AppError(409, PARTICIPANTS_ERRORS.alreadyExists, 'This player is already a participant');
     await recordAudit(tx, { actor, action: 'participants.add_late', subjectType: 'participant', subjectId: inserted.id, after: { idbel, category } });
@@ -334,10 +351,37 @@ export async function exportParticipantsCsv(db: Db, kind: RegistrationKind, lang
   return localizedCsv(language, CSV_COLUMNS, rows);
 }
 
-/** The public start list: enabled players; name, club, category and ratings only. */
-export async function listPublicParticipantsOf(db: Db, kind: RegistrationKind): Promise<{ items: PublicParticipant[] }> {
+/**
+ * The public start list: enabled players; name, club, category and ratings only. A player whose family did not consent
+ * to the name on the list is counted per category, not named (decision 0020).
+ */
+export async function listPublicParticipantsOf(db: Db, kind: RegistrationKind): Promise<PublicParticipantList> {
   const { code } = await getCurrentEdition(db);
-  return { items: await listPublicParticipants(db, code, kind) };
+  const rows = await listPublicParticipants(db, code, kind);
+  const unnamed = new Map<string, number>();
+  const items: PublicParticipant[] = [];
+  for (const { consentPublicName, ...row } of rows) {
+    if (consentPublicName) items.push(row);
+    else unnamed.set(row.category, (unnamed.get(row.category) ?? 0) + 1);
+  }
+  return { items, unnamed: [...unnamed].map(([category, count]) => ({ category, count })) };
+}
+
+/** A manager changes a player's consents (audited as the manager's); the registration's copy follows. */
+export async function changeParticipantConsents(ctx: ManagerContext, kind: RegistrationKind, id: number, choices: ConsentChoices): Promise<Participant> {
+  const { db, actor, clock } = ctx;
+  return db.transaction(async (tx) => {
+    const before = await findParticipantRow(tx, id, true);
+    if (!before || before.kind !== kind) throw participantNotFound();
+    const values = consentValues(choices, clock.now(), 'manager');
+    await updateParticipantRow(tx, id, values);
+    const { changedAt: _a, changedBy: _b, ...was } = consentsOf(before);
+    await recordAudit(tx, { actor, action: 'participants.consents', subjectType: 'participant', subjectId: id, before: was, after: choices });
+    if (before.registrationId) await copyConsentsToRegistration(tx, before.registrationId, values);
+    const after = await findParticipantRow(tx, id);
+    if (!after) throw participantNotFound();
+    return toParticipant(after);
+  });
 }
 
 function toAttendee(row: AttendeeRow): Attendee {
@@ -452,7 +496,13 @@ export async function listBadgeHolders(db: DbOrTx, kind: RegistrationKind): Prom
   const players = await listPrintableParticipantRows(db, code, kind);
   const others = await listAttendeeRows(db, code, kind);
   return [
-    ...players.map((p): BadgeHolder => ({ holder: 'participant', ...p, photoVersion: p.photoUploadedAt?.toISOString() ?? null })),
+    // Without the badge-photo consent the badge prints without the photo: no photo version, as if none were uploaded
+    // (withdrawing it after printing changes the version, so the badge is flagged for reprint).
+    ...players.map(({ consentBadgePhoto, photoUploadedAt, ...p }): BadgeHolder => ({
+      holder: 'participant',
+      ...p,
+      photoVersion: consentBadgePhoto ? (photoUploadedAt?.toISOString() ?? null) : null,
+    })),
     ...others.map((a): BadgeHolder => ({
       holder: 'attendee',
       id: a.id,

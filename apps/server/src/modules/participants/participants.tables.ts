@@ -1,5 +1,5 @@
 import { boolean, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { bytea, playerIdentityColumns } from '../../platform/columns.js';
+import { bytea, consentColumns, playerIdentityColumns } from '../../platform/columns.js';
 
 /** The curated start list (DOMAIN.md §4), imported from confirmed registrations or added late by managers. */
 export const participants = pgTable(
@@ -25,6 +25,7 @@ export const participants = pgTable(
     feeCents: integer('fee_cents'),
     remarks: text('remarks').notNull().default(''),
     registrationId: uuid('registration_id'),
+    ...consentColumns(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -207,6 +207,11 @@ const SettingsSections = memo(function SettingsSections({ timeZone }: { timeZone
           <NumberInput name="retention.personalDataMonths" label={t('fields.personalDataMonths')} unit={t('units.months')} />
           <NumberInput name="retention.accountingYears" label={t('fields.accountingYears')} unit={t('units.years')} />
         </Row>
+        <Row>
+          <CheckInput name="optionalConsents.badgePhoto" label={t('fields.optionalBadgePhoto')} />
+          <CheckInput name="optionalConsents.webPhoto" label={t('fields.optionalWebPhoto')} />
+          <CheckInput name="optionalConsents.publicName" label={t('fields.optionalPublicName')} />
+        </Row>
       </Section>
 
       <Section id="s-contact" title={t('sections.contact')} help={t('help.contact')}>

@@ -13,13 +13,16 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Controller, useForm, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { CONSENT_PURPOSES, type ConsentChoices } from '@bjk/domain/consents';
+import Checkbox from '@mui/material/Checkbox';
+import { useInstantFormat } from '../../shared/edition/useEdition';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { participantUpdateSchema, type Participant, type ParticipantUpdate } from '@bjk/domain/enrolment';
 import { MissingRecord } from '../../shared/ui/MissingRecord';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { SourcePaymentRequest } from '../../shared/ui/SourcePaymentRequest';
 import { usePlayerCategoryCodes, useRegistrationKind, withKind } from '../../shared/edition/kind';
-import { participantQuery, replaceParticipantPhoto, updateParticipant } from './mgmt-api';
+import { participantQuery, replaceParticipantPhoto, updateParticipant, updateParticipantConsents } from './mgmt-api';
 import { ProtectedPhoto } from './ProtectedPhoto';
 import { useFieldErrorText } from '../../shared/i18n/field-error';
 import { onValidSubmit } from '../../shared/ui/forms';
@@ -186,6 +189,7 @@ export function ParticipantEditPage() {
           </Button>
         </Stack>
       </Box>
+      <ParticipantConsents participant={p} />
       <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="participant-payment-title">
         <Typography variant="h2" id="participant-payment-title" sx={{ fontSize: '1.1rem', mb: 1.5 }}>
           {t('mgmt.payment')}
@@ -193,5 +197,51 @@ export function ParticipantEditPage() {
         <SourcePaymentRequest kind={`participant_${kind}`} sourceId={String(id)} />
       </Paper>
     </Stack>
+  );
+}
+
+/**
+ * The player's consents per purpose (decision 0020): what the family chose in the wizard or on its page; a manager may
+ * change them (on the family's word, by mail or at the desk), audited as the manager's change. Saved at once.
+ */
+function ParticipantConsents({ participant }: { participant: Participant }) {
+  const { t } = useTranslation('enrolment');
+  const instant = useInstantFormat();
+  const client = useQueryClient();
+  const kind = participant.kind;
+  const save = useMutation({
+    mutationFn: (choices: ConsentChoices) => updateParticipantConsents(kind, participant.id, choices),
+    onSuccess: (saved) => {
+      client.setQueryData(participantQuery(kind, participant.id).queryKey, saved);
+      void client.invalidateQueries({ queryKey: ['enrolment', 'participants'] });
+    },
+  });
+  const { changedAt, changedBy, ...choices } = participant.consents;
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="participant-consents-title" data-testid="participant-consents">
+      <Typography variant="h2" id="participant-consents-title" sx={{ fontSize: '1.1rem', mb: 1 }}>
+        {t('mgmt.consents.title')}
+      </Typography>
+      <Stack>
+        {CONSENT_PURPOSES.map((purpose) => (
+          <FormControlLabel
+            key={purpose}
+            disabled={save.isPending}
+            control={
+              <Checkbox
+                checked={choices[purpose]}
+                onChange={(e) => save.mutate({ ...choices, [purpose]: e.target.checked })}
+                slotProps={{ input: { 'data-testid': `participant-consent-${purpose}` } as object }}
+              />
+            }
+            label={t(`gdpr.purpose.${purpose}`)}
+          />
+        ))}
+      </Stack>
+      <Typography variant="body2" color="textSecondary">
+        {changedAt ? t('mgmt.consents.changed', { when: instant(changedAt), who: t(`mgmt.consents.by.${changedBy}`) }) : t('mgmt.consents.by.default')}
+      </Typography>
+      {save.isError && <ErrorAlert error={save.error} submit />}
+    </Paper>
   );
 }

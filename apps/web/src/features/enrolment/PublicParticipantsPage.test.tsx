@@ -33,7 +33,9 @@ const names = () =>
 
 describe('the public list of participants', () => {
   it('lists the players by name with club, category and ratings, and counts them', async () => {
-    await renderPage('/participants_bjk', { routes: [route('GET /api/v1/participant/public/:kind', ok(publicParticipantListSchema, { items: players }))] });
+    await renderPage('/participants_bjk', {
+      routes: [route('GET /api/v1/participant/public/:kind', ok(publicParticipantListSchema, { items: players, unnamed: [] }))],
+    });
     expect(await screen.findByText('3 spelers')).toBeTruthy();
     expect(names()).toEqual(['Claes Emma', 'Maes Arne', 'Peeters Lotte']);
     const arne = screen.getByRole('row', { name: /Maes Arne/ });
@@ -45,8 +47,23 @@ describe('the public list of participants', () => {
     expect(network.sentTo('GET /api/v1/participant/public/bjk')).toHaveLength(1);
   });
 
+  it('counts the players not named at their family’s request, per category filter, without naming them', async () => {
+    const unnamed = [
+      { category: 'U12', count: 2 },
+      { category: 'U10', count: 1 },
+    ];
+    await renderPage('/participants_bjk', {
+      routes: [route('GET /api/v1/participant/public/:kind', ok(publicParticipantListSchema, { items: players, unnamed }))],
+    });
+    expect((await screen.findByTestId('participants-unnamed')).textContent).toBe('En 3 spelers zonder naam op deze lijst (op vraag van de familie).');
+    fireEvent.change(screen.getByLabelText('Categorie'), { target: { value: 'U10' } });
+    expect(screen.getByTestId('participants-unnamed').textContent).toBe('En 1 speler zonder naam op deze lijst (op vraag van de familie).');
+  });
+
   it('filters by category and by a name or club typed in the search, and sorts by rating', async () => {
-    await renderPage('/participants_bjk', { routes: [route('GET /api/v1/participant/public/:kind', ok(publicParticipantListSchema, { items: players }))] });
+    await renderPage('/participants_bjk', {
+      routes: [route('GET /api/v1/participant/public/:kind', ok(publicParticipantListSchema, { items: players, unnamed: [] }))],
+    });
     await screen.findByText('3 spelers');
     fireEvent.change(screen.getByLabelText('Sorteren op'), { target: { value: 'rating' } });
     expect(names()).toEqual(['Claes Emma', 'Peeters Lotte', 'Maes Arne']);
@@ -62,7 +79,7 @@ describe('the public list of participants', () => {
   it('offers the edition’s player categories only, in French', async () => {
     await renderPage('/participants_bjk', {
       language: 'fr',
-      routes: [route('GET /api/v1/participant/public/:kind', ok(publicParticipantListSchema, { items: [] }))],
+      routes: [route('GET /api/v1/participant/public/:kind', ok(publicParticipantListSchema, { items: [], unnamed: [] }))],
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Participants' })).toBeTruthy();
     const options = within(screen.getByLabelText('Catégorie'))

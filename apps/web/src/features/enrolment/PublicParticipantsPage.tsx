@@ -72,7 +72,9 @@ export function PublicParticipantsPage() {
 function ParticipantList({ search, category, sort, shown, onMore }: { search: string; category: string; sort: Sort; shown: number; onMore: () => void }) {
   const { t } = useTranslation('enrolment');
   const edition = useEdition();
-  const { items } = useResource(publicParticipantsKey('bjk'), loadPublicParticipants('bjk'));
+  const { items, unnamed: unnamedByCategory } = useResource(publicParticipantsKey('bjk'), loadPublicParticipants('bjk'));
+  // Players whose family did not consent to the name on the list are counted, not named (decision 0020).
+  const unnamed = unnamedByCategory.filter((u) => !category || u.category === category).reduce((n, u) => n + u.count, 0);
   const categoryOrder = useMemo(() => new Map(edition.categories.map((c, i) => [c.code, i])), [edition]);
   const rows = useMemo(() => {
     const needle = search.trim().toLowerCase();
@@ -95,6 +97,11 @@ function ParticipantList({ search, category, sort, shown, onMore }: { search: st
         {t('participants.count', { count: rows.length })}
       </p>
       {rows.length === 0 && <p className="bjk-body1">{t('participants.none')}</p>}
+      {unnamed > 0 && (
+        <p className="bjk-body2 bjk-secondary" data-testid="participants-unnamed">
+          {t('participants.unnamed', { count: unnamed })}
+        </p>
+      )}
       {rows.length > 0 && (
         <table className="bjk-participants" data-testid="participants-table">
           <thead>

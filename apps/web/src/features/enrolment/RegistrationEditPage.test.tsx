@@ -28,6 +28,7 @@ const lotte: Registration = {
   attendant: { fullName: '', email: '', mobile: '' },
   language: 'nl',
   consent: true,
+  consents: { badgePhoto: true, webPhoto: false, publicName: true, changedAt: '2026-01-10T10:00:00.000Z', changedBy: 'enrolment' },
   hasPhoto: true,
   late: false,
   feeCents: 3500,

@@ -212,7 +212,14 @@ function WizardStep({ state, kind, phase, invited, dispatch, back }: StepProps):
     case 'photo':
       return <PhotoStep draftId={state.draftId} kept={state.kept} onUploaded={(photo) => dispatch({ type: 'photoUploaded', photo })} onBack={back} />;
     case 'gdpr':
-      return <GdprStep consented={state.kept.consent} onConsent={() => dispatch({ type: 'consented' })} onBack={back} />;
+      return (
+        <GdprStep
+          consented={state.kept.consent}
+          consents={state.kept.consents}
+          onConsent={(consents) => dispatch({ type: 'consented', consents })}
+          onBack={back}
+        />
+      );
     case 'confirm':
       return (
         <ConfirmStep
@@ -222,6 +229,7 @@ function WizardStep({ state, kind, phase, invited, dispatch, back }: StepProps):
           details={state.details}
           draftId={state.draftId}
           photo={state.photo}
+          consents={state.kept.consents}
           onConfirmed={(confirmed) => dispatch({ type: 'confirmed', confirmed })}
           onBack={back}
         />

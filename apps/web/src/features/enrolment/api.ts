@@ -1,3 +1,4 @@
+import type { ConsentChoices } from '@bjk/domain/consents';
 import type { ConfirmedRegistration, LateInvitationView, PlayerLookup, RegistrationDraft, RegistrationKind } from '@bjk/domain/enrolment';
 import { http } from '../../shared/http';
 import { currentInvitation, forgetInvitation } from './wizard/invitation';
@@ -20,8 +21,8 @@ export function uploadPhoto(idsub: string, photo: Blob): Promise<{ width: number
   return http.post(`/api/v1/registration/photo/${idsub}`, form);
 }
 
-export async function confirmRegistration(idsub: string): Promise<ConfirmedRegistration> {
-  const confirmed = await http.post<ConfirmedRegistration>(`/api/v1/registration/confirm/${idsub}`, { consent: true, ...invitation() });
+export async function confirmRegistration(idsub: string, consents?: ConsentChoices): Promise<ConfirmedRegistration> {
+  const confirmed = await http.post<ConfirmedRegistration>(`/api/v1/registration/confirm/${idsub}`, { consent: true, consents, ...invitation() });
   forgetInvitation(); // spent by the confirmation
   return confirmed;
 }

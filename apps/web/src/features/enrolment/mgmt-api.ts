@@ -1,3 +1,4 @@
+import type { ConsentChoices } from '@bjk/domain/consents';
 import type {
   Attendee,
   AttendeeInput,
@@ -45,6 +46,9 @@ export const participantQuery = (kind: RegistrationKind, id: number) => ({
 
 export const updateParticipant = (kind: RegistrationKind, id: number, body: ParticipantUpdate) =>
   http.put<Participant>(`/api/v1/participant/${kind}/${id}`, body);
+
+export const updateParticipantConsents = (kind: RegistrationKind, id: number, body: ConsentChoices) =>
+  http.put<Participant>(`/api/v1/participant/${kind}/${id}/consents`, body);
 
 export const importRegistrations = (kind: RegistrationKind) => http.post<ParticipantImportResult>(`/api/v1/participant/import/enrollments/${kind}`);
 

@@ -1,4 +1,4 @@
-import type { PublicParticipant, RegistrationKind } from '@bjk/domain/enrolment';
+import type { PublicParticipantList, RegistrationKind } from '@bjk/domain/enrolment';
 import { http } from '../../shared/http';
 
 /**
@@ -6,4 +6,4 @@ import { http } from '../../shared/http';
  * own: start-up preloads it on `/participants_bjk` (`app/first-reads.ts`) without the enrolment area's calls.
  */
 export const publicParticipantsKey = (kind: RegistrationKind) => `enrolment/public-participants/${kind}`;
-export const loadPublicParticipants = (kind: RegistrationKind) => () => http.get<{ items: PublicParticipant[] }>(`/api/v1/participant/public/${kind}`);
+export const loadPublicParticipants = (kind: RegistrationKind) => () => http.get<PublicParticipantList>(`/api/v1/participant/public/${kind}`);

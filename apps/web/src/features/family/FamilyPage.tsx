@@ -2,6 +2,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { CONSENT_PURPOSES, type ConsentChoices } from '@bjk/domain/consents';
 import type { Contact } from '@bjk/domain/enrolment';
 import type { AbsenceKind, FamilyChild, FamilyOverview, FamilyPayment, FamilyReservation } from '@bjk/domain/family';
 import { useInstantFormat } from '../../shared/edition/useEdition';
@@ -16,11 +17,14 @@ import { SelectInput, TextInput } from '../../shared/ui/plain/fields';
 import { Notice } from '../../shared/ui/plain/Notice';
 import {
   announceAbsence,
+  askPrivacy,
   askReservationChange,
   childPhotoPath,
   familyDataPath,
+  familyDataPdfPath,
   familyOverviewQuery,
   replaceChildPhoto,
+  saveChildConsents,
   saveChildContacts,
   signOutFamily,
   withdrawAbsence,
@@ -89,7 +93,16 @@ function FamilyOverviewView({ overview }: { overview: FamilyOverview }) {
         <a href={familyDataPath} download className="bjk-button bjk-button--outlined bjk-family-download" data-testid="family-download">
           {t('page.download')}
         </a>
+        <a
+          href={familyDataPdfPath(currentLanguage())}
+          download
+          className="bjk-button bjk-button--outlined bjk-family-download"
+          data-testid="family-download-pdf"
+        >
+          {t('page.downloadPdf')}
+        </a>
       </Card>
+      <PrivacyCard overview={overview} />
     </div>
   );
 }
@@ -174,8 +187,8 @@ function ChildCard({ child, overview }: { child: FamilyChild; overview: FamilyOv
       <Block title={t('child.absences')} testId="family-absences">
         <AbsenceBlock child={child} overview={overview} />
       </Block>
+      <ConsentsBlock child={child} optional={overview.optionalConsents} />
       <Block title={t('child.contacts')}>
-        <p className="bjk-body2 bjk-secondary">{t(child.consent ? 'child.consent.given' : 'child.consent.missing')}</p>
         <ContactsForm child={child} />
       </Block>
     </Card>
@@ -353,6 +366,160 @@ function ContactFields({ prefix, value, onChange }: { prefix: string; value: Con
         onChange={(e) => onChange({ ...value, mobile: e.target.value })}
       />
     </fieldset>
+  );
+}
+
+/**
+ * The child's consents per purpose (decision 0020): changeable at any time, saved at once (audited as the family's
+ * change). A purpose the edition makes a condition of taking part is shown ticked and cannot be changed.
+ */
+function ConsentsBlock({ child, optional }: { child: FamilyChild; optional: FamilyOverview['optionalConsents'] }) {
+  const { t } = useTranslation('family');
+  const instant = useInstantFormat();
+  const queries = useQueryClient();
+  const save = useMutation({
+    mutationFn: (choices: ConsentChoices) => saveChildConsents(child.registrationId, choices),
+    onSuccess: () => queries.invalidateQueries({ queryKey: ['family'] }),
+  });
+  const { changedAt, changedBy, ...choices } = child.consents;
+  return (
+    <Block title={t('child.consents.title')} testId="family-consents">
+      <p className="bjk-body2 bjk-secondary">{t('child.consents.help')}</p>
+      <fieldset className="bjk-family-consents" disabled={save.isPending} aria-label={t('child.consents.title')}>
+        {CONSENT_PURPOSES.map((purpose) => (
+          <label key={purpose} className="bjk-family-consent">
+            <input
+              type="checkbox"
+              checked={choices[purpose]}
+              disabled={!optional[purpose]}
+              data-testid={`family-consent-${purpose}`}
+              onChange={(e) => save.mutate({ ...choices, [purpose]: e.target.checked })}
+            />
+            <span>
+              {t(`child.consents.${purpose}`)}
+              {!optional[purpose] && <span className="bjk-secondary"> ({t('child.consents.required')})</span>}
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <p className="bjk-body2 bjk-secondary">{t('child.consents.results')}</p>
+      {changedAt && (
+        <p className="bjk-body2 bjk-secondary" data-testid="family-consents-changed">
+          {t('child.consents.changed', { when: instant(changedAt), who: t(`child.consents.by.${changedBy}`) })}
+        </p>
+      )}
+      {save.isError && <ErrorNotice error={save.error} submit />}
+      {save.isSuccess && (
+        <Notice severity="success" testId="family-consents-saved">
+          {t('child.saved')}
+        </Notice>
+      )}
+    </Block>
+  );
+}
+
+type PrivacyChoice = 'erasure' | 'correction';
+
+/**
+ * Erasure and correction requests (decision 0021): the family asks, the organisers answer (a mail says what they
+ * decided). Erasure of one child or of the whole family; a correction of a child's name or birth date.
+ */
+function PrivacyCard({ overview }: { overview: FamilyOverview }) {
+  const { t } = useTranslation('family');
+  const language = currentLanguage();
+  const instant = useInstantFormat();
+  const queries = useQueryClient();
+  const [kind, setKind] = useState<PrivacyChoice>('erasure');
+  const [child, setChild] = useState(overview.children.length ? '' : 'family');
+  const [firstName, setFirstName] = useState('');
+  const [lastName, setLastName] = useState('');
+  const [birthDate, setBirthDate] = useState('');
+  const [message, setMessage] = useState('');
+  const send = useMutation({
+    mutationFn: () =>
+      askPrivacy(
+        kind === 'erasure'
+          ? { kind, registrationId: child === 'family' ? null : child, message }
+          : { kind, registrationId: child, correction: { firstName, lastName, birthDate }, message },
+        language,
+      ),
+    onSuccess: async () => {
+      setMessage('');
+      setFirstName('');
+      setLastName('');
+      setBirthDate('');
+      await queries.invalidateQueries({ queryKey: ['family'] });
+    },
+  });
+  const childOptions = overview.children.map((c) => (
+    <option key={c.registrationId} value={c.registrationId}>
+      {c.firstName} {c.lastName}
+    </option>
+  ));
+  return (
+    <Card className="bjk-family-card">
+      <section aria-labelledby="family-privacy" className="bjk-stack" data-testid="family-privacy">
+        <h2 className="bjk-h2" id="family-privacy">
+          {t('privacy.title')}
+        </h2>
+        <p className="bjk-body2 bjk-secondary">{t('privacy.help')}</p>
+        {overview.privacyRequests.length > 0 && (
+          <ul className="bjk-family-list" data-testid="family-privacy-requests">
+            {overview.privacyRequests.map((r) => (
+              <li key={r.id}>
+                <span>
+                  {t(`privacy.kinds.${r.kind}`)} · {r.childName ?? t('privacy.wholeFamily')} · {instant(r.createdAt, { dateStyle: 'medium' })}
+                </span>{' '}
+                <Chip tone={r.status === 'approved' ? 'success' : r.status === 'refused' ? 'error' : 'warning'}>{t(`privacy.status.${r.status}`)}</Chip>
+                {r.reason && <p className="bjk-body2 bjk-secondary">{r.reason}</p>}
+              </li>
+            ))}
+          </ul>
+        )}
+        <form
+          className="bjk-family-form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            send.mutate();
+          }}
+        >
+          <SelectInput
+            label={t('privacy.kind')}
+            value={kind}
+            onChange={(e) => (setKind(e.target.value as PrivacyChoice), setChild(''))}
+            data-testid="family-privacy-kind"
+          >
+            <option value="erasure">{t('privacy.kinds.erasure')}</option>
+            {overview.children.length > 0 && <option value="correction">{t('privacy.kinds.correction')}</option>}
+          </SelectInput>
+          <SelectInput label={t('privacy.who')} value={child} required onChange={(e) => setChild(e.target.value)} data-testid="family-privacy-who">
+            <option value="" disabled>
+              {t('privacy.choose')}
+            </option>
+            {childOptions}
+            {kind === 'erasure' && <option value="family">{t('privacy.wholeFamily')}</option>}
+          </SelectInput>
+          {kind === 'correction' && (
+            <>
+              <TextInput label={t('privacy.firstName')} value={firstName} onChange={(e) => setFirstName(e.target.value)} />
+              <TextInput label={t('privacy.lastName')} value={lastName} onChange={(e) => setLastName(e.target.value)} />
+              <TextInput label={t('privacy.birthDate')} type="date" value={birthDate} onChange={(e) => setBirthDate(e.target.value)} />
+            </>
+          )}
+          {kind === 'erasure' && <p className="bjk-body2 bjk-secondary">{t('privacy.erasureKeeps')}</p>}
+          <TextInput label={t('privacy.message')} value={message} maxLength={2000} onChange={(e) => setMessage(e.target.value)} />
+          {send.isError && <ErrorNotice error={send.error} submit />}
+          {send.isSuccess && (
+            <Notice severity="success" testId="family-privacy-sent">
+              {t('privacy.sent')}
+            </Notice>
+          )}
+          <button type="submit" className="bjk-button bjk-button--contained" disabled={send.isPending || child === ''} data-testid="family-privacy-send">
+            {t('privacy.send')}
+          </button>
+        </form>
+      </section>
+    </Card>
   );
 }
 

@@ -10,11 +10,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import type { ReservationRequestRow } from '@bjk/domain/family';
+import type { PrivacyRequestRow, ReservationRequestRow } from '@bjk/domain/family';
 import { hasPermission, useManager } from '../../shared/auth/session';
 import { useInstantFormat } from '../../shared/edition/useEdition';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
-import { answerRequest, reservationRequestsQuery } from './mgmt-api';
+import { PersonalDataOverview } from './PersonalDataOverview';
+import { answerPrivacyRequest, answerRequest, privacyRequestsQuery, reservationRequestsQuery } from './mgmt-api';
 
 function RequestCard({ request, mayAnswer }: { request: ReservationRequestRow; mayAnswer: boolean }) {
   const { t } = useTranslation('familyAdmin');
@@ -68,6 +69,100 @@ function RequestCard({ request, mayAnswer }: { request: ReservationRequestRow; m
   );
 }
 
+/** A family's erasure or correction request (decision 0021): approve (an erasure runs at once) or refuse with a reason. */
+function PrivacyRequestCard({ request, mayAnswer }: { request: PrivacyRequestRow; mayAnswer: boolean }) {
+  const { t } = useTranslation('familyAdmin');
+  const instant = useInstantFormat();
+  const client = useQueryClient();
+  const [reason, setReason] = useState('');
+  const send = useMutation({
+    mutationFn: (approve: boolean) => answerPrivacyRequest(request.id, approve, reason),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['mgmt', 'family', 'privacy'] }),
+  });
+  const correction = request.correction
+    ? [request.correction.firstName, request.correction.lastName, request.correction.birthDate].filter((v) => v !== '').join(' · ')
+    : '';
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} data-testid={`privacy-request-${request.id}`}>
+      <Stack spacing={1}>
+        <Typography variant="h3" sx={{ fontSize: '1.05rem' }}>
+          {t(`privacy.kinds.${request.kind}`)} ·{' '}
+          {request.registrationId ? (
+            <RouterLink to={`/mgmt/registration_edit?id=${request.registrationId}`}>{request.childName}</RouterLink>
+          ) : (
+            t('privacy.wholeFamily')
+          )}{' '}
+          · {request.requester}
+        </Typography>
+        <Typography variant="body2" color="textSecondary">
+          {instant(request.createdAt, { dateStyle: 'medium', timeStyle: 'short' })}
+        </Typography>
+        {correction && <Typography>{t('privacy.correction', { correction })}</Typography>}
+        {request.message && <Typography sx={{ whiteSpace: 'pre-wrap' }}>{request.message}</Typography>}
+        {request.status !== 'open' ? (
+          <Alert severity={request.status === 'approved' ? 'success' : 'warning'}>
+            {t(`privacy.status.${request.status}`, {
+              who: request.answeredBy ?? '',
+              at: request.answeredAt ? instant(request.answeredAt, { dateStyle: 'medium', timeStyle: 'short' }) : '',
+            })}
+            {request.reason && `: ${request.reason}`}
+          </Alert>
+        ) : (
+          mayAnswer && (
+            <Stack spacing={1}>
+              {request.kind === 'erasure' && <Alert severity="warning">{t('privacy.erasureWarning')}</Alert>}
+              {request.kind === 'correction' && <Alert severity="info">{t('privacy.correctionHelp')}</Alert>}
+              <TextField
+                label={t('privacy.reason')}
+                value={reason}
+                onChange={(e) => setReason(e.target.value)}
+                multiline
+                minRows={2}
+                size="small"
+                slotProps={{ htmlInput: { maxLength: 2000, 'data-testid': 'privacy-reason' } }}
+              />
+              {send.isError && <ErrorAlert error={send.error} submit />}
+              <Stack direction="row" spacing={1}>
+                <Button variant="contained" disabled={send.isPending} onClick={() => send.mutate(true)} data-testid="privacy-approve">
+                  {t('privacy.approve')}
+                </Button>
+                <Button variant="outlined" disabled={send.isPending || reason.trim() === ''} onClick={() => send.mutate(false)} data-testid="privacy-refuse">
+                  {t('privacy.refuse')}
+                </Button>
+              </Stack>
+            </Stack>
+          )
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+function PrivacyRequests() {
+  const { t } = useTranslation('familyAdmin');
+  const session = useManager();
+  const [status, setStatus] = useState<'open' | 'approved' | 'refused'>('open');
+  const list = useQuery(privacyRequestsQuery(status));
+  return (
+    <Stack spacing={2} component="section" aria-labelledby="privacy-requests-title">
+      <Typography variant="h2" id="privacy-requests-title" sx={{ fontSize: '1.25rem' }}>
+        {t('privacy.title')}
+      </Typography>
+      <Typography color="textSecondary">{t('privacy.intro')}</Typography>
+      <ToggleButtonGroup exclusive size="small" value={status} onChange={(_, next: 'open' | 'approved' | 'refused' | null) => next && setStatus(next)}>
+        <ToggleButton value="open">{t('requests.open')}</ToggleButton>
+        <ToggleButton value="approved">{t('privacy.approved')}</ToggleButton>
+        <ToggleButton value="refused">{t('privacy.refused')}</ToggleButton>
+      </ToggleButtonGroup>
+      {list.isError && <ErrorAlert error={list.error} />}
+      {list.data?.items.length === 0 && <Alert severity="info">{t('privacy.none')}</Alert>}
+      {list.data?.items.map((request) => (
+        <PrivacyRequestCard key={request.id} request={request} mayAnswer={hasPermission(session, 'registrations:write')} />
+      ))}
+    </Stack>
+  );
+}
+
 /** `/mgmt/family_requests`: families' change and cancellation requests of reservations, for the lodging desk. */
 export function FamilyRequestsPage() {
   const { t } = useTranslation('familyAdmin');
@@ -87,6 +182,8 @@ export function FamilyRequestsPage() {
       {list.data?.items.map((request) => (
         <RequestCard key={request.id} request={request} mayAnswer={hasPermission(session, 'lodging:write')} />
       ))}
+      {hasPermission(session, 'registrations:read') && <PrivacyRequests />}
+      {hasPermission(session, 'audit:read') && <PersonalDataOverview />}
     </Stack>
   );
 }

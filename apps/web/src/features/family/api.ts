@@ -1,9 +1,12 @@
 import i18next from 'i18next';
+import type { ConsentChoices, Consents } from '@bjk/domain/consents';
 import type {
   FamilyAbsence,
   FamilyAbsenceInput,
   FamilyContactsUpdate,
   FamilyOverview,
+  FamilyPrivacyRequest,
+  FamilyPrivacyRequestInput,
   FamilyReservationRequestInput,
   FamilySession,
   FamilySignInLinkRequest,
@@ -40,6 +43,9 @@ export const familyOverviewQuery = (language: Language) => ({
 /** Everything personal held for the family, as a JSON file (the session cookie goes with a plain link). */
 export const familyDataPath = `${base}/me/data.json`;
 
+/** The same data as a readable PDF in the family's language. */
+export const familyDataPdfPath = (language: Language) => `${base}/me/data.pdf?language=${language}`;
+
 export const childPhotoPath = (registrationId: string) => `${base}/children/${registrationId}/photo`;
 
 export function replaceChildPhoto(registrationId: string, photo: File): Promise<{ width: number; height: number }> {
@@ -50,6 +56,12 @@ export function replaceChildPhoto(registrationId: string, photo: File): Promise<
 
 export const saveChildContacts = (registrationId: string, contacts: FamilyContactsUpdate) =>
   familyHttp.put<void>(`${base}/children/${registrationId}/contacts`, contacts);
+
+export const saveChildConsents = (registrationId: string, consents: ConsentChoices) =>
+  familyHttp.put<Consents>(`${base}/children/${registrationId}/consents`, consents);
+
+export const askPrivacy = (input: FamilyPrivacyRequestInput, language: Language) =>
+  familyHttp.post<FamilyPrivacyRequest>(`${base}/privacy-requests`, input, { query: { language } });
 
 export const announceAbsence = (registrationId: string, input: FamilyAbsenceInput) =>
   familyHttp.post<FamilyAbsence>(`${base}/children/${registrationId}/absences`, input);

@@ -1,4 +1,5 @@
-import type { AbsenceListQuery, AbsenceRow, ReservationRequestRow } from '@bjk/domain/family';
+import type { AbsenceListQuery, AbsenceRow, PrivacyRequestRow, ReservationRequestRow } from '@bjk/domain/family';
+import type { PersonalDataOverview as PersonalDataOverviewAnswer } from '@bjk/domain/retention';
 import { http } from '../../shared/http';
 
 const base = '/api/v1/family/mgmt';
@@ -18,6 +19,19 @@ export const reservationRequestsQuery = (status: 'open' | 'answered' | undefined
 });
 
 export const answerRequest = (id: string, answer: string) => http.put<void>(`${base}/reservation-requests/${id}/answer`, { answer });
+
+export const personalDataQuery = () => ({
+  queryKey: ['mgmt', 'family', 'personal-data'] as const,
+  queryFn: () => http.get<PersonalDataOverviewAnswer>(`${base}/personal-data`),
+});
+
+export const privacyRequestsQuery = (status: 'open' | 'approved' | 'refused' | undefined) => ({
+  queryKey: ['mgmt', 'family', 'privacy', status ?? 'all'] as const,
+  queryFn: () => http.get<{ items: PrivacyRequestRow[] }>(`${base}/privacy-requests`, { query: { status } }),
+});
+
+export const answerPrivacyRequest = (id: string, approve: boolean, reason: string) =>
+  http.put<PrivacyRequestRow>(`${base}/privacy-requests/${id}/answer`, { approve, reason });
 
 /** Saves a downloaded file (the call needs the bearer token, a plain link would not send it). */
 export function saveBlob(blob: Blob, fileName: string): void {

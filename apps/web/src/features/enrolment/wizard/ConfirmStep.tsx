@@ -17,6 +17,7 @@ import {
 import { useEdition } from '../../../shared/edition/useEdition';
 import { formatMoney } from '../../../shared/format';
 import { currentLanguage } from '../../../shared/i18n';
+import type { ConsentChoices } from '@bjk/domain/consents';
 import { ErrorAlert } from '../../../shared/ui/ErrorAlert';
 import { confirmRegistration } from '../api';
 import { BackButton } from './BackButton';
@@ -29,12 +30,13 @@ type Props = {
   details: RegistrationDetails;
   draftId: string;
   photo: Blob;
+  consents?: ConsentChoices;
   onConfirmed: (confirmed: ConfirmedRegistration) => void;
   onBack: () => void;
 };
 
 /** Step 7: the summary with the photo, and the confirmation. */
-export function ConfirmStep({ kind, phase, player, details, draftId, photo, onConfirmed, onBack }: Props) {
+export function ConfirmStep({ kind, phase, player, details, draftId, photo, consents, onConfirmed, onBack }: Props) {
   const { t } = useTranslation('enrolment');
   const edition = useEdition();
   const language = currentLanguage();
@@ -44,7 +46,7 @@ export function ConfirmStep({ kind, phase, player, details, draftId, photo, onCo
     setPhotoUrl(url);
     return () => URL.revokeObjectURL(url);
   }, [photo]);
-  const confirm = useMutation({ mutationFn: () => confirmRegistration(draftId), onSuccess: onConfirmed });
+  const confirm = useMutation({ mutationFn: () => confirmRegistration(draftId, consents), onSuccess: onConfirmed });
   const feeCents = registrationFeeCents(edition, kind, player.fideTitle, phase === 'late');
   const rows: [string, string][] = [
     [t('details.player'), `${player.firstName} ${player.lastName}`],

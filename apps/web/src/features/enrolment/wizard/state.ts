@@ -1,3 +1,4 @@
+import type { ConsentChoices } from '@bjk/domain/consents';
 import type { ConfirmedRegistration, PlayerLookup, RegistrationDetails } from '@bjk/domain/enrolment';
 
 /**
@@ -13,6 +14,8 @@ export type Kept = {
   /** The photo the server has: going on without a new choice does not upload it again. */
   uploaded?: Blob;
   consent: boolean;
+  /** The choice per purpose on the consent step (decision 0020). */
+  consents?: ConsentChoices;
 };
 
 type Found = { player: PlayerLookup; kept: Kept };
@@ -41,7 +44,7 @@ export type WizardAction =
   | { type: 'readNationality' }
   | { type: 'drafted'; details: RegistrationDetails; draftId: string }
   | { type: 'photoUploaded'; photo: Blob }
-  | { type: 'consented' }
+  | { type: 'consented'; consents?: ConsentChoices }
   | { type: 'confirmed'; confirmed: ConfirmedRegistration }
   | { type: 'back' }
   | { type: 'restart' };
@@ -78,7 +81,7 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
       if (state.step !== 'photo') return state;
       return { ...state, step: 'gdpr', photo: action.photo, kept: { ...state.kept, photo: action.photo, uploaded: action.photo } };
     case 'consented':
-      return state.step === 'gdpr' ? { ...state, step: 'confirm', kept: { ...state.kept, consent: true } } : state;
+      return state.step === 'gdpr' ? { ...state, step: 'confirm', kept: { ...state.kept, consent: true, consents: action.consents } } : state;
     case 'confirmed':
       return state.step === 'confirm' ? { step: 'done', player: state.player, confirmed: action.confirmed } : state;
     case 'back':

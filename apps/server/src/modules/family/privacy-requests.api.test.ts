@@ -1,0 +1,266 @@
+import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FamilyPrivacyRequest, MakeReservationInput, PrivacyRequestRow } from '@bjk/domain';
+import { familySignInRequests } from './family.tables.js';
+import { registrationPhotos, registrations } from '../enrolment/enrolment.tables.js';
+import { seedRoomsIfEmpty } from '../lodging/lodging.service.js';
+import { reservations } from '../lodging/lodging.tables.js';
+import { mailOutbox } from '../mail/mail.tables.js';
+import { seedMembersIfEmpty } from '../members/members.service.js';
+import { participantPhotos, participants } from '../participants/participants.tables.js';
+import { paymentRequests } from '../payments/payments.tables.js';
+import { auditEntries } from '../../platform/audit.tables.js';
+import { systemContext } from '../../platform/service-context.js';
+import { multipartFile } from '../../../test/bank-statements.js';
+import { managerHeaders } from '../../../test/managers.js';
+import { pdfText } from '../../../test/pdf-files.js';
+import { createTestApp, TEST_NOW, type TestContext } from '../../../test/test-app.js';
+
+// Erasure and correction requests (issue #26, decision 0021): a family asks, the organisers approve or refuse with a
+// reason, an approved erasure runs the shredder's own erasers on the family's rows, the family is mailed its answer.
+
+let ctx: TestContext;
+let photo: Buffer;
+let registrar: { authorization: string };
+const FAMILY_A = 'anna.parent@example.test';
+const FAMILY_B = 'bert.parent@example.test';
+const children = { emma: '', lucas: '', bert: '' };
+let reservationB = '';
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  await seedMembersIfEmpty(systemContext(ctx));
+  await seedRoomsIfEmpty(systemContext(ctx));
+  registrar = await managerHeaders(ctx, ['registrar']);
+  photo = await sharp({ create: { width: 600, height: 750, channels: 3, background: '#88aacc' } })
+    .jpeg()
+    .toBuffer();
+  children.emma = await enrol(45107, FAMILY_A);
+  children.lucas = await enrol(45108, FAMILY_A);
+  children.bert = await enrol(45109, FAMILY_B);
+  reservationB = await reserve(FAMILY_B);
+}, 120_000);
+afterAll(async () => {
+  await ctx?.close();
+});
+
+async function enrol(idbel: number, parentEmail: string): Promise<string> {
+  const lookup = (await ctx.app.inject({ method: 'GET', url: `/api/v1/registration/idbel/${idbel}` })).json();
+  const payload = {
+    idbel,
+    category: lookup.eligibleCategories[0],
+    email: '',
+    mobile: '',
+    parent: { fullName: 'A Parent', email: parentEmail, mobile: '+32 470 12 34 56' },
+    attendant: { fullName: '', email: '', mobile: '' },
+    language: 'fr',
+  };
+  const created = await ctx.app.inject({ method: 'POST', url: '/api/v1/registration/bjk', payload });
+  expect(created.statusCode, created.body).toBe(200);
+  const { id } = created.json();
+  const uploaded = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/v1/registration/photo/${id}`,
+    ...multipartFile('photo.jpg', photo, 'photo', 'image/jpeg'),
+  });
+  expect(uploaded.statusCode, uploaded.body).toBe(200);
+  const confirmed = await ctx.app.inject({ method: 'POST', url: `/api/v1/registration/confirm/${id}`, payload: { consent: true } });
+  expect(confirmed.statusCode, confirmed.body).toBe(200);
+  return id as string;
+}
+
+async function reserve(email: string): Promise<string> {
+  const input: MakeReservationInput = {
+    submissionId: randomUUID(),
+    language: 'de',
+    contact: { firstName: 'Bert', lastName: 'Parent', email, mobile: '+32 475 12 34 56', address: 'Hauptstraße 5, 4700 Eupen' },
+    roomType: 'DH',
+    arrivalDate: '2027-02-15',
+    departureDate: '2027-02-21',
+    guests: [
+      { firstName: 'Bert', lastName: 'Parent', birthDate: '1980-03-01', participates: false },
+      { firstName: 'Bertje', lastName: 'Parent', birthDate: '2016-06-11', participates: true },
+    ],
+    mealPlan: 'half',
+    remarks: 'Ground floor please',
+  };
+  const made = await ctx.app.inject({ method: 'POST', url: '/api/v1/stay/cmd/make_reservation', payload: input });
+  expect(made.statusCode, made.body).toBe(201);
+  return (await ctx.db.select({ id: reservations.id }).from(reservations).where(eq(reservations.number, made.json().number)))[0]!.id;
+}
+
+async function signIn(email: string): Promise<string> {
+  ctx.clock.set(TEST_NOW);
+  await ctx.db.delete(familySignInRequests);
+  expect((await ctx.app.inject({ method: 'POST', url: '/api/v1/family/anon/sign-in-link', payload: { email, language: 'nl' } })).statusCode).toBe(202);
+  const [mail] = (
+    await ctx.db.select({ text: mailOutbox.text, to: mailOutbox.to }).from(mailOutbox).where(eq(mailOutbox.kind, 'family.sign_in')).orderBy(desc(mailOutbox.id))
+  ).filter((m) => m.to.includes(email));
+  const token = /\/family\/welcome#([A-Za-z0-9_.-]+)/.exec(mail!.text)![1]!;
+  const session = await ctx.app.inject({ method: 'POST', url: '/api/v1/family/anon/session', payload: { token } });
+  expect(session.statusCode, session.body).toBe(200);
+  return String(session.headers['set-cookie']).split(';')[0]!;
+}
+
+const ask = (cookie: string, payload: Record<string, unknown>, language = 'fr') =>
+  ctx.app.inject({ method: 'POST', url: `/api/v1/family/privacy-requests?language=${language}`, headers: { cookie }, payload });
+const answer = (id: string, payload: Record<string, unknown>, headers: Record<string, string> = registrar) =>
+  ctx.app.inject({ method: 'PUT', url: `/api/v1/family/mgmt/privacy-requests/${id}/answer`, headers, payload });
+const registrationOf = async (id: string) => (await ctx.db.select().from(registrations).where(eq(registrations.id, id)))[0]!;
+const participantOf = async (id: string) => (await ctx.db.select().from(participants).where(eq(participants.registrationId, id)))[0]!;
+const lastMailTo = async (email: string, kind: string) =>
+  (await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.kind, kind)).orderBy(desc(mailOutbox.id))).find((m) => m.to.includes(email));
+const mailsNaming = async (email: string, name: string) =>
+  (
+    await ctx.db
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(and(sql`${mailOutbox.to} ? ${email}`, sql`position(${name} in ${mailOutbox.text}) > 0`, sql`${mailOutbox.kind} <> 'family.privacy_answer'`))
+  ).length;
+
+describe('the readable export', () => {
+  it('is a PDF of the family’s data in its language, reopened with pdftotext, and holds nothing of another family', async () => {
+    const cookieA = await signIn(FAMILY_A);
+    const cookieB = await signIn(FAMILY_B);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/family/me/data.pdf' })).statusCode).toBe(401);
+    const pdf = await ctx.app.inject({ method: 'GET', url: '/api/v1/family/me/data.pdf?language=fr', headers: { cookie: cookieA } });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const text = await pdfText(pdf.rawPayload);
+    const emma = await registrationOf(children.emma);
+    const lucas = await registrationOf(children.lucas);
+    const bert = await registrationOf(children.bert);
+    expect(text).toContain('Ma famille : nos données vous concernant');
+    expect(text).toContain(FAMILY_A);
+    expect(text).toContain(`${emma.firstName} ${emma.lastName}`);
+    expect(text).toContain(`${lucas.firstName} ${lucas.lastName}`);
+    expect(text).toContain(`Parent: A Parent, ${FAMILY_A}, +32470123456`);
+    expect(text).toContain('Consentements (photo du badge, site web, nom sur la liste): oui · non · oui');
+    expect(text).not.toContain(FAMILY_B);
+    expect(text).not.toContain(`${bert.firstName} ${bert.lastName}`);
+    const textB = await pdfText(
+      (await ctx.app.inject({ method: 'GET', url: '/api/v1/family/me/data.pdf?language=de', headers: { cookie: cookieB } })).rawPayload,
+    );
+    expect(textB).toContain('Meine Familie: unsere Daten über Sie');
+    expect(textB).toContain('Hauptstraße 5, 4700 Eupen');
+    expect(textB).not.toContain(FAMILY_A);
+  });
+});
+
+describe('privacy requests', () => {
+  it('are asked by a family about its own children only, and listed for managers with a token only', async () => {
+    const cookieA = await signIn(FAMILY_A);
+    const cookieB = await signIn(FAMILY_B);
+    const probe = await ask(cookieB, { kind: 'erasure', registrationId: children.emma });
+    expect(probe.statusCode).toBe(404);
+    expect(probe.json().code).toBe('family.not_found');
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: '/api/v1/family/privacy-requests', payload: { kind: 'erasure', registrationId: null } })).statusCode,
+    ).toBe(401);
+    const invalid = await ask(cookieA, { kind: 'correction', registrationId: children.emma, correction: {} });
+    expect(invalid.statusCode).toBe(400);
+    const asked = await ask(cookieA, { kind: 'correction', registrationId: children.emma, correction: { lastName: 'Peeters-Dubois' }, message: 'Double name' });
+    expect(asked.statusCode, asked.body).toBe(201);
+    expect(asked.json<FamilyPrivacyRequest>()).toMatchObject({ kind: 'correction', status: 'open', correction: { lastName: 'Peeters-Dubois', firstName: '' } });
+    const overviewA = (await ctx.app.inject({ method: 'GET', url: '/api/v1/family/me', headers: { cookie: cookieA } })).json();
+    expect(overviewA.privacyRequests.map((r: FamilyPrivacyRequest) => r.id)).toEqual([asked.json().id]);
+    const overviewB = (await ctx.app.inject({ method: 'GET', url: '/api/v1/family/me', headers: { cookie: cookieB } })).json();
+    expect(overviewB.privacyRequests).toEqual([]);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/family/mgmt/privacy-requests' })).statusCode).toBe(401);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/family/mgmt/privacy-requests', headers: { cookie: cookieA } })).statusCode).toBe(401);
+    const list = await ctx.app.inject({ method: 'GET', url: '/api/v1/family/mgmt/privacy-requests?status=open', headers: registrar });
+    expect(list.json<{ items: PrivacyRequestRow[] }>().items).toMatchObject([
+      { requester: FAMILY_A, kind: 'correction', childName: expect.stringMatching(/\S+ \S+/) },
+    ]);
+    expect((await answer(asked.json().id, { approve: true }, { cookie: cookieA })).statusCode).toBe(401);
+  });
+
+  it('are refused only with a reason, which the family is mailed in its language; nothing is erased', async () => {
+    const cookieA = await signIn(FAMILY_A);
+    const asked = await ask(cookieA, { kind: 'erasure', registrationId: children.lucas });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const noReason = await answer(asked.json().id, { approve: false });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().details.issues[0].path).toBe('body.reason');
+    const refused = await answer(asked.json().id, { approve: false, reason: 'Le paiement est encore ouvert.' });
+    expect(refused.statusCode, refused.body).toBe(200);
+    expect(refused.json<PrivacyRequestRow>()).toMatchObject({
+      status: 'refused',
+      reason: 'Le paiement est encore ouvert.',
+      answeredBy: expect.stringMatching(/^manager-/),
+    });
+    const mail = await lastMailTo(FAMILY_A, 'family.privacy_answer');
+    expect(mail!.language).toBe('fr');
+    expect(mail!.subject).toMatch(/réponse à votre demande/);
+    expect(mail!.text).toContain('Motif : Le paiement est encore ouvert.');
+    expect((await registrationOf(children.lucas)).parent.email).toBe(FAMILY_A);
+    const again = await answer(asked.json().id, { approve: true });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('family.request_answered');
+  });
+
+  it('erase one child on approval with the shredder’s erasers: contacts, photos, birth year, remarks, mails naming the child; results names and the payment stay', async () => {
+    const cookieA = await signIn(FAMILY_A);
+    const before = await registrationOf(children.emma);
+    const name = `${before.firstName} ${before.lastName}`;
+    expect(await mailsNaming(FAMILY_A, name)).toBeGreaterThan(0);
+    const participant = await participantOf(children.emma);
+    const [payment] = await ctx.db
+      .select()
+      .from(paymentRequests)
+      .where(eq(paymentRequests.sourceId, String(participant.id)));
+    expect(payment).toBeDefined();
+    const asked = await ask(cookieA, { kind: 'erasure', registrationId: children.emma, message: 'Merci' });
+    const approved = await answer(asked.json().id, { approve: true });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const after = await registrationOf(children.emma);
+    expect(after).toMatchObject({ email: '', mobile: '', birthYear: null, remarks: '', parent: { fullName: '', email: '', mobile: '' } });
+    expect([after.firstName, after.lastName]).toEqual([before.firstName, before.lastName]);
+    expect(await ctx.db.select().from(registrationPhotos).where(eq(registrationPhotos.registrationId, children.emma))).toEqual([]);
+    expect(await ctx.db.select().from(participantPhotos).where(eq(participantPhotos.participantId, participant.id))).toEqual([]);
+    expect(await participantOf(children.emma)).toMatchObject({ parentEmail: '', birthYear: null, firstName: participant.firstName });
+    const [kept] = await ctx.db.select().from(paymentRequests).where(eq(paymentRequests.id, payment!.id));
+    expect(kept).toMatchObject({ payerName: payment!.payerName, totalCents: payment!.totalCents, payerEmails: [] });
+    expect(await mailsNaming(FAMILY_A, name)).toBe(0);
+    // The other child of the family keeps everything.
+    expect((await registrationOf(children.lucas)).parent.email).toBe(FAMILY_A);
+    const [audit] = await ctx.db
+      .select()
+      .from(auditEntries)
+      .where(and(eq(auditEntries.action, 'family.privacy_request_approved'), eq(auditEntries.subjectId, asked.json().id)));
+    expect(audit!.after).toMatchObject({ kind: 'erasure', whole: false, erased: { registrations: 1, participants: 1, photos: 2, paymentRequests: 1 } });
+    expect(JSON.stringify(audit!.after)).not.toContain(FAMILY_A);
+    const mail = await lastMailTo(FAMILY_A, 'family.privacy_answer');
+    expect(mail!.text).toContain(`Les données personnelles de ${name} sont effacées`);
+    // The family's page no longer holds the child; the session stays (one child only).
+    const page = await ctx.app.inject({ method: 'GET', url: '/api/v1/family/me', headers: { cookie: cookieA } });
+    expect(page.json().children.map((c: { registrationId: string }) => c.registrationId)).toEqual([children.lucas]);
+  });
+
+  it('erase the whole family on approval: children, the reservation’s people, mails and sessions; mailed in German', async () => {
+    const cookieB = await signIn(FAMILY_B);
+    const asked = await ask(cookieB, { kind: 'erasure', registrationId: null }, 'de');
+    expect(asked.statusCode, asked.body).toBe(201);
+    const approved = await answer(asked.json().id, { approve: true });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect((await registrationOf(children.bert)).parent.email).toBe('');
+    const [stay] = await ctx.db.select().from(reservations).where(eq(reservations.id, reservationB));
+    expect(stay).toMatchObject({ email: '', firstName: '', address: '', remarks: '' });
+    expect(stay!.guests.map((g) => g.firstName)).toEqual(['', '']);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/family/me', headers: { cookie: cookieB } })).statusCode).toBe(401);
+    const toB = (
+      await ctx.db
+        .select()
+        .from(mailOutbox)
+        .where(sql`${mailOutbox.to} ? ${FAMILY_B}`)
+    ).map((m) => m.kind);
+    expect(toB).toEqual(['family.privacy_answer']);
+    const mail = await lastMailTo(FAMILY_B, 'family.privacy_answer');
+    expect(mail!.language).toBe('de');
+    expect(mail!.text).toContain('Die personenbezogenen Daten Ihrer Familie sind gelöscht');
+    // Family A's rows are untouched.
+    expect((await registrationOf(children.lucas)).parent.email).toBe(FAMILY_A);
+  });
+});
