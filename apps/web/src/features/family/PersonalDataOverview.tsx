@@ -70,7 +70,10 @@ export function PersonalDataOverview() {
       )}
       {query.data && (
         <Typography variant="body2" color="textSecondary">
-          {t('personalData.shared', { mails: query.data.shared.mails, sessions: query.data.shared.familySessions })}
+          {t('personalData.shared', {
+            mails: t('personalData.sharedMails', { count: query.data.shared.mails }),
+            sessions: t('personalData.sharedSessions', { count: query.data.shared.familySessions }),
+          })}
         </Typography>
       )}
     </Stack>
