@@ -13,7 +13,7 @@
 // machine inflates Total Blocking Time: several runs and their median (as Lighthouse's own docs advise)
 // give a steadier figure; every run's performance score and the machine's benchmark index are shown.
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -146,6 +146,8 @@ if (!existsSync('apps/web/dist/index.html')) {
 
 const port = await freePort();
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bjk-lighthouse-'));
+// mkdtemp makes it 0700: run as root, the embedded PostgreSQL's OS user `postgres` must be let through to its data.
+chmodSync(dataDir, 0o755);
 const baseUrl = `http://127.0.0.1:${port}`;
 // The build as it is now, copied: an `npm run build` during the measurement replaces apps/web/dist (new chunk names,
 // the old ones deleted) under a server that read the old index.html, and the page's failed chunk makes the app
