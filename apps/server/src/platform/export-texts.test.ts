@@ -54,6 +54,10 @@ describe('coded values in words', () => {
     absenceKind: (l) => pick(web(l, 'familyAdmin'), 'absences', 'kinds'),
     absenceStatus: () => undefined, // the web words these for parents ("sent to the arbiters"); the CSV is the arbiters'
     gender: (l) => pick(web(l, 'enrolment'), 'gender'),
+    mealPlan: (l) => labels(pick(web(l, 'lodging'), 'plans')),
+    reservationRequestKind: (l) => pick(web(l, 'family'), 'reservation', 'kinds'),
+    privacyRequestKind: (l) => pick(web(l, 'familyAdmin'), 'privacy', 'kinds'),
+    privacyRequestStatus: (l) => pick(web(l, 'family'), 'privacy', 'status'),
     language: (l) => pick(web(l, 'common'), 'language', 'names'),
   };
   for (const language of LANGUAGES) {
@@ -65,7 +69,7 @@ describe('coded values in words', () => {
         compared++;
         for (const [code, text] of Object.entries(exportValueTable(group))) expect([group, code, words[code]]).toEqual([group, code, text[language]]);
       }
-      expect(compared).toBe(6);
+      expect(compared).toBe(10);
     });
   }
 });
@@ -79,4 +83,9 @@ function pick(tree: Record<string, unknown>, ...path: string[]): Record<string, 
   let node: unknown = tree;
   for (const key of path) node = (node as Record<string, unknown> | undefined)?.[key];
   return node as Record<string, unknown> | undefined;
+}
+
+/** `{ code: { label } }` → `{ code: label }`. */
+function labels(tree: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
+  return tree && Object.fromEntries(Object.entries(tree).map(([code, value]) => [code, (value as { label?: unknown }).label]));
 }

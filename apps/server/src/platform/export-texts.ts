@@ -94,6 +94,25 @@ const VALUES = {
     noted: { nl: 'Verwerkt', fr: 'Prise en compte', de: 'Berücksichtigt', en: 'Taken into account' },
     withdrawn: { nl: 'Ingetrokken', fr: 'Retirée', de: 'Zurückgezogen', en: 'Withdrawn' },
   },
+  mealPlan: {
+    none: { nl: 'Geen maaltijden', fr: 'Sans repas', de: 'Ohne Mahlzeiten', en: 'No meals' },
+    breakfast: { nl: 'Ontbijt', fr: 'Petit-déjeuner', de: 'Frühstück', en: 'Breakfast' },
+    half: { nl: 'Halfpension', fr: 'Demi-pension', de: 'Halbpension', en: 'Half board' },
+    full: { nl: 'Volpension', fr: 'Pension complète', de: 'Vollpension', en: 'Full board' },
+  },
+  reservationRequestKind: {
+    change: { nl: 'Wijziging', fr: 'Modification', de: 'Änderung', en: 'Change' },
+    cancel: { nl: 'Annulering', fr: 'Annulation', de: 'Stornierung', en: 'Cancellation' },
+  },
+  privacyRequestKind: {
+    erasure: { nl: 'Wissen', fr: 'Effacement', de: 'Löschung', en: 'Erasure' },
+    correction: { nl: 'Verbetering', fr: 'Correction', de: 'Berichtigung', en: 'Correction' },
+  },
+  privacyRequestStatus: {
+    open: { nl: 'In behandeling', fr: 'En cours', de: 'In Bearbeitung', en: 'Pending' },
+    approved: { nl: 'Aanvaard', fr: 'Acceptée', de: 'Angenommen', en: 'Approved' },
+    refused: { nl: 'Geweigerd', fr: 'Refusée', de: 'Abgelehnt', en: 'Refused' },
+  },
   gender: {
     M: { nl: 'Man', fr: 'Masculin', de: 'Männlich', en: 'Male' },
     F: { nl: 'Vrouw', fr: 'Féminin', de: 'Weiblich', en: 'Female' },

@@ -2,6 +2,7 @@ import path from 'node:path';
 import PDFDocument from 'pdfkit';
 import { formatDate, formatMoney, type EditionSettings, type Language } from '@bjk/domain';
 import type { FamilyPrincipal } from '../../platform/access.js';
+import { exportValue } from '../../platform/export-texts.js';
 import type { ServiceContext } from '../../platform/service-context.js';
 import { getCurrentEdition } from '../edition/edition.service.js';
 import { exportFamilyData, type FamilyData } from './family.service.js';
@@ -199,18 +200,26 @@ export function renderFamilyDataPdf(data: FamilyData, settings: EditionSettings,
     field(t.fields.idbel!, text(e.idbel));
     field(t.fields.idfide!, text(e.idfide));
     field(t.fields.birthYear!, text(e.birthYear));
-    field(t.fields.gender!, text(e.gender));
+    field(t.fields.gender!, text(exportValue('gender', e.gender, language)));
     field(t.fields.club!, text(e.clubName));
     field(t.fields.category!, e.category);
     field(t.fields.player!, [e.email, e.mobile].filter((v) => v !== '').join(', ') || t.none);
     field(t.fields.parent!, contact(e.parent));
     field(t.fields.attendant!, contact(e.attendant));
-    field(t.fields.language!, e.language);
+    field(t.fields.language!, exportValue('language', e.language, language) ?? e.language);
     field(t.fields.photo!, e.photoPath ? t.yes : t.no);
     field(t.fields.consents!, [e.consents.badgePhoto, e.consents.webPhoto, e.consents.publicName].map((v) => (v ? t.yes : t.no)).join(' · '));
     field(t.fields.remarks!, text(e.remarks));
-    field(t.fields.payments!, payments.map((p) => `${p.number}: ${money(p.totalCents)} (${p.status}), ${p.structuredMessage}`).join('; ') || t.none);
-    field(t.fields.absences!, absences.map((a) => `${a.round}: ${a.kind} (${a.status})`).join('; ') || t.none);
+    field(
+      t.fields.payments!,
+      payments.map((p) => `${p.number}: ${money(p.totalCents)} (${exportValue('paymentStatus', p.status, language)}), ${p.structuredMessage}`).join('; ') ||
+        t.none,
+    );
+    field(
+      t.fields.absences!,
+      absences.map((a) => `${a.round}: ${exportValue('absenceKind', a.kind, language)} (${exportValue('absenceStatus', a.status, language)})`).join('; ') ||
+        t.none,
+    );
   }
 
   heading(t.reservations);
@@ -222,18 +231,25 @@ export function renderFamilyDataPdf(data: FamilyData, settings: EditionSettings,
       t.fields.contact!,
       [`${r.contact.firstName} ${r.contact.lastName}`.trim(), r.contact.email, r.contact.mobile, r.contact.address].filter((v) => v !== '').join(', '),
     );
-    field(t.fields.room!, r.roomType);
+    field(t.fields.room!, settings.roomTypes.find((room) => room.code === r.roomType)?.label[language] ?? r.roomType);
     field(t.fields.dates!, `${formatDate(r.arrivalDate, language)} – ${formatDate(r.departureDate, language)}`);
-    field(t.fields.meals!, r.mealPlan);
+    field(t.fields.meals!, exportValue('mealPlan', r.mealPlan, language) ?? r.mealPlan);
     field(t.fields.guests!, r.guests.map((g) => `${g.firstName} ${g.lastName} (${g.birthDate})`).join('; ') || t.none);
     field(t.fields.remarks!, text(r.remarks));
-    field(t.fields.payments!, payments.map((p) => `${p.number}: ${money(p.totalCents)} (${p.status}), ${p.structuredMessage}`).join('; ') || t.none);
-    field(t.fields.requests!, requests.map((q) => `${q.kind}: ${q.message}`).join('; ') || t.none);
+    field(
+      t.fields.payments!,
+      payments.map((p) => `${p.number}: ${money(p.totalCents)} (${exportValue('paymentStatus', p.status, language)}), ${p.structuredMessage}`).join('; ') ||
+        t.none,
+    );
+    field(t.fields.requests!, requests.map((q) => `${exportValue('reservationRequestKind', q.kind, language)}: ${q.message}`).join('; ') || t.none);
   }
 
   if (data.privacyRequests.length > 0) {
     heading(t.privacyRequests);
-    for (const q of data.privacyRequests) field(q.kind, `${q.childName ?? data.family} (${q.status}) ${q.reason}`.trim());
+    for (const q of data.privacyRequests) {
+      const kind = exportValue('privacyRequestKind', q.kind, language) ?? q.kind;
+      field(kind, `${q.childName ?? data.family} (${exportValue('privacyRequestStatus', q.status, language)}) ${q.reason}`.trim());
+    }
   }
   doc.end();
   return done;

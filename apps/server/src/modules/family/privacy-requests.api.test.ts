@@ -138,6 +138,10 @@ describe('the readable export', () => {
     expect(text).toContain(`${lucas.firstName} ${lucas.lastName}`);
     expect(text).toContain(`Parent: A Parent, ${FAMILY_A}, +32470123456`);
     expect(text).toContain('Consentements (photo du badge, site web, nom sur la liste): oui · non · oui');
+    // Readable: coded values in words (sex, language), never the codes the JSON download carries.
+    expect(text).toMatch(/Genre: (Masculin|Féminin)/);
+    expect(text).toMatch(/Langue: (Nederlands|Français|Deutsch|English)/);
+    expect(text).not.toMatch(/Genre: [MF]$|Langue: (nl|fr|de|en)$/m);
     expect(text).not.toContain(FAMILY_B);
     expect(text).not.toContain(`${bert.firstName} ${bert.lastName}`);
     const textB = await pdfText(
