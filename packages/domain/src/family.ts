@@ -201,6 +201,8 @@ export const familyPrivacyRequestSchema = z.object({
   kind: z.enum(PRIVACY_REQUEST_KINDS),
   /** The child concerned; null: the whole family (an erasure). */
   registrationId: z.uuid().nullable(),
+  /** The child's championship (its registration's kind): the back office links to the right list. */
+  registrationKind: registrationKindSchema.nullable(),
   childName: z.string().nullable(),
   correction: privacyCorrectionSchema.nullable(),
   message: z.string(),

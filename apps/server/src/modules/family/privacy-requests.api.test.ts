@@ -176,7 +176,7 @@ describe('privacy requests', () => {
     expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/family/mgmt/privacy-requests', headers: { cookie: cookieA } })).statusCode).toBe(401);
     const list = await ctx.app.inject({ method: 'GET', url: '/api/v1/family/mgmt/privacy-requests?status=open', headers: registrar });
     expect(list.json<{ items: PrivacyRequestRow[] }>().items).toMatchObject([
-      { requester: FAMILY_A, kind: 'correction', childName: expect.stringMatching(/\S+ \S+/) },
+      { requester: FAMILY_A, kind: 'correction', registrationKind: 'bjk', childName: expect.stringMatching(/\S+ \S+/) },
     ]);
     expect((await answer(asked.json().id, { approve: true }, { cookie: cookieA })).statusCode).toBe(401);
   });

@@ -6,6 +6,7 @@ import {
   type Language,
   type PrivacyRequestAnswer,
   type PrivacyRequestRow,
+  type RegistrationKind,
 } from '@bjk/domain';
 import type { FamilyPrincipal } from '../../platform/access.js';
 import { eraseAuditPersonalData, recordAudit } from '../../platform/audit.js';
@@ -31,10 +32,14 @@ type RequestRow = typeof familyPrivacyRequests.$inferSelect;
 
 const notTheirs = () => notFound(FAMILY_ERRORS.notFound, 'Nothing of this family here');
 
-async function childNameOf(db: DbOrTx, registrationId: string | null): Promise<string | null> {
+async function childOf(db: DbOrTx, registrationId: string | null): Promise<{ name: string; kind: RegistrationKind } | null> {
   if (!registrationId) return null;
   const row = await findRegistrationById(db, registrationId);
-  return row ? `${row.firstName} ${row.lastName}` : null;
+  return row ? { name: `${row.firstName} ${row.lastName}`, kind: row.kind } : null;
+}
+
+async function childNameOf(db: DbOrTx, registrationId: string | null): Promise<string | null> {
+  return (await childOf(db, registrationId))?.name ?? null;
 }
 
 async function toRequest(db: DbOrTx, row: RequestRow): Promise<FamilyPrivacyRequest> {
@@ -42,7 +47,7 @@ async function toRequest(db: DbOrTx, row: RequestRow): Promise<FamilyPrivacyRequ
     id: row.id,
     kind: row.kind,
     registrationId: row.registrationId,
-    childName: await childNameOf(db, row.registrationId),
+    ...(await childOf(db, row.registrationId).then((child) => ({ registrationKind: child?.kind ?? null, childName: child?.name ?? null }))),
     correction: row.correction ?? null,
     message: row.message,
     status: row.status,

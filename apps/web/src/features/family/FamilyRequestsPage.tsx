@@ -88,7 +88,9 @@ function PrivacyRequestCard({ request, mayAnswer }: { request: PrivacyRequestRow
         <Typography variant="h3" sx={{ fontSize: '1.05rem' }}>
           {t(`privacy.kinds.${request.kind}`)} ·{' '}
           {request.registrationId ? (
-            <RouterLink to={`/mgmt/registration_edit?id=${request.registrationId}`}>{request.childName}</RouterLink>
+            <RouterLink to={`/mgmt/registration_edit?id=${request.registrationId}${request.registrationKind === 'vk' ? '&kind=vk' : ''}`}>
+              {request.childName}
+            </RouterLink>
           ) : (
             t('privacy.wholeFamily')
           )}{' '}
