@@ -25,7 +25,7 @@ import { membersRoutes } from './modules/members/members.routes.js';
 import { enrolmentRoutes } from './modules/enrolment/enrolment.routes.js';
 import { bjkParticipantSource, vkParticipantSource } from './modules/participants/participant-payment-source.js';
 import { participantsRoutes } from './modules/participants/participants.routes.js';
-import { gamesRoutes } from './modules/results/games.routes.js';
+import { gamesRoutes } from './modules/games/games.routes.js';
 import { resultsRoutes } from './modules/results/results.routes.js';
 import { printRoutes } from './modules/print/print.routes.js';
 import { printBulkJobs } from './modules/print/print.service.js';

@@ -7,7 +7,7 @@ import { startRetentionWorker } from './modules/family/retention.worker.js';
 import { startMailWorker } from './modules/mail/mail.worker.js';
 import { drainPrintQueue } from './modules/print/print.service.js';
 import { startFollowWorker } from './modules/notifications/follow.worker.js';
-import { createGamesPoller } from './modules/results/games.poller.js';
+import { createGamesPoller } from './modules/games/games.poller.js';
 import { createChangeBus } from './platform/change-bus.js';
 import { systemClock } from './platform/clock.js';
 import { EmbeddedPostgresError } from './platform/embedded-postgres.js';

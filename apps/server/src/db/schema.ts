@@ -12,7 +12,7 @@ export * from '../modules/payments/payments.tables.js';
 export * from '../modules/members/members.tables.js';
 export * from '../modules/enrolment/enrolment.tables.js';
 export * from '../modules/participants/participants.tables.js';
-export * from '../modules/results/games.tables.js';
+export * from '../modules/games/games.tables.js';
 export * from '../modules/results/results.tables.js';
 export * from '../modules/print/print.tables.js';
 export * from '../modules/desk/desk.tables.js';

@@ -4,7 +4,7 @@ import type { Config } from '../../config.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db, DbOrTx } from '../../platform/db.js';
 import { getCurrentEdition } from '../edition/edition.service.js';
-import { listLiveBoards } from '../results/games-read.service.js';
+import { listLiveBoards } from '../games/games-read.service.js';
 import { findFollowView, type FollowView } from '../results/results.service.js';
 import { followToken } from './follow-keys.js';
 import { formatPoints, formatStartTime, noticeText } from './notice-texts.js';

@@ -47,8 +47,6 @@ import {
   resultsTopic,
   setUnofficialResult,
 } from './results.service.js';
-import { matchRoundsAgain } from './games-pairing.service.js';
-import { publishGamesChanged } from './games.stream.js';
 
 /**
  * A download (TRF, CSV) with its own strong ETag: the public answer cache would not keep its file name
@@ -74,24 +72,20 @@ const TOURNAMENT_JSON_BODY_MAX_BYTES = Math.ceil((TOURNAMENT_FILE_MAX_BYTES * 4)
 export async function resultsRoutes(app: FastifyInstance, deps: AppDeps, streams: EventStreams): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db, bus } = deps;
-  const notifyGames = publishGamesChanged(bus);
   /**
    * Tells every instance's open results pages (server-sent events) that a category changed, once the service's
    * transaction committed (`ctx.afterCommit`: a rolled-back write announces nothing, and a write from anywhere else
    * announces too), before the route answers. The category's kept public answers are dropped first (one channel keeps
    * the order on every instance), so the pages' refetch cannot be answered from before the change; the other
    * categories' answers stay (an arbiter's result in U10 costs the U20 visitors nothing). Every results write
-   * announces its category: their `invalidates` is empty. A published (or restored) version may bring the pairings
-   * that games already received were waiting for, or pair a round differently: the rounds' games are matched again,
-   * and open games pages read the rounds whose boards changed.
+   * announces its category: their `invalidates` is empty. (The games module listens too: a published version may
+   * bring the pairings its games were waiting for.)
    */
   const stopAnnouncing = deps.events?.on(
     async (event) => {
       if (event.type !== 'results.changed') return;
       await bus.publish('results', scopedChange(event.category));
       await bus.publish(`results:${event.category}`, event.change);
-      if (event.cause !== 'published') return;
-      for (const round of await matchRoundsAgain(db, event.category)) await notifyGames({ category: event.category, round, revealAt: deps.clock.now() });
     },
     { beforeAnswer: true },
   );

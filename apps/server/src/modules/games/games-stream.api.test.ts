@@ -1,9 +1,9 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicGame } from '@bjk/domain';
-import { systemClock } from '../src/platform/clock.js';
-import { managerHeaders } from './managers.js';
-import { createSecondInstance, createTestApp, type TestContext } from './test-app.js';
+import { systemClock } from '../../platform/clock.js';
+import { managerHeaders } from '../../../test/managers.js';
+import { createSecondInstance, createTestApp, type TestContext } from '../../../test/test-app.js';
 
 /**
  * The live stream over real HTTP: viewers connect to a listening server and read server-sent events as a browser's

@@ -3,11 +3,11 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GAMES_ERRORS } from '@bjk/domain';
-import { GAMES_TOPIC } from '../src/modules/results/games.stream.js';
-import { importAndPublishDataUrl } from '../src/modules/results/results.service.js';
-import { systemContext } from '../src/platform/service-context.js';
-import { managerHeaders } from './managers.js';
-import { createTestApp, TEST_NOW, type TestContext } from './test-app.js';
+import { GAMES_TOPIC } from './games.stream.js';
+import { importAndPublishDataUrl } from '../results/results.service.js';
+import { systemContext } from '../../platform/service-context.js';
+import { managerHeaders } from '../../../test/managers.js';
+import { createTestApp, TEST_NOW, type TestContext } from '../../../test/test-app.js';
 
 /** Games matched to the pairings a real Swar export publishes (round 1 paired, no results yet). */
 let ctx: TestContext;
@@ -15,7 +15,7 @@ let arbiter: { authorization: string };
 let token: string;
 type Side = { name: string; fideId: number | null };
 let pairings: { board: number; white: Side; black: Side | null }[];
-const fixture = (name: string) => readFileSync(path.resolve(import.meta.dirname, '../../../packages/domain/fixtures/swar', name));
+const fixture = (name: string) => readFileSync(path.resolve(import.meta.dirname, '../../../../../packages/domain/fixtures/swar', name));
 
 beforeAll(async () => {
   ctx = await createTestApp();

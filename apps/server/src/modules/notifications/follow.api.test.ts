@@ -2,22 +2,22 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMailWorker, type MailWorker } from '../src/modules/mail/mail.worker.js';
-import { startFollowWorker, type FollowWorker } from '../src/modules/notifications/follow.worker.js';
-import { purgeFinishedFollowers } from '../src/modules/notifications/notifications.service.js';
-import { followSubscriptions, pushOutbox } from '../src/modules/notifications/notifications.tables.js';
-import { createAppEvents } from '../src/platform/after-commit.js';
-import { managerHeaders } from './managers.js';
-import { startPushService, type PushService } from './push-service.js';
-import { startSmtpSink, type SmtpSink } from './smtp-sink.js';
-import { createSecondInstance, createTestApp, type TestContext } from './test-app.js';
+import { startMailWorker, type MailWorker } from '../mail/mail.worker.js';
+import { startFollowWorker, type FollowWorker } from './follow.worker.js';
+import { purgeFinishedFollowers } from './notifications.service.js';
+import { followSubscriptions, pushOutbox } from './notifications.tables.js';
+import { createAppEvents } from '../../platform/after-commit.js';
+import { managerHeaders } from '../../../test/managers.js';
+import { startPushService, type PushService } from '../../../test/push-service.js';
+import { startSmtpSink, type SmtpSink } from '../../../test/smtp-sink.js';
+import { createSecondInstance, createTestApp, type TestContext } from '../../../test/test-app.js';
 
 /**
  * Following a player end to end on the server: the real app on its own database, a loopback push service over TLS
  * (a test certificate authority) that decrypts every message with the subscription's private key, and the SMTP sink.
  */
 
-const swar = (name: string) => readFileSync(path.resolve(import.meta.dirname, '../../../packages/domain/fixtures/swar', name));
+const swar = (name: string) => readFileSync(path.resolve(import.meta.dirname, '../../../../../packages/domain/fixtures/swar', name));
 const silent = { info() {}, warn() {}, error() {} };
 
 let ctx: TestContext;

@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GAMES_ERRORS } from '@bjk/domain';
-import { auditEntries } from '../src/platform/audit.tables.js';
-import { deletedGames } from '../src/modules/results/games.tables.js';
-import { managerHeaders } from './managers.js';
-import { createTestApp, type TestContext } from './test-app.js';
+import { auditEntries } from '../../platform/audit.tables.js';
+import { deletedGames } from './games.tables.js';
+import { managerHeaders } from '../../../test/managers.js';
+import { createTestApp, type TestContext } from '../../../test/test-app.js';
 
 /** A broadcast's games keep their identity across re-uploads, polls and pushes; managers delete and move them. */
 let ctx: TestContext;

@@ -2,13 +2,13 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getCurrentEdition } from '../src/modules/edition/edition.service.js';
-import { startFollowWorker, type FollowWorker } from '../src/modules/notifications/follow.worker.js';
-import { followSubscriptions, pushOutbox } from '../src/modules/notifications/notifications.tables.js';
-import { createAppEvents } from '../src/platform/after-commit.js';
-import { managerHeaders } from './managers.js';
-import { startPushService, type PushService } from './push-service.js';
-import { createSecondInstance, createTestApp, type TestContext } from './test-app.js';
+import { getCurrentEdition } from '../edition/edition.service.js';
+import { startFollowWorker, type FollowWorker } from './follow.worker.js';
+import { followSubscriptions, pushOutbox } from './notifications.tables.js';
+import { createAppEvents } from '../../platform/after-commit.js';
+import { managerHeaders } from '../../../test/managers.js';
+import { startPushService, type PushService } from '../../../test/push-service.js';
+import { createSecondInstance, createTestApp, type TestContext } from '../../../test/test-app.js';
 
 /**
  * A publish fanned out to hundreds of browsers by two instances at once, one of them shut down half-way, with push
@@ -17,7 +17,7 @@ import { createSecondInstance, createTestApp, type TestContext } from './test-ap
  */
 
 const FOLLOWERS = 400;
-const swar = (name: string) => readFileSync(path.resolve(import.meta.dirname, '../../../packages/domain/fixtures/swar', name));
+const swar = (name: string) => readFileSync(path.resolve(import.meta.dirname, '../../../../../packages/domain/fixtures/swar', name));
 const silent = { info() {}, warn() {}, error() {} };
 const events = createAppEvents();
 

@@ -10,7 +10,7 @@ import { getGameRow, roundRows, toPublicGame, type GameRow } from './games-read.
 import { gamesCategory } from './games-sources.service.js';
 import { deletedGames, games, type PairedPlayers } from './games.tables.js';
 import { sharedBoards } from './games-identity.js';
-import { listRoundPairings } from './results.service.js';
+import { listRoundPairings } from '../results/results.service.js';
 
 // Matching games to the round's pairings
 

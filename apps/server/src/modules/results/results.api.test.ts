@@ -3,13 +3,13 @@ import { parse } from 'csv-parse/sync';
 import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEntries } from '../src/platform/audit.tables.js';
-import { listRoundPairings } from '../src/modules/results/results.service.js';
-import { getCurrentEdition } from '../src/modules/edition/edition.service.js';
-import { managerHeaders } from './managers.js';
-import { createTestApp, type TestContext } from './test-app.js';
+import { auditEntries } from '../../platform/audit.tables.js';
+import { listRoundPairings } from './results.service.js';
+import { getCurrentEdition } from '../edition/edition.service.js';
+import { managerHeaders } from '../../../test/managers.js';
+import { createTestApp, type TestContext } from '../../../test/test-app.js';
 
-const fixture = (dir: string, name: string) => readFileSync(path.resolve(import.meta.dirname, '../../../packages/domain/fixtures', dir, name));
+const fixture = (dir: string, name: string) => readFileSync(path.resolve(import.meta.dirname, '../../../../../packages/domain/fixtures', dir, name));
 
 let ctx: TestContext;
 let arbiter: { authorization: string };

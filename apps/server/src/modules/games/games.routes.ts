@@ -30,7 +30,7 @@ import { managerContext, systemContext } from '../../platform/service-context.js
 import { badRequest } from '../../platform/errors.js';
 import { readUpload } from '../../platform/uploads.js';
 import { pushGames, uploadGames } from './games-ingest.service.js';
-import { deleteGame, linkGameToPairing, listDeletedGames, listManagedGames, moveGame, restoreGame } from './games-pairing.service.js';
+import { deleteGame, linkGameToPairing, listDeletedGames, listManagedGames, matchRoundsAgain, moveGame, restoreGame } from './games-pairing.service.js';
 import { closePgnWorkers } from './games-pgn-workers.js';
 import { gamePgn, getPublicGame, listGameCategories, listGameLinks, listGameRounds, listRoundGames, playerPgn, roundPgn } from './games-read.service.js';
 import { gamesCategory, listGameSources, rotatePushToken, updateGameSource } from './games-sources.service.js';
@@ -70,9 +70,15 @@ export async function gamesRoutes(app: FastifyInstance, deps: AppDeps, streams: 
   app.addHook('preClose', async () => feed.close());
   // A manager's change to a round's games (through any route or service, `ctx.afterCommit`) reaches the round's
   // viewers on every instance before the answer.
+  // A published (or restored) version of the results may bring the pairings that games already received were waiting
+  // for, or pair a round differently: the category's games are matched again, and its viewers read the rounds whose
+  // boards changed.
   const stopTelling = deps.events?.on(
     async (event) => {
       if (event.type === 'games.rearranged') await feed.notify({ category: event.category, round: event.round, revealAt: clock.now() });
+      if (event.type === 'results.changed' && event.cause === 'published') {
+        for (const round of await matchRoundsAgain(db, event.category)) await feed.notify({ category: event.category, round, revealAt: clock.now() });
+      }
     },
     { beforeAnswer: true },
   );

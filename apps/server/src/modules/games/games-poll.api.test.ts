@@ -1,9 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGamesPoller, type GamesPoller } from '../src/modules/results/games.poller.js';
-import { managerHeaders } from './managers.js';
-import { createTestApp, TEST_NOW, testConfig, type TestContext } from './test-app.js';
+import { createGamesPoller, type GamesPoller } from './games.poller.js';
+import { managerHeaders } from '../../../test/managers.js';
+import { createTestApp, TEST_NOW, testConfig, type TestContext } from '../../../test/test-app.js';
 
 /**
  * The poller against a relay the test runs on loopback: it serves `games.pgn` with an ETag and Last-Modified,

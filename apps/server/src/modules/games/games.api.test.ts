@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GAMES_ERRORS } from '@bjk/domain';
-import { INLINE_PGN_BYTES, SLICE_GAMES } from '../src/modules/results/games-pgn-workers.js';
-import { managerHeaders } from './managers.js';
-import { createTestApp, TEST_NOW, type TestContext } from './test-app.js';
+import { INLINE_PGN_BYTES, SLICE_GAMES } from './games-pgn-workers.js';
+import { managerHeaders } from '../../../test/managers.js';
+import { createTestApp, TEST_NOW, type TestContext } from '../../../test/test-app.js';
 
-const fixture = (name: string) => readFileSync(new URL(`../src/modules/results/games-fixtures/${name}`, import.meta.url), 'utf8');
+const fixture = (name: string) => readFileSync(new URL(`./games-fixtures/${name}`, import.meta.url), 'utf8');
 
 let ctx: TestContext;
 let arbiter: { authorization: string };

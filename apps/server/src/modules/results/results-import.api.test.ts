@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { managerHeaders } from './managers.js';
-import { createTestApp, type TestContext } from './test-app.js';
+import { managerHeaders } from '../../../test/managers.js';
+import { createTestApp, type TestContext } from '../../../test/test-app.js';
 
 /** Uploading and publishing tournament files: the specification's call, the preview of what changes, confirmation. */
 
-const fixture = (dir: string, name: string) => readFileSync(path.resolve(import.meta.dirname, '../../../packages/domain/fixtures', dir, name));
+const fixture = (dir: string, name: string) => readFileSync(path.resolve(import.meta.dirname, '../../../../../packages/domain/fixtures', dir, name));
 
 let ctx: TestContext;
 let arbiter: { authorization: string };

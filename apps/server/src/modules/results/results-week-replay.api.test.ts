@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { managerHeaders } from './managers.js';
-import { createTestApp, type TestContext } from './test-app.js';
+import { managerHeaders } from '../../../test/managers.js';
+import { createTestApp, type TestContext } from '../../../test/test-app.js';
 
 /**
  * The whole week of a real category, replayed as the organiser and the arbiters live it, from the real Swar export
@@ -13,7 +13,7 @@ import { createTestApp, type TestContext } from './test-app.js';
  * places.
  */
 
-const fixtures = path.resolve(import.meta.dirname, '../../../packages/domain/fixtures');
+const fixtures = path.resolve(import.meta.dirname, '../../../../../packages/domain/fixtures');
 const original = readFileSync(path.join(fixtures, 'swar', 'bycco_bjk2026_u08.json'));
 const checker = JSON.parse(readFileSync(path.join(fixtures, 'checker', 'bycco_bjk2026_u08.json.json'), 'utf8')) as {
   kinds: string[];

@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GAMES_TOPIC } from '../src/modules/results/games.stream.js';
-import { setUnofficialResult } from '../src/modules/results/results.service.js';
-import { unofficialResults } from '../src/modules/results/results.tables.js';
-import { createAppEvents, inTransaction, type AppEvent } from '../src/platform/after-commit.js';
-import { systemContext, type ManagerContext } from '../src/platform/service-context.js';
-import { managerHeaders } from './managers.js';
-import { createTestApp, type TestContext } from './test-app.js';
+import { GAMES_TOPIC } from '../games/games.stream.js';
+import { setUnofficialResult } from './results.service.js';
+import { unofficialResults } from './results.tables.js';
+import { createAppEvents, inTransaction, type AppEvent } from '../../platform/after-commit.js';
+import { systemContext, type ManagerContext } from '../../platform/service-context.js';
+import { managerHeaders } from '../../../test/managers.js';
+import { createTestApp, type TestContext } from '../../../test/test-app.js';
 
 /**
  * Results announce their changes through the after-commit hook, not from route handlers: the live pages' topic, the
@@ -16,7 +16,7 @@ import { createTestApp, type TestContext } from './test-app.js';
  * of a write that was rolled back.
  */
 
-const fixture = (name: string) => readFileSync(path.resolve(import.meta.dirname, '../../../packages/domain/fixtures/swar', name));
+const fixture = (name: string) => readFileSync(path.resolve(import.meta.dirname, '../../../../../packages/domain/fixtures/swar', name));
 const events = createAppEvents();
 let ctx: TestContext;
 let arbiter: { authorization: string };

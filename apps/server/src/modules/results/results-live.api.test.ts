@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { managerHeaders } from './managers.js';
-import { createSecondInstance, createTestApp, type TestContext } from './test-app.js';
+import { managerHeaders } from '../../../test/managers.js';
+import { createSecondInstance, createTestApp, type TestContext } from '../../../test/test-app.js';
 
-const fixture = (name: string) => readFileSync(path.resolve(import.meta.dirname, '../../../packages/domain/fixtures/swar', name));
+const fixture = (name: string) => readFileSync(path.resolve(import.meta.dirname, '../../../../../packages/domain/fixtures/swar', name));
 
 let first: TestContext;
 let second: TestContext;
