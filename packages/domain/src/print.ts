@@ -131,7 +131,7 @@ export const badgeSummarySchema = z.object({
 });
 export type BadgeSummary = z.infer<typeof badgeSummarySchema>;
 
-export const badgeSummaryQuerySchema = z.object({
+const badgeSummaryQueryFields = z.object({
   kind: registrationKindSchema.default('bjk'),
   scope: z.enum(['all', 'category', 'pending', 'person']).default('all'),
   category: z
@@ -141,7 +141,12 @@ export const badgeSummaryQuerySchema = z.object({
   holder: badgeHolderTypeSchema.optional(),
   id: idParamSchema.optional(),
 });
-export type BadgeSummaryQuery = z.infer<typeof badgeSummaryQuerySchema>;
+export type BadgeSummaryQuery = z.infer<typeof badgeSummaryQueryFields>;
+/** A category needs its code, a person the holder and id: refused at the edge with the field named. */
+export const badgeSummaryQuerySchema = badgeSummaryQueryFields.refine((query) => selectionOfQuery(query) !== undefined, {
+  message: 'Invalid value',
+  path: ['scope'],
+});
 
 /** Turns the summary's query string into the selection a print request carries (`category`/`person` need their fields). */
 export function selectionOfQuery(query: BadgeSummaryQuery): PrintSelection | undefined {

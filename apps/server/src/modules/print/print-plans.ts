@@ -7,6 +7,8 @@ import {
   indexStaysByGuestName,
   mealsLabelOf,
   isValidStructuredMessageDigits,
+  selectionOfQuery,
+  type BadgeSummaryQuery,
   type VoucherProposal,
   type BadgeHolderSummary,
   type BadgeState,
@@ -19,7 +21,7 @@ import {
   type RegistrationKind,
 } from '@bjk/domain';
 import type { Db, DbOrTx } from '../../platform/db.js';
-import { AppError, notFound } from '../../platform/errors.js';
+import { AppError, notFound, validationError } from '../../platform/errors.js';
 import { getCurrentEdition } from '../edition/edition.service.js';
 import { getFileForDownload, listSponsors } from '../files/files.service.js';
 import { countReservedMeals, listGuestStays } from '../lodging/lodging.service.js';
@@ -106,8 +108,11 @@ const summaryOf = (h: SelectedHolder): BadgeHolderSummary => ({
 });
 
 /** What the manager sees before printing badges: counts by state and everyone who will get the photo placeholder. */
-export async function getBadgeSummary(db: Db, kind: RegistrationKind, selection: PrintSelection): Promise<BadgeSummary> {
-  const { holders } = await holdersWithState(db, kind);
+export async function getBadgeSummary(db: Db, query: BadgeSummaryQuery): Promise<BadgeSummary> {
+  // The query's schema refuses an incomplete selection; a caller that skipped it gets the same coded answer.
+  const selection = selectionOfQuery(query);
+  if (!selection) throw validationError([{ path: 'querystring.scope', code: 'custom', message: 'Invalid value' }]);
+  const { holders } = await holdersWithState(db, query.kind);
   const selected = select(holders, selection);
   const count = (state: BadgeState) => selected.filter((h) => h.state === state).length;
   return {

@@ -252,6 +252,12 @@ describe('badges', () => {
     expect([empty.statusCode, empty.json().code]).toEqual([422, 'print.nothing_to_print']);
     const unknown = await ctx.app.inject({ method: 'GET', url: '/api/v1/print/badges/summary?scope=person&holder=attendee&id=99999', headers: registrar });
     expect([unknown.statusCode, unknown.json().code]).toEqual([404, 'print.person_not_found']);
+    // An incomplete selection (a category without its code, a person without an id) is refused by the query's schema.
+    for (const query of ['scope=category', 'scope=person&holder=attendee']) {
+      const incomplete = await ctx.app.inject({ method: 'GET', url: `/api/v1/print/badges/summary?${query}`, headers: registrar });
+      expect(incomplete.statusCode).toBe(400);
+      expect(JSON.stringify(incomplete.json())).toContain('scope');
+    }
     const missing = await ctx.app.inject({ method: 'GET', url: `/api/v1/print/jobs/${randomUUID()}`, headers: registrar });
     expect([missing.statusCode, missing.json().code]).toEqual([404, 'print.job_not_found']);
   });

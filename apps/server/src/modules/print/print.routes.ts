@@ -10,13 +10,11 @@ import {
   printJobSchema,
   printQueueSchema,
   printRequestSchema,
-  selectionOfQuery,
   voucherProposalSchema,
   voucherQuerySchema,
   type Language,
 } from '@bjk/domain';
 import type { AppDeps } from '../../platform/app-deps.js';
-import { validationError } from '../../platform/errors.js';
 import { managerContext } from '../../platform/service-context.js';
 import { getBadgeSummary, proposeCategoryVouchers } from './print-plans.js';
 import {
@@ -57,11 +55,7 @@ export async function printRoutes(app: FastifyInstance, deps: AppDeps): Promise<
       response: { 200: badgeSummarySchema },
     },
     config: { access: 'print:read' },
-    handler: async (request) => {
-      const selection = selectionOfQuery(request.query);
-      if (!selection) throw validationError([{ path: 'querystring.scope', code: 'custom', message: 'Invalid value' }]);
-      return getBadgeSummary(deps.db, request.query.kind, selection);
-    },
+    handler: async (request) => getBadgeSummary(deps.db, request.query),
   });
 
   r.get('/api/v1/print/vouchers', {
