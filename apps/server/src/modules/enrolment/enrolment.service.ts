@@ -181,7 +181,7 @@ function lookupBatcher(db: Db, by: 'idbel' | 'idfide', editionCode: string, kind
 }
 
 /** Wizard step 2: who the id belongs to, and whether they may enrol (public: no contacts, no birth date). */
-export async function lookupPlayer(db: Db, kind: RegistrationKind, by: { idbel: number } | { idfide: number }): Promise<PlayerLookup> {
+export async function lookupPlayer(db: DbOrTx, kind: RegistrationKind, by: { idbel: number } | { idfide: number }): Promise<PlayerLookup> {
   const { code, settings } = await cachedEdition(db);
   assertKindOffered(settings, kind);
   const found = 'idbel' in by ? await lookupBatcher(db, 'idbel', code, kind).load(by.idbel) : await lookupBatcher(db, 'idfide', code, kind).load(by.idfide);
@@ -253,7 +253,7 @@ export async function saveDraft(ctx: ServiceContext, kind: RegistrationKind, dra
 }
 
 /** Wizard step 5: the photo of a draft, normalised (see platform/photo.ts). */
-export async function uploadRegistrationPhoto(db: Db, idsub: string, file: Buffer): Promise<{ width: number; height: number }> {
+export async function uploadRegistrationPhoto(db: DbOrTx, idsub: string, file: Buffer): Promise<{ width: number; height: number }> {
   const registration = await findRegistrationRow(db, idsub);
   if (!registration) throw notFound(ENROLMENT_ERRORS.notFound, 'No such enrolment');
   if (registration.status === 'confirmed') throw new AppError(409, ENROLMENT_ERRORS.alreadyConfirmed, 'This enrolment is already confirmed');
@@ -377,7 +377,7 @@ export function toRegistration(row: RegistrationWithPhoto): Registration {
   };
 }
 
-export async function listRegistrations(db: Db, kind: RegistrationKind, query: RegistrationListQuery): Promise<RegistrationPage> {
+export async function listRegistrations(db: DbOrTx, kind: RegistrationKind, query: RegistrationListQuery): Promise<RegistrationPage> {
   const { code } = await getCurrentEdition(db);
   const { rows, total } = await pageRegistrations(db, code, kind, query);
   return { items: rows.map(toRegistration), total, page: query.page, pageSize: query.pageSize };
@@ -482,7 +482,7 @@ const CSV_COLUMNS: readonly ExportColumn<Registration>[] = [
 ];
 
 /** Every registration of `kind` as CSV in the reader's language (headers, separator, yes/no, decimal mark). */
-export async function exportRegistrationsCsv(db: Db, kind: RegistrationKind, language: Language): Promise<string> {
+export async function exportRegistrationsCsv(db: DbOrTx, kind: RegistrationKind, language: Language): Promise<string> {
   const { code } = await getCurrentEdition(db);
   const rows = (await listRegistrationsForExport(db, code, kind)).map(toRegistration);
   return localizedCsv(language, CSV_COLUMNS, rows);

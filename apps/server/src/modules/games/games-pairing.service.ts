@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { GAMES_ERRORS, type DeletedGame, type GameResult, type ManagedGame, type MoveGame } from '@bjk/domain';
 import type { ManagerContext } from '../../platform/service-context.js';
-import type { Db, DbOrTx } from '../../platform/db.js';
+import type { DbOrTx } from '../../platform/db.js';
 import { conflict, notFound } from '../../platform/errors.js';
 import { recordAudit } from '../../platform/audit.js';
 import { getCurrentEdition } from '../edition/edition.service.js';
@@ -59,7 +59,7 @@ export async function matchRound(db: DbOrTx, edition: string, category: string, 
  * games of a round the new version pairs differently (or not at all) follow it, instead of keeping the boards of the
  * version before. Answers the rounds whose games changed boards, for the live viewers.
  */
-export async function matchRoundsAgain(db: Db, category: string): Promise<number[]> {
+export async function matchRoundsAgain(db: DbOrTx, category: string): Promise<number[]> {
   const { code: edition } = await getCurrentEdition(db);
   const inCategory = and(eq(games.edition, edition), eq(games.category, category));
   const automatic = await db

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { PgnIngestReport } from '@bjk/domain';
-import type { Db } from '../../platform/db.js';
+import type { Db, DbOrTx } from '../../platform/db.js';
 import { gameSources } from './games.tables.js';
 
 // Polling a relay's address
@@ -65,7 +65,7 @@ export async function recordPollSuccess(
 }
 
 /** `code`: `outbound.<failure>` (platform/outbound.ts) or `http.<status>`; the back office translates it. */
-export async function recordPollFailure(db: Db, source: PollSource, now: Date, code: string): Promise<void> {
+export async function recordPollFailure(db: DbOrTx, source: PollSource, now: Date, code: string): Promise<void> {
   const failures = source.pollFailures + 1;
   await db
     .update(gameSources)

@@ -27,7 +27,7 @@ import {
 } from '@bjk/domain';
 import type { Principal } from '../../platform/access.js';
 import type { ManagerContext, ServiceContext } from '../../platform/service-context.js';
-import type { Db, DbOrTx } from '../../platform/db.js';
+import type { DbOrTx } from '../../platform/db.js';
 import { AppError, conflict, notFound } from '../../platform/errors.js';
 import { recordAudit } from '../../platform/audit.js';
 import { getCurrentEdition } from '../edition/edition.service.js';
@@ -385,11 +385,11 @@ export async function unassignRoom(ctx: ManagerContext, id: string, roomNumber: 
   });
 }
 
-export async function listFreeRooms(db: Db, roomType: string): Promise<Room[]> {
+export async function listFreeRooms(db: DbOrTx, roomType: string): Promise<Room[]> {
   return (await listFreeRoomRows(db, roomType)).map((room) => toRoom(room));
 }
 
-export async function listRooms(db: Db): Promise<Room[]> {
+export async function listRooms(db: DbOrTx): Promise<Room[]> {
   return (await listRoomRows(db)).map(({ room, reservationId, reservationNumber }) => toRoom(room, reservationId, reservationNumber));
 }
 
@@ -440,7 +440,7 @@ export async function seedRoomsIfEmpty(ctx: ServiceContext): Promise<boolean> {
 // Figures and exports -------------------------------------------------------------------------------------
 
 /** The dashboard's lodging figures: enabled reservations by type, free rooms per type, guests per night. */
-export async function lodgingFigures(db: Db): Promise<LodgingFigures> {
+export async function lodgingFigures(db: DbOrTx): Promise<LodgingFigures> {
   const rows = await listReservationRows(db, { enabled: 'yes' });
   const byType = new Map<string, { reservations: number; guests: number }>();
   const perNight = new Map<string, number>();
@@ -475,7 +475,7 @@ export async function lodgingDashboardFigures(ctx: ServiceContext): Promise<Dash
 }
 
 /** The venue's rooming list and kitchen list of every enabled reservation, as an xlsx workbook. */
-export async function exportStayWorkbook(db: Db, language: Language): Promise<Buffer> {
+export async function exportStayWorkbook(db: DbOrTx, language: Language): Promise<Buffer> {
   const { settings } = await getCurrentEdition(db);
   const rows = await listReservationRows(db, { enabled: 'yes' });
   const assigned = await listAssignedRooms(
@@ -489,7 +489,7 @@ export async function exportStayWorkbook(db: Db, language: Language): Promise<Bu
 }
 
 /** The kitchen's figures: each day's meals by age group, over every enabled reservation (DOMAIN.md §2). */
-export async function countReservedMeals(db: Db): Promise<MealCountRow[]> {
+export async function countReservedMeals(db: DbOrTx): Promise<MealCountRow[]> {
   const { settings } = await getCurrentEdition(db);
   return countMealsPerDay(settings, await listReservationRows(db, { enabled: 'yes' }));
 }

@@ -25,7 +25,7 @@ import {
   PARTICIPANTS_ERRORS,
 } from '@bjk/domain';
 import type { ManagerContext, ServiceContext } from '../../platform/service-context.js';
-import type { Db, DbOrTx } from '../../platform/db.js';
+import type { DbOrTx } from '../../platform/db.js';
 import { AppError, notFound, validationError } from '../../platform/errors.js';
 import { exportValue, localizedCsv, type ExportColumn } from '../../platform/export-texts.js';
 import { normalisePhoto } from '../../platform/photo.js';
@@ -345,7 +345,7 @@ const CSV_COLUMNS: readonly ExportColumn<Participant>[] = [
 ];
 
 /** Every participant of `kind` as CSV in the reader's language (headers, separator, yes/no). */
-export async function exportParticipantsCsv(db: Db, kind: RegistrationKind, language: Language): Promise<string> {
+export async function exportParticipantsCsv(db: DbOrTx, kind: RegistrationKind, language: Language): Promise<string> {
   const { code } = await getCurrentEdition(db);
   const rows = (await listParticipantRows(db, code, kind)).map(toParticipant);
   return localizedCsv(language, CSV_COLUMNS, rows);
@@ -355,7 +355,7 @@ export async function exportParticipantsCsv(db: Db, kind: RegistrationKind, lang
  * The public start list: enabled players; name, club, category and ratings only. A player whose family did not consent
  * to the name on the list is counted per category, not named (decision 0020).
  */
-export async function listPublicParticipantsOf(db: Db, kind: RegistrationKind): Promise<PublicParticipantList> {
+export async function listPublicParticipantsOf(db: DbOrTx, kind: RegistrationKind): Promise<PublicParticipantList> {
   const { code } = await getCurrentEdition(db);
   const rows = await listPublicParticipants(db, code, kind);
   const unnamed = new Map<string, number>();
@@ -435,7 +435,7 @@ export async function createGuest(ctx: ManagerContext, firstName: string, lastNa
   return createAttendee(ctx, 'bjk', { firstName, lastName, category, email: '', mobile: '', mealsCode: null, enabled: true, remarks: '' });
 }
 
-export async function listAttendees(db: Db, kind: RegistrationKind, query: AttendeeListQuery): Promise<AttendeeList> {
+export async function listAttendees(db: DbOrTx, kind: RegistrationKind, query: AttendeeListQuery): Promise<AttendeeList> {
   const { code } = await getCurrentEdition(db);
   const { rows, total } = await pageAttendeeRows(db, code, kind, query);
   return { items: rows.map(toAttendee), total, page: query.page, pageSize: query.pageSize };

@@ -108,7 +108,7 @@ const summaryOf = (h: SelectedHolder): BadgeHolderSummary => ({
 });
 
 /** What the manager sees before printing badges: counts by state and everyone who will get the photo placeholder. */
-export async function getBadgeSummary(db: Db, query: BadgeSummaryQuery): Promise<BadgeSummary> {
+export async function getBadgeSummary(db: DbOrTx, query: BadgeSummaryQuery): Promise<BadgeSummary> {
   // The query's schema refuses an incomplete selection; a caller that skipped it gets the same coded answer.
   const selection = selectionOfQuery(query);
   if (!selection) throw validationError([{ path: 'querystring.scope', code: 'custom', message: 'Invalid value' }]);
@@ -304,7 +304,7 @@ async function planMeals(db: Db, language: Language): Promise<Rendering> {
  * check and adjust before printing. Standings come from the results area; `provisional` warns when they are
  * not final (unofficial results counted, or rounds still to play).
  */
-export async function proposeCategoryVouchers(db: Db, category: string, language: Language): Promise<VoucherProposal> {
+export async function proposeCategoryVouchers(db: DbOrTx, category: string, language: Language): Promise<VoucherProposal> {
   const { settings } = await getCurrentEdition(db);
   const prizes = settings.prizes?.categories.find((c) => c.category === category);
   if (!settings.prizes || !prizes) throw notFound(PRINT_ERRORS.noPrizeTable, `The edition has no prize table for ${category}`, { category });
@@ -342,7 +342,7 @@ async function planVouchers(db: Db, request: PrintRequest, language: Language): 
   };
 }
 
-export function plan(db: Db, request: PrintRequest, language: Language): Promise<Rendering> {
+export function plan(db: DbOrTx, request: PrintRequest, language: Language): Promise<Rendering> {
   switch (request.document) {
     case 'badges':
       return planBadges(db, request, language);

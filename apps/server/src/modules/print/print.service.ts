@@ -292,7 +292,7 @@ export function printBulkJobs(ctx: ServiceContext): BulkJobs {
 }
 
 /** The job's state; with `waitSeconds`, waits (when this instance queued or runs it) until it finishes or the time is up. */
-export async function getPrintJob(db: Db, id: string, waitSeconds = 0): Promise<PrintJob> {
+export async function getPrintJob(db: DbOrTx, id: string, waitSeconds = 0): Promise<PrintJob> {
   const inProgress = waiting.get(id)?.done;
   if (inProgress && waitSeconds > 0) {
     let timer: NodeJS.Timeout | undefined;
@@ -305,7 +305,7 @@ export async function getPrintJob(db: Db, id: string, waitSeconds = 0): Promise<
 }
 
 /** The jobs running or waiting, in the order they run, each with its place in the queue. */
-export async function listPrintQueue(db: Db): Promise<PrintJob[]> {
+export async function listPrintQueue(db: DbOrTx): Promise<PrintJob[]> {
   const rows = await listActivePrintJobs(db);
   return Promise.all(rows.map((row) => toPrintJob(db, row)));
 }
@@ -318,7 +318,7 @@ async function doneJob(db: Db, id: string): Promise<PrintJobRow> {
 }
 
 /** The produced PDF as a stream, read from the database one chunk at a time. */
-export async function streamPrintJobPdf(db: Db, id: string): Promise<{ stream: Readable; bytes: number; fileName: string }> {
+export async function streamPrintJobPdf(db: DbOrTx, id: string): Promise<{ stream: Readable; bytes: number; fileName: string }> {
   const row = await doneJob(db, id);
   const seqs = await listPrintJobChunkSeqs(db, id);
   async function* chunks() {
@@ -336,7 +336,7 @@ const run = promisify(execFile);
  * The job's first page as a PNG (poppler's pdftoppm), for the preview on screen: what comes out of the
  * printer, rendered from the PDF itself rather than imitated in HTML.
  */
-export async function renderPrintJobPreview(db: Db, id: string): Promise<Buffer> {
+export async function renderPrintJobPreview(db: DbOrTx, id: string): Promise<Buffer> {
   await doneJob(db, id);
   const dir = await mkdtemp(path.join(tmpdir(), 'print-preview-'));
   try {
