@@ -1,16 +1,13 @@
-import sharp from 'sharp';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BadgeSummary, ConsentChoices, FamilyOverview, Participant, PublicParticipantList } from '@bjk/domain';
-import { familySignInRequests } from './family.tables.js';
-import { mailOutbox } from '../mail/mail.tables.js';
 import { seedMembersIfEmpty } from '../members/members.service.js';
 import { participants } from '../participants/participants.tables.js';
 import { auditEntries } from '../../platform/audit.tables.js';
 import { systemContext } from '../../platform/service-context.js';
-import { multipartFile } from '../../../test/bank-statements.js';
 import { changeEditionSettings } from '../../../test/edition-settings.js';
 import { managerHeaders } from '../../../test/managers.js';
+import { badgePhoto, confirmChild, draftChild, enrolChild, familySignIn } from '../../../test/families.js';
 import { createTestApp, TEST_NOW, type TestContext } from '../../../test/test-app.js';
 
 // Consent per purpose for minors (issue #26, decision 0020): chosen in the wizard, changed by the family or a manager
@@ -29,65 +26,16 @@ beforeAll(async () => {
   ctx = await createTestApp();
   await seedMembersIfEmpty(systemContext(ctx));
   admin = await managerHeaders(ctx);
-  photo = await sharp({ create: { width: 600, height: 750, channels: 3, background: '#88aacc' } })
-    .jpeg()
-    .toBuffer();
-  children.emma = await enrol(45107, FAMILY_A, { badgePhoto: true, webPhoto: false, publicName: false });
-  children.lucas = await enrol(45108, FAMILY_A, ALL);
-  children.bert = await enrol(45109, FAMILY_B, ALL);
-  cookies.a = await signIn(FAMILY_A);
-  cookies.b = await signIn(FAMILY_B);
+  photo = await badgePhoto();
+  children.emma = await enrolChild(ctx, { idbel: 45107, parentEmail: FAMILY_A, photo }, { badgePhoto: true, webPhoto: false, publicName: false });
+  children.lucas = await enrolChild(ctx, { idbel: 45108, parentEmail: FAMILY_A, photo }, ALL);
+  children.bert = await enrolChild(ctx, { idbel: 45109, parentEmail: FAMILY_B, photo }, ALL);
+  cookies.a = await familySignIn(ctx, FAMILY_A);
+  cookies.b = await familySignIn(ctx, FAMILY_B);
 }, 120_000);
 afterAll(async () => {
   await ctx?.close();
 });
-
-async function draft(idbel: number, parentEmail: string): Promise<string> {
-  const lookup = (await ctx.app.inject({ method: 'GET', url: `/api/v1/registration/idbel/${idbel}` })).json();
-  const payload = {
-    idbel,
-    category: lookup.eligibleCategories[0],
-    email: '',
-    mobile: '',
-    parent: { fullName: 'A Parent', email: parentEmail, mobile: '+32 470 12 34 56' },
-    attendant: { fullName: '', email: '', mobile: '' },
-    language: 'nl',
-  };
-  const created = await ctx.app.inject({ method: 'POST', url: '/api/v1/registration/bjk', payload });
-  expect(created.statusCode, created.body).toBe(200);
-  const { id } = created.json();
-  const uploaded = await ctx.app.inject({
-    method: 'POST',
-    url: `/api/v1/registration/photo/${id}`,
-    ...multipartFile('photo.jpg', photo, 'photo', 'image/jpeg'),
-  });
-  expect(uploaded.statusCode, uploaded.body).toBe(200);
-  return id as string;
-}
-
-const confirm = (id: string, consents?: ConsentChoices) =>
-  ctx.app.inject({ method: 'POST', url: `/api/v1/registration/confirm/${id}`, payload: { consent: true, ...(consents ? { consents } : {}) } });
-
-async function enrol(idbel: number, parentEmail: string, consents: ConsentChoices): Promise<string> {
-  const id = await draft(idbel, parentEmail);
-  const confirmed = await confirm(id, consents);
-  expect(confirmed.statusCode, confirmed.body).toBe(200);
-  return id;
-}
-
-async function signIn(email: string): Promise<string> {
-  ctx.clock.set(TEST_NOW);
-  await ctx.db.delete(familySignInRequests);
-  const asked = await ctx.app.inject({ method: 'POST', url: '/api/v1/family/anon/sign-in-link', payload: { email, language: 'nl' } });
-  expect(asked.statusCode).toBe(202);
-  const [mail] = (
-    await ctx.db.select({ text: mailOutbox.text, to: mailOutbox.to }).from(mailOutbox).where(eq(mailOutbox.kind, 'family.sign_in')).orderBy(desc(mailOutbox.id))
-  ).filter((m) => m.to.includes(email));
-  const token = /\/family\/welcome#([A-Za-z0-9_.-]+)/.exec(mail!.text)![1]!;
-  const session = await ctx.app.inject({ method: 'POST', url: '/api/v1/family/anon/session', payload: { token } });
-  expect(session.statusCode, session.body).toBe(200);
-  return String(session.headers['set-cookie']).split(';')[0]!;
-}
 
 const overview = async (cookie: string) =>
   (await ctx.app.inject({ method: 'GET', url: '/api/v1/family/me?language=en', headers: { cookie } })).json<FamilyOverview>();
@@ -194,11 +142,11 @@ describe('consent per purpose', () => {
       expect(refusedOnPage.statusCode).toBe(422);
       expect(refusedOnPage.json()).toMatchObject({ code: 'enrolment.consent_required', details: { purposes: ['badgePhoto'] } });
       expect((await childIn(cookies.a, children.emma)).consents.badgePhoto).toBe(true);
-      const id = await draft(45110, FAMILY_A);
-      const refusedInWizard = await confirm(id, { badgePhoto: false, webPhoto: false, publicName: false });
+      const id = await draftChild(ctx, { idbel: 45110, parentEmail: FAMILY_A, photo });
+      const refusedInWizard = await confirmChild(ctx, id, { badgePhoto: false, webPhoto: false, publicName: false });
       expect(refusedInWizard.statusCode).toBe(422);
       expect(refusedInWizard.json().code).toBe('enrolment.consent_required');
-      expect((await confirm(id, { badgePhoto: true, webPhoto: false, publicName: false })).statusCode).toBe(200);
+      expect((await confirmChild(ctx, id, { badgePhoto: true, webPhoto: false, publicName: false })).statusCode).toBe(200);
     } finally {
       await changeEditionSettings(ctx, { optionalConsents: ALL });
     }

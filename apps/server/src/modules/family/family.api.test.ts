@@ -19,6 +19,7 @@ import { deliverOutbox, expectMailLayout } from '../../../test/mail-layout.js';
 import { managerHeaders } from '../../../test/managers.js';
 import { pdfText } from '../../../test/pdf-files.js';
 import { startSmtpSink, type SmtpSink } from '../../../test/smtp-sink.js';
+import { badgePhoto, enrolChild } from '../../../test/families.js';
 import { createTestApp, TEST_NOW, type TestContext } from '../../../test/test-app.js';
 
 // "My family" (issue #26): a family signs in by a single-use link mailed to its address and sees, changes and asks
@@ -41,45 +42,17 @@ beforeAll(async () => {
   await seedMembersIfEmpty(systemContext(ctx));
   await seedRoomsIfEmpty(systemContext(ctx));
   admin = await managerHeaders(ctx);
-  photo = await sharp({ create: { width: 600, height: 750, channels: 3, background: '#88aacc' } })
-    .jpeg()
-    .toBuffer();
+  photo = await badgePhoto();
   smtp = await startSmtpSink();
-  children.emma = await enrol(45107, FAMILY_A, 'Anna Parent');
-  children.lucas = await enrol(45108, FAMILY_A, 'Anna Parent');
-  children.bert = await enrol(45109, FAMILY_B, 'Bert Parent');
+  children.emma = await enrolChild(ctx, { idbel: 45107, parentEmail: FAMILY_A, parentName: 'Anna Parent', photo });
+  children.lucas = await enrolChild(ctx, { idbel: 45108, parentEmail: FAMILY_A, parentName: 'Anna Parent', photo });
+  children.bert = await enrolChild(ctx, { idbel: 45109, parentEmail: FAMILY_B, parentName: 'Bert Parent', photo });
   reservationA = await reserve(FAMILY_A.toUpperCase());
 }, 120_000);
 afterAll(async () => {
   await smtp?.close();
   await ctx?.close();
 });
-
-async function enrol(idbel: number, parentEmail: string, parentName: string): Promise<string> {
-  const lookup = (await ctx.app.inject({ method: 'GET', url: `/api/v1/registration/idbel/${idbel}` })).json();
-  expect(lookup.youth, JSON.stringify(lookup)).toBe(true);
-  const payload = {
-    idbel,
-    category: lookup.eligibleCategories[0],
-    email: '',
-    mobile: '',
-    parent: { fullName: parentName, email: parentEmail, mobile: '+32 470 12 34 56' },
-    attendant: { fullName: '', email: '', mobile: '' },
-    language: 'nl',
-  };
-  const created = await ctx.app.inject({ method: 'POST', url: '/api/v1/registration/bjk', payload });
-  expect(created.statusCode, created.body).toBe(200);
-  const { id } = created.json();
-  const uploaded = await ctx.app.inject({
-    method: 'POST',
-    url: `/api/v1/registration/photo/${id}`,
-    ...multipartFile('photo.jpg', photo, 'photo', 'image/jpeg'),
-  });
-  expect(uploaded.statusCode, uploaded.body).toBe(200);
-  const confirmed = await ctx.app.inject({ method: 'POST', url: `/api/v1/registration/confirm/${id}`, payload: { consent: true } });
-  expect(confirmed.statusCode, confirmed.body).toBe(200);
-  return id as string;
-}
 
 async function reserve(email: string): Promise<string> {
   const input: MakeReservationInput = {

@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import sharp from 'sharp';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FamilyPrivacyRequest, MakeReservationInput, PrivacyRequestRow } from '@bjk/domain';
-import { familySignInRequests } from './family.tables.js';
 import { registrationPhotos, registrations } from '../enrolment/enrolment.tables.js';
 import { seedRoomsIfEmpty } from '../lodging/lodging.service.js';
 import { reservations } from '../lodging/lodging.tables.js';
@@ -13,10 +11,10 @@ import { participantPhotos, participants } from '../participants/participants.ta
 import { paymentRequests } from '../payments/payments.tables.js';
 import { auditEntries } from '../../platform/audit.tables.js';
 import { systemContext } from '../../platform/service-context.js';
-import { multipartFile } from '../../../test/bank-statements.js';
 import { managerHeaders } from '../../../test/managers.js';
 import { pdfText } from '../../../test/pdf-files.js';
-import { createTestApp, TEST_NOW, type TestContext } from '../../../test/test-app.js';
+import { badgePhoto, enrolChild, familySignIn } from '../../../test/families.js';
+import { createTestApp, type TestContext } from '../../../test/test-app.js';
 
 // Erasure and correction requests (issue #26, decision 0021): a family asks, the organisers approve or refuse with a
 // reason, an approved erasure runs the shredder's own erasers on the family's rows, the family is mailed its answer.
@@ -34,42 +32,15 @@ beforeAll(async () => {
   await seedMembersIfEmpty(systemContext(ctx));
   await seedRoomsIfEmpty(systemContext(ctx));
   registrar = await managerHeaders(ctx, ['registrar']);
-  photo = await sharp({ create: { width: 600, height: 750, channels: 3, background: '#88aacc' } })
-    .jpeg()
-    .toBuffer();
-  children.emma = await enrol(45107, FAMILY_A);
-  children.lucas = await enrol(45108, FAMILY_A);
-  children.bert = await enrol(45109, FAMILY_B);
+  photo = await badgePhoto();
+  children.emma = await enrolChild(ctx, { idbel: 45107, parentEmail: FAMILY_A, photo, language: 'fr' });
+  children.lucas = await enrolChild(ctx, { idbel: 45108, parentEmail: FAMILY_A, photo, language: 'fr' });
+  children.bert = await enrolChild(ctx, { idbel: 45109, parentEmail: FAMILY_B, photo, language: 'fr' });
   reservationB = await reserve(FAMILY_B);
 }, 120_000);
 afterAll(async () => {
   await ctx?.close();
 });
-
-async function enrol(idbel: number, parentEmail: string): Promise<string> {
-  const lookup = (await ctx.app.inject({ method: 'GET', url: `/api/v1/registration/idbel/${idbel}` })).json();
-  const payload = {
-    idbel,
-    category: lookup.eligibleCategories[0],
-    email: '',
-    mobile: '',
-    parent: { fullName: 'A Parent', email: parentEmail, mobile: '+32 470 12 34 56' },
-    attendant: { fullName: '', email: '', mobile: '' },
-    language: 'fr',
-  };
-  const created = await ctx.app.inject({ method: 'POST', url: '/api/v1/registration/bjk', payload });
-  expect(created.statusCode, created.body).toBe(200);
-  const { id } = created.json();
-  const uploaded = await ctx.app.inject({
-    method: 'POST',
-    url: `/api/v1/registration/photo/${id}`,
-    ...multipartFile('photo.jpg', photo, 'photo', 'image/jpeg'),
-  });
-  expect(uploaded.statusCode, uploaded.body).toBe(200);
-  const confirmed = await ctx.app.inject({ method: 'POST', url: `/api/v1/registration/confirm/${id}`, payload: { consent: true } });
-  expect(confirmed.statusCode, confirmed.body).toBe(200);
-  return id as string;
-}
 
 async function reserve(email: string): Promise<string> {
   const input: MakeReservationInput = {
@@ -91,18 +62,7 @@ async function reserve(email: string): Promise<string> {
   return (await ctx.db.select({ id: reservations.id }).from(reservations).where(eq(reservations.number, made.json().number)))[0]!.id;
 }
 
-async function signIn(email: string): Promise<string> {
-  ctx.clock.set(TEST_NOW);
-  await ctx.db.delete(familySignInRequests);
-  expect((await ctx.app.inject({ method: 'POST', url: '/api/v1/family/anon/sign-in-link', payload: { email, language: 'nl' } })).statusCode).toBe(202);
-  const [mail] = (
-    await ctx.db.select({ text: mailOutbox.text, to: mailOutbox.to }).from(mailOutbox).where(eq(mailOutbox.kind, 'family.sign_in')).orderBy(desc(mailOutbox.id))
-  ).filter((m) => m.to.includes(email));
-  const token = /\/family\/welcome#([A-Za-z0-9_.-]+)/.exec(mail!.text)![1]!;
-  const session = await ctx.app.inject({ method: 'POST', url: '/api/v1/family/anon/session', payload: { token } });
-  expect(session.statusCode, session.body).toBe(200);
-  return String(session.headers['set-cookie']).split(';')[0]!;
-}
+const signIn = (email: string) => familySignIn(ctx, email);
 
 const ask = (cookie: string, payload: Record<string, unknown>, language = 'fr') =>
   ctx.app.inject({ method: 'POST', url: `/api/v1/family/privacy-requests?language=${language}`, headers: { cookie }, payload });
