@@ -228,16 +228,18 @@ function RelayName({ shown, relay }: { shown: string; relay: string }) {
 function RoundGamesTable({ category, categories }: { category: string; categories: string[] }) {
   const { t } = useTranslation('results');
   const queryClient = useQueryClient();
-  // The table opens on the last round that has games (round 9 on the last day), until the manager picks another.
+  // The table opens on the last round that has games (round 9 on the last day) and follows the rounds that games
+  // arrive in (an upload of round 3 shows round 3), until the manager picks a round. It never moves back by itself:
+  // deleting a round's last game must not jump to another round (where its deleted games, and their restore, would
+  // not be shown).
   const rounds = useQuery(gameRoundsQuery(category));
-  const [chosen, setRound] = useState<number | null>(null);
-  const round = chosen ?? rounds.data?.rounds.at(-1) ?? 1;
-  // Once opened, the table stays on its round: deleting the round's last game must not jump to another round (where
-  // its deleted games, and their restore, would not be shown).
-  const opened = rounds.data?.rounds.at(-1);
+  const [picked, setRound] = useState<number | null>(null);
+  const [latest, setLatest] = useState<number | null>(null);
+  const newest = rounds.data?.rounds.at(-1);
   useEffect(() => {
-    if (chosen === null && opened !== undefined) setRound(opened);
-  }, [chosen, opened]);
+    if (newest !== undefined && (latest === null || newest > latest)) setLatest(newest);
+  }, [newest, latest]);
+  const round = picked ?? latest ?? newest ?? 1;
   const games = useQuery(managedGamesQuery(category, round));
   const link = useMutation({
     mutationFn: ({ id, board }: { id: number; board: number | null }) => linkGame(id, board),
