@@ -113,6 +113,15 @@ describe('a category’s results page', () => {
     expect(network.sentTo('GET /api/v1/results/anon/U12/pairings/2').length).toBeGreaterThan(0);
   });
 
+  it('shows a pairings request the API refuses with its own message, never as a server error', async () => {
+    await renderPage('/trn_u12', {
+      routes: [...published(), route('GET /api/v1/results/anon/:category/pairings/:round', fail(400, 'platform.validation'))],
+    });
+    fireEvent.click(await screen.findByRole('tab', { name: 'Paringen' }));
+    expect(await screen.findByText('Een van de verplichte velden is ongeldig', { exact: false })).toBeTruthy();
+    expect(screen.queryByText(/500|Algemene serverfout/)).toBeNull();
+  });
+
   it('says so when the category has no published results yet', async () => {
     await renderPage('/trn_u14', {
       routes: [...published(), route('GET /api/v1/results/anon/:category', fail(404, 'results.not_published'))],
