@@ -17,10 +17,10 @@ import { hasPermission, useManager } from '../../shared/auth/session';
 import { formatMoney } from '../../shared/format';
 import { currentLanguage } from '../../shared/i18n';
 import { DataTable, type DataColumn } from '../../shared/ui/DataTable';
-import { ListFilter } from '../../shared/ui/ListFilter';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { PaymentStatusChip } from '../../shared/ui/PaymentStatusChip';
 import { useListParams } from '../../shared/ui/useListParams';
+import { PlayerListFilters } from './PlayerListFilters';
 import { KindSwitch, usePlayerCategoryCodes, useRegistrationKind, withKind } from '../../shared/edition/kind';
 import {
   addLateParticipant,
@@ -167,38 +167,7 @@ function ParticipantList({ kind }: { kind: RegistrationKind }) {
         </Stack>
         {late.isError && <ErrorAlert error={late.error} submit />}
       </Paper>
-      <Stack direction={{ xs: 'column', md: 'row' }} spacing={1}>
-        <TextField
-          size="small"
-          type="search"
-          label={t('mgmt.search')}
-          value={list.search}
-          onChange={(e) => list.setSearch(e.target.value)}
-          sx={{ flex: 2 }}
-          slotProps={{ htmlInput: { 'data-testid': 'mgmt-participants-search' } }}
-        />
-        <ListFilter
-          list={list}
-          name="category"
-          size="small"
-          label={t('details.category')}
-          all={t('participants.all')}
-          options={players.map((code) => ({ value: code, label: code }))}
-          sx={{ flex: 1 }}
-        />
-        <ListFilter
-          list={list}
-          name="enabled"
-          size="small"
-          label={t('mgmt.enabled')}
-          all={t('mgmt.any')}
-          options={[
-            { value: '1', label: t('mgmt.yes') },
-            { value: '0', label: t('mgmt.no') },
-          ]}
-          sx={{ flex: 1 }}
-        />
-      </Stack>
+      <PlayerListFilters list={list} categories={players} searchTestId="mgmt-participants-search" />
       {query.isError && <ErrorAlert error={query.error} />}
       {payments.isError && <ErrorAlert error={payments.error} />}
       <DataTable

@@ -3,7 +3,6 @@ import ForwardToInboxIcon from '@mui/icons-material/ForwardToInbox';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -14,6 +13,7 @@ import { DataTable, type DataColumn } from '../../shared/ui/DataTable';
 import { ListFilter } from '../../shared/ui/ListFilter';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { useListParams } from '../../shared/ui/useListParams';
+import { PlayerListFilters } from './PlayerListFilters';
 import { useInstantFormat } from '../../shared/edition/useEdition';
 import { KindSwitch, usePlayerCategoryCodes, useRegistrationKind, withKind } from '../../shared/edition/kind';
 import { hasPermission, useManager } from '../../shared/auth/session';
@@ -83,25 +83,7 @@ export function RegistrationsPage() {
           )}
         </Stack>
       </Stack>
-      <Stack direction={{ xs: 'column', md: 'row' }} spacing={1}>
-        <TextField
-          size="small"
-          type="search"
-          label={t('mgmt.search')}
-          value={list.search}
-          onChange={(e) => list.setSearch(e.target.value)}
-          sx={{ flex: 2 }}
-          slotProps={{ htmlInput: { 'data-testid': 'registrations-search' } }}
-        />
-        <ListFilter
-          list={list}
-          name="category"
-          size="small"
-          label={t('details.category')}
-          all={t('participants.all')}
-          options={categories.map((code) => ({ value: code, label: code }))}
-          sx={{ flex: 1 }}
-        />
+      <PlayerListFilters list={list} categories={categories} searchTestId="registrations-search">
         <ListFilter
           list={list}
           name="status"
@@ -111,19 +93,7 @@ export function RegistrationsPage() {
           options={REGISTRATION_STATES.map((s) => ({ value: s, label: t(`mgmt.statuses.${s}`) }))}
           sx={{ flex: 1 }}
         />
-        <ListFilter
-          list={list}
-          name="enabled"
-          size="small"
-          label={t('mgmt.enabled')}
-          all={t('mgmt.any')}
-          options={[
-            { value: '1', label: t('mgmt.yes') },
-            { value: '0', label: t('mgmt.no') },
-          ]}
-          sx={{ flex: 1 }}
-        />
-      </Stack>
+      </PlayerListFilters>
       {query.isError && <ErrorAlert error={query.error} />}
       <DataTable
         label={t('mgmt.registrations')}
