@@ -170,7 +170,7 @@ const TEXTS: Record<Language, Texts> = {
 };
 
 export function lateInvitationMail(
-  config: Pick<Config, 'publicUrl' | 'port'>,
+  config: Pick<Config, 'publicUrl'>,
   settings: EditionSettings,
   to: string,
   language: Language,

@@ -94,7 +94,7 @@ export const FAMILY_MAIL_TEXTS: Record<Language, Texts> = {
  * access log or Referer holds it; the landing page spends it on a button's POST, not on the GET a scanner makes.
  */
 export function signInMail(
-  config: Pick<Config, 'publicUrl' | 'port'>,
+  config: Pick<Config, 'publicUrl'>,
   settings: EditionSettings,
   to: string,
   language: Language,
@@ -120,7 +120,7 @@ export function signInMail(
 }
 
 export function absenceMail(
-  config: Pick<Config, 'publicUrl' | 'port'>,
+  config: Pick<Config, 'publicUrl'>,
   settings: EditionSettings,
   to: string,
   language: Language,
@@ -203,7 +203,7 @@ const PRIVACY_TEXTS: Record<Language, { subject: (edition: string) => string; he
 
 /** The answer to a family's privacy request (erasure or correction), in the language the family asked in. */
 export function privacyAnswerMail(
-  config: Pick<Config, 'publicUrl' | 'port'>,
+  config: Pick<Config, 'publicUrl'>,
   settings: EditionSettings,
   to: string,
   language: Language,

@@ -2,8 +2,8 @@ import type { Language } from '@bjk/domain';
 import type { Config } from '../../config.js';
 import type { MailBlock } from './mail-layout.js';
 
-/** The site's address of a path, for links in mails (`PUBLIC_URL`, else this server on localhost). */
-export function siteUrl(config: Pick<Config, 'publicUrl' | 'port'>, path: string): string {
+/** The site's address of a path, for links in mails (`config.publicUrl`: `PUBLIC_URL`, else this server on localhost). */
+export function siteUrl(config: Pick<Config, 'publicUrl'>, path: string): string {
   return `${config.publicUrl}${path}`;
 }
 
@@ -22,6 +22,6 @@ const TEXT: Record<Language, string> = {
  * hours later, so they carry the family page's address, not a sign-in token: a single-use link valid for minutes
  * would be spent or expired, and one token in a mail to three addresses would open one address's family to the others.
  */
-export function familyPageBlock(config: Pick<Config, 'publicUrl' | 'port'>, language: Language): MailBlock {
+export function familyPageBlock(config: Pick<Config, 'publicUrl'>, language: Language): MailBlock {
   return { kind: 'link', text: TEXT[language], url: siteUrl(config, FAMILY_PAGE_PATH) };
 }

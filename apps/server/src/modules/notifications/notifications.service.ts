@@ -13,6 +13,7 @@ import { AppError, badRequest, notFound } from '../../platform/errors.js';
 import { checkOutboundUrl } from '../../platform/outbound.js';
 import type { ServiceContext } from '../../platform/service-context.js';
 import { getCurrentEdition, listEditionEnds } from '../edition/edition.service.js';
+import { siteUrl } from '../mail/family-page-link.js';
 import { organiserFooter } from '../mail/mail-layout.js';
 import { queueMail } from '../mail/mail.service.js';
 import { findFollowView } from '../results/results.service.js';
@@ -155,10 +156,6 @@ export async function followByEmail(ctx: ServiceContext, input: FollowEmailInput
   });
 }
 
-function siteUrl(ctx: Pick<ServiceContext, 'config'>): string {
-  return ctx.config.publicUrl;
-}
-
 async function queueConfirmation(tx: DbOrTx, ctx: ServiceContext, row: Row, name: string, settings: Parameters<typeof organiserFooter>[0]) {
   const lang: Language = row.language;
   const t = (key: Parameters<typeof noticeText>[1], values: Record<string, string | number> = {}) => noticeText(lang, key, values);
@@ -171,7 +168,7 @@ async function queueConfirmation(tx: DbOrTx, ctx: ServiceContext, row: Row, name
       heading: t('confirmSubject', { name }),
       blocks: [
         { kind: 'paragraph', text: t('confirmIntro', { name, category: row.category }) },
-        { kind: 'link', text: t('confirmButton'), url: `${siteUrl(ctx)}/follow/confirm#${await followToken(tx, 'confirm', row.id)}` },
+        { kind: 'link', text: t('confirmButton'), url: siteUrl(ctx.config, `/follow/confirm#${await followToken(tx, 'confirm', row.id)}`) },
         { kind: 'paragraph', text: t('confirmIgnore') },
       ],
       footer: organiserFooter(settings),
