@@ -1,7 +1,7 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { programmeSchema, publicPageSchema } from '@bjk/domain/content';
-import { fail, network, ok, renderPage, route } from '../../test/render-page';
+import { fail, network, ok, renderPage, route, type } from '../../test/render-page';
 
 const page = {
   slug: 'schedule',
@@ -57,10 +57,7 @@ describe('the programme', () => {
         ),
       ],
     });
-    const select = await screen.findByLabelText('Catégorie');
-    await act(async () => {
-      fireEvent.change(select, { target: { value: 'U12' } });
-    });
+    await type(await screen.findByLabelText('Catégorie'), 'U12');
     await waitFor(() =>
       expect(
         within(screen.getByTestId('programme'))
