@@ -23,9 +23,9 @@ test.describe('audit trail', () => {
     await expectAccessible(page);
     await snapshot(page, 'mgmt-audit-desktop');
 
+    // The date range rule (an end before the start is refused on the page) is proven by AuditPage.test.tsx; here the
+    // server's answer to a valid range.
     await page.getByLabel('Vanaf').fill('2030-01-02');
-    await page.getByLabel('Tot en met').fill('2030-01-01');
-    await expect(page.getByText('Ongeldige waarde: de einddatum ligt voor de begindatum')).toBeVisible();
     await page.getByLabel('Tot en met').fill('2030-12-31');
     await expect(page.getByText('Geen wijzigingen gevonden.')).toBeVisible();
 
