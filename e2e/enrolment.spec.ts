@@ -89,7 +89,10 @@ async function enrolMinor(page: Page, language: Language, shots = false, player 
   await lookUp(page, player.idbel);
   await expect(page.getByTestId('lookup-found')).toContainText(player.last);
   await expectNoMui(page);
-  if (shots) await snapshot(page, `enrolment-lookup-${page.viewportSize()?.width}`);
+  if (shots) {
+    await expectAccessible(page);
+    await snapshot(page, `enrolment-lookup-${page.viewportSize()?.width}`);
+  }
   await page.getByTestId('wizard-next').click();
   await expect(page.getByTestId('nationality-belgian')).toBeVisible();
   await page.getByTestId('wizard-next').click();
@@ -108,7 +111,10 @@ async function enrolMinor(page: Page, language: Language, shots = false, player 
   await page.getByTestId('photo-file').setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: photo });
   await expect(page.locator('.reactEasyCrop_Container')).toBeVisible();
   await expectNoMui(page);
-  if (shots) await snapshot(page, `enrolment-photo-${page.viewportSize()?.width}`);
+  if (shots) {
+    await expectAccessible(page);
+    await snapshot(page, `enrolment-photo-${page.viewportSize()?.width}`);
+  }
   await page.getByTestId('photo-use').click();
   await expect(page.getByTestId('photo-preview')).toBeVisible();
   await page.getByTestId('wizard-next').click();
@@ -120,7 +126,10 @@ async function enrolMinor(page: Page, language: Language, shots = false, player 
   await page.getByTestId('gdpr-purpose-badgePhoto').check();
   await page.getByTestId('gdpr-purpose-publicName').check();
   await expectNoMui(page);
-  if (shots) await snapshot(page, `enrolment-gdpr-${page.viewportSize()?.width}`);
+  if (shots) {
+    await expectAccessible(page);
+    await snapshot(page, `enrolment-gdpr-${page.viewportSize()?.width}`);
+  }
   await page.getByTestId('wizard-next').click();
 
   await expect(page.getByTestId('confirm-summary')).toContainText(player.last);
@@ -147,6 +156,7 @@ async function enrolMinor(page: Page, language: Language, shots = false, player 
   await expectNoMui(page);
   expect(scripts.filter((script) => /QueryProvider/.test(script))).toEqual([]);
   if (shots) {
+    await expectAccessible(page);
     await snapshot(page, `enrolment-done-${page.viewportSize()?.width}`);
     await page.setViewportSize({ width: 1280, height: 900 });
     await snapshot(page, 'enrolment-done-1280');
