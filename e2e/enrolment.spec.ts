@@ -59,6 +59,23 @@ async function lookUp(page: Page, idbel: number) {
   await page.getByTestId('lookup-search').click();
 }
 
+/**
+ * One UI system on the public site (issue #25): the wizard's steps draw nothing with MUI (the shell's language menu,
+ * used to choose the language, is MUI's, outside the wizard).
+ */
+async function expectNoMui(page: Page) {
+  expect(await page.locator('.bjk-wizard [class*="Mui"]').count()).toBe(0);
+}
+
+/** Scripts the page asks for, by path: the wizard loads no TanStack Query (its calls are plain, through api.ts). */
+function scriptsOf(page: Page): string[] {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  return scripts;
+}
+
 async function startWizard(page: Page, language: Language) {
   await page.goto('/registration_bjk');
   await chooseLanguage(page, language);
@@ -66,10 +83,16 @@ async function startWizard(page: Page, language: Language) {
 }
 
 async function enrolMinor(page: Page, language: Language, shots = false, player = players[language]) {
+  const scripts = scriptsOf(page);
   await startWizard(page, language);
+  await expectNoMui(page);
   await lookUp(page, player.idbel);
   await expect(page.getByTestId('lookup-found')).toContainText(player.last);
-  if (shots) await snapshot(page, `enrolment-lookup-${page.viewportSize()?.width}`);
+  await expectNoMui(page);
+  if (shots) {
+    await expectAccessible(page);
+    await snapshot(page, `enrolment-lookup-${page.viewportSize()?.width}`);
+  }
   await page.getByTestId('wizard-next').click();
   await expect(page.getByTestId('nationality-belgian')).toBeVisible();
   await page.getByTestId('wizard-next').click();
@@ -77,6 +100,7 @@ async function enrolMinor(page: Page, language: Language, shots = false, player 
   await page.getByTestId('parent-fullName').fill(`Parent ${player.last}`);
   await page.getByTestId('parent-email').fill(`parent.${player.idbel}@example.test`);
   await page.getByTestId('parent-mobile').fill('+32 470 12 34 56');
+  await expectNoMui(page);
   if (shots) {
     await expectAccessible(page);
     await snapshot(page, `enrolment-details-${page.viewportSize()?.width}`);
@@ -86,7 +110,11 @@ async function enrolMinor(page: Page, language: Language, shots = false, player 
   await expect(page.getByTestId('wizard-next')).toBeDisabled();
   await page.getByTestId('photo-file').setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: photo });
   await expect(page.locator('.reactEasyCrop_Container')).toBeVisible();
-  if (shots) await snapshot(page, `enrolment-photo-${page.viewportSize()?.width}`);
+  await expectNoMui(page);
+  if (shots) {
+    await expectAccessible(page);
+    await snapshot(page, `enrolment-photo-${page.viewportSize()?.width}`);
+  }
   await page.getByTestId('photo-use').click();
   await expect(page.getByTestId('photo-preview')).toBeVisible();
   await page.getByTestId('wizard-next').click();
@@ -97,10 +125,15 @@ async function enrolMinor(page: Page, language: Language, shots = false, player 
   // Consent per purpose (decision 0020): the badge photo and the name on the public list; no photos on the website.
   await page.getByTestId('gdpr-purpose-badgePhoto').check();
   await page.getByTestId('gdpr-purpose-publicName').check();
-  if (shots) await snapshot(page, `enrolment-gdpr-${page.viewportSize()?.width}`);
+  await expectNoMui(page);
+  if (shots) {
+    await expectAccessible(page);
+    await snapshot(page, `enrolment-gdpr-${page.viewportSize()?.width}`);
+  }
   await page.getByTestId('wizard-next').click();
 
   await expect(page.getByTestId('confirm-summary')).toContainText(player.last);
+  await expectNoMui(page);
   if (shots) {
     await expectAccessible(page);
     await snapshot(page, `enrolment-confirm-${page.viewportSize()?.width}`);
@@ -120,7 +153,10 @@ async function enrolMinor(page: Page, language: Language, shots = false, player 
   await expect(page.getByTestId('enrolment-payment').getByTestId('pay-message')).toHaveText(/^\+\+\+\d{3}\/\d{4}\/\d{5}\+\+\+$/);
   await expect(page.getByTestId('pay-qr')).toBeVisible();
   await expect(page.getByTestId('enrolment-payment-link')).toHaveAttribute('href', /^\/payment\//);
+  await expectNoMui(page);
+  expect(scripts.filter((script) => /QueryProvider/.test(script))).toEqual([]);
   if (shots) {
+    await expectAccessible(page);
     await snapshot(page, `enrolment-done-${page.viewportSize()?.width}`);
     await page.setViewportSize({ width: 1280, height: 900 });
     await snapshot(page, 'enrolment-done-1280');
@@ -218,7 +254,7 @@ test.describe('the enrolment wizard', () => {
     // The click that left the nationality step did not submit the details form: no error, nothing in error.
     await expect(page.getByTestId('wizard-step-title')).toHaveText('Details');
     await expect(page.getByTestId('wizard-step-title')).toBeFocused();
-    await expect(page.locator('.Mui-error')).toHaveCount(0);
+    await expect(page.locator('.bjk-field--error')).toHaveCount(0);
     await page.getByTestId('parent-fullName').fill(`Parent ${players.steps.last}`);
     await page.getByTestId('parent-email').fill(`parent.${players.steps.idbel}@example.test`);
     await page.getByTestId('parent-mobile').fill('+32 470 12 34 56');
@@ -232,7 +268,7 @@ test.describe('the enrolment wizard', () => {
     // Forward again lands on the details step, with what was entered, not on the photo step.
     await expect(page.getByTestId('wizard-step-title')).toHaveText('Details');
     await expect(page.getByTestId('parent-fullName')).toHaveValue(`Parent ${players.steps.last}`);
-    await expect(page.locator('.Mui-error')).toHaveCount(0);
+    await expect(page.locator('.bjk-field--error')).toHaveCount(0);
   });
 
   test('says why a file is no photo and why a picture is too small for the badge', async ({ page }) => {

@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 
 /**
  * Calls `preload` once this component is drawn and the browser is idle (at the latest after a second): a first view
- * drawn without MUI (a wizard's intro) paints before the next part's code (its form, with MUI) downloads, and that code
- * is there before the visitor's "Start" asks for it. Runs again when `key` changes (the wizard's next step).
+ * (a wizard's intro) paints before the next part's code (its form, with its schemas) downloads, and that code is there
+ * before the visitor's "Start" asks for it. Runs again when `key` changes (the wizard's next step).
  */
 export function usePreloadWhenIdle(preload: () => void, key?: unknown): void {
   useEffect(() => {

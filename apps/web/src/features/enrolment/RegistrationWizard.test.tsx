@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { lateInvitationViewSchema, playerLookupSchema, registrationDraftResultSchema, registrationDraftSchema, type PlayerLookup } from '@bjk/domain/enrolment';
 import { click, editionSettings, fail, network, ok, renderPage, route, textOf, type, type Route } from '../../test/render-page';
@@ -126,6 +126,23 @@ describe('the enrolment wizard', () => {
       attendant: { fullName: '', email: '', mobile: '' },
     });
     expect(draft?.id).toBeUndefined();
+  });
+
+  it('sends the draft once when "next" is clicked twice before the answer', async () => {
+    await renderPage('/registration_bjk', {
+      routes: [...registry(), route('POST /api/v1/registration/:kind', ok(registrationDraftResultSchema, { id: DRAFT_ID, status: 'draft' }))],
+    });
+    await toDetails();
+    await type(screen.getByTestId('parent-fullName'), 'Anne Peeters');
+    await type(screen.getByTestId('parent-email'), 'anne@example.org');
+    await type(screen.getByTestId('parent-mobile'), '+32 470 12 34 56');
+    const next = screen.getByTestId('wizard-next');
+    await act(async () => {
+      fireEvent.click(next);
+      fireEvent.click(next);
+    });
+    expect(await screen.findByText('Stap 5 van 7')).toBeTruthy();
+    expect(network.sentTo('POST /api/v1/registration/bjk')).toHaveLength(1);
   });
 
   it('shows the server’s refusal of the draft in the visitor’s language', async () => {

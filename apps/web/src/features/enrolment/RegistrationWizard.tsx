@@ -21,17 +21,16 @@ import './wizard/wizard.css';
 // Each step is a chunk of its own, downloaded when it is reached: the first screen carries no form library, no
 // schemas (zod, phone numbers) and no photo cropper, so a phone's main thread is free at once (Total Blocking Time).
 // The first step is named in the page's HTML as a module preload (first-render: apps/web/build/route-manifest.ts).
-// The frame and the first step are plain elements (the page's first view loads no MUI, issue #16); the later steps
-// are drawn with MUI, which comes with the first of them (preloaded while the visitor reads the intro), and those
-// that call the server bring TanStack Query's provider (the page is routed without it).
+// Every step is drawn with the plain kit and static CSS and calls the server through api.ts (one UI system and one
+// data cache on the public site, issue #25): no MUI and no TanStack Query on any of them.
 const IntroStep = lazyPart(() => import(/* first-render */ './wizard/IntroStep'), 'IntroStep');
-const LookupStep = lazyPart(() => import('./wizard/LookupStep'), 'LookupStep', { mui: true, queries: true });
+const LookupStep = lazyPart(() => import('./wizard/LookupStep'), 'LookupStep');
 const NationalityStep = lazyPart(() => import('./wizard/NationalityStep'), 'NationalityStep');
-const DetailsStep = lazyPart(() => import('./wizard/DetailsStep'), 'DetailsStep', { mui: true, queries: true });
-const PhotoStep = lazyPart(() => import('./wizard/PhotoStep'), 'PhotoStep', { mui: true, queries: true });
-const GdprStep = lazyPart(() => import('./wizard/GdprStep'), 'GdprStep', { mui: true });
-const ConfirmStep = lazyPart(() => import('./wizard/ConfirmStep'), 'ConfirmStep', { mui: true, queries: true });
-const DoneStep = lazyPart(() => import('./wizard/DoneStep'), 'DoneStep', { mui: true });
+const DetailsStep = lazyPart(() => import('./wizard/DetailsStep'), 'DetailsStep');
+const PhotoStep = lazyPart(() => import('./wizard/PhotoStep'), 'PhotoStep');
+const GdprStep = lazyPart(() => import('./wizard/GdprStep'), 'GdprStep');
+const ConfirmStep = lazyPart(() => import('./wizard/ConfirmStep'), 'ConfirmStep');
+const DoneStep = lazyPart(() => import('./wizard/DoneStep'), 'DoneStep');
 
 /** What the visitor may reach from a step: downloaded while they fill it in, so going on does not wait. */
 const NEXT_STEPS: Record<Step, { preload: () => void }[]> = {
@@ -178,7 +177,7 @@ type StepProps = {
 };
 
 function WizardStep({ state, kind, phase, invited, dispatch, back }: StepProps): ReactNode {
-  // Once the step is drawn and the browser is idle: the intro (the first view) paints before MUI downloads.
+  // Once the step is drawn and the browser is idle: the intro (the first view) paints before the next step downloads.
   const preloadNext = useCallback(() => {
     for (const next of NEXT_STEPS[state.step]) next.preload();
   }, [state.step]);

@@ -17,6 +17,10 @@ export function themeVariables(theme: Theme): Record<`--bjk-${string}`, string> 
     '--bjk-primary-underline': alpha(palette.primary.main, 0.4),
     '--bjk-text': palette.text.primary,
     '--bjk-text-secondary': palette.text.secondary,
+    // MUI's contained Button color="success" (the enrolment wizard's "Confirm").
+    '--bjk-success': palette.success.main,
+    '--bjk-success-dark': palette.success.dark,
+    '--bjk-success-contrast': palette.success.contrastText,
     '--bjk-info': palette.info.main,
     '--bjk-warning': palette.warning.main,
     '--bjk-divider': palette.divider,

@@ -9,13 +9,19 @@ export function shellButtonClass(variant: ShellButtonVariant = 'inherit', classN
   return ['bjk-button', variant !== 'inherit' && `bjk-button--${variant}`, size !== 'medium' && `bjk-button--${size}`, className].filter(Boolean).join(' ');
 }
 
-type Props = ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ShellButtonVariant; size?: ShellButtonSize };
+type Props = ButtonHTMLAttributes<HTMLButtonElement> & {
+  variant?: ShellButtonVariant;
+  size?: ShellButtonSize;
+  /** `success`: MUI's contained Button color="success", for the one action that settles a form (a confirmation). */
+  color?: 'primary' | 'success';
+};
 
 /**
  * The buttons of the shell and of pages drawn without MUI (app bar, error pages, `shared/ui/plain`): a native button with MUI-like static styles (shared/ui/base.css). MUI's
  * Button brings emotion, ripples and transitions the home page never uses (decision 0003); pages behind lazy routes
  * use MUI's Button as usual.
  */
-export function ShellButton({ variant = 'inherit', size = 'medium', className, ...props }: Props) {
-  return <button type="button" {...props} className={shellButtonClass(variant, className, size)} />;
+export function ShellButton({ variant = 'inherit', size = 'medium', color = 'primary', className, ...props }: Props) {
+  const colour = color === 'success' ? 'bjk-button--success' : undefined;
+  return <button type="button" {...props} className={shellButtonClass(variant, [colour, className].filter(Boolean).join(' ') || undefined, size)} />;
 }

@@ -1,9 +1,3 @@
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -18,10 +12,13 @@ import { useEdition } from '../../../shared/edition/useEdition';
 import { formatMoney } from '../../../shared/format';
 import { currentLanguage } from '../../../shared/i18n';
 import type { ConsentChoices } from '@bjk/domain/consents';
-import { ErrorAlert } from '../../../shared/ui/ErrorAlert';
+import { ErrorNotice } from '../../../shared/ui/plain/ErrorNotice';
+import { Notice } from '../../../shared/ui/plain/Notice';
+import { ShellButton } from '../../../shared/ui/ShellButton';
 import { confirmRegistration } from '../api';
 import { BackButton } from './BackButton';
 import { StepFrame } from './StepFrame';
+import { useSubmission } from './submission';
 
 type Props = {
   kind: RegistrationKind;
@@ -46,7 +43,7 @@ export function ConfirmStep({ kind, phase, player, details, draftId, photo, cons
     setPhotoUrl(url);
     return () => URL.revokeObjectURL(url);
   }, [photo]);
-  const confirm = useMutation({ mutationFn: () => confirmRegistration(draftId, consents), onSuccess: onConfirmed });
+  const confirm = useSubmission(() => confirmRegistration(draftId, consents), onConfirmed);
   const feeCents = registrationFeeCents(edition, kind, player.fideTitle, phase === 'late');
   const rows: [string, string][] = [
     [t('details.player'), `${player.firstName} ${player.lastName}`],
@@ -66,46 +63,31 @@ export function ConfirmStep({ kind, phase, player, details, draftId, photo, cons
       actions={
         <>
           <BackButton onBack={onBack} />
-          <Button variant="contained" size="large" color="success" disabled={confirm.isPending} onClick={() => confirm.mutate()} data-testid="wizard-confirm">
+          <ShellButton variant="contained" color="success" size="large" disabled={confirm.pending} onClick={() => confirm.run()} data-testid="wizard-confirm">
             {t('confirm.submit')}
-          </Button>
+          </ShellButton>
         </>
       }
     >
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { xs: 'center', sm: 'flex-start' } }}>
-        {photoUrl && (
-          <Box
-            component="img"
-            src={photoUrl}
-            alt={t('photo.previewAlt')}
-            sx={{ width: 160, height: 200, objectFit: 'cover', borderRadius: 1, boxShadow: 1, flexShrink: 0 }}
-          />
-        )}
-        <Box
-          component="dl"
-          sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5, width: '100%' }}
-          data-testid="confirm-summary"
-        >
+      <div className="bjk-confirm">
+        {photoUrl && <img src={photoUrl} alt={t('photo.previewAlt')} className="bjk-enrol-photo" />}
+        <dl className="bjk-confirm-summary" data-testid="confirm-summary">
           {rows
             .filter(([, value]) => value !== '')
             .map(([label, value]) => (
-              <Box key={label} sx={{ display: 'contents' }}>
-                <Typography component="dt" color="textSecondary" variant="body2">
-                  {label}
-                </Typography>
-                <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-                  {value}
-                </Typography>
-              </Box>
+              <div key={label} className="bjk-confirm-row">
+                <dt className="bjk-body2 bjk-secondary">{label}</dt>
+                <dd className="bjk-body2">{value}</dd>
+              </div>
             ))}
-        </Box>
-      </Stack>
+        </dl>
+      </div>
       {phase === 'late' && (
-        <Alert severity="warning" data-testid="late-fee">
+        <Notice severity="warning" testId="late-fee">
           {t('lateFee', { fee: formatMoney(edition.fees.lateFeeCents, language) })}
-        </Alert>
+        </Notice>
       )}
-      {confirm.isError && <ErrorAlert error={confirm.error} submit />}
+      {confirm.failure !== null && <ErrorNotice error={confirm.failure} submit />}
     </StepFrame>
   );
 }

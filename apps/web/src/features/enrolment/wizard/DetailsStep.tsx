@@ -1,11 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
-import { useMutation } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useForm, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -18,12 +11,15 @@ import {
   type RegistrationKind,
 } from '@bjk/domain/enrolment';
 import { currentLanguage } from '../../../shared/i18n';
-import { ErrorAlert } from '../../../shared/ui/ErrorAlert';
+import { onValidSubmit } from '../../../shared/ui/forms';
+import { ErrorNotice } from '../../../shared/ui/plain/ErrorNotice';
+import { SelectInput, TextInput } from '../../../shared/ui/plain/fields';
+import { ShellButton } from '../../../shared/ui/ShellButton';
 import { saveDraft } from '../api';
 import { BackButton } from './BackButton';
 import { useFieldMessage } from './field-message';
 import { StepFrame } from './StepFrame';
-import { onValidSubmit } from '../../../shared/ui/forms';
+import { useSubmission } from './submission';
 
 type ContactFieldsProps = {
   who: 'parent' | 'attendant';
@@ -36,41 +32,36 @@ function ContactFields({ who, register, errors }: ContactFieldsProps) {
   const message = useFieldMessage();
   const fieldErrors = errors[who];
   return (
-    <Stack spacing={1.5} component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
-      <Typography component="legend" variant="subtitle1" sx={{ fontWeight: 600 }}>
-        {t(`details.${who}`)}
-      </Typography>
-      <Typography variant="body2" color="textSecondary">
-        {t(`details.${who}Help`)}
-      </Typography>
-      <TextField
+    <fieldset className="bjk-enrol-fieldset">
+      <legend className="bjk-enrol-subtitle">{t(`details.${who}`)}</legend>
+      <p className="bjk-body2 bjk-secondary">{t(`details.${who}Help`)}</p>
+      <TextInput
         label={t('details.fullName')}
         autoComplete="name"
+        error={message(fieldErrors?.fullName?.message)}
+        data-testid={`${who}-fullName`}
         {...register(`${who}.fullName`)}
-        error={!!fieldErrors?.fullName}
-        helperText={message(fieldErrors?.fullName?.message)}
-        slotProps={{ htmlInput: { 'data-testid': `${who}-fullName` } }}
       />
-      <TextField
+      <TextInput
         label={t('details.email')}
         type="email"
+        inputMode="email"
         autoComplete="email"
+        error={message(fieldErrors?.email?.message)}
+        data-testid={`${who}-email`}
         {...register(`${who}.email`)}
-        error={!!fieldErrors?.email}
-        helperText={message(fieldErrors?.email?.message)}
-        slotProps={{ htmlInput: { 'data-testid': `${who}-email` } }}
       />
-      <TextField
+      <TextInput
         label={t('details.mobile')}
         type="tel"
         autoComplete="tel"
         placeholder="+32 470 12 34 56"
+        error={message(fieldErrors?.mobile?.message)}
+        help={t('details.mobileHelp')}
+        data-testid={`${who}-mobile`}
         {...register(`${who}.mobile`)}
-        error={!!fieldErrors?.mobile}
-        helperText={message(fieldErrors?.mobile?.message) ?? t('details.mobileHelp')}
-        slotProps={{ htmlInput: { 'data-testid': `${who}-mobile` } }}
       />
-    </Stack>
+    </fieldset>
   );
 }
 
@@ -85,7 +76,7 @@ type Props = {
 
 /**
  * Step 4: category and contacts. The form lives in this step alone: its submit button is its own, so no click on
- * another step can submit it, and its errors show only after the visitor submits it.
+ * another step can submit it, and its errors show only after the visitor submits it, each under its field.
  */
 export function DetailsStep({ kind, player, kept, onDrafted, onBack }: Props) {
   const { t } = useTranslation('enrolment');
@@ -104,11 +95,11 @@ export function DetailsStep({ kind, player, kept, onDrafted, onBack }: Props) {
     defaultValues: kept.details ?? { category: player.eligibleCategories[0] ?? '', email: '', mobile: '', parent: emptyContact, attendant: emptyContact },
   });
   const { errors } = form.formState;
-  const draft = useMutation({
-    mutationFn: (details: RegistrationDetails) =>
+  const draft = useSubmission(
+    (details: RegistrationDetails) =>
       saveDraft(kind, { ...details, id: kept.draftId, idbel: player.idbel, idfide: player.idbel ? null : player.idfide, language }),
-    onSuccess: (result, details) => onDrafted(details, result.id),
-  });
+    (result, details) => onDrafted(details, result.id),
+  );
 
   return (
     <StepFrame
@@ -116,75 +107,60 @@ export function DetailsStep({ kind, player, kept, onDrafted, onBack }: Props) {
       actions={
         <>
           <BackButton onBack={onBack} />
-          <Button variant="contained" size="large" type="submit" form="details-form" disabled={draft.isPending} data-testid="wizard-next">
+          <ShellButton variant="contained" size="large" type="submit" form="details-form" disabled={draft.pending} data-testid="wizard-next">
             {t('next')}
-          </Button>
+          </ShellButton>
         </>
       }
     >
-      <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(4, 1fr)' } }}>
-        <TextField label={t('details.firstName')} value={player.firstName} slotProps={{ input: { readOnly: true } }} size="small" />
-        <TextField label={t('details.lastName')} value={player.lastName} slotProps={{ input: { readOnly: true } }} size="small" />
-        <TextField label={t('details.birthYear')} value={player.birthYear ?? ''} slotProps={{ input: { readOnly: true } }} size="small" />
-        <TextField
-          label={t('details.gender')}
-          value={player.gender ? t(`gender.${player.gender}`) : ''}
-          slotProps={{ input: { readOnly: true } }}
-          size="small"
-        />
-        <TextField
-          label={t('details.fideFederation')}
-          value={player.fideFederation ?? '—'}
-          slotProps={{ input: { readOnly: true } }}
-          size="small"
-          sx={{ gridColumn: { xs: 'span 2', sm: 'span 4' } }}
-        />
-      </Box>
-      <Stack component="form" id="details-form" spacing={2} noValidate onSubmit={onValidSubmit(form, (values) => draft.mutate(values))}>
-        <TextField
-          select
+      <div className="bjk-enrol-facts">
+        <TextInput label={t('details.firstName')} value={player.firstName} readOnly />
+        <TextInput label={t('details.lastName')} value={player.lastName} readOnly />
+        <TextInput label={t('details.birthYear')} value={player.birthYear ?? ''} readOnly />
+        <TextInput label={t('details.gender')} value={player.gender ? t(`gender.${player.gender}`) : ''} readOnly />
+        <TextInput label={t('details.fideFederation')} value={player.fideFederation ?? '—'} readOnly className="bjk-enrol-facts-wide" />
+      </div>
+      <form id="details-form" className="bjk-stack" noValidate onSubmit={onValidSubmit(form, (values) => draft.run(values))}>
+        <SelectInput
           label={t('details.category')}
-          value={form.watch('category')}
-          onChange={(e) => form.setValue('category', e.target.value, { shouldValidate: true })}
-          error={!!errors.category}
-          helperText={message(errors.category?.message) ?? t('details.categoryHelp')}
-          slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'details-category' } as object } }}
+          error={message(errors.category?.message)}
+          help={t('details.categoryHelp')}
+          data-testid="details-category"
+          {...form.register('category')}
         >
           {player.eligibleCategories.map((code) => (
-            <MenuItem key={code} value={code}>
+            <option key={code} value={code}>
               {t(`categories.${code}`, { defaultValue: code })}
-            </MenuItem>
+            </option>
           ))}
-        </TextField>
-        <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
-          {t('details.player')}
-        </Typography>
-        <Typography variant="body2" color="textSecondary">
-          {adult ? t('details.playerHelpAdult') : t('details.playerHelpMinor')}
-        </Typography>
-        <TextField
+        </SelectInput>
+        <div>
+          <h3 className="bjk-enrol-subtitle">{t('details.player')}</h3>
+          <p className="bjk-body2 bjk-secondary">{adult ? t('details.playerHelpAdult') : t('details.playerHelpMinor')}</p>
+        </div>
+        <TextInput
           label={t('details.email')}
           type="email"
+          inputMode="email"
           autoComplete="email"
+          error={message(errors.email?.message)}
+          data-testid="player-email"
           {...form.register('email')}
-          error={!!errors.email}
-          helperText={message(errors.email?.message)}
-          slotProps={{ htmlInput: { 'data-testid': 'player-email' } }}
         />
-        <TextField
+        <TextInput
           label={t('details.mobile')}
           type="tel"
           autoComplete="tel"
           placeholder="+32 470 12 34 56"
+          error={message(errors.mobile?.message)}
+          help={t('details.mobileHelp')}
+          data-testid="player-mobile"
           {...form.register('mobile')}
-          error={!!errors.mobile}
-          helperText={message(errors.mobile?.message) ?? t('details.mobileHelp')}
-          slotProps={{ htmlInput: { 'data-testid': 'player-mobile' } }}
         />
         <ContactFields who="parent" register={form.register} errors={errors} />
         <ContactFields who="attendant" register={form.register} errors={errors} />
-        {draft.isError && <ErrorAlert error={draft.error} submit />}
-      </Stack>
+        {draft.failure !== null && <ErrorNotice error={draft.failure} submit />}
+      </form>
     </StepFrame>
   );
 }

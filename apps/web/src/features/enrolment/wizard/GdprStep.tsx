@@ -1,13 +1,10 @@
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CONSENT_PURPOSES, OPTIONAL_CONSENTS_DEFAULT, type ConsentChoices } from '@bjk/domain/consents';
 import { useEdition } from '../../../shared/edition/useEdition';
+import { CheckboxField } from '../../../shared/ui/plain/fields';
+import { Notice } from '../../../shared/ui/plain/Notice';
+import { ShellButton } from '../../../shared/ui/ShellButton';
 import { BackButton } from './BackButton';
 import { StepFrame } from './StepFrame';
 
@@ -35,55 +32,58 @@ export function GdprStep({
   const [missing, setMissing] = useState(false);
   // A purpose that is a condition of taking part is sent as given.
   const chosen = Object.fromEntries(CONSENT_PURPOSES.map((p) => [p, optional[p] ? choices[p] : true])) as ConsentChoices;
+  const missingId = useId();
   return (
     <StepFrame
       title={t('gdpr.title')}
       actions={
         <>
           <BackButton onBack={onBack} />
-          <Button variant="contained" size="large" onClick={() => (consent ? onConsent(chosen) : setMissing(true))} data-testid="wizard-next">
+          <ShellButton variant="contained" size="large" onClick={() => (consent ? onConsent(chosen) : setMissing(true))} data-testid="wizard-next">
             {t('next')}
-          </Button>
+          </ShellButton>
         </>
       }
     >
-      <Box component="ul" sx={{ pl: 3, m: 0, '& li': { mb: 1 } }}>
+      <ul className="bjk-step-list bjk-gdpr-list">
         <li>{t('gdpr.onlyThisTournament')}</li>
         <li>{t('gdpr.neverPassedOn')}</li>
         <li>{t('gdpr.results')}</li>
         <li>{t('gdpr.overviewPhotos')}</li>
-      </Box>
-      <FormControlLabel
-        control={
-          <Checkbox
-            checked={consent}
-            onChange={(e) => (setConsent(e.target.checked), setMissing(false))}
-            slotProps={{ input: { 'data-testid': 'gdpr-consent' } as object }}
-          />
-        }
-        label={t('gdpr.consent')}
-      />
-      {missing && <Alert severity="error">{t('validation.consentRequired')}</Alert>}
-      <Typography variant="subtitle1" component="h3" sx={{ mt: 2 }}>
-        {t('gdpr.purposes')}
-      </Typography>
-      <Typography variant="body2" color="textSecondary">
-        {t('gdpr.purposesHelp')}
-      </Typography>
-      {CONSENT_PURPOSES.map((purpose) => (
-        <FormControlLabel
-          key={purpose}
-          control={
-            <Checkbox
+      </ul>
+      <div>
+        <CheckboxField
+          label={t('gdpr.consent')}
+          checked={consent}
+          onChange={(e) => (setConsent(e.target.checked), setMissing(false))}
+          aria-invalid={missing || undefined}
+          aria-describedby={missing ? missingId : undefined}
+          data-testid="gdpr-consent"
+        />
+        {missing && (
+          <div id={missingId}>
+            <Notice severity="error" role="alert">
+              {t('validation.consentRequired')}
+            </Notice>
+          </div>
+        )}
+      </div>
+      <fieldset className="bjk-enrol-fieldset bjk-gdpr-purposes">
+        <legend className="bjk-enrol-subtitle">{t('gdpr.purposes')}</legend>
+        <p className="bjk-body2 bjk-secondary">{t('gdpr.purposesHelp')}</p>
+        <div>
+          {CONSENT_PURPOSES.map((purpose) => (
+            <CheckboxField
+              key={purpose}
+              label={optional[purpose] ? t(`gdpr.purpose.${purpose}`) : `${t(`gdpr.purpose.${purpose}`)} (${t('gdpr.required')})`}
               checked={chosen[purpose]}
               disabled={!optional[purpose]}
               onChange={(e) => setChoices({ ...choices, [purpose]: e.target.checked })}
-              slotProps={{ input: { 'data-testid': `gdpr-purpose-${purpose}` } as object }}
+              data-testid={`gdpr-purpose-${purpose}`}
             />
-          }
-          label={optional[purpose] ? t(`gdpr.purpose.${purpose}`) : `${t(`gdpr.purpose.${purpose}`)} (${t('gdpr.required')})`}
-        />
-      ))}
+          ))}
+        </div>
+      </fieldset>
     </StepFrame>
   );
 }

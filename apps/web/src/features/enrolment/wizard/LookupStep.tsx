@@ -1,18 +1,17 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PlayerLookup, RegistrationKind } from '@bjk/domain/enrolment';
-import { ErrorAlert } from '../../../shared/ui/ErrorAlert';
+import { ErrorNotice } from '../../../shared/ui/plain/ErrorNotice';
+import { TextInput, ToggleChoices } from '../../../shared/ui/plain/fields';
+import { Notice } from '../../../shared/ui/plain/Notice';
+import { ShellButton } from '../../../shared/ui/ShellButton';
 import { lookupPlayer } from '../api';
 import { BackButton } from './BackButton';
 import { StepFrame } from './StepFrame';
 import { mayEnrol } from './state';
+import { useSubmission } from './submission';
+
+type IdType = 'idbel' | 'idfide';
 
 type Props = {
   kind: RegistrationKind;
@@ -29,17 +28,17 @@ export function LookupStep({ kind, player, invited = null, onFound, onNext, onBa
   const { t } = useTranslation('enrolment');
   // The player found before, else the one a late-entry invitation was made for, else nothing yet.
   const start = player ?? invited;
-  const [idType, setIdType] = useState<'idbel' | 'idfide'>(start?.idbel ? 'idbel' : start?.idfide ? 'idfide' : 'idbel');
+  const [idType, setIdType] = useState<IdType>(start?.idbel ? 'idbel' : start?.idfide ? 'idfide' : 'idbel');
   const [idText, setIdText] = useState(String((idType === 'idbel' ? start?.idbel : start?.idfide) ?? ''));
   // The player shown is the one found for what is typed now; a new search hides the previous one.
   const [shown, setShown] = useState<PlayerLookup | null>(player);
-  const lookup = useMutation({
-    mutationFn: () => lookupPlayer(idType, Number(idText), kind),
-    onSuccess: (found) => {
+  const lookup = useSubmission(
+    () => lookupPlayer(idType, Number(idText), kind),
+    (found) => {
       setShown(found);
       onFound(found);
     },
-  });
+  );
   const blocked = shown && !mayEnrol(shown);
   return (
     <StepFrame
@@ -47,64 +46,62 @@ export function LookupStep({ kind, player, invited = null, onFound, onNext, onBa
       actions={
         <>
           <BackButton onBack={onBack} />
-          <Button variant="contained" size="large" disabled={!mayEnrol(shown)} onClick={onNext} data-testid="wizard-next">
+          <ShellButton variant="contained" size="large" disabled={!mayEnrol(shown)} onClick={onNext} data-testid="wizard-next">
             {t('next')}
-          </Button>
+          </ShellButton>
         </>
       }
     >
-      <ToggleButtonGroup
-        exclusive
-        size="small"
+      <ToggleChoices
+        label={t('lookup.idType')}
         value={idType}
-        onChange={(_, value: 'idbel' | 'idfide' | null) => {
-          if (!value) return;
+        choices={[
+          { value: 'idbel', label: t('lookup.idbel') },
+          { value: 'idfide', label: t('lookup.idfide') },
+        ]}
+        onChange={(value) => {
           setIdType(value);
           setShown(null);
           lookup.reset();
         }}
-        aria-label={t('lookup.idType')}
-      >
-        <ToggleButton value="idbel">{t('lookup.idbel')}</ToggleButton>
-        <ToggleButton value="idfide">{t('lookup.idfide')}</ToggleButton>
-      </ToggleButtonGroup>
-      <Stack
-        component="form"
-        direction="row"
-        spacing={1}
+      />
+      <form
+        className="bjk-enrol-search"
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
           setShown(null);
-          if (/^\d{1,10}$/.test(idText)) lookup.mutate();
+          if (/^\d{1,10}$/.test(idText)) lookup.run();
         }}
       >
-        <TextField
+        <TextInput
           label={idType === 'idbel' ? t('lookup.idbel') : t('lookup.idfide')}
           value={idText}
           onChange={(e) => setIdText(e.target.value.replace(/\D/g, ''))}
-          slotProps={{ htmlInput: { inputMode: 'numeric', pattern: '[0-9]*', 'data-testid': 'lookup-id' } }}
-          sx={{ flex: 1 }}
+          inputMode="numeric"
+          pattern="[0-9]*"
+          autoComplete="off"
+          data-testid="lookup-id"
         />
-        <Button type="submit" variant="outlined" disabled={lookup.isPending || idText === ''} data-testid="lookup-search">
+        <ShellButton type="submit" variant="outlined" disabled={lookup.pending || idText === ''} data-testid="lookup-search">
           {t('lookup.search')}
-        </Button>
-      </Stack>
-      {lookup.isError && <ErrorAlert error={lookup.error} />}
+        </ShellButton>
+      </form>
+      {lookup.failure !== null && <ErrorNotice error={lookup.failure} />}
       {shown && !shown.youth && (
-        <Alert severity="error" data-testid="lookup-not-youth">
+        <Notice severity="error" role="alert" testId="lookup-not-youth">
           {kind === 'bjk' ? t('lookup.notYouth') : t('lookup.noCategory')}
-        </Alert>
+        </Notice>
       )}
       {shown && shown.youth && shown.alreadyRegistered && (
-        <Alert severity="warning" data-testid="lookup-registered">
+        <Notice severity="warning" role="alert" testId="lookup-registered">
           {t('lookup.alreadyRegistered')}
-        </Alert>
+        </Notice>
       )}
       {shown && !blocked && (
-        <Alert severity="success" data-testid="lookup-found">
+        <Notice severity="success" role="status" testId="lookup-found">
           {t('lookup.found', { name: `${shown.firstName} ${shown.lastName}`, year: shown.birthYear ?? '', club: shown.clubName ?? '' })}
-        </Alert>
+        </Notice>
       )}
     </StepFrame>
   );

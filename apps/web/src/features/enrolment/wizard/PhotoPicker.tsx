@@ -1,15 +1,11 @@
-import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
-import ImageIcon from '@mui/icons-material/Image';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Slider from '@mui/material/Slider';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import Cropper from 'react-easy-crop';
 import { useTranslation } from 'react-i18next';
 import { BADGE_PHOTO_MIN } from '@bjk/domain/enrolment';
+import { RangeInput } from '../../../shared/ui/plain/fields';
+import { Icon } from '../../../shared/ui/plain/Icon';
+import { Notice } from '../../../shared/ui/plain/Notice';
+import { ShellButton } from '../../../shared/ui/ShellButton';
 import { croppedSize, cropToJpeg, largeEnough, measurePicture, type PixelArea, type PixelSize } from './crop';
 
 type Props = {
@@ -89,54 +85,45 @@ export function PhotoPicker({ photo, onCropped }: Props) {
   };
 
   return (
-    <Stack spacing={2}>
-      <Typography>{t('photo.intro')}</Typography>
+    <div className="bjk-stack">
+      <p className="bjk-body1">{t('photo.intro')}</p>
       {shown && (
-        <Alert severity="error" data-testid="photo-problem">
+        <Notice severity="error" role="alert" testId="photo-problem">
           {shown.kind === 'notImage'
             ? t('photo.notImage')
             : t(`photo.${shown.kind}`, { ...shown.size, minWidth: BADGE_PHOTO_MIN.width, minHeight: BADGE_PHOTO_MIN.height })}
-        </Alert>
+        </Notice>
       )}
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+      <div className="bjk-photo-sources">
         {/* Real buttons that open hidden file inputs: a label styled as a button is no button to assistive technology. */}
-        <Button variant="outlined" startIcon={<PhotoCameraIcon />} sx={{ display: { sm: 'none' } }} onClick={() => cameraInput.current?.click()}>
+        <ShellButton variant="outlined" className="bjk-photo-camera" onClick={() => cameraInput.current?.click()}>
+          <Icon name="photoCamera" size={20} />
           {t('photo.take')}
-        </Button>
+        </ShellButton>
         <input ref={cameraInput} hidden type="file" accept="image/*" capture="user" data-testid="photo-camera" onChange={(e) => void choose(e.target.files)} />
-        <Button variant="outlined" startIcon={<ImageIcon />} onClick={() => fileInput.current?.click()}>
+        <ShellButton variant="outlined" onClick={() => fileInput.current?.click()}>
+          <Icon name="image" size={20} />
           {t('photo.choose')}
-        </Button>
+        </ShellButton>
         <input ref={fileInput} hidden type="file" accept="image/*" data-testid="photo-file" onChange={(e) => void choose(e.target.files)} />
-      </Stack>
+      </div>
       {source && (
-        <Stack spacing={1}>
-          <Box sx={{ position: 'relative', width: '100%', height: { xs: 360, sm: 420 }, bgcolor: 'grey.900', borderRadius: 1, overflow: 'hidden' }}>
+        <div className="bjk-stack bjk-photo-crop">
+          <div className="bjk-photo-cropper">
             <Cropper image={source} crop={crop} zoom={zoom} aspect={4 / 5} onCropChange={setCrop} onZoomChange={setZoom} onCropComplete={onCropComplete} />
-          </Box>
-          <Typography id="zoom-label" variant="body2">
-            {t('photo.zoom')}
-          </Typography>
-          <Slider value={zoom} min={1} max={3} step={0.05} aria-labelledby="zoom-label" onChange={(_, value) => setZoom(value)} />
-          <Button variant="contained" onClick={() => void applyCrop()} disabled={!area || !!areaTooSmall} data-testid="photo-use">
+          </div>
+          <RangeInput label={t('photo.zoom')} value={zoom} min={1} max={3} step={0.05} onChange={(e) => setZoom(Number(e.target.value))} />
+          <ShellButton variant="contained" onClick={() => void applyCrop()} disabled={!area || !!areaTooSmall} data-testid="photo-use">
             {t('photo.use')}
-          </Button>
-        </Stack>
+          </ShellButton>
+        </div>
       )}
       {preview && !source && (
-        <Stack spacing={1} sx={{ alignItems: 'center' }}>
-          <Box
-            component="img"
-            src={preview}
-            alt={t('photo.previewAlt')}
-            sx={{ width: 160, height: 200, objectFit: 'cover', borderRadius: 1, boxShadow: 1 }}
-            data-testid="photo-preview"
-          />
-          <Typography variant="body2" color="textSecondary">
-            {t('photo.previewHelp')}
-          </Typography>
-        </Stack>
+        <div className="bjk-photo-preview">
+          <img src={preview} alt={t('photo.previewAlt')} className="bjk-enrol-photo" data-testid="photo-preview" />
+          <p className="bjk-body2 bjk-secondary">{t('photo.previewHelp')}</p>
+        </div>
       )}
-    </Stack>
+    </div>
   );
 }

@@ -1,13 +1,13 @@
-import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorAlert } from '../../../shared/ui/ErrorAlert';
+import { ErrorNotice } from '../../../shared/ui/plain/ErrorNotice';
+import { Progress } from '../../../shared/ui/plain/Progress';
+import { ShellButton } from '../../../shared/ui/ShellButton';
 import { uploadPhoto } from '../api';
 import { BackButton } from './BackButton';
 import { PhotoPicker } from './PhotoPicker';
 import { StepFrame } from './StepFrame';
+import { useSubmission } from './submission';
 
 type Props = {
   draftId: string;
@@ -21,31 +21,31 @@ type Props = {
 export function PhotoStep({ draftId, kept, onUploaded, onBack }: Props) {
   const { t } = useTranslation('enrolment');
   const [photo, setPhoto] = useState<Blob | null>(kept.photo ?? null);
-  const upload = useMutation({
-    mutationFn: (blob: Blob) => uploadPhoto(draftId, blob),
-    onSuccess: (_, blob) => onUploaded(blob),
-  });
+  const upload = useSubmission(
+    (blob: Blob) => uploadPhoto(draftId, blob),
+    (_, blob) => onUploaded(blob),
+  );
   return (
     <StepFrame
       title={t('photo.title')}
       actions={
         <>
           <BackButton onBack={onBack} />
-          <Button
+          <ShellButton
             variant="contained"
             size="large"
-            disabled={!photo || upload.isPending}
-            onClick={() => photo && (photo === kept.uploaded ? onUploaded(photo) : upload.mutate(photo))}
+            disabled={!photo || upload.pending}
+            onClick={() => photo && (photo === kept.uploaded ? onUploaded(photo) : upload.run(photo))}
             data-testid="wizard-next"
           >
             {t('next')}
-          </Button>
+          </ShellButton>
         </>
       }
     >
       <PhotoPicker photo={photo} onCropped={setPhoto} />
-      {upload.isPending && <LinearProgress aria-label={t('photo.uploading')} />}
-      {upload.isError && <ErrorAlert error={upload.error} submit />}
+      {upload.pending && <Progress label={t('photo.uploading')} />}
+      {upload.failure !== null && <ErrorNotice error={upload.failure} submit />}
     </StepFrame>
   );
 }

@@ -5,7 +5,7 @@ import './wizard.css';
 /**
  * One wizard step: its title, its content and its actions. The title takes the focus when the step appears, so a
  * screen reader announces the new step and no field of it starts focused (or in error) before the visitor acts.
- * Plain elements (the first step is on the page's first view, drawn without MUI); later steps put MUI content in it.
+ * Plain elements, as every step's content (the plain kit, issue #25).
  */
 export function StepFrame({ title, children, actions }: { title: string; children: ReactNode; actions: ReactNode }) {
   const heading = useRef<HTMLHeadingElement>(null);

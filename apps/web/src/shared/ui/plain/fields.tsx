@@ -112,3 +112,51 @@ export function RadioChoice({ label, detail, ...input }: { label: ReactNode; det
     </label>
   );
 }
+
+/**
+ * MUI's exclusive ToggleButtonGroup: native buttons side by side, the chosen one pressed (`aria-pressed`), the group
+ * named by `label` (read, not shown, as MUI's `aria-label`). A click on the chosen one keeps it.
+ */
+export function ToggleChoices<V extends string>({
+  label,
+  value,
+  choices,
+  onChange,
+}: {
+  label: string;
+  value: V;
+  choices: { value: V; label: ReactNode }[];
+  onChange: (value: V) => void;
+}) {
+  return (
+    <div role="group" aria-label={label} className="bjk-toggles">
+      {choices.map((choice) => (
+        <button
+          key={choice.value}
+          type="button"
+          className="bjk-toggle"
+          aria-pressed={choice.value === value}
+          onClick={() => choice.value !== value && onChange(choice.value)}
+        >
+          {choice.label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** MUI's Slider as a native range input (the arrow keys move it), its label shown above it. */
+export function RangeInput({
+  label,
+  className,
+  id: ownId,
+  ...input
+}: { label: ReactNode; className?: string } & Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>) {
+  const generated = useId();
+  const id = ownId ?? generated;
+  return (
+    <Field id={id} label={label} className={className}>
+      <input id={id} type="range" className="bjk-range" {...input} />
+    </Field>
+  );
+}
