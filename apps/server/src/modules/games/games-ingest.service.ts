@@ -11,8 +11,9 @@ import { matchRound } from './games-pairing.service.js';
 import { gameKeyOf, gameNumberOfKey, gameNumbersOf, identifyGames, samePlayers } from './games-identity.js';
 import { TooManyGamesError, type ParsedGame, type PgnParseResult } from './games-pgn.js';
 import { parsePgnOffThread } from './games-pgn-workers.js';
-import { stateOf, type GameRow } from './games-read.service.js';
-import { findSourceRow, gamesCategory, isPushToken } from './games-sources.service.js';
+import { stateOf } from './games-read.service.js';
+import { gamesCategory, isPushToken } from './games-sources.service.js';
+import { findSourceRow, type GameRow } from './games.repository.js';
 import { deletedGames, gameSources, games } from './games.tables.js';
 
 /** Taking PGN from the relay's push, a polled address or a manager's upload. */
