@@ -241,13 +241,14 @@ async function storeGame(
   throw new AppError(409, 'platform.conflict', 'The game kept changing while it was being stored');
 }
 
-/** The relay's push: the token must be the category's current one. */
-export async function pushGames(ctx: GamesContext, category: string, token: string | null, text: string, round?: number): Promise<PgnIngestReport> {
+/** The relay's push: the PGN is the request's body as text, and the token must be the category's current one. */
+export async function pushGames(ctx: GamesContext, category: string, token: string | null, body: unknown, round?: number): Promise<PgnIngestReport> {
+  if (typeof body !== 'string') throw badRequest(GAMES_ERRORS.emptyPgn, 'Send the PGN as the request body (text/plain or application/x-chess-pgn)');
   const target = await gamesCategory(ctx.db, category);
   if (!isPushToken(await findSourceRow(ctx.db, target.edition, category), token)) {
     throw unauthenticated(GAMES_ERRORS.badToken, 'The push token is not this category’s');
   }
-  const report = await ingestPgn(ctx, target, text, { source: 'push', defaultRound: round });
+  const report = await ingestPgn(ctx, target, body, { source: 'push', defaultRound: round });
   await updateSourceRow(ctx.db, target.edition, category, { lastPushAt: ctx.clock.now() });
   return report;
 }

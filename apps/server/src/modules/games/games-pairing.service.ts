@@ -191,6 +191,8 @@ export async function restoreGame(ctx: ManagerContext, deletedId: number): Promi
     return inserted;
   });
   await matchRound(db, restored.edition, restored.category, restored.round);
+  // Told once committed and matched again: the round's viewers read it again.
+  await ctx.afterCommit?.({ type: 'games.rearranged', edition: restored.edition, category: restored.category, round: restored.round });
   const game = (await listManagedGames(db, restored.category, restored.round)).find((g) => g.id === restored.id);
   if (!game) throw notFound(GAMES_ERRORS.gameNotFound, `No game ${restored.id}`, { id: restored.id });
   return game;
