@@ -124,6 +124,28 @@ export default tseslint.config(
     },
   },
   {
+    // Queries live in the module's repository (docs/architecture.md, the area's checklist): its services hold the
+    // rules and transactions and call repository functions; routes call services. For the modules brought into that
+    // shape so far; a module joins this list once its last query moved.
+    files: ['apps/server/src/modules/{results,games}/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.repository.ts', '**/*.tables.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'drizzle-orm', allowTypeImports: true, message: "Queries go in the module's <area>.repository.ts; services call its functions." }],
+          patterns: [
+            {
+              group: ['./*.tables.js'],
+              allowTypeImports: true,
+              message: "Only the module's repository reads its tables; services call the repository's functions.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Type-checked rules where a mistake is silent at run time: a promise nobody awaits (its rejection lost, its
     // order undefined), a promise where a void callback is expected (an async form handler's error unhandled), and
     // an assertion the type already guarantees (it hides a later change of the type).

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GAMES_ERRORS } from '@bjk/domain';
 import { auditEntries } from '../../platform/audit.tables.js';
 import { deletedGames } from './games.tables.js';
+import { GAMES_TOPIC } from './games.stream.js';
 import { managerHeaders } from '../../../test/managers.js';
 import { createTestApp, type TestContext } from '../../../test/test-app.js';
 
@@ -174,9 +175,14 @@ describe('a manager deletes or moves a received game', () => {
     ]);
     const restore = (id: number, headers: Record<string, string> = arbiter) =>
       ctx.app.inject({ method: 'POST', url: `/api/v1/games/manage/deleted/${id}/restore`, headers });
+    // The round's viewers are told by the service once the restore is committed, before the answer (no route's work).
+    const told: string[] = [];
+    const unsubscribe = ctx.bus.subscribe(GAMES_TOPIC, (payload) => told.push(payload));
     const restored = await restore(list.json()[0].id);
+    unsubscribe();
     expect(restored.statusCode, restored.body).toBe(200);
     expect(restored.json()).toMatchObject({ id: kept!.id, round: 2, board: 3, moves: [{ san: 'e4' }, { san: 'e5' }, { san: 'Nf3' }] });
+    expect(told).toEqual([expect.stringMatching(/^U16:2:\d+:$/)]);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/games/manage/U16/2/deleted', headers: arbiter })).json()).toEqual([]);
     expect(await push('U16', token, game('2.3', 'Terug, Gezet', 'Weer, Hier', '1. e4 e5 2. Nf3 Nc6'))).toMatchObject({ grown: 1, errors: [] });
     expect((await managed('U16', 2)).map((g) => [g.id, g.moves.length])).toEqual([[kept!.id, 4]]);

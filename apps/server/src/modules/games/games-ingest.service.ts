@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
 import { GAMES_ERRORS, unsafeTextReason, type PgnIngestReport } from '@bjk/domain';
 import type { Clock } from '../../platform/clock.js';
 import type { DbOrTx } from '../../platform/db.js';
@@ -11,9 +10,19 @@ import { matchRound } from './games-pairing.service.js';
 import { gameKeyOf, gameNumberOfKey, gameNumbersOf, identifyGames, samePlayers } from './games-identity.js';
 import { TooManyGamesError, type ParsedGame, type PgnParseResult } from './games-pgn.js';
 import { parsePgnOffThread } from './games-pgn-workers.js';
-import { stateOf, type GameRow } from './games-read.service.js';
-import { findSourceRow, gamesCategory, isPushToken } from './games-sources.service.js';
-import { deletedGames, gameSources, games } from './games.tables.js';
+import { stateOf } from './games-read.service.js';
+import { gamesCategory, isPushToken } from './games-sources.service.js';
+import {
+  findGameRowById,
+  findReceivedGameRow,
+  findSourceRow,
+  insertGame,
+  listDeletedGameRows,
+  listReceivedGameKeys,
+  updateGameAtVersion,
+  updateSourceRow,
+  type GameRow,
+} from './games.repository.js';
 
 /** Taking PGN from the relay's push, a polled address or a manager's upload. */
 
@@ -109,24 +118,8 @@ export async function ingestPgn(
   const changed = new Map<string, ChangedRound>();
   for (const [round, byPlayers] of [...byRound].sort((a, b) => a[0] - b[0])) {
     const incoming = [...byPlayers.values()].sort((a, b) => a.index - b.index);
-    const scope = and(eq(games.edition, target.edition), eq(games.receivedCategory, target.category), eq(games.receivedRound, round));
-    const known = await db
-      .select({
-        id: games.id,
-        board: games.board,
-        white: games.white,
-        black: games.black,
-        whiteFideId: games.whiteFideId,
-        blackFideId: games.blackFideId,
-        feed: games.feed,
-        gameKey: games.gameKey,
-      })
-      .from(games)
-      .where(scope);
-    const deleted = await db
-      .select()
-      .from(deletedGames)
-      .where(and(eq(deletedGames.edition, target.edition), eq(deletedGames.receivedCategory, target.category), eq(deletedGames.receivedRound, round)));
+    const known = await listReceivedGameKeys(db, target.edition, target.category, round);
+    const deleted = await listDeletedGameRows(db, target.edition, target.category, round);
     const ids = identifyGames(incoming, known, feed);
     for (const [i, game] of incoming.entries()) {
       if (ids[i] === null && deleted.some((d) => samePlayers(d, game) && gameNumberOfKey(d.gameKey ?? '') === game.gameNumber)) {
@@ -193,39 +186,27 @@ async function storeGame(
   let id = knownId;
   for (let attempt = 0; attempt < 10; attempt++) {
     const now = clock.now();
-    const [row] =
-      id === null
-        ? await db
-            .select()
-            .from(games)
-            .where(
-              and(eq(games.edition, target.edition), eq(games.receivedCategory, target.category), eq(games.receivedRound, game.round), eq(games.gameKey, key)),
-            )
-        : await db.select().from(games).where(eq(games.id, id));
+    const row = id === null ? await findReceivedGameRow(db, target.edition, target.category, game.round, key) : await findGameRowById(db, id);
     if (!row) {
       const merged = mergeGame(null, game, now.getTime());
-      const inserted = await db
-        .insert(games)
-        .values({
-          ...target,
-          ...players,
-          board: game.board,
-          round: game.round,
-          receivedCategory: target.category,
-          receivedRound: game.round,
-          gameKey: key,
-          feed: from.feed,
-          annotatedMovetext: game.annotated,
-          moves: merged.state.moves,
-          result: merged.state.result,
-          resultAt: merged.state.resultAt === null ? null : new Date(merged.state.resultAt),
-          source: from.source,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .onConflictDoNothing()
-        .returning({ id: games.id });
-      if (inserted.length > 0) return { outcome: merged.outcome, id: inserted[0]!.id, rematch: 'now', category: target.category, round: game.round };
+      const inserted = await insertGame(db, {
+        ...target,
+        ...players,
+        board: game.board,
+        round: game.round,
+        receivedCategory: target.category,
+        receivedRound: game.round,
+        gameKey: key,
+        feed: from.feed,
+        annotatedMovetext: game.annotated,
+        moves: merged.state.moves,
+        result: merged.state.result,
+        resultAt: merged.state.resultAt === null ? null : new Date(merged.state.resultAt),
+        source: from.source,
+        createdAt: now,
+        updatedAt: now,
+      });
+      if (inserted !== undefined) return { outcome: merged.outcome, id: inserted, rematch: 'now', category: target.category, round: game.round };
       id = null;
       continue; // another writer inserted it first: merge into theirs
     }
@@ -241,21 +222,17 @@ async function storeGame(
     const shown = { category: row.category, round: row.round };
     if ((merged.outcome === 'unchanged' || merged.outcome === 'stale') && !playersChanged && !annotationsChanged)
       return { outcome: merged.outcome, id: row.id, rematch: false, ...shown };
-    const updated = await db
-      .update(games)
-      .set({
-        ...write,
-        annotatedMovetext,
-        moves: merged.state.moves,
-        result: merged.state.result,
-        resultAt: merged.state.resultAt === null ? null : new Date(merged.state.resultAt),
-        source: from.source,
-        version: row.version + 1,
-        updatedAt: now,
-      })
-      .where(and(eq(games.id, row.id), eq(games.version, row.version)))
-      .returning({ id: games.id });
-    if (updated.length > 0) {
+    const updated = await updateGameAtVersion(db, row.id, row.version, {
+      ...write,
+      annotatedMovetext,
+      moves: merged.state.moves,
+      result: merged.state.result,
+      resultAt: merged.state.resultAt === null ? null : new Date(merged.state.resultAt),
+      source: from.source,
+      version: row.version + 1,
+      updatedAt: now,
+    });
+    if (updated) {
       // Players changed, or the game has no pairing yet (the pairings may have been published since): match again.
       const rematch: Rematch = playersChanged ? 'now' : row.pairingBoard === null && row.pairingLinkedBy === null ? 'soon' : false;
       return { outcome: merged.outcome === 'stale' || merged.outcome === 'unchanged' ? 'replaced' : merged.outcome, id: row.id, rematch, ...shown };
@@ -264,17 +241,15 @@ async function storeGame(
   throw new AppError(409, 'platform.conflict', 'The game kept changing while it was being stored');
 }
 
-/** The relay's push: the token must be the category's current one. */
-export async function pushGames(ctx: GamesContext, category: string, token: string | null, text: string, round?: number): Promise<PgnIngestReport> {
+/** The relay's push: the PGN is the request's body as text, and the token must be the category's current one. */
+export async function pushGames(ctx: GamesContext, category: string, token: string | null, body: unknown, round?: number): Promise<PgnIngestReport> {
+  if (typeof body !== 'string') throw badRequest(GAMES_ERRORS.emptyPgn, 'Send the PGN as the request body (text/plain or application/x-chess-pgn)');
   const target = await gamesCategory(ctx.db, category);
   if (!isPushToken(await findSourceRow(ctx.db, target.edition, category), token)) {
     throw unauthenticated(GAMES_ERRORS.badToken, 'The push token is not this category’s');
   }
-  const report = await ingestPgn(ctx, target, text, { source: 'push', defaultRound: round });
-  await ctx.db
-    .update(gameSources)
-    .set({ lastPushAt: ctx.clock.now() })
-    .where(and(eq(gameSources.edition, target.edition), eq(gameSources.category, category)));
+  const report = await ingestPgn(ctx, target, body, { source: 'push', defaultRound: round });
+  await updateSourceRow(ctx.db, target.edition, category, { lastPushAt: ctx.clock.now() });
   return report;
 }
 

@@ -1,4 +1,3 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { GAMES_ERRORS, type DeletedGame, type GameResult, type ManagedGame, type MoveGame } from '@bjk/domain';
 import type { ManagerContext } from '../../platform/service-context.js';
 import type { DbOrTx } from '../../platform/db.js';
@@ -6,9 +5,22 @@ import { conflict, notFound } from '../../platform/errors.js';
 import { recordAudit } from '../../platform/audit.js';
 import { getCurrentEdition } from '../edition/edition.service.js';
 import { matchGamesToPairings, type UnmatchedReason } from './games-matching.js';
-import { getGameRow, roundRows, toPublicGame, type GameRow } from './games-read.service.js';
+import { getGameRow, toPublicGame } from './games-read.service.js';
 import { gamesCategory } from './games-sources.service.js';
-import { deletedGames, games, type PairedPlayers } from './games.tables.js';
+import type { PairedPlayers } from './games.tables.js';
+import {
+  deleteGameRow,
+  insertDeletedGame,
+  listAutomaticRounds,
+  listDeletedGameRows,
+  listRoundGameRows,
+  listRoundPairingBoards,
+  reinsertGame,
+  takeDeletedGame,
+  unlinkPairingBoard,
+  updateGame,
+  type GameRow,
+} from './games.repository.js';
 import { sharedBoards } from './games-identity.js';
 import { listRoundPairings } from '../results/results.service.js';
 
@@ -21,14 +33,14 @@ import { listRoundPairings } from '../results/results.service.js';
  */
 export async function matchRound(db: DbOrTx, edition: string, category: string, round: number): Promise<Map<number, UnmatchedReason | 'no_pairings'>> {
   const pairings = await listRoundPairings(db, edition, category, round);
-  const rows = await roundRows(db, edition, category, round);
+  const rows = await listRoundGameRows(db, edition, category, round);
   const reasons = new Map<number, UnmatchedReason | 'no_pairings'>();
   if (pairings.length === 0) {
     // A version without this round's pairings (an earlier one restored): no automatic link is left pointing at them.
     for (const row of rows) {
       if (row.pairingLinkedBy) continue;
       reasons.set(row.id, 'no_pairings');
-      if (row.pairingBoard !== null || row.paired !== null) await db.update(games).set({ pairingBoard: null, paired: null }).where(eq(games.id, row.id));
+      if (row.pairingBoard !== null || row.paired !== null) await updateGame(db, row.id, { pairingBoard: null, paired: null });
     }
     return reasons;
   }
@@ -47,7 +59,7 @@ export async function matchRound(db: DbOrTx, edition: string, category: string, 
     const paired: PairedPlayers | null = pairing ? { white: pairing.white, black: pairing.black } : null;
     // Only the pairing link changes: no version bump, a concurrent push of the game keeps its moves.
     if (row.pairingBoard !== board || JSON.stringify(row.paired) !== JSON.stringify(paired)) {
-      await db.update(games).set({ pairingBoard: board, paired }).where(eq(games.id, row.id));
+      await updateGame(db, row.id, { pairingBoard: board, paired });
     }
   }
   return reasons;
@@ -61,21 +73,10 @@ export async function matchRound(db: DbOrTx, edition: string, category: string, 
  */
 export async function matchRoundsAgain(db: DbOrTx, category: string): Promise<number[]> {
   const { code: edition } = await getCurrentEdition(db);
-  const inCategory = and(eq(games.edition, edition), eq(games.category, category));
-  const automatic = await db
-    .selectDistinct({ round: games.round })
-    .from(games)
-    .where(and(inCategory, isNull(games.pairingLinkedBy)));
+  const automatic = await listAutomaticRounds(db, edition, category);
   const changed: number[] = [];
-  for (const { round } of automatic.sort((a, b) => a.round - b.round)) {
-    const boards = async () => {
-      const rows = await db
-        .select({ id: games.id, board: games.pairingBoard })
-        .from(games)
-        .where(and(inCategory, eq(games.round, round)))
-        .orderBy(games.id);
-      return JSON.stringify(rows);
-    };
+  for (const round of automatic.sort((a, b) => a - b)) {
+    const boards = async () => JSON.stringify(await listRoundPairingBoards(db, edition, category, round));
     const before = await boards();
     await matchRound(db, edition, category, round);
     if ((await boards()) !== before) changed.push(round);
@@ -87,7 +88,7 @@ export async function matchRoundsAgain(db: DbOrTx, category: string): Promise<nu
 export async function listManagedGames(db: DbOrTx, category: string, round: number): Promise<ManagedGame[]> {
   const { edition } = await gamesCategory(db, category);
   const reasons = await matchRound(db, edition, category, round);
-  const rows = await roundRows(db, edition, category, round);
+  const rows = await listRoundGameRows(db, edition, category, round);
   const now = new Date(8.64e15);
   const shared = sharedBoards(rows.map((row) => ({ id: row.id, board: row.board })));
   return rows.map((row) => ({
@@ -111,9 +112,8 @@ export async function deleteGame(ctx: ManagerContext, id: number): Promise<{ cat
   const { db, actor } = ctx;
   const row = await getGameRow(db, id);
   await db.transaction(async (tx) => {
-    const removed = await tx.delete(games).where(eq(games.id, id)).returning({ id: games.id });
-    if (removed.length === 0) throw notFound(GAMES_ERRORS.gameNotFound, `No game ${id}`, { id });
-    await tx.insert(deletedGames).values({
+    if (!(await deleteGameRow(tx, id))) throw notFound(GAMES_ERRORS.gameNotFound, `No game ${id}`, { id });
+    await insertDeletedGame(tx, {
       edition: row.edition,
       receivedCategory: row.receivedCategory,
       receivedRound: row.receivedRound,
@@ -143,11 +143,7 @@ export async function deleteGame(ctx: ManagerContext, id: number): Promise<{ cat
 /** The games managers deleted from a round (by where they were received), newest first, with whether each can come back. */
 export async function listDeletedGames(db: DbOrTx, category: string, round: number): Promise<DeletedGame[]> {
   const { edition } = await gamesCategory(db, category);
-  const rows = await db
-    .select()
-    .from(deletedGames)
-    .where(and(eq(deletedGames.edition, edition), eq(deletedGames.receivedCategory, category), eq(deletedGames.receivedRound, round)))
-    .orderBy(desc(deletedGames.deletedAt), desc(deletedGames.id));
+  const rows = await listDeletedGameRows(db, edition, category, round);
   return rows.map((row) => {
     const game = row.game as { moves?: unknown[]; result?: GameResult } | null;
     return {
@@ -172,36 +168,31 @@ export async function restoreGame(ctx: ManagerContext, deletedId: number): Promi
   const { db, actor } = ctx;
   const { code: edition } = await getCurrentEdition(db);
   const restored = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .delete(deletedGames)
-      .where(and(eq(deletedGames.id, deletedId), eq(deletedGames.edition, edition)))
-      .returning();
+    const row = await takeDeletedGame(tx, edition, deletedId);
     if (!row) throw notFound(GAMES_ERRORS.gameNotFound, `No deleted game ${deletedId}`, { id: deletedId });
     if (!row.game) throw conflict(GAMES_ERRORS.notRestorable, 'This game was deleted before deleted games were kept', { id: deletedId });
     const saved = row.game as GameRow & Record<string, unknown>;
     const dates = (value: unknown) => (typeof value === 'string' ? new Date(value) : null);
-    const inserted = await tx
-      .insert(games)
-      .values({
-        ...saved,
-        resultAt: dates(saved.resultAt),
-        createdAt: dates(saved.createdAt) ?? ctx.clock.now(),
-        updatedAt: ctx.clock.now(),
-        version: (saved.version ?? 1) + 1,
-      })
-      .onConflictDoNothing()
-      .returning();
-    if (inserted.length === 0) throw conflict(GAMES_ERRORS.notRestorable, 'The round has this game again', { id: deletedId });
+    const inserted = await reinsertGame(tx, {
+      ...saved,
+      resultAt: dates(saved.resultAt),
+      createdAt: dates(saved.createdAt) ?? ctx.clock.now(),
+      updatedAt: ctx.clock.now(),
+      version: (saved.version ?? 1) + 1,
+    });
+    if (!inserted) throw conflict(GAMES_ERRORS.notRestorable, 'The round has this game again', { id: deletedId });
     await recordAudit(tx, {
       actor,
       action: 'results.game_restored',
       subjectType: 'game',
-      subjectId: inserted[0]!.id,
+      subjectId: inserted.id,
       after: { category: saved.category, round: saved.round, board: saved.pairingBoard ?? saved.board, moves: saved.moves.length, result: saved.result },
     });
-    return inserted[0]!;
+    return inserted;
   });
   await matchRound(db, restored.edition, restored.category, restored.round);
+  // Told once committed and matched again: the round's viewers read it again.
+  await ctx.afterCommit?.({ type: 'games.rearranged', edition: restored.edition, category: restored.category, round: restored.round });
   const game = (await listManagedGames(db, restored.category, restored.round)).find((g) => g.id === restored.id);
   if (!game) throw notFound(GAMES_ERRORS.gameNotFound, `No game ${restored.id}`, { id: restored.id });
   return game;
@@ -217,20 +208,17 @@ export async function moveGame(ctx: ManagerContext, id: number, to: MoveGame): P
   // The target must be a player category of the edition (`results.games_unknown_category` otherwise).
   await gamesCategory(db, to.category);
   await db.transaction(async (tx) => {
-    await tx
-      .update(games)
-      .set({
-        category: to.category,
-        round: to.round,
-        board: to.board,
-        pairingBoard: null,
-        pairingLinkedBy: null,
-        paired: null,
-        movedBy: actor.email,
-        version: row.version + 1,
-        updatedAt: ctx.clock.now(),
-      })
-      .where(eq(games.id, id));
+    await updateGame(tx, id, {
+      category: to.category,
+      round: to.round,
+      board: to.board,
+      pairingBoard: null,
+      pairingLinkedBy: null,
+      paired: null,
+      movedBy: actor.email,
+      version: row.version + 1,
+      updatedAt: ctx.clock.now(),
+    });
     await recordAudit(tx, {
       actor,
       action: 'results.game_moved',
@@ -261,23 +249,9 @@ export async function linkGameToPairing(ctx: ManagerContext, id: number, pairing
   await db.transaction(async (tx) => {
     if (pairingBoard !== null) {
       // The board's game until now goes back to the matching.
-      await tx
-        .update(games)
-        .set({ pairingBoard: null, pairingLinkedBy: null })
-        .where(
-          and(
-            eq(games.edition, row.edition),
-            eq(games.category, row.category),
-            eq(games.round, row.round),
-            eq(games.pairingBoard, pairingBoard),
-            sql`${games.id} <> ${id}`,
-          ),
-        );
+      await unlinkPairingBoard(tx, row, pairingBoard, id);
     }
-    await tx
-      .update(games)
-      .set({ pairingBoard, pairingLinkedBy: pairingBoard === null ? null : actor.email })
-      .where(eq(games.id, id));
+    await updateGame(tx, id, { pairingBoard, pairingLinkedBy: pairingBoard === null ? null : actor.email });
     await recordAudit(tx, {
       actor,
       action: 'results.game_linked',

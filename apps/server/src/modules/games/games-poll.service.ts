@@ -1,7 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
 import type { PgnIngestReport } from '@bjk/domain';
 import type { Db, DbOrTx } from '../../platform/db.js';
-import { gameSources } from './games.tables.js';
+import { claimPollSource, listDuePollSources, updatePolledSource } from './games.repository.js';
 
 // Polling a relay's address
 
@@ -21,18 +20,11 @@ export type PollSource = {
  * of several instances exactly one polls a source at a time.
  */
 export async function claimDuePolls(db: Db, now: Date, leaseMs: number): Promise<PollSource[]> {
-  const due = await db
-    .select()
-    .from(gameSources)
-    .where(and(sql`${gameSources.pollUrl} is not null`, sql`${gameSources.nextPollAt} <= ${now.toISOString()}`));
+  const due = await listDuePollSources(db, now);
   const claimed: PollSource[] = [];
   for (const row of due) {
-    const taken = await db
-      .update(gameSources)
-      .set({ nextPollAt: new Date(now.getTime() + leaseMs), lastPollAt: now })
-      .where(and(eq(gameSources.edition, row.edition), eq(gameSources.category, row.category), eq(gameSources.nextPollAt, row.nextPollAt!)))
-      .returning({ edition: gameSources.edition });
-    if (taken.length > 0 && row.pollUrl) claimed.push({ ...row, pollUrl: row.pollUrl });
+    const taken = await claimPollSource(db, row, { nextPollAt: new Date(now.getTime() + leaseMs), lastPollAt: now });
+    if (taken && row.pollUrl) claimed.push({ ...row, pollUrl: row.pollUrl });
   }
   return claimed;
 }
@@ -49,31 +41,25 @@ export async function recordPollSuccess(
   outcome: { etag: string | null; lastModified: string | null; report: PgnIngestReport | null },
 ): Promise<void> {
   const refused = outcome.report?.errors ?? [];
-  await db
-    .update(gameSources)
-    .set({
-      ...(outcome.report ? { pollEtag: outcome.etag, pollLastModified: outcome.lastModified } : {}),
-      pollFailures: 0,
-      lastPollSuccessAt: now,
-      // Games refused by the reader are worth a manager's eye even though the poll itself worked: how many, not what
-      // the relay sent (the manager's upload of the same file names each game and why).
-      lastPollError: refused.length > 0 ? `pgn.refused.${refused.length}` : null,
-      lastPollErrorAt: refused.length > 0 ? now : null,
-      nextPollAt: new Date(now.getTime() + source.pollSeconds * 1000),
-    })
-    .where(and(eq(gameSources.edition, source.edition), eq(gameSources.category, source.category), eq(gameSources.pollUrl, source.pollUrl)));
+  await updatePolledSource(db, source, {
+    ...(outcome.report ? { pollEtag: outcome.etag, pollLastModified: outcome.lastModified } : {}),
+    pollFailures: 0,
+    lastPollSuccessAt: now,
+    // Games refused by the reader are worth a manager's eye even though the poll itself worked: how many, not what
+    // the relay sent (the manager's upload of the same file names each game and why).
+    lastPollError: refused.length > 0 ? `pgn.refused.${refused.length}` : null,
+    lastPollErrorAt: refused.length > 0 ? now : null,
+    nextPollAt: new Date(now.getTime() + source.pollSeconds * 1000),
+  });
 }
 
 /** `code`: `outbound.<failure>` (platform/outbound.ts) or `http.<status>`; the back office translates it. */
 export async function recordPollFailure(db: DbOrTx, source: PollSource, now: Date, code: string): Promise<void> {
   const failures = source.pollFailures + 1;
-  await db
-    .update(gameSources)
-    .set({
-      pollFailures: failures,
-      lastPollError: code,
-      lastPollErrorAt: now,
-      nextPollAt: new Date(now.getTime() + pollBackoffMs(source.pollSeconds, failures)),
-    })
-    .where(and(eq(gameSources.edition, source.edition), eq(gameSources.category, source.category), eq(gameSources.pollUrl, source.pollUrl)));
+  await updatePolledSource(db, source, {
+    pollFailures: failures,
+    lastPollError: code,
+    lastPollErrorAt: now,
+    nextPollAt: new Date(now.getTime() + pollBackoffMs(source.pollSeconds, failures)),
+  });
 }

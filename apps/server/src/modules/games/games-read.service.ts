@@ -1,4 +1,3 @@
-import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import {
   GAMES_ERRORS,
   dateInTimeZone,
@@ -17,14 +16,24 @@ import { sameName } from './games-matching.js';
 import { nextReveal, visiblePart, type StoredGameState } from './games-merge.js';
 import { writePgnGame } from './games-pgn.js';
 import { delayMsOf, gamesCategory } from './games-sources.service.js';
-import { games, type PairedSide } from './games.tables.js';
+import type { PairedSide } from './games.tables.js';
+import {
+  countGamesByCategory,
+  findGameRow,
+  listCategoryGameRowsByIds,
+  listGamePlayers,
+  listGameRoundNumbers,
+  listLinkedGames,
+  listPairedGameMoves,
+  listRoundGameRows,
+  listRoundGameRowsByIds,
+  type GameRow,
+} from './games.repository.js';
 
 /** What a visitor's read of games needs from the context: the database and "now" (the broadcast delay). */
 export type ReadContext = Pick<ServiceContext, 'db' | 'clock'>;
 
 /** Reading games as visitors may see them: nothing younger than the category's broadcast delay. PGN downloads. */
-
-export type GameRow = typeof games.$inferSelect;
 
 export function stateOf(row: GameRow): StoredGameState {
   return { moves: row.moves, result: row.result, resultAt: row.resultAt ? row.resultAt.getTime() : null };
@@ -52,21 +61,13 @@ export function toPublicGame(row: GameRow, delayMs: number, now: Date): PublicGa
   };
 }
 
-export async function roundRows(db: DbOrTx, edition: string, category: string, round: number): Promise<GameRow[]> {
-  return db
-    .select()
-    .from(games)
-    .where(and(eq(games.edition, edition), eq(games.category, category), eq(games.round, round)))
-    .orderBy(sql`coalesce(${games.pairingBoard}, ${games.board}) nulls last`, asc(games.id));
-}
-
 /** The games of a round as a visitor may see them now: nothing younger than the category's delay. */
 export async function listRoundGames(ctx: ReadContext, category: string, round: number): Promise<PublicRoundGames> {
   const { db, clock } = ctx;
   const { edition } = await gamesCategory(db, category);
   const delayMs = await delayMsOf(db, edition, category);
   const now = clock.now();
-  const rows = await roundRows(db, edition, category, round);
+  const rows = await listRoundGameRows(db, edition, category, round);
   return { category, round, delaySeconds: delayMs / 1000, games: rows.map((row) => toPublicGame(row, delayMs, now)) };
 }
 
@@ -89,11 +90,8 @@ export async function visibleRoundState(
   const rows = ids
     ? ids.length === 0
       ? []
-      : await db
-          .select()
-          .from(games)
-          .where(and(eq(games.edition, edition), eq(games.category, category), eq(games.round, round), inArray(games.id, ids)))
-    : await roundRows(db, edition, category, round);
+      : await listRoundGameRowsByIds(db, edition, category, round, ids)
+    : await listRoundGameRows(db, edition, category, round);
   const reveals: [number, number][] = [];
   for (const row of rows) {
     const at = nextReveal(stateOf(row), delayMs, now.getTime());
@@ -104,10 +102,7 @@ export async function visibleRoundState(
 
 export async function getGameRow(db: DbOrTx, id: number): Promise<GameRow> {
   const edition = await getCurrentEdition(db);
-  const [row] = await db
-    .select()
-    .from(games)
-    .where(and(eq(games.id, id), eq(games.edition, edition.code)));
+  const row = await findGameRow(db, edition.code, id);
   if (!row) throw notFound(GAMES_ERRORS.gameNotFound, `No game ${id}`, { id });
   return row;
 }
@@ -175,7 +170,7 @@ export async function roundPgn(ctx: ReadContext, category: string, round: number
   const { edition } = await gamesCategory(db, category);
   const delayMs = await delayMsOf(db, edition, category);
   const now = clock.now();
-  const rows = await roundRows(db, edition, category, round);
+  const rows = await listRoundGameRows(db, edition, category, round);
   return pgnOf(
     rows.map((row) => toPgnGame(row, delayMs, now)),
     await pgnHeader(db, category, language),
@@ -195,21 +190,14 @@ export async function playerPgn(ctx: ReadContext, category: string, name: string
   const { edition } = await gamesCategory(db, category);
   const delayMs = await delayMsOf(db, edition, category);
   // The names alone first (a category may hold thousands of games): only the player's games are read whole.
-  const names = await db
-    .select({ id: games.id, white: games.white, black: games.black, paired: games.paired })
-    .from(games)
-    .where(and(eq(games.edition, edition), eq(games.category, category)));
+  const names = await listGamePlayers(db, edition, category);
   // By the relay's names or, once matched, the pairing's (the player card asks with the pairing program's name).
   const plays = (row: (typeof names)[number]) =>
     [row.white, row.black, row.paired?.white.name, row.paired?.black?.name].some((n) => n !== undefined && sameName(n, name));
   const ids = names.filter(plays).map((row) => row.id);
   const header = await pgnHeader(db, category, language);
   if (ids.length === 0) return pgnOf([], header);
-  const rows = await db
-    .select()
-    .from(games)
-    .where(and(eq(games.edition, edition), eq(games.category, category), inArray(games.id, ids)))
-    .orderBy(asc(games.round), asc(games.id));
+  const rows = await listCategoryGameRowsByIds(db, edition, category, ids);
   const now = clock.now();
   return pgnOf(
     rows.map((row) => toPgnGame(row, delayMs, now)),
@@ -220,23 +208,14 @@ export async function playerPgn(ctx: ReadContext, category: string, name: string
 /** The rounds of a category that have games, for the viewer's round picker. */
 export async function listGameRounds(db: DbOrTx, category: string): Promise<number[]> {
   const { edition } = await gamesCategory(db, category);
-  const rows = await db
-    .selectDistinct({ round: games.round })
-    .from(games)
-    .where(and(eq(games.edition, edition), eq(games.category, category)))
-    .orderBy(asc(games.round));
-  return rows.map((r) => r.round);
+  return listGameRoundNumbers(db, edition, category);
 }
 
 /** Every player category of the edition, in the edition's order, with how many games it has received. */
 export async function listGameCategories(db: DbOrTx): Promise<GameCategories> {
   const edition = await getCurrentEdition(db);
-  const rows = await db
-    .select({ category: games.category, games: sql<number>`count(*)::int` })
-    .from(games)
-    .where(eq(games.edition, edition.code))
-    .groupBy(games.category);
-  const counts = new Map(rows.map((r) => [r.category, r.games]));
+  const rows = await countGamesByCategory(db, edition.code);
+  const counts = new Map(rows.map((r) => [r.category, r.n]));
   const players = edition.settings.categories.filter((c) => c.kind === 'player');
   return { categories: players.map((c) => ({ category: c.code, games: counts.get(c.code) ?? 0 })) };
 }
@@ -244,11 +223,7 @@ export async function listGameCategories(db: DbOrTx): Promise<GameCategories> {
 /** The games matched to a board of the round's pairings, every round of the category: what the pairings link to. */
 export async function listGameLinks(db: DbOrTx, category: string): Promise<GameLinks> {
   const { edition } = await gamesCategory(db, category);
-  const rows = await db
-    .select({ id: games.id, round: games.round, pairingBoard: games.pairingBoard })
-    .from(games)
-    .where(and(eq(games.edition, edition), eq(games.category, category), isNotNull(games.pairingBoard)))
-    .orderBy(asc(games.round), asc(games.pairingBoard));
+  const rows = await listLinkedGames(db, edition, category);
   return { category, games: rows.map((r) => ({ id: r.id, round: r.round, pairingBoard: r.pairingBoard! })) };
 }
 
@@ -258,10 +233,7 @@ export async function listGameLinks(db: DbOrTx, category: string): Promise<GameL
  */
 export async function listLiveBoards(db: DbOrTx, edition: string, category: string, round: number, now: Date): Promise<Map<number, number>> {
   const delayMs = await delayMsOf(db, edition, category);
-  const rows = await db
-    .select({ id: games.id, pairingBoard: games.pairingBoard, moves: games.moves })
-    .from(games)
-    .where(and(eq(games.edition, edition), eq(games.category, category), eq(games.round, round), isNotNull(games.pairingBoard)));
+  const rows = await listPairedGameMoves(db, edition, category, round);
   const live = new Map<number, number>();
   for (const row of rows) {
     const first = row.moves[0];

@@ -1,5 +1,4 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, count, eq } from 'drizzle-orm';
 import { GAMES_ERRORS, type GameSource, type GameSourceUpdate } from '@bjk/domain';
 import type { DbOrTx } from '../../platform/db.js';
 import type { ManagerContext } from '../../platform/service-context.js';
@@ -7,11 +6,17 @@ import { AppError, notFound } from '../../platform/errors.js';
 import { checkOutboundUrl } from '../../platform/outbound.js';
 import { recordAudit } from '../../platform/audit.js';
 import { getCurrentEdition } from '../edition/edition.service.js';
-import { gameSources, games } from './games.tables.js';
+import {
+  countCategoryGames,
+  countGamesByCategory,
+  ensureSourceRow,
+  findSourceRow,
+  listSourceRows,
+  updateSourceRow,
+  type SourceRow,
+} from './games.repository.js';
 
 /** Where a category's games come from: its push token, its polled address and its broadcast delay. */
-
-type SourceRow = typeof gameSources.$inferSelect;
 
 /** The current edition's code and the category, which must be one of its player categories. */
 export async function gamesCategory(db: DbOrTx, category: string): Promise<{ edition: string; category: string }> {
@@ -19,20 +24,6 @@ export async function gamesCategory(db: DbOrTx, category: string): Promise<{ edi
   const found = edition.settings.categories.find((c) => c.kind === 'player' && c.code === category);
   if (!found) throw notFound(GAMES_ERRORS.unknownCategory, `No player category ${category}`, { category });
   return { edition: edition.code, category: found.code };
-}
-
-export async function findSourceRow(db: DbOrTx, edition: string, category: string): Promise<SourceRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(gameSources)
-    .where(and(eq(gameSources.edition, edition), eq(gameSources.category, category)));
-  return row;
-}
-
-/** The row of a category's sources, created with the defaults when it does not exist yet. */
-async function ensureSourceRow(db: DbOrTx, edition: string, category: string): Promise<SourceRow> {
-  await db.insert(gameSources).values({ edition, category }).onConflictDoNothing();
-  return (await findSourceRow(db, edition, category))!;
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -59,8 +50,8 @@ function toGameSource(row: SourceRow, gameCount: number): GameSource {
 /** Every player category of the edition with its sources (defaults where none were set) and its number of games. */
 export async function listGameSources(db: DbOrTx): Promise<GameSource[]> {
   const edition = await getCurrentEdition(db);
-  const rows = await db.select().from(gameSources).where(eq(gameSources.edition, edition.code));
-  const counts = await db.select({ category: games.category, n: count() }).from(games).where(eq(games.edition, edition.code)).groupBy(games.category);
+  const rows = await listSourceRows(db, edition.code);
+  const counts = await countGamesByCategory(db, edition.code);
   return edition.settings.categories
     .filter((c) => c.kind === 'player')
     .map((c) => {
@@ -95,11 +86,7 @@ function defaultSource(edition: string, category: string): SourceRow {
 export async function getGameSource(db: DbOrTx, category: string): Promise<GameSource> {
   const { edition } = await gamesCategory(db, category);
   const row = (await findSourceRow(db, edition, category)) ?? defaultSource(edition, category);
-  const [counted] = await db
-    .select({ n: count() })
-    .from(games)
-    .where(and(eq(games.edition, edition), eq(games.category, category)));
-  return toGameSource(row, counted?.n ?? 0);
+  return toGameSource(row, await countCategoryGames(db, edition, category));
 }
 
 /** Changes a category's delay and polling; a new address is polled at once, from a clean slate. */
@@ -115,26 +102,23 @@ export async function updateGameSource(ctx: ManagerContext, category: string, in
   await db.transaction(async (tx) => {
     const before = await ensureSourceRow(tx, edition, category);
     const urlChanged = before.pollUrl !== input.pollUrl;
-    await tx
-      .update(gameSources)
-      .set({
-        delaySeconds: input.delaySeconds,
-        pollUrl: input.pollUrl,
-        pollSeconds: input.pollSeconds,
-        pollRound: input.pollRound,
-        ...(urlChanged
-          ? {
-              pollEtag: null,
-              pollLastModified: null,
-              pollFailures: 0,
-              lastPollError: null,
-              lastPollErrorAt: null,
-              nextPollAt: input.pollUrl ? clock.now() : null,
-            }
-          : {}),
-        updatedAt: clock.now(),
-      })
-      .where(and(eq(gameSources.edition, edition), eq(gameSources.category, category)));
+    await updateSourceRow(tx, edition, category, {
+      delaySeconds: input.delaySeconds,
+      pollUrl: input.pollUrl,
+      pollSeconds: input.pollSeconds,
+      pollRound: input.pollRound,
+      ...(urlChanged
+        ? {
+            pollEtag: null,
+            pollLastModified: null,
+            pollFailures: 0,
+            lastPollError: null,
+            lastPollErrorAt: null,
+            nextPollAt: input.pollUrl ? clock.now() : null,
+          }
+        : {}),
+      updatedAt: clock.now(),
+    });
     await recordAudit(tx, {
       actor,
       action: 'results.game_source_updated',
@@ -158,10 +142,7 @@ export async function rotatePushToken(ctx: ManagerContext, category: string): Pr
   const token = `${category.toLowerCase()}_${randomBytes(24).toString('base64url')}`;
   await db.transaction(async (tx) => {
     await ensureSourceRow(tx, edition, category);
-    await tx
-      .update(gameSources)
-      .set({ pushTokenHash: hashToken(token), updatedAt: clock.now() })
-      .where(and(eq(gameSources.edition, edition), eq(gameSources.category, category)));
+    await updateSourceRow(tx, edition, category, { pushTokenHash: hashToken(token), updatedAt: clock.now() });
     await recordAudit(tx, { actor, action: 'results.game_push_token_rotated', subjectType: 'game_source', subjectId: `${edition}/${category}` });
   });
   return { token };

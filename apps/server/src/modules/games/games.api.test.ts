@@ -106,6 +106,10 @@ describe('the relay pushes a round with the category’s token', () => {
   it('refuses an empty push and an unknown category', async () => {
     const token = await newToken('U16');
     expect((await push('U16', token, '  \n')).json().code).toBe(GAMES_ERRORS.emptyPgn);
+    // A JSON body is no PGN text: refused as empty, naming how to send it.
+    const json = await push('U16', token, '{"pgn":"1. e4 *"}', 'application/json');
+    expect(json.statusCode).toBe(400);
+    expect(json.json().code).toBe(GAMES_ERRORS.emptyPgn);
     const unknown = await ctx.app.inject({ method: 'GET', url: '/api/v1/games/public/ARB/1' });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().code).toBe(GAMES_ERRORS.unknownCategory);

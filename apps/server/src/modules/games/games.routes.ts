@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  GAMES_ERRORS,
   categoryParamsSchema,
   deletedGameSchema,
   gameLinksSchema,
@@ -27,7 +26,6 @@ import {
 import type { AppDeps } from '../../platform/app-deps.js';
 import type { EventStreams } from '../../platform/event-streams.js';
 import { managerContext, systemContext } from '../../platform/service-context.js';
-import { badRequest } from '../../platform/errors.js';
 import { readUpload } from '../../platform/uploads.js';
 import { pushGames, uploadGames } from './games-ingest.service.js';
 import { deleteGame, linkGameToPairing, listDeletedGames, listManagedGames, matchRoundsAgain, moveGame, restoreGame } from './games-pairing.service.js';
@@ -201,10 +199,8 @@ export async function gamesRoutes(app: FastifyInstance, deps: AppDeps, streams: 
     },
     config: { access: 'public', idempotency: false, invalidates: [] },
     bodyLimit: PGN_BODY_LIMIT,
-    handler: async (request) => {
-      if (typeof request.body !== 'string') throw badRequest(GAMES_ERRORS.emptyPgn, 'Send the PGN as the request body (text/plain or application/x-chess-pgn)');
-      return pushGames({ ...systemContext(deps), onGamesChanged: feed.notify }, request.params.category, bearer(request), request.body, request.query.round);
-    },
+    handler: (request) =>
+      pushGames({ ...systemContext(deps), onGamesChanged: feed.notify }, request.params.category, bearer(request), request.body, request.query.round),
   });
 
   // Managers.
@@ -305,10 +301,6 @@ export async function gamesRoutes(app: FastifyInstance, deps: AppDeps, streams: 
       response: { 200: managedGameSchema },
     },
     config: write,
-    handler: async (request) => {
-      const game = await restoreGame(managerContext(deps, request), request.params.id);
-      await feed.notify({ category: game.category, round: game.round, revealAt: clock.now() });
-      return game;
-    },
+    handler: (request) => restoreGame(managerContext(deps, request), request.params.id),
   });
 }

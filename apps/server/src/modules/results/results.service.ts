@@ -1,4 +1,3 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
 import {
   FIDE_TIE_BREAK_RULES,
   PLATFORM_ERRORS,
@@ -36,18 +35,27 @@ import { AppError, badRequest, conflict, notFound, validationError } from '../..
 import { recordAudit } from '../../platform/audit.js';
 import { inTransaction } from '../../platform/after-commit.js';
 import { getCurrentEdition } from '../edition/edition.service.js';
-import { tournamentCurrent, tournamentImports, tournamentVersions, unofficialResults } from './results.tables.js';
 import {
-  diffTournaments,
-  matchUnofficial,
-  pairingPlayerKey,
-  publicPlayer,
-  roundPairings,
-  standingsCsv,
-  standingsOf,
-  takesAway,
-  type UnofficialBoard,
-} from './tournament-views.js';
+  deleteDraft,
+  deleteUnofficialResult,
+  findCurrentVersionRow,
+  findCurrentVersionWithContent,
+  findDraft,
+  findSameDraftId,
+  findUnofficialResult,
+  findVersionRow,
+  insertDraft,
+  insertVersion,
+  listCurrentVersions,
+  listUnofficial,
+  listVersionRows,
+  lockResultsKey,
+  lockUnofficialGame,
+  nextVersionNumber,
+  setCurrentVersion,
+  upsertUnofficialResult,
+} from './results.repository.js';
+import { diffTournaments, matchUnofficial, pairingPlayerKey, publicPlayer, roundPairings, standingsCsv, standingsOf, takesAway } from './tournament-views.js';
 
 /** A category of the current edition, by code or by the specification's tournament names ("trn_u8"). */
 async function editionCategory(db: DbOrTx, name: string): Promise<{ edition: string; category: string }> {
@@ -77,24 +85,7 @@ function readFile(bytes: Uint8Array): Tournament {
 type CurrentVersion = { version: number; tournament: Tournament; publishedAt: Date; fileName: string };
 
 export async function findCurrentVersion(db: DbOrTx, edition: string, category: string): Promise<CurrentVersion | null> {
-  const rows = await db
-    .select({
-      version: tournamentVersions.version,
-      tournament: tournamentVersions.tournament,
-      publishedAt: tournamentVersions.publishedAt,
-      fileName: tournamentVersions.fileName,
-    })
-    .from(tournamentCurrent)
-    .innerJoin(
-      tournamentVersions,
-      and(
-        eq(tournamentVersions.edition, tournamentCurrent.edition),
-        eq(tournamentVersions.category, tournamentCurrent.category),
-        eq(tournamentVersions.version, tournamentCurrent.version),
-      ),
-    )
-    .where(and(eq(tournamentCurrent.edition, edition), eq(tournamentCurrent.category, category)));
-  const row = rows[0];
+  const row = await findCurrentVersionRow(db, edition, category);
   if (!row) return null;
   // A TRF version stored before its games had board numbers gets them now (the reader numbers them since).
   const t = row.tournament;
@@ -107,34 +98,6 @@ async function getCurrentVersion(db: DbOrTx, name: string): Promise<CurrentVersi
   if (!current) throw notFound(RESULTS_ERRORS.notPublished, `No results are published for ${category}`);
   return { ...current, edition, category };
 }
-
-async function listUnofficial(db: DbOrTx, edition: string, category: string, round?: number): Promise<(UnofficialBoard & { updatedAt: Date })[]> {
-  const rows = await db
-    .select()
-    .from(unofficialResults)
-    .where(and(eq(unofficialResults.edition, edition), eq(unofficialResults.category, category), round ? eq(unofficialResults.round, round) : undefined))
-    .orderBy(unofficialResults.round, unofficialResults.board);
-  return rows.map((r) => ({
-    round: r.round,
-    board: r.board,
-    white: r.white,
-    black: r.black,
-    whiteName: r.whiteName,
-    blackName: r.blackName,
-    result: r.result as UnofficialBoard['result'],
-    updatedAt: r.updatedAt,
-  }));
-}
-
-/** The row of one game's arbiter's result: the round and its two players. */
-const unofficialKey = (edition: string, category: string, u: { round: number; white: string; black: string }) =>
-  and(
-    eq(unofficialResults.edition, edition),
-    eq(unofficialResults.category, category),
-    eq(unofficialResults.round, u.round),
-    eq(unofficialResults.white, u.white),
-    eq(unofficialResults.black, u.black),
-  );
 
 /**
  * The tie-break rules a file will be published with, and the manager's choices. A Swar file before v6.5 keeps the
@@ -210,15 +173,6 @@ function requireConfirmation(diff: TournamentDiff, confirmed: boolean | undefine
 }
 
 /**
- * Takes a transaction-scoped lock on one key (an edition's drafts, a category's versions), so that two requests
- * doing the same thing at once — a double click, a client's retry — run one after the other and the second sees
- * what the first wrote. Released at commit or rollback.
- */
-async function lockFor(tx: DbOrTx, key: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
-}
-
-/**
  * Reads an uploaded file and keeps it as a draft; the answer proposes the category and shows what would change.
  * The same file uploaded again (double click, retry) gives back the same draft instead of a second one.
  */
@@ -227,31 +181,17 @@ export async function importTournamentFile(ctx: ManagerContext, file: { fileName
   const tournament = readFile(file.bytes);
   const edition = await getCurrentEdition(db);
   const id = await db.transaction(async (tx) => {
-    await lockFor(tx, `results-drafts:${edition.code}`);
-    const [existing] = await tx
-      .select({ id: tournamentImports.id })
-      .from(tournamentImports)
-      .where(
-        and(
-          eq(tournamentImports.edition, edition.code),
-          eq(tournamentImports.fileName, file.fileName),
-          sql`${tournamentImports.tournament} = ${JSON.stringify(tournament)}::jsonb`,
-        ),
-      )
-      .limit(1);
-    if (existing) return existing.id;
-    const [row] = await tx
-      .insert(tournamentImports)
-      .values({ edition: edition.code, fileName: file.fileName, tournament, createdBy: actor.email })
-      .returning({ id: tournamentImports.id });
-    return row!.id;
+    await lockResultsKey(tx, `results-drafts:${edition.code}`);
+    const existing = await findSameDraftId(tx, edition.code, file.fileName, tournament);
+    if (existing) return existing;
+    return insertDraft(tx, { edition: edition.code, fileName: file.fileName, tournament, createdBy: actor.email });
   });
   const hint = tournament.categoryHint && findCategory(edition.settings, tournament.categoryHint) ? tournament.categoryHint : null;
   return previewOf(db, id, file.fileName, tournament, edition, hint);
 }
 
 async function getImport(db: DbOrTx, id: string) {
-  const [row] = await db.select().from(tournamentImports).where(eq(tournamentImports.id, id));
+  const row = await findDraft(db, id);
   if (!row) throw notFound(RESULTS_ERRORS.importNotFound, 'This import does not exist (any more)');
   return row;
 }
@@ -274,29 +214,22 @@ async function publishTournament(
   restoredFrom: number | null,
 ): Promise<number> {
   // Publishes of one category take turns: the second of two at once takes the next number instead of failing.
-  await lockFor(tx, `results-versions:${edition}/${category}`);
-  const [{ next }] = (await tx
-    .select({ next: sql<number>`coalesce(max(${tournamentVersions.version}), 0) + 1` })
-    .from(tournamentVersions)
-    .where(and(eq(tournamentVersions.edition, edition), eq(tournamentVersions.category, category)))) as [{ next: number }];
-  const version = Number(next);
+  await lockResultsKey(tx, `results-versions:${edition}/${category}`);
+  const version = await nextVersionNumber(tx, edition, category);
   try {
-    await tx.insert(tournamentVersions).values({ edition, category, version, fileName, tournament, publishedBy: actor.email, restoredFrom });
+    await insertVersion(tx, { edition, category, version, fileName, tournament, publishedBy: actor.email, restoredFrom });
   } catch (error) {
     if ((error as { code?: string }).code === '23505' || /duplicate key/.test(String((error as Error).message))) {
       throw conflict('platform.conflict', 'Another version was published at the same moment; reload and try again');
     }
     throw error;
   }
-  await tx
-    .insert(tournamentCurrent)
-    .values({ edition, category, version })
-    .onConflictDoUpdate({ target: [tournamentCurrent.edition, tournamentCurrent.category], set: { version, updatedAt: sql`now()` } });
+  await setCurrentVersion(tx, edition, category, version);
   // The official file supersedes the arbiters' results of every game it has a result for.
   const superseded = matchUnofficial(tournament, await listUnofficial(tx, edition, category)).matched.filter((u) =>
     roundPairings(tournament, u.round).some((p) => p.board === u.board && p.result !== null),
   );
-  for (const u of superseded) await tx.delete(unofficialResults).where(unofficialKey(edition, category, u));
+  for (const u of superseded) await deleteUnofficialResult(tx, edition, category, u);
   await recordAudit(tx, {
     actor,
     action: restoredFrom ? 'results.version_restored' : 'results.published',
@@ -324,12 +257,12 @@ export async function publishImport(
     const row = await getImport(tx, id);
     const { edition, category } = await editionCategory(tx, input.category);
     // Against the version current under the lock: what the manager confirmed is what is replaced.
-    await lockFor(tx, `results-versions:${edition}/${category}`);
+    await lockResultsKey(tx, `results-versions:${edition}/${category}`);
     const current = await findCurrentVersion(tx, edition, category);
     const tournament = withRules(row.tournament, current, (await getCurrentEdition(tx)).settings.startDate, input.tieBreakRules);
     requireConfirmation(diffTournaments(current?.tournament ?? null, row.tournament, []), input.confirm);
     const published = await publishTournament(tx, edition, category, row.fileName, tournament, actor, null);
-    await tx.delete(tournamentImports).where(eq(tournamentImports.id, id));
+    await deleteDraft(tx, id);
     afterCommit({ type: 'results.changed', edition, category, cause: 'published', change: `version:${published}` });
     return { category, published };
   });
@@ -368,28 +301,11 @@ export async function importAndPublishDataUrl(
   const file = readFile(bytes);
   const { category, published, created } = await inTransaction(ctx, async ({ db: tx, afterCommit }) => {
     const { edition, category } = await editionCategory(tx, input.name);
-    await lockFor(tx, `results-versions:${edition}/${category}`);
+    await lockResultsKey(tx, `results-versions:${edition}/${category}`);
     // The category's rules (or the date's): the same file sent again is the same version.
     const tournament = withRules(file, await findCurrentVersion(tx, edition, category), (await getCurrentEdition(tx)).settings.startDate, undefined);
-    const [same] = await tx
-      .select({ version: tournamentCurrent.version })
-      .from(tournamentCurrent)
-      .innerJoin(
-        tournamentVersions,
-        and(
-          eq(tournamentVersions.edition, tournamentCurrent.edition),
-          eq(tournamentVersions.category, tournamentCurrent.category),
-          eq(tournamentVersions.version, tournamentCurrent.version),
-        ),
-      )
-      .where(
-        and(
-          eq(tournamentCurrent.edition, edition),
-          eq(tournamentCurrent.category, category),
-          sql`${tournamentVersions.tournament} = ${JSON.stringify(tournament)}::jsonb`,
-        ),
-      );
-    if (same) return { category, published: same.version, created: false };
+    const same = await findCurrentVersionWithContent(tx, edition, category, tournament);
+    if (same) return { category, published: same, created: false };
     // The organiser's back office names the file ("bjk_u8.json"); older callers name the tournament ("trn_u8").
     const fileName = /\.json$/i.test(input.name) ? input.name : `${input.name}.json`;
     const published = await publishTournament(tx, edition, category, fileName, tournament, actor, null);
@@ -402,11 +318,7 @@ export async function importAndPublishDataUrl(
 export async function listVersions(db: DbOrTx, categoryName: string): Promise<TournamentVersion[]> {
   const { edition, category } = await editionCategory(db, categoryName);
   const current = await findCurrentVersion(db, edition, category);
-  const rows = await db
-    .select()
-    .from(tournamentVersions)
-    .where(and(eq(tournamentVersions.edition, edition), eq(tournamentVersions.category, category)))
-    .orderBy(desc(tournamentVersions.version));
+  const rows = await listVersionRows(db, edition, category);
   return rows.map((r) => ({
     category,
     version: r.version,
@@ -422,10 +334,7 @@ export async function listVersions(db: DbOrTx, categoryName: string): Promise<To
 }
 
 async function getVersion(db: DbOrTx, edition: string, category: string, version: number) {
-  const [row] = await db
-    .select()
-    .from(tournamentVersions)
-    .where(and(eq(tournamentVersions.edition, edition), eq(tournamentVersions.category, category), eq(tournamentVersions.version, version)));
+  const row = await findVersionRow(db, edition, category, version);
   if (!row) throw notFound(RESULTS_ERRORS.versionNotFound, `${category} has no version ${version}`);
   return row;
 }
@@ -450,7 +359,7 @@ export async function restoreVersion(ctx: ManagerContext, categoryName: string, 
   const published = await inTransaction(ctx, async ({ db: tx, afterCommit }) => {
     const { edition, category } = await editionCategory(tx, categoryName);
     const row = await getVersion(tx, edition, category, version);
-    await lockFor(tx, `results-versions:${edition}/${category}`);
+    await lockResultsKey(tx, `results-versions:${edition}/${category}`);
     const current = await findCurrentVersion(tx, edition, category);
     requireConfirmation(diffTournaments(current?.tournament ?? null, row.tournament, []), confirm, true);
     const published = await publishTournament(tx, edition, category, row.fileName, row.tournament, actor, version);
@@ -469,23 +378,7 @@ export async function resultsTopic(db: DbOrTx, name: string): Promise<string> {
 /** Categories of the current edition with published results. */
 export async function listResultsCategories(db: DbOrTx): Promise<ResultsCategorySummary[]> {
   const edition = await getCurrentEdition(db);
-  const rows = await db
-    .select({
-      category: tournamentCurrent.category,
-      version: tournamentCurrent.version,
-      tournament: tournamentVersions.tournament,
-      publishedAt: tournamentVersions.publishedAt,
-    })
-    .from(tournamentCurrent)
-    .innerJoin(
-      tournamentVersions,
-      and(
-        eq(tournamentVersions.edition, tournamentCurrent.edition),
-        eq(tournamentVersions.category, tournamentCurrent.category),
-        eq(tournamentVersions.version, tournamentCurrent.version),
-      ),
-    )
-    .where(eq(tournamentCurrent.edition, edition.code));
+  const rows = await listCurrentVersions(db, edition.code);
   const order = edition.settings.categories.map((c) => c.code);
   return rows
     .map((r) => ({
@@ -614,7 +507,6 @@ export async function setUnofficialResult(ctx: ManagerContext, input: Unofficial
     });
   }
   const game = { round: input.round, white: pairingPlayerKey(pairing.white), black: pairingPlayerKey(pairing.black) };
-  const key = unofficialKey(current.edition, current.category, game);
   await inTransaction(ctx, async ({ db: tx, afterCommit }) => {
     afterCommit({
       type: 'results.changed',
@@ -625,33 +517,28 @@ export async function setUnofficialResult(ctx: ManagerContext, input: Unofficial
     });
     // Two arbiters on one game take turns, so the audit's "before" is the value this entry really replaced.
     const lock = `unofficial:${current.edition}/${current.category}/${input.round}/${game.white}/${game.black}`;
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${lock}, 0))`);
-    const [before] = await tx.select({ result: unofficialResults.result }).from(unofficialResults).where(key);
+    await lockUnofficialGame(tx, lock);
+    const before = await findUnofficialResult(tx, current.edition, current.category, game);
     if (input.unofficial_result) {
-      const names = { board: input.boardnr, whiteName: pairing.white.name, blackName: pairing.black!.name };
-      await tx
-        .insert(unofficialResults)
-        .values({
-          edition: current.edition,
-          category: current.category,
-          ...game,
-          ...names,
-          result: input.unofficial_result,
-          updatedBy: actor.email,
-        })
-        .onConflictDoUpdate({
-          target: [unofficialResults.edition, unofficialResults.category, unofficialResults.round, unofficialResults.white, unofficialResults.black],
-          set: { ...names, result: input.unofficial_result, updatedBy: actor.email, updatedAt: sql`now()` },
-        });
+      await upsertUnofficialResult(tx, {
+        edition: current.edition,
+        category: current.category,
+        ...game,
+        board: input.boardnr,
+        whiteName: pairing.white.name,
+        blackName: pairing.black!.name,
+        result: input.unofficial_result,
+        updatedBy: actor.email,
+      });
     } else {
-      await tx.delete(unofficialResults).where(key);
+      await deleteUnofficialResult(tx, current.edition, current.category, game);
     }
     await recordAudit(tx, {
       actor,
       action: 'results.unofficial_result_set',
       subjectType: 'board',
       subjectId: `${current.edition}/${current.category}/${input.round}/${input.boardnr}`,
-      before: { result: before?.result ?? null },
+      before: { result: before ?? null },
       after: { result: input.unofficial_result || null },
     });
   });
