@@ -211,7 +211,7 @@ type Phase = {
   writes: { latencies: number[]; failures: number; firstFailure?: string };
   events: { arrivals: number[]; expected: number };
   loop: LoopFigures;
-  heavy?: { uploadMs: number; uploadStatus: number; games: number; printMs: number; printStatus: string; badges: number };
+  heavy?: { uploadMs: number; uploadAnswerMs: number; uploadStatus: string; games: number; printMs: number; printStatus: string; badges: number };
 };
 
 async function login(base: string): Promise<Record<string, string>> {
@@ -224,13 +224,21 @@ async function login(base: string): Promise<Record<string, string>> {
   return { authorization: `Bearer ${((await answer.json()) as { token: string }).token}` };
 }
 
+/** The upload answers its job at once (202); the time reported is until the job has stored every game, as before. */
 async function uploadPgn(base: string, headers: Record<string, string>, pgn: string) {
   const started = performance.now();
   const form = new FormData();
   form.append('file', new Blob([pgn], { type: 'application/x-chess-pgn' }), 'event.pgn');
   const answer = await fetch(`${base}/api/v1/games/sources/U10/upload`, { method: 'POST', headers, body: form });
-  const body = (await answer.json()) as { added?: number; errors?: unknown[] };
-  return { ms: performance.now() - started, status: answer.status, games: body.added ?? 0 };
+  const answerMs = performance.now() - started;
+  let job = (await answer.json()) as { id: string; status: string; report: { added: number } | null; error: { code: string } | null };
+  if (answer.status !== 202) return { ms: answerMs, answerMs, status: `${answer.status}`, games: 0 };
+  const deadline = performance.now() + 10 * 60_000;
+  while ((job.status === 'queued' || job.status === 'running') && performance.now() < deadline) {
+    job = (await fetch(`${base}/api/v1/games/uploads/${job.id}?wait=30`, { headers }).then((r) => r.json())) as typeof job;
+  }
+  const status = job.error ? `${job.status} (${job.error.code})` : job.status;
+  return { ms: performance.now() - started, answerMs, status, games: job.report?.added ?? 0 };
 }
 
 async function printBadges(base: string, headers: Record<string, string>) {
@@ -282,6 +290,7 @@ async function phase(server: Server, headers: Record<string, string>, heavyWork:
   const heavy = heavyWork
     ? Promise.all([uploadPgn(server.base, headers, pgn), printBadges(server.base, headers)]).then(([upload, print]) => ({
         uploadMs: upload.ms,
+        uploadAnswerMs: upload.answerMs,
         uploadStatus: upload.status,
         games: upload.games,
         printMs: print.ms,
@@ -347,7 +356,7 @@ function report(label: string, p: Phase): BenchResult[] {
       name: `${GAMES}-game PGN upload + ${BADGES} badges printed (${label})`,
       value: round(Math.max(p.heavy.uploadMs, p.heavy.printMs)),
       unit: 'ms',
-      note: `upload ${round(p.heavy.uploadMs)} ms (HTTP ${p.heavy.uploadStatus}, ${p.heavy.games} games added); print ${round(p.heavy.printMs)} ms (${p.heavy.printStatus}, ${p.heavy.badges} badges); ${
+      note: `upload ${round(p.heavy.uploadMs)} ms (answered in ${round(p.heavy.uploadAnswerMs)} ms, job ${p.heavy.uploadStatus}, ${p.heavy.games} games added); print ${round(p.heavy.printMs)} ms (${p.heavy.printStatus}, ${p.heavy.badges} badges); ${
         Math.max(p.heavy.uploadMs, p.heavy.printMs) <= SECONDS * 1000 ? 'within' : 'LONGER than'
       } the ${SECONDS} s read window`,
     });

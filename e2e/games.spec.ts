@@ -342,12 +342,27 @@ test.describe('live games', () => {
       buffer: Buffer.from(games.join('\n')),
     });
     await page.getByRole('button', { name: 'Opladen' }).click();
+    // The upload answers at once with its job; the page follows it while it checks and stores the games.
+    const progress = page.getByTestId('upload-progress');
+    await expect(progress).toBeVisible();
+    await snapshot(page, 'mgmt-games-upload-running-desktop');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await snapshot(page, 'mgmt-games-upload-running-phone');
+    await page.setViewportSize({ width: 1280, height: 900 });
     const report = page.getByTestId('upload-report');
-    // One request for the whole file; on a loaded machine its 600 games take a while to store.
+    // On a loaded machine its 600 games take a while to store.
     await expect(report).toContainText('600 toegevoegd', { timeout: 60_000 });
+    await expect(progress).toBeHidden();
     await expect(report.locator('li')).toHaveCount(1);
     await expect(report.locator('li')).toContainText(`Partij 601 (regel`);
     await expect(report.locator('li')).toContainText(`Kapot${run}, Tag`);
+    await snapshot(page, 'mgmt-games-upload-done-desktop');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await snapshot(page, 'mgmt-games-upload-done-phone');
+    // Leaving and coming back shows the category's last upload, its report.
+    await page.reload();
+    await page.getByRole('button', { name: 'U16', exact: true }).click();
+    await expect(page.getByTestId('upload-report')).toContainText('600 toegevoegd');
     const sources = await page.request.get('/api/v1/games/sources', { headers: { authorization: `Bearer ${await adminToken(page)}` } });
     const u16 = ((await sources.json()) as { category: string; gameCount: number }[]).find((s) => s.category === 'U16')!;
     expect(u16.gameCount).toBeGreaterThanOrEqual(600);

@@ -26,6 +26,7 @@ import { enrolmentRoutes } from './modules/enrolment/enrolment.routes.js';
 import { bjkParticipantSource, vkParticipantSource } from './modules/participants/participant-payment-source.js';
 import { participantsRoutes } from './modules/participants/participants.routes.js';
 import { gamesRoutes } from './modules/games/games.routes.js';
+import { gameUploadBulkJobs } from './modules/games/games-upload-jobs.service.js';
 import { resultsRoutes } from './modules/results/results.routes.js';
 import { printRoutes } from './modules/print/print.routes.js';
 import { printBulkJobs } from './modules/print/print.service.js';
@@ -51,9 +52,9 @@ import { registerWebApp } from './platform/web-app.js';
 const paymentSources = { stay: staySource, participant_bjk: bjkParticipantSource, participant_vk: vkParticipantSource };
 
 /** Every area's bulk jobs, under the platform's rule for interrupted jobs (platform/bulk-jobs.ts). */
-export function bulkJobKinds(deps: Pick<AppDeps, 'db' | 'clock' | 'config'>): BulkJobs[] {
+export function bulkJobKinds(deps: Pick<AppDeps, 'db' | 'clock' | 'config'> & Partial<Pick<AppDeps, 'bus' | 'events'>>): BulkJobs[] {
   const ctx = systemContext(deps);
-  return [paymentBulkJobs({ ...ctx, sources: paymentSources }), printBulkJobs(ctx)];
+  return [paymentBulkJobs({ ...ctx, sources: paymentSources }), printBulkJobs(ctx), gameUploadBulkJobs({ ...ctx, bus: deps.bus })];
 }
 
 /** The log's write size and the longest a line waits for it (operations read the log within a second). */

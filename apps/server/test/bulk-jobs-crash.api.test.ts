@@ -3,7 +3,7 @@ import net from 'node:net';
 import { chmod, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InterruptedJob, PaymentJob } from '@bjk/domain';
+import type { GameUploadJob, InterruptedJob, PaymentJob } from '@bjk/domain';
 import { loadConfig, repoRoot } from '../src/config.js';
 import { getCurrentEdition } from '../src/modules/edition/edition.service.js';
 import { participants } from '../src/modules/participants/participants.tables.js';
@@ -132,6 +132,50 @@ async function killWhileRunning(url: string): Promise<PaymentJob> {
   return running;
 }
 
+/** A round file of UPLOAD_GAMES short games (10 rounds), as a manager uploads it. */
+const UPLOAD_GAMES = 1500;
+function uploadPgn(): string {
+  return Array.from({ length: UPLOAD_GAMES }, (_, i) => {
+    const [round, board] = [Math.floor(i / 150) + 1, (i % 150) + 1];
+    return `[Round "${round}.${board}"]\n[White "Wit ${round}-${board}"]\n[Black "Zwart ${round}-${board}"]\n[Result "1-0"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n`;
+  }).join('\n');
+}
+
+const uploadJob = async (id: string) => (await api<GameUploadJob>('GET', `/api/v1/games/uploads/${id}`)).body;
+
+/** Starts the upload and kills the server once its job has stored part of the games, not all of them. */
+async function killWhileUploading(): Promise<GameUploadJob> {
+  const form = new FormData();
+  form.append('file', new Blob([uploadPgn()], { type: 'application/x-chess-pgn' }), 'rounds.pgn');
+  const answer = await fetch(`${origin}/api/v1/games/sources/U12/upload`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+  expect(answer.status).toBe(202);
+  const started = (await answer.json()) as GameUploadJob;
+  const storing = await until(
+    'the upload stores games',
+    () => uploadJob(started.id),
+    (j) => j.stored > 0 || (j.status !== 'running' && j.status !== 'queued'),
+  );
+  expect(storing.status).toBe('running');
+  expect(storing.stored).toBeLessThan(UPLOAD_GAMES);
+  await stopServer('SIGKILL');
+  return storing;
+}
+
+async function resumeInterruptedUpload(id: string): Promise<GameUploadJob> {
+  await until(
+    'the killed upload is listed interrupted',
+    async () => (await api<InterruptedJob[]>('GET', '/api/v1/jobs/interrupted')).body,
+    (jobs) => jobs.some((j) => j.id === id && j.kind === 'games'),
+  );
+  expect((await uploadJob(id)).status).toBe('interrupted');
+  expect((await api('POST', `/api/v1/jobs/games/${id}/resume`)).status).toBe(202);
+  return until(
+    `upload ${id} finishes`,
+    () => uploadJob(id),
+    (j) => j.status !== 'running' && j.status !== 'queued',
+  );
+}
+
 type RequestRow = { id: number; number: number; sourceId: string; sentAt: string | null; payer: { emails: string[] } };
 
 async function allRequests(): Promise<RequestRow[]> {
@@ -212,7 +256,7 @@ afterAll(async () => {
 }, 60_000);
 
 describe('bulk jobs of a server killed mid-job', () => {
-  it('are shown interrupted by the next process, resume, and do nothing twice: one request per participant, one mail per request', async () => {
+  it('are shown interrupted by the next process, resume, and do nothing twice: one request per participant, one mail per request, one game per game uploaded', async () => {
     // 1. Creating a request for every participant; killed after some batches committed.
     await startServer();
     const postgres = await postmasterPid();
@@ -260,6 +304,20 @@ describe('bulk jobs of a server killed mid-job', () => {
     }
     expect(recipients).toHaveLength(COUNT);
     expect(new Set(recipients)).toEqual(new Set(Array.from({ length: COUNT }, (_, i) => `parent.${i}@example.test`)));
+    // 3. A manager's PGN upload; killed while its job stores the games.
+    const upload = await killWhileUploading();
+    await startServer();
+    const resumedUpload = await resumeInterruptedUpload(upload.id);
+    expect(resumedUpload).toMatchObject({ status: 'done', stored: UPLOAD_GAMES, storable: UPLOAD_GAMES });
+    // Every game once: those the killed run stored are found again, not added twice. They count as added up to the
+    // last progress the killed run wrote; the few it stored after that are found unchanged.
+    const report = resumedUpload.report!;
+    expect(report.added + report.unchanged).toBe(UPLOAD_GAMES);
+    expect(report.added).toBeGreaterThanOrEqual(upload.stored);
+    expect(report.unchanged).toBeLessThan(100); // the job writes its progress every 100 games stored
+    const sources = (await api<{ category: string; gameCount: number }[]>('GET', '/api/v1/games/sources')).body;
+    expect(sources.find((s) => s.category === 'U12')?.gameCount).toBe(UPLOAD_GAMES);
+
     // A SIGTERM stops the site, then its PostgreSQL (which had been found orphaned).
     await stopServer('SIGTERM');
     expect(await postmasterPid()).toBeUndefined();

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GAMES_ERRORS, PLATFORM_ERRORS } from '@bjk/domain';
 import { multipartFile } from './bank-statements.js';
+import { finishedUpload } from './game-uploads.js';
 import { managerHeaders } from './managers.js';
 import { createTestApp, type TestContext } from './test-app.js';
 
@@ -106,6 +107,11 @@ describe('hostile files on the results and games routes', () => {
       ] as const) {
         expect(response.statusCode, `${how}: ${what}: ${response.body.slice(0, 300)}`).toBeLessThan(500);
         if (response.statusCode >= 400) expectCoded4xx(response, `${how}: ${what}`);
+      }
+      // An upload taken as a job ends with its report, or failed with a coded error of the games, never a server fault.
+      if (uploaded.statusCode === 202) {
+        const job = await finishedUpload(ctx, arbiter, uploaded.json().id);
+        expect(job.status === 'done' || job.error?.code.startsWith('results.'), `upload: ${what}: ${JSON.stringify(job)}`).toBe(true);
       }
     }
     // The numbers beyond range: the games are named as refused, nothing beyond integer is stored.

@@ -36,6 +36,8 @@ export const GAMES_ERRORS = {
   pollUrlNotPublic: 'results.games_poll_url_not_public',
   /** A deleted game cannot be restored: deleted before games were kept for a restore, or the round has it again. */
   notRestorable: 'results.game_not_restorable',
+  /** No upload job with this id (404). */
+  uploadNotFound: 'results.games_upload_not_found',
 } as const;
 
 export const categoryCodeSchema = z.string().regex(/^[A-Za-z0-9_-]{1,20}$/, 'Invalid value');
@@ -160,6 +162,39 @@ export const pushTokenSchema = z.object({ token: z.string() });
 
 export const uploadGamesQuerySchema = z.object({ round: roundNumberSchema.optional() });
 export const pushGamesQuerySchema = z.object({ round: roundNumberSchema.optional() });
+
+/**
+ * A manager's PGN upload runs as a job after its request answered (202): the page follows it until it is done or
+ * failed. `interrupted`: the server stopped while it ran (resumed from the back office's overview).
+ */
+export const GAME_UPLOAD_STATUSES = ['queued', 'running', 'done', 'failed', 'interrupted'] as const;
+export type GameUploadStatus = (typeof GAME_UPLOAD_STATUSES)[number];
+export const gameUploadJobSchema = z.object({
+  id: z.uuid(),
+  category: z.string(),
+  /** The round the upload named for games whose tags do not say (null: every game names its round). */
+  round: z.number().int().nullable(),
+  status: z.enum(GAME_UPLOAD_STATUSES),
+  /** Games in the file (null until the first slice is read), games whose moves were checked, games to store, games stored. */
+  total: z.number().int().nullable(),
+  parsed: z.number().int(),
+  storable: z.number().int().nullable(),
+  stored: z.number().int(),
+  /** The final report, once done. */
+  report: pgnIngestReportSchema.nullable(),
+  /** The failure's coded error (`results.games_too_many` …) and its details, once failed. */
+  error: z.object({ code: z.string(), message: z.string(), details: z.record(z.string(), z.unknown()).optional() }).nullable(),
+  createdAt: isoDateTimeSchema,
+  startedAt: isoDateTimeSchema.nullable(),
+  finishedAt: isoDateTimeSchema.nullable(),
+});
+export type GameUploadJob = z.infer<typeof gameUploadJobSchema>;
+export const gameUploadJobParamsSchema = z.object({ id: z.uuid() });
+/** `wait`: seconds to wait for the job to end before answering (0 answers at once). */
+export const gameUploadJobQuerySchema = z.object({ wait: z.coerce.number().int().min(0).max(30).default(0) });
+/** The recent uploads (newest first), of one category or of all. */
+export const gameUploadListQuerySchema = z.object({ category: categoryCodeSchema.optional() });
+export const gameUploadJobListSchema = z.array(gameUploadJobSchema);
 
 /** A game of the back office: the public part plus how it came in and what it is matched to. */
 export const managedGameSchema = publicGameSchema.extend({

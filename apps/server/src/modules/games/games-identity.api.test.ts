@@ -4,6 +4,7 @@ import { GAMES_ERRORS } from '@bjk/domain';
 import { auditEntries } from '../../platform/audit.tables.js';
 import { deletedGames } from './games.tables.js';
 import { GAMES_TOPIC } from './games.stream.js';
+import { uploadAndWait } from '../../../test/game-uploads.js';
 import { managerHeaders } from '../../../test/managers.js';
 import { createTestApp, type TestContext } from '../../../test/test-app.js';
 
@@ -37,17 +38,7 @@ function broadcastOf605(): string {
   return games.join('\n');
 }
 
-async function upload(category: string, pgn: string, round?: number) {
-  const boundary = 'bjk-boundary';
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: `/api/v1/games/sources/${category}/upload${round ? `?round=${round}` : ''}`,
-    headers: { ...arbiter, 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload: `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="round.pgn"\r\nContent-Type: application/x-chess-pgn\r\n\r\n${pgn}\r\n--${boundary}--\r\n`,
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<{ added: number; grown: number; replaced: number; unchanged: number; errors: { code: string; white?: string }[] }>();
-}
+const upload = (category: string, pgn: string, round?: number) => uploadAndWait(ctx, arbiter, category, pgn, { round });
 
 async function push(category: string, token: string, pgn: string) {
   const response = await ctx.app.inject({

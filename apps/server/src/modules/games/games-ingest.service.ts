@@ -2,9 +2,8 @@ import { createHash } from 'node:crypto';
 import { GAMES_ERRORS, unsafeTextReason, type PgnIngestReport } from '@bjk/domain';
 import type { Clock } from '../../platform/clock.js';
 import type { DbOrTx } from '../../platform/db.js';
-import type { ManagerContext, ServiceContext } from '../../platform/service-context.js';
+import type { ServiceContext } from '../../platform/service-context.js';
 import { AppError, badRequest, unauthenticated, validationError } from '../../platform/errors.js';
-import { recordAudit } from '../../platform/audit.js';
 import { mergeGame, type MergeOutcome } from './games-merge.js';
 import { matchRound } from './games-pairing.service.js';
 import { gameKeyOf, gameNumberOfKey, gameNumbersOf, identifyGames, samePlayers } from './games-identity.js';
@@ -66,6 +65,18 @@ export function feedOf(source: GameSourceKind, pollUrl?: string): string {
   return source;
 }
 
+/**
+ * How far an ingest is, told as it goes (a manager's upload job writes it to its row every batch): games in the file,
+ * games checked, games to store (once checked) and games stored so far with their outcomes.
+ */
+export type IngestProgress = {
+  total: number;
+  parsed: number;
+  storable: number | null;
+  stored: number;
+  counts: Pick<PgnIngestReport, 'added' | 'grown' | 'replaced' | 'unchanged' | 'stale'>;
+};
+
 /** A game of the file with which game of its players in the round it is, and its stored key. */
 type NumberedGame = ParsedGame & { gameNumber: number; key: string };
 
@@ -84,22 +95,26 @@ export async function ingestPgn(
   ctx: GamesContext,
   target: { edition: string; category: string },
   text: string,
-  options: { source: GameSourceKind; defaultRound?: number; pollUrl?: string },
+  options: { source: GameSourceKind; defaultRound?: number; pollUrl?: string; onProgress?: (progress: IngestProgress) => void | Promise<void> },
 ): Promise<PgnIngestReport> {
   const { db, clock } = ctx;
+  const report: PgnIngestReport = { added: 0, grown: 0, replaced: 0, unchanged: 0, stale: 0, errors: [] };
   if (text.trim() === '') throw badRequest(GAMES_ERRORS.emptyPgn, 'The PGN is empty');
   // The text rule of every request, for a file's content too: PostgreSQL cannot store a NUL character.
   if (unsafeTextReason(text)) throw validationError([{ path: 'file', code: 'unsafe_text', message: 'The PGN contains a character that is not allowed' }]);
   let parsed: PgnParseResult;
   try {
     // Move validation is CPU-heavy: in worker threads, so the site keeps answering during a large upload.
-    parsed = await parsePgnOffThread(text, { defaultRound: options.defaultRound });
+    parsed = await parsePgnOffThread(text, {
+      defaultRound: options.defaultRound,
+      onSlice: (done, total) => options.onProgress?.({ total, parsed: done, storable: null, stored: 0, counts: countsOf(report) }),
+    });
   } catch (error) {
     if (!(error instanceof TooManyGamesError)) throw error;
     throw new AppError(413, GAMES_ERRORS.tooManyGames, error.message, { games: error.games, maxGames: error.maxGames });
   }
   const feed = feedOf(options.source, options.pollUrl);
-  const report: PgnIngestReport = { added: 0, grown: 0, replaced: 0, unchanged: 0, stale: 0, errors: parsed.errors };
+  report.errors = parsed.errors;
   // The last copy of a game in the file wins (a file may repeat a game as it grows); two games of the same players
   // in one round (a play-off) are two games (`gameNumbersOf`).
   const gamesOfRound = new Map<number, ParsedGame[]>();
@@ -116,12 +131,20 @@ export async function ingestPgn(
     byRound.set(round, byKey);
   }
   const changed = new Map<string, ChangedRound>();
+  const total = parsed.games.length + parsed.errors.filter((e) => !e.kept).length;
+  const storable = [...byRound.values()].reduce((sum, round) => sum + round.size, 0);
+  let handled = 0;
+  // After every game (the caller decides how often it writes): the counts are always those of the first `stored` games.
+  const progress = () => options.onProgress?.({ total, parsed: total, storable, stored: handled, counts: countsOf(report) });
+  await progress();
   for (const [round, byPlayers] of [...byRound].sort((a, b) => a[0] - b[0])) {
     const incoming = [...byPlayers.values()].sort((a, b) => a.index - b.index);
     const known = await listReceivedGameKeys(db, target.edition, target.category, round);
     const deleted = await listDeletedGameRows(db, target.edition, target.category, round);
     const ids = identifyGames(incoming, known, feed);
     for (const [i, game] of incoming.entries()) {
+      if (i > 0) await progress();
+      handled += 1;
       if (ids[i] === null && deleted.some((d) => samePlayers(d, game) && gameNumberOfKey(d.gameKey ?? '') === game.gameNumber)) {
         report.errors.push({
           code: GAMES_ERRORS.deletedGame,
@@ -144,6 +167,7 @@ export async function ingestPgn(
       entry.rematch = entry.rematch === 'now' || stored.rematch === 'now' ? 'now' : entry.rematch || stored.rematch;
       changed.set(key, entry);
     }
+    await progress();
   }
   for (const change of changed.values()) {
     if (change.rematch === 'now' || (change.rematch === 'soon' && rematchDue(change, change.round, clock.now().getTime()))) {
@@ -163,6 +187,10 @@ export async function ingestPgn(
     }
   }
   return report;
+}
+
+function countsOf(report: PgnIngestReport): IngestProgress['counts'] {
+  return { added: report.added, grown: report.grown, replaced: report.replaced, unchanged: report.unchanged, stale: report.stale };
 }
 
 async function storeGame(
@@ -250,24 +278,5 @@ export async function pushGames(ctx: GamesContext, category: string, token: stri
   }
   const report = await ingestPgn(ctx, target, body, { source: 'push', defaultRound: round });
   await updateSourceRow(ctx.db, target.edition, category, { lastPushAt: ctx.clock.now() });
-  return report;
-}
-
-/** A manager's upload of a round's PGN (games entered after the round, or a relay's file). */
-export async function uploadGames(
-  ctx: ManagerContext & Pick<GamesContext, 'onGamesChanged'>,
-  category: string,
-  text: string,
-  round: number | undefined,
-): Promise<PgnIngestReport> {
-  const target = await gamesCategory(ctx.db, category);
-  const report = await ingestPgn(ctx, target, text, { source: 'upload', defaultRound: round });
-  await recordAudit(ctx.db, {
-    actor: ctx.actor,
-    action: 'results.games_uploaded',
-    subjectType: 'game_source',
-    subjectId: `${target.edition}/${category}`,
-    after: { round: round ?? null, added: report.added, grown: report.grown, replaced: report.replaced, errors: report.errors.length },
-  });
   return report;
 }

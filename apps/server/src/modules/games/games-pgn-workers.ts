@@ -40,7 +40,10 @@ export async function closePgnWorkers(): Promise<void> {
  * rejects with `WorkerTaskError`, a full queue with `WorkerPoolBusyError` (the error handler answers them with
  * coded errors); too many games throws `TooManyGamesError` before any game is checked.
  */
-export async function parsePgnOffThread(text: string, options: { defaultRound?: number } = {}): Promise<PgnParseResult> {
+export async function parsePgnOffThread(
+  text: string,
+  options: { defaultRound?: number; onSlice?: (parsed: number, total: number) => void | Promise<void> } = {},
+): Promise<PgnParseResult> {
   if (Buffer.byteLength(text) <= INLINE_PGN_BYTES) return parsePgn(text, options);
   const workers = pgnWorkers();
   const first = await workers.run({ text, defaultRound: options.defaultRound, from: 0, count: SLICE_GAMES });
@@ -52,11 +55,15 @@ export async function parsePgnOffThread(text: string, options: { defaultRound?: 
   for (const slice of rest) slice.catch(() => undefined);
   const games = [...first.games];
   const errors = [...first.errors];
+  let parsed = Math.min(SLICE_GAMES, first.total);
+  await options.onSlice?.(parsed, first.total);
   for (const slice of rest) {
     const answer = await slice;
     if (!answer.ok) throw new TooManyGamesError(answer.games, answer.maxGames);
     games.push(...answer.games);
     errors.push(...answer.errors);
+    parsed = Math.min(parsed + SLICE_GAMES, first.total);
+    await options.onSlice?.(parsed, first.total);
   }
   return { games, errors };
 }

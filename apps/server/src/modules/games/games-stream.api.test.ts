@@ -2,6 +2,7 @@ import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicGame } from '@bjk/domain';
 import { systemClock } from '../../platform/clock.js';
+import { uploadAndWait } from '../../../test/game-uploads.js';
 import { managerHeaders } from '../../../test/managers.js';
 import { createSecondInstance, createTestApp, type TestContext } from '../../../test/test-app.js';
 
@@ -97,6 +98,20 @@ describe('moves pushed live to the viewers of a round', () => {
     // Pushed to the other instance: the bus brings it back here.
     await push(second, 'U8', token, '1. e4 e5 2. Nf3');
     expect((await here.next()).games[0]!.moves).toHaveLength(3);
+    here.close();
+    there.close();
+  });
+
+  it('tells the viewers of every instance the games a manager’s upload job stored, after its answer', async () => {
+    await tokenFor('U20', 0);
+    const here = await watch(base.first!, 'U20', 2);
+    const there = await watch(base.second!, 'U20', 2);
+    expect((await here.next()).games).toEqual([]);
+    expect((await there.next()).games).toEqual([]);
+    const report = await uploadAndWait(first, arbiter, 'U20', '[Round "2.1"]\n[White "Claes, Noah"]\n[Black "Maes, Louise"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n');
+    expect(report).toMatchObject({ added: 1 });
+    expect((await here.next()).games.map((g) => [g.white.name, g.moves.length])).toEqual([['Claes, Noah', 4]]);
+    expect((await there.next()).games.map((g) => [g.white.name, g.moves.length])).toEqual([['Claes, Noah', 4]]);
     here.close();
     there.close();
   });

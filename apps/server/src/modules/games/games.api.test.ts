@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GAMES_ERRORS } from '@bjk/domain';
 import { INLINE_PGN_BYTES, SLICE_GAMES } from './games-pgn-workers.js';
+import { uploadAndWait } from '../../../test/game-uploads.js';
 import { managerHeaders } from '../../../test/managers.js';
 import { createTestApp, TEST_NOW, type TestContext } from '../../../test/test-app.js';
 
@@ -192,14 +193,6 @@ describe('downloads', () => {
 });
 
 describe('a manager uploads a round’s PGN', () => {
-  function multipart(name: string, text: string) {
-    const boundary = '----bjk-games-boundary';
-    const payload = Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/x-chess-pgn\r\n\r\n${text}\r\n--${boundary}--\r\n`,
-    );
-    return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-  }
-
   it('checks a large file in worker threads slice by slice, naming a broken game by its place in the whole file', async () => {
     // More games than one slice holds, three slices' worth: each game's index and line must stay the file's own.
     const games = SLICE_GAMES * 2 + 40;
@@ -209,15 +202,7 @@ describe('a manager uploads a round’s PGN', () => {
       return `[Event "U16"]\n[Round "4.${i + 1}"]\n[White "White ${i + 1}"]\n[Black "Black ${i + 1}"]\n[Result "*"]\n\n${moves} *\n`;
     }).join('\n');
     expect(Buffer.byteLength(text)).toBeGreaterThan(INLINE_PGN_BYTES);
-    const body = multipart('round4.pgn', text);
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/games/sources/U16/upload',
-      headers: { ...arbiter, ...body.headers },
-      payload: body.payload,
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    const report = response.json();
+    const report = await uploadAndWait(ctx, arbiter, 'U16', text);
     expect(report.added).toBe(games);
     expect(report.errors).toMatchObject([{ code: GAMES_ERRORS.illegalMove, game: broken, line: (broken - 1) * 8 + 1, kept: true, white: `White ${broken}` }]);
     const round = await publicRound('U16', 4);
@@ -226,15 +211,8 @@ describe('a manager uploads a round’s PGN', () => {
   });
 
   it('stores the games of the file under the round it names when the tags do not', async () => {
-    const body = multipart('round5.pgn', '[White "Claes, Noah"]\n[Black "Maes, Louise"]\n[Round "?"]\n[Result "0-1"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n');
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/games/sources/U20/upload?round=5',
-      headers: { ...arbiter, ...body.headers },
-      payload: body.payload,
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toMatchObject({ added: 1, errors: [] });
+    const text = '[White "Claes, Noah"]\n[Black "Maes, Louise"]\n[Round "?"]\n[Result "0-1"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n';
+    expect(await uploadAndWait(ctx, arbiter, 'U20', text, { round: 5 })).toMatchObject({ added: 1, errors: [] });
     const round = await publicRound('U20', 5);
     expect(round.games.map((g) => [g.white.name, g.result, g.moves.length])).toEqual([['Claes, Noah', '0-1', 4]]);
   });
@@ -243,17 +221,7 @@ describe('a manager uploads a round’s PGN', () => {
     const annotated =
       '[White "Wouters, Mila"]\n[Black "Peeters, Jan"]\n[Round "6.2"]\n[Result "1-0"]\n\n' +
       '1. e4 e5 2. Nf3 {the main line} (2. f4 exf4 {the gambit} (2... d5)) 2... Nc6 $6 3. Bb5 {[%eval 0.3]} 1-0\n';
-    const send = async (text: string) => {
-      const body = multipart('round6.pgn', text);
-      const response = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/v1/games/sources/U20/upload',
-        headers: { ...arbiter, ...body.headers },
-        payload: body.payload,
-      });
-      expect(response.statusCode, response.body).toBe(200);
-      return response.json();
-    };
+    const send = (text: string) => uploadAndWait(ctx, arbiter, 'U20', text);
     expect(await send(annotated)).toMatchObject({ added: 1, errors: [] });
     const [game] = (await publicRound('U20', 6)).games;
     expect(game!.moves.map((m) => m.san)).toEqual(['e4', 'e5', 'Nf3', 'Nc6', 'Bb5']);
@@ -270,14 +238,6 @@ describe('a manager uploads a round’s PGN', () => {
     expect(await send(annotated.replace(/\{[^}]*\}|\([^]*\)\)|\$6/g, '').replace('3. Bb5', '3. Bc4'))).toMatchObject({ replaced: 1 });
     expect(await download()).not.toContain('gambit');
     expect(await download()).toContain('2. Nf3 Nc6 3. Bc4 1-0');
-  });
-
-  it('is for managers with the results permission only', async () => {
-    const body = multipart('x.pgn', '1. e4 *');
-    const response = await ctx.app.inject({ method: 'POST', url: '/api/v1/games/sources/U20/upload', headers: body.headers, payload: body.payload });
-    expect(response.statusCode).toBe(401);
-    const editor = await managerHeaders(ctx, ['editor']);
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/games/sources', headers: editor })).statusCode).toBe(403);
   });
 });
 

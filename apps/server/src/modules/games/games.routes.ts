@@ -13,6 +13,11 @@ import {
   gameRoundParamsSchema,
   gameSourceSchema,
   gameSourceUpdateSchema,
+  gameUploadJobListSchema,
+  gameUploadJobParamsSchema,
+  gameUploadJobQuerySchema,
+  gameUploadJobSchema,
+  gameUploadListQuerySchema,
   managedGameSchema,
   pgnIngestReportSchema,
   pgnQuerySchema,
@@ -27,12 +32,13 @@ import type { AppDeps } from '../../platform/app-deps.js';
 import type { EventStreams } from '../../platform/event-streams.js';
 import { managerContext, systemContext } from '../../platform/service-context.js';
 import { readUpload } from '../../platform/uploads.js';
-import { pushGames, uploadGames } from './games-ingest.service.js';
+import { pushGames } from './games-ingest.service.js';
 import { deleteGame, linkGameToPairing, listDeletedGames, listManagedGames, matchRoundsAgain, moveGame, restoreGame } from './games-pairing.service.js';
 import { closePgnWorkers } from './games-pgn-workers.js';
 import { gamePgn, getPublicGame, listGameCategories, listGameLinks, listGameRounds, listRoundGames, playerPgn, roundPgn } from './games-read.service.js';
 import { gamesCategory, listGameSources, rotatePushToken, updateGameSource } from './games-sources.service.js';
 import { createGamesFeed } from './games.stream.js';
+import { getGameUpload, listGameUploads, settleUploadJobs, startGameUpload } from './games-upload-jobs.service.js';
 
 /** A round of 200 boards with clocks is well under this; the platform's default limit is 1 MB. */
 const PGN_BODY_LIMIT = 8 * 1024 * 1024;
@@ -82,7 +88,11 @@ export async function gamesRoutes(app: FastifyInstance, deps: AppDeps, streams: 
   );
   app.addHook('onClose', async () => stopTelling?.());
   // The PGN checkers' threads end with the app (idle threads never hold the process; these free their memory).
-  app.addHook('onClose', async () => closePgnWorkers());
+  // Upload jobs this process runs end before the threads and the database they use.
+  app.addHook('onClose', async () => {
+    await settleUploadJobs();
+    await closePgnWorkers();
+  });
   const tags = ['results'];
   // Games are no kept public answer (their reads are not cached; the live stream tells viewers): a push every few
   // seconds during a round must not drop every page's kept answers.
@@ -233,16 +243,38 @@ export async function gamesRoutes(app: FastifyInstance, deps: AppDeps, streams: 
   r.post('/api/v1/games/sources/:category/upload', {
     schema: {
       tags,
-      summary: 'Upload a PGN file of a round (multipart, field `file`)',
+      summary: 'Upload a PGN file of a round (multipart, field `file`): answers the job that takes its games (follow it with GET /api/v1/games/uploads/{id})',
       params: categoryParamsSchema,
       querystring: uploadGamesQuerySchema,
-      response: { 200: pgnIngestReportSchema },
+      response: { 202: gameUploadJobSchema },
     },
     config: write,
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const text = (await readUpload(request, { maxBytes: PGN_MAX_BYTES })).data.toString('utf8');
-      return uploadGames({ ...managerContext(deps, request), onGamesChanged: feed.notify }, request.params.category, text, request.query.round);
+      const job = await startGameUpload({ ...managerContext(deps, request), bus: deps.bus }, request.params.category, text, request.query.round);
+      return reply.status(202).send(job);
     },
+  });
+  r.get('/api/v1/games/uploads', {
+    schema: {
+      tags,
+      summary: 'The recent PGN uploads of the edition (of one category), newest first',
+      querystring: gameUploadListQuerySchema,
+      response: { 200: gameUploadJobListSchema },
+    },
+    config: write,
+    handler: async (request) => listGameUploads(db, request.query.category),
+  });
+  r.get('/api/v1/games/uploads/:id', {
+    schema: {
+      tags,
+      summary: 'A PGN upload: status, progress, and its report once done (wait=N waits up to N seconds for it to end)',
+      params: gameUploadJobParamsSchema,
+      querystring: gameUploadJobQuerySchema,
+      response: { 200: gameUploadJobSchema },
+    },
+    config: write,
+    handler: async (request) => getGameUpload(db, request.params.id, request.query.wait),
   });
   r.get('/api/v1/games/manage/:category/:round', {
     schema: { tags, summary: 'Every game received for a round, without delay', params: gameRoundParamsSchema, response: { 200: z.array(managedGameSchema) } },

@@ -1,5 +1,5 @@
-import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { GameResult } from '@bjk/domain';
+import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { GameResult, GameUploadStatus, PgnIngestReport } from '@bjk/domain';
 import type { TimedMove } from './games-merge.js';
 
 /**
@@ -118,4 +118,40 @@ export const deletedGames = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('deleted_games_round_idx').on(t.edition, t.receivedCategory, t.receivedRound)],
+);
+
+/** The outcome counts of the first `stored` games a job took (in the file's order): what a resumed job starts from. */
+export type UploadCounts = { stored: number } & Pick<PgnIngestReport, 'added' | 'grown' | 'replaced' | 'unchanged' | 'stale'>;
+
+/**
+ * A manager's PGN upload, run as a job after its request answered (`games-upload-jobs.service.ts`): the file's text
+ * (dropped once the job ends), its progress written every batch (`updated_at` is the heartbeat of the bulk-job rule,
+ * decision 0011), its report or its coded error. An interrupted job is resumed by taking the stored text again.
+ */
+export const gameUploadJobs = pgTable(
+  'game_upload_jobs',
+  {
+    id: uuid('id').primaryKey(),
+    edition: text('edition').notNull(),
+    category: text('category').notNull(),
+    round: integer('round'),
+    status: text('status').$type<GameUploadStatus>().notNull(),
+    pgn: text('pgn'),
+    total: integer('total'),
+    parsed: integer('parsed').notNull().default(0),
+    storable: integer('storable'),
+    stored: integer('stored').notNull().default(0),
+    /** The outcomes of the games taken so far (a resumed job keeps them: those games are unchanged when taken again). */
+    counts: jsonb('counts').$type<UploadCounts>(),
+    report: jsonb('report').$type<PgnIngestReport>(),
+    errorCode: text('error_code'),
+    errorMessage: text('error_message'),
+    errorDetails: jsonb('error_details').$type<Record<string, unknown>>(),
+    createdBy: text('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('game_upload_jobs_category_idx').on(t.edition, t.category, t.createdAt), index('game_upload_jobs_status_idx').on(t.status)],
 );

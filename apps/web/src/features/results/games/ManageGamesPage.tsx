@@ -1,6 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -15,10 +16,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import type { GameSource, PgnIngestReport } from '@bjk/domain/games';
+import type { GameSource, GameUploadJob } from '@bjk/domain/games';
 import { PageLoading } from '../../../shared/ui/PageLoading';
 import { useEdition } from '../../../shared/edition/useEdition';
-import { formatDateTime } from '../../../shared/format';
+import { formatDateTime, formatNumber } from '../../../shared/format';
+import { HttpError } from '../../../shared/http';
 import { currentLanguage } from '../../../shared/i18n';
 import { ErrorAlert } from '../../../shared/ui/ErrorAlert';
 import { GameActions } from './GameActions';
@@ -26,6 +28,8 @@ import {
   deletedGamesQuery,
   gameRoundsQuery,
   gameSourcesQuery,
+  gameUploadQuery,
+  gameUploadsQuery,
   linkGame,
   managedGamesQuery,
   pushUrl,
@@ -49,14 +53,85 @@ function when(value: string | null, never: string, language: Language, timeZone:
   return value ? formatDateTime(value, language, timeZone, { dateStyle: 'medium', timeStyle: 'medium' }) : never;
 }
 
+/** A failed upload's coded error, as the error alert shows a refused request's. */
+const uploadFailure = (error: NonNullable<GameUploadJob['error']>) => new HttpError(500, error.code, error.message, error.details);
+
+/**
+ * The upload the manager follows: the one just sent, else the category's last (leaving and coming back shows it). While
+ * it is queued or running its progress is read again every second; once done, its report, as the upload answered it
+ * before it became a job; once failed, its coded error.
+ */
+function UploadJobStatus({ category, started }: { category: string; started: GameUploadJob | null }) {
+  // The report names refused games by their error code, worded in the errors namespace.
+  const { t } = useTranslation(['results', 'errors']);
+  const queryClient = useQueryClient();
+  const language = currentLanguage();
+  const uploads = useQuery(gameUploadsQuery(category));
+  const id = started?.id ?? uploads.data?.[0]?.id ?? null;
+  const followed = useQuery({ ...gameUploadQuery(id ?? ''), enabled: id !== null, placeholderData: started?.id === id ? started : undefined });
+  const job = followed.data ?? null;
+  const status = job?.status;
+  // The round table and the sources' counts follow once the job has stored its games.
+  useEffect(() => {
+    if (status === 'done') void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] === 'games' && query.queryKey[1] !== 'upload' });
+  }, [status, queryClient]);
+  if (!job) return null;
+  const n = (value: number | null) => formatNumber(value ?? 0, language);
+  if (job.status === 'queued' || job.status === 'running') {
+    const storing = job.storable !== null;
+    const [done, total] = storing ? [job.stored, job.storable ?? 0] : [job.parsed, job.total ?? 0];
+    const text =
+      job.status === 'queued' || job.total === null
+        ? t('games.manage.uploadQueued')
+        : storing
+          ? t('games.manage.uploadStoring', { done: n(done), total: n(total) })
+          : t('games.manage.uploadChecking', { done: n(done), total: n(total) });
+    return (
+      <Box data-testid="upload-progress" aria-live="polite">
+        <Typography variant="body2" sx={{ mb: 0.5 }}>
+          {text}
+        </Typography>
+        <LinearProgress
+          variant={total > 0 ? 'determinate' : 'indeterminate'}
+          value={total > 0 ? (100 * done) / total : undefined}
+          aria-label={t('games.manage.uploadProgress')}
+        />
+      </Box>
+    );
+  }
+  if (job.status === 'failed') return job.error ? <ErrorAlert error={uploadFailure(job.error)} /> : null;
+  if (job.status === 'interrupted') {
+    return (
+      <Alert severity="warning" data-testid="upload-interrupted">
+        {t('games.manage.uploadInterrupted', { done: n(job.stored), total: n(job.storable ?? job.total) })}
+      </Alert>
+    );
+  }
+  const report = job.report!;
+  return (
+    <Alert severity={report.errors.length > 0 ? 'warning' : 'success'} data-testid="upload-report">
+      {t('games.manage.report', report)}
+      {report.errors.length > 0 && (
+        <Box component="ul" sx={{ m: 0, pl: 2 }}>
+          {report.errors.map((error) => (
+            <li key={`${error.game}-${error.code}`}>
+              {t('games.manage.errorAt', { game: error.game, line: error.line, white: error.white ?? '?', black: error.black ?? '?' })}:{' '}
+              {t(`errors:codes.${error.code}`)} ({error.message})
+            </li>
+          ))}
+        </Box>
+      )}
+    </Alert>
+  );
+}
+
 /** Delay, polled address and its status, push token and upload of one category. */
 function SourceEditor({ source }: { source: GameSource }) {
-  // The upload's report names refused games by their error code, worded in the errors namespace.
-  const { t } = useTranslation(['results', 'errors']);
+  const { t } = useTranslation('results');
   const { timeZone } = useEdition();
   const queryClient = useQueryClient();
   const [token, setToken] = useState<string | null>(null);
-  const [report, setReport] = useState<PgnIngestReport | null>(null);
+  const [started, setStarted] = useState<GameUploadJob | null>(null);
   const save = useMutation({
     mutationFn: (form: FormData) =>
       saveGameSource(source.category, {
@@ -77,9 +152,10 @@ function SourceEditor({ source }: { source: GameSource }) {
   });
   const upload = useMutation({
     mutationFn: (form: FormData) => uploadGames(source.category, form.get('round') ? Number(form.get('round')) : null, form.get('file') as File),
-    onSuccess: (answer) => {
-      setReport(answer);
-      void queryClient.invalidateQueries({ queryKey: ['games'] });
+    // The answer is the job, queued: the page follows it from here.
+    onSuccess: (job) => {
+      setStarted(job);
+      void queryClient.invalidateQueries({ queryKey: gameUploadsQuery(source.category).queryKey });
     },
   });
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -190,21 +266,7 @@ function SourceEditor({ source }: { source: GameSource }) {
         </Stack>
         {upload.isError && <ErrorAlert error={upload.error} />}
       </Box>
-      {report && (
-        <Alert severity={report.errors.length > 0 ? 'warning' : 'success'} data-testid="upload-report">
-          {t('games.manage.report', report)}
-          {report.errors.length > 0 && (
-            <Box component="ul" sx={{ m: 0, pl: 2 }}>
-              {report.errors.map((error) => (
-                <li key={`${error.game}-${error.code}`}>
-                  {t('games.manage.errorAt', { game: error.game, line: error.line, white: error.white ?? '?', black: error.black ?? '?' })}:{' '}
-                  {t(`errors:codes.${error.code}`)} ({error.message})
-                </li>
-              ))}
-            </Box>
-          )}
-        </Alert>
-      )}
+      <UploadJobStatus category={source.category} started={started} />
     </Stack>
   );
 }

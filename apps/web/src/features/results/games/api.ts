@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import type { DeletedGame, GameLinks, GameSource, GameSourceUpdate, ManagedGame, MoveGame, PgnIngestReport } from '@bjk/domain/games';
+import type { DeletedGame, GameLinks, GameSource, GameSourceUpdate, GameUploadJob, ManagedGame, MoveGame } from '@bjk/domain/games';
 import { http } from '../../../shared/http';
 import type { GameRounds } from './live';
 import { randomId } from '../../../shared/random-id';
@@ -39,11 +39,26 @@ export const saveGameSource = (category: string, input: GameSourceUpdate) => htt
 export const rotatePushToken = (category: string) =>
   http.post<{ token: string }>(`${base}/sources/${category}/token`, undefined, { idempotencyKey: randomId() });
 export const pushUrl = (category: string) => `${window.location.origin}${base}/push/${category}`;
-export function uploadGames(category: string, round: number | null, file: File): Promise<PgnIngestReport> {
+/** Uploads a PGN file: the answer is the job that takes its games (202), which the page follows with `gameUploadQuery`. */
+export function uploadGames(category: string, round: number | null, file: File): Promise<GameUploadJob> {
   const form = new FormData();
   form.append('file', file);
-  return http.post<PgnIngestReport>(`${base}/sources/${category}/upload`, form, { query: { round: round ?? undefined }, idempotencyKey: randomId() });
+  return http.post<GameUploadJob>(`${base}/sources/${category}/upload`, form, { query: { round: round ?? undefined }, idempotencyKey: randomId() });
 }
+/** How often a queued or running upload is read again. */
+export const UPLOAD_POLL_MS = 1000;
+const uploadRunning = (job: GameUploadJob | undefined) => job?.status === 'queued' || job?.status === 'running';
+/** A category's recent uploads, newest first: the page shows the running or last one when it opens. */
+export const gameUploadsQuery = (category: string) => ({
+  queryKey: ['games', 'uploads', category] as const,
+  queryFn: () => http.get<GameUploadJob[]>(`${base}/uploads`, { query: { category } }),
+});
+/** One upload, read again every `UPLOAD_POLL_MS` while it is queued or running, no longer once it ended. */
+export const gameUploadQuery = (id: string) => ({
+  queryKey: ['games', 'upload', id] as const,
+  queryFn: () => http.get<GameUploadJob>(`${base}/uploads/${id}`),
+  refetchInterval: (query: { state: { data?: GameUploadJob } }) => (uploadRunning(query.state.data) ? UPLOAD_POLL_MS : false),
+});
 export const linkGame = (id: number, pairingBoard: number | null) => http.put<ManagedGame>(`${base}/manage/game/${id}/pairing`, { pairingBoard });
 export const moveGame = (id: number, to: MoveGame) => http.put<ManagedGame>(`${base}/manage/game/${id}/place`, to);
 export const deleteGame = (id: number) => http.delete<void>(`${base}/manage/game/${id}`);
