@@ -11,10 +11,10 @@ export const buildInfoSchema = z.object({ buildId: z.string(), builtAt: z.string
 export type BuildInfo = z.infer<typeof buildInfoSchema>;
 
 /**
- * Bulk jobs of every area (payment requests created or e-mailed in bulk, print jobs) share one rule: a job still
+ * Bulk jobs of every area (payment requests created or e-mailed in bulk, print jobs, member imports) share one rule: a job still
  * "running" when its process died is marked interrupted and can be resumed (platform/bulk-jobs.ts).
  */
-export const BULK_JOB_KINDS = ['payments', 'print'] as const;
+export const BULK_JOB_KINDS = ['payments', 'print', 'members'] as const;
 export type BulkJobKind = (typeof BULK_JOB_KINDS)[number];
 
 export const interruptedJobSchema = z.object({

@@ -50,7 +50,14 @@ function parserFor(format: MemberImportFormat): (input: Readable) => AsyncGenera
  * A batch the database refuses is retried line by line to name the culprit. While the database writes
  * one batch the next is parsed (the database works in its own process meanwhile).
  */
-export async function importMembers(ctx: ServiceContext, format: MemberImportFormat, input: Readable): Promise<MemberImportResult> {
+export type ImportProgress = Pick<MemberImportResult, 'received' | 'inserted' | 'updated' | 'unchanged' | 'rejected'>;
+
+export async function importMembers(
+  ctx: ServiceContext,
+  format: MemberImportFormat,
+  input: Readable,
+  options: { onBatch?: (progress: ImportProgress) => Promise<void> } = {},
+): Promise<MemberImportResult> {
   const { db } = ctx;
   // An elapsed time, not an instant: the monotonic clock, which the injected clock has no need to fake.
   const started = performance.now();
@@ -90,6 +97,8 @@ export async function importMembers(ctx: ServiceContext, format: MemberImportFor
         }
       }
     }
+    const { received, inserted, updated, unchanged, rejected } = result;
+    await options.onBatch?.({ received, inserted, updated, unchanged, rejected });
   };
   // At most one batch in flight: its write overlaps the parsing of the next one.
   let writing: Promise<void> = Promise.resolve();
@@ -127,7 +136,12 @@ export async function importMembers(ctx: ServiceContext, format: MemberImportFor
     if (fide !== null) fideIds.add(fide);
     keys.set(key, parsed.line);
     batch.push(parsed);
-    if (batch.length >= BATCH_SIZE) await flush();
+    if (batch.length >= BATCH_SIZE) {
+      await flush();
+      // A turn of the event loop per batch: a file read from disk arrives faster than it parses, so without it
+      // the loop could run batch after batch of parsing before any waiting request is read.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
   }
   await flush();
   await writing;
