@@ -108,7 +108,7 @@ describe('the member registry', () => {
 
   it('refuses a CSV whose header names no idbel column', async () => {
     const result = await imported('csv', 'bad.csv', 'name,year\nX,2010\n');
-    expect(result.rejections[0].reason).toMatch(/no idbel column/);
+    expect(result.rejections[0]?.reason).toMatch(/no idbel column/);
     expect(result.inserted).toBe(0);
   });
 
