@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useEffect, useState } from 'react';
+import type { Language } from '@bjk/domain/languages';
 import type { MemberImportFormat, MemberImportJob } from '@bjk/domain/members';
 import { useManager } from '../../shared/auth/session';
 import { useEdition } from '../../shared/edition/useEdition';
@@ -164,6 +165,12 @@ function ErrorText({ code }: { code: string | null }) {
   return <>{t(`codes.${code}`, { defaultValue: code })}</>;
 }
 
+/** A file's size in kB below a megabyte, else in MB. */
+function fileSize(bytes: number, language: Language): string {
+  if (bytes < 1_000_000) return `${formatNumber(Math.max(1, Math.round(bytes / 1000)), language)} kB`;
+  return `${formatNumber(bytes / 1_000_000, language, { maximumFractionDigits: 1 })} MB`;
+}
+
 /** The latest imports: when, which format, how large, how they ended. */
 function RecentImports() {
   const { t } = useTranslation('members');
@@ -182,10 +189,10 @@ function RecentImports() {
             {t('job.recentLine', {
               createdAt: formatDateTime(job.createdAt, language, settings.timeZone),
               format: t(`formats.${job.format}`),
-              size: `${formatNumber(job.bytes / 1_000_000, language, { maximumFractionDigits: 1 })} MB`,
+              size: fileSize(job.bytes, language),
               status: t(`job.statuses.${job.status}`),
             })}
-            {job.status === 'done' && ` · ${formatNumber(job.received, language)}`}
+            {job.status === 'done' && ` · ${t('job.rows', { count: job.received, received: formatNumber(job.received, language) })}`}
           </Typography>
         ))}
       </Stack>
