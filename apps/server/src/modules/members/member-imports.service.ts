@@ -43,13 +43,25 @@ function uploadDir(config: ServiceContext['config']): string {
   return path.join(config.dataDir, 'tmp', 'member-imports');
 }
 
-/** Jobs running here: whoever waits for them (`?wait=`). */
-const running = new Map<string, { done: Promise<void>; finish: () => void }>();
+/**
+ * Jobs running here: whoever waits for them (`?wait=`), and how to stop one at shutdown (`stopMemberImports`: it
+ * is left interrupted with its file, for a resume after the restart).
+ */
+type Running = { done: Promise<void>; finish: () => void; stopping: boolean; stop: () => void };
+const running = new Map<string, Running>();
 
 function track(id: string): void {
   let finish = () => undefined as void;
   const done = new Promise<void>((resolve) => (finish = resolve));
-  running.set(id, { done, finish });
+  const entry: Running = { done, finish, stopping: false, stop: () => (entry.stopping = true) };
+  running.set(id, entry);
+}
+
+/** Stops the imports running here (graceful shutdown): each is left interrupted, its stored upload kept. */
+export async function stopMemberImports(): Promise<void> {
+  const entries = [...running.values()];
+  for (const entry of entries) entry.stop();
+  await Promise.all(entries.map((entry) => entry.done));
 }
 
 function settle(id: string): void {
@@ -137,9 +149,19 @@ const removeUpload = async (file: string | null) => {
 async function runMemberImport(ctx: ServiceContext, row: MemberImportJobRow): Promise<MemberImportJob> {
   const { db, clock } = ctx;
   const stopHeartbeat = startHeartbeat(() => updateMemberImportJob(db, row.id, { updatedAt: clock.now() }));
+  const entry = running.get(row.id);
   try {
     if (!(await fileExists(row.file))) throw new AppError(410, MEMBERS_ERRORS.importFileGone, 'The uploaded file is no longer on this server');
-    const result = await importMembers(ctx, row.format, createReadStream(row.file!), {
+    const input = createReadStream(row.file!);
+    if (entry) {
+      const stopped = entry.stopping;
+      entry.stop = () => {
+        entry.stopping = true;
+        input.destroy(new Error('The server is stopping'));
+      };
+      if (stopped) entry.stop();
+    }
+    const result = await importMembers(ctx, row.format, input, {
       onBatch: (progress) => updateMemberImportJob(db, row.id, { ...progress, updatedAt: clock.now() }),
     });
     const { rejections: _, format: __, durationMs: ___, ...counts } = result;
@@ -147,6 +169,11 @@ async function runMemberImport(ctx: ServiceContext, row: MemberImportJobRow): Pr
     await removeUpload(row.file);
     await updateMemberImportJob(db, row.id, { ...counts, status: 'done', result, file: null, updatedAt: clock.now(), finishedAt: clock.now() });
   } catch (error) {
+    if (entry?.stopping) {
+      // A shutdown, not a failure: the job stays resumable, its file kept (the next start lists it interrupted).
+      await updateMemberImportJob(db, row.id, { status: 'interrupted', updatedAt: clock.now() }).catch(() => undefined);
+      return toJob({ ...row, status: 'interrupted' });
+    }
     const code = error instanceof AppError ? error.code : MEMBERS_ERRORS.importFailed;
     importFailures.emit('failed', { job: row.id, code, reason: (error as Error).message.slice(0, 300) });
     await removeUpload(row.file);

@@ -9,6 +9,7 @@ import { createTestApp, type TestContext } from '../../../test/test-app.js';
 import { bulkJobKinds } from '../../app.js';
 import { BULK_JOB_STALE_AFTER_MS, markInterruptedJobs } from '../../platform/bulk-jobs.js';
 import { systemContext } from '../../platform/service-context.js';
+import { stopMemberImports } from './member-imports.service.js';
 import { memberImportJobs } from './members.tables.js';
 import { findMember, seedMembersIfEmpty } from './members.service.js';
 
@@ -253,6 +254,29 @@ describe('a member import job', () => {
     expect(await findMember(ctx.db, { idbel: 700_004 })).toMatchObject({ lastName: 'Nummer4' });
     expect(await storedUploads()).toEqual([]);
   });
+
+  it('is left interrupted, its upload kept, by a server stopping while it runs; resumed after, it finishes', async () => {
+    const response = await upload('csv', 'stop.csv', csvOf(50_000, 1_000_000));
+    const id = response.json<MemberImportJob>().id;
+    const deadline = Date.now() + 60_000;
+    let seen = (await ctx.app.inject({ method: 'GET', url: `/api/v1/members/imports/${id}`, headers })).json<MemberImportJob>();
+    while (seen.received === 0 && seen.status !== 'done' && Date.now() < deadline)
+      seen = (await ctx.app.inject({ method: 'GET', url: `/api/v1/members/imports/${id}`, headers })).json<MemberImportJob>();
+    expect(seen.status).toBe('running');
+    // What the app's close does at a graceful shutdown.
+    await stopMemberImports();
+    const stopped = await finished(id);
+    expect(stopped.status).toBe('interrupted');
+    expect(stopped.received).toBeLessThan(50_000);
+    expect(await storedUploads()).toEqual([`${id}.csv`]);
+    expect((await ctx.app.inject({ method: 'POST', url: `/api/v1/jobs/members/${id}/resume`, headers })).statusCode).toBe(202);
+    const done = await finished(id);
+    expect(done).toMatchObject({ status: 'done', received: 50_000, updated: 0, rejected: 0 });
+    // The rows the first run wrote are found unchanged, the others inserted: each once.
+    expect(done.inserted + done.unchanged).toBe(50_000);
+    expect(done.unchanged).toBeGreaterThan(0);
+    expect(await storedUploads()).toEqual([]);
+  }, 90_000);
 
   it('fails with a code when resumed after its stored upload is gone', async () => {
     const id = await crashedJob(5, 800_000, false);

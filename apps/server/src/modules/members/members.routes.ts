@@ -11,7 +11,7 @@ import {
 import type { AppDeps } from '../../platform/app-deps.js';
 import { managerContext } from '../../platform/service-context.js';
 import { streamUpload } from '../../platform/uploads.js';
-import { getMemberImport, importFailures, listMemberImports, startMemberImport } from './member-imports.service.js';
+import { getMemberImport, importFailures, listMemberImports, startMemberImport, stopMemberImports } from './member-imports.service.js';
 import { countMembers } from './members.service.js';
 
 /** A national list or FIDE's XML list runs to hundreds of MB; the global multipart limit is for photos. */
@@ -21,7 +21,10 @@ export async function membersRoutes(app: FastifyInstance, deps: AppDeps): Promis
   const r = app.withTypeProvider<ZodTypeProvider>();
   const onFailed = ({ job, code, reason }: { job: string; code: string; reason: string }) => app.log.error({ job, code, reason }, 'member import failed');
   importFailures.on('failed', onFailed);
-  app.addHook('onClose', async () => void importFailures.off('failed', onFailed));
+  app.addHook('onClose', async () => {
+    importFailures.off('failed', onFailed);
+    await stopMemberImports();
+  });
 
   r.post('/api/v1/members/import', {
     schema: {
