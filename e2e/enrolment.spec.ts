@@ -4,7 +4,7 @@ import { PNG } from 'pngjs';
 import sharp from 'sharp';
 import { waitForMails } from './mail';
 import { chooseLanguage, expect, expectAccessible, snapshot, test } from './fixtures';
-import { adminToken, loginAsAdmin } from './manager';
+import { adminToken, importMembersCsv, loginAsAdmin } from './manager';
 
 type Language = 'nl' | 'fr' | 'de' | 'en';
 
@@ -46,12 +46,7 @@ test.beforeAll(async ({ request }) => {
     'idbel;first_name;last_name;birth_year;gender;club_name;fide_federation;rating_national',
     ...Object.values(players).map((p) => `${p.idbel};${p.first};${p.last};${p.year};M;KSK Test;BEL;1500`),
   ].join('\n');
-  const response = await request.post('/api/v1/members/import?format=csv', {
-    headers: { authorization: `Bearer ${token}` },
-    multipart: { file: { name: 'members.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) } },
-  });
-  expect(response.status()).toBe(200);
-  expect((await response.json()).inserted).toBe(Object.keys(players).length);
+  expect((await importMembersCsv(request, token, csv)).inserted).toBe(Object.keys(players).length);
 });
 
 async function lookUp(page: Page, idbel: number) {

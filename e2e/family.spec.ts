@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { waitForMails } from './mail';
 import { chooseLanguage, expect, expectAccessible, test } from './fixtures';
-import { loginAsAdmin } from './manager';
+import { importMembersCsv, loginAsAdmin } from './manager';
 
 type Language = 'nl' | 'fr';
 
@@ -34,11 +34,7 @@ test.beforeAll(async ({ request }) => {
     'idbel;first_name;last_name;birth_year;gender;club_name;fide_federation;rating_national',
     ...Object.values(families).map((p) => `${p.idbel};${p.first};${p.last};${p.year};F;KSK Test;BEL;1400`),
   ].join('\n');
-  const imported = await request.post('/api/v1/members/import?format=csv', {
-    headers: { authorization: `Bearer ${token}` },
-    multipart: { file: { name: 'members.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) } },
-  });
-  expect(imported.status()).toBe(200);
+  await importMembersCsv(request, token, csv);
   // Each family enrols its child as the wizard does (the wizard has its own tests), with the parent's address.
   for (const [language, family] of Object.entries(families)) {
     const created = await request.post('/api/v1/registration/bjk', {

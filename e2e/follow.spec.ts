@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { pushServiceURL } from '../playwright.config';
 import { expect, expectAccessible, test } from './fixtures';
-import { adminToken } from './manager';
+import { adminToken, importMembersCsv } from './manager';
 import { waitForMails } from './mail';
 
 /**
@@ -189,11 +189,7 @@ test('a family follows its child from the family page in one tap', async ({ page
   };
   const token = await adminToken(page);
   const csv = `idbel;first_name;last_name;birth_year;gender;club_name;fide_federation;rating_national\n${idbel};Tijs;Volger${idbel};2013;M;KSK Test;BEL;1400`;
-  const imported = await page.request.post('/api/v1/members/import?format=csv', {
-    headers: { authorization: `Bearer ${token}` },
-    multipart: { file: { name: 'members.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) } },
-  });
-  expect(imported.status(), await imported.text()).toBe(200);
+  await importMembersCsv(page.request, token, csv);
   const created = await page.request.post('/api/v1/registration/bjk', {
     data: {
       idbel,

@@ -5,7 +5,7 @@ import type { Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { waitForMails } from './mail';
 import { expect, expectAccessible, test } from './fixtures';
-import { adminStorageState, adminToken } from './manager';
+import { adminStorageState, adminToken, importMembersCsv } from './manager';
 
 const SHOTS = '.tmp/screenshots/desk';
 
@@ -30,11 +30,7 @@ test('a registrar mails a late-entry invitation; its link opens the wizard with 
     'idbel;first_name;last_name;birth_year;gender;club_name;fide_federation;rating_national',
     `${idbel};Lotte;Laat-${tag};2014;F;KSK Test;BEL;1300`,
   ].join('\n');
-  const imported = await page.request.post('/api/v1/members/import?format=csv', {
-    headers: { authorization: `Bearer ${token}` },
-    multipart: { file: { name: 'members.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) } },
-  });
-  expect(imported.status()).toBe(200);
+  await importMembersCsv(page.request, token, csv);
 
   const manager = await browser.newContext({ baseURL, locale: 'nl-BE', storageState: await adminStorageState(page.request, baseURL!) });
   const mgmt = await manager.newPage();

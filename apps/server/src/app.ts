@@ -22,6 +22,7 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { paymentBulkJobs } from './modules/payments/payment-jobs.service.js';
 import { membersRoutes } from './modules/members/members.routes.js';
+import { memberImportBulkJobs } from './modules/members/member-imports.service.js';
 import { enrolmentRoutes } from './modules/enrolment/enrolment.routes.js';
 import { bjkParticipantSource, vkParticipantSource } from './modules/participants/participant-payment-source.js';
 import { participantsRoutes } from './modules/participants/participants.routes.js';
@@ -54,7 +55,7 @@ const paymentSources = { stay: staySource, participant_bjk: bjkParticipantSource
 /** Every area's bulk jobs, under the platform's rule for interrupted jobs (platform/bulk-jobs.ts). */
 export function bulkJobKinds(deps: Pick<AppDeps, 'db' | 'clock' | 'config'> & Partial<Pick<AppDeps, 'bus' | 'events'>>): BulkJobs[] {
   const ctx = systemContext(deps);
-  return [paymentBulkJobs({ ...ctx, sources: paymentSources }), printBulkJobs(ctx), gameUploadBulkJobs({ ...ctx, bus: deps.bus })];
+  return [paymentBulkJobs({ ...ctx, sources: paymentSources }), printBulkJobs(ctx), gameUploadBulkJobs({ ...ctx, bus: deps.bus }), memberImportBulkJobs(ctx)];
 }
 
 /** The log's write size and the longest a line waits for it (operations read the log within a second). */

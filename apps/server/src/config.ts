@@ -118,6 +118,10 @@ const envSchema = z.object({
   NOTIFY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
   // Push messages in flight at once per instance.
   NOTIFY_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(64),
+  // Worker threads reading uploaded tournament files (default one less than the cores, at least 1, at most 4) and
+  // how many files may wait for them before an upload is answered 503 platform.busy.
+  WORKER_THREADS: z.coerce.number().int().min(1).max(64).optional(),
+  WORKER_QUEUE: z.coerce.number().int().min(0).max(10_000).default(100),
   // Worker threads that encrypt push messages (0: the main thread does it); default one per core, at most 4.
   NOTIFY_ENCRYPT_THREADS: z.coerce.number().int().min(0).max(64).optional(),
   // Hosts and networks beyond the public internet that outbound requests may reach (a venue's relay on its LAN).
@@ -183,6 +187,8 @@ export type Config = {
   linkSecret: string | undefined;
   /** The caps on open live streams (`platform/event-streams.ts`). */
   streams: StreamLimits;
+  /** Threads for reading tournament files (undefined: the pool's default) and files that may wait for them. */
+  workers: { threads: number | undefined; queue: number };
   /** Following players (`modules/notifications`). */
   notifications: NotificationsConfig;
 };
@@ -249,6 +255,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       concurrency: e.NOTIFY_CONCURRENCY,
       encryptThreads: e.NOTIFY_ENCRYPT_THREADS ?? Math.min(4, os.availableParallelism()),
     },
+    workers: { threads: e.WORKER_THREADS, queue: e.WORKER_QUEUE },
     streams: { perAddress: e.STREAMS_PER_ADDRESS, total: e.STREAMS_MAX ?? defaultStreamTotal() },
     membersSeedFile: e.MEMBERS_SEED_FILE === '' ? undefined : fromInvocation(env, e.MEMBERS_SEED_FILE),
     oidc:

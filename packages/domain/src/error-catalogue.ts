@@ -9,6 +9,7 @@ import { FILES_ERRORS } from './files.js';
 import { GAMES_ERRORS } from './games.js';
 import { LODGING_ERRORS } from './lodging.js';
 import { MAIL_ERRORS } from './mail.js';
+import { MEMBERS_ERRORS } from './members.js';
 import { NOTIFICATIONS_ERRORS } from './notifications.js';
 import { PAYMENTS_ERRORS } from './payments.js';
 import { PRINT_ERRORS } from './print.js';
@@ -38,6 +39,7 @@ export const ERROR_CATALOGUE = {
   desk: DESK_ERRORS,
   family: FAMILY_ERRORS,
   notifications: NOTIFICATIONS_ERRORS,
+  members: MEMBERS_ERRORS,
 } as const;
 
 type Catalogue = typeof ERROR_CATALOGUE;

@@ -11,11 +11,11 @@ export const buildInfoSchema = z.object({ buildId: z.string(), builtAt: z.string
 export type BuildInfo = z.infer<typeof buildInfoSchema>;
 
 /**
- * Bulk jobs of every area (payment requests created or e-mailed in bulk, print jobs,
- * managers' PGN uploads) share one rule: a job still
- * "running" when its process died is marked interrupted and can be resumed (platform/bulk-jobs.ts).
+ * Bulk jobs of every area (payment requests created or e-mailed in bulk, print jobs, managers' PGN uploads, member
+ * imports) share one rule: a job still "running" when its process died is marked interrupted and can be resumed
+ * (platform/bulk-jobs.ts).
  */
-export const BULK_JOB_KINDS = ['payments', 'print', 'games'] as const;
+export const BULK_JOB_KINDS = ['payments', 'print', 'games', 'members'] as const;
 export type BulkJobKind = (typeof BULK_JOB_KINDS)[number];
 
 export const interruptedJobSchema = z.object({

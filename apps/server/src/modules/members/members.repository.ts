@@ -1,7 +1,7 @@
-import { count, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { playerIdentityOf, type Member } from '@bjk/domain';
 import type { Db, DbOrTx } from '../../platform/db.js';
-import { members } from './members.tables.js';
+import { memberImportJobs, members } from './members.tables.js';
 
 export type MemberRow = typeof members.$inferSelect;
 
@@ -162,4 +162,61 @@ export async function upsertMembersByIdfide(tx: DbOrTx, batch: Member[]): Promis
 export async function insertMembersIfAbsent(tx: DbOrTx, batch: Member[]): Promise<number> {
   const rows = await tx.insert(members).values(batch).onConflictDoNothing().returning({ id: members.id });
   return rows.length;
+}
+
+// Import jobs ---------------------------------------------------------------------------------------------------
+
+export type MemberImportJobRow = typeof memberImportJobs.$inferSelect;
+type MemberImportJobChange = Partial<Omit<MemberImportJobRow, 'id'>>;
+
+export async function insertMemberImportJob(db: DbOrTx, row: typeof memberImportJobs.$inferInsert): Promise<MemberImportJobRow> {
+  const [inserted] = await db.insert(memberImportJobs).values(row).returning();
+  return inserted!;
+}
+
+export async function findMemberImportJob(db: DbOrTx, id: string): Promise<MemberImportJobRow | undefined> {
+  const [row] = await db.select().from(memberImportJobs).where(eq(memberImportJobs.id, id));
+  return row;
+}
+
+export async function listRecentMemberImportJobs(db: DbOrTx, limit: number): Promise<MemberImportJobRow[]> {
+  return db.select().from(memberImportJobs).orderBy(desc(memberImportJobs.createdAt), desc(memberImportJobs.id)).limit(limit);
+}
+
+export async function updateMemberImportJob(db: DbOrTx, id: string, change: MemberImportJobChange): Promise<void> {
+  await db.update(memberImportJobs).set(change).where(eq(memberImportJobs.id, id));
+}
+
+/** Takes a queued job (this process stored its upload); nothing when another start or resume took it. */
+export async function claimQueuedMemberImportJob(db: DbOrTx, id: string, now: Date): Promise<MemberImportJobRow | undefined> {
+  const [row] = await db
+    .update(memberImportJobs)
+    .set({ status: 'running', updatedAt: now })
+    .where(and(eq(memberImportJobs.id, id), eq(memberImportJobs.status, 'queued')))
+    .returning();
+  return row;
+}
+
+/** Jobs queued or running whose last sign of life is before `staleBefore` died with their process. */
+export async function markInterruptedMemberImportJobs(db: DbOrTx, staleBefore: Date): Promise<number> {
+  const rows = await db
+    .update(memberImportJobs)
+    .set({ status: 'interrupted' })
+    .where(and(inArray(memberImportJobs.status, ['queued', 'running']), lt(memberImportJobs.updatedAt, staleBefore)))
+    .returning({ id: memberImportJobs.id });
+  return rows.length;
+}
+
+export async function listInterruptedMemberImportJobs(db: DbOrTx): Promise<MemberImportJobRow[]> {
+  return db.select().from(memberImportJobs).where(eq(memberImportJobs.status, 'interrupted')).orderBy(memberImportJobs.createdAt);
+}
+
+/** Takes an interrupted job back (of two concurrent resumes one wins); its progress starts again from the file's start. */
+export async function claimInterruptedMemberImportJob(db: DbOrTx, id: string, now: Date): Promise<MemberImportJobRow | undefined> {
+  const [row] = await db
+    .update(memberImportJobs)
+    .set({ status: 'running', received: 0, inserted: 0, updated: 0, unchanged: 0, rejected: 0, updatedAt: now })
+    .where(and(eq(memberImportJobs.id, id), eq(memberImportJobs.status, 'interrupted')))
+    .returning();
+  return row;
 }

@@ -50,7 +50,14 @@ function parserFor(format: MemberImportFormat): (input: Readable) => AsyncGenera
  * A batch the database refuses is retried line by line to name the culprit. While the database writes
  * one batch the next is parsed (the database works in its own process meanwhile).
  */
-export async function importMembers(ctx: ServiceContext, format: MemberImportFormat, input: Readable): Promise<MemberImportResult> {
+export type ImportProgress = Pick<MemberImportResult, 'received' | 'inserted' | 'updated' | 'unchanged' | 'rejected'>;
+
+export async function importMembers(
+  ctx: ServiceContext,
+  format: MemberImportFormat,
+  input: Readable,
+  options: { onBatch?: (progress: ImportProgress) => Promise<void> } = {},
+): Promise<MemberImportResult> {
   const { db } = ctx;
   // An elapsed time, not an instant: the monotonic clock, which the injected clock has no need to fake.
   const started = performance.now();
@@ -90,6 +97,8 @@ export async function importMembers(ctx: ServiceContext, format: MemberImportFor
         }
       }
     }
+    const { received, inserted, updated, unchanged, rejected } = result;
+    await options.onBatch?.({ received, inserted, updated, unchanged, rejected });
   };
   // At most one batch in flight: its write overlaps the parsing of the next one.
   let writing: Promise<void> = Promise.resolve();
@@ -102,32 +111,12 @@ export async function importMembers(ctx: ServiceContext, format: MemberImportFor
     fideIds = new Set();
   };
 
-  for await (const parsed of parserFor(format)(input)) {
-    if (!('member' in parsed)) {
-      reject(parsed.line, parsed.reason);
-      continue;
-    }
-    result.received += 1;
-    const key = keyOf(parsed.member);
-    if (key === null) {
-      reject(parsed.line, 'no id');
-      continue;
-    }
-    // One statement cannot upsert the same key twice: the later line of a file wins.
-    const earlier = keys.get(key);
-    if (earlier !== undefined) {
-      const index = batch.findIndex((b) => b.line === earlier);
-      if (index >= 0) batch.splice(index, 1);
-    }
-    const fide = parsed.member.idfide;
-    if (format === 'csv' && fide !== null && fideIds.has(fide) && earlier === undefined) {
-      reject(parsed.line, `FIDE id ${fide} is already used by another member in this file`);
-      continue;
-    }
-    if (fide !== null) fideIds.add(fide);
-    keys.set(key, parsed.line);
-    batch.push(parsed);
-    if (batch.length >= BATCH_SIZE) await flush();
+  try {
+    await readAll();
+  } catch (error) {
+    // The batch being written settles before the error goes on (a stopped server closes its database after).
+    await writing.catch(() => undefined);
+    throw error;
   }
   await flush();
   await writing;
@@ -135,6 +124,41 @@ export async function importMembers(ctx: ServiceContext, format: MemberImportFor
   const { rejections: _, ...counts } = result;
   await recordAudit(db, { actor: ctx.actor, action: 'members.import', subjectType: 'members', subjectId: format, after: counts });
   return result;
+
+  async function readAll(): Promise<void> {
+    for await (const parsed of parserFor(format)(input)) {
+      if (!('member' in parsed)) {
+        reject(parsed.line, parsed.reason);
+        continue;
+      }
+      result.received += 1;
+      const key = keyOf(parsed.member);
+      if (key === null) {
+        reject(parsed.line, 'no id');
+        continue;
+      }
+      // One statement cannot upsert the same key twice: the later line of a file wins.
+      const earlier = keys.get(key);
+      if (earlier !== undefined) {
+        const index = batch.findIndex((b) => b.line === earlier);
+        if (index >= 0) batch.splice(index, 1);
+      }
+      const fide = parsed.member.idfide;
+      if (format === 'csv' && fide !== null && fideIds.has(fide) && earlier === undefined) {
+        reject(parsed.line, `FIDE id ${fide} is already used by another member in this file`);
+        continue;
+      }
+      if (fide !== null) fideIds.add(fide);
+      keys.set(key, parsed.line);
+      batch.push(parsed);
+      if (batch.length >= BATCH_SIZE) {
+        await flush();
+        // A turn of the event loop per batch: a file read from disk arrives faster than it parses, so without it
+        // the loop could run batch after batch of parsing before any waiting request is read.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    }
+  }
 }
 
 /**

@@ -47,6 +47,7 @@ import {
   resultsTopic,
   setUnofficialResult,
 } from './results.service.js';
+import { closeTournamentWorkers } from './tournament-file-workers.js';
 
 /**
  * A download (TRF, CSV) with its own strong ETag: the public answer cache would not keep its file name
@@ -72,6 +73,7 @@ const TOURNAMENT_JSON_BODY_MAX_BYTES = Math.ceil((TOURNAMENT_FILE_MAX_BYTES * 4)
 export async function resultsRoutes(app: FastifyInstance, deps: AppDeps, streams: EventStreams): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db, bus } = deps;
+  app.addHook('onClose', async () => closeTournamentWorkers());
   /**
    * Tells every instance's open results pages (server-sent events) that a category changed, once the service's
    * transaction committed (`ctx.afterCommit`: a rolled-back write announces nothing, and a write from anywhere else

@@ -3,12 +3,9 @@ import {
   PLATFORM_ERRORS,
   RESULTS_ERRORS,
   TOURNAMENT_FILE_MAX_BYTES,
-  TournamentFileError,
   findCategory,
-  findUnsafeText,
   legacySwarRules,
   normaliseResultsCategory,
-  parseTournamentFile,
   programName,
   tieBreakRulesOf,
   withBoardOrder,
@@ -31,10 +28,11 @@ import {
 import type { Principal } from '../../platform/access.js';
 import type { ManagerContext } from '../../platform/service-context.js';
 import type { DbOrTx } from '../../platform/db.js';
-import { AppError, badRequest, conflict, notFound, validationError } from '../../platform/errors.js';
+import { AppError, badRequest, conflict, notFound } from '../../platform/errors.js';
 import { recordAudit } from '../../platform/audit.js';
 import { inTransaction } from '../../platform/after-commit.js';
 import { getCurrentEdition } from '../edition/edition.service.js';
+import { readTournamentFile } from './tournament-file-workers.js';
 import {
   deleteDraft,
   deleteUnofficialResult,
@@ -65,21 +63,6 @@ async function editionCategory(db: DbOrTx, name: string): Promise<{ edition: str
     throw badRequest(RESULTS_ERRORS.categoryUnknown, `The edition has no category ${category}`, { value: category });
   }
   return { edition: edition.code, category };
-}
-
-function readFile(bytes: Uint8Array): Tournament {
-  let tournament: Tournament;
-  try {
-    tournament = parseTournamentFile(bytes);
-  } catch (error) {
-    if (error instanceof TournamentFileError) throw badRequest(error.code, error.message, error.details);
-    throw error;
-  }
-  // The text rule of every request applies to what a file brings too: a name with a NUL character (which
-  // PostgreSQL cannot store) or a lone surrogate (a JSON escape of half a character) is refused, naming where.
-  const unsafe = findUnsafeText(tournament);
-  if (unsafe) throw validationError([{ path: `file.${unsafe.path}`, code: 'unsafe_text', message: 'The file contains a character that is not allowed' }]);
-  return tournament;
 }
 
 type CurrentVersion = { version: number; tournament: Tournament; publishedAt: Date; fileName: string };
@@ -178,7 +161,7 @@ function requireConfirmation(diff: TournamentDiff, confirmed: boolean | undefine
  */
 export async function importTournamentFile(ctx: ManagerContext, file: { fileName: string; bytes: Uint8Array }): Promise<TournamentImport> {
   const { db, actor } = ctx;
-  const tournament = readFile(file.bytes);
+  const tournament = await readTournamentFile(file.bytes, ctx.config);
   const edition = await getCurrentEdition(db);
   const id = await db.transaction(async (tx) => {
     await lockResultsKey(tx, `results-drafts:${edition.code}`);
@@ -298,7 +281,7 @@ export async function importAndPublishDataUrl(
   if (bytes.length > TOURNAMENT_FILE_MAX_BYTES) {
     throw new AppError(413, PLATFORM_ERRORS.uploadTooLarge, 'The file is too large', { maxBytes: TOURNAMENT_FILE_MAX_BYTES });
   }
-  const file = readFile(bytes);
+  const file = await readTournamentFile(bytes, ctx.config);
   const { category, published, created } = await inTransaction(ctx, async ({ db: tx, afterCommit }) => {
     const { edition, category } = await editionCategory(tx, input.name);
     await lockResultsKey(tx, `results-versions:${edition}/${category}`);

@@ -1,4 +1,4 @@
-import type { MemberCount, MemberImportFormat, MemberImportResult } from '@bjk/domain/members';
+import type { MemberCount, MemberImportFormat, MemberImportJob } from '@bjk/domain/members';
 import { http, HttpError, NO_RESPONSE } from '../../shared/http';
 import { randomId } from '../../shared/random-id';
 
@@ -6,16 +6,33 @@ import { randomId } from '../../shared/random-id';
 export const membersKeys = {
   all: ['members'] as const,
   count: ['members', 'count'] as const,
+  imports: ['members', 'imports'] as const,
+  import: (id: string) => ['members', 'imports', id] as const,
 };
 
 /** How many members the registry holds, and when it was last imported. */
 export const memberCountQuery = () => ({ queryKey: membersKeys.count, queryFn: () => http.get<MemberCount>('/api/v1/members/count') });
 
+/** A running import is followed every second until it ends (its progress is written per batch of 10 000 rows). */
+const isActive = (job: MemberImportJob | undefined) => job?.status === 'queued' || job?.status === 'running';
+
+export const memberImportQuery = (id: string) => ({
+  queryKey: membersKeys.import(id),
+  queryFn: () => http.get<MemberImportJob>(`/api/v1/members/imports/${id}`),
+  refetchInterval: (query: { state: { data?: MemberImportJob } }) => (isActive(query.state.data) ? 1000 : false),
+});
+
+/** The latest imports, newest first. */
+export const recentMemberImportsQuery = () => ({
+  queryKey: membersKeys.imports,
+  queryFn: () => http.get<MemberImportJob[]>('/api/v1/members/imports'),
+});
+
 /**
  * Sends the file with XMLHttpRequest: fetch cannot report upload progress, and a national list is tens
- * of MB. After the upload the server streams the rows into the registry and answers the counts.
+ * of MB. The server stores the file and answers the import job at once (202); the page follows the job.
  */
-export function uploadWithProgress(file: File, format: MemberImportFormat, token: string, onProgress: (percent: number) => void): Promise<MemberImportResult> {
+export function uploadWithProgress(file: File, format: MemberImportFormat, token: string, onProgress: (percent: number) => void): Promise<MemberImportJob> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open('POST', `/api/v1/members/import?format=${format}`);
@@ -30,7 +47,7 @@ export function uploadWithProgress(file: File, format: MemberImportFormat, token
           return {};
         }
       })();
-      if (request.status === 200) resolve(body as MemberImportResult);
+      if (request.status === 202) resolve(body as MemberImportJob);
       else reject(new HttpError(request.status, body.code, body.message ?? request.statusText));
     };
     request.onerror = () => reject(new HttpError(NO_RESPONSE, undefined, 'network'));
