@@ -2,6 +2,7 @@ import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import {
   NOTIFICATIONS_ERRORS,
   normaliseResultsCategory,
+  type EditionSettings,
   type FollowAnswer,
   type FollowEmailInput,
   type FollowPushInput,
@@ -13,8 +14,7 @@ import { AppError, badRequest, notFound } from '../../platform/errors.js';
 import { checkOutboundUrl } from '../../platform/outbound.js';
 import type { ServiceContext } from '../../platform/service-context.js';
 import { getCurrentEdition, listEditionEnds } from '../edition/edition.service.js';
-import { organiserFooter } from '../mail/mail-layout.js';
-import { queueMail } from '../mail/mail.service.js';
+import { organiserMail, queueMail } from '../mail/mail.service.js';
 import { findFollowView } from '../results/results.service.js';
 import { followToken, readFollowToken, vapidKeys } from './follow-keys.js';
 import { noticeText } from './notice-texts.js';
@@ -159,24 +159,23 @@ function siteUrl(ctx: Pick<ServiceContext, 'config'>): string {
   return ctx.config.publicUrl;
 }
 
-async function queueConfirmation(tx: DbOrTx, ctx: ServiceContext, row: Row, name: string, settings: Parameters<typeof organiserFooter>[0]) {
+async function queueConfirmation(tx: DbOrTx, ctx: ServiceContext, row: Row, name: string, settings: EditionSettings) {
   const lang: Language = row.language;
   const t = (key: Parameters<typeof noticeText>[1], values: Record<string, string | number> = {}) => noticeText(lang, key, values);
-  await queueMail(tx, {
-    kind: 'notifications.confirm',
-    to: [row.target],
-    language: lang,
-    subject: t('confirmSubject', { name }),
-    content: {
-      heading: t('confirmSubject', { name }),
+  await queueMail(
+    tx,
+    organiserMail(settings, {
+      kind: 'notifications.confirm',
+      to: [row.target],
+      language: lang,
+      subject: t('confirmSubject', { name }),
       blocks: [
         { kind: 'paragraph', text: t('confirmIntro', { name, category: row.category }) },
         { kind: 'link', text: t('confirmButton'), url: `${siteUrl(ctx)}/follow/confirm#${await followToken(tx, 'confirm', row.id)}` },
         { kind: 'paragraph', text: t('confirmIgnore') },
       ],
-      footer: organiserFooter(settings),
-    },
-  });
+    }),
+  );
 }
 
 async function subscriptionOf(db: DbOrTx, id: string): Promise<Row | undefined> {
