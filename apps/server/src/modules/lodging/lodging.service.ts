@@ -22,6 +22,7 @@ import {
   type Room,
   type RoomUpdate,
   type StayPrice,
+  type StayRequest,
   type UpdateReservation,
   pageOffset,
 } from '@bjk/domain';
@@ -96,6 +97,24 @@ function guestsView(settings: EditionSettings, guests: ReservationGuest[]) {
 
 // Public: the reservation wizard -------------------------------------------------------------------------
 
+/** A reservation row's columns of the stay asked for (the wizard's and a manager's edit alike) and its remarks. */
+function stayColumns(input: StayRequest & { remarks: string }) {
+  return {
+    language: input.language,
+    firstName: input.contact.firstName,
+    lastName: input.contact.lastName,
+    email: input.contact.email,
+    mobile: input.contact.mobile,
+    address: input.contact.address,
+    roomType: input.roomType,
+    arrivalDate: input.arrivalDate,
+    departureDate: input.departureDate,
+    mealPlan: input.mealPlan,
+    guests: input.guests,
+    remarks: input.remarks,
+  };
+}
+
 /**
  * Stores a public reservation request after checking every rule against the edition and the clock, and queues
  * the "request received" e-mail in the same transaction. The same wizard run submitted twice answers the
@@ -121,18 +140,7 @@ export async function makeReservation(ctx: ServiceContext, input: MakeReservatio
       number: reservationNumber(settings.year, await nextReservationSequence(tx)),
       submissionId: input.submissionId,
       editionCode: edition.code,
-      language: input.language,
-      firstName: input.contact.firstName,
-      lastName: input.contact.lastName,
-      email: input.contact.email,
-      mobile: input.contact.mobile,
-      address: input.contact.address,
-      roomType: input.roomType,
-      arrivalDate: input.arrivalDate,
-      departureDate: input.departureDate,
-      mealPlan: input.mealPlan,
-      guests: input.guests,
-      remarks: input.remarks,
+      ...stayColumns(input),
     });
 
     await appendHistory(tx, { reservationId: row.id, actor: null, action: 'created', details: { roomType: row.roomType, guests: row.guests.length } });
@@ -263,18 +271,7 @@ export async function updateReservation(ctx: ManagerContext, id: string, input: 
     const before = await findReservation(tx, id, true);
     if (!before) throw notFound(LODGING_ERRORS.reservationNotFound, 'Reservation not found');
     const next = {
-      language: input.language,
-      firstName: input.contact.firstName,
-      lastName: input.contact.lastName,
-      email: input.contact.email,
-      mobile: input.contact.mobile,
-      address: input.contact.address,
-      roomType: input.roomType,
-      arrivalDate: input.arrivalDate,
-      departureDate: input.departureDate,
-      mealPlan: input.mealPlan,
-      guests: input.guests,
-      remarks: input.remarks,
+      ...stayColumns(input),
       internalRemarks: input.internalRemarks,
       discount: input.discount,
       enabled: input.enabled,
