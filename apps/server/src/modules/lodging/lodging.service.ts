@@ -115,6 +115,20 @@ function stayColumns(input: StayRequest & { remarks: string }) {
   };
 }
 
+/** The stay a reservation row asks for, as the wire carries it (the reverse of `stayColumns`), guests as stored. */
+export function stayRequestOf(row: ReservationRow): StayRequest & { remarks: string } {
+  return {
+    language: row.language,
+    contact: { firstName: row.firstName, lastName: row.lastName, email: row.email, mobile: row.mobile, address: row.address },
+    roomType: row.roomType,
+    arrivalDate: row.arrivalDate,
+    departureDate: row.departureDate,
+    mealPlan: row.mealPlan,
+    guests: row.guests,
+    remarks: row.remarks,
+  };
+}
+
 /**
  * Stores a public reservation request after checking every rule against the edition and the clock, and queues
  * the "request received" e-mail in the same transaction. The same wizard run submitted twice answers the
@@ -179,14 +193,8 @@ async function toReservation(db: DbOrTx, settings: EditionSettings, row: Reserva
     id: row.id,
     number: row.number,
     enabled: row.enabled,
-    language: row.language,
-    contact: { firstName: row.firstName, lastName: row.lastName, email: row.email, mobile: row.mobile, address: row.address },
-    roomType: row.roomType,
-    arrivalDate: row.arrivalDate,
-    departureDate: row.departureDate,
-    mealPlan: row.mealPlan,
+    ...stayRequestOf(row),
     guests: guestsView(settings, row.guests),
-    remarks: row.remarks,
     internalRemarks: row.internalRemarks,
     discount: row.discount ?? null,
     rooms: (assigned.get(row.id) ?? []).map((r) => ({ number: r.number, roomType: r.roomType, capacity: r.capacity })),
