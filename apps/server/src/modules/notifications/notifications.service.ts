@@ -108,6 +108,14 @@ export async function followByEmail(ctx: ServiceContext, input: FollowEmailInput
   const { edition, category, player } = await followedPlayer(db, input.category, input.pairingNumber);
   const email = input.email.trim().toLowerCase();
   const now = clock.now();
+  // This address's follow of this player (unique), as the insert below makes it.
+  const thisFollow = [
+    eq(followSubscriptions.edition, edition.code),
+    eq(followSubscriptions.category, category),
+    eq(followSubscriptions.pairingNumber, input.pairingNumber),
+    eq(followSubscriptions.channel, 'email'),
+    eq(followSubscriptions.target, email),
+  ];
   return db.transaction(async (tx) => {
     await tx
       .insert(followSubscriptions)
@@ -128,11 +136,7 @@ export async function followByEmail(ctx: ServiceContext, input: FollowEmailInput
       .set({ confirmationSentAt: now, language: input.language })
       .where(
         and(
-          eq(followSubscriptions.edition, edition.code),
-          eq(followSubscriptions.category, category),
-          eq(followSubscriptions.pairingNumber, input.pairingNumber),
-          eq(followSubscriptions.channel, 'email'),
-          eq(followSubscriptions.target, email),
+          ...thisFollow,
           isNull(followSubscriptions.confirmedAt),
           or(isNull(followSubscriptions.confirmationSentAt), lt(followSubscriptions.confirmationSentAt, new Date(now.getTime() - CONFIRMATION_RESEND_MS))),
         ),
@@ -142,15 +146,7 @@ export async function followByEmail(ctx: ServiceContext, input: FollowEmailInput
     const [row] = await tx
       .select()
       .from(followSubscriptions)
-      .where(
-        and(
-          eq(followSubscriptions.edition, edition.code),
-          eq(followSubscriptions.category, category),
-          eq(followSubscriptions.pairingNumber, input.pairingNumber),
-          eq(followSubscriptions.channel, 'email'),
-          eq(followSubscriptions.target, email),
-        ),
-      );
+      .where(and(...thisFollow));
     return answerOf(tx, row!, player.name);
   });
 }
