@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isoDateSchema, isoDateTimeSchema } from './date-schemas.js';
 import { consentChoicesSchema, consentsSchema, optionalConsentsSchema } from './consents.js';
 import { contactSchema, registrationKindSchema } from './enrolment.js';
-import { paymentRequestStatusSchema } from './payments.js';
+import { paymentTransferSchema } from './payments.js';
 import { languageSchema } from './text.js';
 import { VALIDATION_MESSAGES } from './validation-messages.js';
 
@@ -53,15 +53,7 @@ export type FamilySession = z.infer<typeof familySessionSchema>;
 export const familyPaymentSchema = z.object({
   id: z.number().int(),
   number: z.number().int(),
-  totalCents: z.number().int(),
-  receivedCents: z.number().int(),
-  outstandingCents: z.number().int(),
-  status: paymentRequestStatusSchema,
-  dueDate: isoDateSchema,
-  structuredMessage: z.string(),
-  beneficiary: z.string(),
-  iban: z.string(),
-  bic: z.string(),
+  ...paymentTransferSchema.shape,
   /** The payer's payment page and its EPC QR code (the same as in the payment mail). */
   pagePath: z.string(),
   qrPngPath: z.string(),

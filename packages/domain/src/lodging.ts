@@ -56,10 +56,8 @@ export type ReservationGuest = z.output<typeof reservationGuestSchema>;
 export const mealPlanSchema = z.enum(MEAL_PLANS, { error: M.mealsRequired });
 export const roomTypeCodeSchema = z.string({ error: M.lodgingRequired }).regex(/^[A-Z][A-Z0-9]{0,9}$/, M.lodgingRequired);
 
-/** What the public wizard sends (`POST /api/v1/stay/cmd/make_reservation`). The server checks it against the edition. */
-export const makeReservationSchema = z.object({
-  /** Generated once per wizard run: a resubmission of the same run returns the same reservation. */
-  submissionId: z.uuid(),
+/** The stay a reservation asks for, as the public wizard and a manager's edit send it alike. */
+export const stayRequestSchema = z.object({
   language: languageSchema,
   contact: reservationContactSchema,
   roomType: roomTypeCodeSchema,
@@ -67,6 +65,14 @@ export const makeReservationSchema = z.object({
   departureDate: isoDateSchema,
   guests: z.array(reservationGuestSchema).min(1).max(20),
   mealPlan: mealPlanSchema,
+});
+export type StayRequest = z.output<typeof stayRequestSchema>;
+
+/** What the public wizard sends (`POST /api/v1/stay/cmd/make_reservation`). The server checks it against the edition. */
+export const makeReservationSchema = z.object({
+  /** Generated once per wizard run: a resubmission of the same run returns the same reservation. */
+  submissionId: z.uuid(),
+  ...stayRequestSchema.shape,
   remarks: z.string().trim().max(2000).default(''),
   /**
    * The visitor saw the "likely duplicate" warning (the same contact already asked these dates and this room
@@ -206,13 +212,7 @@ export type ReservationList = z.infer<typeof reservationListSchema>;
 
 /** A manager's edit: every field; `freeRooms` confirms that disabling releases the assigned rooms. */
 export const updateReservationSchema = z.object({
-  language: languageSchema,
-  contact: reservationContactSchema,
-  roomType: roomTypeCodeSchema,
-  arrivalDate: isoDateSchema,
-  departureDate: isoDateSchema,
-  guests: z.array(reservationGuestSchema).min(1).max(20),
-  mealPlan: mealPlanSchema,
+  ...stayRequestSchema.shape,
   remarks: z.string().trim().max(2000),
   internalRemarks: z.string().trim().max(4000),
   discount: stayDiscountSchema.nullable(),

@@ -218,11 +218,8 @@ export const movementIdParamsSchema = z.object({ id: idParamSchema });
 export const linkMovementSchema = z.object({ requestId: idSchema });
 
 /** The public payment page (by token): what to pay and how, nothing else. */
-export const publicPaymentSchema = z.object({
-  number: z.number().int(),
-  language: languageSchema,
-  lines: z.array(paymentLineSchema.pick({ description: true, quantity: true, unitPriceCents: true, totalCents: true })),
-  discountCents: cents,
+/** What a payer needs to pay a request by transfer (the payment page and the family page): amounts, due date, bank. */
+export const paymentTransferSchema = z.object({
   totalCents: cents,
   receivedCents: cents,
   outstandingCents: cents,
@@ -232,6 +229,15 @@ export const publicPaymentSchema = z.object({
   beneficiary: z.string(),
   iban: z.string(),
   bic: z.string(),
+});
+export type PaymentTransfer = z.infer<typeof paymentTransferSchema>;
+
+export const publicPaymentSchema = z.object({
+  number: z.number().int(),
+  language: languageSchema,
+  lines: z.array(paymentLineSchema.pick({ description: true, quantity: true, unitPriceCents: true, totalCents: true })),
+  discountCents: cents,
+  ...paymentTransferSchema.shape,
   qrPngPath: z.string(),
 });
 export type PublicPayment = z.infer<typeof publicPaymentSchema>;

@@ -8,6 +8,21 @@ export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array 
 });
 
 /**
+ * An outbox row's delivery (the mail and the push outbox alike): `queued` until a worker claims it when
+ * `nextAttemptAt` has come (`sending`, leased until then), `sent`, or `failed` after the last attempt with its error.
+ */
+export function outboxDeliveryColumns() {
+  return {
+    status: text('status', { enum: ['queued', 'sending', 'sent', 'failed'] })
+      .notNull()
+      .default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+  };
+}
+
+/**
  * The player identity's columns (`PlayerIdentity` of `@bjk/domain`), defined once and spread into every table that
  * carries a player (members, registrations, participants); `playerIdentityOf` copies them from one row to another.
  */

@@ -142,6 +142,11 @@ export function exportValueTable(group: ExportValueGroup): Readonly<Record<strin
 
 const YES_NO: Record<Language, [string, string]> = { nl: ['ja', 'nee'], fr: ['oui', 'non'], de: ['ja', 'nein'], en: ['yes', 'no'] };
 
+/** Yes or no in the reader's words, as every export writes a true or false. */
+export function exportYesNo(value: boolean, language: Language): string {
+  return YES_NO[language][value ? 0 : 1];
+}
+
 export function exportHeader(key: ExportHeader, language: Language): string {
   return HEADERS[key][language];
 }
@@ -162,9 +167,8 @@ export type ExportColumn<T> = readonly [ExportHeader | { label: string }, (row: 
 
 /** A CSV in the reader's language: localized headers, separator and yes/no; numbers given as numbers are localized. */
 export function localizedCsv<T>(language: Language, columns: readonly ExportColumn<T>[], rows: readonly T[]): string {
-  const [yes, no] = YES_NO[language];
   const cell = (value: CsvValue): CsvValue => {
-    if (typeof value === 'boolean') return value ? yes : no;
+    if (typeof value === 'boolean') return exportYesNo(value, language);
     if (typeof value === 'number' && !Number.isInteger(value)) return exportNumber(value, language);
     return value;
   };

@@ -1,8 +1,9 @@
-import { and, asc, count, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
-import { pageOffset, type FileRef, type NewsListQuery, type PageTranslations } from '@bjk/domain';
+import { and, asc, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { type FileRef, type NewsListQuery, type PageTranslations } from '@bjk/domain';
 import { jsonContainsText } from '../../platform/like.js';
 import type { DbOrTx } from '../../platform/db.js';
 import { contentNews, contentPages, contentPageVersions } from './content.tables.js';
+import { pageWithTotal } from '../../platform/paging.js';
 
 export type PageRow = typeof contentPages.$inferSelect;
 export type PageVersionRow = typeof contentPageVersions.$inferSelect;
@@ -143,15 +144,8 @@ export async function listNewsRows(db: DbOrTx, onlyPublished: boolean): Promise<
 /** One page of news for the managers, drafts included. */
 export async function pageNewsRows(db: DbOrTx, query: NewsListQuery): Promise<{ rows: NewsRow[]; total: number }> {
   const where = query.search ? jsonContainsText(contentNews.translations, query.search) : undefined;
-  const rows = await db
-    .select()
-    .from(contentNews)
-    .where(where)
-    .orderBy(desc(contentNews.date), desc(contentNews.id))
-    .limit(query.pageSize)
-    .offset(pageOffset(query));
-  const [total] = await db.select({ n: count() }).from(contentNews).where(where);
-  return { rows, total: total?.n ?? 0 };
+  const rows = db.select().from(contentNews).where(where).orderBy(desc(contentNews.date), desc(contentNews.id)).$dynamic();
+  return pageWithTotal(db, rows, contentNews, where, query);
 }
 
 export async function findNewsRow(db: DbOrTx, id: number): Promise<NewsRow | undefined> {

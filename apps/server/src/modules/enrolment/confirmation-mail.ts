@@ -1,6 +1,6 @@
 import { formatMoney, type EditionSettings, type Language } from '@bjk/domain';
-import { organiserFooter, paragraphs } from '../mail/mail-layout.js';
-import type { OutgoingMail } from '../mail/mail.service.js';
+import { paragraphs } from '../mail/mail-layout.js';
+import { organiserMail, type OutgoingMail } from '../mail/mail.service.js';
 import type { RegistrationRow } from './enrolment.repository.js';
 
 type Texts = {
@@ -122,23 +122,20 @@ export function confirmationMail(registration: RegistrationRow, settings: Editio
   ].filter((f) => f.value !== '');
   const to = [registration.email, registration.parent.email, registration.attendant.email].filter((e) => e !== '');
   if (to.length === 0) return null;
-  return {
+  return organiserMail(settings, {
     kind: `enrolment.confirmation.${registration.kind}`,
     to,
     language,
     subject: t.subject(settings.shortName[language], player),
-    content: {
-      heading: t.heading,
-      blocks: [
-        ...paragraphs(t.intro(player, edition)),
-        { kind: 'facts', facts },
-        ...paragraphs(
-          t.payment,
-          ...(registration.late ? [t.late(formatMoney(settings.fees.lateFeeCents, language))] : []),
-          t.questions(settings.organiser.email),
-        ),
-      ],
-      footer: organiserFooter(settings),
-    },
-  };
+    heading: t.heading,
+    blocks: [
+      ...paragraphs(t.intro(player, edition)),
+      { kind: 'facts', facts },
+      ...paragraphs(
+        t.payment,
+        ...(registration.late ? [t.late(formatMoney(settings.fees.lateFeeCents, language))] : []),
+        t.questions(settings.organiser.email),
+      ),
+    ],
+  });
 }

@@ -1,9 +1,10 @@
 import { and, asc, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { containsText } from '../../platform/like.js';
-import { pageOffset, type RegistrationKind, type RegistrationListQuery } from '@bjk/domain';
+import { type RegistrationKind, type RegistrationListQuery } from '@bjk/domain';
 import type { DbOrTx } from '../../platform/db.js';
 import type { MemberIdColumns } from '../members/members.service.js';
 import { registrationPhotos, registrations } from './enrolment.tables.js';
+import { pageWithTotal } from '../../platform/paging.js';
 
 export type RegistrationRow = typeof registrations.$inferSelect;
 export type NewRegistrationRow = typeof registrations.$inferInsert;
@@ -104,15 +105,14 @@ export async function pageRegistrations(
   }
   const where = and(...filters);
   const direction = query.dir === 'desc' ? desc : asc;
-  const rows = await tx
+  const rows = tx
     .select({ registration: registrations, hasPhoto })
     .from(registrations)
     .where(where)
     .orderBy(...SORTS[query.sort].map((column) => direction(column)), asc(registrations.id))
-    .limit(query.pageSize)
-    .offset(pageOffset(query));
-  const [total] = await tx.select({ n: count() }).from(registrations).where(where);
-  return { rows: rows.map((r) => ({ ...r.registration, hasPhoto: r.hasPhoto })), total: total?.n ?? 0 };
+    .$dynamic();
+  const page = await pageWithTotal(tx, rows, registrations, where, query);
+  return { rows: page.rows.map((r) => ({ ...r.registration, hasPhoto: r.hasPhoto })), total: page.total };
 }
 
 export async function listRegistrationsForExport(tx: DbOrTx, editionCode: string, kind: RegistrationKind): Promise<RegistrationWithPhoto[]> {

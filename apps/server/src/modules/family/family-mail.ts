@@ -1,8 +1,8 @@
 import type { AbsenceKind, EditionSettings, Language } from '@bjk/domain';
 import type { Config } from '../../config.js';
 import { FAMILY_PAGE_PATH, siteUrl } from '../mail/family-page-link.js';
-import { organiserFooter, paragraphs } from '../mail/mail-layout.js';
-import type { OutgoingMail } from '../mail/mail.service.js';
+import { paragraphs } from '../mail/mail-layout.js';
+import { organiserMail, type OutgoingMail } from '../mail/mail.service.js';
 
 type Texts = {
   signInSubject: (edition: string) => string;
@@ -102,21 +102,18 @@ export function signInMail(
   minutes: number,
 ): OutgoingMail {
   const t = FAMILY_MAIL_TEXTS[language];
-  return {
+  return organiserMail(settings, {
     kind: 'family.sign_in',
     to: [to],
     language,
     subject: t.signInSubject(settings.shortName[language]),
-    content: {
-      heading: t.signInHeading,
-      blocks: [
-        ...paragraphs(t.signInIntro),
-        { kind: 'link', text: t.signInLink, url: siteUrl(config, `${FAMILY_PAGE_PATH}/welcome#${token}`) },
-        ...paragraphs(t.signInValid(minutes), t.signInNotYou),
-      ],
-      footer: organiserFooter(settings),
-    },
-  };
+    heading: t.signInHeading,
+    blocks: [
+      ...paragraphs(t.signInIntro),
+      { kind: 'link', text: t.signInLink, url: siteUrl(config, `${FAMILY_PAGE_PATH}/welcome#${token}`) },
+      ...paragraphs(t.signInValid(minutes), t.signInNotYou),
+    ],
+  });
 }
 
 export function absenceMail(
@@ -128,20 +125,17 @@ export function absenceMail(
 ): OutgoingMail {
   const t = FAMILY_MAIL_TEXTS[language];
   const edition = settings.shortName[language];
-  return {
+  return organiserMail(settings, {
     kind: absence.withdrawn ? 'family.absence_withdrawn' : 'family.absence',
     to: [to],
     language,
     subject: absence.withdrawn ? t.absenceWithdrawnSubject(edition, absence.player, absence.round) : t.absenceSubject(edition, absence.player, absence.round),
-    content: {
-      heading: t.absenceHeading,
-      blocks: [
-        ...paragraphs(absence.withdrawn ? t.absenceWithdrawn(absence.player, absence.round) : t.absenceIntro(absence.player, absence.round, absence.kind)),
-        { kind: 'link', text: t.familyPage, url: siteUrl(config, FAMILY_PAGE_PATH) },
-      ],
-      footer: organiserFooter(settings),
-    },
-  };
+    heading: t.absenceHeading,
+    blocks: [
+      ...paragraphs(absence.withdrawn ? t.absenceWithdrawn(absence.player, absence.round) : t.absenceIntro(absence.player, absence.round, absence.kind)),
+      { kind: 'link', text: t.familyPage, url: siteUrl(config, FAMILY_PAGE_PATH) },
+    ],
+  });
 }
 
 type PrivacyAnswer = { kind: 'erasure' | 'correction'; approved: boolean; reason: string; childName: string | null };
@@ -211,19 +205,16 @@ export function privacyAnswerMail(
 ): OutgoingMail {
   const t = PRIVACY_TEXTS[language];
   const erasedAll = answer.kind === 'erasure' && answer.approved && answer.childName === null;
-  return {
+  return organiserMail(settings, {
     kind: 'family.privacy_answer',
     to: [to],
     language,
     subject: t.subject(settings.shortName[language]),
-    content: {
-      heading: t.heading,
-      blocks: [
-        ...paragraphs(t.body(answer), ...(answer.reason ? [`${t.reason} ${answer.reason}`] : [])),
-        // After the whole family's erasure the page shows nothing any more: no link to it.
-        ...(erasedAll ? [] : [{ kind: 'link' as const, text: FAMILY_MAIL_TEXTS[language].familyPage, url: siteUrl(config, FAMILY_PAGE_PATH) }]),
-      ],
-      footer: organiserFooter(settings),
-    },
-  };
+    heading: t.heading,
+    blocks: [
+      ...paragraphs(t.body(answer), ...(answer.reason ? [`${t.reason} ${answer.reason}`] : [])),
+      // After the whole family's erasure the page shows nothing any more: no link to it.
+      ...(erasedAll ? [] : [{ kind: 'link' as const, text: FAMILY_MAIL_TEXTS[language].familyPage, url: siteUrl(config, FAMILY_PAGE_PATH) }]),
+    ],
+  });
 }

@@ -47,6 +47,7 @@ import {
   isReservationContact,
   listReservationsOfContact,
   noteFamilyRequest,
+  stayRequestOf,
 } from '../lodging/family-reservations.js';
 import { queueMail } from '../mail/mail.service.js';
 import {
@@ -421,14 +422,7 @@ export async function exportFamilyData(ctx: ServiceContext, family: FamilyPrinci
     reservations.push({
       reservation: {
         number: row.number,
-        language: row.language,
-        contact: { firstName: row.firstName, lastName: row.lastName, email: row.email, mobile: row.mobile, address: row.address },
-        roomType: row.roomType,
-        arrivalDate: row.arrivalDate,
-        departureDate: row.departureDate,
-        mealPlan: row.mealPlan,
-        guests: row.guests,
-        remarks: row.remarks,
+        ...stayRequestOf(row),
         createdAt: row.createdAt.toISOString(),
       },
       payments: await listPaymentRecordsOfSource(db, 'stay', row.id),

@@ -86,17 +86,7 @@ export async function findFileData(db: DbOrTx, group: string, name: string): Pro
 /** Stores a file; an upload under an existing name replaces it (a new edition of the rules). */
 export async function upsertFile(
   db: DbOrTx,
-  file: {
-    groupCode: string;
-    name: string;
-    displayName: FileDisplayName;
-    contentType: string;
-    inline: boolean;
-    size: number;
-    sha256: string;
-    data: Buffer;
-    uploadedBy: string | null;
-  },
+  file: Omit<FileMetaRow, 'updatedAt'> & { data: Buffer; uploadedBy: string | null },
   now: Date,
 ): Promise<FileMetaRow> {
   const [row] = await db

@@ -2,6 +2,8 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { EditionSettings, Language } from '@bjk/domain';
 import type { DbOrTx } from '../../platform/db.js';
 import { priceOf } from './lodging.service.js';
+
+export { stayRequestOf } from './lodging.service.js';
 import { appendHistory, findReservation, type ReservationRow } from './lodging.repository.js';
 import { reservations } from './lodging.tables.js';
 

@@ -22,6 +22,7 @@ import {
   type Room,
   type RoomUpdate,
   type StayPrice,
+  type StayRequest,
   type UpdateReservation,
   pageOffset,
 } from '@bjk/domain';
@@ -96,6 +97,38 @@ function guestsView(settings: EditionSettings, guests: ReservationGuest[]) {
 
 // Public: the reservation wizard -------------------------------------------------------------------------
 
+/** A reservation row's columns of the stay asked for (the wizard's and a manager's edit alike) and its remarks. */
+function stayColumns(input: StayRequest & { remarks: string }) {
+  return {
+    language: input.language,
+    firstName: input.contact.firstName,
+    lastName: input.contact.lastName,
+    email: input.contact.email,
+    mobile: input.contact.mobile,
+    address: input.contact.address,
+    roomType: input.roomType,
+    arrivalDate: input.arrivalDate,
+    departureDate: input.departureDate,
+    mealPlan: input.mealPlan,
+    guests: input.guests,
+    remarks: input.remarks,
+  };
+}
+
+/** The stay a reservation row asks for, as the wire carries it (the reverse of `stayColumns`), guests as stored. */
+export function stayRequestOf(row: ReservationRow): StayRequest & { remarks: string } {
+  return {
+    language: row.language,
+    contact: { firstName: row.firstName, lastName: row.lastName, email: row.email, mobile: row.mobile, address: row.address },
+    roomType: row.roomType,
+    arrivalDate: row.arrivalDate,
+    departureDate: row.departureDate,
+    mealPlan: row.mealPlan,
+    guests: row.guests,
+    remarks: row.remarks,
+  };
+}
+
 /**
  * Stores a public reservation request after checking every rule against the edition and the clock, and queues
  * the "request received" e-mail in the same transaction. The same wizard run submitted twice answers the
@@ -121,18 +154,7 @@ export async function makeReservation(ctx: ServiceContext, input: MakeReservatio
       number: reservationNumber(settings.year, await nextReservationSequence(tx)),
       submissionId: input.submissionId,
       editionCode: edition.code,
-      language: input.language,
-      firstName: input.contact.firstName,
-      lastName: input.contact.lastName,
-      email: input.contact.email,
-      mobile: input.contact.mobile,
-      address: input.contact.address,
-      roomType: input.roomType,
-      arrivalDate: input.arrivalDate,
-      departureDate: input.departureDate,
-      mealPlan: input.mealPlan,
-      guests: input.guests,
-      remarks: input.remarks,
+      ...stayColumns(input),
     });
 
     await appendHistory(tx, { reservationId: row.id, actor: null, action: 'created', details: { roomType: row.roomType, guests: row.guests.length } });
@@ -171,14 +193,8 @@ async function toReservation(db: DbOrTx, settings: EditionSettings, row: Reserva
     id: row.id,
     number: row.number,
     enabled: row.enabled,
-    language: row.language,
-    contact: { firstName: row.firstName, lastName: row.lastName, email: row.email, mobile: row.mobile, address: row.address },
-    roomType: row.roomType,
-    arrivalDate: row.arrivalDate,
-    departureDate: row.departureDate,
-    mealPlan: row.mealPlan,
+    ...stayRequestOf(row),
     guests: guestsView(settings, row.guests),
-    remarks: row.remarks,
     internalRemarks: row.internalRemarks,
     discount: row.discount ?? null,
     rooms: (assigned.get(row.id) ?? []).map((r) => ({ number: r.number, roomType: r.roomType, capacity: r.capacity })),
@@ -263,18 +279,7 @@ export async function updateReservation(ctx: ManagerContext, id: string, input: 
     const before = await findReservation(tx, id, true);
     if (!before) throw notFound(LODGING_ERRORS.reservationNotFound, 'Reservation not found');
     const next = {
-      language: input.language,
-      firstName: input.contact.firstName,
-      lastName: input.contact.lastName,
-      email: input.contact.email,
-      mobile: input.contact.mobile,
-      address: input.contact.address,
-      roomType: input.roomType,
-      arrivalDate: input.arrivalDate,
-      departureDate: input.departureDate,
-      mealPlan: input.mealPlan,
-      guests: input.guests,
-      remarks: input.remarks,
+      ...stayColumns(input),
       internalRemarks: input.internalRemarks,
       discount: input.discount,
       enabled: input.enabled,

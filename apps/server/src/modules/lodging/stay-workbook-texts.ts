@@ -156,37 +156,27 @@ export const STAY_WORKBOOK_HEADERS: Record<Language, StayWorkbookHeaders> = {
   },
 };
 
-/** The workbook's sheet names and coded values (yes/no, meals) in the manager's language. */
+/** The workbook's sheet names and meals in the manager's language (yes and no: `exportYesNo`). */
 export type StayWorkbookWords = {
   sheets: { reservations: string; guests: string; meals: string };
-  yes: string;
-  no: string;
   meal: Record<'breakfast' | 'lunch' | 'dinner', string>;
 };
 
 export const STAY_WORKBOOK_WORDS: Record<Language, StayWorkbookWords> = {
   nl: {
     sheets: { reservations: 'Reservaties', guests: 'Gasten', meals: 'Maaltijden per dag' },
-    yes: 'ja',
-    no: 'nee',
     meal: { breakfast: 'ontbijt', lunch: 'middagmaal', dinner: 'avondmaal' },
   },
   fr: {
     sheets: { reservations: 'Réservations', guests: 'Personnes', meals: 'Repas par jour' },
-    yes: 'oui',
-    no: 'non',
     meal: { breakfast: 'petit-déjeuner', lunch: 'déjeuner', dinner: 'dîner' },
   },
   de: {
     sheets: { reservations: 'Reservierungen', guests: 'Gäste', meals: 'Mahlzeiten pro Tag' },
-    yes: 'ja',
-    no: 'nein',
     meal: { breakfast: 'Frühstück', lunch: 'Mittagessen', dinner: 'Abendessen' },
   },
   en: {
     sheets: { reservations: 'Reservations', guests: 'Guests', meals: 'Meals per day' },
-    yes: 'yes',
-    no: 'no',
     meal: { breakfast: 'breakfast', lunch: 'lunch', dinner: 'dinner' },
   },
 };

@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import { ageGroupOf, countMealsPerDay, findRoomType, mealPlanText, nightsOf, type EditionSettings, type Language } from '@bjk/domain';
+import { exportYesNo } from '../../platform/export-texts.js';
 import type { ReservationRow } from './lodging.repository.js';
 import { STAY_WORKBOOK_HEADERS, STAY_WORKBOOK_WORDS } from './stay-workbook-texts.js';
 
@@ -93,7 +94,7 @@ export async function buildStayWorkbook(settings: EditionSettings, entries: Work
         firstName: guest.firstName,
         birthDate: guest.birthDate,
         ageGroup: ageGroupOf(settings, guest.birthDate),
-        participates: guest.participates ? w.yes : w.no,
+        participates: exportYesNo(guest.participates, language),
         arrival: row.arrivalDate,
         departure: row.departureDate,
         meals: mealPlanText(row.mealPlan, language),

@@ -1,8 +1,9 @@
-import { and, count, desc, eq, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
-import { pageOffset, type OutboxQuery } from '@bjk/domain';
+import { and, desc, eq, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { OutboxQuery } from '@bjk/domain';
 import { containsText, jsonContainsText } from '../../platform/like.js';
 import type { DbOrTx } from '../../platform/db.js';
 import { mailOutbox } from './mail.tables.js';
+import { pageWithTotal } from '../../platform/paging.js';
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;
 
@@ -78,13 +79,6 @@ export async function pageOutbox(db: DbOrTx, query: OutboxQuery): Promise<{ rows
     if (search) filters.push(search);
   }
   const where = filters.length > 0 ? and(...filters) : undefined;
-  const rows = await db
-    .select()
-    .from(mailOutbox)
-    .where(where)
-    .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
-    .limit(query.pageSize)
-    .offset(pageOffset(query));
-  const [total] = await db.select({ n: count() }).from(mailOutbox).where(where);
-  return { rows, total: total?.n ?? 0 };
+  const rows = db.select().from(mailOutbox).where(where).orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id)).$dynamic();
+  return pageWithTotal(db, rows, mailOutbox, where, query);
 }

@@ -1,10 +1,10 @@
-import type { Language, OutboxEntry, OutboxMail, OutboxPage, OutboxQuery } from '@bjk/domain';
+import type { EditionSettings, Language, OutboxEntry, OutboxMail, OutboxPage, OutboxQuery } from '@bjk/domain';
 import type { DbOrTx } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
 import { recordAudit } from '../../platform/audit.js';
 import type { ManagerContext } from '../../platform/service-context.js';
 import { findOutboxRow, pageOutbox, requeueMail, type OutboxRow } from './mail.repository.js';
-import { renderMailLayout, type MailContent } from './mail-layout.js';
+import { organiserFooter, renderMailLayout, type MailBlock, type MailContent } from './mail-layout.js';
 import { mailOutbox, type MailAttachment } from './mail.tables.js';
 import { MAIL_ERRORS } from '@bjk/domain';
 
@@ -18,6 +18,14 @@ export type OutgoingMail = {
   content: MailContent;
   attachments?: MailAttachment[];
 };
+
+/** A mail of the organiser: its heading (the subject unless given) and blocks above the organiser's footer. */
+export function organiserMail(
+  settings: EditionSettings,
+  { heading, blocks, ...mail }: Omit<OutgoingMail, 'content'> & { heading?: string; blocks: MailBlock[] },
+): OutgoingMail {
+  return { ...mail, content: { heading: heading ?? mail.subject, blocks, footer: organiserFooter(settings) } };
+}
 
 /** The outbox row of a mail: unique trimmed recipients, the content rendered through the one layout. */
 function outboxValues({ content, ...mail }: OutgoingMail) {

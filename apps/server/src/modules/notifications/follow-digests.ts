@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, isNotNull, isNull, lte } from 'drizzle-orm';
 import { roundStartOf, type Language } from '@bjk/domain';
 import { getCurrentEdition } from '../edition/edition.service.js';
-import { organiserFooter, type MailBlock } from '../mail/mail-layout.js';
-import { queueMail } from '../mail/mail.service.js';
+import type { MailBlock } from '../mail/mail-layout.js';
+import { organiserMail, queueMail } from '../mail/mail.service.js';
 import { findFollowView, type FollowView } from '../results/results.service.js';
 import { formatPoints, formatStartTime, noticeText } from './notice-texts.js';
 import { unfollowUrl, type PlanContext } from './notifications.planner.js';
@@ -93,21 +93,20 @@ export async function sendDueDigests(ctx: PlanContext, limit = 50): Promise<numb
       }
       if (blocks.length > 0) {
         const subject = finalOf !== null ? `${t('finalSubject')} ${finalOf}` : t('digestSubject', { round: digest.round });
-        await queueMail(tx, {
-          kind: 'notifications.digest',
-          to: [digest.email],
-          language,
-          subject,
-          content: {
-            heading: subject,
+        await queueMail(
+          tx,
+          organiserMail(edition.settings, {
+            kind: 'notifications.digest',
+            to: [digest.email],
+            language,
+            subject,
             blocks: [
               ...(finalOf !== null ? [] : [{ kind: 'paragraph' as const, text: t('digestIntro', { round: digest.round }) }]),
               ...blocks,
               { kind: 'paragraph', text: t('footerWhy') },
             ],
-            footer: organiserFooter(edition.settings),
-          },
-        });
+          }),
+        );
       }
       await tx.update(followDigests).set({ sentAt: now, covers }).where(eq(followDigests.id, digest.id));
     }

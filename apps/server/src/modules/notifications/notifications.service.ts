@@ -2,6 +2,7 @@ import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import {
   NOTIFICATIONS_ERRORS,
   normaliseResultsCategory,
+  type EditionSettings,
   type FollowAnswer,
   type FollowEmailInput,
   type FollowPushInput,
@@ -14,8 +15,7 @@ import { checkOutboundUrl } from '../../platform/outbound.js';
 import type { ServiceContext } from '../../platform/service-context.js';
 import { getCurrentEdition, listEditionEnds } from '../edition/edition.service.js';
 import { siteUrl } from '../mail/family-page-link.js';
-import { organiserFooter } from '../mail/mail-layout.js';
-import { queueMail } from '../mail/mail.service.js';
+import { organiserMail, queueMail } from '../mail/mail.service.js';
 import { findFollowView } from '../results/results.service.js';
 import { followToken, readFollowToken, vapidKeys } from './follow-keys.js';
 import { noticeText } from './notice-texts.js';
@@ -109,6 +109,14 @@ export async function followByEmail(ctx: ServiceContext, input: FollowEmailInput
   const { edition, category, player } = await followedPlayer(db, input.category, input.pairingNumber);
   const email = input.email.trim().toLowerCase();
   const now = clock.now();
+  // This address's follow of this player (unique), as the insert below makes it.
+  const thisFollow = [
+    eq(followSubscriptions.edition, edition.code),
+    eq(followSubscriptions.category, category),
+    eq(followSubscriptions.pairingNumber, input.pairingNumber),
+    eq(followSubscriptions.channel, 'email'),
+    eq(followSubscriptions.target, email),
+  ];
   return db.transaction(async (tx) => {
     await tx
       .insert(followSubscriptions)
@@ -129,11 +137,7 @@ export async function followByEmail(ctx: ServiceContext, input: FollowEmailInput
       .set({ confirmationSentAt: now, language: input.language })
       .where(
         and(
-          eq(followSubscriptions.edition, edition.code),
-          eq(followSubscriptions.category, category),
-          eq(followSubscriptions.pairingNumber, input.pairingNumber),
-          eq(followSubscriptions.channel, 'email'),
-          eq(followSubscriptions.target, email),
+          ...thisFollow,
           isNull(followSubscriptions.confirmedAt),
           or(isNull(followSubscriptions.confirmationSentAt), lt(followSubscriptions.confirmationSentAt, new Date(now.getTime() - CONFIRMATION_RESEND_MS))),
         ),
@@ -143,37 +147,28 @@ export async function followByEmail(ctx: ServiceContext, input: FollowEmailInput
     const [row] = await tx
       .select()
       .from(followSubscriptions)
-      .where(
-        and(
-          eq(followSubscriptions.edition, edition.code),
-          eq(followSubscriptions.category, category),
-          eq(followSubscriptions.pairingNumber, input.pairingNumber),
-          eq(followSubscriptions.channel, 'email'),
-          eq(followSubscriptions.target, email),
-        ),
-      );
+      .where(and(...thisFollow));
     return answerOf(tx, row!, player.name);
   });
 }
 
-async function queueConfirmation(tx: DbOrTx, ctx: ServiceContext, row: Row, name: string, settings: Parameters<typeof organiserFooter>[0]) {
+async function queueConfirmation(tx: DbOrTx, ctx: ServiceContext, row: Row, name: string, settings: EditionSettings) {
   const lang: Language = row.language;
   const t = (key: Parameters<typeof noticeText>[1], values: Record<string, string | number> = {}) => noticeText(lang, key, values);
-  await queueMail(tx, {
-    kind: 'notifications.confirm',
-    to: [row.target],
-    language: lang,
-    subject: t('confirmSubject', { name }),
-    content: {
-      heading: t('confirmSubject', { name }),
+  await queueMail(
+    tx,
+    organiserMail(settings, {
+      kind: 'notifications.confirm',
+      to: [row.target],
+      language: lang,
+      subject: t('confirmSubject', { name }),
       blocks: [
         { kind: 'paragraph', text: t('confirmIntro', { name, category: row.category }) },
         { kind: 'link', text: t('confirmButton'), url: siteUrl(ctx.config, `/follow/confirm#${await followToken(tx, 'confirm', row.id)}`) },
         { kind: 'paragraph', text: t('confirmIgnore') },
       ],
-      footer: organiserFooter(settings),
-    },
-  });
+    }),
+  );
 }
 
 async function subscriptionOf(db: DbOrTx, id: string): Promise<Row | undefined> {

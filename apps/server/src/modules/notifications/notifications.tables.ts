@@ -1,5 +1,6 @@
 import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { Language, PushNotice } from '@bjk/domain';
+import { outboxDeliveryColumns } from '../../platform/columns.js';
 
 /**
  * Who follows which player: one row per (browser or e-mail address, player). A browser's push subscription is
@@ -51,12 +52,7 @@ export const pushOutbox = pgTable(
     /** The push `Topic`: a newer notice of the same game replaces an older one still waiting in the push service. */
     topic: text('topic').notNull(),
     notice: jsonb('notice').$type<PushNotice>().notNull(),
-    status: text('status', { enum: ['queued', 'sending', 'sent', 'failed'] })
-      .notNull()
-      .default('queued'),
-    attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
-    lastError: text('last_error'),
+    ...outboxDeliveryColumns(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },

@@ -1,8 +1,9 @@
 import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { containsText } from '../../platform/like.js';
-import { pageOffset, type AttendeeListQuery, type ParticipantListQuery, type RegistrationKind } from '@bjk/domain';
+import { type AttendeeListQuery, type ParticipantListQuery, type RegistrationKind } from '@bjk/domain';
 import type { DbOrTx } from '../../platform/db.js';
 import { attendees, participantPhotos, participants } from './participants.tables.js';
+import { pageWithTotal } from '../../platform/paging.js';
 
 export type ParticipantRow = typeof participants.$inferSelect;
 export type NewParticipantRow = typeof participants.$inferInsert;
@@ -75,15 +76,14 @@ export async function pageParticipants(
   const where = and(...filters);
   const direction = query.dir === 'desc' ? desc : asc;
   const nullsLast = (column: (typeof SORTS)[keyof typeof SORTS][number]) => sql`${direction(column)} nulls last`;
-  const rows = await tx
+  const rows = tx
     .select({ participant: participants, hasPhoto })
     .from(participants)
     .where(where)
     .orderBy(...SORTS[query.sort].map(nullsLast), asc(participants.id))
-    .limit(query.pageSize)
-    .offset(pageOffset(query));
-  const [total] = await tx.select({ n: count() }).from(participants).where(where);
-  return { rows: rows.map((r) => ({ ...r.participant, hasPhoto: r.hasPhoto })), total: total?.n ?? 0 };
+    .$dynamic();
+  const page = await pageWithTotal(tx, rows, participants, where, query);
+  return { rows: page.rows.map((r) => ({ ...r.participant, hasPhoto: r.hasPhoto })), total: page.total };
 }
 
 /** The public list: only the columns it shows, enabled players of the edition. */
@@ -209,15 +209,13 @@ export async function pageAttendeeRows(
     if (search) filters.push(search);
   }
   const where = and(...filters);
-  const rows = await tx
+  const rows = tx
     .select()
     .from(attendees)
     .where(where)
     .orderBy(asc(attendees.category), asc(attendees.lastName), asc(attendees.firstName), asc(attendees.id))
-    .limit(query.pageSize)
-    .offset(pageOffset(query));
-  const [total] = await tx.select({ n: count() }).from(attendees).where(where);
-  return { rows, total: total?.n ?? 0 };
+    .$dynamic();
+  return pageWithTotal(tx, rows, attendees, where, query);
 }
 
 /** Participants with the columns a badge, name card or check-in list prints, and when their photo was last replaced. */

@@ -1,7 +1,7 @@
 import { and, desc, eq, ne } from 'drizzle-orm';
-import { formatIban, formatStructuredMessage, type EditionSettings, type FamilyPayment, type PaymentRequestKind } from '@bjk/domain';
+import { formatStructuredMessage, type EditionSettings, type FamilyPayment, type PaymentRequestKind } from '@bjk/domain';
 import type { DbOrTx } from '../../platform/db.js';
-import { publicPagePath } from './payment-request-row.js';
+import { publicPagePath, qrPngPath, transferOf } from './payment-request-row.js';
 import { findInvoiceOfRequest } from './payments.repository.js';
 import { paymentRequests } from './payments.tables.js';
 
@@ -21,17 +21,9 @@ export async function findFamilyPayment(db: DbOrTx, settings: EditionSettings, k
   return {
     id: row.id,
     number: row.number,
-    totalCents: row.totalCents,
-    receivedCents: row.receivedCents,
-    outstandingCents: Math.max(row.totalCents - row.receivedCents, 0),
-    status: row.status,
-    dueDate: row.dueDate,
-    structuredMessage: formatStructuredMessage(row.structuredMessage),
-    beneficiary: settings.bank.holder,
-    iban: formatIban(settings.bank.iban),
-    bic: settings.bank.bic,
+    ...transferOf(row, settings),
     pagePath: publicPagePath(row.publicToken),
-    qrPngPath: `/api/v1/payment/public/${row.publicToken}/qr.png`,
+    qrPngPath: qrPngPath(row.publicToken),
     invoicePath: invoice ? `/api/v1/family/payments/${row.id}/invoice.pdf` : null,
   };
 }

@@ -3,10 +3,10 @@ import type { DbOrTx } from '../../platform/db.js';
 import { conflict, notFound } from '../../platform/errors.js';
 import { recordAudit } from '../../platform/audit.js';
 import { getCurrentEdition } from '../edition/edition.service.js';
-import { queueMail } from '../mail/mail.service.js';
+import { organiserMail, queueMail } from '../mail/mail.service.js';
 import { invoiceLines } from './invoice-lines.js';
 import { invoiceTitle, renderInvoicePdf } from './invoice-pdf.js';
-import { organiserFooter, paragraphs } from '../mail/mail-layout.js';
+import { paragraphs } from '../mail/mail-layout.js';
 import { lockedRequest, today, type PaymentsManagerContext } from './payment-request-row.js';
 import { PAYMENT_TEXTS } from './payment-texts.js';
 import { findInvoiceOfRequest, insertInvoice, nextCounterValue, type InvoiceRow } from './payments.repository.js';
@@ -40,18 +40,18 @@ export async function createInvoice(ctx: PaymentsManagerContext, id: number, inp
     if (input.sendEmail && row.payerEmails.length > 0) {
       const pdf = await renderInvoicePdf(invoice, edition.settings);
       const title = invoiceTitle(invoice);
-      await queueMail(tx, {
-        kind: 'payments.invoice',
-        to: row.payerEmails,
-        language: row.payerLanguage,
-        subject: t.invoiceSubject(invoice.number, edition.settings.shortName[row.payerLanguage]),
-        content: {
+      await queueMail(
+        tx,
+        organiserMail(edition.settings, {
+          kind: 'payments.invoice',
+          to: row.payerEmails,
+          language: row.payerLanguage,
+          subject: t.invoiceSubject(invoice.number, edition.settings.shortName[row.payerLanguage]),
           heading: title,
           blocks: paragraphs(t.greeting(input.customerName), t.invoiceIntro, `${t.closing}\n${edition.settings.organiser.name}`),
-          footer: organiserFooter(edition.settings),
-        },
-        attachments: [{ filename: `${title.replace(/\s+/g, '-')}.pdf`, contentType: 'application/pdf', content: pdf.toString('base64') }],
-      });
+          attachments: [{ filename: `${title.replace(/\s+/g, '-')}.pdf`, contentType: 'application/pdf', content: pdf.toString('base64') }],
+        }),
+      );
     }
     await recordAudit(tx, {
       actor: ctx.actor,

@@ -2,14 +2,17 @@ import { randomBytes } from 'node:crypto';
 import {
   addDays,
   dateInTimeZone,
+  formatIban,
   formatStructuredMessage,
   structuredMessageBase,
   structuredMessageDigits,
   PAYMENTS_ERRORS,
+  type EditionSettings,
   type Payer,
   type PaymentLine,
   type PaymentRequest,
   type PaymentRequestKind,
+  type PaymentTransfer,
 } from '@bjk/domain';
 import type { Config } from '../../config.js';
 import type { Clock } from '../../platform/clock.js';
@@ -75,6 +78,26 @@ export function newRequestRow(
 
 export function publicPagePath(token: string): string {
   return `/payment/${token}`;
+}
+
+/** The address of a request's EPC QR code (PNG), by its public token. */
+export function qrPngPath(token: string): string {
+  return `/api/v1/payment/public/${token}/qr.png`;
+}
+
+/** What the payer needs to pay a request by transfer: its amounts, status and due date, and the organiser's bank. */
+export function transferOf(row: PaymentRequestRow, settings: EditionSettings): PaymentTransfer {
+  return {
+    totalCents: row.totalCents,
+    receivedCents: row.receivedCents,
+    outstandingCents: Math.max(row.totalCents - row.receivedCents, 0),
+    status: row.status,
+    dueDate: row.dueDate,
+    structuredMessage: formatStructuredMessage(row.structuredMessage),
+    beneficiary: settings.bank.holder,
+    iban: formatIban(settings.bank.iban),
+    bic: settings.bank.bic,
+  };
 }
 
 export function toPaymentRequest(row: PaymentRequestRow, invoiceNumber: number | null = null): PaymentRequest {

@@ -1,8 +1,9 @@
-import { formatIban, formatStructuredMessage, PAYMENTS_ERRORS, type PublicPayment } from '@bjk/domain';
+import { PAYMENTS_ERRORS, type PublicPayment } from '@bjk/domain';
 import type { DbOrTx } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
 import { getCurrentEdition } from '../edition/edition.service.js';
 import { paymentQrPng } from './payment-mail.js';
+import { qrPngPath, transferOf } from './payment-request-row.js';
 import { findRequestByToken, type PaymentRequestRow } from './payments.repository.js';
 
 /** The shape of the tokens this site makes; anything else in a link was mistyped or cut off. */
@@ -23,16 +24,8 @@ export async function getPublicPayment(db: DbOrTx, token: string): Promise<Publi
     language: row.payerLanguage,
     lines: row.lines.map((l) => ({ description: l.description, quantity: l.quantity, unitPriceCents: l.unitPriceCents, totalCents: l.totalCents })),
     discountCents: row.discountCents,
-    totalCents: row.totalCents,
-    receivedCents: row.receivedCents,
-    outstandingCents: Math.max(row.totalCents - row.receivedCents, 0),
-    status: row.status,
-    dueDate: row.dueDate,
-    structuredMessage: formatStructuredMessage(row.structuredMessage),
-    beneficiary: settings.bank.holder,
-    iban: formatIban(settings.bank.iban),
-    bic: settings.bank.bic,
-    qrPngPath: `/api/v1/payment/public/${token}/qr.png`,
+    ...transferOf(row, settings),
+    qrPngPath: qrPngPath(token),
   };
 }
 
