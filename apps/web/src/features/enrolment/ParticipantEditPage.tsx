@@ -6,12 +6,9 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { Controller, useForm, type FieldPath } from 'react-hook-form';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { CONSENT_PURPOSES, type ConsentChoices } from '@bjk/domain/consents';
 import Checkbox from '@mui/material/Checkbox';
@@ -24,7 +21,7 @@ import { SourcePaymentRequest } from '../../shared/ui/SourcePaymentRequest';
 import { usePlayerCategoryCodes, useRegistrationKind, withKind } from '../../shared/edition/kind';
 import { participantQuery, replaceParticipantPhoto, updateParticipant, updateParticipantConsents } from './mgmt-api';
 import { ProtectedPhoto } from './ProtectedPhoto';
-import { useFieldErrorText } from '../../shared/i18n/field-error';
+import { EnabledSwitch, mealsCodeOptions, useRecordEditing, useTextFields } from './form-fields';
 import { onValidSubmit } from '../../shared/ui/forms';
 
 function editable(p: Participant): ParticipantUpdate {
@@ -50,45 +47,20 @@ export function ParticipantEditPage() {
   const [params] = useSearchParams();
   const id = Number(params.get('id') ?? '0');
   const client = useQueryClient();
-  const query = useQuery({ ...participantQuery(kind, id), enabled: id > 0 });
   const form = useForm<ParticipantUpdate>({ resolver: zodResolver(participantUpdateSchema) });
-  useEffect(() => {
-    if (query.data) form.reset(editable(query.data));
-  }, [query.data, form]);
-  const save = useMutation({
-    mutationFn: (values: ParticipantUpdate) => updateParticipant(kind, id, values),
-    onSuccess: (saved) => {
-      client.setQueryData(participantQuery(kind, id).queryKey, saved);
-      void client.invalidateQueries({ queryKey: ['enrolment', 'participants'] });
-    },
+  const { query, save } = useRecordEditing({
+    record: participantQuery(kind, id),
+    enabled: id > 0,
+    form,
+    editable,
+    update: (values) => updateParticipant(kind, id, values),
+    listKey: ['enrolment', 'participants'],
   });
   const photo = useMutation({
     mutationFn: (file: File) => replaceParticipantPhoto(kind, id, file),
     onSuccess: () => void client.invalidateQueries({ queryKey: ['enrolment', 'photo'] }),
   });
-  const fieldError = useFieldErrorText();
-  const errorOf = (path: FieldPath<ParticipantUpdate>) => fieldError(form.getFieldState(path, form.formState).error);
-  const field = (path: FieldPath<ParticipantUpdate>, label: string, props: Record<string, unknown> = {}, kind: 'text' | 'number' | 'nullable' = 'text') => (
-    <Controller
-      name={path}
-      control={form.control}
-      render={({ field: f }) => (
-        <TextField
-          {...props}
-          label={label}
-          size="small"
-          value={f.value ?? ''}
-          onChange={(e) => {
-            const raw = e.target.value;
-            f.onChange(kind === 'number' ? (raw === '' ? null : Number(raw)) : kind === 'nullable' ? (raw === '' ? null : raw) : raw);
-          }}
-          error={!!errorOf(path)}
-          helperText={errorOf(path)}
-          slotProps={{ htmlInput: { 'data-testid': `edit-${path}` } }}
-        />
-      )}
-    />
-  );
+  const field = useTextFields(form, 'edit-');
 
   if (!id || query.isError)
     return <MissingRecord message={t('mgmt.noId')} error={query.error} backTo={withKind('/mgmt/participants', kind)} backLabel={t('mgmt.backToList')} />;
@@ -132,13 +104,7 @@ export function ParticipantEditPage() {
         </Stack>
         <Paper variant="outlined" sx={{ p: 2, flex: 1 }}>
           <Stack spacing={1.5}>
-            <Controller
-              name="enabled"
-              control={form.control}
-              render={({ field: f }) => (
-                <FormControlLabel control={<Switch checked={!!f.value} onChange={(e) => f.onChange(e.target.checked)} />} label={t('mgmt.enabled')} />
-              )}
-            />
+            <EnabledSwitch form={form} />
             <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
               {field('category', t('details.category'), {
                 select: true,
@@ -148,26 +114,9 @@ export function ParticipantEditPage() {
                   </MenuItem>
                 )),
               })}
-              {field(
-                'mealsCode',
-                t('mgmt.meals'),
-                {
-                  select: true,
-                  children: [
-                    <MenuItem key="none" value="">
-                      —
-                    </MenuItem>,
-                    ...(['HB', 'BO'] as const).map((code) => (
-                      <MenuItem key={code} value={code}>
-                        {t(`mgmt.mealsCodes.${code}`)}
-                      </MenuItem>
-                    )),
-                  ],
-                },
-                'nullable',
-              )}
-              {field('ratingNational', t('participants.ratingNational'), { type: 'number' }, 'number')}
-              {field('ratingFide', t('participants.ratingFide'), { type: 'number' }, 'number')}
+              {field('mealsCode', t('mgmt.meals'), { select: true, children: mealsCodeOptions(t) }, 'nullable')}
+              {field('ratingNational', t('participants.ratingNational'), {}, 'number')}
+              {field('ratingFide', t('participants.ratingFide'), {}, 'number')}
               {field('email', `${t('details.player')} · ${t('details.email')}`)}
               {field('parentName', `${t('details.parent')} · ${t('details.fullName')}`)}
               {field('parentEmail', `${t('details.parent')} · ${t('details.email')}`)}
