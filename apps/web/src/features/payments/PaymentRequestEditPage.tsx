@@ -41,7 +41,8 @@ import { currentLanguage } from '../../shared/i18n';
 import { useFieldErrorText } from '../../shared/i18n/field-error';
 import { MissingRecord } from '../../shared/ui/MissingRecord';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
-import { paymentsApi, requestDetailQuery, saveBlob } from './api';
+import { paymentsApi, requestDetailQuery } from './api';
+import { saveBlob } from '../../shared/ui/save-blob';
 import { PaymentStatusChip } from '../../shared/ui/PaymentStatusChip';
 import { onValidSubmit } from '../../shared/ui/forms';
 

@@ -22,18 +22,10 @@ import { KindSwitch, usePlayerCategoryCodes, useRegistrationKind } from '../../s
 import { badgeSummaryQuery, downloadPrintJob, fetchPrintPreview, printJobQuery, printQueueQuery, startPrintJob, voucherProposalQuery } from './api';
 import { VoucherEditor } from './VoucherEditor';
 import { randomId } from '../../shared/random-id';
+import { saveBlob } from '../../shared/ui/save-blob';
 
 const DOCUMENTS: PrintDocument[] = ['badges', 'namecards', 'checkin', 'meals', 'vouchers'];
 type Scope = PrintSelection['scope'];
-
-function saveBlob(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
-  const anchor = document.createElement('a');
-  anchor.href = url;
-  anchor.download = filename;
-  anchor.click();
-  URL.revokeObjectURL(url);
-}
 
 /** The scopes a document offers: only badges know "not printed yet"; the meal list covers every reservation. */
 function scopesOf(document: PrintDocument, hasPerson: boolean): Scope[] {
