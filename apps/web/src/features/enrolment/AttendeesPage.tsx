@@ -20,7 +20,7 @@ import { useListParams } from '../../shared/ui/useListParams';
 import { KindSwitch, useRegistrationKind } from '../../shared/edition/kind';
 import { GuestImportPanel } from './GuestImportPanel';
 import { attendeesQuery, createAttendee, createGuest, updateAttendee } from './mgmt-api';
-import { EnabledSwitch, mealsCodeOptions, useTextFields } from './form-fields';
+import { EnabledSwitch, editableFields, mealsCodeOptions, useTextFields } from './form-fields';
 import { onValidSubmit } from '../../shared/ui/forms';
 
 const empty: AttendeeInput = { firstName: '', lastName: '', category: 'GUEST', email: '', mobile: '', mealsCode: null, enabled: true, remarks: '' };
@@ -151,16 +151,7 @@ function AttendeeEditor({ kind }: { kind: RegistrationKind }) {
         kind={kind}
         onSelect={(a) => {
           setEditing(a.id);
-          form.reset({
-            firstName: a.firstName,
-            lastName: a.lastName,
-            category: a.category,
-            email: a.email,
-            mobile: a.mobile,
-            mealsCode: a.mealsCode,
-            enabled: a.enabled,
-            remarks: a.remarks,
-          });
+          form.reset(editableFields(attendeeInputSchema, a));
           window.scrollTo({ top: 0 });
         }}
       />

@@ -21,23 +21,10 @@ import { SourcePaymentRequest } from '../../shared/ui/SourcePaymentRequest';
 import { usePlayerCategoryCodes, useRegistrationKind, withKind } from '../../shared/edition/kind';
 import { participantQuery, replaceParticipantPhoto, updateParticipant, updateParticipantConsents } from './mgmt-api';
 import { ProtectedPhoto } from './ProtectedPhoto';
-import { EnabledSwitch, mealsCodeOptions, useRecordEditing, useTextFields } from './form-fields';
+import { EnabledSwitch, mealsCodeOptions, editableFields, useRecordEditing, useTextFields } from './form-fields';
 import { onValidSubmit } from '../../shared/ui/forms';
 
-function editable(p: Participant): ParticipantUpdate {
-  return {
-    category: p.category,
-    email: p.email,
-    parentName: p.parentName,
-    parentEmail: p.parentEmail,
-    attendantEmail: p.attendantEmail,
-    mealsCode: p.mealsCode,
-    ratingNational: p.ratingNational,
-    ratingFide: p.ratingFide,
-    enabled: p.enabled,
-    remarks: p.remarks,
-  };
-}
+const editable = (p: Participant) => editableFields(participantUpdateSchema, p);
 
 /** `/mgmt/participant_edit?id=…[&kind=vk]`: category, e-mails, meals, ratings, enabled, remarks, and the photo. */
 export function ParticipantEditPage() {

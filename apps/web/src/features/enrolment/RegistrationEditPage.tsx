@@ -20,33 +20,10 @@ import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { usePlayerCategoryCodes, useRegistrationKind, withKind } from '../../shared/edition/kind';
 import { registrationQuery, updateRegistration } from './mgmt-api';
 import { ProtectedPhoto } from './ProtectedPhoto';
-import { EnabledSwitch, useRecordEditing, useTextFields } from './form-fields';
+import { EnabledSwitch, editableFields, useRecordEditing, useTextFields } from './form-fields';
 import { onValidSubmit } from '../../shared/ui/forms';
 
-function editable(r: Registration): RegistrationUpdate {
-  return {
-    enabled: r.enabled,
-    idbel: r.idbel,
-    idfide: r.idfide,
-    firstName: r.firstName,
-    lastName: r.lastName,
-    birthYear: r.birthYear,
-    gender: r.gender,
-    clubId: r.clubId,
-    clubName: r.clubName,
-    fideFederation: r.fideFederation,
-    ratingNational: r.ratingNational,
-    ratingFide: r.ratingFide,
-    fideTitle: r.fideTitle,
-    category: r.category,
-    email: r.email,
-    mobile: r.mobile,
-    parent: r.parent,
-    attendant: r.attendant,
-    language: r.language,
-    remarks: r.remarks,
-  };
-}
+const editable = (r: Registration) => editableFields(registrationUpdateSchema, r);
 
 /** `/mgmt/registration_edit?id=…[&kind=vk]`: every field of a registration; the whole record is saved back. */
 export function RegistrationEditPage() {

@@ -7,6 +7,7 @@ import type { TFunction } from 'i18next';
 import { useEffect } from 'react';
 import { Controller, type FieldPath, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { useFieldErrorText } from '../../shared/i18n/field-error';
 
 /** How a text field's input becomes the value: as typed, a number (empty: null), or text whose empty is null. */
@@ -102,4 +103,12 @@ export function useRecordEditing<R, U extends FieldValues>(options: {
     },
   });
   return { query, save };
+}
+
+/**
+ * What an edit form starts from: the fields of `record` that the update's `schema` takes (its keys, so a field the
+ * schema gains is loaded too). The record's type must hold every one of them.
+ */
+export function editableFields<S extends z.ZodObject, R extends z.output<S>>(schema: S, record: R): z.output<S> {
+  return Object.fromEntries(Object.keys(schema.shape).map((key) => [key, record[key as keyof R]])) as z.output<S>;
 }
