@@ -22,6 +22,7 @@ import { GuestImportPanel } from './GuestImportPanel';
 import { attendeesQuery, createAttendee, createGuest, updateAttendee } from './mgmt-api';
 import { EnabledSwitch, editableFields, mealsCodeOptions, useTextFields } from './form-fields';
 import { onValidSubmit } from '../../shared/ui/forms';
+import { PageHeader } from '../../shared/ui/PageHeader';
 
 const empty: AttendeeInput = { firstName: '', lastName: '', category: 'GUEST', email: '', mobile: '', mealsCode: null, enabled: true, remarks: '' };
 
@@ -112,10 +113,9 @@ function AttendeeEditor({ kind }: { kind: RegistrationKind }) {
   const field = useTextFields(form, 'attendee-');
   return (
     <Stack spacing={2}>
-      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
-        <Typography variant="h1">{t('mgmt.attendees')}</Typography>
+      <PageHeader title={t('mgmt.attendees')} gap={1}>
         <KindSwitch kind={kind} />
-      </Stack>
+      </PageHeader>
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Stack component="form" spacing={1.5} noValidate onSubmit={onValidSubmit(form, (values) => save.mutate(values))}>
           <Typography variant="h2" sx={{ fontSize: '1.1rem' }}>
