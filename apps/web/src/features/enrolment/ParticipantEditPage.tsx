@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -21,7 +20,7 @@ import { SourcePaymentRequest } from '../../shared/ui/SourcePaymentRequest';
 import { usePlayerCategoryCodes, useRegistrationKind, withKind } from '../../shared/edition/kind';
 import { participantQuery, replaceParticipantPhoto, updateParticipant, updateParticipantConsents } from './mgmt-api';
 import { ProtectedPhoto } from './ProtectedPhoto';
-import { EnabledSwitch, mealsCodeOptions, editableFields, useRecordEditing, useTextFields } from './form-fields';
+import { EnabledSwitch, RecordHeading, SaveBar, mealsCodeOptions, editableFields, useRecordEditing, useTextFields } from './form-fields';
 import { onValidSubmit } from '../../shared/ui/forms';
 
 const editable = (p: Participant) => editableFields(participantUpdateSchema, p);
@@ -55,12 +54,7 @@ export function ParticipantEditPage() {
   const p = query.data;
   return (
     <Stack spacing={2} component="form" noValidate onSubmit={onValidSubmit(form, (values) => save.mutate(values))}>
-      <Typography variant="body2">
-        <RouterLink to={withKind('/mgmt/participants', kind)}>{t('mgmt.backToList')}</RouterLink>
-      </Typography>
-      <Typography variant="h1">
-        {p.lastName} {p.firstName}
-      </Typography>
+      <RecordHeading backTo={withKind('/mgmt/participants', kind)} record={p} />
       <Typography color="textSecondary">
         {[
           t(`kinds.${kind}`),
@@ -113,18 +107,11 @@ export function ParticipantEditPage() {
           </Stack>
         </Paper>
       </Stack>
-      {save.isError && <ErrorAlert error={save.error} submit />}
-      {save.isSuccess && !form.formState.isDirty && <Alert severity="success">{t('mgmt.saved')}</Alert>}
-      <Box>
-        <Stack direction="row" spacing={1}>
-          <Button type="submit" variant="contained" disabled={save.isPending} data-testid="edit-save">
-            {t('mgmt.save')}
-          </Button>
-          <Button component={RouterLink} to={`/mgmt/print?holder=participant&id=${id}&kind=${kind}`} variant="outlined" data-testid="print-badge">
-            {t('mgmt.printBadge')}
-          </Button>
-        </Stack>
-      </Box>
+      <SaveBar save={save} dirty={form.formState.isDirty}>
+        <Button component={RouterLink} to={`/mgmt/print?holder=participant&id=${id}&kind=${kind}`} variant="outlined" data-testid="print-badge">
+          {t('mgmt.printBadge')}
+        </Button>
+      </SaveBar>
       <ParticipantConsents participant={p} />
       <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="participant-payment-title">
         <Typography variant="h2" id="participant-payment-title" sx={{ fontSize: '1.1rem', mb: 1.5 }}>

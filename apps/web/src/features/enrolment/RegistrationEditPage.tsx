@@ -1,14 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { registrationUpdateSchema, type Registration, type RegistrationUpdate } from '@bjk/domain/enrolment';
 import { LANGUAGES } from '@bjk/domain/languages';
 import { useEdition } from '../../shared/edition/useEdition';
@@ -16,11 +14,10 @@ import { formatDateTime, formatMoney } from '../../shared/format';
 import { currentLanguage } from '../../shared/i18n';
 import { MissingRecord } from '../../shared/ui/MissingRecord';
 import { FamilyLinkButton } from '../../shared/ui/FamilyLinkButton';
-import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { usePlayerCategoryCodes, useRegistrationKind, withKind } from '../../shared/edition/kind';
 import { registrationQuery, updateRegistration } from './mgmt-api';
 import { ProtectedPhoto } from './ProtectedPhoto';
-import { EnabledSwitch, editableFields, useRecordEditing, useTextFields } from './form-fields';
+import { EnabledSwitch, RecordHeading, SaveBar, editableFields, useRecordEditing, useTextFields } from './form-fields';
 import { onValidSubmit } from '../../shared/ui/forms';
 
 const editable = (r: Registration) => editableFields(registrationUpdateSchema, r);
@@ -52,12 +49,7 @@ export function RegistrationEditPage() {
   const grid = { display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: '1fr 1fr 1fr' } };
   return (
     <Stack spacing={2} component="form" noValidate onSubmit={onValidSubmit(form, (values) => save.mutate(values))}>
-      <Typography variant="body2">
-        <RouterLink to={withKind('/mgmt/registrations', kind)}>{t('mgmt.backToList')}</RouterLink>
-      </Typography>
-      <Typography variant="h1">
-        {r.lastName} {r.firstName}
-      </Typography>
+      <RecordHeading backTo={withKind('/mgmt/registrations', kind)} record={r} />
       <Typography color="textSecondary" data-testid="registration-summary">
         {t(`kinds.${kind}`)} · {t(`mgmt.statuses.${r.status}`)} · {formatDateTime(r.confirmedAt ?? r.createdAt, language, edition.timeZone)}
         {r.feeCents !== null ? ` · ${formatMoney(r.feeCents, language)}` : ''}
@@ -132,13 +124,7 @@ export function RegistrationEditPage() {
         )}
       </Paper>
       {field('remarks', t('mgmt.remarks'), { multiline: true, minRows: 2 })}
-      {save.isError && <ErrorAlert error={save.error} submit />}
-      {save.isSuccess && !form.formState.isDirty && <Alert severity="success">{t('mgmt.saved')}</Alert>}
-      <Box>
-        <Button type="submit" variant="contained" disabled={save.isPending} data-testid="edit-save">
-          {t('mgmt.save')}
-        </Button>
-      </Box>
+      <SaveBar save={save} dirty={form.formState.isDirty} />
     </Stack>
   );
 }

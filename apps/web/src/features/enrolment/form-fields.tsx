@@ -1,14 +1,21 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Controller, type FieldPath, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import type { z } from 'zod';
 import { useFieldErrorText } from '../../shared/i18n/field-error';
+import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 
 /** How a text field's input becomes the value: as typed, a number (empty: null), or text whose empty is null. */
 export type FieldValueKind = 'text' | 'number' | 'nullable';
@@ -111,4 +118,38 @@ export function useRecordEditing<R, U extends FieldValues>(options: {
  */
 export function editableFields<S extends z.ZodObject, R extends z.output<S>>(schema: S, record: R): z.output<S> {
   return Object.fromEntries(Object.keys(schema.shape).map((key) => [key, record[key as keyof R]])) as z.output<S>;
+}
+
+/** The top of a player record's edit page: the way back to its list, and the player's name. */
+export function RecordHeading({ backTo, record }: { backTo: string; record: { lastName: string; firstName: string } }) {
+  const { t } = useTranslation('enrolment');
+  return (
+    <>
+      <Typography variant="body2">
+        <RouterLink to={backTo}>{t('mgmt.backToList')}</RouterLink>
+      </Typography>
+      <Typography variant="h1">
+        {record.lastName} {record.firstName}
+      </Typography>
+    </>
+  );
+}
+
+/** The foot of a player record's edit form: the save's failure or success, the save button and the page's others. */
+export function SaveBar({ save, dirty, children }: { save: { isPending: boolean; isSuccess: boolean; error: unknown }; dirty: boolean; children?: ReactNode }) {
+  const { t } = useTranslation('enrolment');
+  return (
+    <>
+      {save.error ? <ErrorAlert error={save.error} submit /> : null}
+      {save.isSuccess && !dirty && <Alert severity="success">{t('mgmt.saved')}</Alert>}
+      <Box>
+        <Stack direction="row" spacing={1}>
+          <Button type="submit" variant="contained" disabled={save.isPending} data-testid="edit-save">
+            {t('mgmt.save')}
+          </Button>
+          {children}
+        </Stack>
+      </Box>
+    </>
+  );
 }
