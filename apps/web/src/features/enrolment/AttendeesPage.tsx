@@ -16,6 +16,7 @@ import { attendeeInputSchema, type Attendee, type AttendeeInput, type Registrati
 import { useEdition } from '../../shared/edition/useEdition';
 import { DataTable, type DataColumn } from '../../shared/ui/DataTable';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
+import { ListSearch } from '../../shared/ui/ListFilter';
 import { useListParams } from '../../shared/ui/useListParams';
 import { KindSwitch, useRegistrationKind } from '../../shared/edition/kind';
 import { GuestImportPanel } from './GuestImportPanel';
@@ -61,14 +62,7 @@ function AttendeeTable({ kind, onSelect }: { kind: RegistrationKind; onSelect?: 
   ];
   return (
     <Stack spacing={1}>
-      <TextField
-        size="small"
-        type="search"
-        label={t('mgmt.search')}
-        value={list.search}
-        onChange={(e) => list.setSearch(e.target.value)}
-        sx={{ maxWidth: 360 }}
-      />
+      <ListSearch list={list} size="small" label={t('mgmt.search')} sx={{ maxWidth: 360 }} />
       {attendees.isError && <ErrorAlert error={attendees.error} />}
       <DataTable
         label={t('mgmt.attendees')}

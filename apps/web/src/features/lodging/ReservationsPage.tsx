@@ -4,7 +4,6 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +17,7 @@ import { currentLanguage } from '../../shared/i18n';
 import { DataTable, type DataColumn } from '../../shared/ui/DataTable';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { PaymentStatusChip } from '../../shared/ui/PaymentStatusChip';
-import { ListFilter } from '../../shared/ui/ListFilter';
+import { ListFilter, ListSearch } from '../../shared/ui/ListFilter';
 import { useListParams } from '../../shared/ui/useListParams';
 import { downloadStayWorkbook, lodgingFiguresQuery, reservationListQuery, stayPaymentsQuery } from './api';
 import { saveBlob } from '../../shared/ui/save-blob';
@@ -138,13 +137,7 @@ export function ReservationsPage() {
         </Box>
       )}
       <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr 1fr', md: '2fr 1fr 1fr 1fr' } }}>
-        <TextField
-          label={t('mgmt.list.search')}
-          type="search"
-          value={list.search}
-          onChange={(e) => list.setSearch(e.target.value)}
-          sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }}
-        />
+        <ListSearch list={list} label={t('mgmt.list.search')} sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }} />
         <ListFilter
           list={list}
           name="roomType"

@@ -42,3 +42,30 @@ export function ListFilter<F extends string>({ list, name, label, all, options, 
     </TextField>
   );
 }
+
+/** The search box of a managers' list kept in the address (`useListParams`): a new search goes back to page 1. */
+export function ListSearch({
+  list,
+  label,
+  size,
+  sx,
+  testId,
+}: {
+  list: { search: string; setSearch: (value: string) => void };
+  label: string;
+  size?: 'small' | 'medium';
+  sx?: SxProps<Theme>;
+  testId?: string;
+}) {
+  return (
+    <TextField
+      size={size}
+      type="search"
+      label={label}
+      value={list.search}
+      onChange={(e) => list.setSearch(e.target.value)}
+      sx={sx}
+      slotProps={testId ? { htmlInput: { 'data-testid': testId } } : undefined}
+    />
+  );
+}
