@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -20,7 +19,7 @@ import { SourcePaymentRequest } from '../../shared/ui/SourcePaymentRequest';
 import { usePlayerCategoryCodes, useRegistrationKind, withKind } from '../../shared/edition/kind';
 import { participantQuery, replaceParticipantPhoto, updateParticipant, updateParticipantConsents } from './mgmt-api';
 import { ProtectedPhoto } from './ProtectedPhoto';
-import { EnabledSwitch, RecordHeading, SaveBar, mealsCodeOptions, editableFields, useRecordEditing, useTextFields } from './form-fields';
+import { EnabledSwitch, RecordHeading, SaveBar, plainOptions, mealsCodeOptions, editableFields, useRecordEditing, useTextFields } from './form-fields';
 import { onValidSubmit } from '../../shared/ui/forms';
 
 const editable = (p: Participant) => editableFields(participantUpdateSchema, p);
@@ -87,14 +86,7 @@ export function ParticipantEditPage() {
           <Stack spacing={1.5}>
             <EnabledSwitch form={form} />
             <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-              {field('category', t('details.category'), {
-                select: true,
-                children: categories.map((code) => (
-                  <MenuItem key={code} value={code}>
-                    {code}
-                  </MenuItem>
-                )),
-              })}
+              {field('category', t('details.category'), { select: true, children: plainOptions(categories) })}
               {field('mealsCode', t('mgmt.meals'), { select: true, children: mealsCodeOptions(t) }, 'nullable')}
               {field('ratingNational', t('participants.ratingNational'), {}, 'number')}
               {field('ratingFide', t('participants.ratingFide'), {}, 'number')}

@@ -17,7 +17,7 @@ import { FamilyLinkButton } from '../../shared/ui/FamilyLinkButton';
 import { usePlayerCategoryCodes, useRegistrationKind, withKind } from '../../shared/edition/kind';
 import { registrationQuery, updateRegistration } from './mgmt-api';
 import { ProtectedPhoto } from './ProtectedPhoto';
-import { EnabledSwitch, RecordHeading, SaveBar, editableFields, useRecordEditing, useTextFields } from './form-fields';
+import { EnabledSwitch, RecordHeading, SaveBar, plainOptions, editableFields, useRecordEditing, useTextFields } from './form-fields';
 import { onValidSubmit } from '../../shared/ui/forms';
 
 const editable = (r: Registration) => editableFields(registrationUpdateSchema, r);
@@ -76,28 +76,14 @@ export function RegistrationEditPage() {
                   </MenuItem>,
                 ],
               })}
-              {field('category', t('details.category'), {
-                select: true,
-                children: categories.map((code) => (
-                  <MenuItem key={code} value={code}>
-                    {code}
-                  </MenuItem>
-                )),
-              })}
+              {field('category', t('details.category'), { select: true, children: plainOptions(categories) })}
               {field('clubId', t('mgmt.clubId'), {}, 'number')}
               {field('clubName', t('details.club'), {}, 'nullable')}
               {field('fideFederation', t('details.fideFederation'), {}, 'nullable')}
               {field('fideTitle', t('mgmt.fideTitle'), {}, 'nullable')}
               {field('ratingNational', t('participants.ratingNational'), {}, 'number')}
               {field('ratingFide', t('participants.ratingFide'), {}, 'number')}
-              {field('language', t('mgmt.language'), {
-                select: true,
-                children: LANGUAGES.map((l) => (
-                  <MenuItem key={l} value={l}>
-                    {l}
-                  </MenuItem>
-                )),
-              })}
+              {field('language', t('mgmt.language'), { select: true, children: plainOptions(LANGUAGES) })}
             </Box>
           </Stack>
         </Paper>

@@ -70,6 +70,15 @@ export function EnabledSwitch<T extends FieldValues & { enabled: boolean }>({ fo
   );
 }
 
+/** The choices of a select field whose values are shown as they are (category codes, language codes). */
+export function plainOptions(values: readonly string[]) {
+  return values.map((value) => (
+    <MenuItem key={value} value={value}>
+      {value}
+    </MenuItem>
+  ));
+}
+
 /** The choices of a meals code field: none (null), or one of the codes (`HB`, `BO`). */
 export function mealsCodeOptions(t: TFunction<'enrolment'>) {
   return [
