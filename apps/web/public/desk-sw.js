@@ -42,43 +42,31 @@ self.addEventListener('message', (event) => {
   );
 });
 
+/** The network's answer, kept under `key`; offline (the fetch fails), the last answer kept. */
+async function networkFirst(request, key) {
+  const cache = await caches.open(CACHE);
+  try {
+    const response = await fetch(request);
+    if (response.ok) await cache.put(key, response.clone());
+    return response;
+  } catch (error) {
+    const kept = await cache.match(key);
+    if (kept) return kept;
+    throw error;
+  }
+}
+
 self.addEventListener('fetch', (event) => {
   const request = event.request;
   const url = new URL(request.url);
   if (request.method !== 'GET' || url.origin !== self.location.origin) return;
   if (url.pathname === EDITION) {
-    event.respondWith(
-      (async () => {
-        const cache = await caches.open(CACHE);
-        try {
-          const response = await fetch(request);
-          if (response.ok) await cache.put(EDITION, response.clone());
-          return response;
-        } catch (error) {
-          const kept = await cache.match(EDITION);
-          if (kept) return kept;
-          throw error;
-        }
-      })(),
-    );
+    event.respondWith(networkFirst(request, EDITION));
     return;
   }
   if (url.pathname.startsWith('/api/')) return;
   if (request.mode === 'navigate') {
-    event.respondWith(
-      (async () => {
-        const cache = await caches.open(CACHE);
-        try {
-          const response = await fetch(request);
-          if (response.ok) await cache.put(PAGE, response.clone());
-          return response;
-        } catch (error) {
-          const kept = await cache.match(PAGE);
-          if (kept) return kept;
-          throw error;
-        }
-      })(),
-    );
+    event.respondWith(networkFirst(request, PAGE));
     return;
   }
   if (url.pathname.startsWith('/assets/')) {

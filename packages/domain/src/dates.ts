@@ -33,7 +33,7 @@ export function dateInTimeZone(instant: Date, timeZone: string): string {
 const offsetFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** How far a time zone's wall clock is ahead of UTC at an instant, in milliseconds (DST included). */
-function zoneOffsetMs(instant: Date, timeZone: string): number {
+export function zoneOffsetMs(instant: Date, timeZone: string): number {
   let format = offsetFormats.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-US', {

@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -15,6 +14,7 @@ import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { useListParams } from '../../shared/ui/useListParams';
 import { auditListQuery } from './api';
 import { describeChanges } from '../../shared/ui/RecordHistory';
+import { ListFilter } from '../../shared/ui/ListFilter';
 
 /** The areas whose actions are audited (the prefix of `area.verb`). */
 const AREAS = ['accounts', 'edition', 'members', 'enrolment', 'participants', 'lodging', 'payments', 'content', 'files', 'results', 'print', 'mail'] as const;
@@ -92,21 +92,15 @@ export function AuditPage() {
           onSubmit={(e) => e.preventDefault()}
         >
           <TextField label={t('filters.actor')} value={actorInput} onChange={(e) => setActorInput(e.target.value)} size="small" sx={{ flex: 2 }} />
-          <TextField
-            select
+          <ListFilter
+            list={list}
+            name="area"
             label={t('filters.area')}
-            value={filters.area}
-            onChange={(e) => list.setFilter('area', e.target.value)}
+            all={t('filters.allAreas')}
+            options={AREAS.map((area) => ({ value: area, label: t(`areas.${area}`) }))}
             size="small"
             sx={{ flex: 1, minWidth: 160 }}
-          >
-            <MenuItem value="">{t('filters.allAreas')}</MenuItem>
-            {AREAS.map((area) => (
-              <MenuItem key={area} value={area}>
-                {t(`areas.${area}`)}
-              </MenuItem>
-            ))}
-          </TextField>
+          />
           <TextField
             type="date"
             label={t('filters.from')}

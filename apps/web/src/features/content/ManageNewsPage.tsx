@@ -1,10 +1,5 @@
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -27,6 +22,8 @@ import { useListParams } from '../../shared/ui/useListParams';
 import { contentKeys, deleteNews, mgmtNewsQuery, saveNews } from './api';
 import { TextsEditor, emptyTexts, toTexts, toTranslations, type Texts } from './TextsEditor';
 import { randomId } from '../../shared/random-id';
+import { PageHeader } from '../../shared/ui/PageHeader';
+import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 
 /** After a change: the managers' list and the public news (home page, /news, an entry; the resource cache) in this tab read again. */
 function useNewsChanged() {
@@ -116,21 +113,18 @@ function DeleteDialog({ entry, onClose }: { entry: NewsEntry; onClose: () => voi
     },
   });
   return (
-    <Dialog open onClose={onClose} aria-labelledby="news-delete-title">
-      <DialogTitle id="news-delete-title">{t('news.deleteTitle')}</DialogTitle>
-      <DialogContent>
-        <DialogContentText>
-          {t('news.deleteText', { title: entry.translations[language]?.title ?? entry.translations.nl.title, date: formatDate(entry.date, language) })}
-        </DialogContentText>
-        {remove.error && <ErrorAlert error={remove.error} />}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('cancel')}</Button>
-        <Button color="error" variant="contained" disabled={remove.isPending} onClick={() => remove.mutate()} data-testid="news-delete-confirm">
-          {t('news.delete')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ConfirmDialog
+      id="news-delete-title"
+      title={t('news.deleteTitle')}
+      text={t('news.deleteText', { title: entry.translations[language]?.title ?? entry.translations.nl.title, date: formatDate(entry.date, language) })}
+      cancelLabel={t('cancel')}
+      confirmLabel={t('news.delete')}
+      confirmTestId="news-delete-confirm"
+      pending={remove.isPending}
+      error={remove.error}
+      onConfirm={() => remove.mutate()}
+      onClose={onClose}
+    />
   );
 }
 
@@ -193,16 +187,13 @@ export function ManageNewsPage() {
   const editorOpen = selected === 'new' || entry !== null;
   return (
     <Stack spacing={2}>
-      <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
-        <Typography variant="h1" sx={{ flexGrow: 1 }}>
-          {t('news.title')}
-        </Typography>
+      <PageHeader title={t('news.title')}>
         {!editorOpen && (
           <Button variant="contained" onClick={() => select('new')} data-testid="news-new">
             {t('news.new')}
           </Button>
         )}
-      </Stack>
+      </PageHeader>
       {editorOpen && <NewsEditor key={selected} entry={entry} onDone={() => select(null)} />}
       {(news.error ?? toggle.error) && <ErrorAlert error={news.error ?? toggle.error} />}
       <DataTable

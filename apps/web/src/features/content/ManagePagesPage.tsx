@@ -40,6 +40,7 @@ import {
   type PageAction,
 } from './api';
 import { TextsEditor, toTexts, toTranslations, type Texts } from './TextsEditor';
+import { PageHeader } from '../../shared/ui/PageHeader';
 
 function LockChip({ page }: { page: PageSummary }) {
   const { t } = useTranslation('contentAdmin');
@@ -293,14 +294,11 @@ export function ManagePagesPage() {
   const pages = useQuery(mgmtPagesQuery());
   return (
     <Stack spacing={2}>
-      <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
-        <Typography variant="h1" sx={{ flexGrow: 1 }}>
-          {t('pagesTitle')}
-        </Typography>
+      <PageHeader title={t('pagesTitle')}>
         <Button component={RouterLink} to="/mgmt/news">
           {t('newsLink')}
         </Button>
-      </Stack>
+      </PageHeader>
       {selected && <PageEditor key={selected} slug={selected} onClose={() => setParams({})} />}
       {pages.isError && <ErrorAlert error={pages.error} />}
       <TableContainer component={Paper} variant="outlined">

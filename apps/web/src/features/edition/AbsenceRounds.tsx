@@ -1,14 +1,8 @@
-import AddIcon from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/Delete';
-import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useFieldArray, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { EditionSettings } from '@bjk/domain/edition';
-import { CheckInput, DateTimeInput, NumberInput, Row } from './SettingsFields';
+import { AddButton, CheckInput, DateTimeInput, ListItemCard, NumberInput, Row } from './SettingsFields';
 import { zonedInputToIso } from './settings-inputs';
 
 /**
@@ -29,29 +23,21 @@ export function AbsenceRounds({ timeZone }: { timeZone: string }) {
     <Stack spacing={2}>
       <NumberInput name="familyAbsences.maxHalfPointByes" label={t('fields.maxHalfPointByes')} />
       {rounds.fields.map((round, index) => (
-        <Paper key={round.id} variant="outlined" sx={{ p: 2, bgcolor: 'background.default' }} data-testid="absence-round">
-          <Stack spacing={2}>
-            <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
-              <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
-                {t('fields.absenceRound', { number: index + 1 })}
-              </Typography>
-              <IconButton onClick={() => rounds.remove(index)} aria-label={t('actions.removeAbsenceRound', { number: index + 1 })}>
-                <DeleteIcon />
-              </IconButton>
-            </Stack>
-            <Row>
-              <NumberInput name={`familyAbsences.rounds.${index}.round`} label={t('fields.round')} />
-              <DateTimeInput name={`familyAbsences.rounds.${index}.deadline`} label={t('fields.absenceDeadline')} timeZone={timeZone} />
-            </Row>
-            <CheckInput name={`familyAbsences.rounds.${index}.halfPointBye`} label={t('fields.halfPointBye')} />
-          </Stack>
-        </Paper>
+        <ListItemCard
+          key={round.id}
+          title={t('fields.absenceRound', { number: index + 1 })}
+          removeLabel={t('actions.removeAbsenceRound', { number: index + 1 })}
+          onRemove={() => rounds.remove(index)}
+          testId="absence-round"
+        >
+          <Row>
+            <NumberInput name={`familyAbsences.rounds.${index}.round`} label={t('fields.round')} />
+            <DateTimeInput name={`familyAbsences.rounds.${index}.deadline`} label={t('fields.absenceDeadline')} timeZone={timeZone} />
+          </Row>
+          <CheckInput name={`familyAbsences.rounds.${index}.halfPointBye`} label={t('fields.halfPointBye')} />
+        </ListItemCard>
       ))}
-      <div>
-        <Button startIcon={<AddIcon />} onClick={addRound}>
-          {t('actions.addAbsenceRound')}
-        </Button>
-      </div>
+      <AddButton label={t('actions.addAbsenceRound')} onClick={addRound} />
     </Stack>
   );
 }

@@ -1,4 +1,3 @@
-import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -14,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import type { EditionSettings, SpecialPrize } from '@bjk/domain/edition';
 import { formatMoney } from '../../shared/format';
 import { currentLanguage } from '../../shared/i18n';
-import { DateInput, LocalizedInput, MoneyInput, NumberInput, OptionalYearInput, Row, useFieldError } from './SettingsFields';
+import { AddButton, DateInput, LocalizedInput, MoneyInput, NumberInput, OptionalYearInput, Row, useFieldError } from './SettingsFields';
 
 type PrizeIndex = { index: number };
 
@@ -29,15 +28,11 @@ export function PrizeTable() {
   const prizes = useWatch({ control, name: 'prizes' });
   if (!prizes) {
     return (
-      <div>
-        <Button
-          startIcon={<AddIcon />}
-          onClick={() => setValue('prizes', { validUntil: getValues('endDate'), categories: [] }, { shouldDirty: true })}
-          data-testid="prizes-set-up"
-        >
-          {t('actions.setUpPrizes')}
-        </Button>
-      </div>
+      <AddButton
+        label={t('actions.setUpPrizes')}
+        onClick={() => setValue('prizes', { validUntil: getValues('endDate'), categories: [] }, { shouldDirty: true })}
+        data-testid="prizes-set-up"
+      />
     );
   }
   return <PrizeCategories />;
@@ -110,20 +105,16 @@ function PrizeCategories() {
           </Paper>
         );
       })}
-      <div>
-        <Button
-          startIcon={<AddIcon />}
-          disabled={next === undefined}
-          onClick={() => {
-            if (!next) return;
-            categories.append({ category: next, places: [{ place: 1, amountCents: 0 }], special: [] });
-            setOpen(categories.fields.length);
-          }}
-          data-testid="prizes-add-category"
-        >
-          {t('actions.addPrizeCategory')}
-        </Button>
-      </div>
+      <AddButton
+        label={t('actions.addPrizeCategory')}
+        disabled={next === undefined}
+        onClick={() => {
+          if (!next) return;
+          categories.append({ category: next, places: [{ place: 1, amountCents: 0 }], special: [] });
+          setOpen(categories.fields.length);
+        }}
+        data-testid="prizes-add-category"
+      />
     </Stack>
   );
 }
@@ -177,11 +168,7 @@ function Places({ index }: PrizeIndex) {
             </IconButton>
           </Stack>
         ))}
-        <div>
-          <Button size="small" startIcon={<AddIcon />} onClick={addPlace}>
-            {t('actions.addPlace')}
-          </Button>
-        </div>
+        <AddButton label={t('actions.addPlace')} size="small" onClick={addPlace} />
       </Stack>
     </fieldset>
   );
@@ -236,15 +223,11 @@ function SpecialPrizes({ index }: PrizeIndex) {
             </Stack>
           );
         })}
-        <div>
-          <Button
-            size="small"
-            startIcon={<AddIcon />}
-            onClick={() => specials.append({ kind: 'girl', label: { nl: '', fr: '', de: '', en: '' }, amountCents: 0 })}
-          >
-            {t('actions.addSpecial')}
-          </Button>
-        </div>
+        <AddButton
+          label={t('actions.addSpecial')}
+          size="small"
+          onClick={() => specials.append({ kind: 'girl', label: { nl: '', fr: '', de: '', en: '' }, amountCents: 0 })}
+        />
       </Stack>
     </fieldset>
   );

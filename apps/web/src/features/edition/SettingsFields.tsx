@@ -1,9 +1,13 @@
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/Delete';
+import Button, { type ButtonProps } from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
 import { Controller, get, useFormContext, useFormState, type FieldError, type Path } from 'react-hook-form';
@@ -72,36 +76,107 @@ export function Row({ children }: { children: ReactNode }) {
   );
 }
 
-export function TextInput({
+/** One item of a list in the settings (a room type, a category, a round): its title and remove button, then its fields. */
+export function ListItemCard({
+  title,
+  removeLabel,
+  onRemove,
+  testId,
+  children,
+}: {
+  title: string;
+  removeLabel: string;
+  onRemove: () => void;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <Paper variant="outlined" sx={{ p: 2, bgcolor: 'background.default' }} data-testid={testId}>
+      <Stack spacing={2}>
+        <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+          <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+            {title}
+          </Typography>
+          <IconButton onClick={onRemove} aria-label={removeLabel}>
+            <DeleteIcon />
+          </IconButton>
+        </Stack>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The button under a list of the settings that adds an item to it. */
+export function AddButton({ label, ...props }: { label: string } & Omit<ButtonProps, 'children' | 'startIcon'>) {
+  return (
+    <div>
+      <Button startIcon={<AddIcon />} {...props}>
+        {label}
+      </Button>
+    </div>
+  );
+}
+
+type InputProps = { name: SettingsPath; label: string; helper?: string };
+
+/** A text field registered on the form (typed as text, a number, a date, a colour), its failure or `helper` under it. */
+function RegisteredInput({
   name,
   label,
   helper,
-  type = 'text',
   required = true,
-}: {
-  name: SettingsPath;
-  label: string;
-  helper?: string;
-  type?: string;
-  required?: boolean;
-}) {
+  valueAsNumber = false,
+  ...props
+}: InputProps & { required?: boolean; valueAsNumber?: boolean } & Pick<TextFieldProps, 'type' | 'slotProps'>) {
   const { register } = useFormContext<EditionSettings>();
   const error = useFieldError(name);
-  return <TextField label={label} type={type} required={required} error={!!error} helperText={error ?? helper} {...register(name)} />;
+  return <TextField label={label} required={required} error={!!error} helperText={error ?? helper} {...props} {...register(name, { valueAsNumber })} />;
 }
 
-export function NumberInput({ name, label, helper, unit }: { name: SettingsPath; label: string; helper?: string; unit?: string }) {
-  const { register } = useFormContext<EditionSettings>();
+/** A text field whose text the form keeps as another value: `toText` shows the value, `fromText` reads what is typed. */
+function ConvertedInput({
+  name,
+  label,
+  helper,
+  toText,
+  fromText,
+  ...props
+}: InputProps & { toText: (value: unknown) => string; fromText: (text: string) => unknown } & Pick<TextFieldProps, 'type' | 'required' | 'slotProps'>) {
+  const { control } = useFormContext<EditionSettings>();
   const error = useFieldError(name);
   return (
-    <TextField
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <TextField
+          label={label}
+          {...props}
+          value={toText(field.value)}
+          onChange={(e) => field.onChange(fromText(e.target.value))}
+          onBlur={field.onBlur}
+          error={!!error}
+          helperText={error ?? helper}
+        />
+      )}
+    />
+  );
+}
+
+export function TextInput({ name, label, helper, type = 'text', required = true }: InputProps & { type?: string; required?: boolean }) {
+  return <RegisteredInput name={name} label={label} helper={helper} type={type} required={required} />;
+}
+
+export function NumberInput({ name, label, helper, unit }: InputProps & { unit?: string }) {
+  return (
+    <RegisteredInput
+      name={name}
       label={label}
+      helper={helper}
       type="number"
-      required
-      error={!!error}
-      helperText={error ?? helper}
+      valueAsNumber
       slotProps={{ htmlInput: { inputMode: 'numeric' }, input: unit ? { endAdornment: <InputAdornment position="end">{unit}</InputAdornment> } : undefined }}
-      {...register(name, { valueAsNumber: true })}
     />
   );
 }
@@ -168,43 +243,22 @@ function MoneyText(props: {
   );
 }
 
-export function DateInput({ name, label, helper }: { name: SettingsPath; label: string; helper?: string }) {
-  const { register } = useFormContext<EditionSettings>();
-  const error = useFieldError(name);
-  return (
-    <TextField
-      label={label}
-      type="date"
-      required
-      error={!!error}
-      helperText={error ?? helper}
-      slotProps={{ inputLabel: { shrink: true } }}
-      {...register(name)}
-    />
-  );
+export function DateInput({ name, label, helper }: InputProps) {
+  return <RegisteredInput name={name} label={label} helper={helper} type="date" slotProps={{ inputLabel: { shrink: true } }} />;
 }
 
 /** A moment (deadline) entered as wall time in the edition's time zone. */
-export function DateTimeInput({ name, label, helper, timeZone }: { name: SettingsPath; label: string; helper?: string; timeZone: string }) {
-  const { control } = useFormContext<EditionSettings>();
-  const error = useFieldError(name);
+export function DateTimeInput({ name, label, helper, timeZone }: InputProps & { timeZone: string }) {
   return (
-    <Controller
-      control={control}
+    <ConvertedInput
       name={name}
-      render={({ field }) => (
-        <TextField
-          label={label}
-          type="datetime-local"
-          required
-          value={isoToZonedInput(field.value as string, timeZone)}
-          onChange={(e) => field.onChange(zonedInputToIso(e.target.value, timeZone))}
-          onBlur={field.onBlur}
-          error={!!error}
-          helperText={error ?? helper}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 1 } }}
-        />
-      )}
+      label={label}
+      helper={helper}
+      type="datetime-local"
+      required
+      toText={(value) => isoToZonedInput(value as string, timeZone)}
+      fromText={(text) => zonedInputToIso(text, timeZone)}
+      slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 1 } }}
     />
   );
 }
@@ -226,25 +280,16 @@ export function CheckInput({ name, label }: { name: SettingsPath; label: string 
 }
 
 /** A year that may stay empty (no limit), kept as a number or undefined. */
-export function OptionalYearInput({ name, label, helper }: { name: SettingsPath; label: string; helper?: string }) {
-  const { control } = useFormContext<EditionSettings>();
-  const error = useFieldError(name);
+export function OptionalYearInput({ name, label, helper }: InputProps) {
   return (
-    <Controller
-      control={control}
+    <ConvertedInput
       name={name}
-      render={({ field }) => (
-        <TextField
-          label={label}
-          type="number"
-          value={field.value ?? ''}
-          onChange={(e) => field.onChange(e.target.value === '' ? undefined : Number(e.target.value))}
-          onBlur={field.onBlur}
-          error={!!error}
-          helperText={error ?? helper}
-          slotProps={{ htmlInput: { inputMode: 'numeric', min: 1900, max: 2100 } }}
-        />
-      )}
+      label={label}
+      helper={helper}
+      type="number"
+      toText={(value) => (value === undefined || value === null ? '' : String(value))}
+      fromText={(text) => (text === '' ? undefined : Number(text))}
+      slotProps={{ htmlInput: { inputMode: 'numeric', min: 1900, max: 2100 } }}
     />
   );
 }

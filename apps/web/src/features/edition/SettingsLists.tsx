@@ -1,16 +1,24 @@
-import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
-import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Controller, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { MEAL_PLANS, type EditionSettings } from '@bjk/domain/edition';
-import { CheckInput, LocalizedInput, MoneyInput, NumberInput, OptionalYearInput, Row, TextInput, useFieldError } from './SettingsFields';
+import {
+  AddButton,
+  CheckInput,
+  ListItemCard,
+  LocalizedInput,
+  MoneyInput,
+  NumberInput,
+  OptionalYearInput,
+  Row,
+  TextInput,
+  useFieldError,
+} from './SettingsFields';
 
 /**
  * The lists of the settings form, each added to and removed from in place: room types, meal plans and their prices,
@@ -24,54 +32,46 @@ export function RoomTypes() {
   return (
     <Stack spacing={2}>
       {rooms.fields.map((room, index) => (
-        <Paper key={room.id} variant="outlined" sx={{ p: 2, bgcolor: 'background.default' }} data-testid="room-type">
-          <Stack spacing={2}>
-            <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
-              <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
-                {t('fields.roomType', { number: index + 1 })}
-              </Typography>
-              <IconButton onClick={() => rooms.remove(index)} aria-label={t('actions.removeRoomType', { number: index + 1 })}>
-                <DeleteIcon />
-              </IconButton>
-            </Stack>
-            <Row>
-              <TextInput name={`roomTypes.${index}.code`} label={t('fields.code')} helper={t('help.code')} />
-              <NumberInput name={`roomTypes.${index}.minPersons`} label={t('fields.minPersons')} />
-              <NumberInput name={`roomTypes.${index}.maxPersons`} label={t('fields.maxPersons')} />
-            </Row>
-            <Row>
-              <MoneyInput name={`roomTypes.${index}.pricePerNightCents`} label={t('fields.pricePerNight')} />
-              <MoneyInput name={`roomTypes.${index}.cleaningFeeCents`} label={t('fields.cleaningFee')} />
-            </Row>
-            <LocalizedInput name={`roomTypes.${index}.label`} label={t('fields.roomLabel')} />
-            <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', columnGap: 2 }}>
-              <CheckInput name={`roomTypes.${index}.hotel`} label={t('fields.hotel')} />
-              <CheckInput name={`roomTypes.${index}.breakfastIncluded`} label={t('fields.breakfastIncluded')} />
-              <CheckInput name={`roomTypes.${index}.available`} label={t('fields.available')} />
-            </Stack>
-          </Stack>
-        </Paper>
-      ))}
-      <div>
-        <Button
-          startIcon={<AddIcon />}
-          onClick={() =>
-            rooms.append({
-              code: '',
-              label: { nl: '', fr: '', de: '', en: '' },
-              minPersons: 1,
-              maxPersons: 2,
-              pricePerNightCents: 0,
-              cleaningFeeCents: 0,
-              breakfastIncluded: false,
-              hotel: false,
-              available: true,
-            })
-          }
+        <ListItemCard
+          key={room.id}
+          title={t('fields.roomType', { number: index + 1 })}
+          removeLabel={t('actions.removeRoomType', { number: index + 1 })}
+          onRemove={() => rooms.remove(index)}
+          testId="room-type"
         >
-          {t('actions.addRoomType')}
-        </Button>
-      </div>
+          <Row>
+            <TextInput name={`roomTypes.${index}.code`} label={t('fields.code')} helper={t('help.code')} />
+            <NumberInput name={`roomTypes.${index}.minPersons`} label={t('fields.minPersons')} />
+            <NumberInput name={`roomTypes.${index}.maxPersons`} label={t('fields.maxPersons')} />
+          </Row>
+          <Row>
+            <MoneyInput name={`roomTypes.${index}.pricePerNightCents`} label={t('fields.pricePerNight')} />
+            <MoneyInput name={`roomTypes.${index}.cleaningFeeCents`} label={t('fields.cleaningFee')} />
+          </Row>
+          <LocalizedInput name={`roomTypes.${index}.label`} label={t('fields.roomLabel')} />
+          <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', columnGap: 2 }}>
+            <CheckInput name={`roomTypes.${index}.hotel`} label={t('fields.hotel')} />
+            <CheckInput name={`roomTypes.${index}.breakfastIncluded`} label={t('fields.breakfastIncluded')} />
+            <CheckInput name={`roomTypes.${index}.available`} label={t('fields.available')} />
+          </Stack>
+        </ListItemCard>
+      ))}
+      <AddButton
+        label={t('actions.addRoomType')}
+        onClick={() =>
+          rooms.append({
+            code: '',
+            label: { nl: '', fr: '', de: '', en: '' },
+            minPersons: 1,
+            maxPersons: 2,
+            pricePerNightCents: 0,
+            cleaningFeeCents: 0,
+            breakfastIncluded: false,
+            hotel: false,
+            available: true,
+          })
+        }
+      />
     </Stack>
   );
 }
@@ -175,11 +175,7 @@ export function Categories() {
           </IconButton>
         </Stack>
       ))}
-      <div>
-        <Button startIcon={<AddIcon />} onClick={() => categories.append({ code: '', kind: 'player', minBirthYear: undefined, color: '#9e9e9e' })}>
-          {t('actions.addCategory')}
-        </Button>
-      </div>
+      <AddButton label={t('actions.addCategory')} onClick={() => categories.append({ code: '', kind: 'player', minBirthYear: undefined, color: '#9e9e9e' })} />
       <Stack
         direction={{ xs: 'column', sm: 'row' }}
         spacing={1}
@@ -208,50 +204,45 @@ export function VkCategories() {
   return (
     <Stack spacing={2}>
       {categories.fields.map((category, index) => (
-        <Paper key={category.id} variant="outlined" sx={{ p: 2, bgcolor: 'background.default' }} data-testid="vk-category">
-          <Stack spacing={2}>
-            <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
-              <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
-                {t('fields.vkCategory', { number: index + 1 })}
-              </Typography>
-              <IconButton onClick={() => categories.remove(index)} aria-label={t('actions.removeVkCategory', { number: index + 1 })}>
-                <DeleteIcon />
-              </IconButton>
-            </Stack>
-            <Row>
-              <TextInput name={`vk.categories.${index}.code`} label={t('fields.categoryCode')} helper={t('help.code')} />
-              <Controller
-                control={control}
-                name={`vk.categories.${index}.gender`}
-                render={({ field }) => (
-                  <TextField
-                    select
-                    label={t('fields.gender')}
-                    value={field.value ?? NO_GENDER}
-                    onChange={(e) => field.onChange(e.target.value === NO_GENDER ? undefined : e.target.value)}
-                    onBlur={field.onBlur}
-                  >
-                    <MenuItem value={NO_GENDER}>{t('genders.any')}</MenuItem>
-                    <MenuItem value="M">{t('genders.M')}</MenuItem>
-                    <MenuItem value="F">{t('genders.F')}</MenuItem>
-                  </TextField>
-                )}
-              />
-              <TextInput name={`vk.categories.${index}.color`} label={t('fields.color')} type="color" />
-            </Row>
-            <Row>
-              <OptionalYearInput name={`vk.categories.${index}.minBirthYear`} label={t('fields.vkMinBirthYear')} helper={t('help.vkMinBirthYear')} />
-              <OptionalYearInput name={`vk.categories.${index}.maxBirthYear`} label={t('fields.vkMaxBirthYear')} helper={t('help.vkMaxBirthYear')} />
-            </Row>
-            <LocalizedInput name={`vk.categories.${index}.label`} label={t('fields.vkLabel')} />
-          </Stack>
-        </Paper>
+        <ListItemCard
+          key={category.id}
+          title={t('fields.vkCategory', { number: index + 1 })}
+          removeLabel={t('actions.removeVkCategory', { number: index + 1 })}
+          onRemove={() => categories.remove(index)}
+          testId="vk-category"
+        >
+          <Row>
+            <TextInput name={`vk.categories.${index}.code`} label={t('fields.categoryCode')} helper={t('help.code')} />
+            <Controller
+              control={control}
+              name={`vk.categories.${index}.gender`}
+              render={({ field }) => (
+                <TextField
+                  select
+                  label={t('fields.gender')}
+                  value={field.value ?? NO_GENDER}
+                  onChange={(e) => field.onChange(e.target.value === NO_GENDER ? undefined : e.target.value)}
+                  onBlur={field.onBlur}
+                >
+                  <MenuItem value={NO_GENDER}>{t('genders.any')}</MenuItem>
+                  <MenuItem value="M">{t('genders.M')}</MenuItem>
+                  <MenuItem value="F">{t('genders.F')}</MenuItem>
+                </TextField>
+              )}
+            />
+            <TextInput name={`vk.categories.${index}.color`} label={t('fields.color')} type="color" />
+          </Row>
+          <Row>
+            <OptionalYearInput name={`vk.categories.${index}.minBirthYear`} label={t('fields.vkMinBirthYear')} helper={t('help.vkMinBirthYear')} />
+            <OptionalYearInput name={`vk.categories.${index}.maxBirthYear`} label={t('fields.vkMaxBirthYear')} helper={t('help.vkMaxBirthYear')} />
+          </Row>
+          <LocalizedInput name={`vk.categories.${index}.label`} label={t('fields.vkLabel')} />
+        </ListItemCard>
       ))}
-      <div>
-        <Button startIcon={<AddIcon />} onClick={() => categories.append({ code: '', label: { nl: '', fr: '', de: '', en: '' }, color: '#9e9e9e' })}>
-          {t('actions.addVkCategory')}
-        </Button>
-      </div>
+      <AddButton
+        label={t('actions.addVkCategory')}
+        onClick={() => categories.append({ code: '', label: { nl: '', fr: '', de: '', en: '' }, color: '#9e9e9e' })}
+      />
     </Stack>
   );
 }

@@ -1,20 +1,9 @@
+import { zoneOffsetMs } from '@bjk/domain/dates';
 import type { Language } from '@bjk/domain/languages';
 
 /** Minutes the time zone is ahead of UTC at `instant`. */
 function offsetMinutes(instant: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(new Date(instant));
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const wall = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
-  return Math.round((wall - instant) / 60_000);
+  return Math.round(zoneOffsetMs(new Date(instant), timeZone) / 60_000);
 }
 
 function formatOffset(minutes: number): string {

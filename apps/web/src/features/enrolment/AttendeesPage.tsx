@@ -1,29 +1,29 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Controller, useForm, type FieldPath } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { attendeeInputSchema, type Attendee, type AttendeeInput, type RegistrationKind } from '@bjk/domain/enrolment';
 import { useEdition } from '../../shared/edition/useEdition';
 import { DataTable, type DataColumn } from '../../shared/ui/DataTable';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
+import { ListSearch } from '../../shared/ui/ListFilter';
 import { useListParams } from '../../shared/ui/useListParams';
 import { KindSwitch, useRegistrationKind } from '../../shared/edition/kind';
 import { GuestImportPanel } from './GuestImportPanel';
 import { attendeesQuery, createAttendee, createGuest, updateAttendee } from './mgmt-api';
-import { useFieldErrorText } from '../../shared/i18n/field-error';
+import { EnabledSwitch, editableFields, mealsCodeOptions, useTextFields } from './form-fields';
 import { onValidSubmit } from '../../shared/ui/forms';
+import { PageHeader } from '../../shared/ui/PageHeader';
 
 const empty: AttendeeInput = { firstName: '', lastName: '', category: 'GUEST', email: '', mobile: '', mealsCode: null, enabled: true, remarks: '' };
 
@@ -62,14 +62,7 @@ function AttendeeTable({ kind, onSelect }: { kind: RegistrationKind; onSelect?: 
   ];
   return (
     <Stack spacing={1}>
-      <TextField
-        size="small"
-        type="search"
-        label={t('mgmt.search')}
-        value={list.search}
-        onChange={(e) => list.setSearch(e.target.value)}
-        sx={{ maxWidth: 360 }}
-      />
+      <ListSearch list={list} size="small" label={t('mgmt.search')} sx={{ maxWidth: 360 }} />
       {attendees.isError && <ErrorAlert error={attendees.error} />}
       <DataTable
         label={t('mgmt.attendees')}
@@ -111,32 +104,12 @@ function AttendeeEditor({ kind }: { kind: RegistrationKind }) {
       void client.invalidateQueries({ queryKey: ['enrolment', 'attendees'] });
     },
   });
-  const fieldError = useFieldErrorText();
-  const errorOf = (path: FieldPath<AttendeeInput>) => fieldError(form.getFieldState(path, form.formState).error);
-  const field = (path: FieldPath<AttendeeInput>, label: string, props: Record<string, unknown> = {}, nullable = false) => (
-    <Controller
-      name={path}
-      control={form.control}
-      render={({ field: f }) => (
-        <TextField
-          {...props}
-          size="small"
-          label={label}
-          value={f.value ?? ''}
-          onChange={(e) => f.onChange(nullable && e.target.value === '' ? null : e.target.value)}
-          error={!!errorOf(path)}
-          helperText={errorOf(path)}
-          slotProps={{ htmlInput: { 'data-testid': `attendee-${path}` } }}
-        />
-      )}
-    />
-  );
+  const field = useTextFields(form, 'attendee-');
   return (
     <Stack spacing={2}>
-      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
-        <Typography variant="h1">{t('mgmt.attendees')}</Typography>
+      <PageHeader title={t('mgmt.attendees')} gap={1}>
         <KindSwitch kind={kind} />
-      </Stack>
+      </PageHeader>
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Stack component="form" spacing={1.5} noValidate onSubmit={onValidSubmit(form, (values) => save.mutate(values))}>
           <Typography variant="h2" sx={{ fontSize: '1.1rem' }}>
@@ -153,34 +126,11 @@ function AttendeeEditor({ kind }: { kind: RegistrationKind }) {
                 </MenuItem>
               )),
             })}
-            {field(
-              'mealsCode',
-              t('mgmt.meals'),
-              {
-                select: true,
-                children: [
-                  <MenuItem key="none" value="">
-                    —
-                  </MenuItem>,
-                  ...(['HB', 'BO'] as const).map((code) => (
-                    <MenuItem key={code} value={code}>
-                      {t(`mgmt.mealsCodes.${code}`)}
-                    </MenuItem>
-                  )),
-                ],
-              },
-              true,
-            )}
+            {field('mealsCode', t('mgmt.meals'), { select: true, children: mealsCodeOptions(t) }, 'nullable')}
             {field('email', t('details.email'))}
             {field('mobile', t('details.mobile'))}
             {field('remarks', t('mgmt.remarks'))}
-            <Controller
-              name="enabled"
-              control={form.control}
-              render={({ field: f }) => (
-                <FormControlLabel control={<Switch checked={!!f.value} onChange={(e) => f.onChange(e.target.checked)} />} label={t('mgmt.enabled')} />
-              )}
-            />
+            <EnabledSwitch form={form} />
           </Box>
           {save.isError && <ErrorAlert error={save.error} submit />}
           <Stack direction="row" spacing={1}>
@@ -195,16 +145,7 @@ function AttendeeEditor({ kind }: { kind: RegistrationKind }) {
         kind={kind}
         onSelect={(a) => {
           setEditing(a.id);
-          form.reset({
-            firstName: a.firstName,
-            lastName: a.lastName,
-            category: a.category,
-            email: a.email,
-            mobile: a.mobile,
-            mealsCode: a.mealsCode,
-            enabled: a.enabled,
-            remarks: a.remarks,
-          });
+          form.reset(editableFields(attendeeInputSchema, a));
           window.scrollTo({ top: 0 });
         }}
       />

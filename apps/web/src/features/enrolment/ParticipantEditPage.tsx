@@ -1,17 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { Controller, useForm, type FieldPath } from 'react-hook-form';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { CONSENT_PURPOSES, type ConsentChoices } from '@bjk/domain/consents';
 import Checkbox from '@mui/material/Checkbox';
@@ -24,23 +19,10 @@ import { SourcePaymentRequest } from '../../shared/ui/SourcePaymentRequest';
 import { usePlayerCategoryCodes, useRegistrationKind, withKind } from '../../shared/edition/kind';
 import { participantQuery, replaceParticipantPhoto, updateParticipant, updateParticipantConsents } from './mgmt-api';
 import { ProtectedPhoto } from './ProtectedPhoto';
-import { useFieldErrorText } from '../../shared/i18n/field-error';
+import { EnabledSwitch, RecordHeading, SaveBar, plainOptions, mealsCodeOptions, editableFields, useRecordEditing, useTextFields } from './form-fields';
 import { onValidSubmit } from '../../shared/ui/forms';
 
-function editable(p: Participant): ParticipantUpdate {
-  return {
-    category: p.category,
-    email: p.email,
-    parentName: p.parentName,
-    parentEmail: p.parentEmail,
-    attendantEmail: p.attendantEmail,
-    mealsCode: p.mealsCode,
-    ratingNational: p.ratingNational,
-    ratingFide: p.ratingFide,
-    enabled: p.enabled,
-    remarks: p.remarks,
-  };
-}
+const editable = (p: Participant) => editableFields(participantUpdateSchema, p);
 
 /** `/mgmt/participant_edit?id=…[&kind=vk]`: category, e-mails, meals, ratings, enabled, remarks, and the photo. */
 export function ParticipantEditPage() {
@@ -50,45 +32,20 @@ export function ParticipantEditPage() {
   const [params] = useSearchParams();
   const id = Number(params.get('id') ?? '0');
   const client = useQueryClient();
-  const query = useQuery({ ...participantQuery(kind, id), enabled: id > 0 });
   const form = useForm<ParticipantUpdate>({ resolver: zodResolver(participantUpdateSchema) });
-  useEffect(() => {
-    if (query.data) form.reset(editable(query.data));
-  }, [query.data, form]);
-  const save = useMutation({
-    mutationFn: (values: ParticipantUpdate) => updateParticipant(kind, id, values),
-    onSuccess: (saved) => {
-      client.setQueryData(participantQuery(kind, id).queryKey, saved);
-      void client.invalidateQueries({ queryKey: ['enrolment', 'participants'] });
-    },
+  const { query, save } = useRecordEditing({
+    record: participantQuery(kind, id),
+    enabled: id > 0,
+    form,
+    editable,
+    update: (values) => updateParticipant(kind, id, values),
+    listKey: ['enrolment', 'participants'],
   });
   const photo = useMutation({
     mutationFn: (file: File) => replaceParticipantPhoto(kind, id, file),
     onSuccess: () => void client.invalidateQueries({ queryKey: ['enrolment', 'photo'] }),
   });
-  const fieldError = useFieldErrorText();
-  const errorOf = (path: FieldPath<ParticipantUpdate>) => fieldError(form.getFieldState(path, form.formState).error);
-  const field = (path: FieldPath<ParticipantUpdate>, label: string, props: Record<string, unknown> = {}, kind: 'text' | 'number' | 'nullable' = 'text') => (
-    <Controller
-      name={path}
-      control={form.control}
-      render={({ field: f }) => (
-        <TextField
-          {...props}
-          label={label}
-          size="small"
-          value={f.value ?? ''}
-          onChange={(e) => {
-            const raw = e.target.value;
-            f.onChange(kind === 'number' ? (raw === '' ? null : Number(raw)) : kind === 'nullable' ? (raw === '' ? null : raw) : raw);
-          }}
-          error={!!errorOf(path)}
-          helperText={errorOf(path)}
-          slotProps={{ htmlInput: { 'data-testid': `edit-${path}` } }}
-        />
-      )}
-    />
-  );
+  const field = useTextFields(form, 'edit-');
 
   if (!id || query.isError)
     return <MissingRecord message={t('mgmt.noId')} error={query.error} backTo={withKind('/mgmt/participants', kind)} backLabel={t('mgmt.backToList')} />;
@@ -96,12 +53,7 @@ export function ParticipantEditPage() {
   const p = query.data;
   return (
     <Stack spacing={2} component="form" noValidate onSubmit={onValidSubmit(form, (values) => save.mutate(values))}>
-      <Typography variant="body2">
-        <RouterLink to={withKind('/mgmt/participants', kind)}>{t('mgmt.backToList')}</RouterLink>
-      </Typography>
-      <Typography variant="h1">
-        {p.lastName} {p.firstName}
-      </Typography>
+      <RecordHeading backTo={withKind('/mgmt/participants', kind)} record={p} />
       <Typography color="textSecondary">
         {[
           t(`kinds.${kind}`),
@@ -132,42 +84,12 @@ export function ParticipantEditPage() {
         </Stack>
         <Paper variant="outlined" sx={{ p: 2, flex: 1 }}>
           <Stack spacing={1.5}>
-            <Controller
-              name="enabled"
-              control={form.control}
-              render={({ field: f }) => (
-                <FormControlLabel control={<Switch checked={!!f.value} onChange={(e) => f.onChange(e.target.checked)} />} label={t('mgmt.enabled')} />
-              )}
-            />
+            <EnabledSwitch form={form} />
             <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-              {field('category', t('details.category'), {
-                select: true,
-                children: categories.map((code) => (
-                  <MenuItem key={code} value={code}>
-                    {code}
-                  </MenuItem>
-                )),
-              })}
-              {field(
-                'mealsCode',
-                t('mgmt.meals'),
-                {
-                  select: true,
-                  children: [
-                    <MenuItem key="none" value="">
-                      —
-                    </MenuItem>,
-                    ...(['HB', 'BO'] as const).map((code) => (
-                      <MenuItem key={code} value={code}>
-                        {t(`mgmt.mealsCodes.${code}`)}
-                      </MenuItem>
-                    )),
-                  ],
-                },
-                'nullable',
-              )}
-              {field('ratingNational', t('participants.ratingNational'), { type: 'number' }, 'number')}
-              {field('ratingFide', t('participants.ratingFide'), { type: 'number' }, 'number')}
+              {field('category', t('details.category'), { select: true, children: plainOptions(categories) })}
+              {field('mealsCode', t('mgmt.meals'), { select: true, children: mealsCodeOptions(t) }, 'nullable')}
+              {field('ratingNational', t('participants.ratingNational'), {}, 'number')}
+              {field('ratingFide', t('participants.ratingFide'), {}, 'number')}
               {field('email', `${t('details.player')} · ${t('details.email')}`)}
               {field('parentName', `${t('details.parent')} · ${t('details.fullName')}`)}
               {field('parentEmail', `${t('details.parent')} · ${t('details.email')}`)}
@@ -177,18 +99,11 @@ export function ParticipantEditPage() {
           </Stack>
         </Paper>
       </Stack>
-      {save.isError && <ErrorAlert error={save.error} submit />}
-      {save.isSuccess && !form.formState.isDirty && <Alert severity="success">{t('mgmt.saved')}</Alert>}
-      <Box>
-        <Stack direction="row" spacing={1}>
-          <Button type="submit" variant="contained" disabled={save.isPending} data-testid="edit-save">
-            {t('mgmt.save')}
-          </Button>
-          <Button component={RouterLink} to={`/mgmt/print?holder=participant&id=${id}&kind=${kind}`} variant="outlined" data-testid="print-badge">
-            {t('mgmt.printBadge')}
-          </Button>
-        </Stack>
-      </Box>
+      <SaveBar save={save} dirty={form.formState.isDirty}>
+        <Button component={RouterLink} to={`/mgmt/print?holder=participant&id=${id}&kind=${kind}`} variant="outlined" data-testid="print-badge">
+          {t('mgmt.printBadge')}
+        </Button>
+      </SaveBar>
       <ParticipantConsents participant={p} />
       <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="participant-payment-title">
         <Typography variant="h2" id="participant-payment-title" sx={{ fontSize: '1.1rem', mb: 1.5 }}>

@@ -31,6 +31,7 @@ import {
   refreshRatings,
   type ParticipantPayment,
 } from './mgmt-api';
+import { PageHeader } from '../../shared/ui/PageHeader';
 
 /** A participant's payment request in the list: its number (to its page), status and what is still owed. */
 function ParticipantPaymentCell({ request }: { request: ParticipantPayment | undefined }) {
@@ -116,8 +117,7 @@ function ParticipantList({ kind }: { kind: RegistrationKind }) {
 
   return (
     <Stack spacing={2}>
-      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
-        <Typography variant="h1">{t('mgmt.participants')}</Typography>
+      <PageHeader title={t('mgmt.participants')} gap={1}>
         <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
           <KindSwitch kind={kind} />
           <Button variant="contained" onClick={() => importing.mutate()} disabled={importing.isPending} data-testid="participants-import">
@@ -130,7 +130,7 @@ function ParticipantList({ kind }: { kind: RegistrationKind }) {
             {t('mgmt.exportCsv')}
           </Button>
         </Stack>
-      </Stack>
+      </PageHeader>
       {importing.isSuccess && (
         <Alert severity="success" data-testid="participants-import-result">
           {t('mgmt.importResult', importing.data)}

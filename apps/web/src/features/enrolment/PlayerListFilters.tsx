@@ -1,8 +1,7 @@
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListFilter } from '../../shared/ui/ListFilter';
+import { ListFilter, ListSearch } from '../../shared/ui/ListFilter';
 
 type PlayerFilterState = {
   search: string;
@@ -29,15 +28,7 @@ export function PlayerListFilters({
   const { t } = useTranslation('enrolment');
   return (
     <Stack direction={{ xs: 'column', md: 'row' }} spacing={1}>
-      <TextField
-        size="small"
-        type="search"
-        label={t('mgmt.search')}
-        value={list.search}
-        onChange={(e) => list.setSearch(e.target.value)}
-        sx={{ flex: 2 }}
-        slotProps={{ htmlInput: { 'data-testid': searchTestId } }}
-      />
+      <ListSearch list={list} size="small" label={t('mgmt.search')} sx={{ flex: 2 }} testId={searchTestId} />
       <ListFilter
         list={list}
         name="category"

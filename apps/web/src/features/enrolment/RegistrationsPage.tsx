@@ -3,7 +3,6 @@ import ForwardToInboxIcon from '@mui/icons-material/ForwardToInbox';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +18,7 @@ import { KindSwitch, usePlayerCategoryCodes, useRegistrationKind, withKind } fro
 import { hasPermission, useManager } from '../../shared/auth/session';
 import { LateInvitationDialog } from './LateInvitationDialog';
 import { download, registrationsQuery } from './mgmt-api';
+import { PageHeader } from '../../shared/ui/PageHeader';
 
 /** `/mgmt/registrations[?kind=vk]`: search, filters, sort and paging live in the address, so a view can be shared. */
 /** The status filter's choices, in this order. */
@@ -69,8 +69,7 @@ export function RegistrationsPage() {
 
   return (
     <Stack spacing={2}>
-      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
-        <Typography variant="h1">{t('mgmt.registrations')}</Typography>
+      <PageHeader title={t('mgmt.registrations')} gap={1}>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
           <KindSwitch kind={kind} />
           <Button startIcon={<DownloadIcon />} onClick={() => void download(`/api/v1/registration/${kind}/export.csv`, `registrations-${kind}.csv`)}>
@@ -82,7 +81,7 @@ export function RegistrationsPage() {
             </Button>
           )}
         </Stack>
-      </Stack>
+      </PageHeader>
       <PlayerListFilters list={list} categories={categories} searchTestId="registrations-search">
         <ListFilter
           list={list}

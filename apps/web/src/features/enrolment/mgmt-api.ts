@@ -17,6 +17,7 @@ import type {
 import type { GuestImportResult } from '@bjk/domain/guest-import';
 import type { PaymentRequest, PaymentRequestPage } from '@bjk/domain/payments';
 import { http } from '../../shared/http';
+import { saveBlob } from '../../shared/ui/save-blob';
 import type { ListQuery } from '../../shared/ui/useListParams';
 
 export const registrationsQuery = (kind: RegistrationKind, query: ListQuery) => ({
@@ -97,13 +98,7 @@ export const createGuest = (firstName: string, lastName: string, category: strin
 
 /** Downloads a protected file (CSV export) with the manager's token and saves it under `name`. */
 export async function download(path: string, name: string): Promise<void> {
-  const blob = await http.get<Blob>(path);
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(await http.get<Blob>(path), name);
 }
 
 /** A photo behind a manager permission, as bytes (shown from an object URL); `version` refetches it after a change. */

@@ -2,6 +2,9 @@ import type { AbsenceListQuery, AbsenceRow, PrivacyRequestRow, ReservationReques
 import type { PersonalDataOverview as PersonalDataOverviewAnswer } from '@bjk/domain/retention';
 import { http } from '../../shared/http';
 
+/** The absences page's export saves its file with it (imported from here). */
+export { saveBlob } from '../../shared/ui/save-blob';
+
 const base = '/api/v1/family/mgmt';
 
 export const absencesQuery = (query: AbsenceListQuery) => ({
@@ -32,15 +35,3 @@ export const privacyRequestsQuery = (status: 'open' | 'approved' | 'refused' | u
 
 export const answerPrivacyRequest = (id: string, approve: boolean, reason: string) =>
   http.put<PrivacyRequestRow>(`${base}/privacy-requests/${id}/answer`, { approve, reason });
-
-/** Saves a downloaded file (the call needs the bearer token, a plain link would not send it). */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}

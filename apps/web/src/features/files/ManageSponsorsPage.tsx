@@ -1,11 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -31,6 +26,8 @@ import { ActionsHeaderCell } from '../../shared/ui/ActionsHeaderCell';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { deleteSponsor, filesKeys, mgmtFilesQuery, orderSponsors, publicFileUrl, saveSponsor, sendUpload, sponsorsQuery } from './api';
 import { randomId } from '../../shared/random-id';
+import { PageHeader } from '../../shared/ui/PageHeader';
+import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 
 /** Logos live in this public group, so visitors' browsers may load them. */
 const LOGO_GROUP = 'sponsors';
@@ -206,19 +203,18 @@ function RemoveDialog({ sponsor, onClose }: { sponsor: Sponsor; onClose: () => v
     },
   });
   return (
-    <Dialog open onClose={onClose} aria-labelledby="sponsor-remove-title">
-      <DialogTitle id="sponsor-remove-title">{t('sponsorsAdmin.removeTitle')}</DialogTitle>
-      <DialogContent>
-        <DialogContentText>{t('sponsorsAdmin.removeText', { name: sponsor.name })}</DialogContentText>
-        {remove.error && <ErrorAlert error={remove.error} />}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('sponsorsAdmin.cancel')}</Button>
-        <Button color="error" variant="contained" disabled={remove.isPending} onClick={() => remove.mutate()} data-testid="sponsor-remove-confirm">
-          {t('sponsorsAdmin.remove')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ConfirmDialog
+      id="sponsor-remove-title"
+      title={t('sponsorsAdmin.removeTitle')}
+      text={t('sponsorsAdmin.removeText', { name: sponsor.name })}
+      cancelLabel={t('sponsorsAdmin.cancel')}
+      confirmLabel={t('sponsorsAdmin.remove')}
+      confirmTestId="sponsor-remove-confirm"
+      pending={remove.isPending}
+      error={remove.error}
+      onConfirm={() => remove.mutate()}
+      onClose={onClose}
+    />
   );
 }
 
@@ -247,16 +243,13 @@ export function ManageSponsorsPage() {
   const nextOrder = Math.min(1000, list.reduce((max, s) => Math.max(max, s.sortOrder), 0) + 10);
   return (
     <Stack spacing={2}>
-      <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
-        <Typography variant="h1" sx={{ flexGrow: 1 }}>
-          {t('sponsorsAdmin.title')}
-        </Typography>
+      <PageHeader title={t('sponsorsAdmin.title')}>
         {!formOpen && (
           <Button variant="contained" onClick={() => setParams({ sponsor: 'new' })} data-testid="sponsor-new">
             {t('sponsorsAdmin.add')}
           </Button>
         )}
-      </Stack>
+      </PageHeader>
       <Typography color="textSecondary">{t('sponsorsAdmin.intro')}</Typography>
       {formOpen && <SponsorForm key={selected} sponsor={editing} nextOrder={nextOrder} onDone={() => setParams({})} />}
       {(sponsors.error ?? reorder.error) && <ErrorAlert error={sponsors.error ?? reorder.error} />}

@@ -141,39 +141,16 @@ function ReservationEditor({ id }: { id: string }) {
 
       <Section title={t('mgmt.edit.contact')}>
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-          <TextField
-            label={t('fields.firstName')}
-            error={!!errors.contact?.firstName}
-            helperText={fieldError(t, errors.contact?.firstName?.message)}
-            {...form.register('contact.firstName')}
-          />
-          <TextField
-            label={t('fields.lastName')}
-            error={!!errors.contact?.lastName}
-            helperText={fieldError(t, errors.contact?.lastName?.message)}
-            {...form.register('contact.lastName')}
-          />
-          <TextField
-            label={t('fields.email')}
-            type="email"
-            error={!!errors.contact?.email}
-            helperText={fieldError(t, errors.contact?.email?.message)}
-            {...form.register('contact.email')}
-          />
-          <TextField
-            label={t('fields.mobile')}
-            type="tel"
-            error={!!errors.contact?.mobile}
-            helperText={fieldError(t, errors.contact?.mobile?.message)}
-            {...form.register('contact.mobile')}
-          />
-          <TextField
-            label={t('fields.address')}
-            multiline
-            error={!!errors.contact?.address}
-            helperText={fieldError(t, errors.contact?.address?.message)}
-            {...form.register('contact.address')}
-          />
+          {CONTACT_FIELDS.map(({ name, ...props }) => (
+            <TextField
+              key={name}
+              label={t(`fields.${name}`)}
+              {...props}
+              error={!!errors.contact?.[name]}
+              helperText={fieldError(t, errors.contact?.[name]?.message)}
+              {...form.register(`contact.${name}`)}
+            />
+          ))}
           <Controller
             control={form.control}
             name="language"
@@ -363,6 +340,15 @@ function ReservationEditor({ id }: { id: string }) {
     </Stack>
   );
 }
+
+/** The contact's fields, in the order of the form. */
+const CONTACT_FIELDS = [
+  { name: 'firstName' },
+  { name: 'lastName' },
+  { name: 'email', type: 'email' },
+  { name: 'mobile', type: 'tel' },
+  { name: 'address', multiline: true },
+] as const;
 
 type Discount = UpdateReservationInput['discount'];
 

@@ -3,9 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -19,20 +17,10 @@ import { currentLanguage } from '../../shared/i18n';
 import { DataTable, type DataColumn } from '../../shared/ui/DataTable';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { PaymentStatusChip } from '../../shared/ui/PaymentStatusChip';
+import { ListFilter, ListSearch } from '../../shared/ui/ListFilter';
 import { useListParams } from '../../shared/ui/useListParams';
 import { downloadStayWorkbook, lodgingFiguresQuery, reservationListQuery, stayPaymentsQuery } from './api';
-
-/** Filters show "All" for their empty value instead of an empty box. */
-const allOption = { inputLabel: { shrink: true }, select: { displayEmpty: true } } as const;
-
-function saveBlob(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
-  const anchor = document.createElement('a');
-  anchor.href = url;
-  anchor.download = filename;
-  anchor.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+import { saveBlob } from '../../shared/ui/save-blob';
 
 /** A stay's payment request in the list: its number (to its page) and status, or "no request". */
 function StayPayment({ request }: { request: { id: number; number: number; status: PaymentRequestStatus; flagged: boolean } | undefined }) {
@@ -149,49 +137,37 @@ export function ReservationsPage() {
         </Box>
       )}
       <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr 1fr', md: '2fr 1fr 1fr 1fr' } }}>
-        <TextField
-          label={t('mgmt.list.search')}
-          type="search"
-          value={list.search}
-          onChange={(e) => list.setSearch(e.target.value)}
-          sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }}
-        />
-        <TextField
-          select
+        <ListSearch list={list} label={t('mgmt.list.search')} sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }} />
+        <ListFilter
+          list={list}
+          name="roomType"
           label={t('mgmt.list.type')}
-          slotProps={allOption}
-          value={list.filters.roomType}
-          onChange={(e) => list.setFilter('roomType', e.target.value)}
-        >
-          <MenuItem value="">{t('mgmt.list.all')}</MenuItem>
-          {settings.roomTypes.map((type) => (
-            <MenuItem key={type.code} value={type.code}>
-              {type.code} · {type.label[language]}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
+          all={t('mgmt.list.all')}
+          allShown
+          options={settings.roomTypes.map((type) => ({ value: type.code, label: `${type.code} · ${type.label[language]}` }))}
+        />
+        <ListFilter
+          list={list}
+          name="assigned"
           label={t('mgmt.list.assigned')}
-          slotProps={allOption}
-          value={list.filters.assigned}
-          onChange={(e) => list.setFilter('assigned', e.target.value)}
-        >
-          <MenuItem value="">{t('mgmt.list.all')}</MenuItem>
-          <MenuItem value="yes">{t('mgmt.list.assignedYes')}</MenuItem>
-          <MenuItem value="no">{t('mgmt.list.assignedNo')}</MenuItem>
-        </TextField>
-        <TextField
-          select
+          all={t('mgmt.list.all')}
+          allShown
+          options={[
+            { value: 'yes', label: t('mgmt.list.assignedYes') },
+            { value: 'no', label: t('mgmt.list.assignedNo') },
+          ]}
+        />
+        <ListFilter
+          list={list}
+          name="enabled"
           label={t('mgmt.list.enabled')}
-          slotProps={allOption}
-          value={list.filters.enabled}
-          onChange={(e) => list.setFilter('enabled', e.target.value)}
-        >
-          <MenuItem value="">{t('mgmt.list.all')}</MenuItem>
-          <MenuItem value="yes">{t('mgmt.list.enabledYes')}</MenuItem>
-          <MenuItem value="no">{t('mgmt.list.enabledNo')}</MenuItem>
-        </TextField>
+          all={t('mgmt.list.all')}
+          allShown
+          options={[
+            { value: 'yes', label: t('mgmt.list.enabledYes') },
+            { value: 'no', label: t('mgmt.list.enabledNo') },
+          ]}
+        />
       </Box>
       {reservations.isError && <ErrorAlert error={reservations.error} />}
       {reservations.data && (

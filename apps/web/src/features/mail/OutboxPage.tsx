@@ -7,7 +7,6 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -16,7 +15,7 @@ import { MAIL_STATUSES, type MailStatus, type OutboxEntry } from '@bjk/domain/ma
 import { hasPermission, useManager } from '../../shared/auth/session';
 import { useInstantFormat } from '../../shared/edition/useEdition';
 import { DataTable, type DataColumn } from '../../shared/ui/DataTable';
-import { ListFilter } from '../../shared/ui/ListFilter';
+import { ListFilter, ListSearch } from '../../shared/ui/ListFilter';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { useListParams } from '../../shared/ui/useListParams';
 import { mailKeys, outboxMailQuery, outboxQuery, resendMail } from './api';
@@ -111,7 +110,7 @@ export function OutboxPage() {
     <Stack spacing={2}>
       <Typography variant="h1">{t('title')}</Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-        <TextField size="small" type="search" label={t('search')} value={list.search} onChange={(e) => list.setSearch(e.target.value)} sx={{ flex: 2 }} />
+        <ListSearch list={list} size="small" label={t('search')} sx={{ flex: 2 }} />
         <ListFilter
           list={list}
           name="status"

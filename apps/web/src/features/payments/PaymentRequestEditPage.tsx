@@ -23,7 +23,7 @@ import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, type FieldPath, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useSearchParams } from 'react-router';
 import {
@@ -41,7 +41,8 @@ import { currentLanguage } from '../../shared/i18n';
 import { useFieldErrorText } from '../../shared/i18n/field-error';
 import { MissingRecord } from '../../shared/ui/MissingRecord';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
-import { paymentsApi, requestDetailQuery, saveBlob } from './api';
+import { paymentsApi, requestDetailQuery } from './api';
+import { saveBlob } from '../../shared/ui/save-blob';
 import { PaymentStatusChip } from '../../shared/ui/PaymentStatusChip';
 import { onValidSubmit } from '../../shared/ui/forms';
 
@@ -53,6 +54,39 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
       </Typography>
       {children}
     </Paper>
+  );
+}
+
+/** An amount typed in euros (to the cent), kept in the form as integer cents. */
+function EuroField<T extends FieldValues>({
+  form,
+  name,
+  label,
+  helperText,
+  htmlInput,
+}: {
+  form: UseFormReturn<T>;
+  name: FieldPath<T>;
+  label: string;
+  helperText?: string;
+  htmlInput: Record<string, unknown>;
+}) {
+  return (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <TextField
+          label={label}
+          type="number"
+          value={(field.value as number) / 100}
+          onChange={(e) => field.onChange(Math.round(Number(e.target.value) * 100))}
+          error={!!fieldState.error}
+          helperText={helperText}
+          slotProps={{ htmlInput: { step: '0.01', ...htmlInput } }}
+        />
+      )}
+    />
   );
 }
 
@@ -78,21 +112,7 @@ function EditForm({ request }: { request: PaymentRequestDetail }) {
   return (
     <Box component="form" noValidate onSubmit={onValidSubmit(form, (values) => save.mutate(values))}>
       <Stack spacing={2}>
-        <Controller
-          control={form.control}
-          name="discountCents"
-          render={({ field }) => (
-            <TextField
-              label={t('edit.discount')}
-              type="number"
-              value={field.value / 100}
-              onChange={(e) => field.onChange(Math.round(Number(e.target.value) * 100))}
-              error={!!errors.discountCents}
-              helperText={fieldError(errors.discountCents)}
-              slotProps={{ htmlInput: { step: '0.01', min: 0 } }}
-            />
-          )}
-        />
+        <EuroField form={form} name="discountCents" label={t('edit.discount')} helperText={fieldError(errors.discountCents)} htmlInput={{ min: 0 }} />
         <TextField label={t('edit.discountRemark')} {...form.register('discountRemark')} />
         <TextField label={t('edit.dueDate')} type="date" {...form.register('dueDate')} error={!!errors.dueDate} slotProps={{ inputLabel: { shrink: true } }} />
         <Controller
@@ -140,20 +160,7 @@ function ManualPaymentForm({ request }: { request: PaymentRequestDetail }) {
   return (
     <Box component="form" noValidate onSubmit={onValidSubmit(form, (values) => register.mutate(values))}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
-        <Controller
-          control={form.control}
-          name="amountCents"
-          render={({ field }) => (
-            <TextField
-              label={t('manual.amount')}
-              type="number"
-              value={field.value / 100}
-              onChange={(e) => field.onChange(Math.round(Number(e.target.value) * 100))}
-              error={!!errors.amountCents}
-              slotProps={{ htmlInput: { step: '0.01', 'data-testid': 'manual-amount' } }}
-            />
-          )}
-        />
+        <EuroField form={form} name="amountCents" label={t('manual.amount')} htmlInput={{ 'data-testid': 'manual-amount' }} />
         <TextField label={t('manual.date')} type="date" {...form.register('paidOn')} error={!!errors.paidOn} slotProps={{ inputLabel: { shrink: true } }} />
         <TextField label={t('manual.remark')} {...form.register('remark')} error={!!errors.remark} helperText={fieldError(errors.remark)} sx={{ flex: 1 }} />
         <Button type="submit" variant="outlined" disabled={register.isPending || request.status === 'cancelled'} sx={{ mt: { sm: 1 } }}>

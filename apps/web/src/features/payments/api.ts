@@ -85,15 +85,3 @@ export const paymentsApi = {
     (await http.get<PaymentRequestPage>(`${base}/pr`, { query: { search: String(number), pageSize: 5 } })).items.find((r) => r.number === number),
   linkMovement: (movementId: number, requestId: number) => http.post<BankMovementView>(`${base}/movements/${movementId}/link`, { requestId }),
 };
-
-/** Saves a downloaded file through a temporary link (the call needs the bearer token, a plain link would not send it). */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}

@@ -22,17 +22,41 @@ import { KindSwitch, usePlayerCategoryCodes, useRegistrationKind } from '../../s
 import { badgeSummaryQuery, downloadPrintJob, fetchPrintPreview, printJobQuery, printQueueQuery, startPrintJob, voucherProposalQuery } from './api';
 import { VoucherEditor } from './VoucherEditor';
 import { randomId } from '../../shared/random-id';
+import { saveBlob } from '../../shared/ui/save-blob';
 
 const DOCUMENTS: PrintDocument[] = ['badges', 'namecards', 'checkin', 'meals', 'vouchers'];
 type Scope = PrintSelection['scope'];
 
-function saveBlob(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
-  const anchor = document.createElement('a');
-  anchor.href = url;
-  anchor.download = filename;
-  anchor.click();
-  URL.revokeObjectURL(url);
+/** One of the page's choices (document, selection, category): a small select whose value is one of `options`. */
+function Choice<T extends string>({
+  label,
+  value,
+  options,
+  onChange,
+  testId,
+}: {
+  label: string;
+  value: T;
+  options: readonly { value: T; label: string }[];
+  onChange: (value: T) => void;
+  testId: string;
+}) {
+  return (
+    <TextField
+      select
+      size="small"
+      label={label}
+      value={value}
+      onChange={(e) => onChange(e.target.value as T)}
+      slotProps={{ htmlInput: { 'data-testid': testId } }}
+    >
+      {options.map((option) => (
+        <MenuItem key={option.value} value={option.value}>
+          {option.label}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
 }
 
 /** The scopes a document offers: only badges know "not printed yet"; the meal list covers every reservation. */
@@ -224,51 +248,30 @@ export function PrintPage() {
       </Stack>
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr 1fr' } }}>
-          <TextField
-            select
-            size="small"
+          <Choice
             label={t('document')}
             value={document}
-            onChange={(e) => setDocument(e.target.value as PrintDocument)}
-            slotProps={{ htmlInput: { 'data-testid': 'print-document' } }}
-          >
-            {DOCUMENTS.map((d) => (
-              <MenuItem key={d} value={d}>
-                {t(`documents.${d}`)}
-              </MenuItem>
-            ))}
-          </TextField>
+            options={DOCUMENTS.map((d) => ({ value: d, label: t(`documents.${d}`) }))}
+            onChange={setDocument}
+            testId="print-document"
+          />
           {scopes.length > 0 && (
-            <TextField
-              select
-              size="small"
+            <Choice
               label={t('scope')}
               value={effectiveScope}
-              onChange={(e) => setScope(e.target.value as Scope)}
-              slotProps={{ htmlInput: { 'data-testid': 'print-scope' } }}
-            >
-              {scopes.map((value) => (
-                <MenuItem key={value} value={value}>
-                  {t(`scopes.${value}`)}
-                </MenuItem>
-              ))}
-            </TextField>
+              options={scopes.map((value) => ({ value, label: t(`scopes.${value}`) }))}
+              onChange={setScope}
+              testId="print-scope"
+            />
           )}
           {(vouchersChosen || effectiveScope === 'category') && (
-            <TextField
-              select
-              size="small"
+            <Choice
               label={t('category')}
               value={category}
-              onChange={(e) => setCategory(e.target.value)}
-              slotProps={{ htmlInput: { 'data-testid': 'print-category' } }}
-            >
-              {categories.map((code) => (
-                <MenuItem key={code} value={code}>
-                  {code}
-                </MenuItem>
-              ))}
-            </TextField>
+              options={categories.map((code) => ({ value: code, label: code }))}
+              onChange={setCategory}
+              testId="print-category"
+            />
           )}
         </Box>
         <Typography variant="body2" color="textSecondary" sx={{ mt: 1.5 }}>

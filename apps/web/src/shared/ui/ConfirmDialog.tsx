@@ -1,0 +1,52 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import { ErrorAlert } from './ErrorAlert';
+
+/**
+ * The back office's "are you sure?" before removing something: a title, what will happen, cancel and the (red)
+ * confirm button, disabled while `pending`; the removal's failure is shown in the dialog, which stays open.
+ */
+export function ConfirmDialog({
+  id,
+  title,
+  text,
+  cancelLabel,
+  confirmLabel,
+  confirmTestId,
+  pending,
+  error,
+  onConfirm,
+  onClose,
+}: {
+  /** The title's element id (the dialog is labelled by it). */
+  id: string;
+  title: string;
+  text: string;
+  cancelLabel: string;
+  confirmLabel: string;
+  confirmTestId?: string;
+  pending: boolean;
+  error: unknown;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  return (
+    <Dialog open onClose={onClose} aria-labelledby={id}>
+      <DialogTitle id={id}>{title}</DialogTitle>
+      <DialogContent>
+        <DialogContentText>{text}</DialogContentText>
+        {error ? <ErrorAlert error={error} /> : null}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{cancelLabel}</Button>
+        <Button color="error" variant="contained" disabled={pending} onClick={onConfirm} data-testid={confirmTestId}>
+          {confirmLabel}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
