@@ -28,9 +28,9 @@ function contentPage(slug?: string): ReactElement {
   return lazyPage(() => import('../features/content/ContentPage'), 'ContentPage', { slug }, { queries: false, mui: false });
 }
 
-/** A category's results page (`/trn_u8`): one component and one chunk for all of them. */
+/** A category's results page (`/trn_u8`): one component and one chunk for all of them; no TanStack Query, no MUI. */
 function resultsPage(slug: string): ReactElement {
-  return lazyPage(() => import('../features/results/CategoryPage'), 'ResultsCategoryPage', { slug }, { mui: false });
+  return lazyPage(() => import('../features/results/CategoryPage'), 'ResultsCategoryPage', { slug }, { queries: false, mui: false });
 }
 
 /**
@@ -98,7 +98,10 @@ export const routes: RouteObject[] = [
             path: 'follow/confirm',
             element: lazyPage(() => import('../features/notifications/FollowPages'), 'ConfirmFollowPage', {}, { queries: false, mui: false }),
           },
-          { path: 'results', element: lazyPage(() => import('../features/results/ResultsIndexPage'), 'ResultsIndexPage', {}, { mui: false }) },
+          {
+            path: 'results',
+            element: lazyPage(() => import('../features/results/ResultsIndexPage'), 'ResultsIndexPage', {}, { queries: false, mui: false }),
+          },
           // One page for every category; the edition's categories decide which of these show results.
           { path: 'trn_u8', element: resultsPage('trn_u8') },
           { path: 'trn_u10', element: resultsPage('trn_u10') },
