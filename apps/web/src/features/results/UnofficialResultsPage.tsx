@@ -138,7 +138,7 @@ function BoardRow({ category, round, pairing }: { category: string; round: numbe
     mutationFn: (result: UnofficialResult | null) => enterUnofficialResult(category, round, pairing, result),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: ['results', category] });
-      refreshResources(resultsPrefix(category));
+      void refreshResources(resultsPrefix(category));
     },
   });
   const official = pairing.result;

@@ -25,7 +25,7 @@ export function useResultsStream(category: string | null, onChange: (category: s
   return status;
 }
 
-const refreshCategory = (category: string) => refreshResources(resultsPrefix(category));
+const refreshCategory = (category: string) => void refreshResources(resultsPrefix(category));
 
 /**
  * The public pages' live results: the category's reads in the resource cache are loaded again in the background

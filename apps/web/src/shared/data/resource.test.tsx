@@ -132,17 +132,21 @@ describe('the public resource cache', () => {
     const load = vi.fn(() => (++calls === 1 ? Promise.resolve('round 1') : new Promise<string>((resolve) => (answer = resolve))));
     await show(page('a', 'test:changed:standings', load));
     expect(shown('a')).toBe('round 1');
-    await act(async () => refreshResources('test:changed:'));
-    refreshResources('test:changed:'); // a second change told while the first read is under way
+    let refreshed = false;
+    await act(async () => {
+      void refreshResources('test:changed:').then(() => (refreshed = true));
+    });
+    void refreshResources('test:changed:'); // a second change told while the first read is under way
     expect(load).toHaveBeenCalledTimes(2);
     const first = answer;
     await act(async () => first('round 2 (before the second change)'));
     expect(shown('a')).toBe('round 2 (before the second change)');
+    expect(refreshed).toBe(true);
     expect(load).toHaveBeenCalledTimes(3);
     await act(async () => answer('round 2'));
     expect(shown('a')).toBe('round 2');
     expect(screen.queryByTestId('a-loading')).toBeNull();
-    refreshResources('test:other:');
+    void refreshResources('test:other:');
     expect(load).toHaveBeenCalledTimes(3);
   });
 });
