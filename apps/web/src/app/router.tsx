@@ -57,8 +57,11 @@ export const routes: RouteObject[] = [
           { path: 'news/:id', element: lazyPage(() => import('../features/content/NewsPage'), 'NewsPage', {}, { queries: false, mui: false }) },
           { path: 'payment/:token', element: lazyPage(() => import('../features/payments/PaymentPage'), 'PaymentPage', {}, { queries: false, mui: false }) },
           // "My family" (decision 0013): the page, and the landing page of the mailed sign-in link.
-          { path: 'family', element: lazyPage(() => import('../features/family/FamilyPage'), 'FamilyPage', {}, { mui: false }) },
-          { path: 'family/welcome', element: lazyPage(() => import('../features/family/FamilySignIn'), 'FamilyWelcomePage', {}, { mui: false }) },
+          { path: 'family', element: lazyPage(() => import('../features/family/FamilyPage'), 'FamilyPage', {}, { queries: false, mui: false }) },
+          {
+            path: 'family/welcome',
+            element: lazyPage(() => import('../features/family/FamilySignIn'), 'FamilyWelcomePage', {}, { queries: false, mui: false }),
+          },
           {
             path: 'rsv26wizard',
             element: lazyPage(() => import('../features/lodging/ReservationWizardPage'), 'ReservationWizardPage', {}, { queries: false, mui: false }),
