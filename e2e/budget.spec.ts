@@ -30,7 +30,7 @@ test('the home page loads at most 120 kB of JavaScript (gzip)', async ({ page })
  * MUI draws through emotion, which adds `<style data-emotion>` to the page; none may appear on these first views.
  * A page joins with one line once it is converted.
  */
-const FIRST_VIEWS_WITHOUT_MUI: { path: string; ready: string; preloadsMui?: true }[] = [
+const FIRST_VIEWS_WITHOUT_MUI: { path: string; ready: string; preloadsMui?: true; queries?: true }[] = [
   { path: '/', ready: 'h1' },
   { path: '/stay', ready: 'h1' },
   { path: '/rules', ready: 'h1' },
@@ -38,7 +38,7 @@ const FIRST_VIEWS_WITHOUT_MUI: { path: string; ready: string; preloadsMui?: true
   { path: '/news', ready: '[data-testid="news-list"] a' },
   { path: '/news/1', ready: '[data-testid="news-title"]' },
   { path: '/files', ready: '[data-testid="files-docs"] a' },
-  { path: '/registration_bjk', ready: '[data-testid="wizard-next"]', preloadsMui: true },
+  { path: '/registration_bjk', ready: '[data-testid="wizard-next"]', preloadsMui: true, queries: true },
   { path: '/games', ready: 'h1' },
   { path: '/games/U12', ready: 'h1' },
   { path: '/rsv26wizard', ready: '[data-testid="wizard-step"]' },
@@ -48,10 +48,13 @@ const FIRST_VIEWS_WITHOUT_MUI: { path: string; ready: string; preloadsMui?: true
   { path: '/trn_u12', ready: '[data-testid="results-not-published"], [data-testid="standings-table"]' },
   { path: '/participants_bjk', ready: '[data-testid="participants-count"]' },
   { path: '/payment/no-such-payment-link-000000', ready: '[role="alert"]' },
+  // Without a family session: the form that mails a sign-in link.
+  { path: '/family', ready: 'input[type="email"]' },
+  { path: '/family/welcome', ready: 'h1' },
 ];
 
-for (const { path, ready, preloadsMui } of FIRST_VIEWS_WITHOUT_MUI) {
-  test(`the first view of ${path} loads and draws nothing with MUI`, async ({ page }) => {
+for (const { path, ready, preloadsMui, queries } of FIRST_VIEWS_WITHOUT_MUI) {
+  test(`the first view of ${path} loads and draws nothing with MUI${queries ? '' : ', nor loads TanStack Query'}`, async ({ page }) => {
     const scripts: string[] = [];
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
@@ -71,5 +74,12 @@ for (const { path, ready, preloadsMui } of FIRST_VIEWS_WITHOUT_MUI) {
     await expect(page.locator(ready).first()).toBeVisible();
     expect(await page.locator('style[data-emotion], [class*="Mui"]').count()).toBe(0);
     if (!preloadsMui) expect(scripts.filter((script) => /MuiProvider/.test(script))).toEqual([]);
+    // The public site's one data cache is the resource cache (decision 0019): TanStack Query's chunks stay away.
+    // Found by what it says, not by a chunk's name: its provider's message when a query runs without it.
+    if (!queries) {
+      const withQueries: string[] = [];
+      for (const script of new Set(scripts)) if ((await (await page.request.get(script)).text()).includes('No QueryClient set')) withQueries.push(script);
+      expect(withQueries).toEqual([]);
+    }
   });
 }
