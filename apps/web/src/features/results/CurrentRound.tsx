@@ -1,4 +1,4 @@
-import { roundStartOf } from '@bjk/domain/edition';
+import { roundStartOf } from '@bjk/domain/round-start';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePeekResources } from '../../shared/data/resource';
