@@ -1,7 +1,8 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CONSENT_PURPOSES, type ConsentChoices } from '@bjk/domain/consents';
+import { CONSENT_PURPOSES } from '@bjk/domain/consent-purposes';
+import type { ConsentChoices } from '@bjk/domain/consents';
 import type { Contact } from '@bjk/domain/enrolment';
 import type { AbsenceKind, FamilyChild, FamilyOverview, FamilyPayment, FamilyReservation } from '@bjk/domain/family';
 import { useAction } from '../../shared/data/action';
