@@ -48,10 +48,13 @@ const FIRST_VIEWS_WITHOUT_MUI: { path: string; ready: string }[] = [
   { path: '/trn_u12', ready: '[data-testid="results-not-published"], [data-testid="standings-table"]' },
   { path: '/participants_bjk', ready: '[data-testid="participants-count"]' },
   { path: '/payment/no-such-payment-link-000000', ready: '[role="alert"]' },
+  // Without a family session: the form that mails a sign-in link.
+  { path: '/family', ready: 'input[type="email"]' },
+  { path: '/family/welcome', ready: 'h1' },
 ];
 
 for (const { path, ready } of FIRST_VIEWS_WITHOUT_MUI) {
-  test(`the first view of ${path} loads and draws nothing with MUI`, async ({ page }) => {
+  test(`the first view of ${path} loads and draws nothing with MUI, nor loads TanStack Query`, async ({ page }) => {
     const scripts: string[] = [];
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
@@ -63,5 +66,10 @@ for (const { path, ready } of FIRST_VIEWS_WITHOUT_MUI) {
     expect(await page.locator('style[data-emotion], [class*="Mui"]').count()).toBe(0);
     // Nor downloads it, not even to preload what comes next (the enrolment wizard's next step, issue #25).
     expect(scripts.filter((script) => /MuiProvider/.test(script))).toEqual([]);
+    // The public site's one data cache is the resource cache (decision 0019): TanStack Query's chunks stay away.
+    // Found by what it says, not by a chunk's name: its provider's message when a query runs without it.
+    const withQueries: string[] = [];
+    for (const script of new Set(scripts)) if ((await (await page.request.get(script)).text()).includes('No QueryClient set')) withQueries.push(script);
+    expect(withQueries).toEqual([]);
   });
 }

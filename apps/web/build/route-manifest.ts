@@ -27,7 +27,8 @@ export function extractRoutePatterns(publicSource: string, mgmtSource: string): 
 /**
  * Writes `routes.json` into the build: the page patterns (for the server's 404 of unknown addresses) and, per public
  * page, the chunks its first render needs beyond the entry's (its lazy chunk, what that imports, MUI's theme provider, the query provider),
- * the stylesheets those chunks import, and the text namespaces its code asks for, with each namespace's chunk per
+ * the stylesheets those chunks import, and the text namespaces its code asks for (`common` aside, every page's; the page's
+ * first-read declaration names the same, `src/app/first-reads.test.ts`), with each namespace's chunk per
  * language. The server names them in the page's HTML as `<link rel="modulepreload">` and `<link rel="preload"
  * as="style">` (apps/server/src/platform/web-app.ts): the browser fetches them with the entry instead of one round
  * trip after another as the modules discover them.
@@ -72,6 +73,18 @@ export function routeManifest(): Plugin {
         return found;
       };
       const loaded = closure(entry);
+      const srcDir = path.join(root, 'src');
+      /** The modules `starts` import statically, transitively (what their chunks and the entry's run with them). */
+      const moduleClosure = (starts: string[]) => {
+        const seen = new Set<string>();
+        const visit = (id: string) => {
+          if (seen.has(id)) return;
+          seen.add(id);
+          for (const imported of this.getModuleInfo(id)?.importedIds ?? []) visit(imported);
+        };
+        starts.forEach(visit);
+        return seen;
+      };
       const entryStyles = new Set([...loaded].flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]));
       const appDir = path.join(root, 'src/app');
       const queryProvider = byModule.get(path.join(root, 'src/shared/query/QueryProvider'));
@@ -86,18 +99,24 @@ export function routeManifest(): Plugin {
         if (route.mui && muiProvider) for (const f of closure(muiProvider)) files.add(f);
         if (route.queries && queryProvider) for (const f of closure(queryProvider)) files.add(f);
         // A lazy part the page shows at once (a wizard's first step) is marked `import(/* first-render */ '…')`.
+        const starts = [chunk.facadeModuleId!];
         for (const file of [...files]) {
           for (const id of byFile.get(file)?.moduleIds ?? []) {
             for (const spec of firstRenderImports(id)) {
               const part = byModule.get(withoutExtension(path.resolve(path.dirname(id), spec)));
               if (part) for (const f of closure(part)) files.add(f);
+              if (part?.facadeModuleId) starts.push(part.facadeModuleId);
             }
           }
         }
         const own = [...files].filter((f) => !loaded.has(f));
+        // The texts its modules ask for, those the entry carries included (a part of the shell the page shows):
+        // module by module, not chunk by chunk (the entry's chunk holds every page's shared parts).
         const namespaces = new Set<string>();
-        for (const file of own)
-          for (const id of byFile.get(file)?.moduleIds ?? []) for (const ns of namespacesOf(this.getModuleInfo(id)?.code ?? '')) namespaces.add(ns);
+        for (const id of moduleClosure(starts))
+          if (id.startsWith(srcDir)) for (const ns of namespacesOf(this.getModuleInfo(id)?.code ?? '')) namespaces.add(ns);
+        // Every page's first texts (`main.tsx`).
+        namespaces.delete('common');
         // The page's own stylesheets (a plain page's CSS): Vite's loader fetches them only once the chunk has run.
         const styles = new Set<string>();
         for (const file of own) for (const css of byFile.get(file)?.viteMetadata?.importedCss ?? []) if (!entryStyles.has(css)) styles.add(`/${css}`);

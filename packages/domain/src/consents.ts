@@ -8,8 +8,9 @@ import { isoDateTimeSchema } from './date-schemas.js';
  * Publishing results (pairings, standings, games) is not a choice: it is a condition of taking part (the federation
  * rates the games), said on the consent step and in the rules.
  */
-export const CONSENT_PURPOSES = ['badgePhoto', 'webPhoto', 'publicName'] as const;
-export type ConsentPurpose = (typeof CONSENT_PURPOSES)[number];
+// The purposes without the schemas (the family page lists them, and loads no zod): a module of their own.
+import { CONSENT_PURPOSES, type ConsentPurpose } from './consent-purposes.js';
+export { CONSENT_PURPOSES, type ConsentPurpose } from './consent-purposes.js';
 
 export const consentChoicesSchema = z.object({ badgePhoto: z.boolean(), webPhoto: z.boolean(), publicName: z.boolean() });
 export type ConsentChoices = z.infer<typeof consentChoicesSchema>;

@@ -103,16 +103,8 @@ export const editionEventSchema = z.object({
 });
 export type EditionEvent = z.infer<typeof editionEventSchema>;
 
-/**
- * When round `round` of a category starts by the programme: the programme names no round numbers, so the category's
- * round events (its own or everyone's) in time order are rounds 1, 2, 3 …; undefined when the programme has fewer.
- */
-export function roundStartOf(events: readonly EditionEvent[], category: string, round: number): string | undefined {
-  const rounds = events
-    .filter((e) => e.kind === 'round' && (e.categories.length === 0 || e.categories.includes(category)))
-    .sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
-  return round >= 1 ? rounds[round - 1]?.start : undefined;
-}
+// Without the schemas (the results page reads it, not the edition's zod schemas): its own module.
+export { roundStartOf } from './round-start.js';
 
 /** A prize for a place in a category's final standings. */
 export const placePrizeSchema = z.object({ place: z.number().int().min(1).max(200), amountCents: cents });

@@ -16,7 +16,10 @@ export type FirstPage = {
   reads: (params: Record<string, string>, language: Language) => string[];
   /** The page is about one thing its reads name (a news item, a page, a game): when that is not found, neither is the page. */
   about?: true;
-  /** The text namespaces its first render shows, beyond `common` (loaded with the first texts, not after the code). */
+  /**
+   * The text namespaces its first render shows, beyond `common` (loaded with the first texts, not after the code):
+   * those the build's route manifest names for the page (`apps/web/src/app/first-reads.test.ts` proves it).
+   */
   namespaces?: string[];
 };
 
@@ -41,17 +44,19 @@ export const FIRST_PAGES: readonly FirstPage[] = [
   { pattern: '/news', reads: (_, l) => [`/api/v1/news/anon?${lang(l)}`], namespaces: ['content'] },
   { pattern: '/news/:id', reads: (p, l) => [`/api/v1/news/anon/${segment(p.id!)}?${lang(l)}`], about: true, namespaces: ['content'] },
   { pattern: '/files', reads: () => ['/api/v1/filestore/anon/groups', '/api/v1/filestore/anon/files'], namespaces: ['files'] },
-  { pattern: '/participants_bjk', reads: () => ['/api/v1/participant/public/bjk'] },
-  { pattern: '/payment/:token', reads: (p) => [`/api/v1/payment/public/${segment(p.token!)}`] },
+  { pattern: '/participants_bjk', reads: () => ['/api/v1/participant/public/bjk'], namespaces: ['enrolment'] },
+  { pattern: '/payment/:token', reads: (p) => [`/api/v1/payment/public/${segment(p.token!)}`], namespaces: ['payments'] },
   { pattern: '/games', reads: () => ['/api/v1/games/public/categories'], namespaces: ['results'] },
   { pattern: '/games/game/:id', reads: (p) => [`/api/v1/games/public/game/${segment(p.id!)}`], about: true, namespaces: ['results'] },
   { pattern: '/games/:category', reads: (p) => [`/api/v1/games/public/${segment(p.category!)}/rounds`], namespaces: ['results'] },
   { pattern: '/games/:category/:round', reads: (p) => [`/api/v1/games/public/${segment(p.category!)}/rounds`], namespaces: ['results'] },
-  { pattern: '/results', reads: () => ['/api/v1/results/anon/categories'] },
+  { pattern: '/results', reads: () => ['/api/v1/results/anon/categories'], namespaces: ['results'] },
   ...['trn_u8', 'trn_u10', 'trn_u12', 'trn_u14', 'trn_u16', 'trn_u18', 'trn_u20'].map((slug): FirstPage => ({
     pattern: `/${slug}`,
     // The page's category is the slug's code (`trn_u12` → `U12`, as `categoryOfSlug` in the web reads it).
     reads: () => ['/api/v1/results/anon/categories', `/api/v1/results/anon/${categoryCode(slug)}`],
+    // The player card's follow button is the `notifications` texts.
+    namespaces: ['notifications', 'results'],
   })),
 ];
 

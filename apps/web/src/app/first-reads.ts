@@ -5,6 +5,8 @@ import { preloadHomePage } from '../features/content/HomePage';
 import { loadPublicParticipants, publicParticipantsKey } from '../features/enrolment/public-participants-resource';
 import { preloadPublicFiles } from '../features/files/api';
 import { preloadGames } from '../features/results/games/live';
+import { categoryOfSlug } from '../features/results/api';
+import { preloadResults } from '../features/results/resources';
 import { preloadResource } from '../shared/data/resource';
 
 type Preload = (params: Record<string, string>, language: Language, path: string) => void;
@@ -34,6 +36,13 @@ export const FIRST_READ_PRELOADS: Partial<Record<(typeof FIRST_PAGES)[number]['p
   '/games/game/:id': games,
   '/games/:category': games,
   '/games/:category/:round': games,
+  '/results': () => preloadResults(null),
+  ...Object.fromEntries(
+    ['trn_u8', 'trn_u10', 'trn_u12', 'trn_u14', 'trn_u16', 'trn_u18', 'trn_u20'].map((slug): [string, Preload] => [
+      `/${slug}`,
+      () => preloadResults(categoryOfSlug(slug)),
+    ]),
+  ),
 };
 
 /** Starts the first reads of the page at `path` and answers the text namespaces its first render shows. */

@@ -28,9 +28,9 @@ function contentPage(slug?: string): ReactElement {
   return lazyPage(() => import('../features/content/ContentPage'), 'ContentPage', { slug }, { queries: false, mui: false });
 }
 
-/** A category's results page (`/trn_u8`): one component and one chunk for all of them. */
+/** A category's results page (`/trn_u8`): one component and one chunk for all of them; no TanStack Query, no MUI. */
 function resultsPage(slug: string): ReactElement {
-  return lazyPage(() => import('../features/results/CategoryPage'), 'ResultsCategoryPage', { slug }, { mui: false });
+  return lazyPage(() => import('../features/results/CategoryPage'), 'ResultsCategoryPage', { slug }, { queries: false, mui: false });
 }
 
 /**
@@ -57,8 +57,11 @@ export const routes: RouteObject[] = [
           { path: 'news/:id', element: lazyPage(() => import('../features/content/NewsPage'), 'NewsPage', {}, { queries: false, mui: false }) },
           { path: 'payment/:token', element: lazyPage(() => import('../features/payments/PaymentPage'), 'PaymentPage', {}, { queries: false, mui: false }) },
           // "My family" (decision 0013): the page, and the landing page of the mailed sign-in link.
-          { path: 'family', element: lazyPage(() => import('../features/family/FamilyPage'), 'FamilyPage', {}, { mui: false }) },
-          { path: 'family/welcome', element: lazyPage(() => import('../features/family/FamilySignIn'), 'FamilyWelcomePage', {}, { mui: false }) },
+          { path: 'family', element: lazyPage(() => import('../features/family/FamilyPage'), 'FamilyPage', {}, { queries: false, mui: false }) },
+          {
+            path: 'family/welcome',
+            element: lazyPage(() => import('../features/family/FamilySignIn'), 'FamilyWelcomePage', {}, { queries: false, mui: false }),
+          },
           {
             path: 'rsv26wizard',
             element: lazyPage(() => import('../features/lodging/ReservationWizardPage'), 'ReservationWizardPage', {}, { queries: false, mui: false }),
@@ -98,7 +101,10 @@ export const routes: RouteObject[] = [
             path: 'follow/confirm',
             element: lazyPage(() => import('../features/notifications/FollowPages'), 'ConfirmFollowPage', {}, { queries: false, mui: false }),
           },
-          { path: 'results', element: lazyPage(() => import('../features/results/ResultsIndexPage'), 'ResultsIndexPage', {}, { mui: false }) },
+          {
+            path: 'results',
+            element: lazyPage(() => import('../features/results/ResultsIndexPage'), 'ResultsIndexPage', {}, { queries: false, mui: false }),
+          },
           // One page for every category; the edition's categories decide which of these show results.
           { path: 'trn_u8', element: resultsPage('trn_u8') },
           { path: 'trn_u10', element: resultsPage('trn_u10') },

@@ -57,7 +57,7 @@ describe('the preloads the build names per page', () => {
     expect(imports.find((i) => i.pattern === '/trn_u12')).toEqual({
       pattern: '/trn_u12',
       module: '../features/results/CategoryPage',
-      queries: true,
+      queries: false,
       mui: false,
     });
     expect(imports.find((i) => i.pattern === '/schedule')).toEqual({

@@ -1,10 +1,12 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CONSENT_PURPOSES, type ConsentChoices } from '@bjk/domain/consents';
+import { CONSENT_PURPOSES } from '@bjk/domain/consent-purposes';
+import type { ConsentChoices } from '@bjk/domain/consents';
 import type { Contact } from '@bjk/domain/enrolment';
 import type { AbsenceKind, FamilyChild, FamilyOverview, FamilyPayment, FamilyReservation } from '@bjk/domain/family';
+import { useAction } from '../../shared/data/action';
+import { invalidateResources, refreshResources, useResource } from '../../shared/data/resource';
 import { useInstantFormat } from '../../shared/edition/useEdition';
 import { formatDate, formatMoney } from '../../shared/format';
 import { HttpError } from '../../shared/http';
@@ -22,7 +24,9 @@ import {
   childPhotoPath,
   familyDataPath,
   familyDataPdfPath,
-  familyOverviewQuery,
+  familyOverviewKey,
+  familyPrefix,
+  loadFamilyOverview,
   replaceChildPhoto,
   saveChildConsents,
   saveChildContacts,
@@ -41,20 +45,19 @@ const PAYMENT_TONE: Record<FamilyPayment['status'], ChipTone> = { open: 'warning
  */
 export function FamilyPage() {
   const language = currentLanguage();
-  const { data, error, isPending } = useQuery(familyOverviewQuery(language));
-  if (isPending) return null;
-  if (error instanceof HttpError && error.status === 401) return <FamilySignInForm />;
-  if (error) return <ErrorNotice error={error} />;
-  return <FamilyOverviewView overview={data} />;
+  const read = useResource(familyOverviewKey(language), loadFamilyOverview(language));
+  if (!read.ok && read.error instanceof HttpError && read.error.status === 401) return <FamilySignInForm />;
+  if (!read.ok) return <ErrorNotice error={read.error} />;
+  return <FamilyOverviewView overview={read.value} />;
 }
 
 function FamilyOverviewView({ overview }: { overview: FamilyOverview }) {
   const { t } = useTranslation('family');
   const instant = useInstantFormat();
-  const queries = useQueryClient();
-  const signOut = useMutation({
-    mutationFn: signOutFamily,
-    onSettled: () => queries.resetQueries({ queryKey: ['family'] }),
+  const signOut = useAction({
+    send: signOutFamily,
+    // Signed out or not (a session already ended), the page reads the family anew: the sign-in form.
+    onSuccess: () => invalidateResources(familyPrefix),
   });
   return (
     <div className="bjk-family">
@@ -63,7 +66,7 @@ function FamilyOverviewView({ overview }: { overview: FamilyOverview }) {
         <p className="bjk-body2 bjk-secondary" data-testid="family-signed-in">
           {t('page.signedInAs', { email: overview.email, time: instant(overview.sessionExpiresAt, { timeStyle: 'short' }) })}
         </p>
-        <button type="button" className="bjk-button bjk-button--outlined bjk-button--small" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
+        <button type="button" className="bjk-button bjk-button--outlined bjk-button--small" onClick={() => signOut.run()} disabled={signOut.isPending}>
           {t('page.signOut')}
         </button>
       </div>
@@ -197,13 +200,12 @@ function ChildCard({ child, overview }: { child: FamilyChild; overview: FamilyOv
 
 function PhotoBlock({ child }: { child: FamilyChild }) {
   const { t } = useTranslation('family');
-  const queries = useQueryClient();
   const [version, setVersion] = useState(0);
-  const upload = useMutation({
-    mutationFn: (file: File) => replaceChildPhoto(child.registrationId, file),
+  const upload = useAction({
+    send: (file: File) => replaceChildPhoto(child.registrationId, file),
     onSuccess: async () => {
       setVersion((v) => v + 1);
-      await queries.invalidateQueries({ queryKey: ['family'] });
+      await refreshResources(familyPrefix);
     },
   });
   const name = `${child.firstName} ${child.lastName}`;
@@ -232,7 +234,7 @@ function PhotoBlock({ child }: { child: FamilyChild }) {
               data-testid="family-photo-input"
               onChange={(event) => {
                 const file = event.target.files?.[0];
-                if (file) upload.mutate(file);
+                if (file) upload.run(file);
                 event.target.value = '';
               }}
             />
@@ -253,23 +255,22 @@ function PhotoBlock({ child }: { child: FamilyChild }) {
 function AbsenceBlock({ child, overview }: { child: FamilyChild; overview: FamilyOverview }) {
   const { t } = useTranslation('family');
   const instant = useInstantFormat();
-  const queries = useQueryClient();
   const open = overview.absenceRounds.filter((r) => r.open && !child.absences.some((a) => a.round === r.round));
   const [round, setRound] = useState('');
   const [kind, setKind] = useState<AbsenceKind>('absent');
   const [remark, setRemark] = useState('');
   const chosen = open.find((r) => String(r.round) === round) ?? open[0];
-  const announce = useMutation({
-    mutationFn: () => announceAbsence(child.registrationId, { round: chosen!.round, kind: chosen!.halfPointBye ? kind : 'absent', remark }),
+  const announce = useAction({
+    send: () => announceAbsence(child.registrationId, { round: chosen!.round, kind: chosen!.halfPointBye ? kind : 'absent', remark }),
     onSuccess: async () => {
       setRemark('');
       setRound('');
-      await queries.invalidateQueries({ queryKey: ['family'] });
+      await refreshResources(familyPrefix);
     },
   });
-  const withdraw = useMutation({
-    mutationFn: (absenceId: string) => withdrawAbsence(child.registrationId, absenceId),
-    onSuccess: () => queries.invalidateQueries({ queryKey: ['family'] }),
+  const withdraw = useAction({
+    send: (absenceId: string) => withdrawAbsence(child.registrationId, absenceId),
+    onSuccess: () => refreshResources(familyPrefix),
   });
   const deadlineOf = (r: number) => overview.absenceRounds.find((x) => x.round === r);
   if (overview.absenceRounds.length === 0) return <p className="bjk-body2 bjk-secondary">{t('child.noRounds')}</p>;
@@ -287,7 +288,7 @@ function AbsenceBlock({ child, overview }: { child: FamilyChild; overview: Famil
                 <button
                   type="button"
                   className="bjk-button bjk-button--text bjk-button--small"
-                  onClick={() => withdraw.mutate(absence.id)}
+                  onClick={() => withdraw.run(absence.id)}
                   disabled={withdraw.isPending}
                 >
                   {t('child.withdraw')}
@@ -303,7 +304,7 @@ function AbsenceBlock({ child, overview }: { child: FamilyChild; overview: Famil
           className="bjk-family-form"
           onSubmit={(event: FormEvent) => {
             event.preventDefault();
-            announce.mutate();
+            announce.run();
           }}
         >
           <SelectInput
@@ -376,10 +377,9 @@ function ContactFields({ prefix, value, onChange }: { prefix: string; value: Con
 function ConsentsBlock({ child, optional }: { child: FamilyChild; optional: FamilyOverview['optionalConsents'] }) {
   const { t } = useTranslation('family');
   const instant = useInstantFormat();
-  const queries = useQueryClient();
-  const save = useMutation({
-    mutationFn: (choices: ConsentChoices) => saveChildConsents(child.registrationId, choices),
-    onSuccess: () => queries.invalidateQueries({ queryKey: ['family'] }),
+  const save = useAction({
+    send: (choices: ConsentChoices) => saveChildConsents(child.registrationId, choices),
+    onSuccess: () => refreshResources(familyPrefix),
   });
   const { changedAt, changedBy, ...choices } = child.consents;
   return (
@@ -393,7 +393,7 @@ function ConsentsBlock({ child, optional }: { child: FamilyChild; optional: Fami
               checked={choices[purpose]}
               disabled={!optional[purpose]}
               data-testid={`family-consent-${purpose}`}
-              onChange={(e) => save.mutate({ ...choices, [purpose]: e.target.checked })}
+              onChange={(e) => save.run({ ...choices, [purpose]: e.target.checked })}
             />
             <span>
               {t(`child.consents.${purpose}`)}
@@ -428,15 +428,14 @@ function PrivacyCard({ overview }: { overview: FamilyOverview }) {
   const { t } = useTranslation('family');
   const language = currentLanguage();
   const instant = useInstantFormat();
-  const queries = useQueryClient();
   const [kind, setKind] = useState<PrivacyChoice>('erasure');
   const [child, setChild] = useState(overview.children.length ? '' : 'family');
   const [firstName, setFirstName] = useState('');
   const [lastName, setLastName] = useState('');
   const [birthDate, setBirthDate] = useState('');
   const [message, setMessage] = useState('');
-  const send = useMutation({
-    mutationFn: () =>
+  const send = useAction({
+    send: () =>
       askPrivacy(
         kind === 'erasure'
           ? { kind, registrationId: child === 'family' ? null : child, message }
@@ -448,7 +447,7 @@ function PrivacyCard({ overview }: { overview: FamilyOverview }) {
       setFirstName('');
       setLastName('');
       setBirthDate('');
-      await queries.invalidateQueries({ queryKey: ['family'] });
+      await refreshResources(familyPrefix);
     },
   });
   const childOptions = overview.children.map((c) => (
@@ -480,7 +479,7 @@ function PrivacyCard({ overview }: { overview: FamilyOverview }) {
           className="bjk-family-form"
           onSubmit={(event) => {
             event.preventDefault();
-            send.mutate();
+            send.run();
           }}
         >
           <SelectInput
@@ -525,14 +524,13 @@ function PrivacyCard({ overview }: { overview: FamilyOverview }) {
 
 function ContactsForm({ child }: { child: FamilyChild }) {
   const { t } = useTranslation('family');
-  const queries = useQueryClient();
   const [email, setEmail] = useState(child.email);
   const [mobile, setMobile] = useState(child.mobile);
   const [parent, setParent] = useState(child.parent);
   const [attendant, setAttendant] = useState(child.attendant);
-  const save = useMutation({
-    mutationFn: () => saveChildContacts(child.registrationId, { email, mobile, parent, attendant }),
-    onSuccess: () => queries.invalidateQueries({ queryKey: ['family'] }),
+  const save = useAction({
+    send: () => saveChildContacts(child.registrationId, { email, mobile, parent, attendant }),
+    onSuccess: () => refreshResources(familyPrefix),
   });
   return (
     <details className="bjk-family-details">
@@ -542,7 +540,7 @@ function ContactsForm({ child }: { child: FamilyChild }) {
         className="bjk-family-form"
         onSubmit={(event) => {
           event.preventDefault();
-          save.mutate();
+          save.run();
         }}
       >
         <TextInput label={t('child.playerEmail')} type="email" value={email} autoComplete="off" onChange={(e) => setEmail(e.target.value)} />
@@ -563,14 +561,13 @@ function ReservationCard({ reservation }: { reservation: FamilyReservation }) {
   const { t } = useTranslation('family');
   const language = currentLanguage();
   const instant = useInstantFormat();
-  const queries = useQueryClient();
   const [kind, setKind] = useState<'change' | 'cancel'>('change');
   const [message, setMessage] = useState('');
-  const ask = useMutation({
-    mutationFn: () => askReservationChange(reservation.id, { kind, message }),
+  const ask = useAction({
+    send: () => askReservationChange(reservation.id, { kind, message }),
     onSuccess: async () => {
       setMessage('');
-      await queries.invalidateQueries({ queryKey: ['family'] });
+      await refreshResources(familyPrefix);
     },
   });
   const facts: [string, string][] = [
@@ -620,7 +617,7 @@ function ReservationCard({ reservation }: { reservation: FamilyReservation }) {
           className="bjk-family-form"
           onSubmit={(event) => {
             event.preventDefault();
-            ask.mutate();
+            ask.run();
           }}
         >
           <SelectInput label={t('reservation.kind')} value={kind} onChange={(event) => setKind(event.target.value as 'change' | 'cancel')}>

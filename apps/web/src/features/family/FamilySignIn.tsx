@@ -1,13 +1,13 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
+import { invalidateResources } from '../../shared/data/resource';
 import { currentLanguage } from '../../shared/i18n';
 import { Card } from '../../shared/ui/plain/Card';
 import { ErrorNotice } from '../../shared/ui/plain/ErrorNotice';
 import { TextInput } from '../../shared/ui/plain/fields';
 import { Notice } from '../../shared/ui/plain/Notice';
-import { askSignInLink, startFamilySession } from './api';
+import { askSignInLink, familyPrefix, startFamilySession } from './api';
 import './family.css';
 
 /** "My family" without a session: the address to mail a sign-in link to. The same answer for every address. */
@@ -75,7 +75,6 @@ export function FamilySignInForm() {
 export function FamilyWelcomePage() {
   const { t } = useTranslation('family');
   const navigate = useNavigate();
-  const queries = useQueryClient();
   const [token] = useState(() => window.location.hash.replace(/^#/, ''));
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<unknown>(null);
@@ -89,7 +88,7 @@ export function FamilyWelcomePage() {
     setError(null);
     try {
       await startFamilySession(token);
-      await queries.invalidateQueries({ queryKey: ['family'] });
+      invalidateResources(familyPrefix);
       void navigate('/family', { replace: true });
     } catch (failure) {
       setError(failure);

@@ -12,6 +12,7 @@ import type {
   FamilySignInLinkRequest,
 } from '@bjk/domain/family';
 import type { Language } from '@bjk/domain/languages';
+import { settled } from '../../shared/data/resource';
 import { createHttpClient } from '../../shared/http/client';
 
 /**
@@ -34,11 +35,14 @@ export const startFamilySession = (token: string) => familyHttp.post<FamilySessi
 
 export const signOutFamily = () => familyHttp.post<void>(`${base}/session/sign-out`, undefined, { retry: false });
 
-export const familyOverviewQuery = (language: Language) => ({
-  queryKey: ['family', 'me', language] as const,
-  queryFn: () => familyHttp.get<FamilyOverview>(`${base}/me`, { query: { language } }),
-  retry: false,
-});
+/** Every key of the family's reads starts so: a change the family made reads them again. */
+export const familyPrefix = 'family:';
+/**
+ * The family's overview in the resource cache (the public site's one data cache, issue #25), settled: "no session"
+ * (401) is an answer, the sign-in form, not an error.
+ */
+export const familyOverviewKey = (language: Language) => `${familyPrefix}me:${language}`;
+export const loadFamilyOverview = (language: Language) => () => settled(familyHttp.get<FamilyOverview>(`${base}/me`, { query: { language } }));
 
 /** Everything personal held for the family, as a JSON file (the session cookie goes with a plain link). */
 export const familyDataPath = `${base}/me/data.json`;

@@ -1,5 +1,5 @@
-import { fireEvent, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { gameLinksSchema } from '@bjk/domain/games';
 import {
@@ -11,7 +11,7 @@ import {
   type RoundPairings,
   type Standings,
 } from '@bjk/domain/results';
-import { fail, network, ok, renderPage, route, type Route } from '../../test/render-page';
+import { click, fail, network, ok, renderPage, route, type Route } from '../../test/render-page';
 
 const tournament: PublicTournament = {
   category: 'U12',
@@ -61,6 +61,22 @@ const pairings: RoundPairings = {
   ],
 };
 
+/** The browser's EventSource as far as the results stream uses it: the test plays the server's side. */
+class FakeEventSource {
+  static opened: FakeEventSource[] = [];
+  readyState = 0;
+  onopen: (() => void) | null = null;
+  onmessage: ((event: { data: string }) => void) | null = null;
+  onerror: (() => void) | null = null;
+  constructor(readonly url: string) {
+    FakeEventSource.opened.push(this);
+  }
+  addEventListener() {}
+  close() {
+    this.readyState = 2;
+  }
+}
+
 const published = (): Route[] => [
   route(
     'GET /api/v1/results/anon/categories',
@@ -100,7 +116,7 @@ describe('a category’s results page', () => {
 
   it('shows the last round’s pairings on their tab: official, unofficial and a bye', async () => {
     await renderPage('/trn_u12', { routes: published() });
-    fireEvent.click(await screen.findByRole('tab', { name: 'Paringen' }));
+    await click(await screen.findByRole('tab', { name: 'Paringen' }));
     const table = await screen.findByRole('table', { name: 'Ronde 2' });
     expect(window.location.search).toBe('?tab=pairings');
     const results = within(table)
@@ -117,7 +133,7 @@ describe('a category’s results page', () => {
     await renderPage('/trn_u12', {
       routes: [...published(), route('GET /api/v1/results/anon/:category/pairings/:round', fail(400, 'platform.validation'))],
     });
-    fireEvent.click(await screen.findByRole('tab', { name: 'Paringen' }));
+    await click(await screen.findByRole('tab', { name: 'Paringen' }));
     expect(await screen.findByText('Een van de verplichte velden is ongeldig', { exact: false })).toBeTruthy();
     expect(screen.queryByText(/500|Algemene serverfout/)).toBeNull();
   });
@@ -129,5 +145,39 @@ describe('a category’s results page', () => {
     expect(await screen.findByTestId('results-not-published')).toBeTruthy();
     expect(screen.getByTestId('results-not-published').textContent).toBe('Voor deze categorie zijn nog geen uitslagen gepubliceerd.');
     expect(screen.queryByRole('tab')).toBeNull();
+  });
+
+  it('applies an unofficial result the live stream announces, keeping the table on screen while it reads again', async () => {
+    FakeEventSource.opened = [];
+    vi.stubGlobal('EventSource', FakeEventSource);
+    let current = pairings;
+    await renderPage('/trn_u12?tab=pairings', {
+      routes: [...published(), route('GET /api/v1/results/anon/:category/pairings/:round', () => ok(roundPairingsSchema, current))],
+    });
+    const table = await screen.findByRole('table', { name: 'Ronde 2' });
+    expect(within(table).getAllByTestId('pairing-result')[1]!.textContent).toBe('½-½(onofficieel)');
+    const stream = FakeEventSource.opened.find((source) => source.url === '/api/v1/results/anon/U12/events')!;
+    await act(async () => {
+      stream.readyState = 1;
+      stream.onopen?.();
+    });
+    // The arbiter corrects board 2; the server announces the change on the category's stream.
+    current = { ...pairings, pairings: pairings.pairings.map((p) => (p.board === 2 ? { ...p, unofficialResult: '0-1' } : p)) };
+    const before = network.sentTo('GET /api/v1/results/anon/U12/pairings/2').length;
+    await act(async () => stream.onmessage?.({ data: 'U12' }));
+    await vi.waitFor(() =>
+      expect(within(screen.getByRole('table', { name: 'Ronde 2' })).getAllByTestId('pairing-result')[1]!.textContent).toBe('0-1(onofficieel)'),
+    );
+    expect(network.sentTo('GET /api/v1/results/anon/U12/pairings/2').length).toBeGreaterThan(before);
+    expect(screen.queryByTestId('results-live-paused')).toBeNull();
+  });
+
+  it('says in words, translated, that the standings could not be read, and keeps the tabs', async () => {
+    await renderPage('/trn_u12', {
+      language: 'fr',
+      routes: [...published(), route('GET /api/v1/results/anon/:category/standings', fail(500, 'platform.internal'))],
+    });
+    expect(await screen.findByText('Erreur générale du serveur', { exact: false })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Appariements' })).toBeTruthy();
   });
 });

@@ -1,9 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
 import type { PublicTournamentPlayer } from '@bjk/domain/results';
 import { useTranslation } from 'react-i18next';
-import { ErrorNotice } from '../../shared/ui/plain/ErrorNotice';
-import { formatPoints, standingsQuery, tournamentQuery } from './api';
+import { useResource } from '../../shared/data/resource';
+import { formatPoints } from './api';
 import { PlayerLink } from './PlayerLink';
+import { loadStandings, standingsKey, usePublishedTournament } from './resources';
 import { ResultsTable } from './ResultsTable';
 
 /** A game's result after the opponent's line and colour ("12w1"); a forfeit is + or −. */
@@ -36,15 +36,13 @@ export function crosstableCell(
 /** Players in standings order, one column per round: every game at a glance (scrolls sideways on a phone). */
 export function CrosstableTab({ category }: { category: string }) {
   const { t } = useTranslation('results');
-  const tournament = useQuery(tournamentQuery(category));
-  const standings = useQuery(standingsQuery(category));
-  if (tournament.isError) return <ErrorNotice error={tournament.error} />;
-  if (!tournament.data || !standings.data) return null;
+  const tournament = usePublishedTournament(category);
+  const standings = useResource(standingsKey(category), loadStandings(category));
   // Cells name an opponent by their line, which is their place where the program ranked everyone (a withdrawn
   // player of a TRF has no place but still a line).
-  const place = new Map(standings.data.rows.map((r, index) => [r.pairingNumber, index + 1]));
-  const players = new Map(tournament.data.players.map((p) => [p.pairingNumber, p]));
-  const rounds = Array.from({ length: tournament.data.pairedRounds }, (_, i) => i + 1);
+  const place = new Map(standings.rows.map((r, index) => [r.pairingNumber, index + 1]));
+  const players = new Map(tournament.players.map((p) => [p.pairingNumber, p]));
+  const rounds = Array.from({ length: tournament.pairedRounds }, (_, i) => i + 1);
   const letters = { white: t('crosstable.white'), black: t('crosstable.black'), bye: t('crosstable.bye') };
   return (
     <>
@@ -68,7 +66,7 @@ export function CrosstableTab({ category }: { category: string }) {
           </tr>
         </thead>
         <tbody>
-          {standings.data.rows.map((row) => {
+          {standings.rows.map((row) => {
             const player = players.get(row.pairingNumber)!;
             return (
               <tr key={row.pairingNumber} data-testid="crosstable-row">

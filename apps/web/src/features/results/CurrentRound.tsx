@@ -1,26 +1,27 @@
-import { useQuery } from '@tanstack/react-query';
-import { roundStartOf } from '@bjk/domain/edition';
+import { roundStartOf } from '@bjk/domain/round-start';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { usePeekResources } from '../../shared/data/resource';
 import { useEdition, useInstantFormat } from '../../shared/edition/useEdition';
 import { Notice } from '../../shared/ui/plain/Notice';
-import { pairingsQuery } from './api';
 import { PlayerLink } from './PlayerLink';
+import { loadPairings, pairingsKey } from './resources';
 import './results.css';
 
 /**
  * The round being played, above every tab, as one line that opens: "Round 5 · 7 of 12 results in · start Tue 09:30"
  * (the start from the edition's programme). Opened: the arbiters' unofficial results (each labelled so, until the
  * official file confirms it) and the way to the pairings and the provisional standings. Closed by default, so a
- * category of 40 boards does not push the tabs off a phone's screen. The page's live stream refetches it when an
+ * category of 40 boards does not push the tabs off a phone's screen. The page's live stream reads it again when an
  * arbiter enters a result; nothing shows once every game has its official result.
  */
 export function CurrentRound({ category, round }: { category: string; round: number }) {
   const { t } = useTranslation('results');
   const edition = useEdition();
   const formatInstant = useInstantFormat();
-  const query = useQuery(pairingsQuery(category, round));
-  const games = (query.data?.pairings ?? []).filter((p) => p.black !== null);
+  // Never waits nor fails the page: the line shows once the round's pairings are there.
+  const [pairings] = usePeekResources(round > 0 ? [{ key: pairingsKey(category, round), load: loadPairings(category, round) }] : []).values;
+  const games = (pairings?.pairings ?? []).filter((p) => p.black !== null);
   const open = games.filter((p) => p.result === null);
   if (round === 0 || open.length === 0) return null;
   const unofficial = open.filter((p) => p.unofficialResult !== null);

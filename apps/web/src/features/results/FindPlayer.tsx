@@ -1,10 +1,11 @@
-import { useQueries, useQuery } from '@tanstack/react-query';
-import { useDeferredValue, useId, useMemo, useState, type KeyboardEvent } from 'react';
+import { useDeferredValue, useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { usePeekResource, usePeekResources } from '../../shared/data/resource';
 import { TextInput } from '../../shared/ui/plain/fields';
-import { resultsCategoriesQuery, slugOfCategory, tournamentQuery } from './api';
+import { slugOfCategory } from './api';
 import { matchesPlayer, plainText } from './player-search';
+import { categoriesKey, loadCategories, loadTournament, tournamentKey } from './resources';
 import './results.css';
 
 type Option = { category: string; pairingNumber: number; name: string; club: string | null };
@@ -23,18 +24,19 @@ export function FindPlayer() {
   const [active, setActive] = useState(-1);
   const query = useDeferredValue(input).trim();
   const needle = plainText(query);
-  const categories = useQuery(resultsCategoriesQuery);
-  // Each category's players load only once someone searches.
-  const tournaments = useQueries({
-    queries: (categories.data ?? []).map((c) => ({ ...tournamentQuery(c.category), enabled: needle.length >= 2, refetchInterval: false as const })),
-  });
-  const options = useMemo<Option[]>(() => {
-    if (needle.length < 2) return [];
-    return tournaments
-      .flatMap((q) => (q.data ? q.data.players.map((p) => ({ category: q.data.category, pairingNumber: p.pairingNumber, name: p.name, club: p.club })) : []))
-      .filter((o) => matchesPlayer(o.name, query))
-      .slice(0, 20);
-  }, [tournaments, needle, query]);
+  const categories = usePeekResource(categoriesKey, loadCategories);
+  // Each category's players load only once someone searches (the field never waits for them).
+  const searched = needle.length >= 2 ? (categories ?? []) : [];
+  const tournaments = usePeekResources(searched.map((c) => ({ key: tournamentKey(c.category), load: loadTournament(c.category) })));
+  const options: Option[] =
+    needle.length < 2
+      ? []
+      : tournaments.values
+          .flatMap((read) =>
+            read?.ok ? read.value.players.map((p) => ({ category: read.value.category, pairingNumber: p.pairingNumber, name: p.name, club: p.club })) : [],
+          )
+          .filter((o) => matchesPlayer(o.name, query))
+          .slice(0, 20);
   const current = active < options.length ? active : -1;
   const optionId = (index: number) => `${listId}-option-${index}`;
 
@@ -61,7 +63,7 @@ export function FindPlayer() {
 
   const searching = open && input.trim() !== '';
   const expanded = searching && options.length > 0;
-  const loading = tournaments.some((q) => q.isPending && q.fetchStatus === 'fetching');
+  const loading = tournaments.pending;
   const message = searching && options.length === 0 && !loading ? (needle.length < 2 ? t('find.typeMore') : t('find.none')) : '';
   return (
     <div className="results-find">

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { gamePath } from './games/api';
+import { gamePath } from './games/live';
 import '../../shared/ui/plain/plain.css';
 import './results.css';
 

@@ -1,13 +1,16 @@
-import { useQuery } from '@tanstack/react-query';
+import { Suspense } from 'react';
 import type { Pairing } from '@bjk/domain/results';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useResource } from '../../shared/data/resource';
+import { PageLoading } from '../../shared/ui/PageLoading';
 import { ChipButton } from '../../shared/ui/plain/Chip';
-import { ErrorNotice } from '../../shared/ui/plain/ErrorNotice';
-import { formatPoints, pairingsQuery, tournamentQuery } from './api';
+import { LoadFailure } from '../../shared/ui/plain/LoadFailure';
+import { formatPoints } from './api';
 import { GameLink } from './GameLink';
-import { useGameOnBoard } from './games/api';
+import { useGameOnBoard } from './games/live';
 import { PlayerLink } from './PlayerLink';
+import { loadPairings, pairingsKey, usePublishedTournament } from './resources';
 import { ResultsTable } from './ResultsTable';
 import './results.css';
 
@@ -15,12 +18,9 @@ import './results.css';
 export function PairingsTab({ category }: { category: string }) {
   const { t } = useTranslation('results');
   const [params, setParams] = useSearchParams();
-  const tournament = useQuery(tournamentQuery(category));
-  const last = tournament.data?.pairedRounds ?? 0;
+  const last = usePublishedTournament(category).pairedRounds;
   const chosen = Number(params.get('round') ?? 0);
   const round = chosen >= 1 && chosen <= last ? chosen : last;
-  const query = useQuery(pairingsQuery(category, round));
-  const gameOn = useGameOnBoard(category);
   if (last === 0) return <p className="bjk-body1">{t('pairings.none')}</p>;
   const rounds = Array.from({ length: last }, (_, i) => last - i);
   return (
@@ -33,46 +33,57 @@ export function PairingsTab({ category }: { category: string }) {
         ))}
       </div>
       <h2 className="results-round-title">{t('pairings.round', { round })}</h2>
-      {query.isError && <ErrorNotice error={query.error} />}
-      {query.data && (
-        <ResultsTable testId="pairings-table" label={t('pairings.round', { round })}>
-          <thead>
-            <tr>
-              <th scope="col" className="bjk-num">
-                {t('columns.board')}
-              </th>
-              <th scope="col">{t('columns.white')}</th>
-              <th scope="col">{t('columns.result')}</th>
-              <th scope="col">{t('columns.black')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {query.data.pairings.map((p) => (
-              <tr key={`${p.board ?? 'x'}-${p.white.pairingNumber}`} data-testid="pairing-row">
-                <td className="bjk-num">
-                  <BoardCell board={p.board} game={gameOn(round, p.board)} />
-                </td>
-                <td>
-                  <PlayerLink category={category} pairingNumber={p.white.pairingNumber} name={p.white.name} />
-                  <span className="results-points">{formatPoints(p.white.points)}</span>
-                </td>
-                <td data-testid="pairing-result">
-                  <ResultCell pairing={p} />
-                </td>
-                <td>
-                  {p.black && (
-                    <>
-                      <PlayerLink category={category} pairingNumber={p.black.pairingNumber} name={p.black.name} />
-                      <span className="results-points">{formatPoints(p.black.points)}</span>
-                    </>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </ResultsTable>
-      )}
+      <LoadFailure key={round}>
+        <Suspense fallback={<PageLoading />}>
+          <RoundTable category={category} round={round} />
+        </Suspense>
+      </LoadFailure>
     </div>
+  );
+}
+
+/** One round's pairings, read when the round is chosen (a refused read is said in words in its place). */
+function RoundTable({ category, round }: { category: string; round: number }) {
+  const { t } = useTranslation('results');
+  const pairings = useResource(pairingsKey(category, round), loadPairings(category, round));
+  const gameOn = useGameOnBoard(category);
+  return (
+    <ResultsTable testId="pairings-table" label={t('pairings.round', { round })}>
+      <thead>
+        <tr>
+          <th scope="col" className="bjk-num">
+            {t('columns.board')}
+          </th>
+          <th scope="col">{t('columns.white')}</th>
+          <th scope="col">{t('columns.result')}</th>
+          <th scope="col">{t('columns.black')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {pairings.pairings.map((p) => (
+          <tr key={`${p.board ?? 'x'}-${p.white.pairingNumber}`} data-testid="pairing-row">
+            <td className="bjk-num">
+              <BoardCell board={p.board} game={gameOn(round, p.board)} />
+            </td>
+            <td>
+              <PlayerLink category={category} pairingNumber={p.white.pairingNumber} name={p.white.name} />
+              <span className="results-points">{formatPoints(p.white.points)}</span>
+            </td>
+            <td data-testid="pairing-result">
+              <ResultCell pairing={p} />
+            </td>
+            <td>
+              {p.black && (
+                <>
+                  <PlayerLink category={category} pairingNumber={p.black.pairingNumber} name={p.black.name} />
+                  <span className="results-points">{formatPoints(p.black.points)}</span>
+                </>
+              )}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </ResultsTable>
   );
 }
 

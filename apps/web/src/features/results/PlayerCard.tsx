@@ -1,27 +1,30 @@
-import { useQuery } from '@tanstack/react-query';
 import type { PublicTournament } from '@bjk/domain/results';
 import { useTranslation } from 'react-i18next';
+import { usePeekResources } from '../../shared/data/resource';
 import { FollowButton } from '../../shared/follow/FollowButton';
 import { shellButtonClass } from '../../shared/ui/ShellButton';
-import { formatPoints, pairingsQuery } from './api';
+import { formatPoints } from './api';
 import { GameLink } from './GameLink';
-import { playerPgnUrl, useGameOnBoard } from './games/api';
+import { playerPgnUrl, useGameOnBoard } from './games/live';
 import { PlayerLink } from './PlayerLink';
+import { loadPairings, pairingsKey } from './resources';
 import { ResultsTable } from './ResultsTable';
 import './results.css';
 
 /**
  * A player's card: every round's opponent, colour, result and running score, with FIDE's performance (unrated
  * opponents left out). The round being played shows the arbiter's unofficial result of the player's board, labelled so, as the
- * pairings do (the page's live stream refetches it).
+ * pairings do (the page's live stream reads it again).
  */
 export function PlayerCard({ tournament, pairingNumber }: { tournament: PublicTournament; pairingNumber: number }) {
   const { t } = useTranslation('results');
   const gameOn = useGameOnBoard(tournament.category);
   const player = tournament.players.find((p) => p.pairingNumber === pairingNumber);
   const playing = player?.rounds.filter((r) => r.outcome === 'pending' && r.board !== null).at(-1);
-  const current = useQuery(pairingsQuery(tournament.category, playing?.round ?? 0));
-  const unofficial = playing && current.data?.pairings.find((p) => p.board === playing.board && p.result === null)?.unofficialResult;
+  const [current] = usePeekResources(
+    playing ? [{ key: pairingsKey(tournament.category, playing.round), load: loadPairings(tournament.category, playing.round) }] : [],
+  ).values;
+  const unofficial = playing && current?.pairings.find((p) => p.board === playing.board && p.result === null)?.unofficialResult;
   if (!player) return <p className="bjk-body1">{t('player.unknown')}</p>;
   const byNumber = new Map(tournament.players.map((p) => [p.pairingNumber, p]));
   let running = 0;

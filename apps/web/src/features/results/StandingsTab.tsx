@@ -1,13 +1,13 @@
-import { useQuery } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ShellButton } from '../../shared/ui/ShellButton';
-import { ErrorNotice } from '../../shared/ui/plain/ErrorNotice';
+import { useResource } from '../../shared/data/resource';
 import { Icon } from '../../shared/ui/plain/Icon';
 import { Notice } from '../../shared/ui/plain/Notice';
 import { currentLanguage } from '../../shared/i18n';
-import { formatPoints, formatTieBreak, standingsQuery, tieBreakName, tournamentQuery } from './api';
+import { formatPoints, formatTieBreak, tieBreakName } from './api';
 import { PlayerLink } from './PlayerLink';
+import { loadStandings, standingsKey, usePublishedTournament } from './resources';
 import { ResultsTable } from './ResultsTable';
 import './results.css';
 
@@ -18,11 +18,8 @@ import './results.css';
  */
 export function StandingsTab({ category }: { category: string }) {
   const { t } = useTranslation('results');
-  const query = useQuery(standingsQuery(category));
+  const standings = useResource(standingsKey(category), loadStandings(category));
   const [open, setOpen] = useState<number | null>(null);
-  if (query.isError) return <ErrorNotice error={query.error} />;
-  if (!query.data) return null;
-  const standings = query.data;
   // Before the first round has a result there are no standings yet: the starting list instead.
   if (standings.afterRound === 0) return <StartingList category={category} />;
   const language = currentLanguage();
@@ -141,10 +138,8 @@ export function StandingsTab({ category }: { category: string }) {
  */
 function StartingList({ category }: { category: string }) {
   const { t } = useTranslation('results');
-  const tournament = useQuery(tournamentQuery(category));
-  if (tournament.isError) return <ErrorNotice error={tournament.error} />;
-  if (!tournament.data) return null;
-  const players = [...tournament.data.players].sort((a, b) => a.pairingNumber - b.pairingNumber);
+  const tournament = usePublishedTournament(category);
+  const players = [...tournament.players].sort((a, b) => a.pairingNumber - b.pairingNumber);
   return (
     <div className="bjk-stack results-stack-tight">
       <p className="bjk-body2 bjk-secondary" data-testid="starting-list-title">

@@ -12,6 +12,8 @@ import { UNOFFICIAL_RESULTS, type Pairing, type UnofficialResult } from '@bjk/do
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
+import { refreshResources } from '../../shared/data/resource';
+import { resultsPrefix } from './resources';
 import { enterUnofficialResult, pairingsQuery, resultsCategoriesQuery, unofficialRoundQuery } from './api';
 import { useResultsStream } from './useResultsStream';
 
@@ -31,7 +33,8 @@ export function UnofficialResultsPage() {
   const round = chosenRound || summary?.pairedRounds || 0;
   const pairings = useQuery({ ...pairingsQuery(category, round), enabled: category !== '' && round > 0 });
   const entered = useQuery({ ...unofficialRoundQuery(category, round), enabled: category !== '' && round > 0 });
-  const live = useResultsStream(category || null);
+  const queryClient = useQueryClient();
+  const live = useResultsStream(category || null, (changed) => void queryClient.invalidateQueries({ queryKey: ['results', changed] }));
 
   return (
     <Stack spacing={2}>
@@ -133,7 +136,10 @@ function BoardRow({ category, round, pairing }: { category: string; round: numbe
   const queryClient = useQueryClient();
   const save = useMutation({
     mutationFn: (result: UnofficialResult | null) => enterUnofficialResult(category, round, pairing, result),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['results', category] }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ['results', category] });
+      void refreshResources(resultsPrefix(category));
+    },
   });
   const official = pairing.result;
   return (

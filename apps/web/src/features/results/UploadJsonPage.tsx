@@ -20,6 +20,7 @@ import { useEdition } from '../../shared/edition/useEdition';
 import { formatDateTime } from '../../shared/format';
 import { currentLanguage } from '../../shared/i18n';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
+import { invalidateResources } from '../../shared/data/resource';
 import { previewImport, publishImport, restoreVersion, uploadTournamentFile, versionDiff, versionsQuery } from './api';
 import { ResultsTable } from './ResultsTable';
 
@@ -67,6 +68,8 @@ export function UploadJsonPage() {
       setPublished(version);
       setDraft(null);
       void queryClient.invalidateQueries({ queryKey: ['results'] });
+      // The public pages' copies too (the resource cache), should the manager open them next.
+      invalidateResources('results:');
     },
   });
 
@@ -304,6 +307,8 @@ function Versions({ category, categories, onCategory }: { category: string; cate
     onSuccess: () => {
       setRestoring(null);
       void queryClient.invalidateQueries({ queryKey: ['results'] });
+      // The public pages' copies too (the resource cache), should the manager open them next.
+      invalidateResources('results:');
     },
   });
   const notPublished = versions.isError && (versions.error as { code?: string }).code === 'results.not_published';

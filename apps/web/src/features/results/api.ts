@@ -1,9 +1,7 @@
 import type {
   Pairing,
-  PublicTournament,
   ResultsCategorySummary,
   RoundPairings,
-  Standings,
   TournamentImport,
   TournamentVersion,
   UnofficialResult,
@@ -18,8 +16,9 @@ import { formatNumber } from '../../shared/format';
 import { http } from '../../shared/http';
 
 /**
- * Results change during a round: answers are revalidated with ETags (304 costs little) and refetched at least
- * every minute (the specification's fallback when the live stream is down).
+ * Results change during a round: answers are revalidated with ETags (304 costs little) and read again at least
+ * every minute (the specification's fallback when the live stream is down). The back office's queries are here; the
+ * public pages' reads are `resources.ts` (the resource cache).
  */
 export const RESULTS_REFRESH_MS = 60_000;
 
@@ -28,18 +27,6 @@ export const resultsCategoriesQuery = {
   queryFn: () => http.get<ResultsCategorySummary[]>('/api/v1/results/anon/categories'),
   staleTime: 30_000,
 };
-
-export const tournamentQuery = (category: string) => ({
-  queryKey: ['results', category, 'tournament'] as const,
-  queryFn: () => http.get<PublicTournament>(`/api/v1/results/anon/${encodeURIComponent(category)}`),
-  refetchInterval: RESULTS_REFRESH_MS,
-});
-
-export const standingsQuery = (category: string) => ({
-  queryKey: ['results', category, 'standings'] as const,
-  queryFn: () => http.get<Standings>(`/api/v1/results/anon/${encodeURIComponent(category)}/standings`),
-  refetchInterval: RESULTS_REFRESH_MS,
-});
 
 export const pairingsQuery = (category: string, round: number) => ({
   queryKey: ['results', category, 'pairings', round] as const,

@@ -1,7 +1,7 @@
 import { act, cleanup, render, screen, type RenderResult } from '@testing-library/react';
 import { Component, Suspense, type ReactElement, type ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { RESOURCE_FRESH_MS, useResource } from './resource';
+import { RESOURCE_FRESH_MS, refreshResources, useResource } from './resource';
 
 /** A page reading `key`; `<id>-loading` is its suspense fallback. */
 function Reader({ id, resourceKey, load }: { id: string; resourceKey: string; load: () => Promise<string> }) {
@@ -124,5 +124,29 @@ describe('the public resource cache', () => {
     await show(page('c', 'test:failed', load));
     await settle();
     expect(shown('c')).toBe('files 2');
+  });
+
+  it('reads a fresh value again when told it changed, showing the old one until the new one is there, and reads once more for a change told meanwhile', async () => {
+    let answer!: (value: string) => void;
+    let calls = 0;
+    const load = vi.fn(() => (++calls === 1 ? Promise.resolve('round 1') : new Promise<string>((resolve) => (answer = resolve))));
+    await show(page('a', 'test:changed:standings', load));
+    expect(shown('a')).toBe('round 1');
+    let refreshed = false;
+    await act(async () => {
+      void refreshResources('test:changed:').then(() => (refreshed = true));
+    });
+    void refreshResources('test:changed:'); // a second change told while the first read is under way
+    expect(load).toHaveBeenCalledTimes(2);
+    const first = answer;
+    await act(async () => first('round 2 (before the second change)'));
+    expect(shown('a')).toBe('round 2 (before the second change)');
+    expect(refreshed).toBe(true);
+    expect(load).toHaveBeenCalledTimes(3);
+    await act(async () => answer('round 2'));
+    expect(shown('a')).toBe('round 2');
+    expect(screen.queryByTestId('a-loading')).toBeNull();
+    void refreshResources('test:other:');
+    expect(load).toHaveBeenCalledTimes(3);
   });
 });

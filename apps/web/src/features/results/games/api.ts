@@ -1,27 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
-import type { DeletedGame, GameLinks, GameSource, GameSourceUpdate, GameUploadJob, ManagedGame, MoveGame } from '@bjk/domain/games';
+import type { DeletedGame, GameSource, GameSourceUpdate, GameUploadJob, ManagedGame, MoveGame } from '@bjk/domain/games';
 import { http } from '../../../shared/http';
 import type { GameRounds } from './live';
 import { randomId } from '../../../shared/random-id';
-// The public pages' reads and addresses live in `live.ts` (no TanStack Query); these two are used by the results pages.
-export { gamePath, playerPgnUrl } from './live';
+// The public pages' reads and addresses live in `live.ts` (no TanStack Query).
 
 const base = '/api/v1/games';
-
-/** Which game was played on which board of which round: for the links from the pairings and the player card. */
-export const gameLinksQuery = (category: string) => ({
-  queryKey: ['games', 'boards', category] as const,
-  queryFn: () => http.get<GameLinks>(`${base}/public/${category}/boards`),
-  staleTime: 30_000,
-});
-
-/** The id of the game played on a board of a round, when the relay's game was matched to that pairing. */
-export function useGameOnBoard(category: string): (round: number, board: number | null) => number | undefined {
-  const links = useQuery(gameLinksQuery(category));
-  const byBoard = useMemo(() => new Map((links.data?.games ?? []).map((g) => [`${g.round}:${g.pairingBoard}`, g.id])), [links.data]);
-  return (round, board) => (board === null ? undefined : byBoard.get(`${round}:${board}`));
-}
 
 // Back office
 

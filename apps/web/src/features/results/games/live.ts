@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
-import type { GameCategories, PublicGame, PublicRoundGames } from '@bjk/domain/games';
-import { preloadResource } from '../../../shared/data/resource';
+import { useMemo, useEffect, useState } from 'react';
+import type { GameCategories, GameLinks, PublicGame, PublicRoundGames } from '@bjk/domain/games';
+import { preloadResource, settled, usePeekResource } from '../../../shared/data/resource';
 import { HttpError, http } from '../../../shared/http';
 import { currentLanguage } from '../../../shared/i18n';
 import { openLiveStream, type LiveStreamStatus } from '../../../shared/live-stream';
@@ -19,17 +19,6 @@ export const playerPgnUrl = (category: string, name: string) =>
   `${base}/public/${category}/player/pgn?${new URLSearchParams({ lang: currentLanguage(), name })}`;
 export const gamePath = (id: number) => `/games/game/${id}`;
 
-/**
- * A read's outcome, its failure included: the page shows a failed read as a notice in the page (an unknown game, the
- * server away), not as the site's error page; kept like any value, and read again when the page opens after a minute.
- */
-export type Read<T> = { ok: true; value: T } | { ok: false; error: unknown };
-const settled = <T>(read: Promise<T>): Promise<Read<T>> =>
-  read.then(
-    (value) => ({ ok: true as const, value }),
-    (error: unknown) => ({ ok: false as const, error }),
-  );
-
 /** Every player category with how many games it has received (`/games`). */
 export const categoriesKey = 'games:categories';
 export const loadCategories = () => settled(http.get<GameCategories>(`${base}/public/categories`));
@@ -41,6 +30,20 @@ export const loadRounds = (category: string) => () => settled(http.get<GameRound
 /** One game as the public sees it (the broadcast delay applied). */
 export const gameKey = (id: number) => `games:game:${id}`;
 export const loadGame = (id: number) => () => settled(http.get<PublicGame>(`${base}/public/game/${id}`));
+
+/** Which game was played on which board of which round: for the links from the pairings and the player card. */
+export const gameLinksKey = (category: string) => `games:boards:${category}`;
+const loadGameLinks = (category: string) => () => http.get<GameLinks>(`${base}/public/${encodeURIComponent(category)}/boards`);
+
+/**
+ * The id of the game played on a board of a round, when the relay's game was matched to that pairing. Never waits
+ * nor fails: a board links to its game once the links are there.
+ */
+export function useGameOnBoard(category: string): (round: number, board: number | null) => number | undefined {
+  const links = usePeekResource(gameLinksKey(category), loadGameLinks(category));
+  const byBoard = useMemo(() => new Map((links?.games ?? []).map((g) => [`${g.round}:${g.pairingBoard}`, g.id])), [links]);
+  return (round, board) => (board === null ? undefined : byBoard.get(`${round}:${board}`));
+}
 
 /**
  * At start-up on `/games/:category[/:round]` or `/games/game/:id`: that page's first read starts beside its code
