@@ -19,7 +19,8 @@ import type { AbsenceListQuery } from '@bjk/domain/family';
 import { hasPermission, useManager } from '../../shared/auth/session';
 import { useEdition, useInstantFormat } from '../../shared/edition/useEdition';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
-import { absencesCsv, absencesQuery, markAbsence, saveBlob } from './mgmt-api';
+import { saveBlob } from '../../shared/ui/save-blob';
+import { absencesCsv, absencesQuery, markAbsence } from './mgmt-api';
 
 /**
  * `/mgmt/absences`: the families' absence and bye requests per category and round, for the arbiters: mark each one

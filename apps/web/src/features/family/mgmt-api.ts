@@ -3,7 +3,6 @@ import type { PersonalDataOverview as PersonalDataOverviewAnswer } from '@bjk/do
 import { http } from '../../shared/http';
 
 /** The absences page's export saves its file with it (imported from here). */
-export { saveBlob } from '../../shared/ui/save-blob';
 
 const base = '/api/v1/family/mgmt';
 
