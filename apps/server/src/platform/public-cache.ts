@@ -66,12 +66,17 @@ type RouteCache = {
   entries: Map<string, Entry>;
   /** The scope of each kept address, for routes with a scope. */
   scopes: Map<string, string>;
-  filling: Map<string, Promise<Entry | null>>;
+  filling: Map<string, Promise<Filled>>;
 };
 /** The data version an answer was computed from: if it still holds when the answer is ready, the answer is current. */
 type DataVersion = { all: number; scope: string | null; ofScope: number };
 /** A request that missed: it fills the entry for its address if the data did not change meanwhile. */
-type Fill = { cache: RouteCache; version: DataVersion; key: string; done: (entry: Entry | null) => void };
+/**
+ * How a computation ended for those waiting on it: the answer kept, `stale` (the data changed meanwhile: the next
+ * computation serves them), or null (not an answer to keep, such as a 404: each runs its own request).
+ */
+type Filled = Entry | 'stale' | null;
+type Fill = { cache: RouteCache; version: DataVersion; key: string; done: (filled: Filled) => void };
 
 const versionOf = (cache: RouteCache, scope: string | null): DataVersion => ({
   all: cache.version,
@@ -189,19 +194,27 @@ export function registerPublicCache(app: FastifyInstance, bus: ChangeBus, securi
     list.push(cache);
   };
 
-  /** A miss: the first request of an address computes the answer, the ones arriving meanwhile wait for it. */
+  /**
+   * A miss: the first request of an address computes the answer, the ones arriving meanwhile wait for it. When the
+   * data changed while it was computed (its answer is not kept), one of the waiters computes it again and the others
+   * wait for that one: one computation per address at a time, never one per waiting visitor (issue 22: an arbiter's
+   * result every second made 200 visitors' reads all run, queueing for the database's connections in front of the
+   * arbiter's next write).
+   */
   const missed = async (cache: RouteCache, request: FastifyRequest, reply: FastifyReply) => {
     if (request.method !== 'GET' || !bus.live) return;
     const key = request.url;
-    const version = versionOf(cache, cache.scopeOf ? cache.scopeOf(request) : null);
-    const filling = cache.filling.get(key);
-    if (filling) {
+    const scope = cache.scopeOf ? cache.scopeOf(request) : null;
+    for (let filling = cache.filling.get(key); filling; filling = cache.filling.get(key)) {
+      // An answer kept is current; one computed since this wait began, with no change since, is as new as this request.
+      const waitedFrom = versionOf(cache, scope);
       const filled = await filling;
-      if (filled && isCurrent(cache, version)) sendWire(request, reply, filled);
-      return;
+      if (filled === null || !bus.live) return;
+      if (filled !== 'stale' && isCurrent(cache, waitedFrom)) return sendWire(request, reply, filled);
     }
-    let done!: (entry: Entry | null) => void;
-    const promise = new Promise<Entry | null>((resolve) => (done = resolve));
+    const version = versionOf(cache, scope);
+    let done!: (filled: Filled) => void;
+    const promise = new Promise<Filled>((resolve) => (done = resolve));
     cache.filling.set(key, promise);
     request.publicCacheFill = {
       cache,
@@ -258,7 +271,7 @@ export function registerPublicCache(app: FastifyInstance, bus: ChangeBus, securi
       if (fill.version.scope !== null) fill.cache.scopes.set(fill.key, fill.version.scope);
       kept.set(fill.key, entry);
     }
-    fill.done(current ? entry : null);
+    fill.done(current ? entry : 'stale');
     reply.headers(entry.headers);
     if (request.headers['if-none-match'] === entry.etag) {
       reply.code(304);
