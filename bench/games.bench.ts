@@ -6,12 +6,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { buildApp } from '../apps/server/src/app.js';
-import { loadConfig, repoRoot } from '../apps/server/src/config.js';
-import { createChangeBus } from '../apps/server/src/platform/change-bus.js';
-import { systemClock } from '../apps/server/src/platform/clock.js';
+import { repoRoot } from '../apps/server/src/config.js';
 import { openDataDirDatabase } from './bench-database.js';
-import { prepareDatabase } from '../apps/server/src/setup.js';
+import { benchApp } from './fixtures.js';
 import { rssOf, startApp, stop, type BenchResult } from './harness.js';
 
 /**
@@ -28,7 +25,6 @@ const VIEWERS = Number(process.env.BENCH_VIEWERS ?? 5000);
 const SAMPLED = 100;
 const DELAY_S = 2;
 const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
-const ADMIN = { email: 'bench@bench.test', password: 'bench-password-123456' };
 // Knights out and back: legal for ever, so every board can keep moving.
 const CYCLE = ['Nf3', 'Nf6', 'Ng1', 'Ng8'];
 
@@ -49,17 +45,8 @@ export async function run(): Promise<BenchResult[]> {
   let pushToken = '';
   try {
     const database = await openDataDirDatabase(dataDir);
-    const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', BOOTSTRAP_ADMIN_EMAIL: ADMIN.email, BOOTSTRAP_ADMIN_PASSWORD: ADMIN.password });
-    await prepareDatabase(database, config, () => undefined);
-    const bus = await createChangeBus(database);
-    const app = await buildApp({ config, database, db: database.db, clock: systemClock, bus });
+    const { app, headers, close } = await benchApp(database);
     try {
-      const login = await app.inject({
-        method: 'POST',
-        url: '/api/v1/accounts/anon/login',
-        payload: { logintype: 'email', username: ADMIN.email, password: ADMIN.password },
-      });
-      const headers = { authorization: `Bearer ${login.json().token}` };
       await app.inject({
         method: 'PUT',
         url: '/api/v1/games/sources/U10',
@@ -68,8 +55,7 @@ export async function run(): Promise<BenchResult[]> {
       });
       pushToken = (await app.inject({ method: 'POST', url: '/api/v1/games/sources/U10/token', headers })).json().token;
     } finally {
-      await app.close();
-      await bus.close();
+      await close();
       await database.close();
     }
 
