@@ -130,7 +130,7 @@ function probe(server: Server, message: 'reset' | 'read'): Promise<LoopFigures> 
 
 /** STREAMS visitors on the U8 results' event stream; `arrivals` gets each event's delay after its write. */
 const openStreams = (base: string, sentAt: Map<string, number>, arrivals: number[]) =>
-  openEventStreams(`${base}/api/v1/results/anon/U8/events`, STREAMS, (chunk) => {
+  openEventStreams(`${base}/api/v1/results/anon/U8/events`, STREAMS, () => (chunk) => {
     for (const match of chunk.matchAll(/data: (unofficial:\d+:\d+)/g)) {
       const at = sentAt.get(match[1]!);
       if (at !== undefined) arrivals.push(performance.now() - at);

@@ -224,21 +224,27 @@ export async function signIn(base: string): Promise<{ authorization: string }> {
 }
 
 /**
- * `count` visitors on a results category's event stream (`url`); resolves once every one is connected, with the
- * function that closes them. `onData` gets every chunk a visitor receives after its connection.
+ * `count` visitors on an event stream (`url`); resolves once every one is connected (its first chunk holds `opened`),
+ * with the function that closes them. `visitor(i)` answers what reads visitor i's chunks, its first one included.
  */
-export async function openEventStreams(url: string, count: number, onData: (chunk: string) => void): Promise<() => void> {
+export async function openEventStreams(
+  url: string,
+  count: number,
+  visitor: (i: number) => (chunk: string) => void,
+  opened = ': connected',
+): Promise<() => void> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
   const requests: http.ClientRequest[] = [];
   let connected = 0;
   await new Promise<void>((resolve, reject) => {
     for (let i = 0; i < count; i++) {
+      const onData = visitor(i);
       const request = http.get(url, { agent }, (response) => {
-        let opened = false;
+        let open = false;
         response.setEncoding('utf8');
         response.on('data', (chunk: string) => {
-          if (!opened && chunk.includes(': connected')) {
-            opened = true;
+          if (!open && chunk.includes(opened)) {
+            open = true;
             if (++connected === count) resolve();
           }
           onData(chunk);

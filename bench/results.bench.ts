@@ -84,7 +84,7 @@ export async function run(): Promise<BenchResult[]> {
       const before = rssOf(server.pid!);
       const arrivals: number[] = [];
       let sentAt = 0;
-      const closeStreams = await openEventStreams(`${base}/api/v1/results/anon/U8/events`, SSE_CLIENTS, (chunk) => {
+      const closeStreams = await openEventStreams(`${base}/api/v1/results/anon/U8/events`, SSE_CLIENTS, () => (chunk) => {
         if (chunk.includes('data: unofficial')) arrivals.push(performance.now() - sentAt);
       });
       const after = rssOf(server.pid!);
