@@ -223,6 +223,9 @@ export async function signIn(base: string): Promise<{ authorization: string }> {
   return { authorization: `Bearer ${((await answer.json()) as { token: string }).token}` };
 }
 
+/** How long opening the streams may take on a loaded machine. */
+const OPEN_STREAMS_MS = 120_000;
+
 /**
  * `count` visitors on an event stream (`url`); resolves once every one is connected (its first chunk holds `opened`),
  * with the function that closes them. `visitor(i)` answers what reads visitor i's chunks, its first one included.
@@ -236,10 +239,18 @@ export async function openEventStreams(
   const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
   const requests: http.ClientRequest[] = [];
   let connected = 0;
+  let timer: NodeJS.Timeout | undefined;
   await new Promise<void>((resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`${connected} of ${count} streams connected in ${OPEN_STREAMS_MS / 1000} s`)), OPEN_STREAMS_MS);
     for (let i = 0; i < count; i++) {
       const onData = visitor(i);
       const request = http.get(url, { agent }, (response) => {
+        // A refused stream (the per-address cap, a busy server) would otherwise leave the wait without an end.
+        if (response.statusCode !== 200) {
+          response.resume();
+          reject(new Error(`stream ${i}: HTTP ${response.statusCode}`));
+          return;
+        }
         let open = false;
         response.setEncoding('utf8');
         response.on('data', (chunk: string) => {
@@ -253,7 +264,13 @@ export async function openEventStreams(
       request.on('error', reject);
       requests.push(request);
     }
+  }).catch((error: unknown) => {
+    clearTimeout(timer);
+    for (const request of requests) request.destroy();
+    agent.destroy();
+    throw error;
   });
+  clearTimeout(timer);
   return () => {
     for (const request of requests) request.destroy();
     agent.destroy();
