@@ -70,12 +70,12 @@ type RouteCache = {
 };
 /** The data version an answer was computed from: if it still holds when the answer is ready, the answer is current. */
 type DataVersion = { all: number; scope: string | null; ofScope: number };
-/** A request that missed: it fills the entry for its address if the data did not change meanwhile. */
 /**
- * How a computation ended for those waiting on it: the answer kept, `stale` (the data changed meanwhile: the next
- * computation serves them), or null (not an answer to keep, such as a 404: each runs its own request).
+ * How a computation ended for those waiting on it: its answer and the data version it started from (kept or not), or
+ * null (not an answer to keep, such as a 404: each runs its own request).
  */
-type Filled = Entry | 'stale' | null;
+type Filled = { entry: Entry; version: DataVersion } | null;
+/** A request that missed: it fills the entry for its address if the data did not change meanwhile. */
 type Fill = { cache: RouteCache; version: DataVersion; key: string; done: (filled: Filled) => void };
 
 const versionOf = (cache: RouteCache, scope: string | null): DataVersion => ({
@@ -87,6 +87,8 @@ const isCurrent = (cache: RouteCache, version: DataVersion) => {
   const now = versionOf(cache, version.scope);
   return now.all === version.all && now.ofScope === version.ofScope;
 };
+/** `a` is the data of `b` or later (versions only grow). */
+const notOlder = (a: DataVersion, b: DataVersion) => a.all >= b.all && a.ofScope >= b.ofScope;
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -195,22 +197,22 @@ export function registerPublicCache(app: FastifyInstance, bus: ChangeBus, securi
   };
 
   /**
-   * A miss: the first request of an address computes the answer, the ones arriving meanwhile wait for it. When the
-   * data changed while it was computed (its answer is not kept), one of the waiters computes it again and the others
-   * wait for that one: one computation per address at a time, never one per waiting visitor (issue 22: an arbiter's
-   * result every second made 200 visitors' reads all run, queueing for the database's connections in front of the
-   * arbiter's next write).
+   * A miss: the first request of an address computes the answer, the ones arriving meanwhile wait for it. A waiting
+   * request takes the answer of a computation that started from the data it arrived at (or later), kept or not: a
+   * change during the computation makes the answer unfit to keep, not unfit for requests as old as the change. One that
+   * arrived after such a change waits for the next computation, started by one of them: one computation per address
+   * at a time, never one per waiting visitor (issue 22: an arbiter's result every second made 200 visitors' reads all
+   * run, queueing for the database's connections in front of the arbiter's next write).
    */
   const missed = async (cache: RouteCache, request: FastifyRequest, reply: FastifyReply) => {
     if (request.method !== 'GET' || !bus.live) return;
     const key = request.url;
     const scope = cache.scopeOf ? cache.scopeOf(request) : null;
+    const arrived = versionOf(cache, scope);
     for (let filling = cache.filling.get(key); filling; filling = cache.filling.get(key)) {
-      // An answer kept is current; one computed since this wait began, with no change since, is as new as this request.
-      const waitedFrom = versionOf(cache, scope);
       const filled = await filling;
       if (filled === null || !bus.live) return;
-      if (filled !== 'stale' && isCurrent(cache, waitedFrom)) return sendWire(request, reply, filled);
+      if (notOlder(filled.version, arrived)) return sendWire(request, reply, filled.entry);
     }
     const version = versionOf(cache, scope);
     let done!: (filled: Filled) => void;
@@ -271,7 +273,7 @@ export function registerPublicCache(app: FastifyInstance, bus: ChangeBus, securi
       if (fill.version.scope !== null) fill.cache.scopes.set(fill.key, fill.version.scope);
       kept.set(fill.key, entry);
     }
-    fill.done(current ? entry : 'stale');
+    fill.done({ entry, version: fill.version });
     reply.headers(entry.headers);
     if (request.headers['if-none-match'] === entry.etag) {
       reply.code(304);
