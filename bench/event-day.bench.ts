@@ -1,23 +1,14 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { Readable } from 'node:stream';
 import autocannon from 'autocannon';
-import { buildApp } from '../apps/server/src/app.js';
-import { loadConfig, repoRoot } from '../apps/server/src/config.js';
-import { importMembers } from '../apps/server/src/modules/members/members.service.js';
-import { createChangeBus } from '../apps/server/src/platform/change-bus.js';
-import { systemClock } from '../apps/server/src/platform/clock.js';
-import { systemContext } from '../apps/server/src/platform/service-context.js';
-import { prepareDatabase } from '../apps/server/src/setup.js';
-import { multipartFile } from '../apps/server/test/bank-statements.js';
+import { repoRoot } from '../apps/server/src/config.js';
 import { portraitJpeg } from '../apps/server/test/badge-holders.js';
 import { openDataDirDatabase } from './bench-database.js';
+import { benchApp, enrolPlayers, importBenchMembers, openEventStreams, publishSwar, signIn, syntheticSwar, uploadPhoto } from './fixtures.js';
 import { freePort, startProcess, stop, type BenchResult } from './harness.js';
 import { PUBLIC_READS } from './public-reads.bench.js';
-import { syntheticSwar } from './results.bench.js';
 
 /**
  * `npm run bench -- event-day`: the championship's busiest hour on one instance, as `npm start` runs it (its own
@@ -38,7 +29,6 @@ const BADGES = 760;
 const GAMES = 3000;
 const PLIES = 60;
 const FIRST_ID = 80_000;
-const ADMIN = { email: 'bench@bench.test', password: 'bench-password-123456' };
 const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br, zstd', 'accept-language': 'nl-BE,nl;q=0.9' };
 
 const p99Of = (values: number[]) => {
@@ -47,12 +37,6 @@ const p99Of = (values: number[]) => {
 };
 const round = (value: number) => Math.round(value);
 const verdict = (met: boolean) => (met ? 'met' : 'MISSED');
-
-function memberCsv(): Readable {
-  const lines = ['idbel;idfide;first_name;last_name;birth_year;gender;club_id;club_name;fide_federation;rating_national;rating_fide'];
-  for (let i = 0; i < BADGES; i++) lines.push(`${FIRST_ID + i};;Zoë;Van der Bench-Østergaard ${i};2010;${i % 2 ? 'M' : 'F'};101;KSK Brugge;BEL;${1000 + i};`);
-  return Readable.from([`${lines.join('\n')}\n`]);
-}
 
 /** A round's worth of synthetic games per 334 boards, 9 rounds: 3 000 games of PLIES legal plies (knights out and back). */
 export function eventDayPgn(games = GAMES, plies = PLIES): string {
@@ -71,55 +55,24 @@ export function eventDayPgn(games = GAMES, plies = PLIES): string {
 /** The demo site with BADGES enabled players, each with a photo (badges print them all), and a published U8 (100 players, round 5 paired and not played). */
 async function seed(dataDir: string): Promise<void> {
   const database = await openDataDirDatabase(dataDir);
-  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', BOOTSTRAP_ADMIN_EMAIL: ADMIN.email, BOOTSTRAP_ADMIN_PASSWORD: ADMIN.password });
-  await prepareDatabase(database, config, () => undefined);
-  await importMembers(systemContext({ db: database.db, clock: systemClock, config }), 'csv', memberCsv());
-  const bus = await createChangeBus(database);
-  const app = await buildApp({ config, database, db: database.db, clock: systemClock, bus });
   try {
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/v1/accounts/anon/login',
-      payload: { logintype: 'email', username: ADMIN.email, password: ADMIN.password },
-    });
-    const headers = { authorization: `Bearer ${login.json().token}` };
-    const photos = await Promise.all(Array.from({ length: 40 }, (_, i) => portraitJpeg(i + 1)));
-    for (let i = 0; i < BADGES; i++) {
-      const added = await app.inject({ method: 'POST', url: `/api/v1/participant/bjk/${FIRST_ID + i}/U20`, headers });
-      if (added.statusCode !== 200) throw new Error(`participant ${i}: ${added.body}`);
-      const p = added.json();
-      const edit = {
-        category: p.category,
-        email: '',
-        parentEmail: `parent${i}@example.test`,
-        attendantEmail: '',
-        mealsCode: i % 3 === 0 ? 'HB' : null,
-        ratingNational: p.ratingNational,
-        ratingFide: p.ratingFide,
-        enabled: true,
-        remarks: '',
-      };
-      const saved = await app.inject({ method: 'PUT', url: `/api/v1/participant/bjk/${p.id}`, headers, payload: edit });
-      if (saved.statusCode !== 200) throw new Error(`participant ${i}: ${saved.body}`);
+    const bench = await benchApp(database);
+    try {
+      await importBenchMembers(bench, BADGES, FIRST_ID, { firstName: 'Zoë', lastName: (i) => `Van der Bench-Østergaard ${i}` });
+      const photos = await Promise.all(Array.from({ length: 40 }, (_, i) => portraitJpeg(i + 1)));
       // 40 different portraits: scaled per photo version, so every badge still scales and embeds its own.
-      const file = multipartFile('photo.jpg', photos[i % photos.length]!, 'photo');
-      const photo = await app.inject({
-        method: 'POST',
-        url: `/api/v1/participant/photo/bjk/${p.id}`,
-        headers: { ...headers, ...file.headers },
-        payload: file.payload,
+      await enrolPlayers(bench, BADGES, FIRST_ID, {
+        mealsCode: (i) => (i % 3 === 0 ? 'HB' : null),
+        then: (i, p) => uploadPhoto(bench, p.id, photos[i % photos.length]!),
       });
-      if (photo.statusCode !== 200) throw new Error(`photo ${i}: ${photo.body}`);
+      // Round 5 paired, not played yet: the arbiter enters its results.
+      const swar = JSON.parse(syntheticSwar(100, 5, 'U8')) as { Swar: { Player: { RoundArray: { RoundNr: number; Tabel: string; Result: string }[] }[] } };
+      for (const player of swar.Swar.Player) for (const r of player.RoundArray) if (r.RoundNr === 5 && r.Tabel !== 'BYE') r.Result = '-';
+      await publishSwar(bench, 'U8', JSON.stringify(swar));
+    } finally {
+      await bench.close();
     }
-    // Round 5 paired, not played yet: the arbiter enters its results.
-    const swar = JSON.parse(syntheticSwar(100, 5, 'U8')) as { Swar: { Player: { RoundArray: { RoundNr: number; Tabel: string; Result: string }[] }[] } };
-    for (const player of swar.Swar.Player) for (const r of player.RoundArray) if (r.RoundNr === 5 && r.Tabel !== 'BYE') r.Result = '-';
-    const jsoncontent = `data:application/json;base64,${Buffer.from(JSON.stringify(swar)).toString('base64')}`;
-    const results = await app.inject({ method: 'POST', url: '/api/v1/tournament/json', headers, payload: { name: 'U8', jsoncontent } });
-    if (results.statusCode !== 200) throw new Error(`results: ${results.body}`);
   } finally {
-    await app.close();
-    await bus.close();
     await database.close();
   }
 }
@@ -176,35 +129,13 @@ function probe(server: Server, message: 'reset' | 'read'): Promise<LoopFigures> 
 }
 
 /** STREAMS visitors on the U8 results' event stream; `arrivals` gets each event's delay after its write. */
-async function openStreams(base: string, sentAt: Map<string, number>, arrivals: number[]): Promise<() => void> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
-  const requests: http.ClientRequest[] = [];
-  let connected = 0;
-  await new Promise<void>((resolve, reject) => {
-    for (let i = 0; i < STREAMS; i++) {
-      const request = http.get(`${base}/api/v1/results/anon/U8/events`, { agent }, (response) => {
-        let opened = false;
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => {
-          if (!opened && chunk.includes(': connected')) {
-            opened = true;
-            if (++connected === STREAMS) resolve();
-          }
-          for (const match of chunk.matchAll(/data: (unofficial:\d+:\d+)/g)) {
-            const at = sentAt.get(match[1]!);
-            if (at !== undefined) arrivals.push(performance.now() - at);
-          }
-        });
-      });
-      request.on('error', reject);
-      requests.push(request);
+const openStreams = (base: string, sentAt: Map<string, number>, arrivals: number[]) =>
+  openEventStreams(`${base}/api/v1/results/anon/U8/events`, STREAMS, () => (chunk) => {
+    for (const match of chunk.matchAll(/data: (unofficial:\d+:\d+)/g)) {
+      const at = sentAt.get(match[1]!);
+      if (at !== undefined) arrivals.push(performance.now() - at);
     }
   });
-  return () => {
-    for (const request of requests) request.destroy();
-    agent.destroy();
-  };
-}
 
 type Phase = {
   reads: { p99: number; rps: number; errors: number; timeouts: number; non2xx: number };
@@ -213,16 +144,6 @@ type Phase = {
   loop: LoopFigures;
   heavy?: { uploadMs: number; uploadAnswerMs: number; uploadStatus: string; games: number; printMs: number; printStatus: string; badges: number };
 };
-
-async function login(base: string): Promise<Record<string, string>> {
-  const answer = await fetch(`${base}/api/v1/accounts/anon/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ logintype: 'email', username: ADMIN.email, password: ADMIN.password }),
-  });
-  if (!answer.ok) throw new Error(`login: ${answer.status}`);
-  return { authorization: `Bearer ${((await answer.json()) as { token: string }).token}` };
-}
 
 /** The upload answers its job at once (202); the time reported is until the job has stored every game, as before. */
 async function uploadPgn(base: string, headers: Record<string, string>, pgn: string) {
@@ -392,7 +313,7 @@ export async function run(): Promise<BenchResult[]> {
       note: `${BADGES} players with photos, a published category (seeded in ${round(seedMs / 1000)} s)`,
     });
     try {
-      const headers = await login(server.base);
+      const headers = await signIn(server.base);
       const pgn = eventDayPgn();
       // Warm-up: JIT, pool connections, caches.
       await autocannon({ url: server.base, duration: 2, connections: 20, requests: PUBLIC_READS.map((r) => ({ method: 'GET', path: r.path })) });

@@ -2,19 +2,13 @@ import { readFileSync } from 'node:fs';
 import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { buildApp } from '../apps/server/src/app.js';
-import { loadConfig } from '../apps/server/src/config.js';
 import { getCurrentEdition } from '../apps/server/src/modules/edition/edition.service.js';
 import { followSubscriptions } from '../apps/server/src/modules/notifications/notifications.tables.js';
-import { createChangeBus } from '../apps/server/src/platform/change-bus.js';
-import { systemClock } from '../apps/server/src/platform/clock.js';
 import { openDatabase, type DatabaseOptions } from '../apps/server/src/platform/db.js';
 import { startEmbeddedPostgres } from '../apps/server/src/platform/embedded-postgres.js';
-import { prepareDatabase } from '../apps/server/src/setup.js';
 import { startPushService, type PushService } from '../apps/server/test/push-service.js';
 import { startApp, stop, type BenchResult } from './harness.js';
-import { syntheticSwar } from './results.bench.js';
+import { BENCH_ADMIN, benchApp, onScratchDatabase, publishSwar, signIn, swarDataUrl, syntheticSwar } from './fixtures.js';
 
 /**
  * `npm run bench -- follow`: a round's pairings published with FOLLOWERS (default 5 000) browsers following the
@@ -25,7 +19,6 @@ import { syntheticSwar } from './results.bench.js';
  */
 const FOLLOWERS = Number(process.env.BENCH_FOLLOWERS ?? 5000);
 const PLAYERS = 300;
-const ADMIN = { email: 'bench@bench.test', password: 'bench-password-123456' };
 const LANGUAGES = ['nl', 'fr', 'de', 'en'] as const;
 
 /** CPU seconds (user + system) a process has used so far (Linux): a figure the neighbours' load does not inflate. */
@@ -35,8 +28,6 @@ function cpuSecondsOf(pid: number, thread?: number): number {
     .split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
-
-const dataUrl = (json: string) => `data:application/json;base64,${Buffer.from(json).toString('base64')}`;
 
 /** The synthetic file with round 1 paired and not yet played (Swar writes "-" for a game without result). */
 function pairedRound1(): string {
@@ -48,38 +39,17 @@ function pairedRound1(): string {
   return JSON.stringify(file);
 }
 
-async function login(inject: (request: object) => Promise<{ json(): { token: string } }>) {
-  const answer = await inject({
-    method: 'POST',
-    url: '/api/v1/accounts/anon/login',
-    payload: { logintype: 'email', username: ADMIN.email, password: ADMIN.password },
-  });
-  return { authorization: `Bearer ${answer.json().token}` };
-}
-
 /** Publishes the starting list and writes the followers, in process; the instance under test starts afterwards. */
 async function prepare(options: DatabaseOptions, env: Record<string, string>, push: PushService): Promise<Map<string, string>> {
   const database = await openDatabase(options);
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'silent',
-    BOOTSTRAP_ADMIN_EMAIL: ADMIN.email,
-    BOOTSTRAP_ADMIN_PASSWORD: ADMIN.password,
-    ...env,
-  });
-  await prepareDatabase(database, config, () => undefined);
-  const bus = await createChangeBus(database);
-  const app = await buildApp({ config, database, db: database.db, clock: systemClock, bus });
   const languages = new Map<string, string>();
   try {
-    const headers = await login((request) => app.inject(request as never));
-    const start = await app.inject({
-      method: 'POST',
-      url: '/api/v1/tournament/json',
-      headers,
-      payload: { name: 'U10', jsoncontent: dataUrl(syntheticSwar(PLAYERS, 0, 'U10')) },
-    });
-    if (start.statusCode !== 200) throw new Error(start.body);
+    const bench = await benchApp(database, { env });
+    try {
+      await publishSwar(bench, 'U10', syntheticSwar(PLAYERS, 0, 'U10'));
+    } finally {
+      await bench.close();
+    }
     const edition = (await getCurrentEdition(database.db)).code;
     const before = new Date(Date.now() - 60_000);
     const rows = Array.from({ length: FOLLOWERS }, (_, i) => {
@@ -101,8 +71,6 @@ async function prepare(options: DatabaseOptions, env: Record<string, string>, pu
     });
     for (let i = 0; i < rows.length; i += 1000) await database.db.insert(followSubscriptions).values(rows.slice(i, i + 1000));
   } finally {
-    await app.close();
-    await bus.close();
     await database.close();
   }
   return languages;
@@ -117,25 +85,20 @@ async function measure(label: string, options: DatabaseOptions, env: Record<stri
     const languages = await prepare(options, env, push);
     const { server, base } = await startApp({
       ...env,
-      BOOTSTRAP_ADMIN_EMAIL: ADMIN.email,
-      BOOTSTRAP_ADMIN_PASSWORD: ADMIN.password,
+      BOOTSTRAP_ADMIN_EMAIL: BENCH_ADMIN.email,
+      BOOTSTRAP_ADMIN_PASSWORD: BENCH_ADMIN.password,
       OUTBOUND_ALLOW: '127.0.0.1',
       NODE_EXTRA_CA_CERTS: caFile,
     });
     try {
-      const headers = await login(async (request) => {
-        const r = request as { url: string; payload: object };
-        const answer = await fetch(`${base}${r.url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(r.payload) });
-        const body = (await answer.json()) as { token: string };
-        return { json: () => body };
-      });
+      const headers = await signIn(base);
       const cpuBefore = cpuSecondsOf(server.pid!);
       const mainBefore = cpuSecondsOf(server.pid!, server.pid);
       const publishedAt = performance.timeOrigin + performance.now();
       const answer = await fetch(`${base}/api/v1/tournament/json`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...headers },
-        body: JSON.stringify({ name: 'U10', jsoncontent: dataUrl(pairedRound1()) }),
+        body: JSON.stringify({ name: 'U10', jsoncontent: swarDataUrl(pairedRound1()) }),
       });
       const answeredMs = performance.timeOrigin + performance.now() - publishedAt;
       if (answer.status !== 200) throw new Error(await answer.text());
@@ -177,26 +140,10 @@ async function measure(label: string, options: DatabaseOptions, env: Record<stri
 }
 
 /** One fan-out on a scratch database of its own (PostgreSQL with BENCH_DATABASE_URL, else the embedded one). */
-async function onScratchDatabase(label: string, extra: Record<string, string>): Promise<BenchResult[]> {
+async function fanOut(label: string, extra: Record<string, string>): Promise<BenchResult[]> {
   const adminUrl = process.env.BENCH_DATABASE_URL;
-  if (adminUrl) {
-    const name = `bench_follow_${process.pid}`;
-    const admin = async (statement: string) => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(statement);
-      await client.end();
-    };
-    await admin(`drop database if exists ${name}`);
-    await admin(`create database ${name}`);
-    try {
-      const url = new URL(adminUrl);
-      url.pathname = `/${name}`;
-      return await measure(`PostgreSQL, ${label}`, { url: url.toString() }, { DATABASE_URL: url.toString(), ...extra });
-    } finally {
-      await admin(`drop database if exists ${name}`);
-    }
-  }
+  if (adminUrl)
+    return onScratchDatabase(adminUrl, `bench_follow_${process.pid}`, (url) => measure(`PostgreSQL, ${label}`, { url }, { DATABASE_URL: url, ...extra }));
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bjk-bench-follow-db-'));
   try {
     // The embedded PostgreSQL of DATA_DIR, started here; the site's process finds it running and uses it.
@@ -218,9 +165,9 @@ async function onScratchDatabase(label: string, extra: Record<string, string>): 
  */
 export async function run(): Promise<BenchResult[]> {
   // BENCH_FOLLOW_BASELINE=0: the pool's fan-out only (comparing two versions of the sender, run one after the other).
-  if (process.env.BENCH_FOLLOW_BASELINE === '0') return onScratchDatabase('encryption pool', {});
-  const baseline = await onScratchDatabase('main thread (baseline)', { NOTIFY_ENCRYPT_THREADS: '0' });
-  const pooled = await onScratchDatabase('encryption pool', {});
+  if (process.env.BENCH_FOLLOW_BASELINE === '0') return fanOut('encryption pool', {});
+  const baseline = await fanOut('main thread (baseline)', { NOTIFY_ENCRYPT_THREADS: '0' });
+  const pooled = await fanOut('encryption pool', {});
   const ratio = baseline[0]!.value / pooled[0]!.value;
   return [
     ...baseline,

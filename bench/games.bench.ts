@@ -1,17 +1,13 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { buildApp } from '../apps/server/src/app.js';
-import { loadConfig, repoRoot } from '../apps/server/src/config.js';
-import { createChangeBus } from '../apps/server/src/platform/change-bus.js';
-import { systemClock } from '../apps/server/src/platform/clock.js';
+import { repoRoot } from '../apps/server/src/config.js';
 import { openDataDirDatabase } from './bench-database.js';
-import { prepareDatabase } from '../apps/server/src/setup.js';
+import { benchApp, openEventStreams } from './fixtures.js';
 import { rssOf, startApp, stop, type BenchResult } from './harness.js';
 
 /**
@@ -28,7 +24,6 @@ const VIEWERS = Number(process.env.BENCH_VIEWERS ?? 5000);
 const SAMPLED = 100;
 const DELAY_S = 2;
 const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
-const ADMIN = { email: 'bench@bench.test', password: 'bench-password-123456' };
 // Knights out and back: legal for ever, so every board can keep moving.
 const CYCLE = ['Nf3', 'Nf6', 'Ng1', 'Ng8'];
 
@@ -49,17 +44,8 @@ export async function run(): Promise<BenchResult[]> {
   let pushToken = '';
   try {
     const database = await openDataDirDatabase(dataDir);
-    const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', BOOTSTRAP_ADMIN_EMAIL: ADMIN.email, BOOTSTRAP_ADMIN_PASSWORD: ADMIN.password });
-    await prepareDatabase(database, config, () => undefined);
-    const bus = await createChangeBus(database);
-    const app = await buildApp({ config, database, db: database.db, clock: systemClock, bus });
+    const { app, headers, close } = await benchApp(database);
     try {
-      const login = await app.inject({
-        method: 'POST',
-        url: '/api/v1/accounts/anon/login',
-        payload: { logintype: 'email', username: ADMIN.email, password: ADMIN.password },
-      });
-      const headers = { authorization: `Bearer ${login.json().token}` };
       await app.inject({
         method: 'PUT',
         url: '/api/v1/games/sources/U10',
@@ -68,8 +54,7 @@ export async function run(): Promise<BenchResult[]> {
       });
       pushToken = (await app.inject({ method: 'POST', url: '/api/v1/games/sources/U10/token', headers })).json().token;
     } finally {
-      await app.close();
-      await bus.close();
+      await close();
       await database.close();
     }
 
@@ -95,10 +80,8 @@ export async function run(): Promise<BenchResult[]> {
     try {
       for (let board = 1; board <= BOARDS; board++) await push(board, 1);
       const rssBefore = rssOf(server.pid!);
-      const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
       const pushedAt = new Map<string, number>();
       const latencies: number[] = [];
-      const requests: http.ClientRequest[] = [];
       const streamUrl = `${base}/api/v1/games/public/U10/1/stream`;
       // The unsampled viewers: child processes that open their share of the streams and read them.
       const others = VIEWERS - Math.min(SAMPLED, VIEWERS);
@@ -119,43 +102,35 @@ export async function run(): Promise<BenchResult[]> {
       );
       // A viewer process that fails is reported after the sampled viewers are connected, not lost.
       openedElsewhere.catch(() => undefined);
-      await new Promise<void>((resolve, reject) => {
-        let connected = 0;
-        for (let i = 0; i < Math.min(SAMPLED, VIEWERS); i++) {
+      const closeSampled = await openEventStreams(
+        streamUrl,
+        Math.min(SAMPLED, VIEWERS),
+        () => {
           const known = new Map<number, number>();
           let buffer = '';
-          const request = http.get(streamUrl, { agent }, (response) => {
-            let opened = false;
-            response.setEncoding('utf8');
-            response.on('data', (chunk: string) => {
-              if (!opened && chunk.includes('event: games')) {
-                opened = true;
-                if (++connected === Math.min(SAMPLED, VIEWERS)) resolve();
-              }
-              buffer += chunk;
-              let end: number;
-              while ((end = buffer.indexOf('\n\n')) >= 0) {
-                const block = buffer.slice(0, end);
-                buffer = buffer.slice(end + 2);
-                const data = block.split('\n').find((l) => l.startsWith('data: '));
-                if (!data) continue;
-                const now = performance.now();
-                for (const game of (JSON.parse(data.slice(6)) as { games: { board: number; moves: unknown[] }[] }).games) {
-                  const before = known.get(game.board);
-                  known.set(game.board, game.moves.length);
-                  if (before === undefined) continue;
-                  for (let ply = before + 1; ply <= game.moves.length; ply++) {
-                    const at = pushedAt.get(`${game.board}:${ply}`);
-                    if (at !== undefined) latencies.push(now - at - DELAY_S * 1000);
-                  }
+          return (chunk) => {
+            buffer += chunk;
+            let end: number;
+            while ((end = buffer.indexOf('\n\n')) >= 0) {
+              const block = buffer.slice(0, end);
+              buffer = buffer.slice(end + 2);
+              const data = block.split('\n').find((l) => l.startsWith('data: '));
+              if (!data) continue;
+              const now = performance.now();
+              for (const game of (JSON.parse(data.slice(6)) as { games: { board: number; moves: unknown[] }[] }).games) {
+                const before = known.get(game.board);
+                known.set(game.board, game.moves.length);
+                if (before === undefined) continue;
+                for (let ply = before + 1; ply <= game.moves.length; ply++) {
+                  const at = pushedAt.get(`${game.board}:${ply}`);
+                  if (at !== undefined) latencies.push(now - at - DELAY_S * 1000);
                 }
               }
-            });
-          });
-          request.on('error', reject);
-          requests.push(request);
-        }
-      });
+            }
+          };
+        },
+        'event: games',
+      );
       await openedElsewhere;
       const rssConnected = rssOf(server.pid!);
       // The load: every board moves once every 10 s, the boards spread evenly over those 10 s.
@@ -203,8 +178,7 @@ export async function run(): Promise<BenchResult[]> {
         unit: 'MB',
         note: `${Math.round(rssBefore / 1e6)} MB before viewers, ${Math.round(rssConnected / 1e6)} MB with ${VIEWERS} streams (${Math.round((rssConnected - rssBefore) / VIEWERS / 1024)} kB each)`,
       });
-      for (const request of requests) request.destroy();
-      agent.destroy();
+      closeSampled();
       for (const child of viewerProcesses) child.kill();
     } finally {
       await stop(server);

@@ -10,7 +10,7 @@ import { closeTournamentWorkers, readTournamentFile } from '../apps/server/src/m
 import { systemClock } from '../apps/server/src/platform/clock.js';
 import { openBenchDatabase } from './bench-database.js';
 import type { BenchResult } from './harness.js';
-import { syntheticSwar } from './results.bench.js';
+import { syntheticSwar } from './fixtures.js';
 
 /**
  * `npm run bench -- imports` (issue 22): how long the imports hold the event loop. (1) A member import of ROWS

@@ -1,27 +1,14 @@
-import { Readable } from 'node:stream';
-import { buildApp } from '../apps/server/src/app.js';
-import { loadConfig } from '../apps/server/src/config.js';
-import { createAccount } from '../apps/server/src/modules/accounts/accounts.service.js';
 import { getCurrentEdition, seedEditionIfEmpty } from '../apps/server/src/modules/edition/edition.service.js';
-import { importMembers } from '../apps/server/src/modules/members/members.service.js';
 import { paymentRequestMail } from '../apps/server/src/modules/payments/payment-mail.js';
 import { paymentRequests } from '../apps/server/src/modules/payments/payments.tables.js';
-import { createChangeBus } from '../apps/server/src/platform/change-bus.js';
-import { systemClock } from '../apps/server/src/platform/clock.js';
-import { systemContext } from '../apps/server/src/platform/service-context.js';
 import { openBenchDatabase } from './bench-database.js';
+import { benchApp, enrolPlayers, importBenchMembers } from './fixtures.js';
 import { camtStatement, codaStatement, multipartFile } from '../apps/server/test/bank-statements.js';
 import type { BenchResult } from './harness.js';
 
+/** Youth players (born 2010: they may play U20) in the member registry, all enrolled. */
 const COUNT = 1000;
 const FIRST_ID = 900_000;
-
-/** 1 000 youth players for the member registry (born 2010: they may play U20). */
-function memberCsv(): Readable {
-  const lines = ['idbel;idfide;first_name;last_name;birth_year;gender;club_id;club_name;fide_federation;rating_national;rating_fide'];
-  for (let i = 0; i < COUNT; i++) lines.push(`${FIRST_ID + i};;Player;Bench-${i};2010;${i % 2 ? 'M' : 'F'};101;KSK Brugge;BEL;${1000 + i};`);
-  return Readable.from([`${lines.join('\n')}\n`]);
-}
 
 /**
  * Payments at the scale of a whole championship: create and e-mail 1 000 requests in one bulk action each
@@ -32,45 +19,10 @@ function memberCsv(): Readable {
  */
 export async function run(): Promise<BenchResult[]> {
   const database = await openBenchDatabase();
-  await database.migrate();
-  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent' });
-  await seedEditionIfEmpty(systemContext({ db: database.db, clock: systemClock, config }));
-  const bus = await createChangeBus(database);
-  const app = await buildApp({ config, database, db: database.db, clock: systemClock, bus });
-  await app.ready();
-  const password = 'bench-password-123456';
-  await createAccount(systemContext({ db: database.db, clock: systemClock, config }), {
-    email: 'bench@bench.test',
-    displayName: 'Bench',
-    password,
-    roles: ['admin'],
-  });
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/v1/accounts/anon/login',
-    payload: { logintype: 'email', username: 'bench@bench.test', password },
-  });
-  const headers = { authorization: `Bearer ${login.json().token}` };
-
-  await importMembers(systemContext({ db: database.db, clock: systemClock, config }), 'csv', memberCsv());
-  for (let i = 0; i < COUNT; i++) {
-    const added = await app.inject({ method: 'POST', url: `/api/v1/participant/bjk/${FIRST_ID + i}/U20`, headers });
-    if (added.statusCode !== 200) throw new Error(`participant ${i}: ${added.body}`);
-    const p = added.json();
-    const edit = {
-      category: p.category,
-      email: '',
-      parentEmail: `parent${i}@example.test`,
-      attendantEmail: '',
-      mealsCode: p.mealsCode,
-      ratingNational: p.ratingNational,
-      ratingFide: p.ratingFide,
-      enabled: true,
-      remarks: '',
-    };
-    const saved = await app.inject({ method: 'PUT', url: `/api/v1/participant/bjk/${p.id}`, headers, payload: edit });
-    if (saved.statusCode !== 200) throw new Error(`participant ${i}: ${saved.body}`);
-  }
+  const bench = await benchApp(database, { seed: async (ctx) => void (await seedEditionIfEmpty(ctx)) });
+  const { app, headers } = bench;
+  await importBenchMembers(bench, COUNT, FIRST_ID);
+  await enrolPlayers(bench, COUNT, FIRST_ID);
 
   let peakRss = 0;
   const sampler = setInterval(() => {
@@ -172,8 +124,7 @@ export async function run(): Promise<BenchResult[]> {
     ];
   } finally {
     clearInterval(sampler);
-    await app.close();
-    await bus.close();
+    await bench.close();
     await database.close();
   }
 }

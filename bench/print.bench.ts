@@ -1,16 +1,8 @@
-import { Readable } from 'node:stream';
 import sharp from 'sharp';
-import { buildApp } from '../apps/server/src/app.js';
-import { loadConfig } from '../apps/server/src/config.js';
-import { createAccount } from '../apps/server/src/modules/accounts/accounts.service.js';
 import { getCurrentEdition, seedEditionIfEmpty } from '../apps/server/src/modules/edition/edition.service.js';
 import { seedFilesIfEmpty } from '../apps/server/src/modules/files/files.seed.js';
-import { systemContext } from '../apps/server/src/platform/service-context.js';
-import { importMembers } from '../apps/server/src/modules/members/members.service.js';
-import { createChangeBus } from '../apps/server/src/platform/change-bus.js';
-import { systemClock } from '../apps/server/src/platform/clock.js';
 import { openBenchDatabase } from './bench-database.js';
-import { multipartFile } from '../apps/server/test/bank-statements.js';
+import { benchApp, importBenchMembers, uploadPhoto } from './fixtures.js';
 import { portraitJpeg } from '../apps/server/test/badge-holders.js';
 import type { BenchResult } from './harness.js';
 
@@ -25,14 +17,6 @@ function marker(n: number): Buffer {
   );
 }
 
-/** 700 youth players (born 2012); 100 of them play U18, so a small batch exists beside the whole one. */
-function memberCsv(): Readable {
-  const lines = ['idbel;idfide;first_name;last_name;birth_year;gender;club_id;club_name;fide_federation;rating_national;rating_fide'];
-  for (let i = 0; i < COUNT; i++)
-    lines.push(`${FIRST_ID + i};;Zoë-Ångström;Van der Bench-Østergaard ${i};2012;${i % 2 ? 'M' : 'F'};101;KSK Brugge;BEL;${1000 + i};`);
-  return Readable.from([`${lines.join('\n')}\n`]);
-}
-
 /**
  * `npm run bench -- print`: 700 badges with photos in one PDF, produced as a job the way the back office does
  * (POST, follow the progress, download), on the embedded PostgreSQL. Photos are 800 × 1000 JPEGs (the largest the enrolment
@@ -42,28 +26,15 @@ function memberCsv(): Readable {
  */
 export async function run(): Promise<BenchResult[]> {
   const database = await openBenchDatabase();
-  await database.migrate();
-  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent' });
-  await seedEditionIfEmpty(systemContext({ db: database.db, clock: systemClock, config }));
-  await seedFilesIfEmpty(systemContext({ db: database.db, clock: systemClock, config }), (await getCurrentEdition(database.db)).settings);
-  const bus = await createChangeBus(database);
-  const app = await buildApp({ config, database, db: database.db, clock: systemClock, bus });
-  await app.ready();
-  const password = 'bench-password-123456';
-  await createAccount(systemContext({ db: database.db, clock: systemClock, config }), {
-    email: 'bench@bench.test',
-    displayName: 'Bench',
-    password,
-    roles: ['admin'],
+  const bench = await benchApp(database, {
+    seed: async (ctx) => {
+      await seedEditionIfEmpty(ctx);
+      await seedFilesIfEmpty(ctx, (await getCurrentEdition(ctx.db)).settings);
+    },
   });
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/v1/accounts/anon/login',
-    payload: { logintype: 'email', username: 'bench@bench.test', password },
-  });
-  const headers = { authorization: `Bearer ${login.json().token}` };
-
-  await importMembers(systemContext({ db: database.db, clock: systemClock, config }), 'csv', memberCsv());
+  const { app, headers } = bench;
+  // 700 youth players (born 2012); 100 of them play U18, so a small batch exists beside the whole one.
+  await importBenchMembers(bench, COUNT, FIRST_ID, { firstName: 'Zoë-Ångström', lastName: (i) => `Van der Bench-Østergaard ${i}`, birthYear: 2012 });
   // 700 different 800 × 1000 portraits (the largest the enrolment keeps), each uploaded through the API: every badge
   // reads, scales and embeds its own photo (a photo shared by two badges would be scaled and embedded once).
   const portraits: Buffer[] = [];
@@ -85,14 +56,7 @@ export async function run(): Promise<BenchResult[]> {
     const category = i < SMALL ? 'U18' : 'U16';
     const added = await app.inject({ method: 'POST', url: `/api/v1/participant/bjk/${FIRST_ID + i}/${category}`, headers });
     if (added.statusCode !== 200) throw new Error(`participant ${i}: ${added.body}`);
-    const file = multipartFile('photo.jpg', portraits[i]!, 'photo');
-    const uploaded = await app.inject({
-      method: 'POST',
-      url: `/api/v1/participant/photo/bjk/${added.json().id}`,
-      headers: { ...headers, ...file.headers },
-      payload: file.payload,
-    });
-    if (uploaded.statusCode !== 200) throw new Error(`photo ${i}: ${uploaded.body}`);
+    await uploadPhoto(bench, added.json<{ id: number }>().id, portraits[i]!);
   }
 
   let peakRss = 0;
@@ -164,8 +128,7 @@ export async function run(): Promise<BenchResult[]> {
     ];
   } finally {
     clearInterval(sampler);
-    await app.close();
-    await bus.close();
+    await bench.close();
     await database.close();
   }
 }

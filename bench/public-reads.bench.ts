@@ -1,20 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { Readable } from 'node:stream';
 import autocannon from 'autocannon';
-import pg from 'pg';
-import { buildApp } from '../apps/server/src/app.js';
-import { loadConfig } from '../apps/server/src/config.js';
-import { importMembers } from '../apps/server/src/modules/members/members.service.js';
-import { createChangeBus } from '../apps/server/src/platform/change-bus.js';
-import { systemClock } from '../apps/server/src/platform/clock.js';
-import { systemContext } from '../apps/server/src/platform/service-context.js';
 import { openDataDirDatabase } from './bench-database.js';
 import { openDatabase, type Database } from '../apps/server/src/platform/db.js';
-import { prepareDatabase } from '../apps/server/src/setup.js';
+import { benchApp, enrolPlayers, importBenchMembers, onScratchDatabase, publishSwar, syntheticSwar } from './fixtures.js';
 import { freePort, startProcess, stop, type BenchResult } from './harness.js';
-import { syntheticSwar } from './results.bench.js';
 
 /**
  * The public reads the site's visitors make, as `npm start` runs the app (its own process, default log level,
@@ -67,52 +58,15 @@ async function load(url: string, options: { seconds: number; connections: number
   return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors, timeouts: result.timeouts, non2xx: result.non2xx };
 }
 
-function memberCsv(): Readable {
-  const lines = ['idbel;idfide;first_name;last_name;birth_year;gender;club_id;club_name;fide_federation;rating_national;rating_fide'];
-  for (let i = 0; i < PLAYERS; i++) lines.push(`${FIRST_ID + i};;Player;Bench-${i};2010;${i % 2 ? 'M' : 'F'};101;KSK Brugge;BEL;${1000 + i};`);
-  return Readable.from([`${lines.join('\n')}\n`]);
-}
-
-const ADMIN = { email: 'bench@bench.test', password: 'bench-password-123456' };
-
 /** The seeded demo site (edition, pages, news, files) with a start list of PLAYERS enabled players and a published 100-player, 5-round category (U8). */
 export async function seed(database: Database): Promise<void> {
-  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', BOOTSTRAP_ADMIN_EMAIL: ADMIN.email, BOOTSTRAP_ADMIN_PASSWORD: ADMIN.password });
-  await prepareDatabase(database, config, () => undefined);
-  await importMembers(systemContext({ db: database.db, clock: systemClock, config }), 'csv', memberCsv());
-  const bus = await createChangeBus(database);
-  const app = await buildApp({ config, database, db: database.db, clock: systemClock, bus });
+  const bench = await benchApp(database);
   try {
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/v1/accounts/anon/login',
-      payload: { logintype: 'email', username: ADMIN.email, password: ADMIN.password },
-    });
-    const headers = { authorization: `Bearer ${login.json().token}` };
-    for (let i = 0; i < PLAYERS; i++) {
-      const added = await app.inject({ method: 'POST', url: `/api/v1/participant/bjk/${FIRST_ID + i}/U20`, headers });
-      if (added.statusCode !== 200) throw new Error(`participant ${i}: ${added.body}`);
-      const p = added.json();
-      const edit = {
-        category: p.category,
-        email: '',
-        parentEmail: `parent${i}@example.test`,
-        attendantEmail: '',
-        mealsCode: p.mealsCode,
-        ratingNational: p.ratingNational,
-        ratingFide: p.ratingFide,
-        enabled: true,
-        remarks: '',
-      };
-      const saved = await app.inject({ method: 'PUT', url: `/api/v1/participant/bjk/${p.id}`, headers, payload: edit });
-      if (saved.statusCode !== 200) throw new Error(`participant ${i}: ${saved.body}`);
-    }
-    const jsoncontent = `data:application/json;base64,${Buffer.from(syntheticSwar(100, 5, 'U8')).toString('base64')}`;
-    const results = await app.inject({ method: 'POST', url: '/api/v1/tournament/json', headers, payload: { name: 'U8', jsoncontent } });
-    if (results.statusCode !== 200) throw new Error(`results: ${results.body}`);
+    await importBenchMembers(bench, PLAYERS, FIRST_ID);
+    await enrolPlayers(bench, PLAYERS, FIRST_ID);
+    await publishSwar(bench, 'U8', syntheticSwar(100, 5, 'U8'));
   } finally {
-    await app.close();
-    await bus.close();
+    await bench.close();
   }
 }
 
@@ -211,25 +165,13 @@ export async function run(): Promise<BenchResult[]> {
     }
     const adminUrl = process.env.BENCH_DATABASE_URL;
     if (adminUrl) {
-      const name = `bench_reads_${process.pid}`;
-      const admin = async (statement: string) => {
-        const client = new pg.Client({ connectionString: adminUrl });
-        await client.connect();
-        await client.query(statement);
-        await client.end();
-      };
-      await admin(`drop database if exists ${name}`);
-      await admin(`create database ${name}`);
-      try {
-        const url = new URL(adminUrl);
-        url.pathname = `/${name}`;
-        const database = await openDatabase({ url: url.toString() });
+      const measured = await onScratchDatabase(adminUrl, `bench_reads_${process.pid}`, async (url) => {
+        const database = await openDatabase({ url });
         await seed(database);
         await database.close();
-        results.push(...(await measure('PostgreSQL', { DATABASE_URL: url.toString() }, barePort)));
-      } finally {
-        await admin(`drop database if exists ${name} with (force)`);
-      }
+        return measure('PostgreSQL', { DATABASE_URL: url }, barePort);
+      });
+      results.push(...measured);
     } else {
       results.push({ name: 'PostgreSQL', value: 0, unit: '-', note: 'skipped: set BENCH_DATABASE_URL' });
     }

@@ -27,6 +27,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.preprocess(emptyToUndefined, z.url().optional()),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  DATABASE_BACKGROUND_POOL_SIZE: z.coerce.number().int().min(1).max(50).default(2),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().min(1).default(path.join(repoRoot, 'apps/web/dist')),
   EDITION_SEED_FILE: z.string().min(1).default(path.join(serverRoot, 'seed/demo-edition.json')),
@@ -160,6 +161,8 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   databasePoolSize: number;
+  /** Connections of the pool for work outside requests (print jobs), apart from the requests' own. */
+  databaseBackgroundPoolSize: number;
   logLevel: string;
   webDist: string;
   editionSeedFile: string;
@@ -230,6 +233,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: fromInvocation(env, e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    databaseBackgroundPoolSize: e.DATABASE_BACKGROUND_POOL_SIZE,
     logLevel: e.LOG_LEVEL,
     webDist: fromInvocation(env, e.WEB_DIST),
     editionSeedFile: fromInvocation(env, e.EDITION_SEED_FILE),

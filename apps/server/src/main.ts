@@ -36,7 +36,7 @@ async function main(): Promise<void> {
     const interrupted = await markInterruptedJobs(database, jobKinds, systemClock.now(), config.bulkJobStaleAfterMs);
     if (interrupted > 0) app.log.warn({ interrupted }, 'bulk jobs interrupted by a stopped server');
     // Print jobs another instance queued and could not run (it stopped): this one takes them when idle.
-    drainPrintQueue({ db: database.db, clock: systemClock, config });
+    drainPrintQueue({ db: database.background.db, clock: systemClock, config });
   };
   await sweepJobs();
   // Swept at least twice per stale period, so a dead instance's job is found within 1.5 periods.

@@ -19,9 +19,10 @@ export async function openConfiguredDatabase(
   config: Config,
   options: { leaveAttachedRunning?: boolean; log?: (entry: { level: string; sqlstate: string }) => void } = {},
 ): Promise<Database> {
-  if (config.databaseUrl) return openDatabase({ url: config.databaseUrl, poolSize: config.databasePoolSize });
+  const pools = { poolSize: config.databasePoolSize, backgroundPoolSize: config.databaseBackgroundPoolSize };
+  if (config.databaseUrl) return openDatabase({ url: config.databaseUrl, ...pools });
   const server = await startEmbeddedPostgres(config.dataDir, options);
-  const database = await openDatabase({ url: server.url, poolSize: config.databasePoolSize }).catch(async (error: unknown) => {
+  const database = await openDatabase({ url: server.url, ...pools }).catch(async (error: unknown) => {
     await server.stop();
     throw error;
   });

@@ -212,17 +212,21 @@ class PostgresBus implements ChangeBus {
         await this.pool.query('SELECT pg_notify($1, $2)', [CHANGE_CHANNEL, text]);
         return;
       }
-      const { rows } = await this.pool.query<{ count: number }>(LISTENERS_QUERY);
       let finish!: () => void;
       const done = new Promise<void>((resolve) => (finish = resolve));
-      // Every listener but ours acknowledges; one that vanishes meanwhile is waited for until the time-out.
-      this.pending.set(n, { echoed: false, acks: new Set(), expected: Math.max(0, (rows[0]?.count ?? 1) - 1), finish });
+      // Waiting before the notification leaves: its echo and the acknowledgements may come before the count below.
+      const pending: Pending = { echoed: false, acks: new Set(), expected: Infinity, finish };
+      this.pending.set(n, pending);
       const timer = setTimeout(() => {
         this.log.warn({ topic }, 'change bus: not every instance acknowledged in time');
         finish();
       }, this.ackTimeoutMs);
       try {
-        await this.pool.query('SELECT pg_notify($1, $2)', [CHANGE_CHANNEL, text]);
+        // One statement: the notification and the listeners it reaches (a round trip less on every write, issue 22).
+        const { rows } = await this.pool.query<{ count: number }>(`SELECT pg_notify($1, $2), (${LISTENERS_QUERY}) AS count`, [CHANGE_CHANNEL, text]);
+        // Every listener but ours acknowledges; one that vanishes meanwhile is waited for until the time-out.
+        pending.expected = Math.max(0, (rows[0]?.count ?? 1) - 1);
+        this.settle(n);
         await done;
       } finally {
         clearTimeout(timer);

@@ -18,6 +18,12 @@ export type Database = {
   db: Db;
   /** The PostgreSQL pool, for the few things Drizzle does not cover (advisory locks, LISTEN). */
   pool: pg.Pool;
+  /**
+   * A small pool of its own for work that runs outside any request (print jobs): however many connections that work
+   * asks for at once, it waits for its own, and requests always find theirs in `pool` (issue 22: a badge page's photos,
+   * read at once, held every connection while the arbiters' writes waited).
+   */
+  background: { db: Db; pool: pg.Pool };
   /** The embedded server this database lives on (absent with DATABASE_URL). */
   embedded?: EmbeddedPostgres;
   /** Applies the committed migrations (idempotent). */
@@ -48,25 +54,28 @@ export async function withStartupLock<T>(database: Database, fn: () => Promise<T
 
 export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../db/migrations');
 
-export type DatabaseOptions = { url: string; poolSize?: number; connectTimeoutMs?: number };
+export type DatabaseOptions = { url: string; poolSize?: number; backgroundPoolSize?: number; connectTimeoutMs?: number };
 
 /** Opens a pool on the PostgreSQL server at `url` (the embedded one, see embedded-postgres.ts, or an external one). */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  const pool = new pg.Pool({
-    connectionString: options.url,
-    max: options.poolSize ?? 10,
-    connectionTimeoutMillis: options.connectTimeoutMs ?? 5000,
-  });
-  // An idle client losing its server must not crash the process; the next query reports it.
-  pool.on('error', () => {});
-  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  const poolOf = (max: number) => {
+    const pool = new pg.Pool({ connectionString: options.url, max, connectionTimeoutMillis: options.connectTimeoutMs ?? 5000 });
+    // An idle client losing its server must not crash the process; the next query reports it.
+    pool.on('error', () => {});
+    return { pool, db: drizzlePg({ client: pool, schema }) as unknown as Db };
+  };
+  const { pool, db } = poolOf(options.poolSize ?? 10);
+  const background = poolOf(options.backgroundPoolSize ?? 2);
   return {
     db,
     pool,
+    background,
     migrate: () => migratePg(db as never, { migrationsFolder }),
     ping: async () => {
       await db.execute(sql`select 1`);
     },
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), background.pool.end()]);
+    },
   };
 }

@@ -66,12 +66,17 @@ type RouteCache = {
   entries: Map<string, Entry>;
   /** The scope of each kept address, for routes with a scope. */
   scopes: Map<string, string>;
-  filling: Map<string, Promise<Entry | null>>;
+  filling: Map<string, Promise<Filled>>;
 };
 /** The data version an answer was computed from: if it still holds when the answer is ready, the answer is current. */
 type DataVersion = { all: number; scope: string | null; ofScope: number };
+/**
+ * How a computation ended for those waiting on it: its answer and the data version it started from (kept or not), or
+ * null (not an answer to keep, such as a 404: each runs its own request).
+ */
+type Filled = { entry: Entry; version: DataVersion } | null;
 /** A request that missed: it fills the entry for its address if the data did not change meanwhile. */
-type Fill = { cache: RouteCache; version: DataVersion; key: string; done: (entry: Entry | null) => void };
+type Fill = { cache: RouteCache; version: DataVersion; key: string; done: (filled: Filled) => void };
 
 const versionOf = (cache: RouteCache, scope: string | null): DataVersion => ({
   all: cache.version,
@@ -82,6 +87,8 @@ const isCurrent = (cache: RouteCache, version: DataVersion) => {
   const now = versionOf(cache, version.scope);
   return now.all === version.all && now.ofScope === version.ofScope;
 };
+/** `a` is the data of `b` or later (versions only grow). */
+const notOlder = (a: DataVersion, b: DataVersion) => a.all >= b.all && a.ofScope >= b.ofScope;
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -189,19 +196,27 @@ export function registerPublicCache(app: FastifyInstance, bus: ChangeBus, securi
     list.push(cache);
   };
 
-  /** A miss: the first request of an address computes the answer, the ones arriving meanwhile wait for it. */
+  /**
+   * A miss: the first request of an address computes the answer, the ones arriving meanwhile wait for it. A waiting
+   * request takes the answer of a computation that started from the data it arrived at (or later), kept or not: a
+   * change during the computation makes the answer unfit to keep, not unfit for requests as old as the change. One that
+   * arrived after such a change waits for the next computation, started by one of them: one computation per address
+   * at a time, never one per waiting visitor (issue 22: an arbiter's result every second made 200 visitors' reads all
+   * run, queueing for the database's connections in front of the arbiter's next write).
+   */
   const missed = async (cache: RouteCache, request: FastifyRequest, reply: FastifyReply) => {
     if (request.method !== 'GET' || !bus.live) return;
     const key = request.url;
-    const version = versionOf(cache, cache.scopeOf ? cache.scopeOf(request) : null);
-    const filling = cache.filling.get(key);
-    if (filling) {
+    const scope = cache.scopeOf ? cache.scopeOf(request) : null;
+    const arrived = versionOf(cache, scope);
+    for (let filling = cache.filling.get(key); filling; filling = cache.filling.get(key)) {
       const filled = await filling;
-      if (filled && isCurrent(cache, version)) sendWire(request, reply, filled);
-      return;
+      if (filled === null || !bus.live) return;
+      if (notOlder(filled.version, arrived)) return sendWire(request, reply, filled.entry);
     }
-    let done!: (entry: Entry | null) => void;
-    const promise = new Promise<Entry | null>((resolve) => (done = resolve));
+    const version = versionOf(cache, scope);
+    let done!: (filled: Filled) => void;
+    const promise = new Promise<Filled>((resolve) => (done = resolve));
     cache.filling.set(key, promise);
     request.publicCacheFill = {
       cache,
@@ -258,7 +273,7 @@ export function registerPublicCache(app: FastifyInstance, bus: ChangeBus, securi
       if (fill.version.scope !== null) fill.cache.scopes.set(fill.key, fill.version.scope);
       kept.set(fill.key, entry);
     }
-    fill.done(current ? entry : null);
+    fill.done({ entry, version: fill.version });
     reply.headers(entry.headers);
     if (request.headers['if-none-match'] === entry.etag) {
       reply.code(304);

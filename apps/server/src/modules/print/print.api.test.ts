@@ -544,6 +544,30 @@ describe('the print queue', () => {
     expect(pdf.statusCode).toBe(409);
   });
 
+  it('runs jobs on the background pool: while its every connection is taken, the job waits and requests still answer', async () => {
+    const background = ctx.database.background.pool;
+    const held = await Promise.all(Array.from({ length: background.options.max }, () => background.connect()));
+    try {
+      const started = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/print/jobs',
+        headers: { ...registrar, 'idempotency-key': randomUUID() },
+        payload: { document: 'badges', selection: { scope: 'category', category: 'U16' } },
+      });
+      expect(started.statusCode, started.body).toBe(202);
+      // The runner waits for a connection of its own pool to take the job; the requests' pool serves the rest.
+      expect(background.waitingCount).toBeGreaterThan(0);
+      const job = await ctx.app.inject({ method: 'GET', url: `/api/v1/print/jobs/${started.json().id}`, headers: registrar });
+      expect(job.json<PrintJob>().status).toBe('queued');
+      expect((await summary('scope=all')).total).toBeGreaterThan(0);
+      for (const client of held.splice(0)) client.release();
+      const done = (await ctx.app.inject({ method: 'GET', url: `/api/v1/print/jobs/${started.json().id}?wait=30`, headers: registrar })).json<PrintJob>();
+      expect(done.status, done.error ?? '').toBe('done');
+    } finally {
+      for (const client of held) client.release();
+    }
+  });
+
   it('lets only managers who print see the queue', async () => {
     const readonly = await managerHeaders(ctx, ['readonly']);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/print/jobs', headers: readonly })).statusCode).toBe(403);

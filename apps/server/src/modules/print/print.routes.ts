@@ -41,7 +41,8 @@ export async function printRoutes(app: FastifyInstance, deps: AppDeps): Promise<
   const r = app.withTypeProvider<ZodTypeProvider>();
   // Jobs queued before a restart run once the app is up; a shutdown takes no new job and lets the running one
   // finish writing (its state would otherwise stay "running"); the queue stays stored for the next start.
-  app.addHook('onReady', async () => drainPrintQueue(deps));
+  // Jobs run on the background pool: a page's photos, read at once, never take the requests' connections.
+  app.addHook('onReady', async () => drainPrintQueue({ ...deps, db: deps.database.background.db }));
   app.addHook('onClose', async () => stopPrintQueue());
   const logFailure = (failure: { job: string; code: string; reason: string }) => app.log.warn(failure, 'print job failed');
   failures.on('failed', logFailure);

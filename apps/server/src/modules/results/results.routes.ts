@@ -24,6 +24,7 @@ import {
   versionDiffSchema,
   versionParamsSchema,
 } from '@bjk/domain';
+import type { AppEvent } from '../../platform/after-commit.js';
 import type { AppDeps } from '../../platform/app-deps.js';
 import type { EventStreams } from '../../platform/event-streams.js';
 import { managerContext } from '../../platform/service-context.js';
@@ -77,21 +78,33 @@ export async function resultsRoutes(app: FastifyInstance, deps: AppDeps, streams
   /**
    * Tells every instance's open results pages (server-sent events) that a category changed, once the service's
    * transaction committed (`ctx.afterCommit`: a rolled-back write announces nothing, and a write from anywhere else
-   * announces too), before the route answers. The category's kept public answers are dropped first (one channel keeps
-   * the order on every instance), so the pages' refetch cannot be answered from before the change; the other
+   * announces too). The category's kept public answers are dropped on every instance first, before the route answers
+   * (the next request anywhere sees the change), so the pages' refetch cannot be answered from before the change; the other
    * categories' answers stay (an arbiter's result in U10 costs the U20 visitors nothing). Every results write
    * announces its category: their `invalidates` is empty. (The games module listens too: a published version may
    * bring the pairings its games were waiting for.)
    */
-  const stopAnnouncing = deps.events?.on(
-    async (event) => {
+  const dropped = new WeakMap<AppEvent, Promise<void>>();
+  const stopDropping = deps.events?.on(
+    (event) => {
       if (event.type !== 'results.changed') return;
-      await bus.publish('results', scopedChange(event.category));
-      await bus.publish(`results:${event.category}`, event.change);
+      const drop = bus.publish('results', scopedChange(event.category));
+      dropped.set(event, drop);
+      return drop;
     },
     { beforeAnswer: true },
   );
-  app.addHook('onClose', async () => stopAnnouncing?.());
+  // The pages are told once every instance dropped the answers (their refetch gets the change), without holding the
+  // write's answer: the answer waited for one round of the bus, not two (issue 22).
+  const stopTelling = deps.events?.on(async (event) => {
+    if (event.type !== 'results.changed') return;
+    await dropped.get(event);
+    await bus.publish(`results:${event.category}`, event.change);
+  });
+  app.addHook('onClose', async () => {
+    stopDropping?.();
+    stopTelling?.();
+  });
   const tags = ['results'];
   // Writes drop the kept public answers of the category they changed, on every instance (`announce`: a draft upload
   // changes nothing public); the answers of a category also depend on the edition (which categories exist).

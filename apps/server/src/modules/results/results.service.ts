@@ -442,8 +442,12 @@ export async function exportStandingsCsv(db: DbOrTx, name: string, language: Lan
 
 export async function getUnofficialRound(db: DbOrTx, name: string, round: number): Promise<UnofficialRound> {
   const { edition, category } = await editionCategory(db, name);
+  return unofficialRoundOf(db, edition, category, round, await findCurrentVersion(db, edition, category));
+}
+
+/** A round's arbiters' results, matched to the pairings of `current` (none published: every one is stale). */
+async function unofficialRoundOf(db: DbOrTx, edition: string, category: string, round: number, current: CurrentVersion | null): Promise<UnofficialRound> {
   const rows = await listUnofficial(db, edition, category, round);
-  const current = await findCurrentVersion(db, edition, category);
   const { matched, stale } = current ? matchUnofficial(current.tournament, rows) : { matched: [], stale: rows };
   const shown = (r: (typeof rows)[number]) => ({
     round: r.round,
@@ -525,7 +529,8 @@ export async function setUnofficialResult(ctx: ManagerContext, input: Unofficial
       after: { result: input.unofficial_result || null },
     });
   });
-  return getUnofficialRound(db, current.category, input.round);
+  // Matched to the version the entry was checked against, already read: no second read of the edition and the file.
+  return unofficialRoundOf(db, current.edition, current.category, input.round, current);
 }
 
 /** One row of a category's standings with what prize rules need (managers only: sex and birth year stay private). */
