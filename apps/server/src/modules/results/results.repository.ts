@@ -32,18 +32,23 @@ export async function lockUnofficialGame(tx: DbOrTx, key: string): Promise<void>
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
 }
 
-export async function findCurrentVersionRow(db: DbOrTx, edition: string, category: string): Promise<CurrentVersionRow | undefined> {
+/** A category's current version without its content: which version it is, when and from which file it was published. */
+export async function findCurrentVersionStamp(db: DbOrTx, edition: string, category: string): Promise<Omit<CurrentVersionRow, 'tournament'> | undefined> {
   const rows = await db
-    .select({
-      version: tournamentVersions.version,
-      tournament: tournamentVersions.tournament,
-      publishedAt: tournamentVersions.publishedAt,
-      fileName: tournamentVersions.fileName,
-    })
+    .select({ version: tournamentVersions.version, publishedAt: tournamentVersions.publishedAt, fileName: tournamentVersions.fileName })
     .from(tournamentCurrent)
     .innerJoin(tournamentVersions, currentVersionJoin)
     .where(and(eq(tournamentCurrent.edition, edition), eq(tournamentCurrent.category, category)));
   return rows[0];
+}
+
+/** The content of one version of a category (versions are never changed once written). */
+export async function findVersionTournament(db: DbOrTx, edition: string, category: string, version: number): Promise<Tournament | undefined> {
+  const rows = await db
+    .select({ tournament: tournamentVersions.tournament })
+    .from(tournamentVersions)
+    .where(and(eq(tournamentVersions.edition, edition), eq(tournamentVersions.category, category), eq(tournamentVersions.version, version)));
+  return rows[0]?.tournament;
 }
 
 /** The current version of a category when its content is exactly `tournament`, else undefined. */

@@ -36,7 +36,8 @@ import { readTournamentFile } from './tournament-file-workers.js';
 import {
   deleteDraft,
   deleteUnofficialResult,
-  findCurrentVersionRow,
+  findCurrentVersionStamp,
+  findVersionTournament,
   findCurrentVersionWithContent,
   findDraft,
   findSameDraftId,
@@ -67,12 +68,44 @@ async function editionCategory(db: DbOrTx, name: string): Promise<{ edition: str
 
 type CurrentVersion = { version: number; tournament: Tournament; publishedAt: Date; fileName: string };
 
+/**
+ * Parsed versions this process read, newest use last (versions are never changed once written; a new publish or a
+ * restore is a new version). The key holds the instant the version was published, so a database whose version 3 of a
+ * category is another file (another edition's restore, a test's fresh database) never finds this one.
+ */
+const parsedVersions = new Map<string, Tournament>();
+const PARSED_VERSIONS_KEPT = 32;
+
+/** Freezes what is kept: a caller that changed a kept tournament would change every later reader's. */
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
+
+/**
+ * A category's current version. Only its stamp (version, publication) is read each time, a few bytes; its content
+ * (hundreds of kB of JSON for a large category, parsed on the event loop) once per version and process (issue 22: an
+ * arbiter's every result read and parsed the whole file again). Every instance asks the database which version is
+ * current, so a publish on another instance is seen at once.
+ */
 export async function findCurrentVersion(db: DbOrTx, edition: string, category: string): Promise<CurrentVersion | null> {
-  const row = await findCurrentVersionRow(db, edition, category);
-  if (!row) return null;
-  // A TRF version stored before its games had board numbers gets them now (the reader numbers them since).
-  const t = row.tournament;
-  return t.format === 'trf' ? { ...row, tournament: { ...t, players: withBoardOrder(t.players, (p) => p.pairingNumber) } } : row;
+  const stamp = await findCurrentVersionStamp(db, edition, category);
+  if (!stamp) return null;
+  const key = JSON.stringify([edition, category, stamp.version, stamp.publishedAt.toISOString()]);
+  let tournament = parsedVersions.get(key);
+  if (tournament) parsedVersions.delete(key);
+  else {
+    const stored = await findVersionTournament(db, edition, category, stamp.version);
+    if (!stored) return null;
+    // A TRF version stored before its games had board numbers gets them now (the reader numbers them since).
+    tournament = deepFreeze(stored.format === 'trf' ? { ...stored, players: withBoardOrder(stored.players, (p) => p.pairingNumber) } : stored);
+  }
+  parsedVersions.set(key, tournament);
+  if (parsedVersions.size > PARSED_VERSIONS_KEPT) parsedVersions.delete(parsedVersions.keys().next().value!);
+  return { ...stamp, tournament };
 }
 
 async function getCurrentVersion(db: DbOrTx, name: string): Promise<CurrentVersion & { edition: string; category: string }> {
