@@ -58,7 +58,15 @@ export function MembersImportPage() {
   return (
     <Stack spacing={2}>
       <Typography variant="h1">{t('title')}</Typography>
-      {count.data && <Typography data-testid="members-count">{t('count', count.data)}</Typography>}
+      {count.data && (
+        <Typography data-testid="members-count">
+          {t('count', {
+            total: formatNumber(count.data.total, currentLanguage()),
+            withIdbel: formatNumber(count.data.withIdbel, currentLanguage()),
+            withIdfide: formatNumber(count.data.withIdfide, currentLanguage()),
+          })}
+        </Typography>
+      )}
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Stack spacing={2}>
           <Typography>{t('help')}</Typography>
@@ -145,7 +153,14 @@ function ImportJob({ job }: { job: MemberImportJob }) {
   return (
     <Stack spacing={1}>
       <Alert severity={result.rejected > 0 ? 'warning' : 'success'} data-testid="members-result">
-        {t('result', { ...result, seconds: (result.durationMs / 1000).toFixed(1) })}
+        {t('result', {
+          received: formatNumber(result.received, language),
+          inserted: formatNumber(result.inserted, language),
+          updated: formatNumber(result.updated, language),
+          unchanged: formatNumber(result.unchanged, language),
+          rejected: formatNumber(result.rejected, language),
+          seconds: formatNumber(result.durationMs / 1000, language, { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
+        })}
       </Alert>
       {result.rejections.length > 0 && (
         <Paper variant="outlined" sx={{ p: 1, maxHeight: 240, overflow: 'auto', fontFamily: 'monospace', fontSize: '0.85rem' }}>
