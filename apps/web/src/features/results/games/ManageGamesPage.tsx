@@ -460,7 +460,7 @@ export function ManageGamesPage() {
                     {s.category}
                   </Button>
                 </TableCell>
-                <TableCell>{s.delaySeconds / 60}</TableCell>
+                <TableCell>{formatNumber(s.delaySeconds / 60, currentLanguage(), { maximumFractionDigits: 1 })}</TableCell>
                 <TableCell>
                   {[s.hasPushToken ? t('games.manage.push') : null, s.pollUrl ? t('games.manage.poll') : null].filter(Boolean).join(' · ') || '–'}
                   {s.lastPollError ? ' ⚠' : ''}
