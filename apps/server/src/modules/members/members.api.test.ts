@@ -10,7 +10,7 @@ import { bulkJobKinds } from '../../app.js';
 import { BULK_JOB_STALE_AFTER_MS, markInterruptedJobs } from '../../platform/bulk-jobs.js';
 import { systemContext } from '../../platform/service-context.js';
 import { stopMemberImports } from './member-imports.service.js';
-import { memberImportJobs } from './members.tables.js';
+import { memberImportJobs, members } from './members.tables.js';
 import { findMember, seedMembersIfEmpty } from './members.service.js';
 
 let ctx: TestContext;
@@ -62,8 +62,13 @@ async function imported(format: string, filename: string, content: string): Prom
   return job.result!;
 }
 
+/** FIDE's XML players list holding these `<player>` elements. */
+const fideXml = (players: string) => `<?xml version="1.0" encoding="utf-8"?>\n<playerslist>\n${players}\n</playerslist>`;
+
 describe('the member registry', () => {
   it('seeds the demo members once, on first start only', async () => {
+    // An empty registry, whatever the tests before this one imported.
+    await ctx.db.delete(members);
     expect(await seedMembersIfEmpty(systemContext(ctx))).toBeGreaterThanOrEqual(30);
     expect(await seedMembersIfEmpty(systemContext(ctx))).toBe(0);
     expect((await findMember(ctx.db, { idbel: 45107 }))?.lastName).toBe('Willems');
@@ -118,16 +123,18 @@ describe('the member registry', () => {
       'ID Number      Name                                                         Fed Sex Tit  WTit OTit           FOA SRtng SGm SK RRtng RGm Rk BRtng BGm BK B-day Flag ';
     const row = (id: string, name: string, fed: string, sex: string, tit: string, rating: string, year: string) =>
       `${id.padEnd(15)}${name.padEnd(61)}${fed.padEnd(4)}${sex.padEnd(4)}${tit.padEnd(5)}${''.padEnd(5)}${''.padEnd(15)}${''.padEnd(4)}${rating.padEnd(6)}${'0'.padEnd(4)}${'20'.padEnd(3)}${''.padEnd(6)}${''.padEnd(4)}${''.padEnd(3)}${''.padEnd(6)}${''.padEnd(4)}${''.padEnd(3)}${year.padEnd(6)}`;
+    // A federation member who has a FIDE id already; the list updates her and adds the player the registry lacks.
+    await imported('csv', 'members.csv', 'idbel,idfide,first_name,last_name\n90101,9010101,Anna,Aerts-Updated\n');
     const txt = [
       header,
-      row('9000101', 'Aerts, Anna', 'BEL', 'F', 'WCM', '1455', '2014'),
-      row('9000999', 'Nouveau, Jean', 'FRA', 'M', 'FM', '2301', '1999'),
+      row('9010101', 'Aerts, Anna', 'BEL', 'F', 'WCM', '1455', '2014'),
+      row('9010999', 'Nouveau, Jean', 'FRA', 'M', 'FM', '2301', '1999'),
       row('x12', 'Broken, Row', 'BEL', 'M', '', '', ''),
     ].join('\n');
     const result = await imported('fide-txt', 'players_list_foa.txt', txt);
     expect(result).toMatchObject({ received: 2, inserted: 1, updated: 1, rejected: 1 });
-    expect(await findMember(ctx.db, { idfide: 9000101 })).toMatchObject({ idbel: 90001, lastName: 'Aerts-Updated', ratingFide: 1455, fideTitle: 'WCM' });
-    expect(await findMember(ctx.db, { idfide: 9000999 })).toMatchObject({
+    expect(await findMember(ctx.db, { idfide: 9010101 })).toMatchObject({ idbel: 90101, lastName: 'Aerts-Updated', ratingFide: 1455, fideTitle: 'WCM' });
+    expect(await findMember(ctx.db, { idfide: 9010999 })).toMatchObject({
       idbel: null,
       firstName: 'Jean',
       lastName: 'Nouveau',
@@ -138,6 +145,15 @@ describe('the member registry', () => {
   });
 
   it("imports FIDE's XML players list as a stream", async () => {
+    // A player the registry knows from an earlier list, as FM; this list makes him IM and adds another.
+    const known = await imported(
+      'fide-xml',
+      'players_list_xml_foa.xml',
+      fideXml(
+        '<player><fideid>9000999</fideid><name>Nouveau, Jean</name><country>FRA</country><sex>M</sex><title>FM</title><rating>2301</rating><birthday>1999</birthday></player>',
+      ),
+    );
+    expect(known).toMatchObject({ received: 1, rejected: 0 });
     const xml = `<?xml version="1.0" encoding="utf-8"?>
 <playerslist>
 <player><fideid>9000999</fideid><name>Nouveau, Jean</name><country>FRA</country><sex>M</sex><title>IM</title><w_title></w_title><o_title></o_title><foa_title></foa_title><rating>2402</rating><games>0</games><k>10</k><birthday>1999</birthday><flag></flag></player>
@@ -151,9 +167,15 @@ describe('the member registry', () => {
   });
 
   it('merges a FIDE-only player into the federation member who gets that FIDE id', async () => {
-    const result = await imported('csv', 'm.csv', 'idbel,idfide,first_name,last_name\n90010,9000999,Jean,Nouveau\n');
+    await imported(
+      'fide-xml',
+      'players_list_xml_foa.xml',
+      fideXml('<player><fideid>9030999</fideid><name>Nouveau, Jean</name><country>FRA</country><sex>M</sex></player>'),
+    );
+    expect(await findMember(ctx.db, { idfide: 9030999 })).toMatchObject({ idbel: null });
+    const result = await imported('csv', 'm.csv', 'idbel,idfide,first_name,last_name\n90030,9030999,Jean,Nouveau\n');
     expect(result).toMatchObject({ inserted: 1, rejected: 0 });
-    expect(await findMember(ctx.db, { idfide: 9000999 })).toMatchObject({ idbel: 90010 });
+    expect(await findMember(ctx.db, { idfide: 9030999 })).toMatchObject({ idbel: 90030 });
   });
 
   it('lets only managers with members:write import', async () => {

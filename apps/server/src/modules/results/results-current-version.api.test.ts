@@ -31,7 +31,7 @@ describe("a category's current version, as every results read and the arbiters' 
   it('is read whole once per version: the next read reuses it, and nobody can change what is kept', async () => {
     const first = await findCurrentVersion(ctx.db, edition, 'U20');
     const again = await findCurrentVersion(ctx.db, edition, 'U20');
-    expect(first?.version).toBe(1);
+    expect(again?.version).toBe(first?.version);
     expect(again?.tournament).toBe(first?.tournament);
     const player = first!.tournament.players[0]!;
     expect(() => {
