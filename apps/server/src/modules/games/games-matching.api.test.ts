@@ -55,26 +55,35 @@ async function managed(category = 'U16') {
   >();
 }
 
+/**
+ * The relay's round 1 as the venue typed it: the first two pairings (the second on board 7) and a game of players the
+ * pairings do not have. Pushing it again changes nothing, so each test that reads these games pushes it first.
+ */
+async function pushRoundOne() {
+  const [first, second] = pairings.filter((p) => p.black !== null);
+  const pgn = [
+    game(1, asTyped(first!.white.name), asTyped(first!.black!.name)),
+    // The venue put the second pairing on board 7.
+    game(7, asTyped(second!.white.name), asTyped(second!.black!.name)),
+    game(2, 'Nobody, N', 'Someone, S'),
+  ].join('\n');
+  const pushed = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/games/push/U16',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'text/plain' },
+    payload: pgn,
+  });
+  expect(pushed.statusCode, pushed.body).toBe(200);
+  return { first: first!, second: second! };
+}
+
 describe('games matched to the published pairings', () => {
   it('matches games by the players’ names as the venue typed them, even on a renumbered board, and lists the rest', async () => {
-    const [first, second] = pairings.filter((p) => p.black !== null);
-    const pgn = [
-      game(1, asTyped(first!.white.name), asTyped(first!.black!.name)),
-      // The venue put the second pairing on board 7.
-      game(7, asTyped(second!.white.name), asTyped(second!.black!.name)),
-      game(2, 'Nobody, N', 'Someone, S'),
-    ].join('\n');
-    const pushed = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/games/push/U16',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'text/plain' },
-      payload: pgn,
-    });
-    expect(pushed.statusCode, pushed.body).toBe(200);
+    const { first, second } = await pushRoundOne();
     const games = await managed();
     expect(games.map((g) => [g.pairingBoard, g.unmatchedReason])).toEqual([
-      [first!.board, null],
-      [second!.board, null],
+      [first.board, null],
+      [second.board, null],
       [null, 'players_differ'],
     ]);
     // Visitors see the pairing's board.
@@ -82,18 +91,18 @@ describe('games matched to the published pairings', () => {
       board: number;
       pairingBoard: number | null;
     }[];
-    expect(publicGames.map((g) => g.pairingBoard)).toEqual([first!.board, second!.board, null]);
+    expect(publicGames.map((g) => g.pairingBoard)).toEqual([first.board, second.board, null]);
     // The pairings link each matched board to its game; the unmatched game has no board to link from.
     const links = await ctx.app.inject({ method: 'GET', url: '/api/v1/games/public/U16/boards' });
     expect(links.statusCode, links.body).toBe(200);
     expect(links.json().games).toEqual([
-      { id: games[0]!.id, round: 1, pairingBoard: first!.board },
-      { id: games[1]!.id, round: 1, pairingBoard: second!.board },
+      { id: games[0]!.id, round: 1, pairingBoard: first.board },
+      { id: games[1]!.id, round: 1, pairingBoard: second.board },
     ]);
   });
 
   it('shows a matched game, and its PGN download, with the pairing program’s names, FIDE ids and ratings', async () => {
-    const first = pairings.find((p) => p.black !== null)!;
+    const { first } = await pushRoundOne();
     const players = (await ctx.app.inject({ method: 'GET', url: '/api/v1/results/anon/U16' })).json().players as {
       name: string;
       rating: number | null;
@@ -115,6 +124,7 @@ describe('games matched to the published pairings', () => {
   });
 
   it('lets a manager link an unmatched game to a board by hand, and give it back to the matching', async () => {
+    await pushRoundOne();
     const third = pairings.filter((p) => p.black !== null)[2]!;
     const stray = (await managed()).find((g) => g.unmatchedReason !== null)!;
     const linked = await ctx.app.inject({
