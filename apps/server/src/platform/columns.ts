@@ -1,5 +1,5 @@
 import { CONSENT_SOURCES, GENDERS, type ConsentChoices, type Consents, type ConsentSource } from '@bjk/domain';
-import { boolean, customType, integer, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, customType, integer, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /** Binary column (photos, files): Buffer in, Buffer out. */
 export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -85,5 +85,55 @@ export function consentValues(choices: ConsentChoices, at: Date, by: ConsentSour
     consentPublicName: choices.publicName,
     consentsChangedAt: at,
     consentsChangedBy: by,
+  };
+}
+
+/** When a row was made and last changed: both now by default (the service sets `updatedAt` on every change). */
+export function changeStampColumns() {
+  return {
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  };
+}
+
+/** A request a manager answers (family reservation and privacy requests): made, then answered by whom and when. */
+export function answerColumns() {
+  return {
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    answeredBy: text('answered_by'),
+  };
+}
+
+/** A stored photo (a registration's, a participant's): the JPEG as cropped and scaled, its size, when it came. */
+export function photoColumns() {
+  return {
+    jpeg: bytea('jpeg').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+  };
+}
+
+/** A column pointing at the row it belongs to, deleted with it. */
+export function deletedWith<C extends { references(ref: () => AnyPgColumn, actions: { onDelete: 'cascade' }): C }>(column: C, owner: () => AnyPgColumn): C {
+  return column.references(owner, { onDelete: 'cascade' });
+}
+
+/** The edition and age category a row belongs to (results, games, follows): the scope of every public results page. */
+export function categoryScopeColumns() {
+  return {
+    edition: text('edition').notNull(),
+    category: text('category').notNull(),
+  };
+}
+
+/** A game's players as the relay or the PGN names them, with their FIDE ids when given: what finds a game again. */
+export function gamePlayerColumns() {
+  return {
+    white: text('white').notNull(),
+    black: text('black').notNull(),
+    whiteFideId: integer('white_fide_id'),
+    blackFideId: integer('black_fide_id'),
   };
 }

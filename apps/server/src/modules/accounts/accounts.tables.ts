@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { Role } from '@bjk/domain';
+import { changeStampColumns, deletedWith } from '../../platform/columns.js';
 
 /** Managers of the back office. Passwords are scrypt hashes; OIDC-only accounts have none. */
 export const accounts = pgTable(
@@ -13,8 +14,7 @@ export const accounts = pgTable(
     roles: jsonb('roles').$type<Role[]>().notNull(),
     enabled: boolean('enabled').notNull().default(true),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...changeStampColumns(),
   },
   (t) => [uniqueIndex('accounts_email_idx').on(sql`lower(${t.email})`)],
 );
@@ -27,9 +27,7 @@ export const sessions = pgTable(
   'sessions',
   {
     tokenHash: text('token_hash').primaryKey(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: deletedWith(uuid('account_id').notNull(), () => accounts.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -60,9 +58,7 @@ export const knownBrowsers = pgTable(
   'known_browsers',
   {
     tokenHash: text('token_hash').primaryKey(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: deletedWith(uuid('account_id').notNull(), () => accounts.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull(),
   },

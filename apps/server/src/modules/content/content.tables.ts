@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import type { FileRef, PageTranslations } from '@bjk/domain';
+import { changeStampColumns, deletedWith } from '../../platform/columns.js';
 
 /**
  * An information page. The published texts live in `content_page_versions` (`version` points at the
@@ -17,17 +18,14 @@ export const contentPages = pgTable('content_pages', {
   lockedByName: text('locked_by_name'),
   lockedAt: timestamp('locked_at', { withTimezone: true }),
   workingCopy: jsonb('working_copy').$type<{ translations: PageTranslations; heroImage: FileRef | null }>(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  ...changeStampColumns(),
 });
 
 /** Every published state of a page, kept so a manager can look back and restore one. */
 export const contentPageVersions = pgTable(
   'content_page_versions',
   {
-    slug: text('slug')
-      .notNull()
-      .references(() => contentPages.slug, { onDelete: 'cascade' }),
+    slug: deletedWith(text('slug').notNull(), () => contentPages.slug),
     version: integer('version').notNull(),
     translations: jsonb('translations').$type<PageTranslations>().notNull(),
     heroImage: jsonb('hero_image').$type<FileRef>(),
@@ -45,8 +43,7 @@ export const contentNews = pgTable(
     date: date('date', { mode: 'string' }).notNull(),
     published: boolean('published').notNull().default(true),
     translations: jsonb('translations').$type<PageTranslations>().notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...changeStampColumns(),
   },
   (t) => [
     index('content_news_date_idx')

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { EditionSettings } from '@bjk/domain';
+import { changeStampColumns } from '../../platform/columns.js';
 
 /** One row per championship edition; exactly one is current (the one the site shows). */
 export const editions = pgTable(
@@ -9,8 +10,7 @@ export const editions = pgTable(
     code: text('code').primaryKey(),
     settings: jsonb('settings').$type<EditionSettings>().notNull(),
     isCurrent: boolean('is_current').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...changeStampColumns(),
   },
   (t) => [
     uniqueIndex('editions_one_current_idx')

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { Contact } from '@bjk/domain';
-import { bytea, consentColumns, playerIdentityColumns } from '../../platform/columns.js';
+import { changeStampColumns, consentColumns, deletedWith, photoColumns, playerIdentityColumns } from '../../platform/columns.js';
 
 /**
  * Public enrolments (DOMAIN.md §3): draft → confirmed. `player_key` is the player's identity (idbel, or
@@ -31,8 +31,7 @@ export const registrations = pgTable(
     late: boolean('late').notNull().default(false),
     feeCents: integer('fee_cents'),
     remarks: text('remarks').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...changeStampColumns(),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
   },
   (t) => [
@@ -45,11 +44,6 @@ export const registrations = pgTable(
 
 /** Photos live apart from their rows so lists never read image bytes. Normalised JPEG (see photo.ts). */
 export const registrationPhotos = pgTable('registration_photos', {
-  registrationId: uuid('registration_id')
-    .primaryKey()
-    .references(() => registrations.id, { onDelete: 'cascade' }),
-  jpeg: bytea('jpeg').notNull(),
-  width: integer('width').notNull(),
-  height: integer('height').notNull(),
-  uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+  registrationId: deletedWith(uuid('registration_id').primaryKey(), () => registrations.id),
+  ...photoColumns(),
 });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { answerColumns } from '../../platform/columns.js';
 
 /**
  * A family's signed-in sessions (decision 0013): the cookie carries a random token, the row keeps only its SHA-256,
@@ -44,9 +45,7 @@ export const familyReservationRequests = pgTable(
       .notNull()
       .default('open'),
     answer: text('answer').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    answeredAt: timestamp('answered_at', { withTimezone: true }),
-    answeredBy: text('answered_by'),
+    ...answerColumns(),
   },
   (t) => [index('family_reservation_requests_reservation_idx').on(t.reservationId), index('family_reservation_requests_status_idx').on(t.status, t.createdAt)],
 );
@@ -119,9 +118,7 @@ export const familyPrivacyRequests = pgTable(
       .notNull()
       .default('open'),
     reason: text('reason').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    answeredAt: timestamp('answered_at', { withTimezone: true }),
-    answeredBy: text('answered_by'),
+    ...answerColumns(),
   },
   (t) => [index('family_privacy_requests_email_idx').on(t.email), index('family_privacy_requests_status_idx').on(t.status, t.createdAt)],
 );

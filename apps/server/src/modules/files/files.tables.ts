@@ -1,5 +1,6 @@
 import { boolean, customType, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { FileDisplayName } from '@bjk/domain';
+import { changeStampColumns } from '../../platform/columns.js';
 
 /** Raw bytes (bytea), a Buffer in and out. */
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -35,8 +36,7 @@ export const storedFiles = pgTable(
     sha256: text('sha256').notNull(),
     data: bytea('data').notNull(),
     uploadedBy: text('uploaded_by'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...changeStampColumns(),
   },
   (t) => [uniqueIndex('stored_files_group_name_idx').on(t.groupCode, t.name)],
 );

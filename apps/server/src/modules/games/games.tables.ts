@@ -1,6 +1,7 @@
 import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { GameResult, GameUploadStatus, PgnIngestReport } from '@bjk/domain';
 import type { TimedMove } from './games-merge.js';
+import { categoryScopeColumns, changeStampColumns, gamePlayerColumns } from '../../platform/columns.js';
 
 /**
  * Where a category's games come from, per edition: the relay's push token (its SHA-256 only), the address the
@@ -9,8 +10,7 @@ import type { TimedMove } from './games-merge.js';
 export const gameSources = pgTable(
   'game_sources',
   {
-    edition: text('edition').notNull(),
-    category: text('category').notNull(),
+    ...categoryScopeColumns(),
     pushTokenHash: text('push_token_hash'),
     delaySeconds: integer('delay_seconds').notNull().default(0),
     pollUrl: text('poll_url'),
@@ -45,8 +45,7 @@ export const games = pgTable(
   'games',
   {
     id: serial('id').primaryKey(),
-    edition: text('edition').notNull(),
-    category: text('category').notNull(),
+    ...categoryScopeColumns(),
     round: integer('round').notNull(),
     board: integer('board'),
     /**
@@ -59,10 +58,7 @@ export const games = pgTable(
     gameKey: text('game_key').notNull(),
     /** The relay feed that last sent it (`push`, `poll:<address hash>`, `upload`): within a feed a board is one game. */
     feed: text('feed').notNull().default('upload'),
-    white: text('white').notNull(),
-    black: text('black').notNull(),
-    whiteFideId: integer('white_fide_id'),
-    blackFideId: integer('black_fide_id'),
+    ...gamePlayerColumns(),
     whiteRating: integer('white_rating'),
     blackRating: integer('black_rating'),
     fen: text('fen'),
@@ -83,8 +79,7 @@ export const games = pgTable(
     /** The manager who moved the game to another category, round or board: the relay's board no longer moves it. */
     movedBy: text('moved_by'),
     version: integer('version').notNull().default(1),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...changeStampColumns(),
   },
   (t) => [
     uniqueIndex('games_identity_idx').on(t.edition, t.receivedCategory, t.receivedRound, t.gameKey),
@@ -103,10 +98,7 @@ export const deletedGames = pgTable(
     edition: text('edition').notNull(),
     receivedCategory: text('received_category').notNull(),
     receivedRound: integer('received_round').notNull(),
-    white: text('white').notNull(),
-    black: text('black').notNull(),
-    whiteFideId: integer('white_fide_id'),
-    blackFideId: integer('black_fide_id'),
+    ...gamePlayerColumns(),
     /** Which game of its players in the round (`gameKey`); null in rows deleted before it was kept. */
     gameKey: text('game_key'),
     /**
@@ -132,8 +124,7 @@ export const gameUploadJobs = pgTable(
   'game_upload_jobs',
   {
     id: uuid('id').primaryKey(),
-    edition: text('edition').notNull(),
-    category: text('category').notNull(),
+    ...categoryScopeColumns(),
     round: integer('round'),
     status: text('status').$type<GameUploadStatus>().notNull(),
     pgn: text('pgn'),

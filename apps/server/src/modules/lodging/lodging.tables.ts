@@ -1,5 +1,6 @@
 import { bigserial, boolean, date, index, integer, jsonb, pgSequence, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { Language, MealPlan, ReservationGuest } from '@bjk/domain';
+import { changeStampColumns, deletedWith } from '../../platform/columns.js';
 
 /** The venue's rooms (the inventory): the number's first digit is the floor. */
 export const rooms = pgTable('lodging_rooms', {
@@ -42,8 +43,7 @@ export const reservations = pgTable(
     internalRemarks: text('internal_remarks').notNull().default(''),
     discount: jsonb('discount').$type<StoredDiscount | null>(),
     enabled: boolean('enabled').notNull().default(true),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...changeStampColumns(),
   },
   (t) => [index('lodging_reservations_created_at_idx').on(t.createdAt)],
 );
@@ -58,9 +58,7 @@ export const roomAssignments = pgTable(
     roomNumber: text('room_number')
       .primaryKey()
       .references(() => rooms.number),
-    reservationId: uuid('reservation_id')
-      .notNull()
-      .references(() => reservations.id, { onDelete: 'cascade' }),
+    reservationId: deletedWith(uuid('reservation_id').notNull(), () => reservations.id),
     assignedAt: timestamp('assigned_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('lodging_room_assignments_reservation_idx').on(t.reservationId)],
@@ -71,9 +69,7 @@ export const reservationHistory = pgTable(
   'lodging_reservation_history',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    reservationId: uuid('reservation_id')
-      .notNull()
-      .references(() => reservations.id, { onDelete: 'cascade' }),
+    reservationId: deletedWith(uuid('reservation_id').notNull(), () => reservations.id),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     actor: text('actor'),
     action: text('action').notNull(),

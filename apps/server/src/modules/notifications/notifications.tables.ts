@@ -1,6 +1,6 @@
 import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { Language, PushNotice } from '@bjk/domain';
-import { outboxDeliveryColumns } from '../../platform/columns.js';
+import { categoryScopeColumns, deletedWith, outboxDeliveryColumns } from '../../platform/columns.js';
 
 /**
  * Who follows which player: one row per (browser or e-mail address, player). A browser's push subscription is
@@ -11,8 +11,7 @@ export const followSubscriptions = pgTable(
   'follow_subscriptions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    edition: text('edition').notNull(),
-    category: text('category').notNull(),
+    ...categoryScopeColumns(),
     pairingNumber: integer('pairing_number').notNull(),
     /** The player's federation id when the file has it: keeps the follow on the child if a later file renumbers. */
     nationalId: integer('national_id'),
@@ -44,9 +43,7 @@ export const pushOutbox = pgTable(
   'push_outbox',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    subscriptionId: uuid('subscription_id')
-      .notNull()
-      .references(() => followSubscriptions.id, { onDelete: 'cascade' }),
+    subscriptionId: deletedWith(uuid('subscription_id').notNull(), () => followSubscriptions.id),
     /** What happened, e.g. `pairing:3:b5:w:12`, `result:3:1-0`, `final:4`, `live:3`. */
     eventKey: text('event_key').notNull(),
     /** The push `Topic`: a newer notice of the same game replaces an older one still waiting in the push service. */
@@ -89,8 +86,7 @@ export const followDigests = pgTable(
 export const followEvents = pgTable(
   'follow_events',
   {
-    edition: text('edition').notNull(),
-    category: text('category').notNull(),
+    ...categoryScopeColumns(),
     pairingNumber: integer('pairing_number').notNull(),
     eventKey: text('event_key').notNull(),
     plannedAt: timestamp('planned_at', { withTimezone: true }).notNull(),

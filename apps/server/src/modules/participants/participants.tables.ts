@@ -1,5 +1,5 @@
-import { boolean, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { bytea, consentColumns, playerIdentityColumns } from '../../platform/columns.js';
+import { boolean, integer, pgTable, serial, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { changeStampColumns, consentColumns, deletedWith, photoColumns, playerIdentityColumns } from '../../platform/columns.js';
 
 /** The curated start list (DOMAIN.md §4), imported from confirmed registrations or added late by managers. */
 export const participants = pgTable(
@@ -26,20 +26,14 @@ export const participants = pgTable(
     remarks: text('remarks').notNull().default(''),
     registrationId: uuid('registration_id'),
     ...consentColumns(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...changeStampColumns(),
   },
   (t) => [uniqueIndex('participants_one_per_player_idx').on(t.editionCode, t.kind, t.playerKey)],
 );
 
 export const participantPhotos = pgTable('participant_photos', {
-  participantId: integer('participant_id')
-    .primaryKey()
-    .references(() => participants.id, { onDelete: 'cascade' }),
-  jpeg: bytea('jpeg').notNull(),
-  width: integer('width').notNull(),
-  height: integer('height').notNull(),
-  uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+  participantId: deletedWith(integer('participant_id').primaryKey(), () => participants.id),
+  ...photoColumns(),
 });
 
 /** People with a badge who do not play: arbiters, organisers, guests/parents, meals-only. */
@@ -55,6 +49,5 @@ export const attendees = pgTable('attendees', {
   mealsCode: text('meals_code', { enum: ['HB', 'BO'] }),
   enabled: boolean('enabled').notNull().default(true),
   remarks: text('remarks').notNull().default(''),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  ...changeStampColumns(),
 });

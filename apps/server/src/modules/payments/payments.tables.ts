@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, pgSequence, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { Language, PaymentLine, PaymentRequestKind, PaymentRequestStatus } from '@bjk/domain';
+import { changeStampColumns } from '../../platform/columns.js';
 
 /** Request numbers: a sequence (gaps after a rollback are harmless; invoices, which may not have gaps, use a counter). */
 export const paymentRequestNumberSequence = pgSequence('payment_request_number_seq', { startWith: 1 });
@@ -35,8 +36,7 @@ export const paymentRequests = pgTable(
     remarks: text('remarks').notNull().default(''),
     /** Opens the public payment page; random, never derived from the number. */
     publicToken: text('public_token').notNull().unique('payment_requests_token_key'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...changeStampColumns(),
   },
   (t) => [
     // "One source, at most one open request": a cancelled request frees its source for a new one.

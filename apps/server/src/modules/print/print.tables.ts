@@ -1,6 +1,6 @@
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid, boolean } from 'drizzle-orm/pg-core';
 import type { Language, PrintRequest } from '@bjk/domain';
-import { bytea } from '../../platform/columns.js';
+import { bytea, deletedWith } from '../../platform/columns.js';
 
 /**
  * The last printed badge of each person: a fingerprint of the printed fields (name, category, meals,
@@ -54,9 +54,7 @@ export const printJobs = pgTable(
 export const printJobChunks = pgTable(
   'print_job_chunks',
   {
-    jobId: uuid('job_id')
-      .notNull()
-      .references(() => printJobs.id, { onDelete: 'cascade' }),
+    jobId: deletedWith(uuid('job_id').notNull(), () => printJobs.id),
     seq: integer('seq').notNull(),
     data: bytea('data').notNull(),
   },

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { Tournament } from '@bjk/domain';
+import { categoryScopeColumns } from '../../platform/columns.js';
 
 /** An uploaded file read into the tournament model, waiting for a manager to confirm its category and publish it. */
 export const tournamentImports = pgTable('tournament_imports', {
@@ -17,8 +18,7 @@ export const tournamentVersions = pgTable(
   'tournament_versions',
   {
     id: serial('id').primaryKey(),
-    edition: text('edition').notNull(),
-    category: text('category').notNull(),
+    ...categoryScopeColumns(),
     version: integer('version').notNull(),
     fileName: text('file_name').notNull(),
     tournament: jsonb('tournament').$type<Tournament>().notNull(),
@@ -35,8 +35,7 @@ export const tournamentVersions = pgTable(
 export const tournamentCurrent = pgTable(
   'tournament_current',
   {
-    edition: text('edition').notNull(),
-    category: text('category').notNull(),
+    ...categoryScopeColumns(),
     version: integer('version').notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -53,8 +52,7 @@ export const tournamentCurrent = pgTable(
 export const unofficialResults = pgTable(
   'unofficial_results',
   {
-    edition: text('edition').notNull(),
-    category: text('category').notNull(),
+    ...categoryScopeColumns(),
     round: integer('round').notNull(),
     /** The board the game had when the result was entered (display only). */
     board: integer('board').notNull(),
