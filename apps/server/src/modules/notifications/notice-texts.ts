@@ -1,4 +1,5 @@
 import type { Language } from '@bjk/domain';
+import { fill } from '../../platform/texts.js';
 
 /**
  * The words of notifications and follow mails, in the follower's language. Only what the public pages show: names as
@@ -140,11 +141,6 @@ export const NOTICE_TEXTS: Record<Language, Texts> = {
     footerWhy: 'You receive this e-mail because you gave this address to follow a player. We delete it after the championship.',
   },
 };
-
-/** `{{name}}` placeholders filled in; a missing value stays visible rather than silently empty. */
-export function fill(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{\{(\w+)\}\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
-}
 
 export function noticeText(language: Language, key: keyof Texts, values: Record<string, string | number> = {}): string {
   return fill(NOTICE_TEXTS[language][key], values);
