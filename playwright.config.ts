@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import chromiumSetup from './scripts/chromium.json' with { type: 'json' };
 
 /**
  * End-to-end tests: Debian's Chromium against the built app served by the real server on a free port
@@ -38,19 +39,8 @@ export default defineConfig({
     locale: 'nl-BE',
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      // This closed network refuses Chromium's background connections; these flags keep it quiet and fast.
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-        '--disable-dev-shm-usage',
-      ],
+      executablePath: process.env.CHROMIUM_PATH ?? chromiumSetup.path,
+      args: [...chromiumSetup.flags, '--disable-dev-shm-usage'],
     },
   },
   webServer: [

@@ -9,6 +9,7 @@ import { seedEditionIfEmpty } from '../apps/server/src/modules/edition/edition.s
 import { createChangeBus } from '../apps/server/src/platform/change-bus.js';
 import { systemClock } from '../apps/server/src/platform/clock.js';
 import { systemContext } from '../apps/server/src/platform/service-context.js';
+import chromiumSetup from '../scripts/chromium.json' with { type: 'json' };
 import { openBenchDatabase } from './bench-database.js';
 import { freePort, throughput, type BenchResult } from './harness.js';
 
@@ -42,17 +43,8 @@ export async function run(): Promise<BenchResult[]> {
     const html = await throughput(`${base}/`);
 
     const browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
+      executablePath: process.env.CHROMIUM_PATH ?? chromiumSetup.path,
+      args: chromiumSetup.flags,
     });
     const page = await browser.newPage({ locale: 'nl-BE' });
     const scripts = new Map<string, number>();

@@ -19,19 +19,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import chromiumSetup from './chromium.json' with { type: 'json' };
 
-const CHROME_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-// This closed network refuses Chromium's background connections; these flags keep it quiet and fast.
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
+const CHROME_PATH = process.env.CHROMIUM_PATH ?? chromiumSetup.path;
+const CHROME_FLAGS = chromiumSetup.flags;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const METRICS = [
   ['first-contentful-paint', 'FCP'],

@@ -67,30 +67,26 @@ export type PublicTournamentPlayer = z.infer<typeof publicTournamentPlayerSchema
 
 export const tieBreakColumnSchema = z.object({ name: z.string(), kind: z.enum(TIE_BREAK_KINDS) });
 
-export const publicTournamentSchema = z.object({
+/** What names a published version of a category's tournament, in every view of one. */
+const publishedVersionSchema = z.object({
   category: z.string(),
   version: z.number().int(),
-  publishedAt: z.string(),
   name: z.string(),
+  pairedRounds: z.number().int(),
+  publishedAt: z.string(),
+});
+
+export const publicTournamentSchema = publishedVersionSchema.extend({
   place: z.string().nullable(),
   startDate: z.string().nullable(),
   endDate: z.string().nullable(),
   plannedRounds: z.number().int(),
-  pairedRounds: z.number().int(),
   tieBreaks: z.array(tieBreakColumnSchema),
   players: z.array(publicTournamentPlayerSchema),
 });
 export type PublicTournament = z.infer<typeof publicTournamentSchema>;
 
-export const resultsCategorySummarySchema = z.object({
-  category: z.string(),
-  name: z.string(),
-  version: z.number().int(),
-  players: z.number().int(),
-  plannedRounds: z.number().int(),
-  pairedRounds: z.number().int(),
-  publishedAt: z.string(),
-});
+export const resultsCategorySummarySchema = publishedVersionSchema.extend({ players: z.number().int(), plannedRounds: z.number().int() });
 export type ResultsCategorySummary = z.infer<typeof resultsCategorySummarySchema>;
 
 export const standingsRowSchema = z.object({
@@ -202,14 +198,9 @@ export const versionDiffSchema = z.object({
 });
 export type VersionDiff = z.infer<typeof versionDiffSchema>;
 
-export const tournamentVersionSchema = z.object({
-  category: z.string(),
-  version: z.number().int(),
-  name: z.string(),
+export const tournamentVersionSchema = publishedVersionSchema.extend({
   fileName: z.string(),
   players: z.number().int(),
-  pairedRounds: z.number().int(),
-  publishedAt: z.string(),
   publishedBy: z.string().nullable(),
   restoredFrom: z.number().int().nullable(),
   current: z.boolean(),

@@ -1,18 +1,6 @@
 import { checkTournamentIsPossible, checkTournamentSize, type TournamentLocations } from './tournament-checks.js';
-import {
-  TOURNAMENT_FILE_ERRORS,
-  TournamentFileError,
-  categoryFromLabel,
-  pairedRoundCount,
-  parseLooseDate,
-  type Colour,
-  type PlayerRound,
-  type RoundOutcome,
-  type TieBreakColumn,
-  type TieBreakKind,
-  type Tournament,
-  type TournamentPlayer,
-} from './tournament-model.js';
+import { TOURNAMENT_FILE_ERRORS, TournamentFileError, categoryFromLabel, pairedRoundCount, parseLooseDate } from './tournament-model.js';
+import type { Colour, PlayerRound, RoundOutcome, TieBreakColumn, TieBreakKind, Tournament, TournamentPlayer } from './tournament-model.js';
 
 /**
  * Swar's JSON export (v3.24, v4.11, v6.40–v6.75) as observed in real files (DOMAIN §7b): numbers sometimes as

@@ -258,26 +258,21 @@ function directEncounter(player: TournamentPlayer, ctx: Context): number | null 
   return total;
 }
 
+/** How each kind of column is computed here; null for the kinds we show as the program wrote them. */
+const COMPUTED_TIE_BREAKS: Record<TieBreakKind, ((player: TournamentPlayer, ctx: Context) => number | null) | null> = {
+  buchholz,
+  buchholz_cut1: buchholzCut1,
+  sonneborn_berger: sonnebornBerger,
+  progressive,
+  direct_encounter: directEncounter,
+  games_won: gamesWon,
+  games_with_black: gamesWithBlack,
+  performance: null,
+  unknown: null,
+};
+
 function tieBreakValue(kind: TieBreakKind, player: TournamentPlayer, ctx: Context): number | null {
-  switch (kind) {
-    case 'buchholz':
-      return buchholz(player, ctx);
-    case 'buchholz_cut1':
-      return buchholzCut1(player, ctx);
-    case 'sonneborn_berger':
-      return sonnebornBerger(player, ctx);
-    case 'progressive':
-      return progressive(player, ctx);
-    case 'direct_encounter':
-      return directEncounter(player, ctx);
-    case 'games_won':
-      return gamesWon(player, ctx);
-    case 'games_with_black':
-      return gamesWithBlack(player, ctx);
-    case 'performance':
-    case 'unknown':
-      return null;
-  }
+  return COMPUTED_TIE_BREAKS[kind]?.(player, ctx) ?? null;
 }
 
 /** Our values of the given tie-break columns for every player, keyed by pairing number. */

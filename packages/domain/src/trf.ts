@@ -1,19 +1,7 @@
 import { withBoardOrder } from './board-order.js';
 import { TOURNAMENT_LIMITS, checkTournamentIsPossible, type TournamentLocations } from './tournament-checks.js';
-import {
-  TOURNAMENT_FILE_ERRORS,
-  TournamentFileError,
-  categoryFromLabel,
-  pairedRoundCount,
-  parseLooseDate,
-  type Colour,
-  type PlayerRound,
-  type RoundOutcome,
-  type TieBreakColumn,
-  type TieBreakKind,
-  type Tournament,
-  type TournamentPlayer,
-} from './tournament-model.js';
+import { TOURNAMENT_FILE_ERRORS, TournamentFileError, categoryFromLabel, pairedRoundCount, parseLooseDate } from './tournament-model.js';
+import type { Colour, PlayerRound, RoundOutcome, TieBreakColumn, TieBreakKind, Tournament, TournamentPlayer } from './tournament-model.js';
 
 /**
  * FIDE Tournament Report Files: TRF16, TRF-2025/26 (`###` rulers, new header codes), JaVaFo input (byes `H`/`Z`/`U`/`F`),
