@@ -1,8 +1,8 @@
 import { chmod, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { repoRoot } from '../apps/server/src/config.js';
-import { openDatabase, type Database } from '../apps/server/src/platform/db.js';
-import { startEmbeddedPostgres } from '../apps/server/src/platform/embedded-postgres.js';
+import type { Database } from '../apps/server/src/platform/db.js';
+import { openEmbeddedDatabase } from '../apps/server/src/setup.js';
 
 /**
  * The embedded PostgreSQL of `dataDir` (what `npm start` runs with that DATA_DIR), opened in this process: seed
@@ -11,17 +11,9 @@ import { startEmbeddedPostgres } from '../apps/server/src/platform/embedded-post
  */
 export async function openDataDirDatabase(dataDir: string): Promise<Database> {
   await chmod(dataDir, 0o755);
-  const server = await startEmbeddedPostgres(dataDir, { leaveAttachedRunning: false });
-  const database = await openDatabase({ url: server.url, poolSize: 10 });
+  const database = await openEmbeddedDatabase(dataDir, { leaveAttachedRunning: false }, { poolSize: 10 });
   await database.migrate();
-  return {
-    ...database,
-    embedded: server,
-    close: async () => {
-      await database.close();
-      await server.stop();
-    },
-  };
+  return database;
 }
 
 /** A migrated database on an embedded PostgreSQL of its own in the clone's .tmp, removed at close. */

@@ -6,8 +6,8 @@ import { seedFilesIfEmpty } from './modules/files/files.seed.js';
 import { seedRoomsIfEmpty } from './modules/lodging/lodging.service.js';
 import { seedMembersIfEmpty } from './modules/members/members.service.js';
 import { systemClock } from './platform/clock.js';
-import { openDatabase, withStartupLock, type Database } from './platform/db.js';
-import { startEmbeddedPostgres } from './platform/embedded-postgres.js';
+import { openDatabase, withStartupLock, type Database, type DatabaseOptions } from './platform/db.js';
+import { startEmbeddedPostgres, type EmbeddedPostgresOptions } from './platform/embedded-postgres.js';
 import { systemContext } from './platform/service-context.js';
 
 /**
@@ -21,7 +21,12 @@ export async function openConfiguredDatabase(
 ): Promise<Database> {
   const pools = { poolSize: config.databasePoolSize, backgroundPoolSize: config.databaseBackgroundPoolSize };
   if (config.databaseUrl) return openDatabase({ url: config.databaseUrl, ...pools });
-  const server = await startEmbeddedPostgres(config.dataDir, options);
+  return openEmbeddedDatabase(config.dataDir, options, pools);
+}
+
+/** The embedded PostgreSQL of `dataDir`, started, with its pool; closing the database stops the server after the pool. */
+export async function openEmbeddedDatabase(dataDir: string, options: EmbeddedPostgresOptions, pools: Omit<DatabaseOptions, 'url'>): Promise<Database> {
+  const server = await startEmbeddedPostgres(dataDir, options);
   const database = await openDatabase({ url: server.url, ...pools }).catch(async (error: unknown) => {
     await server.stop();
     throw error;
