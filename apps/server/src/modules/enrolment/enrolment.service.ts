@@ -1,3 +1,4 @@
+import { pick } from '@bjk/domain/objects';
 import {
   categoriesFor,
   refusedRequiredConsents,
@@ -31,6 +32,7 @@ import type { Db, DbOrTx } from '../../platform/db.js';
 import { AppError, notFound, validationError } from '../../platform/errors.js';
 import { consentsOf, consentValues } from '../../platform/columns.js';
 import { exportValue, localizedCsv, type ExportColumn } from '../../platform/export-texts.js';
+import { sameNameColumns } from '../../platform/people-csv.js';
 import { normalisePhoto } from '../../platform/photo.js';
 import { recordAudit } from '../../platform/audit.js';
 import { getCurrentEdition } from '../edition/edition.service.js';
@@ -355,23 +357,10 @@ export async function findConfirmedRegistrationRow(db: DbOrTx, idsub: string): P
 
 export function toRegistration(row: RegistrationWithPhoto): Registration {
   return {
-    id: row.id,
-    kind: row.kind,
-    status: row.status,
-    enabled: row.enabled,
+    ...pick(row, ['id', 'kind', 'status', 'enabled', 'category', 'email', 'mobile', 'parent', 'attendant', 'language', 'consent', 'hasPhoto', 'late']),
+    ...pick(row, ['feeCents', 'remarks']),
     ...playerIdentityOf(row),
-    category: row.category,
-    email: row.email,
-    mobile: row.mobile,
-    parent: row.parent,
-    attendant: row.attendant,
-    language: row.language,
-    consent: row.consent,
     consents: consentsOf(row),
-    hasPhoto: row.hasPhoto,
-    late: row.late,
-    feeCents: row.feeCents,
-    remarks: row.remarks,
     createdAt: row.createdAt.toISOString(),
     confirmedAt: row.confirmedAt?.toISOString() ?? null,
   };
@@ -449,24 +438,15 @@ export async function listConfirmedRegistrations(db: DbOrTx, kind: RegistrationK
 }
 
 const CSV_COLUMNS: readonly ExportColumn<Registration>[] = [
-  ['id', (r) => r.id],
+  ...sameNameColumns<Registration>(['id']),
   ['status', (r, language) => exportValue('registrationStatus', r.status, language)],
-  ['enabled', (r) => r.enabled],
-  ['idbel', (r) => r.idbel],
-  ['idfide', (r) => r.idfide],
-  ['firstName', (r) => r.firstName],
-  ['lastName', (r) => r.lastName],
-  ['birthYear', (r) => r.birthYear],
+  ...sameNameColumns<Registration>(['enabled', 'idbel', 'idfide', 'firstName', 'lastName', 'birthYear']),
   ['gender', (r, language) => exportValue('gender', r.gender, language)],
-  ['clubId', (r) => r.clubId],
-  ['clubName', (r) => r.clubName],
+  ...sameNameColumns<Registration>(['clubId', 'clubName']),
   ['federation', (r) => r.fideFederation],
-  ['ratingNational', (r) => r.ratingNational],
-  ['ratingFide', (r) => r.ratingFide],
+  ...sameNameColumns<Registration>(['ratingNational', 'ratingFide']),
   ['title', (r) => r.fideTitle],
-  ['category', (r) => r.category],
-  ['email', (r) => r.email],
-  ['mobile', (r) => r.mobile],
+  ...sameNameColumns<Registration>(['category', 'email', 'mobile']),
   ['parentName', (r) => r.parent.fullName],
   ['parentEmail', (r) => r.parent.email],
   ['parentMobile', (r) => r.parent.mobile],
@@ -475,10 +455,9 @@ const CSV_COLUMNS: readonly ExportColumn<Registration>[] = [
   ['attendantMobile', (r) => r.attendant.mobile],
   ['language', (r, language) => exportValue('language', r.language, language)],
   ['photo', (r) => r.hasPhoto],
-  ['late', (r) => r.late],
+  ...sameNameColumns<Registration>(['late']),
   ['fee', (r) => (r.feeCents === null ? null : r.feeCents / 100)],
-  ['confirmedAt', (r) => r.confirmedAt],
-  ['remarks', (r) => r.remarks],
+  ...sameNameColumns<Registration>(['confirmedAt', 'remarks']),
 ];
 
 /** Every registration of `kind` as CSV in the reader's language (headers, separator, yes/no, decimal mark). */

@@ -1,3 +1,4 @@
+import { pick } from '@bjk/domain/objects';
 import {
   categoriesFor,
   checkMobile,
@@ -28,6 +29,7 @@ import type { ManagerContext, ServiceContext } from '../../platform/service-cont
 import type { DbOrTx } from '../../platform/db.js';
 import { AppError, notFound, validationError } from '../../platform/errors.js';
 import { exportValue, localizedCsv, type ExportColumn } from '../../platform/export-texts.js';
+import { sameNameColumns } from '../../platform/people-csv.js';
 import { normalisePhoto } from '../../platform/photo.js';
 import { recordAudit } from '../../platform/audit.js';
 import { consentsOf, consentValues } from '../../platform/columns.js';
@@ -62,23 +64,10 @@ import {
 
 function toParticipant(row: ParticipantWithPhoto): Participant {
   return {
-    id: row.id,
-    kind: row.kind,
+    ...pick(row, ['id', 'kind', 'category', 'email', 'parentName', 'parentEmail', 'attendantEmail', 'language', 'mealsCode', 'enabled', 'late']),
+    ...pick(row, ['feeCents', 'remarks', 'hasPhoto', 'registrationId']),
     ...playerIdentityOf(row),
-    category: row.category,
-    email: row.email,
-    parentName: row.parentName,
-    parentEmail: row.parentEmail,
-    attendantEmail: row.attendantEmail,
-    language: row.language,
-    mealsCode: row.mealsCode,
-    enabled: row.enabled,
-    late: row.late,
-    feeCents: row.feeCents,
-    remarks: row.remarks,
-    hasPhoto: row.hasPhoto,
     consents: consentsOf(row),
-    registrationId: row.registrationId,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -320,28 +309,17 @@ export async function refreshParticipantRatings(ctx: ManagerContext, kind: Regis
 }
 
 const CSV_COLUMNS: readonly ExportColumn<Participant>[] = [
-  ['id', (p) => p.id],
-  ['idbel', (p) => p.idbel],
-  ['idfide', (p) => p.idfide],
-  ['firstName', (p) => p.firstName],
-  ['lastName', (p) => p.lastName],
-  ['birthYear', (p) => p.birthYear],
+  ...sameNameColumns<Participant>(['id', 'idbel', 'idfide', 'firstName', 'lastName', 'birthYear']),
   ['gender', (p, language) => exportValue('gender', p.gender, language)],
-  ['category', (p) => p.category],
-  ['clubId', (p) => p.clubId],
-  ['clubName', (p) => p.clubName],
+  ...sameNameColumns<Participant>(['category', 'clubId', 'clubName']),
   ['federation', (p) => p.fideFederation],
-  ['ratingNational', (p) => p.ratingNational],
-  ['ratingFide', (p) => p.ratingFide],
+  ...sameNameColumns<Participant>(['ratingNational', 'ratingFide']),
   ['title', (p) => p.fideTitle],
-  ['email', (p) => p.email],
-  ['parentEmail', (p) => p.parentEmail],
-  ['attendantEmail', (p) => p.attendantEmail],
+  ...sameNameColumns<Participant>(['email', 'parentEmail', 'attendantEmail']),
   ['meals', (p) => p.mealsCode],
-  ['enabled', (p) => p.enabled],
-  ['late', (p) => p.late],
+  ...sameNameColumns<Participant>(['enabled', 'late']),
   ['photo', (p) => p.hasPhoto],
-  ['remarks', (p) => p.remarks],
+  ...sameNameColumns<Participant>(['remarks']),
 ];
 
 /** Every participant of `kind` as CSV in the reader's language (headers, separator, yes/no). */
@@ -385,19 +363,8 @@ export async function changeParticipantConsents(ctx: ManagerContext, kind: Regis
 }
 
 function toAttendee(row: AttendeeRow): Attendee {
-  return {
-    id: row.id,
-    kind: row.kind,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    category: row.category,
-    email: row.email,
-    mobile: row.mobile,
-    mealsCode: row.mealsCode,
-    enabled: row.enabled,
-    remarks: row.remarks,
-    createdAt: row.createdAt.toISOString(),
-  };
+  const fields = pick(row, ['id', 'kind', 'firstName', 'lastName', 'category', 'email', 'mobile', 'mealsCode', 'enabled', 'remarks']);
+  return { ...fields, createdAt: row.createdAt.toISOString() };
 }
 
 /** Attendees wear a badge of a staff category (ARB, ORG, GUEST, EAT …) from the edition settings. */
