@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, exists, inArray, notExists, or, sql, type SQL } from 'drizzle-orm';
 import { containsText, jsonContainsText } from '../../platform/like.js';
 import type { DbOrTx } from '../../platform/db.js';
+import { updateStamped } from '../../platform/people-rows.js';
 import { reservationHistory, reservationNumberSequence, reservations, roomAssignments, rooms } from './lodging.tables.js';
 import type { RoomRecord } from './room-inventory.js';
 
@@ -73,12 +74,15 @@ export async function findReservation(db: DbOrTx, id: string, lock = false): Pro
 }
 
 export async function updateReservationRow(db: DbOrTx, id: string, values: Partial<NewReservationRow>): Promise<ReservationRow> {
-  const rows = await db
-    .update(reservations)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(reservations.id, id))
-    .returning();
-  return rows[0]!;
+  return (await updateStamped(db, reservations, eq(reservations.id, id), values))!;
+}
+
+/** The room assignments that meet `condition`, as a subquery of `exists` or `notExists`. */
+function assignmentsWhere(db: DbOrTx, condition: SQL | undefined) {
+  return db
+    .select({ one: sql`1` })
+    .from(roomAssignments)
+    .where(condition);
 }
 
 export type ReservationFilter = { search?: string; roomType?: string; assigned?: 'yes' | 'no'; enabled?: 'yes' | 'no' };
@@ -94,22 +98,14 @@ function filterCondition(db: DbOrTx, filter: ReservationFilter): SQL | undefined
         containsText(reservations.lastName, search),
         containsText(reservations.email, search),
         jsonContainsText(reservations.guests, search),
-        exists(
-          db
-            .select({ one: sql`1` })
-            .from(roomAssignments)
-            .where(and(eq(roomAssignments.reservationId, reservations.id), containsText(roomAssignments.roomNumber, search))),
-        ),
+        exists(assignmentsWhere(db, and(eq(roomAssignments.reservationId, reservations.id), containsText(roomAssignments.roomNumber, search)))),
       ),
     );
   }
   if (filter.roomType) conditions.push(eq(reservations.roomType, filter.roomType));
   if (filter.enabled) conditions.push(eq(reservations.enabled, filter.enabled === 'yes'));
   if (filter.assigned) {
-    const assigned = db
-      .select({ one: sql`1` })
-      .from(roomAssignments)
-      .where(eq(roomAssignments.reservationId, reservations.id));
+    const assigned = assignmentsWhere(db, eq(roomAssignments.reservationId, reservations.id));
     conditions.push(filter.assigned === 'yes' ? exists(assigned) : notExists(assigned));
   }
   return and(...conditions);
@@ -188,12 +184,7 @@ export async function listFreeRoomRows(db: DbOrTx, roomType: string): Promise<Ro
         eq(rooms.roomType, roomType),
         eq(rooms.enabled, true),
         eq(rooms.blocked, false),
-        notExists(
-          db
-            .select({ one: sql`1` })
-            .from(roomAssignments)
-            .where(eq(roomAssignments.roomNumber, rooms.number)),
-        ),
+        notExists(assignmentsWhere(db, eq(roomAssignments.roomNumber, rooms.number))),
       ),
     )
     .orderBy(asc(rooms.number));
@@ -231,12 +222,7 @@ export async function upsertRooms(db: DbOrTx, records: RoomRecord[]): Promise<{ 
 }
 
 export async function updateRoomRow(db: DbOrTx, number: string, values: Partial<typeof rooms.$inferInsert>): Promise<RoomRow | undefined> {
-  const rows = await db
-    .update(rooms)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(rooms.number, number))
-    .returning();
-  return rows[0];
+  return updateStamped(db, rooms, eq(rooms.number, number), values);
 }
 
 /** Takes the room for the reservation; answers false when another reservation (or this one) already holds it. */
