@@ -1,5 +1,5 @@
-import { and, eq, or, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import { and, eq, getTableName, or, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgInsertValue, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { RegistrationKind } from '@bjk/domain';
 import { containsText } from './like.js';
 import type { DbOrTx } from './db.js';
@@ -16,6 +16,13 @@ export function ofChampionship(table: { editionCode: PgColumn; kind: PgColumn },
 export function searchCondition(search: string | undefined, columns: readonly (AnyColumn | SQL)[], ...exact: SQL[]): SQL | undefined {
   if (!search) return undefined;
   return or(...columns.map((column) => containsText(column, search)), ...exact);
+}
+
+/** Inserts one row into `table` and answers it as stored (defaults and generated ids filled in). */
+export async function insertOne<T extends PgTable>(db: DbOrTx, table: T, values: PgInsertValue<T>): Promise<T['$inferSelect']> {
+  const [inserted] = (await db.insert(table).values(values).returning()) as T['$inferSelect'][];
+  if (!inserted) throw new Error(`${getTableName(table)} insert returned nothing`);
+  return inserted;
 }
 
 /** Sets `values` on the rows of `table` that meet `where`; answers the first of them as it is now (none met it: nothing). */

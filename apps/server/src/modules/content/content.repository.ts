@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { type FileRef, type NewsInput, type NewsListQuery, type PageSettings, type PageTranslations } from '@bjk/domain';
 import { jsonContainsText } from '../../platform/like.js';
 import type { DbOrTx } from '../../platform/db.js';
-import { updateFirst, updateStamped } from '../../platform/people-rows.js';
+import { insertOne, updateFirst, updateStamped } from '../../platform/people-rows.js';
 import { contentNews, contentPages, contentPageVersions } from './content.tables.js';
 import { pageWithTotal } from '../../platform/paging.js';
 
@@ -164,9 +164,7 @@ export async function countNews(db: DbOrTx): Promise<number> {
 }
 
 export async function insertNews(db: DbOrTx, values: NewsInput): Promise<NewsRow> {
-  const [row] = await db.insert(contentNews).values(values).returning();
-  if (!row) throw new Error('news insert returned nothing');
-  return row;
+  return insertOne(db, contentNews, values);
 }
 
 export async function updateNewsRow(db: DbOrTx, id: number, values: NewsInput, now: Date): Promise<NewsRow | undefined> {

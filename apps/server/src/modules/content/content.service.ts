@@ -20,6 +20,7 @@ import {
 import type { Principal } from '../../platform/access.js';
 import type { ManagerContext } from '../../platform/service-context.js';
 import type { DbOrTx } from '../../platform/db.js';
+import { pageOfViews } from '../../platform/people-views.js';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.js';
 import { recordAudit, type AuditEntryInput } from '../../platform/audit.js';
 import { isPublicImage } from '../files/files.service.js';
@@ -350,8 +351,7 @@ function toNewsEntry(row: NewsRow): NewsEntry {
 }
 
 export async function listNews(db: DbOrTx, query: NewsListQuery): Promise<NewsPage> {
-  const { rows, total } = await pageNewsRows(db, query);
-  return { items: rows.map(toNewsEntry), total, page: query.page, pageSize: query.pageSize };
+  return pageOfViews(await pageNewsRows(db, query), toNewsEntry, query);
 }
 
 const newsAudit = (row: NewsRow) => ({ date: row.date, published: row.published, title: row.translations.nl.title });

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { ofChampionship, searchCondition, updateStamped } from '../../platform/people-rows.js';
+import { insertOne, ofChampionship, searchCondition, updateStamped } from '../../platform/people-rows.js';
 import { type RegistrationKind, type RegistrationListQuery } from '@bjk/domain';
 import type { DbOrTx } from '../../platform/db.js';
 import type { MemberIdColumns } from '../members/members.service.js';
@@ -13,9 +13,7 @@ export type RegistrationWithPhoto = RegistrationRow & { hasPhoto: boolean };
 const hasPhoto = sql<boolean>`exists (select 1 from ${registrationPhotos} where ${registrationPhotos.registrationId} = ${registrations.id})`;
 
 export async function insertRegistration(tx: DbOrTx, row: NewRegistrationRow): Promise<RegistrationRow> {
-  const [inserted] = await tx.insert(registrations).values(row).returning();
-  if (!inserted) throw new Error('registration insert returned nothing');
-  return inserted;
+  return insertOne(tx, registrations, row);
 }
 
 export async function updateDraftRegistration(tx: DbOrTx, id: string, row: Partial<NewRegistrationRow>): Promise<RegistrationRow | undefined> {

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, exists, inArray, notExists, or, sql, type SQL } from 'drizzle-orm';
 import { containsText, jsonContainsText } from '../../platform/like.js';
 import type { DbOrTx } from '../../platform/db.js';
-import { updateStamped } from '../../platform/people-rows.js';
+import { insertOne, updateStamped } from '../../platform/people-rows.js';
 import { reservationHistory, reservationNumberSequence, reservations, roomAssignments, rooms } from './lodging.tables.js';
 import type { RoomRecord } from './room-inventory.js';
 
@@ -42,8 +42,7 @@ export async function findReservationBySubmission(db: DbOrTx, submissionId: stri
 }
 
 export async function insertReservation(db: DbOrTx, row: NewReservationRow): Promise<ReservationRow> {
-  const rows = await db.insert(reservations).values(row).returning();
-  return rows[0]!;
+  return insertOne(db, reservations, row);
 }
 
 /** An enabled reservation of the same contact (e-mail, any case) for the same dates and room type. */

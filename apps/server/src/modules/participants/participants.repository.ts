@@ -1,5 +1,6 @@
+import { pick } from '@bjk/domain/objects';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import { ofChampionship, searchCondition, updateStamped } from '../../platform/people-rows.js';
+import { insertOne, ofChampionship, searchCondition, updateStamped } from '../../platform/people-rows.js';
 import { type AttendeeListQuery, type ParticipantListQuery, type RegistrationKind } from '@bjk/domain';
 import type { DbOrTx } from '../../platform/db.js';
 import { attendees, participantPhotos, participants } from './participants.tables.js';
@@ -131,21 +132,15 @@ export async function listParticipantPhotos(tx: DbOrTx, participantIds: number[]
 
 /** Names and categories of some participants and attendees of an edition, by id (either kind of championship). */
 export async function listNamesOfBadgeHolders(tx: DbOrTx, editionCode: string, participantIds: number[], attendeeIds: number[]) {
-  const columns = (t: typeof participants | typeof attendees) => ({ id: t.id, firstName: t.firstName, lastName: t.lastName, category: t.category });
-  const [players, others] = await Promise.all([
-    participantIds.length === 0
-      ? []
-      : tx
-          .select(columns(participants))
-          .from(participants)
-          .where(and(eq(participants.editionCode, editionCode), inArray(participants.id, participantIds))),
-    attendeeIds.length === 0
-      ? []
-      : tx
-          .select(columns(attendees))
-          .from(attendees)
-          .where(and(eq(attendees.editionCode, editionCode), inArray(attendees.id, attendeeIds))),
-  ]);
+  const namesOf = async (table: typeof participants | typeof attendees, ids: number[]) => {
+    if (ids.length === 0) return [];
+    const ofEdition = and(eq(table.editionCode, editionCode), inArray(table.id, ids));
+    return tx
+      .select(pick(table, ['id', 'firstName', 'lastName', 'category']))
+      .from(table)
+      .where(ofEdition);
+  };
+  const [players, others] = await Promise.all([namesOf(participants, participantIds), namesOf(attendees, attendeeIds)]);
   return { players, others };
 }
 
@@ -158,9 +153,7 @@ export async function countParticipants(tx: DbOrTx, editionCode: string): Promis
 }
 
 export async function insertAttendee(tx: DbOrTx, row: NewAttendeeRow): Promise<AttendeeRow> {
-  const [inserted] = await tx.insert(attendees).values(row).returning();
-  if (!inserted) throw new Error('attendee insert returned nothing');
-  return inserted;
+  return insertOne(tx, attendees, row);
 }
 
 export async function findAttendeeRow(tx: DbOrTx, id: number): Promise<AttendeeRow | undefined> {
@@ -198,24 +191,26 @@ export async function pageAttendeeRows(
   return pageWithTotal(tx, rows, attendees, where, query);
 }
 
+/** The columns a badge, name card or check-in list prints (and whether the family consented to the badge's photo). */
+const PRINTED = [
+  'id',
+  'firstName',
+  'lastName',
+  'birthYear',
+  'category',
+  'mealsCode',
+  'clubName',
+  'fideFederation',
+  'ratingNational',
+  'ratingFide',
+  'enabled',
+  'consentBadgePhoto',
+] as const;
+
 /** Participants with the columns a badge, name card or check-in list prints, and when their photo was last replaced. */
 export async function listPrintableParticipantRows(tx: DbOrTx, editionCode: string, kind: RegistrationKind) {
   return tx
-    .select({
-      id: participants.id,
-      firstName: participants.firstName,
-      lastName: participants.lastName,
-      birthYear: participants.birthYear,
-      category: participants.category,
-      mealsCode: participants.mealsCode,
-      clubName: participants.clubName,
-      fideFederation: participants.fideFederation,
-      ratingNational: participants.ratingNational,
-      ratingFide: participants.ratingFide,
-      enabled: participants.enabled,
-      photoUploadedAt: participantPhotos.uploadedAt,
-      consentBadgePhoto: participants.consentBadgePhoto,
-    })
+    .select({ ...pick(participants, PRINTED), photoUploadedAt: participantPhotos.uploadedAt })
     .from(participants)
     .leftJoin(participantPhotos, eq(participantPhotos.participantId, participants.id))
     .where(ofChampionship(participants, editionCode, kind))

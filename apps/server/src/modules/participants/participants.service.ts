@@ -27,6 +27,7 @@ import {
 } from '@bjk/domain';
 import type { ManagerContext, ServiceContext } from '../../platform/service-context.js';
 import type { DbOrTx } from '../../platform/db.js';
+import { pageOfViews } from '../../platform/people-views.js';
 import { AppError, notFound, validationError } from '../../platform/errors.js';
 import { exportValue, localizedCsv, type ExportColumn } from '../../platform/export-texts.js';
 import { sameNameColumns } from '../../platform/people-csv.js';
@@ -213,8 +214,7 @@ export async function addLateParticipant(ctx: ManagerContext, kind: Registration
 
 export async function listParticipants(db: DbOrTx, kind: RegistrationKind, query: ParticipantListQuery) {
   const { code } = await getCurrentEdition(db);
-  const { rows, total } = await pageParticipants(db, code, kind, query);
-  return { items: rows.map(toParticipant), total, page: query.page, pageSize: query.pageSize };
+  return pageOfViews(await pageParticipants(db, code, kind, query), toParticipant, query);
 }
 
 export async function getParticipant(db: DbOrTx, kind: RegistrationKind, id: number): Promise<Participant> {
@@ -404,8 +404,7 @@ export async function createGuest(ctx: ManagerContext, firstName: string, lastNa
 
 export async function listAttendees(db: DbOrTx, kind: RegistrationKind, query: AttendeeListQuery): Promise<AttendeeList> {
   const { code } = await getCurrentEdition(db);
-  const { rows, total } = await pageAttendeeRows(db, code, kind, query);
-  return { items: rows.map(toAttendee), total, page: query.page, pageSize: query.pageSize };
+  return pageOfViews(await pageAttendeeRows(db, code, kind, query), toAttendee, query);
 }
 
 export async function getAttendee(db: DbOrTx, kind: RegistrationKind, id: number): Promise<Attendee> {
