@@ -372,10 +372,15 @@ export async function listRegistrations(db: DbOrTx, kind: RegistrationKind, quer
   return { items: rows.map(toRegistration), total, page: query.page, pageSize: query.pageSize };
 }
 
-export async function getRegistration(db: DbOrTx, kind: RegistrationKind, id: string): Promise<Registration> {
-  const row = await findRegistrationRow(db, id);
+/** A registration of the `kind` championship (locked until the transaction ends when asked); any other id is refused. */
+async function registrationOfKind(db: DbOrTx, kind: RegistrationKind, id: string, lock = false): Promise<RegistrationWithPhoto> {
+  const row = await findRegistrationRow(db, id, lock);
   if (!row || row.kind !== kind) throw notFound(ENROLMENT_ERRORS.notFound, 'No such enrolment');
-  return toRegistration(row);
+  return row;
+}
+
+export async function getRegistration(db: DbOrTx, kind: RegistrationKind, id: string): Promise<Registration> {
+  return toRegistration(await registrationOfKind(db, kind, id));
 }
 
 /** Managers edit every field; what the form loaded is sent back whole, so nothing is wiped by saving. */
@@ -383,8 +388,7 @@ export async function updateRegistration(ctx: ManagerContext, kind: Registration
   const { db, actor } = ctx;
   try {
     return await db.transaction(async (tx) => {
-      const before = await findRegistrationRow(tx, id, true);
-      if (!before || before.kind !== kind) throw notFound(ENROLMENT_ERRORS.notFound, 'No such enrolment');
+      const before = await registrationOfKind(tx, kind, id, true);
       const identity = { idbel: input.idbel, idfide: input.idfide };
       if (identity.idbel === null && identity.idfide === null) {
         throw validationError([{ path: 'body.idbel', code: 'custom', message: VALIDATION_MESSAGES.invalidValue }]);

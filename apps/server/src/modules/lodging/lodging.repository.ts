@@ -50,20 +50,15 @@ export async function findLikelyDuplicate(
   db: DbOrTx,
   stay: { email: string; roomType: string; arrivalDate: string; departureDate: string },
 ): Promise<ReservationRow | undefined> {
-  const rows = await db
-    .select()
-    .from(reservations)
-    .where(
-      and(
-        sql`lower(${reservations.email}) = lower(${stay.email})`,
-        eq(reservations.roomType, stay.roomType),
-        eq(reservations.arrivalDate, stay.arrivalDate),
-        eq(reservations.departureDate, stay.departureDate),
-        eq(reservations.enabled, true),
-      ),
-    )
-    .limit(1);
-  return rows[0];
+  const sameStay = and(
+    sql`lower(${reservations.email}) = lower(${stay.email})`,
+    eq(reservations.roomType, stay.roomType),
+    eq(reservations.arrivalDate, stay.arrivalDate),
+    eq(reservations.departureDate, stay.departureDate),
+    eq(reservations.enabled, true),
+  );
+  const [row] = await db.select().from(reservations).where(sameStay).limit(1);
+  return row;
 }
 
 export async function findReservation(db: DbOrTx, id: string, lock = false): Promise<ReservationRow | undefined> {
@@ -240,10 +235,8 @@ export async function findAssignment(db: DbOrTx, roomNumber: string): Promise<{ 
 }
 
 export async function deleteAssignment(db: DbOrTx, roomNumber: string, reservationId: string): Promise<boolean> {
-  const rows = await db
-    .delete(roomAssignments)
-    .where(and(eq(roomAssignments.roomNumber, roomNumber), eq(roomAssignments.reservationId, reservationId)))
-    .returning({ roomNumber: roomAssignments.roomNumber });
+  const held = and(eq(roomAssignments.roomNumber, roomNumber), eq(roomAssignments.reservationId, reservationId));
+  const rows = await db.delete(roomAssignments).where(held).returning({ roomNumber: roomAssignments.roomNumber });
   return rows.length > 0;
 }
 

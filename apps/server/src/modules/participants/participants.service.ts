@@ -84,6 +84,21 @@ export type BadgeHolder = Pick<PlayerIdentity, 'firstName' | 'lastName' | 'birth
 };
 
 const participantNotFound = () => notFound(PARTICIPANTS_ERRORS.notFound, 'No such participant');
+const attendeeNotFound = () => notFound(PARTICIPANTS_ERRORS.attendeeNotFound, 'No such attendee');
+
+/** A player of the `kind` championship (locked until the transaction ends when asked); any other id is refused. */
+async function participantOfKind(db: DbOrTx, kind: RegistrationKind, id: number, lock = false): Promise<ParticipantWithPhoto> {
+  const row = await findParticipantRow(db, id, lock);
+  if (!row || row.kind !== kind) throw participantNotFound();
+  return row;
+}
+
+/** An attendee of the `kind` championship; any other id is refused. */
+async function attendeeOfKind(db: DbOrTx, kind: RegistrationKind, id: number): Promise<AttendeeRow> {
+  const row = await findAttendeeRow(db, id);
+  if (!row || row.kind !== kind) throw attendeeNotFound();
+  return row;
+}
 
 function playerCategoryCodes(settings: EditionSettings, kind: RegistrationKind): string[] {
   return kind === 'bjk' ? settings.categories.filter((c) => c.kind === 'player').map((c) => c.code) : (settings.vk?.categories ?? []).map((c) => c.code);
@@ -218,9 +233,7 @@ export async function listParticipants(db: DbOrTx, kind: RegistrationKind, query
 }
 
 export async function getParticipant(db: DbOrTx, kind: RegistrationKind, id: number): Promise<Participant> {
-  const row = await findParticipantRow(db, id);
-  if (!row || row.kind !== kind) throw participantNotFound();
-  return toParticipant(row);
+  return toParticipant(await participantOfKind(db, kind, id));
 }
 
 export async function updateParticipant(ctx: ManagerContext, kind: RegistrationKind, id: number, input: ParticipantUpdate): Promise<Participant> {
@@ -228,8 +241,7 @@ export async function updateParticipant(ctx: ManagerContext, kind: RegistrationK
   const { settings } = await getCurrentEdition(db);
   assertPlayerCategory(settings, kind, input.category, 'body.category');
   return db.transaction(async (tx) => {
-    const before = await findParticipantRow(tx, id, true);
-    if (!before || before.kind !== kind) throw participantNotFound();
+    const before = await participantOfKind(tx, kind, id, true);
     const values = {
       ...input,
       email: input.email.toLowerCase(),
@@ -254,8 +266,7 @@ export async function replaceParticipantPhoto(
   const { db, actor } = ctx;
   const photo = await normalisePhoto(file);
   return db.transaction(async (tx) => {
-    const row = await findParticipantRow(tx, id, true);
-    if (!row || row.kind !== kind) throw participantNotFound();
+    const row = await participantOfKind(tx, kind, id, true);
     await upsertParticipantPhoto(tx, id, photo);
     await recordAudit(tx, {
       actor,
@@ -349,8 +360,7 @@ export async function listPublicParticipantsOf(db: DbOrTx, kind: RegistrationKin
 export async function changeParticipantConsents(ctx: ManagerContext, kind: RegistrationKind, id: number, choices: ConsentChoices): Promise<Participant> {
   const { db, actor, clock } = ctx;
   return db.transaction(async (tx) => {
-    const before = await findParticipantRow(tx, id, true);
-    if (!before || before.kind !== kind) throw participantNotFound();
+    const before = await participantOfKind(tx, kind, id, true);
     const values = consentValues(choices, clock.now(), 'manager');
     await updateParticipantRow(tx, id, values);
     const { changedAt: _a, changedBy: _b, ...was } = consentsOf(before);
@@ -408,9 +418,7 @@ export async function listAttendees(db: DbOrTx, kind: RegistrationKind, query: A
 }
 
 export async function getAttendee(db: DbOrTx, kind: RegistrationKind, id: number): Promise<Attendee> {
-  const row = await findAttendeeRow(db, id);
-  if (!row || row.kind !== kind) throw notFound(PARTICIPANTS_ERRORS.attendeeNotFound, 'No such attendee');
-  return toAttendee(row);
+  return toAttendee(await attendeeOfKind(db, kind, id));
 }
 
 export async function updateAttendee(ctx: ManagerContext, kind: RegistrationKind, id: number, input: AttendeeInput): Promise<Attendee> {
@@ -418,10 +426,9 @@ export async function updateAttendee(ctx: ManagerContext, kind: RegistrationKind
   const { settings } = await getCurrentEdition(db);
   assertStaffCategory(settings, input.category, 'body.category');
   return db.transaction(async (tx) => {
-    const before = await findAttendeeRow(tx, id);
-    if (!before || before.kind !== kind) throw notFound(PARTICIPANTS_ERRORS.attendeeNotFound, 'No such attendee');
+    const before = await attendeeOfKind(tx, kind, id);
     const row = await updateAttendeeRow(tx, id, attendeeValues(input));
-    if (!row) throw notFound(PARTICIPANTS_ERRORS.attendeeNotFound, 'No such attendee');
+    if (!row) throw attendeeNotFound();
     await recordAudit(tx, {
       actor,
       action: 'participants.update_attendee',
