@@ -266,7 +266,7 @@ export async function replaceParticipantPhoto(
   const { db, actor } = ctx;
   const photo = await normalisePhoto(file);
   return db.transaction(async (tx) => {
-    const row = await participantOfKind(tx, kind, id, true);
+    await participantOfKind(tx, kind, id, true);
     await upsertParticipantPhoto(tx, id, photo);
     await recordAudit(tx, {
       actor,
