@@ -1,6 +1,7 @@
 import { and, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Role } from '@bjk/domain';
 import type { DbOrTx } from '../../platform/db.js';
+import { updateStamped } from '../../platform/people-rows.js';
 import { accounts, knownBrowsers, loginThrottle, sessions } from './accounts.tables.js';
 
 export type AccountRow = typeof accounts.$inferSelect;
@@ -57,12 +58,7 @@ export async function updateAccount(
   id: string,
   values: Partial<Pick<AccountRow, 'displayName' | 'passwordHash' | 'roles' | 'enabled' | 'lastLoginAt'>>,
 ): Promise<AccountRow | undefined> {
-  const rows = await db
-    .update(accounts)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(accounts.id, id))
-    .returning();
-  return rows[0];
+  return updateStamped(db, accounts, eq(accounts.id, id), values);
 }
 
 export async function insertSession(db: DbOrTx, values: { tokenHash: string; accountId: string; expiresAt: Date; now: Date }) {

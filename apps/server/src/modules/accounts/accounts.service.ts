@@ -1,3 +1,4 @@
+import { pick } from '@bjk/domain/objects';
 import { createHash, randomBytes } from 'node:crypto';
 import {
   permissionsOfRoles,
@@ -15,7 +16,7 @@ import type { ServiceContext } from '../../platform/service-context.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db, DbOrTx } from '../../platform/db.js';
 import { AppError, conflict, notFound, unauthenticated } from '../../platform/errors.js';
-import { changedFields, recordAudit } from '../../platform/audit.js';
+import { changedFields, recordAudit, type AuditEntryInput } from '../../platform/audit.js';
 import {
   countAccounts,
   countAccountsWithLiveSessions,
@@ -213,6 +214,11 @@ export async function loginWithPassword(ctx: ServiceContext, email: string, pass
   return { session: await openSession(ctx, account), knownBrowserToken };
 }
 
+/** Every change of an account is audited against its id, with a small picture of what changed (no addresses, no passwords). */
+async function auditAccount(db: DbOrTx, actor: Principal | null, action: string, accountId: string, change: Pick<AuditEntryInput, 'before' | 'after'> = {}) {
+  await recordAudit(db, { actor, action, subjectType: 'account', subjectId: accountId, ...change });
+}
+
 /**
  * Audit entries for the throttle's turning points on an existing account: a pair starting to be slowed
  * down, and the account name becoming locked for unknown browsers (the failure that completed the proof).
@@ -222,19 +228,13 @@ async function auditLoginFailure(db: Db, accountId: string, name: string, addres
   const rules = LOGIN_THROTTLE;
   const pair = await findLoginThrottle(db, `pair:${name}|${address}`);
   if (pair?.attempts === rules.pair.free) {
-    await recordAudit(db, { actor: null, action: 'accounts.login_slowed', subjectType: 'account', subjectId: accountId, after: { failures: pair.attempts } });
+    await auditAccount(db, null, 'accounts.login_slowed', accountId, { after: { failures: pair.attempts } });
   }
   const evidence = await sumPairFailures(db, name, now, rules.forgetAfterMs);
   const locked = (failures: number, addresses: number) => failures >= rules.lock.failures && addresses >= rules.lock.addresses;
   const newAddress = pair?.attempts === 1 ? 1 : 0;
   if (locked(evidence.failures, evidence.addresses) && !locked(evidence.failures - 1, evidence.addresses - newAddress)) {
-    await recordAudit(db, {
-      actor: null,
-      action: 'accounts.login_locked',
-      subjectType: 'account',
-      subjectId: accountId,
-      after: { failures: evidence.failures, addresses: evidence.addresses },
-    });
+    await auditAccount(db, null, 'accounts.login_locked', accountId, { after: { failures: evidence.failures, addresses: evidence.addresses } });
   }
 }
 
@@ -347,13 +347,7 @@ export async function createAccount(
     roles: [...new Set(input.roles)],
   });
   if (!row) throw conflict(ACCOUNTS_ERRORS.emailTaken, 'An account with this e-mail exists already');
-  await recordAudit(db, {
-    actor,
-    action: 'accounts.create',
-    subjectType: 'account',
-    subjectId: row.id,
-    after: { email: row.email, displayName: row.displayName, roles: row.roles },
-  });
+  await auditAccount(db, actor, 'accounts.create', row.id, { after: pick(row, ['email', 'displayName', 'roles']) });
   return toAccount(row);
 }
 
@@ -394,7 +388,7 @@ export async function updateManagerAccount(ctx: ServiceContext, id: string, inpu
       { displayName: before.displayName, roles: before.roles, enabled: before.enabled },
       { displayName: after.displayName, roles: after.roles, enabled: after.enabled },
     );
-    if (changes) await recordAudit(tx, { actor, action: 'accounts.update', subjectType: 'account', subjectId: id, ...changes });
+    if (changes) await auditAccount(tx, actor, 'accounts.update', id, changes);
     return toAccountListItem(after);
   });
 }
@@ -408,7 +402,7 @@ export async function resetAccountPassword(ctx: ServiceContext, id: string, pass
     await updateAccount(tx, id, { passwordHash });
     await revokeSessionsOfAccount(tx, id, clock.now(), keepToken ? hashToken(keepToken) : undefined);
     await forgetKnownBrowsersOfAccount(tx, id);
-    await recordAudit(tx, { actor, action: 'accounts.reset_password', subjectType: 'account', subjectId: id });
+    await auditAccount(tx, actor, 'accounts.reset_password', id);
   });
 }
 

@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
-import { type FileRef, type NewsListQuery, type PageTranslations } from '@bjk/domain';
+import { type FileRef, type NewsInput, type NewsListQuery, type PageSettings, type PageTranslations } from '@bjk/domain';
 import { jsonContainsText } from '../../platform/like.js';
 import type { DbOrTx } from '../../platform/db.js';
+import { insertOne, updateFirst, updateStamped } from '../../platform/people-rows.js';
 import { contentNews, contentPages, contentPageVersions } from './content.tables.js';
 import { pageWithTotal } from '../../platform/paging.js';
 
@@ -56,6 +57,12 @@ export async function insertPage(
   return true;
 }
 
+/** The page while `accountId` holds its edit lock. */
+const heldBy = (slug: string, accountId: string) => and(eq(contentPages.slug, slug), eq(contentPages.lockedBy, accountId));
+
+/** A page nobody holds: no lock, no working copy. */
+const UNLOCKED = { lockedBy: null, lockedByName: null, lockedAt: null, workingCopy: null };
+
 /** Takes the edit lock when nobody holds it: the one conditional update that makes the lock exclusive. */
 export async function takePageLock(
   db: DbOrTx,
@@ -64,31 +71,21 @@ export async function takePageLock(
   workingCopy: WorkingCopy,
   now: Date,
 ): Promise<PageRow | undefined> {
-  const rows = await db
-    .update(contentPages)
-    .set({ lockedBy: holder.accountId, lockedByName: holder.displayName, lockedAt: now, workingCopy })
-    .where(and(eq(contentPages.slug, slug), isNull(contentPages.lockedBy)))
-    .returning();
-  return rows[0];
+  return updateFirst(db, contentPages, and(eq(contentPages.slug, slug), isNull(contentPages.lockedBy)), {
+    lockedBy: holder.accountId,
+    lockedByName: holder.displayName,
+    lockedAt: now,
+    workingCopy,
+  });
 }
 
 export async function saveWorkingCopy(db: DbOrTx, slug: string, accountId: string, workingCopy: WorkingCopy): Promise<PageRow | undefined> {
-  const rows = await db
-    .update(contentPages)
-    .set({ workingCopy })
-    .where(and(eq(contentPages.slug, slug), eq(contentPages.lockedBy, accountId)))
-    .returning();
-  return rows[0];
+  return updateFirst(db, contentPages, heldBy(slug, accountId), { workingCopy });
 }
 
 /** Publishes a new version and releases the lock, only for the holder. */
 export async function publishAndRelease(db: DbOrTx, slug: string, accountId: string, version: number, now: Date): Promise<PageRow | undefined> {
-  const rows = await db
-    .update(contentPages)
-    .set({ version, lockedBy: null, lockedByName: null, lockedAt: null, workingCopy: null, updatedAt: now })
-    .where(and(eq(contentPages.slug, slug), eq(contentPages.lockedBy, accountId)))
-    .returning();
-  return rows[0];
+  return updateStamped(db, contentPages, heldBy(slug, accountId), { version, ...UNLOCKED }, now);
 }
 
 export async function insertPageVersion(
@@ -100,51 +97,41 @@ export async function insertPageVersion(
 
 /** Publishes a version while nobody else holds the lock (restore), keeping the caller's own lock if any. */
 export async function setPageVersionUnlessLockedByOther(db: DbOrTx, slug: string, accountId: string, version: number, now: Date): Promise<PageRow | undefined> {
-  const rows = await db
-    .update(contentPages)
-    .set({ version, updatedAt: now })
-    .where(and(eq(contentPages.slug, slug), or(isNull(contentPages.lockedBy), eq(contentPages.lockedBy, accountId))))
-    .returning();
-  return rows[0];
+  const notLockedByOther = or(isNull(contentPages.lockedBy), eq(contentPages.lockedBy, accountId));
+  return updateStamped(db, contentPages, and(eq(contentPages.slug, slug), notLockedByOther), { version }, now);
 }
 
 export async function releasePageLock(db: DbOrTx, slug: string): Promise<PageRow | undefined> {
-  const rows = await db
-    .update(contentPages)
-    .set({ lockedBy: null, lockedByName: null, lockedAt: null, workingCopy: null })
-    .where(eq(contentPages.slug, slug))
-    .returning();
-  return rows[0];
+  return updateFirst(db, contentPages, eq(contentPages.slug, slug), UNLOCKED);
 }
 
-export async function updatePageSettingsRow(
-  db: DbOrTx,
-  slug: string,
-  settings: { published: boolean; menuGroup: string; menuOrder: number },
-  now: Date,
-): Promise<PageRow | undefined> {
-  const rows = await db
-    .update(contentPages)
-    .set({ ...settings, updatedAt: now })
-    .where(eq(contentPages.slug, slug))
-    .returning();
-  return rows[0];
+export async function updatePageSettingsRow(db: DbOrTx, slug: string, settings: PageSettings, now: Date): Promise<PageRow | undefined> {
+  return updateStamped(db, contentPages, eq(contentPages.slug, slug), settings, now);
 }
 
 // News
 
+/** News in the order readers see it: newest first (by date, then by id). */
+const newestFirst = () => [desc(contentNews.date), desc(contentNews.id)];
+
 export async function listNewsRows(db: DbOrTx, onlyPublished: boolean): Promise<NewsRow[]> {
+  const where = onlyPublished ? eq(contentNews.published, true) : undefined;
   return db
     .select()
     .from(contentNews)
-    .where(onlyPublished ? eq(contentNews.published, true) : undefined)
-    .orderBy(desc(contentNews.date), desc(contentNews.id));
+    .where(where)
+    .orderBy(...newestFirst());
 }
 
 /** One page of news for the managers, drafts included. */
 export async function pageNewsRows(db: DbOrTx, query: NewsListQuery): Promise<{ rows: NewsRow[]; total: number }> {
   const where = query.search ? jsonContainsText(contentNews.translations, query.search) : undefined;
-  const rows = db.select().from(contentNews).where(where).orderBy(desc(contentNews.date), desc(contentNews.id)).$dynamic();
+  const rows = db
+    .select()
+    .from(contentNews)
+    .where(where)
+    .orderBy(...newestFirst())
+    .$dynamic();
   return pageWithTotal(db, rows, contentNews, where, query);
 }
 
@@ -161,7 +148,7 @@ export async function findNewsNeighbours(db: DbOrTx, entry: NewsRow): Promise<{ 
     .select()
     .from(contentNews)
     .where(and(eq(contentNews.published, true), older))
-    .orderBy(desc(contentNews.date), desc(contentNews.id))
+    .orderBy(...newestFirst())
     .limit(1);
   const [next] = await db
     .select()
@@ -176,24 +163,12 @@ export async function countNews(db: DbOrTx): Promise<number> {
   return db.$count(contentNews);
 }
 
-export async function insertNews(db: DbOrTx, values: { date: string; published: boolean; translations: PageTranslations }): Promise<NewsRow> {
-  const [row] = await db.insert(contentNews).values(values).returning();
-  if (!row) throw new Error('news insert returned nothing');
-  return row;
+export async function insertNews(db: DbOrTx, values: NewsInput): Promise<NewsRow> {
+  return insertOne(db, contentNews, values);
 }
 
-export async function updateNewsRow(
-  db: DbOrTx,
-  id: number,
-  values: { date: string; published: boolean; translations: PageTranslations },
-  now: Date,
-): Promise<NewsRow | undefined> {
-  const rows = await db
-    .update(contentNews)
-    .set({ ...values, updatedAt: now })
-    .where(eq(contentNews.id, id))
-    .returning();
-  return rows[0];
+export async function updateNewsRow(db: DbOrTx, id: number, values: NewsInput, now: Date): Promise<NewsRow | undefined> {
+  return updateStamped(db, contentNews, eq(contentNews.id, id), values, now);
 }
 
 export async function deleteNewsRow(db: DbOrTx, id: number): Promise<NewsRow | undefined> {

@@ -20,8 +20,9 @@ import {
 import type { Principal } from '../../platform/access.js';
 import type { ManagerContext } from '../../platform/service-context.js';
 import type { DbOrTx } from '../../platform/db.js';
+import { pageOfViews } from '../../platform/people-views.js';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.js';
-import { recordAudit } from '../../platform/audit.js';
+import { recordAudit, type AuditEntryInput } from '../../platform/audit.js';
 import { isPublicImage } from '../files/files.service.js';
 import {
   deleteNewsRow,
@@ -53,6 +54,13 @@ import { renderMarkdownHtml } from './markdown-html.js';
 
 const pageNotFound = (slug: string) => notFound(CONTENT_ERRORS.pageNotFound, `No page ${slug}`, { slug });
 
+/** The page, locked until the transaction ends. */
+async function lockPage(tx: DbOrTx, slug: string): Promise<PageRow> {
+  const page = await findPageRow(tx, slug, true);
+  if (!page) throw pageNotFound(slug);
+  return page;
+}
+
 function lockOf(page: PageRow): PageSummary['lock'] {
   if (!page.lockedBy || !page.lockedAt) return null;
   return { accountId: page.lockedBy, displayName: page.lockedByName ?? '', since: page.lockedAt.toISOString() };
@@ -62,6 +70,11 @@ function lockOf(page: PageRow): PageSummary['lock'] {
 function lockedError(page: PageRow): AppError {
   const lock = lockOf(page);
   return conflict(CONTENT_ERRORS.pageLocked, `Page ${page.slug} is checked out by ${lock?.displayName ?? 'another manager'}`, { lock });
+}
+
+/** Every change of a page is audited against its slug, with a small picture of what changed. */
+async function auditPage(tx: DbOrTx, actor: Principal, action: string, slug: string, change: Pick<AuditEntryInput, 'before' | 'after'>): Promise<void> {
+  await recordAudit(tx, { actor, action, subjectType: 'page', subjectId: slug, ...change });
 }
 
 function toSummary(page: PageRow, current: PageVersionRow): PageSummary {
@@ -183,13 +196,7 @@ export async function createPage(
       { translations: input.translations, heroImage: null, createdBy: actor.displayName },
     );
     if (!created) throw conflict(CONTENT_ERRORS.pageExists, `Page ${input.slug} already exists`, { slug: input.slug });
-    await recordAudit(tx, {
-      actor,
-      action: 'content.page_create',
-      subjectType: 'page',
-      subjectId: input.slug,
-      after: { published: input.published, menuGroup: input.menuGroup },
-    });
+    await auditPage(tx, actor, 'content.page_create', input.slug, { after: { published: input.published, menuGroup: input.menuGroup } });
   });
   return getPageDetail(db, input.slug);
 }
@@ -213,7 +220,7 @@ export async function checkoutPage(ctx: ManagerContext, slug: string): Promise<P
       const holder = await findPageRow(tx, slug);
       throw holder ? lockedError(holder) : pageNotFound(slug);
     }
-    await recordAudit(tx, { actor, action: 'content.page_checkout', subjectType: 'page', subjectId: slug, after: { version: page.version } });
+    await auditPage(tx, actor, 'content.page_checkout', slug, { after: { version: page.version } });
   });
   return getPageDetail(db, slug);
 }
@@ -239,13 +246,7 @@ export async function saveDraft(ctx: ManagerContext, slug: string, workingCopy: 
     await assertHeroImage(tx, workingCopy);
     const saved = await saveWorkingCopy(tx, slug, actor.accountId, workingCopy);
     if (!saved) await refuseUnlessHolder(tx, slug, actor);
-    await recordAudit(tx, {
-      actor,
-      action: 'content.page_draft',
-      subjectType: 'page',
-      subjectId: slug,
-      after: { languages: writtenLanguages(workingCopy.translations) },
-    });
+    await auditPage(tx, actor, 'content.page_draft', slug, { after: { languages: writtenLanguages(workingCopy.translations) } });
   });
   return getPageDetail(db, slug);
 }
@@ -263,11 +264,7 @@ export async function checkinPage(ctx: ManagerContext, slug: string, workingCopy
     await insertPageVersion(tx, { slug, version, translations: copy.translations, heroImage: copy.heroImage, createdBy: actor.displayName, createdAt: now });
     const released = await publishAndRelease(tx, slug, actor.accountId, version, now);
     if (!released) await refuseUnlessHolder(tx, slug, actor);
-    await recordAudit(tx, {
-      actor,
-      action: 'content.page_checkin',
-      subjectType: 'page',
-      subjectId: slug,
+    await auditPage(tx, actor, 'content.page_checkin', slug, {
       before: { version: page.version },
       after: { version, languages: writtenLanguages(copy.translations) },
     });
@@ -282,21 +279,14 @@ export async function checkinPage(ctx: ManagerContext, slug: string, workingCopy
 export async function releaseLock(ctx: ManagerContext, slug: string): Promise<PageDetail> {
   const { db, actor } = ctx;
   await db.transaction(async (tx) => {
-    const page = await findPageRow(tx, slug, true);
-    if (!page) throw pageNotFound(slug);
+    const page = await lockPage(tx, slug);
     if (!page.lockedBy) return;
     if (page.lockedBy !== actor.accountId && !actor.permissions.has('accounts:admin')) {
       throw new AppError(403, CONTENT_ERRORS.adminOnly, 'Only an administrator can break another manager’s lock', { lock: lockOf(page) });
     }
     await releasePageLock(tx, slug);
     const broken = page.lockedBy !== actor.accountId;
-    await recordAudit(tx, {
-      actor,
-      action: broken ? 'content.page_lock_break' : 'content.page_checkout_cancel',
-      subjectType: 'page',
-      subjectId: slug,
-      before: { lock: lockOf(page) },
-    });
+    await auditPage(tx, actor, broken ? 'content.page_lock_break' : 'content.page_checkout_cancel', slug, { before: { lock: lockOf(page) } });
   });
   return getPageDetail(db, slug);
 }
@@ -318,8 +308,7 @@ export async function restorePageVersion(ctx: ManagerContext, slug: string, vers
   const { db, actor } = ctx;
   const now = ctx.clock.now();
   await db.transaction(async (tx) => {
-    const page = await findPageRow(tx, slug, true);
-    if (!page) throw pageNotFound(slug);
+    const page = await lockPage(tx, slug);
     if (page.lockedBy && page.lockedBy !== actor.accountId) throw lockedError(page);
     const old = await findPageVersion(tx, slug, version);
     if (!old) throw notFound(CONTENT_ERRORS.versionNotFound, `Page ${slug} has no version ${version}`);
@@ -336,14 +325,7 @@ export async function restorePageVersion(ctx: ManagerContext, slug: string, vers
     if (!updated) throw lockedError(page);
     if (page.lockedBy === actor.accountId)
       await saveWorkingCopy(tx, slug, actor.accountId, { translations: old.translations, heroImage: old.heroImage ?? null });
-    await recordAudit(tx, {
-      actor,
-      action: 'content.page_restore',
-      subjectType: 'page',
-      subjectId: slug,
-      before: { version: page.version },
-      after: { version: next, restoredFrom: version },
-    });
+    await auditPage(tx, actor, 'content.page_restore', slug, { before: { version: page.version }, after: { version: next, restoredFrom: version } });
   });
   return getPageDetail(db, slug);
 }
@@ -352,14 +334,9 @@ export async function updatePageSettings(ctx: ManagerContext, slug: string, sett
   const { db, actor } = ctx;
   const now = ctx.clock.now();
   await db.transaction(async (tx) => {
-    const before = await findPageRow(tx, slug, true);
-    if (!before) throw pageNotFound(slug);
+    const before = await lockPage(tx, slug);
     await updatePageSettingsRow(tx, slug, settings, now);
-    await recordAudit(tx, {
-      actor,
-      action: 'content.page_settings',
-      subjectType: 'page',
-      subjectId: slug,
+    await auditPage(tx, actor, 'content.page_settings', slug, {
       before: { published: before.published, menuGroup: before.menuGroup, menuOrder: before.menuOrder },
       after: settings,
     });
@@ -374,8 +351,7 @@ function toNewsEntry(row: NewsRow): NewsEntry {
 }
 
 export async function listNews(db: DbOrTx, query: NewsListQuery): Promise<NewsPage> {
-  const { rows, total } = await pageNewsRows(db, query);
-  return { items: rows.map(toNewsEntry), total, page: query.page, pageSize: query.pageSize };
+  return pageOfViews(await pageNewsRows(db, query), toNewsEntry, query);
 }
 
 const newsAudit = (row: NewsRow) => ({ date: row.date, published: row.published, title: row.translations.nl.title });

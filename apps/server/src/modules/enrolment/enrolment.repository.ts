@@ -1,5 +1,5 @@
-import { and, asc, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
-import { containsText } from '../../platform/like.js';
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { insertOne, ofChampionship, searchCondition, updateStamped } from '../../platform/people-rows.js';
 import { type RegistrationKind, type RegistrationListQuery } from '@bjk/domain';
 import type { DbOrTx } from '../../platform/db.js';
 import type { MemberIdColumns } from '../members/members.service.js';
@@ -13,27 +13,15 @@ export type RegistrationWithPhoto = RegistrationRow & { hasPhoto: boolean };
 const hasPhoto = sql<boolean>`exists (select 1 from ${registrationPhotos} where ${registrationPhotos.registrationId} = ${registrations.id})`;
 
 export async function insertRegistration(tx: DbOrTx, row: NewRegistrationRow): Promise<RegistrationRow> {
-  const [inserted] = await tx.insert(registrations).values(row).returning();
-  if (!inserted) throw new Error('registration insert returned nothing');
-  return inserted;
+  return insertOne(tx, registrations, row);
 }
 
 export async function updateDraftRegistration(tx: DbOrTx, id: string, row: Partial<NewRegistrationRow>): Promise<RegistrationRow | undefined> {
-  const [updated] = await tx
-    .update(registrations)
-    .set({ ...row, updatedAt: new Date() })
-    .where(and(eq(registrations.id, id), eq(registrations.status, 'draft')))
-    .returning();
-  return updated;
+  return updateStamped(tx, registrations, and(eq(registrations.id, id), eq(registrations.status, 'draft')), row);
 }
 
 export async function updateRegistrationRow(tx: DbOrTx, id: string, row: Partial<NewRegistrationRow>): Promise<RegistrationRow | undefined> {
-  const [updated] = await tx
-    .update(registrations)
-    .set({ ...row, updatedAt: new Date() })
-    .where(eq(registrations.id, id))
-    .returning();
-  return updated;
+  return updateStamped(tx, registrations, eq(registrations.id, id), row);
 }
 
 export async function findRegistrationRow(tx: DbOrTx, id: string, lock = false): Promise<RegistrationWithPhoto | undefined> {
@@ -48,18 +36,8 @@ export async function findConfirmedRegistration(
   kind: RegistrationKind,
   playerKey: string,
 ): Promise<RegistrationRow | undefined> {
-  const [row] = await tx
-    .select()
-    .from(registrations)
-    .where(
-      and(
-        eq(registrations.editionCode, editionCode),
-        eq(registrations.kind, kind),
-        eq(registrations.playerKey, playerKey),
-        eq(registrations.status, 'confirmed'),
-      ),
-    )
-    .limit(1);
+  const confirmed = and(ofChampionship(registrations, editionCode, kind), eq(registrations.playerKey, playerKey), eq(registrations.status, 'confirmed'));
+  const [row] = await tx.select().from(registrations).where(confirmed).limit(1);
   return row;
 }
 
@@ -83,27 +61,22 @@ const SORTS = {
   ratingFide: [registrations.ratingFide],
 } as const;
 
+/** The columns a manager's `search` looks in (besides the whole IDBEL). */
+const SEARCHED = [registrations.lastName, registrations.firstName, registrations.clubName, registrations.email];
+
 export async function pageRegistrations(
   tx: DbOrTx,
   editionCode: string,
   kind: RegistrationKind,
   query: RegistrationListQuery,
 ): Promise<{ rows: RegistrationWithPhoto[]; total: number }> {
-  const filters: SQL[] = [eq(registrations.editionCode, editionCode), eq(registrations.kind, kind)];
-  if (query.category) filters.push(eq(registrations.category, query.category));
-  if (query.status) filters.push(eq(registrations.status, query.status));
-  if (query.enabled) filters.push(eq(registrations.enabled, query.enabled === '1'));
-  if (query.search) {
-    const search = or(
-      containsText(registrations.lastName, query.search),
-      containsText(registrations.firstName, query.search),
-      containsText(registrations.clubName, query.search),
-      containsText(registrations.email, query.search),
-      sql`cast(${registrations.idbel} as text) = ${query.search}`,
-    );
-    if (search) filters.push(search);
-  }
-  const where = and(...filters);
+  const where = and(
+    ofChampionship(registrations, editionCode, kind),
+    query.category ? eq(registrations.category, query.category) : undefined,
+    query.status ? eq(registrations.status, query.status) : undefined,
+    query.enabled ? eq(registrations.enabled, query.enabled === '1') : undefined,
+    searchCondition(query.search, SEARCHED, sql`cast(${registrations.idbel} as text) = ${query.search}`),
+  );
   const direction = query.dir === 'desc' ? desc : asc;
   const rows = tx
     .select({ registration: registrations, hasPhoto })
@@ -119,7 +92,7 @@ export async function listRegistrationsForExport(tx: DbOrTx, editionCode: string
   const rows = await tx
     .select({ registration: registrations, hasPhoto })
     .from(registrations)
-    .where(and(eq(registrations.editionCode, editionCode), eq(registrations.kind, kind)))
+    .where(ofChampionship(registrations, editionCode, kind))
     .orderBy(asc(registrations.lastName), asc(registrations.firstName));
   return rows.map((r) => ({ ...r.registration, hasPhoto: r.hasPhoto }));
 }
@@ -128,9 +101,7 @@ export async function listConfirmedEnabledRegistrations(tx: DbOrTx, editionCode:
   return tx
     .select()
     .from(registrations)
-    .where(
-      and(eq(registrations.editionCode, editionCode), eq(registrations.kind, kind), eq(registrations.status, 'confirmed'), eq(registrations.enabled, true)),
-    )
+    .where(and(ofChampionship(registrations, editionCode, kind), eq(registrations.status, 'confirmed'), eq(registrations.enabled, true)))
     .orderBy(asc(registrations.confirmedAt));
 }
 

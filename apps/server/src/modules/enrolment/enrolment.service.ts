@@ -1,3 +1,4 @@
+import { pick } from '@bjk/domain/objects';
 import {
   categoriesFor,
   refusedRequiredConsents,
@@ -31,6 +32,7 @@ import type { Db, DbOrTx } from '../../platform/db.js';
 import { AppError, notFound, validationError } from '../../platform/errors.js';
 import { consentsOf, consentValues } from '../../platform/columns.js';
 import { exportValue, localizedCsv, type ExportColumn } from '../../platform/export-texts.js';
+import { sameNameColumns } from '../../platform/people-csv.js';
 import { normalisePhoto } from '../../platform/photo.js';
 import { recordAudit } from '../../platform/audit.js';
 import { getCurrentEdition } from '../edition/edition.service.js';
@@ -355,23 +357,10 @@ export async function findConfirmedRegistrationRow(db: DbOrTx, idsub: string): P
 
 export function toRegistration(row: RegistrationWithPhoto): Registration {
   return {
-    id: row.id,
-    kind: row.kind,
-    status: row.status,
-    enabled: row.enabled,
+    ...pick(row, ['id', 'kind', 'status', 'enabled', 'category', 'email', 'mobile', 'parent', 'attendant', 'language', 'consent', 'hasPhoto', 'late']),
+    ...pick(row, ['feeCents', 'remarks']),
     ...playerIdentityOf(row),
-    category: row.category,
-    email: row.email,
-    mobile: row.mobile,
-    parent: row.parent,
-    attendant: row.attendant,
-    language: row.language,
-    consent: row.consent,
     consents: consentsOf(row),
-    hasPhoto: row.hasPhoto,
-    late: row.late,
-    feeCents: row.feeCents,
-    remarks: row.remarks,
     createdAt: row.createdAt.toISOString(),
     confirmedAt: row.confirmedAt?.toISOString() ?? null,
   };
@@ -383,10 +372,15 @@ export async function listRegistrations(db: DbOrTx, kind: RegistrationKind, quer
   return { items: rows.map(toRegistration), total, page: query.page, pageSize: query.pageSize };
 }
 
-export async function getRegistration(db: DbOrTx, kind: RegistrationKind, id: string): Promise<Registration> {
-  const row = await findRegistrationRow(db, id);
+/** A registration of the `kind` championship (locked until the transaction ends when asked); any other id is refused. */
+async function registrationOfKind(db: DbOrTx, kind: RegistrationKind, id: string, lock = false): Promise<RegistrationWithPhoto> {
+  const row = await findRegistrationRow(db, id, lock);
   if (!row || row.kind !== kind) throw notFound(ENROLMENT_ERRORS.notFound, 'No such enrolment');
-  return toRegistration(row);
+  return row;
+}
+
+export async function getRegistration(db: DbOrTx, kind: RegistrationKind, id: string): Promise<Registration> {
+  return toRegistration(await registrationOfKind(db, kind, id));
 }
 
 /** Managers edit every field; what the form loaded is sent back whole, so nothing is wiped by saving. */
@@ -394,8 +388,7 @@ export async function updateRegistration(ctx: ManagerContext, kind: Registration
   const { db, actor } = ctx;
   try {
     return await db.transaction(async (tx) => {
-      const before = await findRegistrationRow(tx, id, true);
-      if (!before || before.kind !== kind) throw notFound(ENROLMENT_ERRORS.notFound, 'No such enrolment');
+      const before = await registrationOfKind(tx, kind, id, true);
       const identity = { idbel: input.idbel, idfide: input.idfide };
       if (identity.idbel === null && identity.idfide === null) {
         throw validationError([{ path: 'body.idbel', code: 'custom', message: VALIDATION_MESSAGES.invalidValue }]);
@@ -449,24 +442,15 @@ export async function listConfirmedRegistrations(db: DbOrTx, kind: RegistrationK
 }
 
 const CSV_COLUMNS: readonly ExportColumn<Registration>[] = [
-  ['id', (r) => r.id],
+  ...sameNameColumns<Registration>(['id']),
   ['status', (r, language) => exportValue('registrationStatus', r.status, language)],
-  ['enabled', (r) => r.enabled],
-  ['idbel', (r) => r.idbel],
-  ['idfide', (r) => r.idfide],
-  ['firstName', (r) => r.firstName],
-  ['lastName', (r) => r.lastName],
-  ['birthYear', (r) => r.birthYear],
+  ...sameNameColumns<Registration>(['enabled', 'idbel', 'idfide', 'firstName', 'lastName', 'birthYear']),
   ['gender', (r, language) => exportValue('gender', r.gender, language)],
-  ['clubId', (r) => r.clubId],
-  ['clubName', (r) => r.clubName],
+  ...sameNameColumns<Registration>(['clubId', 'clubName']),
   ['federation', (r) => r.fideFederation],
-  ['ratingNational', (r) => r.ratingNational],
-  ['ratingFide', (r) => r.ratingFide],
+  ...sameNameColumns<Registration>(['ratingNational', 'ratingFide']),
   ['title', (r) => r.fideTitle],
-  ['category', (r) => r.category],
-  ['email', (r) => r.email],
-  ['mobile', (r) => r.mobile],
+  ...sameNameColumns<Registration>(['category', 'email', 'mobile']),
   ['parentName', (r) => r.parent.fullName],
   ['parentEmail', (r) => r.parent.email],
   ['parentMobile', (r) => r.parent.mobile],
@@ -475,10 +459,9 @@ const CSV_COLUMNS: readonly ExportColumn<Registration>[] = [
   ['attendantMobile', (r) => r.attendant.mobile],
   ['language', (r, language) => exportValue('language', r.language, language)],
   ['photo', (r) => r.hasPhoto],
-  ['late', (r) => r.late],
+  ...sameNameColumns<Registration>(['late']),
   ['fee', (r) => (r.feeCents === null ? null : r.feeCents / 100)],
-  ['confirmedAt', (r) => r.confirmedAt],
-  ['remarks', (r) => r.remarks],
+  ...sameNameColumns<Registration>(['confirmedAt', 'remarks']),
 ];
 
 /** Every registration of `kind` as CSV in the reader's language (headers, separator, yes/no, decimal mark). */

@@ -14,7 +14,7 @@ import type { ManagerContext, ServiceContext } from '../../platform/service-cont
 import { issueSignedLink, readSignedLink, useSignedLink, type SignedLink } from '../../platform/signed-links.js';
 import { getCurrentEdition } from '../edition/edition.service.js';
 import { siteUrl } from '../mail/family-page-link.js';
-import { paragraphs } from '../mail/mail-layout.js';
+import { paragraphs, type MailBlock } from '../mail/mail-layout.js';
 import { organiserMail, queueMail, type OutgoingMail } from '../mail/mail.service.js';
 import { findMember } from '../members/members.service.js';
 import { findConfirmedRegistration } from './enrolment.repository.js';
@@ -180,16 +180,11 @@ export function lateInvitationMail(
 ): OutgoingMail {
   const t = TEXTS[language];
   const player = 'name' in invited ? invited.name : invited.idbel !== null ? t.byId(String(invited.idbel), false) : t.byId(String(invited.idfide), true);
-  return organiserMail(settings, {
-    kind: 'enrolment.late_invitation',
-    to: [to],
-    language,
-    subject: t.subject(settings.shortName[language]),
-    heading: t.heading,
-    blocks: [
-      ...paragraphs(t.intro(player, formatMoney(settings.fees.lateFeeCents, language))),
-      { kind: 'link', text: t.link, url: siteUrl(config, `/registration_${kind}#invitation=${token}`) },
-      ...paragraphs(t.valid(LATE_INVITATION_DAYS)),
-    ],
-  });
+  const blocks: MailBlock[] = [
+    ...paragraphs(t.intro(player, formatMoney(settings.fees.lateFeeCents, language))),
+    { kind: 'link', text: t.link, url: siteUrl(config, `/registration_${kind}#invitation=${token}`) },
+    ...paragraphs(t.valid(LATE_INVITATION_DAYS)),
+  ];
+  const subject = t.subject(settings.shortName[language]);
+  return organiserMail(settings, { kind: 'enrolment.late_invitation', to: [to], language, subject, heading: t.heading, blocks });
 }

@@ -1,7 +1,7 @@
 import type { AbsenceKind, EditionSettings, Language } from '@bjk/domain';
 import type { Config } from '../../config.js';
 import { FAMILY_PAGE_PATH, siteUrl } from '../mail/family-page-link.js';
-import { paragraphs } from '../mail/mail-layout.js';
+import { paragraphs, type MailBlock } from '../mail/mail-layout.js';
 import { organiserMail, type OutgoingMail } from '../mail/mail.service.js';
 
 type Texts = {
@@ -102,18 +102,13 @@ export function signInMail(
   minutes: number,
 ): OutgoingMail {
   const t = FAMILY_MAIL_TEXTS[language];
-  return organiserMail(settings, {
-    kind: 'family.sign_in',
-    to: [to],
-    language,
-    subject: t.signInSubject(settings.shortName[language]),
-    heading: t.signInHeading,
-    blocks: [
-      ...paragraphs(t.signInIntro),
-      { kind: 'link', text: t.signInLink, url: siteUrl(config, `${FAMILY_PAGE_PATH}/welcome#${token}`) },
-      ...paragraphs(t.signInValid(minutes), t.signInNotYou),
-    ],
-  });
+  const blocks: MailBlock[] = [
+    ...paragraphs(t.signInIntro),
+    { kind: 'link', text: t.signInLink, url: siteUrl(config, `${FAMILY_PAGE_PATH}/welcome#${token}`) },
+    ...paragraphs(t.signInValid(minutes), t.signInNotYou),
+  ];
+  const subject = t.signInSubject(settings.shortName[language]);
+  return organiserMail(settings, { kind: 'family.sign_in', to: [to], language, subject, heading: t.signInHeading, blocks });
 }
 
 export function absenceMail(
@@ -205,16 +200,11 @@ export function privacyAnswerMail(
 ): OutgoingMail {
   const t = PRIVACY_TEXTS[language];
   const erasedAll = answer.kind === 'erasure' && answer.approved && answer.childName === null;
-  return organiserMail(settings, {
-    kind: 'family.privacy_answer',
-    to: [to],
-    language,
-    subject: t.subject(settings.shortName[language]),
-    heading: t.heading,
-    blocks: [
-      ...paragraphs(t.body(answer), ...(answer.reason ? [`${t.reason} ${answer.reason}`] : [])),
-      // After the whole family's erasure the page shows nothing any more: no link to it.
-      ...(erasedAll ? [] : [{ kind: 'link' as const, text: FAMILY_MAIL_TEXTS[language].familyPage, url: siteUrl(config, FAMILY_PAGE_PATH) }]),
-    ],
-  });
+  const blocks: MailBlock[] = [
+    ...paragraphs(t.body(answer), ...(answer.reason ? [`${t.reason} ${answer.reason}`] : [])),
+    // After the whole family's erasure the page shows nothing any more: no link to it.
+    ...(erasedAll ? [] : [{ kind: 'link' as const, text: FAMILY_MAIL_TEXTS[language].familyPage, url: siteUrl(config, FAMILY_PAGE_PATH) }]),
+  ];
+  const subject = t.subject(settings.shortName[language]);
+  return organiserMail(settings, { kind: 'family.privacy_answer', to: [to], language, subject, heading: t.heading, blocks });
 }

@@ -1,10 +1,12 @@
 import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
+import { pick } from '@bjk/domain/objects';
 import {
   ENROLMENT_ERRORS,
   FAMILY_ERRORS,
   refusedRequiredConsents,
   type ConsentChoices,
   type Consents,
+  type AbsenceKind,
   type AbsenceListQuery,
   type AbsenceRow,
   type FamilyAbsence,
@@ -64,6 +66,7 @@ import { absenceMail, signInMail } from './family-mail.js';
 import { listPrivacyRequestsOfFamily } from './privacy-requests.js';
 import { countSignInRequest, emailDigest, FAMILY_LINK_MINUTES, openFamilySession } from './family-session.js';
 import { exportValue, localizedCsv, type ExportColumn } from '../../platform/export-texts.js';
+import { sameNameColumns } from '../../platform/people-csv.js';
 import { familyAbsences, familyReservationRequests } from './family.tables.js';
 
 const notTheirs = () => notFound(FAMILY_ERRORS.notFound, 'Nothing of this family here');
@@ -128,15 +131,19 @@ export async function sendFamilyLinkOfReservation(ctx: ManagerContext, id: strin
 
 // The family's page ----------------------------------------------------------------------------------------------
 
+/** The absences that stand: announced (or noted by the arbiters), not withdrawn by the family. */
+const notWithdrawn = () => ne(familyAbsences.status, 'withdrawn');
+
 function toAbsence(row: typeof familyAbsences.$inferSelect): FamilyAbsence {
+  return { ...pick(row, ['id', 'round', 'kind', 'remark', 'status']), createdAt: row.createdAt.toISOString(), notedAt: row.notedAt?.toISOString() ?? null };
+}
+
+/** A family's question about its reservation, as the family's page and the lodging desk show it. */
+function toReservationRequest(row: typeof familyReservationRequests.$inferSelect): FamilyReservation['requests'][number] {
   return {
-    id: row.id,
-    round: row.round,
-    kind: row.kind,
-    remark: row.remark,
-    status: row.status,
+    ...pick(row, ['id', 'kind', 'message', 'status', 'answer']),
     createdAt: row.createdAt.toISOString(),
-    notedAt: row.notedAt?.toISOString() ?? null,
+    answeredAt: row.answeredAt?.toISOString() ?? null,
   };
 }
 
@@ -196,54 +203,25 @@ export async function getFamilyOverview(ctx: ServiceContext, family: FamilyPrinc
   const { db } = ctx;
   const edition = await getCurrentEdition(db);
   const registrations = await listRegistrationsOfContact(db, edition.code, family.email);
-  const absenceRows = registrations.length
-    ? await db
-        .select()
-        .from(familyAbsences)
-        .where(
-          and(
-            inArray(
-              familyAbsences.registrationId,
-              registrations.map((r) => r.id),
-            ),
-            ne(familyAbsences.status, 'withdrawn'),
-          ),
-        )
-        .orderBy(asc(familyAbsences.round))
-    : [];
+  const registrationIds = registrations.map((r) => r.id);
+  const ofChildren = and(inArray(familyAbsences.registrationId, registrationIds), notWithdrawn());
+  const absenceRows = registrations.length ? await db.select().from(familyAbsences).where(ofChildren).orderBy(asc(familyAbsences.round)) : [];
   const children: FamilyChild[] = [];
   for (const row of registrations) {
     children.push(await childOf(db, edition, family.email, row, absenceRows.filter((a) => a.registrationId === row.id).map(toAbsence)));
   }
   const reservationRows = await listReservationsOfContact(db, edition.code, family.email);
+  const reservationIds = reservationRows.map((r) => r.id);
+  const ofReservations = inArray(familyReservationRequests.reservationId, reservationIds);
   const requests = reservationRows.length
-    ? await db
-        .select()
-        .from(familyReservationRequests)
-        .where(
-          inArray(
-            familyReservationRequests.reservationId,
-            reservationRows.map((r) => r.id),
-          ),
-        )
-        .orderBy(asc(familyReservationRequests.createdAt))
+    ? await db.select().from(familyReservationRequests).where(ofReservations).orderBy(asc(familyReservationRequests.createdAt))
     : [];
   const reservations: FamilyReservation[] = [];
   for (const row of reservationRows) {
     reservations.push({
       ...familyReservationView(edition.settings, row, language),
       payment: await findFamilyPayment(db, edition.settings, 'stay', row.id),
-      requests: requests
-        .filter((q) => q.reservationId === row.id)
-        .map((q) => ({
-          id: q.id,
-          kind: q.kind,
-          message: q.message,
-          status: q.status,
-          answer: q.answer,
-          createdAt: q.createdAt.toISOString(),
-          answeredAt: q.answeredAt?.toISOString() ?? null,
-        })),
+      requests: requests.filter((q) => q.reservationId === row.id).map(toReservationRequest),
     });
   }
   return {
@@ -377,6 +355,30 @@ export async function requestReservationChange(
  * the photo's bytes, downloadable at `photoPath`), their start-list entries' payment requests, its reservations
  * (contact, address, guests, remarks), absences and requests. Internal remarks of the organisers are left out.
  */
+/** What the data export shows of a child's enrolment under the enrolment's own names (decision 0016: the family's own data). */
+const ENROLMENT_EXPORT_FIELDS = [
+  'id',
+  'kind',
+  'status',
+  'idbel',
+  'idfide',
+  'firstName',
+  'lastName',
+  'birthYear',
+  'gender',
+  'clubName',
+  'fideFederation',
+  'category',
+  'email',
+  'mobile',
+  'parent',
+  'attendant',
+  'language',
+  'consent',
+  'remarks',
+  'feeCents',
+] as const;
+
 export async function exportFamilyData(ctx: ServiceContext, family: FamilyPrincipal) {
   const { db } = ctx;
   const edition = await getCurrentEdition(db);
@@ -387,27 +389,8 @@ export async function exportFamilyData(ctx: ServiceContext, family: FamilyPrinci
     const absences = await db.select().from(familyAbsences).where(eq(familyAbsences.registrationId, row.id)).orderBy(asc(familyAbsences.createdAt));
     children.push({
       enrolment: {
-        id: row.id,
-        kind: row.kind,
-        status: row.status,
-        idbel: row.idbel,
-        idfide: row.idfide,
-        firstName: row.firstName,
-        lastName: row.lastName,
-        birthYear: row.birthYear,
-        gender: row.gender,
-        clubName: row.clubName,
-        fideFederation: row.fideFederation,
-        category: row.category,
-        email: row.email,
-        mobile: row.mobile,
-        parent: row.parent,
-        attendant: row.attendant,
-        language: row.language,
-        consent: row.consent,
+        ...pick(row, ENROLMENT_EXPORT_FIELDS),
         consents: consentsOf(row),
-        remarks: row.remarks,
-        feeCents: row.feeCents,
         createdAt: row.createdAt.toISOString(),
         confirmedAt: row.confirmedAt?.toISOString() ?? null,
         photoPath: row.hasPhoto ? `/api/v1/family/children/${row.id}/photo` : null,
@@ -462,7 +445,7 @@ export async function announceAbsence(ctx: ServiceContext, family: FamilyPrincip
     const live = await tx
       .select()
       .from(familyAbsences)
-      .where(and(eq(familyAbsences.registrationId, row.id), ne(familyAbsences.status, 'withdrawn')));
+      .where(and(eq(familyAbsences.registrationId, row.id), notWithdrawn()));
     const same = live.find((a) => a.round === input.round);
     if (same) {
       // A retry of the same request answers it again; a different one for the round is a conflict.
@@ -486,23 +469,7 @@ export async function announceAbsence(ctx: ServiceContext, family: FamilyPrincip
         createdAt: now,
       })
       .returning();
-    await recordAudit(tx, {
-      actor: null,
-      family: family.email,
-      action: 'family.absence',
-      subjectType: 'registration',
-      subjectId: row.id,
-      after: { round: input.round, kind: input.kind },
-    });
-    await queueMail(
-      tx,
-      absenceMail(ctx.config, edition.settings, family.email, row.language, {
-        player: `${row.firstName} ${row.lastName}`,
-        round: input.round,
-        kind: input.kind,
-        withdrawn: false,
-      }),
-    );
+    await confirmAbsenceChange(tx, ctx, edition, family, row, { round: input.round, kind: input.kind, withdrawn: false });
     return toAbsence(created!);
   });
 }
@@ -515,47 +482,52 @@ export async function withdrawAbsence(ctx: ServiceContext, family: FamilyPrincip
     const [absence] = await tx
       .select()
       .from(familyAbsences)
-      .where(and(eq(familyAbsences.id, absenceId), eq(familyAbsences.registrationId, row.id), ne(familyAbsences.status, 'withdrawn')));
+      .where(and(eq(familyAbsences.id, absenceId), eq(familyAbsences.registrationId, row.id), notWithdrawn()));
     if (!absence) throw notTheirs();
     const round = edition.settings.familyAbsences?.rounds.find((r) => r.round === absence.round);
     if (!round || Date.parse(round.deadline) <= ctx.clock.now().getTime()) {
       throw new AppError(409, FAMILY_ERRORS.deadlinePassed, `The deadline for round ${absence.round} has passed`, { round: absence.round });
     }
     await tx.update(familyAbsences).set({ status: 'withdrawn' }).where(eq(familyAbsences.id, absence.id));
-    await recordAudit(tx, {
-      actor: null,
-      family: family.email,
-      action: 'family.absence_withdraw',
-      subjectType: 'registration',
-      subjectId: row.id,
-      after: { round: absence.round },
-    });
-    await queueMail(
-      tx,
-      absenceMail(ctx.config, edition.settings, family.email, row.language, {
-        player: `${row.firstName} ${row.lastName}`,
-        round: absence.round,
-        kind: absence.kind,
-        withdrawn: true,
-      }),
-    );
+    await confirmAbsenceChange(tx, ctx, edition, family, row, { round: absence.round, kind: absence.kind, withdrawn: true });
   });
+}
+
+/** A family's announced or withdrawn absence: audited as the family's, and confirmed to the family by mail. */
+async function confirmAbsenceChange(
+  tx: DbOrTx,
+  ctx: ServiceContext,
+  edition: CurrentEdition,
+  family: FamilyPrincipal,
+  child: RegistrationWithPhoto,
+  change: { round: number; kind: AbsenceKind; withdrawn: boolean },
+): Promise<void> {
+  const { round, kind, withdrawn } = change;
+  await recordAudit(tx, {
+    actor: null,
+    family: family.email,
+    action: withdrawn ? 'family.absence_withdraw' : 'family.absence',
+    subjectType: 'registration',
+    subjectId: child.id,
+    after: withdrawn ? { round } : { round, kind },
+  });
+  const player = `${child.firstName} ${child.lastName}`;
+  await queueMail(tx, absenceMail(ctx.config, edition.settings, family.email, child.language, { player, round, kind, withdrawn }));
 }
 
 /** The arbiters' list: requests per category and round, with the pairing number of the published tournament. */
 export async function listAbsences(db: DbOrTx, query: AbsenceListQuery): Promise<{ items: AbsenceRow[] }> {
   const edition = await getCurrentEdition(db);
+  const filters = [
+    eq(familyAbsences.editionCode, edition.code),
+    notWithdrawn(),
+    query.category ? eq(familyAbsences.category, query.category) : undefined,
+    query.round ? eq(familyAbsences.round, query.round) : undefined,
+  ];
   const rows = await db
     .select()
     .from(familyAbsences)
-    .where(
-      and(
-        eq(familyAbsences.editionCode, edition.code),
-        ne(familyAbsences.status, 'withdrawn'),
-        query.category ? eq(familyAbsences.category, query.category) : undefined,
-        query.round ? eq(familyAbsences.round, query.round) : undefined,
-      ),
-    )
+    .where(and(...filters))
     .orderBy(asc(familyAbsences.category), asc(familyAbsences.round), asc(familyAbsences.createdAt));
   const items: AbsenceRow[] = [];
   for (const row of rows) {
@@ -563,18 +535,11 @@ export async function listAbsences(db: DbOrTx, query: AbsenceListQuery): Promise
     if (!registration) continue;
     const inResults = await findPlayerInResults(db, edition.code, row.category, { idbel: registration.idbel, idfide: registration.idfide });
     items.push({
-      id: row.id,
-      category: row.category,
-      round: row.round,
-      kind: row.kind,
-      status: row.status,
+      ...toAbsence(row),
+      ...pick(row, ['category', 'notedBy']),
       playerName: `${registration.lastName}, ${registration.firstName}`,
       idbel: registration.idbel,
       pairingNumber: inResults?.pairingNumber ?? null,
-      remark: row.remark,
-      createdAt: row.createdAt.toISOString(),
-      notedAt: row.notedAt?.toISOString() ?? null,
-      notedBy: row.notedBy,
     });
   }
   return { items };
@@ -587,7 +552,7 @@ export async function markAbsenceNoted(ctx: ManagerContext, id: string, noted: b
     const [row] = await tx
       .select()
       .from(familyAbsences)
-      .where(and(eq(familyAbsences.id, id), eq(familyAbsences.editionCode, edition.code), ne(familyAbsences.status, 'withdrawn')))
+      .where(and(eq(familyAbsences.id, id), eq(familyAbsences.editionCode, edition.code), notWithdrawn()))
       .for('update');
     if (!row) throw notTheirs();
     if ((row.status === 'noted') === noted) return;
@@ -611,14 +576,12 @@ export async function markAbsenceNoted(ctx: ManagerContext, id: string, noted: b
 /** The list for the pairing program: CSV by category, round, pairing number and name, in the reader's language. */
 export function absencesCsv(items: AbsenceRow[], language: Language): string {
   const columns: ExportColumn<AbsenceRow>[] = [
-    ['category', (i) => i.category],
-    ['round', (i) => i.round],
-    ['pairingNumber', (i) => i.pairingNumber],
+    ...sameNameColumns<AbsenceRow>(['category', 'round', 'pairingNumber']),
     ['name', (i) => i.playerName],
-    ['idbel', (i) => i.idbel],
+    ...sameNameColumns<AbsenceRow>(['idbel']),
     ['request', (i) => exportValue('absenceKind', i.kind, language)],
     ['status', (i) => exportValue('absenceStatus', i.status, language)],
-    ['remark', (i) => i.remark],
+    ...sameNameColumns<AbsenceRow>(['remark']),
   ];
   return localizedCsv(language, columns, items);
 }
@@ -636,17 +599,10 @@ export async function listReservationRequests(db: DbOrTx, status: 'open' | 'answ
     const reservation = await findReservationById(db, q.reservationId);
     if (!reservation) continue;
     items.push({
-      id: q.id,
-      reservationId: q.reservationId,
+      ...toReservationRequest(q),
+      ...pick(q, ['reservationId', 'answeredBy']),
       reservationNumber: reservation.number,
       requester: `${reservation.firstName} ${reservation.lastName}`,
-      kind: q.kind,
-      message: q.message,
-      status: q.status,
-      answer: q.answer,
-      createdAt: q.createdAt.toISOString(),
-      answeredAt: q.answeredAt?.toISOString() ?? null,
-      answeredBy: q.answeredBy,
     });
   }
   return { items };

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, exists, inArray, notExists, or, sql, type SQL } from 'drizzle-orm';
 import { containsText, jsonContainsText } from '../../platform/like.js';
 import type { DbOrTx } from '../../platform/db.js';
+import { insertOne, updateStamped } from '../../platform/people-rows.js';
 import { reservationHistory, reservationNumberSequence, reservations, roomAssignments, rooms } from './lodging.tables.js';
 import type { RoomRecord } from './room-inventory.js';
 
@@ -41,8 +42,7 @@ export async function findReservationBySubmission(db: DbOrTx, submissionId: stri
 }
 
 export async function insertReservation(db: DbOrTx, row: NewReservationRow): Promise<ReservationRow> {
-  const rows = await db.insert(reservations).values(row).returning();
-  return rows[0]!;
+  return insertOne(db, reservations, row);
 }
 
 /** An enabled reservation of the same contact (e-mail, any case) for the same dates and room type. */
@@ -50,20 +50,15 @@ export async function findLikelyDuplicate(
   db: DbOrTx,
   stay: { email: string; roomType: string; arrivalDate: string; departureDate: string },
 ): Promise<ReservationRow | undefined> {
-  const rows = await db
-    .select()
-    .from(reservations)
-    .where(
-      and(
-        sql`lower(${reservations.email}) = lower(${stay.email})`,
-        eq(reservations.roomType, stay.roomType),
-        eq(reservations.arrivalDate, stay.arrivalDate),
-        eq(reservations.departureDate, stay.departureDate),
-        eq(reservations.enabled, true),
-      ),
-    )
-    .limit(1);
-  return rows[0];
+  const sameStay = and(
+    sql`lower(${reservations.email}) = lower(${stay.email})`,
+    eq(reservations.roomType, stay.roomType),
+    eq(reservations.arrivalDate, stay.arrivalDate),
+    eq(reservations.departureDate, stay.departureDate),
+    eq(reservations.enabled, true),
+  );
+  const [row] = await db.select().from(reservations).where(sameStay).limit(1);
+  return row;
 }
 
 export async function findReservation(db: DbOrTx, id: string, lock = false): Promise<ReservationRow | undefined> {
@@ -73,12 +68,15 @@ export async function findReservation(db: DbOrTx, id: string, lock = false): Pro
 }
 
 export async function updateReservationRow(db: DbOrTx, id: string, values: Partial<NewReservationRow>): Promise<ReservationRow> {
-  const rows = await db
-    .update(reservations)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(reservations.id, id))
-    .returning();
-  return rows[0]!;
+  return (await updateStamped(db, reservations, eq(reservations.id, id), values))!;
+}
+
+/** The room assignments that meet `condition`, as a subquery of `exists` or `notExists`. */
+function assignmentsWhere(db: DbOrTx, condition: SQL | undefined) {
+  return db
+    .select({ one: sql`1` })
+    .from(roomAssignments)
+    .where(condition);
 }
 
 export type ReservationFilter = { search?: string; roomType?: string; assigned?: 'yes' | 'no'; enabled?: 'yes' | 'no' };
@@ -94,22 +92,14 @@ function filterCondition(db: DbOrTx, filter: ReservationFilter): SQL | undefined
         containsText(reservations.lastName, search),
         containsText(reservations.email, search),
         jsonContainsText(reservations.guests, search),
-        exists(
-          db
-            .select({ one: sql`1` })
-            .from(roomAssignments)
-            .where(and(eq(roomAssignments.reservationId, reservations.id), containsText(roomAssignments.roomNumber, search))),
-        ),
+        exists(assignmentsWhere(db, and(eq(roomAssignments.reservationId, reservations.id), containsText(roomAssignments.roomNumber, search)))),
       ),
     );
   }
   if (filter.roomType) conditions.push(eq(reservations.roomType, filter.roomType));
   if (filter.enabled) conditions.push(eq(reservations.enabled, filter.enabled === 'yes'));
   if (filter.assigned) {
-    const assigned = db
-      .select({ one: sql`1` })
-      .from(roomAssignments)
-      .where(eq(roomAssignments.reservationId, reservations.id));
+    const assigned = assignmentsWhere(db, eq(roomAssignments.reservationId, reservations.id));
     conditions.push(filter.assigned === 'yes' ? exists(assigned) : notExists(assigned));
   }
   return and(...conditions);
@@ -188,12 +178,7 @@ export async function listFreeRoomRows(db: DbOrTx, roomType: string): Promise<Ro
         eq(rooms.roomType, roomType),
         eq(rooms.enabled, true),
         eq(rooms.blocked, false),
-        notExists(
-          db
-            .select({ one: sql`1` })
-            .from(roomAssignments)
-            .where(eq(roomAssignments.roomNumber, rooms.number)),
-        ),
+        notExists(assignmentsWhere(db, eq(roomAssignments.roomNumber, rooms.number))),
       ),
     )
     .orderBy(asc(rooms.number));
@@ -231,12 +216,7 @@ export async function upsertRooms(db: DbOrTx, records: RoomRecord[]): Promise<{ 
 }
 
 export async function updateRoomRow(db: DbOrTx, number: string, values: Partial<typeof rooms.$inferInsert>): Promise<RoomRow | undefined> {
-  const rows = await db
-    .update(rooms)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(rooms.number, number))
-    .returning();
-  return rows[0];
+  return updateStamped(db, rooms, eq(rooms.number, number), values);
 }
 
 /** Takes the room for the reservation; answers false when another reservation (or this one) already holds it. */
@@ -255,10 +235,8 @@ export async function findAssignment(db: DbOrTx, roomNumber: string): Promise<{ 
 }
 
 export async function deleteAssignment(db: DbOrTx, roomNumber: string, reservationId: string): Promise<boolean> {
-  const rows = await db
-    .delete(roomAssignments)
-    .where(and(eq(roomAssignments.roomNumber, roomNumber), eq(roomAssignments.reservationId, reservationId)))
-    .returning({ roomNumber: roomAssignments.roomNumber });
+  const held = and(eq(roomAssignments.roomNumber, roomNumber), eq(roomAssignments.reservationId, reservationId));
+  const rows = await db.delete(roomAssignments).where(held).returning({ roomNumber: roomAssignments.roomNumber });
   return rows.length > 0;
 }
 

@@ -205,10 +205,16 @@ async function toReservation(db: DbOrTx, settings: EditionSettings, row: Reserva
   };
 }
 
+/** The reservation, locked until the transaction ends when asked; an unknown id is refused. */
+async function reservationOf(db: DbOrTx, id: string, lock = false): Promise<ReservationRow> {
+  const row = await findReservation(db, id, lock);
+  if (!row) throw notFound(LODGING_ERRORS.reservationNotFound, 'Reservation not found');
+  return row;
+}
+
 export async function getReservation(db: DbOrTx, id: string, language: Language): Promise<Reservation> {
   const { settings } = await getCurrentEdition(db);
-  const row = await findReservation(db, id);
-  if (!row) throw notFound(LODGING_ERRORS.reservationNotFound, 'Reservation not found');
+  const row = await reservationOf(db, id);
   return toReservation(db, settings, row, language);
 }
 
@@ -276,8 +282,7 @@ export async function updateReservation(ctx: ManagerContext, id: string, input: 
   const { settings } = await getCurrentEdition(db);
   checkStayRequest(settings, input, false);
   return db.transaction(async (tx) => {
-    const before = await findReservation(tx, id, true);
-    if (!before) throw notFound(LODGING_ERRORS.reservationNotFound, 'Reservation not found');
+    const before = await reservationOf(tx, id, true);
     const next = {
       ...stayColumns(input),
       internalRemarks: input.internalRemarks,
@@ -351,8 +356,7 @@ export async function assignRoom(ctx: ManagerContext, id: string, roomNumber: st
   const { db, actor } = ctx;
   const { settings } = await getCurrentEdition(db);
   return db.transaction(async (tx) => {
-    const reservation = await findReservation(tx, id, true);
-    if (!reservation) throw notFound(LODGING_ERRORS.reservationNotFound, 'Reservation not found');
+    const reservation = await reservationOf(tx, id, true);
     if (!reservation.enabled) throw conflict(LODGING_ERRORS.reservationDisabled, 'The reservation is disabled');
     const room = await findRoom(tx, roomNumber, true);
     if (!room) throw notFound(LODGING_ERRORS.roomNotFound, `Room ${roomNumber} does not exist`);
@@ -379,8 +383,7 @@ export async function unassignRoom(ctx: ManagerContext, id: string, roomNumber: 
   const { db, actor } = ctx;
   const { settings } = await getCurrentEdition(db);
   return db.transaction(async (tx) => {
-    const reservation = await findReservation(tx, id, true);
-    if (!reservation) throw notFound(LODGING_ERRORS.reservationNotFound, 'Reservation not found');
+    const reservation = await reservationOf(tx, id, true);
     if (!(await deleteAssignment(tx, roomNumber, id))) {
       throw notFound(LODGING_ERRORS.roomNotAssigned, `Room ${roomNumber} does not belong to this reservation`);
     }

@@ -36,7 +36,9 @@ async function followedPlayer(db: DbOrTx, categoryName: string, pairingNumber: n
   const view = await findFollowView(db, edition.code, category);
   const player = view?.players.get(pairingNumber);
   if (!view || !player) throw notFound(NOTIFICATIONS_ERRORS.playerUnknown, 'No such player in the published results', { category, pairingNumber });
-  return { edition, category, player };
+  // The columns of a new follow of this player, whatever the channel.
+  const follows = { edition: edition.code, category, pairingNumber, nationalId: player.nationalId };
+  return { edition, category, player, follows };
 }
 
 /**
@@ -68,16 +70,13 @@ export async function followByPush(ctx: ServiceContext, input: FollowPushInput):
   const { db, clock } = ctx;
   const refused = checkOutboundUrl(input.subscription.endpoint, ctx.config.outbound);
   if (refused) throw badRequest(NOTIFICATIONS_ERRORS.endpointRefused, 'This push endpoint cannot be used', { reason: refused });
-  const { edition, category, player } = await followedPlayer(db, input.category, input.pairingNumber);
+  const { edition, category, player, follows } = await followedPlayer(db, input.category, input.pairingNumber);
   await planBeforeJoining(ctx, edition.code, category, { pairingNumber: input.pairingNumber, nationalId: player.nationalId });
   const now = clock.now();
   const [row] = await db
     .insert(followSubscriptions)
     .values({
-      edition: edition.code,
-      category,
-      pairingNumber: input.pairingNumber,
-      nationalId: player.nationalId,
+      ...follows,
       channel: 'push',
       target: input.subscription.endpoint,
       p256dh: input.subscription.keys.p256dh,
@@ -106,7 +105,7 @@ export async function followByPush(ctx: ServiceContext, input: FollowPushInput):
  */
 export async function followByEmail(ctx: ServiceContext, input: FollowEmailInput): Promise<FollowAnswer> {
   const { db, clock } = ctx;
-  const { edition, category, player } = await followedPlayer(db, input.category, input.pairingNumber);
+  const { edition, category, player, follows } = await followedPlayer(db, input.category, input.pairingNumber);
   const email = input.email.trim().toLowerCase();
   const now = clock.now();
   // This address's follow of this player (unique), as the insert below makes it.
@@ -120,16 +119,7 @@ export async function followByEmail(ctx: ServiceContext, input: FollowEmailInput
   return db.transaction(async (tx) => {
     await tx
       .insert(followSubscriptions)
-      .values({
-        edition: edition.code,
-        category,
-        pairingNumber: input.pairingNumber,
-        nationalId: player.nationalId,
-        channel: 'email',
-        target: email,
-        language: input.language,
-        createdAt: now,
-      })
+      .values({ ...follows, channel: 'email', target: email, language: input.language, createdAt: now })
       .onConflictDoNothing();
     // Claims the right to send the confirmation: only one of two requests at once, and not again within the window.
     const [claimed] = await tx

@@ -3,6 +3,7 @@ import type { RegistrationKind } from '@bjk/domain';
 import { recordAudit } from '../../platform/audit.js';
 import type { consentValues } from '../../platform/columns.js';
 import type { DbOrTx } from '../../platform/db.js';
+import { ofChampionship } from '../../platform/people-rows.js';
 import type { NormalisedPhoto } from '../../platform/photo.js';
 import { updateParticipantRow, upsertParticipantPhoto } from './participants.repository.js';
 import { participantPhotos, participants } from './participants.tables.js';
@@ -43,7 +44,7 @@ export async function findParticipantOfPlayer(
     })
     .from(participants)
     .leftJoin(participantPhotos, eq(participantPhotos.participantId, participants.id))
-    .where(and(eq(participants.editionCode, editionCode), eq(participants.kind, kind), eq(participants.playerKey, playerKey)));
+    .where(and(ofChampionship(participants, editionCode, kind), eq(participants.playerKey, playerKey)));
   if (!row) return undefined;
   const { photoUploadedAt, consentBadgePhoto, ...rest } = row;
   // As listBadgeHolders: without the badge-photo consent the badge has no photo.

@@ -1,5 +1,5 @@
 import { parse } from 'csv-parse/sync';
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import {
   checkMobile,
@@ -16,6 +16,7 @@ import {
 } from '@bjk/domain';
 import { recordAudit } from '../../platform/audit.js';
 import type { DbOrTx } from '../../platform/db.js';
+import { ofChampionship } from '../../platform/people-rows.js';
 import { AppError } from '../../platform/errors.js';
 import type { ManagerContext } from '../../platform/service-context.js';
 import { getCurrentEdition } from '../edition/edition.service.js';
@@ -166,7 +167,7 @@ async function judge(db: DbOrTx, editionCode: string, settings: EditionSettings,
       await db
         .select({ firstName: attendees.firstName, lastName: attendees.lastName, category: attendees.category })
         .from(attendees)
-        .where(and(eq(attendees.editionCode, editionCode), eq(attendees.kind, kind)))
+        .where(ofChampionship(attendees, editionCode, kind))
     ).map((a) => `${nameKey(a.firstName)}|${nameKey(a.lastName)}|${a.category}`),
   );
   const seen = new Map<string, number>();

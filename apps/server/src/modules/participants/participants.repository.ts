@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { containsText } from '../../platform/like.js';
+import { pick } from '@bjk/domain/objects';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { insertOne, ofChampionship, searchCondition, updateStamped } from '../../platform/people-rows.js';
 import { type AttendeeListQuery, type ParticipantListQuery, type RegistrationKind } from '@bjk/domain';
 import type { DbOrTx } from '../../platform/db.js';
 import { attendees, participantPhotos, participants } from './participants.tables.js';
@@ -28,7 +29,7 @@ export async function findParticipantIdOfPlayer(tx: DbOrTx, editionCode: string,
   const [row] = await tx
     .select({ id: participants.id })
     .from(participants)
-    .where(and(eq(participants.editionCode, editionCode), eq(participants.kind, kind), eq(participants.playerKey, playerKey)));
+    .where(and(ofChampionship(participants, editionCode, kind), eq(participants.playerKey, playerKey)));
   return row?.id;
 }
 
@@ -36,15 +37,12 @@ export async function existingPlayerKeys(tx: DbOrTx, editionCode: string, kind: 
   const rows = await tx
     .select({ key: participants.playerKey })
     .from(participants)
-    .where(and(eq(participants.editionCode, editionCode), eq(participants.kind, kind)));
+    .where(ofChampionship(participants, editionCode, kind));
   return new Set(rows.map((r) => r.key));
 }
 
 export async function updateParticipantRow(tx: DbOrTx, id: number, row: Partial<NewParticipantRow>): Promise<void> {
-  await tx
-    .update(participants)
-    .set({ ...row, updatedAt: new Date() })
-    .where(eq(participants.id, id));
+  await updateStamped(tx, participants, eq(participants.id, id), row);
 }
 
 const SORTS = {
@@ -61,19 +59,16 @@ export async function pageParticipants(
   kind: RegistrationKind,
   query: ParticipantListQuery,
 ): Promise<{ rows: ParticipantWithPhoto[]; total: number }> {
-  const filters: SQL[] = [eq(participants.editionCode, editionCode), eq(participants.kind, kind)];
-  if (query.category) filters.push(eq(participants.category, query.category));
-  if (query.enabled) filters.push(eq(participants.enabled, query.enabled === '1'));
-  if (query.search) {
-    const search = or(
-      containsText(participants.lastName, query.search),
-      containsText(participants.firstName, query.search),
-      containsText(participants.clubName, query.search),
+  const where = and(
+    ofChampionship(participants, editionCode, kind),
+    query.category ? eq(participants.category, query.category) : undefined,
+    query.enabled ? eq(participants.enabled, query.enabled === '1') : undefined,
+    searchCondition(
+      query.search,
+      [participants.lastName, participants.firstName, participants.clubName],
       sql`cast(${participants.idbel} as text) = ${query.search}`,
-    );
-    if (search) filters.push(search);
-  }
-  const where = and(...filters);
+    ),
+  );
   const direction = query.dir === 'desc' ? desc : asc;
   const nullsLast = (column: (typeof SORTS)[keyof typeof SORTS][number]) => sql`${direction(column)} nulls last`;
   const rows = tx
@@ -100,7 +95,7 @@ export async function listPublicParticipants(tx: DbOrTx, editionCode: string, ki
       consentPublicName: participants.consentPublicName,
     })
     .from(participants)
-    .where(and(eq(participants.editionCode, editionCode), eq(participants.kind, kind), eq(participants.enabled, true)))
+    .where(and(ofChampionship(participants, editionCode, kind), eq(participants.enabled, true)))
     .orderBy(asc(participants.lastName), asc(participants.firstName), asc(participants.id));
 }
 
@@ -108,7 +103,7 @@ export async function listParticipantRows(tx: DbOrTx, editionCode: string, kind:
   const rows = await tx
     .select({ participant: participants, hasPhoto })
     .from(participants)
-    .where(and(eq(participants.editionCode, editionCode), eq(participants.kind, kind)))
+    .where(ofChampionship(participants, editionCode, kind))
     .orderBy(asc(participants.lastName), asc(participants.firstName));
   return rows.map((r) => ({ ...r.participant, hasPhoto: r.hasPhoto }));
 }
@@ -137,21 +132,15 @@ export async function listParticipantPhotos(tx: DbOrTx, participantIds: number[]
 
 /** Names and categories of some participants and attendees of an edition, by id (either kind of championship). */
 export async function listNamesOfBadgeHolders(tx: DbOrTx, editionCode: string, participantIds: number[], attendeeIds: number[]) {
-  const columns = (t: typeof participants | typeof attendees) => ({ id: t.id, firstName: t.firstName, lastName: t.lastName, category: t.category });
-  const [players, others] = await Promise.all([
-    participantIds.length === 0
-      ? []
-      : tx
-          .select(columns(participants))
-          .from(participants)
-          .where(and(eq(participants.editionCode, editionCode), inArray(participants.id, participantIds))),
-    attendeeIds.length === 0
-      ? []
-      : tx
-          .select(columns(attendees))
-          .from(attendees)
-          .where(and(eq(attendees.editionCode, editionCode), inArray(attendees.id, attendeeIds))),
-  ]);
+  const namesOf = async (table: typeof participants | typeof attendees, ids: number[]) => {
+    if (ids.length === 0) return [];
+    const ofEdition = and(eq(table.editionCode, editionCode), inArray(table.id, ids));
+    return tx
+      .select(pick(table, ['id', 'firstName', 'lastName', 'category']))
+      .from(table)
+      .where(ofEdition);
+  };
+  const [players, others] = await Promise.all([namesOf(participants, participantIds), namesOf(attendees, attendeeIds)]);
   return { players, others };
 }
 
@@ -164,9 +153,7 @@ export async function countParticipants(tx: DbOrTx, editionCode: string): Promis
 }
 
 export async function insertAttendee(tx: DbOrTx, row: NewAttendeeRow): Promise<AttendeeRow> {
-  const [inserted] = await tx.insert(attendees).values(row).returning();
-  if (!inserted) throw new Error('attendee insert returned nothing');
-  return inserted;
+  return insertOne(tx, attendees, row);
 }
 
 export async function findAttendeeRow(tx: DbOrTx, id: number): Promise<AttendeeRow | undefined> {
@@ -175,19 +162,14 @@ export async function findAttendeeRow(tx: DbOrTx, id: number): Promise<AttendeeR
 }
 
 export async function updateAttendeeRow(tx: DbOrTx, id: number, row: Partial<NewAttendeeRow>): Promise<AttendeeRow | undefined> {
-  const [updated] = await tx
-    .update(attendees)
-    .set({ ...row, updatedAt: new Date() })
-    .where(eq(attendees.id, id))
-    .returning();
-  return updated;
+  return updateStamped(tx, attendees, eq(attendees.id, id), row);
 }
 
 export async function listAttendeeRows(tx: DbOrTx, editionCode: string, kind: RegistrationKind): Promise<AttendeeRow[]> {
   return tx
     .select()
     .from(attendees)
-    .where(and(eq(attendees.editionCode, editionCode), eq(attendees.kind, kind)))
+    .where(ofChampionship(attendees, editionCode, kind))
     .orderBy(asc(attendees.category), asc(attendees.lastName), asc(attendees.firstName));
 }
 
@@ -198,17 +180,8 @@ export async function pageAttendeeRows(
   kind: RegistrationKind,
   query: AttendeeListQuery,
 ): Promise<{ rows: AttendeeRow[]; total: number }> {
-  const filters: SQL[] = [eq(attendees.editionCode, editionCode), eq(attendees.kind, kind)];
-  if (query.search) {
-    const search = or(
-      containsText(attendees.lastName, query.search),
-      containsText(attendees.firstName, query.search),
-      containsText(attendees.category, query.search),
-      containsText(attendees.email, query.search),
-    );
-    if (search) filters.push(search);
-  }
-  const where = and(...filters);
+  const searched = [attendees.lastName, attendees.firstName, attendees.category, attendees.email];
+  const where = and(ofChampionship(attendees, editionCode, kind), searchCondition(query.search, searched));
   const rows = tx
     .select()
     .from(attendees)
@@ -218,26 +191,28 @@ export async function pageAttendeeRows(
   return pageWithTotal(tx, rows, attendees, where, query);
 }
 
+/** The columns a badge, name card or check-in list prints (and whether the family consented to the badge's photo). */
+const PRINTED = [
+  'id',
+  'firstName',
+  'lastName',
+  'birthYear',
+  'category',
+  'mealsCode',
+  'clubName',
+  'fideFederation',
+  'ratingNational',
+  'ratingFide',
+  'enabled',
+  'consentBadgePhoto',
+] as const;
+
 /** Participants with the columns a badge, name card or check-in list prints, and when their photo was last replaced. */
 export async function listPrintableParticipantRows(tx: DbOrTx, editionCode: string, kind: RegistrationKind) {
   return tx
-    .select({
-      id: participants.id,
-      firstName: participants.firstName,
-      lastName: participants.lastName,
-      birthYear: participants.birthYear,
-      category: participants.category,
-      mealsCode: participants.mealsCode,
-      clubName: participants.clubName,
-      fideFederation: participants.fideFederation,
-      ratingNational: participants.ratingNational,
-      ratingFide: participants.ratingFide,
-      enabled: participants.enabled,
-      photoUploadedAt: participantPhotos.uploadedAt,
-      consentBadgePhoto: participants.consentBadgePhoto,
-    })
+    .select({ ...pick(participants, PRINTED), photoUploadedAt: participantPhotos.uploadedAt })
     .from(participants)
     .leftJoin(participantPhotos, eq(participantPhotos.participantId, participants.id))
-    .where(and(eq(participants.editionCode, editionCode), eq(participants.kind, kind)))
+    .where(ofChampionship(participants, editionCode, kind))
     .orderBy(asc(participants.category), asc(participants.lastName), asc(participants.firstName), asc(participants.id));
 }

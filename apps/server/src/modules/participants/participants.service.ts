@@ -1,3 +1,4 @@
+import { pick } from '@bjk/domain/objects';
 import {
   categoriesFor,
   checkMobile,
@@ -26,8 +27,10 @@ import {
 } from '@bjk/domain';
 import type { ManagerContext, ServiceContext } from '../../platform/service-context.js';
 import type { DbOrTx } from '../../platform/db.js';
+import { pageOfViews } from '../../platform/people-views.js';
 import { AppError, notFound, validationError } from '../../platform/errors.js';
 import { exportValue, localizedCsv, type ExportColumn } from '../../platform/export-texts.js';
+import { sameNameColumns } from '../../platform/people-csv.js';
 import { normalisePhoto } from '../../platform/photo.js';
 import { recordAudit } from '../../platform/audit.js';
 import { consentsOf, consentValues } from '../../platform/columns.js';
@@ -62,23 +65,10 @@ import {
 
 function toParticipant(row: ParticipantWithPhoto): Participant {
   return {
-    id: row.id,
-    kind: row.kind,
+    ...pick(row, ['id', 'kind', 'category', 'email', 'parentName', 'parentEmail', 'attendantEmail', 'language', 'mealsCode', 'enabled', 'late']),
+    ...pick(row, ['feeCents', 'remarks', 'hasPhoto', 'registrationId']),
     ...playerIdentityOf(row),
-    category: row.category,
-    email: row.email,
-    parentName: row.parentName,
-    parentEmail: row.parentEmail,
-    attendantEmail: row.attendantEmail,
-    language: row.language,
-    mealsCode: row.mealsCode,
-    enabled: row.enabled,
-    late: row.late,
-    feeCents: row.feeCents,
-    remarks: row.remarks,
-    hasPhoto: row.hasPhoto,
     consents: consentsOf(row),
-    registrationId: row.registrationId,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -94,6 +84,21 @@ export type BadgeHolder = Pick<PlayerIdentity, 'firstName' | 'lastName' | 'birth
 };
 
 const participantNotFound = () => notFound(PARTICIPANTS_ERRORS.notFound, 'No such participant');
+const attendeeNotFound = () => notFound(PARTICIPANTS_ERRORS.attendeeNotFound, 'No such attendee');
+
+/** A player of the `kind` championship (locked until the transaction ends when asked); any other id is refused. */
+async function participantOfKind(db: DbOrTx, kind: RegistrationKind, id: number, lock = false): Promise<ParticipantWithPhoto> {
+  const row = await findParticipantRow(db, id, lock);
+  if (!row || row.kind !== kind) throw participantNotFound();
+  return row;
+}
+
+/** An attendee of the `kind` championship; any other id is refused. */
+async function attendeeOfKind(db: DbOrTx, kind: RegistrationKind, id: number): Promise<AttendeeRow> {
+  const row = await findAttendeeRow(db, id);
+  if (!row || row.kind !== kind) throw attendeeNotFound();
+  return row;
+}
 
 function playerCategoryCodes(settings: EditionSettings, kind: RegistrationKind): string[] {
   return kind === 'bjk' ? settings.categories.filter((c) => c.kind === 'player').map((c) => c.code) : (settings.vk?.categories ?? []).map((c) => c.code);
@@ -224,14 +229,11 @@ export async function addLateParticipant(ctx: ManagerContext, kind: Registration
 
 export async function listParticipants(db: DbOrTx, kind: RegistrationKind, query: ParticipantListQuery) {
   const { code } = await getCurrentEdition(db);
-  const { rows, total } = await pageParticipants(db, code, kind, query);
-  return { items: rows.map(toParticipant), total, page: query.page, pageSize: query.pageSize };
+  return pageOfViews(await pageParticipants(db, code, kind, query), toParticipant, query);
 }
 
 export async function getParticipant(db: DbOrTx, kind: RegistrationKind, id: number): Promise<Participant> {
-  const row = await findParticipantRow(db, id);
-  if (!row || row.kind !== kind) throw participantNotFound();
-  return toParticipant(row);
+  return toParticipant(await participantOfKind(db, kind, id));
 }
 
 export async function updateParticipant(ctx: ManagerContext, kind: RegistrationKind, id: number, input: ParticipantUpdate): Promise<Participant> {
@@ -239,8 +241,7 @@ export async function updateParticipant(ctx: ManagerContext, kind: RegistrationK
   const { settings } = await getCurrentEdition(db);
   assertPlayerCategory(settings, kind, input.category, 'body.category');
   return db.transaction(async (tx) => {
-    const before = await findParticipantRow(tx, id, true);
-    if (!before || before.kind !== kind) throw participantNotFound();
+    const before = await participantOfKind(tx, kind, id, true);
     const values = {
       ...input,
       email: input.email.toLowerCase(),
@@ -265,8 +266,7 @@ export async function replaceParticipantPhoto(
   const { db, actor } = ctx;
   const photo = await normalisePhoto(file);
   return db.transaction(async (tx) => {
-    const row = await findParticipantRow(tx, id, true);
-    if (!row || row.kind !== kind) throw participantNotFound();
+    await participantOfKind(tx, kind, id, true);
     await upsertParticipantPhoto(tx, id, photo);
     await recordAudit(tx, {
       actor,
@@ -320,28 +320,17 @@ export async function refreshParticipantRatings(ctx: ManagerContext, kind: Regis
 }
 
 const CSV_COLUMNS: readonly ExportColumn<Participant>[] = [
-  ['id', (p) => p.id],
-  ['idbel', (p) => p.idbel],
-  ['idfide', (p) => p.idfide],
-  ['firstName', (p) => p.firstName],
-  ['lastName', (p) => p.lastName],
-  ['birthYear', (p) => p.birthYear],
+  ...sameNameColumns<Participant>(['id', 'idbel', 'idfide', 'firstName', 'lastName', 'birthYear']),
   ['gender', (p, language) => exportValue('gender', p.gender, language)],
-  ['category', (p) => p.category],
-  ['clubId', (p) => p.clubId],
-  ['clubName', (p) => p.clubName],
+  ...sameNameColumns<Participant>(['category', 'clubId', 'clubName']),
   ['federation', (p) => p.fideFederation],
-  ['ratingNational', (p) => p.ratingNational],
-  ['ratingFide', (p) => p.ratingFide],
+  ...sameNameColumns<Participant>(['ratingNational', 'ratingFide']),
   ['title', (p) => p.fideTitle],
-  ['email', (p) => p.email],
-  ['parentEmail', (p) => p.parentEmail],
-  ['attendantEmail', (p) => p.attendantEmail],
+  ...sameNameColumns<Participant>(['email', 'parentEmail', 'attendantEmail']),
   ['meals', (p) => p.mealsCode],
-  ['enabled', (p) => p.enabled],
-  ['late', (p) => p.late],
+  ...sameNameColumns<Participant>(['enabled', 'late']),
   ['photo', (p) => p.hasPhoto],
-  ['remarks', (p) => p.remarks],
+  ...sameNameColumns<Participant>(['remarks']),
 ];
 
 /** Every participant of `kind` as CSV in the reader's language (headers, separator, yes/no). */
@@ -371,8 +360,7 @@ export async function listPublicParticipantsOf(db: DbOrTx, kind: RegistrationKin
 export async function changeParticipantConsents(ctx: ManagerContext, kind: RegistrationKind, id: number, choices: ConsentChoices): Promise<Participant> {
   const { db, actor, clock } = ctx;
   return db.transaction(async (tx) => {
-    const before = await findParticipantRow(tx, id, true);
-    if (!before || before.kind !== kind) throw participantNotFound();
+    const before = await participantOfKind(tx, kind, id, true);
     const values = consentValues(choices, clock.now(), 'manager');
     await updateParticipantRow(tx, id, values);
     const { changedAt: _a, changedBy: _b, ...was } = consentsOf(before);
@@ -385,19 +373,8 @@ export async function changeParticipantConsents(ctx: ManagerContext, kind: Regis
 }
 
 function toAttendee(row: AttendeeRow): Attendee {
-  return {
-    id: row.id,
-    kind: row.kind,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    category: row.category,
-    email: row.email,
-    mobile: row.mobile,
-    mealsCode: row.mealsCode,
-    enabled: row.enabled,
-    remarks: row.remarks,
-    createdAt: row.createdAt.toISOString(),
-  };
+  const fields = pick(row, ['id', 'kind', 'firstName', 'lastName', 'category', 'email', 'mobile', 'mealsCode', 'enabled', 'remarks']);
+  return { ...fields, createdAt: row.createdAt.toISOString() };
 }
 
 /** Attendees wear a badge of a staff category (ARB, ORG, GUEST, EAT …) from the edition settings. */
@@ -437,14 +414,11 @@ export async function createGuest(ctx: ManagerContext, firstName: string, lastNa
 
 export async function listAttendees(db: DbOrTx, kind: RegistrationKind, query: AttendeeListQuery): Promise<AttendeeList> {
   const { code } = await getCurrentEdition(db);
-  const { rows, total } = await pageAttendeeRows(db, code, kind, query);
-  return { items: rows.map(toAttendee), total, page: query.page, pageSize: query.pageSize };
+  return pageOfViews(await pageAttendeeRows(db, code, kind, query), toAttendee, query);
 }
 
 export async function getAttendee(db: DbOrTx, kind: RegistrationKind, id: number): Promise<Attendee> {
-  const row = await findAttendeeRow(db, id);
-  if (!row || row.kind !== kind) throw notFound(PARTICIPANTS_ERRORS.attendeeNotFound, 'No such attendee');
-  return toAttendee(row);
+  return toAttendee(await attendeeOfKind(db, kind, id));
 }
 
 export async function updateAttendee(ctx: ManagerContext, kind: RegistrationKind, id: number, input: AttendeeInput): Promise<Attendee> {
@@ -452,10 +426,9 @@ export async function updateAttendee(ctx: ManagerContext, kind: RegistrationKind
   const { settings } = await getCurrentEdition(db);
   assertStaffCategory(settings, input.category, 'body.category');
   return db.transaction(async (tx) => {
-    const before = await findAttendeeRow(tx, id);
-    if (!before || before.kind !== kind) throw notFound(PARTICIPANTS_ERRORS.attendeeNotFound, 'No such attendee');
+    const before = await attendeeOfKind(tx, kind, id);
     const row = await updateAttendeeRow(tx, id, attendeeValues(input));
-    if (!row) throw notFound(PARTICIPANTS_ERRORS.attendeeNotFound, 'No such attendee');
+    if (!row) throw attendeeNotFound();
     await recordAudit(tx, {
       actor,
       action: 'participants.update_attendee',
