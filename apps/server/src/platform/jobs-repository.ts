@@ -9,6 +9,14 @@ import type { DbOrTx } from './db.js';
  */
 export type JobTable = PgTable & { id: PgColumn; updatedAt: PgColumn };
 
+/** A job's row by its id. */
+export async function findJobRow<T extends JobTable>(db: DbOrTx, table: T, id: string): Promise<T['$inferSelect'] | undefined> {
+  // Drizzle selects from a table given as a type parameter only as a plain table; its row is the table's select model.
+  const source: PgTable = table;
+  const rows = (await db.select().from(source).where(eq(table.id, id))) as T['$inferSelect'][];
+  return rows[0];
+}
+
 /** Jobs in one of the `silent` states whose last sign of life is before `staleBefore` get `interrupted`; answers how many. */
 export async function markSilentJobs<T extends JobTable>(
   db: DbOrTx,

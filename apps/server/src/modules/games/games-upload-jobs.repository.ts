@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.js';
-import { markSilentJobs, updateJobIn } from '../../platform/jobs-repository.js';
+import { findJobRow, markSilentJobs, updateJobIn } from '../../platform/jobs-repository.js';
 import { gameUploadJobs } from './games.tables.js';
 
 /** The queries of managers' PGN upload jobs (`game_upload_jobs`); the job itself is `games-upload-jobs.service.ts`. */
@@ -16,8 +16,7 @@ export async function insertUploadJob(db: DbOrTx, row: typeof gameUploadJobs.$in
 }
 
 export async function findUploadJob(db: DbOrTx, id: string): Promise<GameUploadJobRow | undefined> {
-  const [row] = await db.select().from(gameUploadJobs).where(eq(gameUploadJobs.id, id));
-  return row;
+  return findJobRow(db, gameUploadJobs, id);
 }
 
 /** The edition's recent uploads, newest first (of one category when given). */

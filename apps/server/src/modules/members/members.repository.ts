@@ -1,7 +1,7 @@
 import { count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import { playerIdentityOf, type Member } from '@bjk/domain';
 import type { Db, DbOrTx } from '../../platform/db.js';
-import { markSilentJobs, updateJobIn } from '../../platform/jobs-repository.js';
+import { findJobRow, markSilentJobs, updateJobIn } from '../../platform/jobs-repository.js';
 import { memberImportJobs, members } from './members.tables.js';
 
 export type MemberRow = typeof members.$inferSelect;
@@ -176,8 +176,7 @@ export async function insertMemberImportJob(db: DbOrTx, row: typeof memberImport
 }
 
 export async function findMemberImportJob(db: DbOrTx, id: string): Promise<MemberImportJobRow | undefined> {
-  const [row] = await db.select().from(memberImportJobs).where(eq(memberImportJobs.id, id));
-  return row;
+  return findJobRow(db, memberImportJobs, id);
 }
 
 export async function listRecentMemberImportJobs(db: DbOrTx, limit: number): Promise<MemberImportJobRow[]> {

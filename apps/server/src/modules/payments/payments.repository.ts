@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, or, sql, sum
 import { pageOffset, type PaymentRequestListQuery } from '@bjk/domain';
 import { containsPattern, containsText, jsonContainsText } from '../../platform/like.js';
 import type { DbOrTx } from '../../platform/db.js';
-import { markSilentJobs, updateJobIn } from '../../platform/jobs-repository.js';
+import { findJobRow, markSilentJobs, updateJobIn } from '../../platform/jobs-repository.js';
 import {
   bankMovements,
   bankStatements,
@@ -342,8 +342,7 @@ export async function claimInterruptedJob(db: DbOrTx, id: string, now: Date): Pr
 }
 
 export async function findJob(db: DbOrTx, id: string): Promise<PaymentJobRow | undefined> {
-  const rows = await db.select().from(paymentJobs).where(eq(paymentJobs.id, id));
-  return rows[0];
+  return findJobRow(db, paymentJobs, id);
 }
 
 export async function insertPaymentRecords(db: DbOrTx, rows: (typeof paymentRecords.$inferInsert)[]): Promise<void> {

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.js';
-import { markSilentJobs, updateJobIn } from '../../platform/jobs-repository.js';
+import { findJobRow, markSilentJobs, updateJobIn } from '../../platform/jobs-repository.js';
 import { badgePrints, printJobChunks, printJobs } from './print.tables.js';
 
 export type PrintJobRow = typeof printJobs.$inferSelect;
@@ -13,8 +13,7 @@ export async function insertPrintJob(tx: DbOrTx, row: typeof printJobs.$inferIns
 }
 
 export async function findPrintJob(tx: DbOrTx, id: string): Promise<PrintJobRow | undefined> {
-  const [row] = await tx.select().from(printJobs).where(eq(printJobs.id, id));
-  return row;
+  return findJobRow(tx, printJobs, id);
 }
 
 export async function updatePrintJob(tx: DbOrTx, id: string, values: Partial<typeof printJobs.$inferInsert>): Promise<void> {
