@@ -27,6 +27,41 @@ export type BulkJobs = {
   resume(id: string, actor: Principal): Promise<{ finished: Promise<unknown> } | false>;
 };
 
+/** An interrupted job as its area lists it: `bulkJobKind` adds the kind and writes the start as an ISO timestamp. */
+export type InterruptedJobView = Omit<InterruptedJob, 'kind' | 'startedAt'> & { startedAt: Date };
+
+/**
+ * A kind of bulk job declared from its area's queries: its interrupted rows and how each is listed, and how an
+ * interrupted job is taken back (`claim`: a conditional update, nothing when the job is not interrupted) and continued.
+ */
+export function bulkJobKind<Row>(
+  kind: BulkJobKind,
+  permission: Permission,
+  area: {
+    markInterrupted(db: Db, staleBefore: Date): Promise<number>;
+    listInterrupted(db: Db): Promise<Row[]>;
+    view(row: Row): InterruptedJobView;
+    claim(id: string): Promise<Row | undefined>;
+    /** Continues a claimed job; `finished` settles when the rest is done. */
+    resume(row: Row, actor: Principal): Promise<{ finished: Promise<unknown> }> | { finished: Promise<unknown> };
+  },
+): BulkJobs {
+  return {
+    kind,
+    permission,
+    markInterrupted: (db, staleBefore) => area.markInterrupted(db, staleBefore),
+    listInterrupted: async (db) =>
+      (await area.listInterrupted(db)).map((row) => {
+        const view = area.view(row);
+        return { kind, ...view, startedAt: view.startedAt.toISOString() };
+      }),
+    resume: async (id, actor) => {
+      const row = await area.claim(id);
+      return row ? area.resume(row, actor) : false;
+    },
+  };
+}
+
 /**
  * How long a running job may be silent before another instance takes it for dead (PostgreSQL, several
  * instances; `BULK_JOB_STALE_SECONDS` sets it, at least two heartbeats). Jobs beat at least every `BULK_JOB_HEARTBEAT_MS`.
@@ -48,6 +83,14 @@ export async function markInterruptedJobs(
   let marked = 0;
   for (const kind of kinds) marked += await kind.markInterrupted(database.db, staleBefore);
   return marked;
+}
+
+/** Waits until `running` (a job this process runs) settles, or `waitSeconds` are up: a read that may wait for the job's end. */
+export async function waitForJob(running: Promise<unknown> | undefined, waitSeconds: number): Promise<void> {
+  if (!running || waitSeconds <= 0) return;
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([running, new Promise((resolve) => (timer = setTimeout(resolve, waitSeconds * 1000)))]);
+  clearTimeout(timer);
 }
 
 /** Calls `beat` every `BULK_JOB_HEARTBEAT_MS` while a job runs; answers the function that stops it. */

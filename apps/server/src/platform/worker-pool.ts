@@ -179,3 +179,23 @@ export function createWorkerPool<In, Out>(options: WorkerPoolOptions): WorkerPoo
     stats: () => ({ threads: slots.length, running: slots.filter((s) => s.task !== null).length, queued: queue.length }),
   };
 }
+
+export type LazyWorkerPool<In, Out, Args extends unknown[]> = {
+  /** The pool, created on first use with the options of that moment. */
+  get(...args: Args): WorkerPool<In, Out>;
+  /** Ends the pool's threads (the app's close); the next `get` starts a new pool. */
+  close(): Promise<void>;
+};
+
+/** A module's pool, started only when a task needs it (most processes never do) and closed with the app. */
+export function lazyWorkerPool<In, Out, Args extends unknown[] = []>(options: (...args: Args) => WorkerPoolOptions): LazyWorkerPool<In, Out, Args> {
+  let pool: WorkerPool<In, Out> | null = null;
+  return {
+    get: (...args) => (pool ??= createWorkerPool<In, Out>(options(...args))),
+    close: async () => {
+      const closing = pool;
+      pool = null;
+      await closing?.close();
+    },
+  };
+}

@@ -9,9 +9,10 @@ import {
   type SponsorInput,
   type StoredFile,
 } from '@bjk/domain';
+import { pick } from '@bjk/domain/objects';
 import type { DbOrTx } from '../../platform/db.js';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.js';
-import { recordAudit } from '../../platform/audit.js';
+import { recordAudit, type AuditEntryInput } from '../../platform/audit.js';
 import type { ManagerContext, ServiceContext } from '../../platform/service-context.js';
 import { ALLOWED_EXTENSIONS, detectFileType, safeFileName } from './file-types.js';
 import {
@@ -36,14 +37,7 @@ import {
 const fileNotFound = (group: string, name: string) => notFound(FILES_ERRORS.fileNotFound, `No file ${name} in ${group}`, { group, name });
 
 function toStoredFile(row: FileMetaRow): StoredFile {
-  return {
-    group: row.groupCode,
-    name: row.name,
-    displayName: row.displayName,
-    contentType: row.contentType,
-    size: row.size,
-    updatedAt: row.updatedAt.toISOString(),
-  };
+  return { group: row.groupCode, ...pick(row, ['name', 'displayName', 'contentType', 'size']), updatedAt: row.updatedAt.toISOString() };
 }
 
 // Public
@@ -157,6 +151,16 @@ export async function deleteFile(ctx: ManagerContext, group: string, name: strin
 
 // Sponsors
 
+/** An audit entry about a sponsor, or (`order`) about their order. */
+function sponsorAudit(
+  actor: AuditEntryInput['actor'],
+  action: string,
+  id: number | 'order',
+  change: Pick<AuditEntryInput, 'before' | 'after'>,
+): AuditEntryInput {
+  return { actor, action, subjectType: 'sponsor', subjectId: id, ...change };
+}
+
 function toSponsor(row: SponsorRow): Sponsor {
   return { id: row.id, name: row.name, url: row.url, logo: { group: row.logoGroup, name: row.logoName }, sortOrder: row.sortOrder, enabled: row.enabled };
 }
@@ -194,13 +198,7 @@ export async function createSponsor(ctx: ServiceContext, input: SponsorInput): P
   return ctx.db.transaction(async (tx) => {
     await assertPublicLogo(tx, input.logo);
     const row = await insertSponsor(tx, sponsorValues(input));
-    await recordAudit(tx, {
-      actor: ctx.actor,
-      action: 'files.sponsor_create',
-      subjectType: 'sponsor',
-      subjectId: row.id,
-      after: { name: row.name, url: row.url },
-    });
+    await recordAudit(tx, sponsorAudit(ctx.actor, 'files.sponsor_create', row.id, { after: { name: row.name, url: row.url } }));
     return toSponsor(row);
   });
 }
@@ -210,13 +208,7 @@ export async function updateSponsor(ctx: ManagerContext, id: number, input: Spon
     await assertPublicLogo(tx, input.logo);
     const row = await updateSponsorRow(tx, id, sponsorValues(input));
     if (!row) throw notFound(FILES_ERRORS.sponsorNotFound, `No sponsor ${id}`);
-    await recordAudit(tx, {
-      actor: ctx.actor,
-      action: 'files.sponsor_update',
-      subjectType: 'sponsor',
-      subjectId: id,
-      after: { name: row.name, url: row.url, enabled: row.enabled },
-    });
+    await recordAudit(tx, sponsorAudit(ctx.actor, 'files.sponsor_update', id, { after: { name: row.name, url: row.url, enabled: row.enabled } }));
     return toSponsor(row);
   });
 }
@@ -225,7 +217,7 @@ export async function deleteSponsor(ctx: ManagerContext, id: number): Promise<vo
   await ctx.db.transaction(async (tx) => {
     const row = await deleteSponsorRow(tx, id);
     if (!row) throw notFound(FILES_ERRORS.sponsorNotFound, `No sponsor ${id}`);
-    await recordAudit(tx, { actor: ctx.actor, action: 'files.sponsor_delete', subjectType: 'sponsor', subjectId: id, before: { name: row.name } });
+    await recordAudit(tx, sponsorAudit(ctx.actor, 'files.sponsor_delete', id, { before: { name: row.name } }));
   });
 }
 
@@ -242,14 +234,7 @@ export async function reorderSponsors(ctx: ManagerContext, ids: number[]): Promi
       throw conflict(FILES_ERRORS.sponsorOrderMismatch, 'The list of sponsors changed meanwhile', { ids: [...known] });
     }
     for (const [index, id] of ids.entries()) await updateSponsorOrder(tx, id, (index + 1) * 10);
-    await recordAudit(tx, {
-      actor: ctx.actor,
-      action: 'files.sponsor_reorder',
-      subjectType: 'sponsor',
-      subjectId: 'order',
-      before: { ids: before.map((s) => s.id) },
-      after: { ids },
-    });
+    await recordAudit(tx, sponsorAudit(ctx.actor, 'files.sponsor_reorder', 'order', { before: { ids: before.map((s) => s.id) }, after: { ids } }));
     return (await listSponsorRows(tx, false)).map(toSponsor);
   });
 }

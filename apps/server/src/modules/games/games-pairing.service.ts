@@ -1,8 +1,9 @@
 import { GAMES_ERRORS, type DeletedGame, type GameResult, type ManagedGame, type MoveGame } from '@bjk/domain';
+import type { Principal } from '../../platform/access.js';
 import type { ManagerContext } from '../../platform/service-context.js';
 import type { DbOrTx } from '../../platform/db.js';
 import { conflict, notFound } from '../../platform/errors.js';
-import { recordAudit } from '../../platform/audit.js';
+import { recordAudit, type AuditEntryInput } from '../../platform/audit.js';
 import { getCurrentEdition } from '../edition/edition.service.js';
 import { matchGamesToPairings, type UnmatchedReason } from './games-matching.js';
 import { getGameRow, toPublicGame } from './games-read.service.js';
@@ -104,6 +105,16 @@ export async function listManagedGames(db: DbOrTx, category: string, round: numb
   }));
 }
 
+/** An audit entry about a game. */
+function gameAudit(actor: Principal, action: string, id: number, change: Pick<AuditEntryInput, 'before' | 'after'>): AuditEntryInput {
+  return { actor, action, subjectType: 'game', subjectId: id, ...change };
+}
+
+/** A game as the trail keeps it when it is deleted or restored. */
+function gamePicture(game: Pick<GameRow, 'category' | 'round' | 'pairingBoard' | 'board' | 'moves' | 'result'>) {
+  return { category: game.category, round: game.round, board: game.pairingBoard ?? game.board, moves: game.moves.length, result: game.result };
+}
+
 /**
  * A manager deletes a received game (audited). Its players stay known for the round it was received in, so the relay's
  * next copy of the round does not bring it back; the ingest report names it as not taken.
@@ -126,13 +137,7 @@ export async function deleteGame(ctx: ManagerContext, id: number): Promise<{ cat
       deletedBy: actor.email,
       deletedAt: ctx.clock.now(),
     });
-    await recordAudit(tx, {
-      actor,
-      action: 'results.game_deleted',
-      subjectType: 'game',
-      subjectId: id,
-      before: { category: row.category, round: row.round, board: row.pairingBoard ?? row.board, moves: row.moves.length, result: row.result },
-    });
+    await recordAudit(tx, gameAudit(actor, 'results.game_deleted', id, { before: gamePicture(row) }));
   });
   await matchRound(db, row.edition, row.category, row.round);
   // Told once committed and matched again (a failed write throws before): the round's viewers read it again.
@@ -181,13 +186,7 @@ export async function restoreGame(ctx: ManagerContext, deletedId: number): Promi
       version: (saved.version ?? 1) + 1,
     });
     if (!inserted) throw conflict(GAMES_ERRORS.notRestorable, 'The round has this game again', { id: deletedId });
-    await recordAudit(tx, {
-      actor,
-      action: 'results.game_restored',
-      subjectType: 'game',
-      subjectId: inserted.id,
-      after: { category: saved.category, round: saved.round, board: saved.pairingBoard ?? saved.board, moves: saved.moves.length, result: saved.result },
-    });
+    await recordAudit(tx, gameAudit(actor, 'results.game_restored', inserted.id, { after: gamePicture(saved) }));
     return inserted;
   });
   await matchRound(db, restored.edition, restored.category, restored.round);
@@ -219,14 +218,13 @@ export async function moveGame(ctx: ManagerContext, id: number, to: MoveGame): P
       version: row.version + 1,
       updatedAt: ctx.clock.now(),
     });
-    await recordAudit(tx, {
-      actor,
-      action: 'results.game_moved',
-      subjectType: 'game',
-      subjectId: id,
-      before: { category: row.category, round: row.round, board: row.board },
-      after: { category: to.category, round: to.round, board: to.board },
-    });
+    await recordAudit(
+      tx,
+      gameAudit(actor, 'results.game_moved', id, {
+        before: { category: row.category, round: row.round, board: row.board },
+        after: { category: to.category, round: to.round, board: to.board },
+      }),
+    );
   });
   await matchRound(db, row.edition, row.category, row.round);
   // Both rounds' viewers read theirs again: the game left one and joined the other.
@@ -252,14 +250,7 @@ export async function linkGameToPairing(ctx: ManagerContext, id: number, pairing
       await unlinkPairingBoard(tx, row, pairingBoard, id);
     }
     await updateGame(tx, id, { pairingBoard, pairingLinkedBy: pairingBoard === null ? null : actor.email });
-    await recordAudit(tx, {
-      actor,
-      action: 'results.game_linked',
-      subjectType: 'game',
-      subjectId: id,
-      before: { pairingBoard: row.pairingBoard },
-      after: { pairingBoard },
-    });
+    await recordAudit(tx, gameAudit(actor, 'results.game_linked', id, { before: { pairingBoard: row.pairingBoard }, after: { pairingBoard } }));
   });
   // The game (and the one it displaced) changed boards: the round's viewers read it again.
   await ctx.afterCommit?.({ type: 'games.rearranged', edition: row.edition, category: row.category, round: row.round });

@@ -1,4 +1,4 @@
-import { createWorkerPool, HEAVY_WORK_NICENESS, type WorkerPool } from '../../platform/worker-pool.js';
+import { HEAVY_WORK_NICENESS, lazyWorkerPool } from '../../platform/worker-pool.js';
 import { parsePgn, TooManyGamesError, type ParsedGame, type PgnParseResult } from './games-pgn.js';
 import type { PgnGameError } from '@bjk/domain';
 
@@ -16,24 +16,15 @@ export const INLINE_PGN_BYTES = 4 * 1024;
 export type PgnSliceTask = { text: string; defaultRound?: number; from: number; count: number };
 export type PgnSliceAnswer = { ok: true; games: ParsedGame[]; errors: PgnGameError[]; total: number } | { ok: false; games: number; maxGames: number };
 
-let pool: WorkerPool<PgnSliceTask, PgnSliceAnswer> | null = null;
-
-function pgnWorkers(): WorkerPool<PgnSliceTask, PgnSliceAnswer> {
-  // One or two threads (cores − 1, at most four); a slice that runs a minute is a broken worker, not a big file.
-  pool ??= createWorkerPool<PgnSliceTask, PgnSliceAnswer>({
-    script: new URL('./games-pgn.worker.ts', import.meta.url),
-    taskTimeoutMs: 60_000,
-    niceness: HEAVY_WORK_NICENESS,
-  });
-  return pool;
-}
+// One or two threads (cores − 1, at most four); a slice that runs a minute is a broken worker, not a big file.
+const pgnWorkers = lazyWorkerPool<PgnSliceTask, PgnSliceAnswer>(() => ({
+  script: new URL('./games-pgn.worker.ts', import.meta.url),
+  taskTimeoutMs: 60_000,
+  niceness: HEAVY_WORK_NICENESS,
+}));
 
 /** Stops the threads (the app's close). */
-export async function closePgnWorkers(): Promise<void> {
-  const closing = pool;
-  pool = null;
-  await closing?.close();
-}
+export const closePgnWorkers = pgnWorkers.close;
 
 /**
  * Every game of a PGN text, as `parsePgn`, checked in worker threads slice by slice. A worker that dies or hangs
@@ -45,7 +36,7 @@ export async function parsePgnOffThread(
   options: { defaultRound?: number; onSlice?: (parsed: number, total: number) => void | Promise<void> } = {},
 ): Promise<PgnParseResult> {
   if (Buffer.byteLength(text) <= INLINE_PGN_BYTES) return parsePgn(text, options);
-  const workers = pgnWorkers();
+  const workers = pgnWorkers.get();
   const first = await workers.run({ text, defaultRound: options.defaultRound, from: 0, count: SLICE_GAMES });
   if (!first.ok) throw new TooManyGamesError(first.games, first.maxGames);
   const rest: Promise<PgnSliceAnswer>[] = [];

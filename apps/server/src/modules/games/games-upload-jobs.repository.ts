@@ -1,5 +1,6 @@
-import { and, desc, eq, inArray, lt } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.js';
+import { findJobRow, markSilentJobs, updateJobIn } from '../../platform/jobs-repository.js';
 import { gameUploadJobs } from './games.tables.js';
 
 /** The queries of managers' PGN upload jobs (`game_upload_jobs`); the job itself is `games-upload-jobs.service.ts`. */
@@ -15,8 +16,7 @@ export async function insertUploadJob(db: DbOrTx, row: typeof gameUploadJobs.$in
 }
 
 export async function findUploadJob(db: DbOrTx, id: string): Promise<GameUploadJobRow | undefined> {
-  const [row] = await db.select().from(gameUploadJobs).where(eq(gameUploadJobs.id, id));
-  return row;
+  return findJobRow(db, gameUploadJobs, id);
 }
 
 /** The edition's recent uploads, newest first (of one category when given). */
@@ -27,12 +27,7 @@ export async function listUploadJobs(db: DbOrTx, edition: string, category?: str
 
 /** Takes a queued job (this process runs it): a conditional update, so a job runs once. */
 export async function claimUploadJob(db: DbOrTx, id: string, now: Date): Promise<GameUploadJobRow | undefined> {
-  const [row] = await db
-    .update(gameUploadJobs)
-    .set({ status: 'running', startedAt: now, updatedAt: now })
-    .where(and(eq(gameUploadJobs.id, id), eq(gameUploadJobs.status, 'queued')))
-    .returning();
-  return row;
+  return updateJobIn(db, gameUploadJobs, gameUploadJobs.status, id, 'queued', { status: 'running', startedAt: now, updatedAt: now });
 }
 
 /** Progress and heartbeat of a running job (the row's `updated_at`). */
@@ -48,12 +43,7 @@ export async function updateUploadJob(db: DbOrTx, id: string, set: Partial<typeo
  * starts at once after its answer, so a queued one that stays silent died with its process too).
  */
 export async function markInterruptedUploadJobs(db: DbOrTx, staleBefore: Date): Promise<number> {
-  const rows = await db
-    .update(gameUploadJobs)
-    .set({ status: 'interrupted' })
-    .where(and(inArray(gameUploadJobs.status, ['queued', 'running']), lt(gameUploadJobs.updatedAt, staleBefore)))
-    .returning({ id: gameUploadJobs.id });
-  return rows.length;
+  return markSilentJobs(db, gameUploadJobs, gameUploadJobs.status, ['queued', 'running'], staleBefore, { status: 'interrupted' });
 }
 
 export async function listInterruptedUploadJobs(db: DbOrTx): Promise<GameUploadJobRow[]> {
@@ -62,10 +52,5 @@ export async function listInterruptedUploadJobs(db: DbOrTx): Promise<GameUploadJ
 
 /** Takes an interrupted job back into the queue (of two concurrent resumes one wins); nothing when it is not interrupted. */
 export async function requeueUploadJob(db: DbOrTx, id: string, now: Date): Promise<GameUploadJobRow | undefined> {
-  const [row] = await db
-    .update(gameUploadJobs)
-    .set({ status: 'queued', updatedAt: now })
-    .where(and(eq(gameUploadJobs.id, id), eq(gameUploadJobs.status, 'interrupted')))
-    .returning();
-  return row;
+  return updateJobIn(db, gameUploadJobs, gameUploadJobs.status, id, 'interrupted', { status: 'queued', updatedAt: now });
 }

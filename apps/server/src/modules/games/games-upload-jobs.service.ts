@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { GAMES_ERRORS, PLATFORM_ERRORS, unsafeTextReason, type GameUploadJob, type PgnIngestReport } from '@bjk/domain';
+import { pick } from '@bjk/domain/objects';
 import type { Principal } from '../../platform/access.js';
 import { recordAudit } from '../../platform/audit.js';
-import { startHeartbeat, type BulkJobs } from '../../platform/bulk-jobs.js';
+import { bulkJobKind, startHeartbeat, waitForJob, type BulkJobs } from '../../platform/bulk-jobs.js';
 import type { ChangeBus } from '../../platform/change-bus.js';
 import type { DbOrTx } from '../../platform/db.js';
 import { AppError, badRequest, notFound, validationError } from '../../platform/errors.js';
@@ -48,14 +49,7 @@ const COUNT_KEYS = ['added', 'grown', 'replaced', 'unchanged', 'stale'] as const
 
 function toJob(row: GameUploadJobRow): GameUploadJob {
   return {
-    id: row.id,
-    category: row.category,
-    round: row.round,
-    status: row.status,
-    total: row.total,
-    parsed: row.parsed,
-    storable: row.storable,
-    stored: row.stored,
+    ...pick(row, ['id', 'category', 'round', 'status', 'total', 'parsed', 'storable', 'stored']),
     report: row.report ?? null,
     error: row.errorCode ? { code: row.errorCode, message: row.errorMessage ?? '', ...(row.errorDetails ? { details: row.errorDetails } : {}) } : null,
     createdAt: row.createdAt.toISOString(),
@@ -92,12 +86,7 @@ export async function startGameUpload(
 
 /** The job; with `waitSeconds`, waits (when this process runs it) until it ends or the time is up. */
 export async function getGameUpload(db: DbOrTx, id: string, waitSeconds = 0): Promise<GameUploadJob> {
-  const running = inFlight.get(id);
-  if (running && waitSeconds > 0) {
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([running, new Promise((resolve) => (timer = setTimeout(resolve, waitSeconds * 1000)))]);
-    clearTimeout(timer);
-  }
+  await waitForJob(inFlight.get(id), waitSeconds);
   const row = await findUploadJob(db, id);
   if (!row) throw notFound(GAMES_ERRORS.uploadNotFound, 'No such upload');
   return toJob(row);
@@ -215,27 +204,17 @@ async function takeGames(ctx: UploadJobsContext, id: string, actor: Principal | 
  * text again; the games the first run stored are found again (never duplicated) and keep the outcomes it counted.
  */
 export function gameUploadBulkJobs(ctx: UploadJobsContext): BulkJobs {
-  return {
-    kind: 'games',
-    permission: 'results:write',
-    markInterrupted: (db, staleBefore) => markInterruptedUploadJobs(db, staleBefore),
-    listInterrupted: async (db) =>
-      (await listInterruptedUploadJobs(db)).map((row) => ({
-        kind: 'games' as const,
-        id: row.id,
-        action: row.category,
-        done: row.stored,
-        total: row.storable ?? row.total ?? 0,
-        startedAt: (row.startedAt ?? row.createdAt).toISOString(),
-      })),
-    resume: async (id, actor) => {
-      const row = await requeueUploadJob(ctx.db, id, ctx.clock.now());
-      if (!row) return false;
+  return bulkJobKind('games', 'results:write', {
+    markInterrupted: markInterruptedUploadJobs,
+    listInterrupted: listInterruptedUploadJobs,
+    view: (row) => ({ id: row.id, action: row.category, done: row.stored, total: row.storable ?? row.total ?? 0, startedAt: row.startedAt ?? row.createdAt }),
+    claim: (id) => requeueUploadJob(ctx.db, id, ctx.clock.now()),
+    resume: ({ id }, actor) => {
       const finished = runUploadJob(ctx, id, actor).then(async () => {
         const after = await findUploadJob(ctx.db, id);
         if (after?.status === 'failed') throw new Error(`upload job ${id} failed: ${after.errorCode}`);
       });
       return { finished };
     },
-  };
+  });
 }

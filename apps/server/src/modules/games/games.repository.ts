@@ -103,17 +103,15 @@ export async function listGamePlayers(db: DbOrTx, edition: string, category: str
     .where(and(eq(games.edition, edition), eq(games.category, category)));
 }
 
-export async function findGameRow(db: DbOrTx, edition: string, id: number): Promise<GameRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(games)
-    .where(and(eq(games.id, id), eq(games.edition, edition)));
-  return row;
-}
-
 export async function findGameRowById(db: DbOrTx, id: number): Promise<GameRow | undefined> {
   const [row] = await db.select().from(games).where(eq(games.id, id));
   return row;
+}
+
+/** The game with this id, when it belongs to the edition. */
+export async function findGameRow(db: DbOrTx, edition: string, id: number): Promise<GameRow | undefined> {
+  const row = await findGameRowById(db, id);
+  return row?.edition === edition ? row : undefined;
 }
 
 /** The game received in a category's round under this key (`gameKeyOf`). */

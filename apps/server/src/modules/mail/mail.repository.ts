@@ -1,29 +1,21 @@
-import { and, desc, eq, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { OutboxQuery } from '@bjk/domain';
 import { containsText, jsonContainsText } from '../../platform/like.js';
 import type { DbOrTx } from '../../platform/db.js';
 import { mailOutbox } from './mail.tables.js';
 import { pageWithTotal } from '../../platform/paging.js';
+import { lockDueEntries } from '../../platform/workers-outbox.js';
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;
 
 /** How long a claimed mail belongs to the instance sending it before another may take it over. */
 const LEASE_MS = 5 * 60_000;
 
-/**
- * Claims due mails for one worker: queued ones whose time has come, and `sending` ones whose lease
- * ran out (their instance died). SKIP LOCKED makes concurrent workers take disjoint rows.
- */
+/** Claims due mails for one worker (`lockDueEntries`): each is `sending` under this instance's lease. */
 export async function claimDueMails(db: DbOrTx, now: Date, limit: number): Promise<OutboxRow[]> {
   return db.transaction(async (tx) => {
-    const due = await tx
-      .select({ id: mailOutbox.id })
-      .from(mailOutbox)
-      .where(and(inArray(mailOutbox.status, ['queued', 'sending']), lte(mailOutbox.nextAttemptAt, now)))
-      .orderBy(mailOutbox.nextAttemptAt, mailOutbox.id)
-      .limit(limit)
-      .for('update', { skipLocked: true });
-    if (due.length === 0) return [];
+    const ids = await lockDueEntries(tx, mailOutbox, now, limit);
+    if (ids.length === 0) return [];
     return tx
       .update(mailOutbox)
       .set({
@@ -31,12 +23,7 @@ export async function claimDueMails(db: DbOrTx, now: Date, limit: number): Promi
         attempts: sql`${mailOutbox.attempts} + 1`,
         nextAttemptAt: new Date(now.getTime() + LEASE_MS),
       })
-      .where(
-        inArray(
-          mailOutbox.id,
-          due.map((d) => d.id),
-        ),
-      )
+      .where(inArray(mailOutbox.id, ids))
       .returning();
   });
 }

@@ -7,6 +7,7 @@ import { findOutboxRow, pageOutbox, requeueMail, type OutboxRow } from './mail.r
 import { organiserFooter, renderMailLayout, type MailBlock, type MailContent } from './mail-layout.js';
 import { mailOutbox, type MailAttachment } from './mail.tables.js';
 import { MAIL_ERRORS } from '@bjk/domain';
+import { pick } from '@bjk/domain/objects';
 
 export type OutgoingMail = {
   /** What the mail is about (`enrolment.confirmation`, `payments.request`): for filters and per-kind BCC. */
@@ -48,13 +49,7 @@ export async function queueMails(db: DbOrTx, mails: OutgoingMail[]): Promise<voi
 
 function toOutboxEntry(row: OutboxRow): OutboxEntry {
   return {
-    id: row.id,
-    kind: row.kind,
-    to: row.to,
-    language: row.language,
-    subject: row.subject,
-    status: row.status,
-    attempts: row.attempts,
+    ...pick(row, ['id', 'kind', 'to', 'language', 'subject', 'status', 'attempts']),
     nextAttemptAt: row.nextAttemptAt.toISOString(),
     lastError: row.lastError,
     sentAt: row.sentAt?.toISOString() ?? null,

@@ -6,8 +6,9 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { EventEmitter } from 'node:events';
 import { MEMBERS_ERRORS, type MemberImportFormat, type MemberImportJob } from '@bjk/domain';
+import { pick } from '@bjk/domain/objects';
 import type { Principal } from '../../platform/access.js';
-import { startHeartbeat, type BulkJobs } from '../../platform/bulk-jobs.js';
+import { bulkJobKind, startHeartbeat, waitForJob, type BulkJobs } from '../../platform/bulk-jobs.js';
 import type { DbOrTx } from '../../platform/db.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import type { ManagerContext, ServiceContext } from '../../platform/service-context.js';
@@ -74,18 +75,7 @@ export const importFailures = new EventEmitter<{ failed: [{ job: string; code: s
 
 function toJob(row: MemberImportJobRow): MemberImportJob {
   return {
-    id: row.id,
-    format: row.format,
-    status: row.status,
-    received: row.received,
-    inserted: row.inserted,
-    updated: row.updated,
-    unchanged: row.unchanged,
-    rejected: row.rejected,
-    bytes: row.bytes,
-    result: row.result,
-    error: row.error,
-    createdBy: row.createdBy,
+    ...pick(row, ['id', 'format', 'status', 'received', 'inserted', 'updated', 'unchanged', 'rejected', 'bytes', 'result', 'error', 'createdBy']),
     createdAt: row.createdAt.toISOString(),
     finishedAt: row.finishedAt?.toISOString() ?? null,
   };
@@ -189,12 +179,7 @@ async function runMemberImport(ctx: ServiceContext, row: MemberImportJobRow): Pr
 
 /** The job's state; with `waitSeconds`, waits (when this instance runs it) until it ends or the time is up. */
 export async function getMemberImport(db: DbOrTx, id: string, waitSeconds = 0): Promise<MemberImportJob> {
-  const inProgress = running.get(id)?.done;
-  if (inProgress && waitSeconds > 0) {
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([inProgress, new Promise((resolve) => (timer = setTimeout(resolve, waitSeconds * 1000)))]);
-    clearTimeout(timer);
-  }
+  await waitForJob(running.get(id)?.done, waitSeconds);
   const row = await findMemberImportJob(db, id);
   if (!row) throw notFound(MEMBERS_ERRORS.importNotFound, 'No such member import');
   return toJob(row);
@@ -207,28 +192,18 @@ export async function listMemberImports(db: DbOrTx): Promise<MemberImportJob[]> 
 
 /** Member imports under the platform's interruption rule: resuming imports the stored file again (an idempotent upsert). */
 export function memberImportBulkJobs(deps: JobsDeps): BulkJobs {
-  return {
-    kind: 'members',
-    permission: 'members:write',
-    markInterrupted: (db, staleBefore) => markInterruptedMemberImportJobs(db, staleBefore),
-    listInterrupted: async (db) =>
-      (await listInterruptedMemberImportJobs(db)).map((row) => ({
-        kind: 'members' as const,
-        id: row.id,
-        action: row.format,
-        done: row.received,
-        total: row.received,
-        startedAt: row.createdAt.toISOString(),
-      })),
-    resume: async (id, actor: Principal) => {
-      const row = await claimInterruptedMemberImportJob(deps.db, id, deps.clock.now());
-      if (!row) return false;
-      track(id);
+  return bulkJobKind('members', 'members:write', {
+    markInterrupted: markInterruptedMemberImportJobs,
+    listInterrupted: listInterruptedMemberImportJobs,
+    view: (row) => ({ id: row.id, action: row.format, done: row.received, total: row.received, startedAt: row.createdAt }),
+    claim: (id) => claimInterruptedMemberImportJob(deps.db, id, deps.clock.now()),
+    resume: (row, actor: Principal) => {
+      track(row.id);
       const finished = runMemberImport({ ...deps, actor }, row).then((job) => {
-        if (job.status === 'failed') throw new Error(`member import ${id} failed: ${job.error}`);
+        if (job.status === 'failed') throw new Error(`member import ${row.id} failed: ${job.error}`);
         return job;
       });
       return { finished };
     },
-  };
+  });
 }

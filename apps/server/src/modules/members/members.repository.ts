@@ -1,6 +1,7 @@
-import { and, count, desc, eq, getTableColumns, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import { playerIdentityOf, type Member } from '@bjk/domain';
 import type { Db, DbOrTx } from '../../platform/db.js';
+import { findJobRow, markSilentJobs, updateJobIn } from '../../platform/jobs-repository.js';
 import { memberImportJobs, members } from './members.tables.js';
 
 export type MemberRow = typeof members.$inferSelect;
@@ -175,8 +176,7 @@ export async function insertMemberImportJob(db: DbOrTx, row: typeof memberImport
 }
 
 export async function findMemberImportJob(db: DbOrTx, id: string): Promise<MemberImportJobRow | undefined> {
-  const [row] = await db.select().from(memberImportJobs).where(eq(memberImportJobs.id, id));
-  return row;
+  return findJobRow(db, memberImportJobs, id);
 }
 
 export async function listRecentMemberImportJobs(db: DbOrTx, limit: number): Promise<MemberImportJobRow[]> {
@@ -189,22 +189,12 @@ export async function updateMemberImportJob(db: DbOrTx, id: string, change: Memb
 
 /** Takes a queued job (this process stored its upload); nothing when another start or resume took it. */
 export async function claimQueuedMemberImportJob(db: DbOrTx, id: string, now: Date): Promise<MemberImportJobRow | undefined> {
-  const [row] = await db
-    .update(memberImportJobs)
-    .set({ status: 'running', updatedAt: now })
-    .where(and(eq(memberImportJobs.id, id), eq(memberImportJobs.status, 'queued')))
-    .returning();
-  return row;
+  return updateJobIn(db, memberImportJobs, memberImportJobs.status, id, 'queued', { status: 'running', updatedAt: now });
 }
 
 /** Jobs queued or running whose last sign of life is before `staleBefore` died with their process. */
 export async function markInterruptedMemberImportJobs(db: DbOrTx, staleBefore: Date): Promise<number> {
-  const rows = await db
-    .update(memberImportJobs)
-    .set({ status: 'interrupted' })
-    .where(and(inArray(memberImportJobs.status, ['queued', 'running']), lt(memberImportJobs.updatedAt, staleBefore)))
-    .returning({ id: memberImportJobs.id });
-  return rows.length;
+  return markSilentJobs(db, memberImportJobs, memberImportJobs.status, ['queued', 'running'], staleBefore, { status: 'interrupted' });
 }
 
 export async function listInterruptedMemberImportJobs(db: DbOrTx): Promise<MemberImportJobRow[]> {
@@ -213,10 +203,6 @@ export async function listInterruptedMemberImportJobs(db: DbOrTx): Promise<Membe
 
 /** Takes an interrupted job back (of two concurrent resumes one wins); its progress starts again from the file's start. */
 export async function claimInterruptedMemberImportJob(db: DbOrTx, id: string, now: Date): Promise<MemberImportJobRow | undefined> {
-  const [row] = await db
-    .update(memberImportJobs)
-    .set({ status: 'running', received: 0, inserted: 0, updated: 0, unchanged: 0, rejected: 0, updatedAt: now })
-    .where(and(eq(memberImportJobs.id, id), eq(memberImportJobs.status, 'interrupted')))
-    .returning();
-  return row;
+  const restart = { status: 'running', received: 0, inserted: 0, updated: 0, unchanged: 0, rejected: 0, updatedAt: now } as const;
+  return updateJobIn(db, memberImportJobs, memberImportJobs.status, id, 'interrupted', restart);
 }

@@ -1,10 +1,11 @@
 import https from 'node:https';
-import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import webpush from 'web-push';
 import type { Config } from '../../config.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
 import { fetchOutbound, OutboundError, type Resolver } from '../../platform/outbound.js';
+import { lockDueEntries } from '../../platform/workers-outbox.js';
 import { getCurrentEdition } from '../edition/edition.service.js';
 import { vapidKeys } from './follow-keys.js';
 import { createEncryptPool, type Encrypted, type EncryptJob } from './push-encrypt.js';
@@ -100,15 +101,8 @@ export function createPushSender(options: PushSenderOptions): PushSender {
   async function claim(limit: number): Promise<Claimed[]> {
     const now = clock.now();
     return db.transaction(async (tx) => {
-      const due = await tx
-        .select({ id: pushOutbox.id })
-        .from(pushOutbox)
-        .where(and(inArray(pushOutbox.status, ['queued', 'sending']), lte(pushOutbox.nextAttemptAt, now)))
-        .orderBy(pushOutbox.nextAttemptAt, pushOutbox.id)
-        .limit(limit)
-        .for('update', { skipLocked: true });
-      if (due.length === 0) return [];
-      const ids = due.map((d) => d.id);
+      const ids = await lockDueEntries(tx, pushOutbox, now, limit);
+      if (ids.length === 0) return [];
       const claimed = await tx
         .update(pushOutbox)
         .set({ status: 'sending', attempts: sql`${pushOutbox.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + LEASE_MS) })

@@ -8,7 +8,7 @@ import { BankStatementCurrencyError, BankStatementFormatError, type BankStatemen
 import { parseCamt053 } from './camt053.js';
 import { decodeStatementBytes, parseCoda } from './coda.js';
 import { FLAGGED_OUTCOMES, matchBankStatement, matchMovement, type MatchableRequest } from './matching.js';
-import { afterPayment, applyPayment, auditView, lockedRequest, type PaymentsManagerContext } from './payment-request-row.js';
+import { afterPayment, applyPayment, auditView, lockedRequest, requestAudit, type PaymentsManagerContext } from './payment-request-row.js';
 import type { paymentRecords } from './payments.tables.js';
 import {
   findMovement,
@@ -178,14 +178,12 @@ export async function importBankStatement(ctx: PaymentsManagerContext, fileName:
     });
     await recordAuditEntries(
       tx,
-      changed.map((before) => ({
-        actor: ctx.actor,
-        action: 'payments.bank_payment',
-        subjectType: 'payment_request',
-        subjectId: before.id,
-        before: auditView(before),
-        after: { ...auditView(finalState.get(before.id)!), statementId: statementRow.id },
-      })),
+      changed.map((before) =>
+        requestAudit(ctx.actor, 'payments.bank_payment', before.id, {
+          before: auditView(before),
+          after: { ...auditView(finalState.get(before.id)!), statementId: statementRow.id },
+        }),
+      ),
     );
     return summary;
   });
@@ -220,14 +218,10 @@ export async function linkMovement(ctx: PaymentsManagerContext, movementId: numb
     });
     await setMovementOutcome(tx, movementId, 'linked', requestId);
     const updated = await applyPayment(tx, row, movement.amountCents, paidOn);
-    await recordAudit(tx, {
-      actor: ctx.actor,
-      action: 'payments.link_movement',
-      subjectType: 'payment_request',
-      subjectId: requestId,
-      before: auditView(row),
-      after: { ...auditView(updated), movementId },
-    });
+    await recordAudit(
+      tx,
+      requestAudit(ctx.actor, 'payments.link_movement', requestId, { before: auditView(row), after: { ...auditView(updated), movementId } }),
+    );
     return toMovementView({ ...movement, outcome: 'linked', requestId }, row.number);
   });
 }

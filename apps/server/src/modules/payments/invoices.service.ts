@@ -7,7 +7,7 @@ import { organiserMail, queueMail } from '../mail/mail.service.js';
 import { invoiceLines } from './invoice-lines.js';
 import { invoiceTitle, renderInvoicePdf } from './invoice-pdf.js';
 import { paragraphs } from '../mail/mail-layout.js';
-import { lockedRequest, today, type PaymentsManagerContext } from './payment-request-row.js';
+import { lockedRequest, requestAudit, today, type PaymentsManagerContext } from './payment-request-row.js';
 import { PAYMENT_TEXTS } from './payment-texts.js';
 import { findInvoiceOfRequest, insertInvoice, nextCounterValue, type InvoiceRow } from './payments.repository.js';
 
@@ -53,13 +53,10 @@ export async function createInvoice(ctx: PaymentsManagerContext, id: number, inp
         }),
       );
     }
-    await recordAudit(tx, {
-      actor: ctx.actor,
-      action: 'payments.invoice',
-      subjectType: 'payment_request',
-      subjectId: id,
-      after: { invoiceNumber: invoice.number, totalCents: invoice.totalCents, emailed: input.sendEmail },
-    });
+    await recordAudit(
+      tx,
+      requestAudit(ctx.actor, 'payments.invoice', id, { after: { invoiceNumber: invoice.number, totalCents: invoice.totalCents, emailed: input.sendEmail } }),
+    );
     return invoice;
   });
 }

@@ -1,11 +1,12 @@
 import { type PaymentJob, PAYMENTS_ERRORS, type Payer, type PaymentLine, type PaymentRequestKind, PLATFORM_ERRORS } from '@bjk/domain';
+import { pick } from '@bjk/domain/objects';
 import type { DbOrTx } from '../../platform/db.js';
-import { startHeartbeat, type BulkJobs } from '../../platform/bulk-jobs.js';
+import { bulkJobKind, startHeartbeat, type BulkJobs } from '../../platform/bulk-jobs.js';
 import { notFound } from '../../platform/errors.js';
 import { recordAuditEntries } from '../../platform/audit.js';
 import { getCurrentEdition, type CurrentEdition } from '../edition/edition.service.js';
 import { queueMails } from '../mail/mail.service.js';
-import { auditView, newRequestRow, requestMail, sumLines, type PaymentsContext, type PaymentsManagerContext } from './payment-request-row.js';
+import { auditView, newRequestRow, requestAudit, requestMail, sumLines, type PaymentsContext, type PaymentsManagerContext } from './payment-request-row.js';
 import {
   claimInterruptedJob,
   findJob,
@@ -25,14 +26,7 @@ import {
 
 function toJob(row: PaymentJobRow): PaymentJob {
   return {
-    id: row.id,
-    action: row.action,
-    kind: row.kind,
-    state: row.state,
-    total: row.total,
-    done: row.done,
-    failed: row.failed,
-    errors: row.errors,
+    ...pick(row, ['id', 'action', 'kind', 'state', 'total', 'done', 'failed', 'errors']),
     startedAt: row.startedAt.toISOString(),
     finishedAt: row.finishedAt?.toISOString() ?? null,
   };
@@ -137,13 +131,7 @@ async function createRequestBatch(
     );
     await recordAuditEntries(
       tx,
-      inserted.map((row) => ({
-        actor: ctx.actor,
-        action: 'payments.create',
-        subjectType: 'payment_request',
-        subjectId: row.id,
-        after: { ...auditView(row), kind, sourceId: row.sourceId },
-      })),
+      inserted.map((row) => requestAudit(ctx.actor, 'payments.create', row.id, { after: { ...auditView(row), kind, sourceId: row.sourceId } })),
     );
     await progress(tx, outcome);
   });
@@ -199,7 +187,7 @@ async function sendRequestBatch(ctx: PaymentsManagerContext, edition: CurrentEdi
     );
     await recordAuditEntries(
       tx,
-      toSend.map((row) => ({ actor: ctx.actor, action: 'payments.send', subjectType: 'payment_request', subjectId: row.id, after: { to: row.payerEmails } })),
+      toSend.map((row) => requestAudit(ctx.actor, 'payments.send', row.id, { after: { to: row.payerEmails } })),
     );
     const outcome = { done: toSend.length + alreadySent, failures };
     await progress(tx, outcome);
@@ -229,23 +217,13 @@ export async function startBulkSend(ctx: PaymentsManagerContext): Promise<Starte
  * and marks in one transaction, so what the first run finished is exactly what is skipped.
  */
 export function paymentBulkJobs(ctx: PaymentsContext): BulkJobs {
-  return {
-    kind: 'payments',
-    permission: 'payments:write',
-    markInterrupted: (db, staleBefore) => markInterruptedJobs(db, staleBefore),
-    listInterrupted: async (db) =>
-      (await listInterruptedJobs(db)).map((row) => ({
-        kind: 'payments' as const,
-        id: row.id,
-        action: row.kind ? `${row.action}:${row.kind}` : row.action,
-        done: row.done,
-        total: row.total,
-        startedAt: row.startedAt.toISOString(),
-      })),
-    resume: async (id, actor) => {
-      const job = await claimInterruptedJob(ctx.db, id, ctx.clock.now());
+  return bulkJobKind('payments', 'payments:write', {
+    markInterrupted: markInterruptedJobs,
+    listInterrupted: listInterruptedJobs,
+    view: (row) => ({ id: row.id, action: row.kind ? `${row.action}:${row.kind}` : row.action, done: row.done, total: row.total, startedAt: row.startedAt }),
+    claim: (id) => claimInterruptedJob(ctx.db, id, ctx.clock.now()),
+    resume: async (job, actor) => {
       const resumed: PaymentsManagerContext = { ...ctx, actor };
-      if (!job) return false;
       const edition = await getCurrentEdition(ctx.db);
       if (job.action === 'create' && job.kind) {
         const kind = job.kind;
@@ -257,5 +235,5 @@ export function paymentBulkJobs(ctx: PaymentsContext): BulkJobs {
       await updateJob(ctx.db, job.id, { total: job.done + job.failed + ids.length });
       return { finished: runJob(ctx, job, ids.map(String), SEND_BATCH, (batch, progress) => sendRequestBatch(resumed, edition, batch.map(Number), progress)) };
     },
-  };
+  });
 }

@@ -14,7 +14,9 @@ import {
   type PaymentRequestKind,
   type PaymentTransfer,
 } from '@bjk/domain';
+import { pick } from '@bjk/domain/objects';
 import type { Config } from '../../config.js';
+import type { AuditEntryInput } from '../../platform/audit.js';
 import type { Clock } from '../../platform/clock.js';
 import type { DbOrTx } from '../../platform/db.js';
 import { conflict, notFound } from '../../platform/errors.js';
@@ -136,14 +138,12 @@ export function toPaymentRequest(row: PaymentRequestRow, invoiceNumber: number |
 
 /** A small picture of a request for the audit trail. */
 export function auditView(row: PaymentRequestRow) {
-  return {
-    number: row.number,
-    status: row.status,
-    totalCents: row.totalCents,
-    discountCents: row.discountCents,
-    receivedCents: row.receivedCents,
-    sentAt: row.sentAt?.toISOString() ?? null,
-  };
+  return { ...pick(row, ['number', 'status', 'totalCents', 'discountCents', 'receivedCents']), sentAt: row.sentAt?.toISOString() ?? null };
+}
+
+/** An audit entry about a payment request, with the pictures of it `before` and `after` the change. */
+export function requestAudit(actor: AuditEntryInput['actor'], action: string, id: number, change: Pick<AuditEntryInput, 'before' | 'after'>): AuditEntryInput {
+  return { actor, action, subjectType: 'payment_request', subjectId: id, ...change };
 }
 
 export async function lockedRequest(tx: DbOrTx, id: number): Promise<PaymentRequestRow> {

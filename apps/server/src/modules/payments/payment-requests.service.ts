@@ -26,6 +26,7 @@ import {
   lockedOpenRequest,
   lockedRequest,
   newRequestRow,
+  requestAudit,
   requestMail,
   requestNotFound,
   sumLines,
@@ -74,13 +75,7 @@ export async function createPaymentRequest(
       if (!winner) throw new Error('open request vanished');
       return { request: toPaymentRequest(winner), created: false };
     }
-    await recordAudit(tx, {
-      actor: ctx.actor,
-      action: 'payments.create',
-      subjectType: 'payment_request',
-      subjectId: inserted.id,
-      after: { ...auditView(inserted), kind, sourceId },
-    });
+    await recordAudit(tx, requestAudit(ctx.actor, 'payments.create', inserted.id, { after: { ...auditView(inserted), kind, sourceId } }));
     return { request: toPaymentRequest(inserted), created: true };
   });
 }
@@ -110,14 +105,7 @@ export async function recomputePaymentRequest(ctx: PaymentsManagerContext, id: n
       payerLanguage: source.payer.language,
       paidDate: totals.status === 'paid' ? (row.paidDate ?? today(ctx, await getCurrentEdition(tx))) : null,
     });
-    await recordAudit(tx, {
-      actor: ctx.actor,
-      action: 'payments.recompute',
-      subjectType: 'payment_request',
-      subjectId: id,
-      before: auditView(row),
-      after: auditView(updated),
-    });
+    await recordAudit(tx, requestAudit(ctx.actor, 'payments.recompute', id, { before: auditView(row), after: auditView(updated) }));
     return toPaymentRequest(updated);
   });
 }
@@ -142,14 +130,13 @@ export async function updatePaymentRequest(ctx: PaymentsManagerContext, id: numb
       ...totals,
       paidDate: totals.status === 'paid' ? (row.paidDate ?? today(ctx, await getCurrentEdition(tx))) : null,
     });
-    await recordAudit(tx, {
-      actor: ctx.actor,
-      action: 'payments.update',
-      subjectType: 'payment_request',
-      subjectId: id,
-      before: { ...auditView(row), discountRemark: row.discountRemark, dueDate: row.dueDate },
-      after: { ...auditView(updated), discountRemark: updated.discountRemark, dueDate: updated.dueDate },
-    });
+    await recordAudit(
+      tx,
+      requestAudit(ctx.actor, 'payments.update', id, {
+        before: { ...auditView(row), discountRemark: row.discountRemark, dueDate: row.dueDate },
+        after: { ...auditView(updated), discountRemark: updated.discountRemark, dueDate: updated.dueDate },
+      }),
+    );
     return toPaymentRequest(updated);
   });
 }
@@ -163,14 +150,7 @@ export async function cancelPaymentRequest(ctx: PaymentsManagerContext, id: numb
       throw conflict(PAYMENTS_ERRORS.hasPayments, `Payment request ${row.number} received money and cannot be cancelled`, { receivedCents: row.receivedCents });
     }
     const updated = await updateRequest(tx, id, { status: 'cancelled' });
-    await recordAudit(tx, {
-      actor: ctx.actor,
-      action: 'payments.cancel',
-      subjectType: 'payment_request',
-      subjectId: id,
-      before: auditView(row),
-      after: auditView(updated),
-    });
+    await recordAudit(tx, requestAudit(ctx.actor, 'payments.cancel', id, { before: auditView(row), after: auditView(updated) }));
     return toPaymentRequest(updated);
   });
 }
@@ -195,7 +175,7 @@ export async function sendPaymentRequest(ctx: PaymentsContext, id: number): Prom
     if (row.payerEmails.length === 0) throw conflict(PAYMENTS_ERRORS.noEmail, `Payment request ${row.number} has no e-mail address`);
     await queueMail(tx, await requestMail(ctx, row, edition));
     const updated = await updateRequest(tx, id, { sentAt: ctx.clock.now() });
-    await recordAudit(tx, { actor: ctx.actor, action: 'payments.send', subjectType: 'payment_request', subjectId: id, after: { to: row.payerEmails } });
+    await recordAudit(tx, requestAudit(ctx.actor, 'payments.send', id, { after: { to: row.payerEmails } }));
     return toPaymentRequest(updated);
   });
 }
@@ -217,14 +197,13 @@ export async function registerManualPayment(ctx: PaymentsManagerContext, id: num
       createdBy: ctx.actor.email,
     });
     const updated = await applyPayment(tx, row, input.amountCents, input.paidOn);
-    await recordAudit(tx, {
-      actor: ctx.actor,
-      action: 'payments.register_payment',
-      subjectType: 'payment_request',
-      subjectId: id,
-      before: auditView(row),
-      after: { ...auditView(updated), amountCents: input.amountCents, paidOn: input.paidOn, remark: input.remark },
-    });
+    await recordAudit(
+      tx,
+      requestAudit(ctx.actor, 'payments.register_payment', id, {
+        before: auditView(row),
+        after: { ...auditView(updated), amountCents: input.amountCents, paidOn: input.paidOn, remark: input.remark },
+      }),
+    );
   });
   return getPaymentRequestDetail(ctx.db, id);
 }

@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, ne, or, sql, sum, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, or, sql, sum, type SQL } from 'drizzle-orm';
 import { pageOffset, type PaymentRequestListQuery } from '@bjk/domain';
 import { containsPattern, containsText, jsonContainsText } from '../../platform/like.js';
 import type { DbOrTx } from '../../platform/db.js';
+import { findJobRow, markSilentJobs, updateJobIn } from '../../platform/jobs-repository.js';
 import {
   bankMovements,
   bankStatements,
@@ -328,12 +329,7 @@ export async function updateJob(db: DbOrTx, id: string, values: Partial<typeof p
 
 /** Running jobs silent since before `staleBefore` become interrupted (their process stopped). */
 export async function markInterruptedJobs(db: DbOrTx, staleBefore: Date): Promise<number> {
-  const rows = await db
-    .update(paymentJobs)
-    .set({ state: 'interrupted' })
-    .where(and(eq(paymentJobs.state, 'running'), lt(paymentJobs.updatedAt, staleBefore)))
-    .returning({ id: paymentJobs.id });
-  return rows.length;
+  return markSilentJobs(db, paymentJobs, paymentJobs.state, ['running'], staleBefore, { state: 'interrupted' });
 }
 
 export async function listInterruptedJobs(db: DbOrTx): Promise<PaymentJobRow[]> {
@@ -342,17 +338,11 @@ export async function listInterruptedJobs(db: DbOrTx): Promise<PaymentJobRow[]> 
 
 /** Takes an interrupted job back to running; nothing when it is not interrupted (another resume won). */
 export async function claimInterruptedJob(db: DbOrTx, id: string, now: Date): Promise<PaymentJobRow | undefined> {
-  const rows = await db
-    .update(paymentJobs)
-    .set({ state: 'running', updatedAt: now })
-    .where(and(eq(paymentJobs.id, id), eq(paymentJobs.state, 'interrupted')))
-    .returning();
-  return rows[0];
+  return updateJobIn(db, paymentJobs, paymentJobs.state, id, 'interrupted', { state: 'running', updatedAt: now });
 }
 
 export async function findJob(db: DbOrTx, id: string): Promise<PaymentJobRow | undefined> {
-  const rows = await db.select().from(paymentJobs).where(eq(paymentJobs.id, id));
-  return rows[0];
+  return findJobRow(db, paymentJobs, id);
 }
 
 export async function insertPaymentRecords(db: DbOrTx, rows: (typeof paymentRecords.$inferInsert)[]): Promise<void> {

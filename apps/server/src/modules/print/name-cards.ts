@@ -1,5 +1,5 @@
 import type { PlayerIdentity } from '@bjk/domain';
-import { A4, FONT, FONT_BOLD, fitLine, mm, textColourOn, type Pdf } from './pdf-canvas.js';
+import { A4, CUT_LINE, drawDashedLine, FONT, FONT_BOLD, fitLine, mm, textColourOn, type Pdf } from './pdf-canvas.js';
 import type { PrintTexts } from './print-texts.js';
 
 /** One table tent: "LAST First", category, FIDE federation, national and FIDE ratings (DOMAIN.md §4). */
@@ -42,27 +42,11 @@ export function drawNameCard(doc: Pdf, slot: number, card: NameCardContent, text
   if (slot === 0) {
     doc.addPage({ size: 'A4', margin: 0 });
     // Where the two cards are cut apart.
-    doc
-      .save()
-      .moveTo(0, CARD_HEIGHT)
-      .lineTo(A4.width, CARD_HEIGHT)
-      .lineWidth(0.4)
-      .dash(mm(2), { space: mm(2) })
-      .strokeColor('#000000')
-      .stroke()
-      .restore();
+    drawDashedLine(doc, 0, A4.width, CARD_HEIGHT, CUT_LINE);
   }
   const top = slot * CARD_HEIGHT;
   // The fold: the upper panel is drawn upside down so both sides of the tent read upright.
-  doc
-    .save()
-    .moveTo(mm(5), top + PANEL_HEIGHT)
-    .lineTo(A4.width - mm(5), top + PANEL_HEIGHT)
-    .lineWidth(0.3)
-    .dash(mm(1), { space: mm(3) })
-    .strokeColor('#9e9e9e')
-    .stroke()
-    .restore();
+  drawDashedLine(doc, mm(5), A4.width - mm(5), top + PANEL_HEIGHT, { lineWidth: 0.3, dash: mm(1), space: mm(3), color: '#9e9e9e' });
   doc.save();
   doc.translate(0, top + PANEL_HEIGHT);
   drawFace(doc, card, texts);

@@ -178,6 +178,15 @@ export function drawCutMarks(doc: Pdf, xs: number[], ys: number[], grid: { left:
   doc.stroke().restore();
 }
 
+export type DashedLineStyle = { lineWidth: number; dash: number; space: number; color: string };
+/** The line along which a sheet is cut in two. */
+export const CUT_LINE: DashedLineStyle = { lineWidth: 0.4, dash: mm(2), space: mm(2), color: '#000000' };
+
+/** A horizontal dashed line at `y` from `x1` to `x2` (where a sheet is cut or folded). */
+export function drawDashedLine(doc: Pdf, x1: number, x2: number, y: number, style: DashedLineStyle): void {
+  doc.save().moveTo(x1, y).lineTo(x2, y).lineWidth(style.lineWidth).dash(style.dash, { space: style.space }).strokeColor(style.color).stroke().restore();
+}
+
 /** A neutral head-and-shoulders placeholder where a photo is missing. */
 export function drawPhotoPlaceholder(doc: Pdf, x: number, y: number, width: number, height: number): void {
   doc.save();

@@ -1,4 +1,4 @@
-import { createWorkerPool, HEAVY_WORK_NICENESS, type WorkerPool } from '../../platform/worker-pool.js';
+import { HEAVY_WORK_NICENESS, lazyWorkerPool } from '../../platform/worker-pool.js';
 import type { PageSpec } from './print-pages.js';
 
 /**
@@ -21,25 +21,16 @@ export type RenderAnswer = { chunks: Uint8Array[] };
 /** A page that takes this long is a stuck thread (a page of eight badges draws in well under a second). */
 const PAGE_TIMEOUT_MS = 120_000;
 
-let pool: WorkerPool<RenderTask, RenderAnswer> | null = null;
-
-function renderThread(): WorkerPool<RenderTask, RenderAnswer> {
-  pool ??= createWorkerPool<RenderTask, RenderAnswer>({
-    script: new URL('./print-render.worker.ts', import.meta.url),
-    size: 1,
-    maxQueued: 4,
-    taskTimeoutMs: PAGE_TIMEOUT_MS,
-    niceness: HEAVY_WORK_NICENESS,
-  });
-  return pool;
-}
+const renderThread = lazyWorkerPool<RenderTask, RenderAnswer>(() => ({
+  script: new URL('./print-render.worker.ts', import.meta.url),
+  size: 1,
+  maxQueued: 4,
+  taskTimeoutMs: PAGE_TIMEOUT_MS,
+  niceness: HEAVY_WORK_NICENESS,
+}));
 
 /** Ends the thread (the app's close, once no job runs). */
-export async function closeRenderThread(): Promise<void> {
-  const closing = pool;
-  pool = null;
-  await closing?.close();
-}
+export const closeRenderThread = renderThread.close;
 
 const asBuffers = (answer: RenderAnswer) => answer.chunks.map((c) => Buffer.from(c.buffer, c.byteOffset, c.byteLength));
 
@@ -56,7 +47,7 @@ export async function openRenderSession(
   fontDir: string,
   info: { Title: string; Author?: string },
 ): Promise<{ session: RenderSession; chunks: Buffer[] }> {
-  const thread = renderThread();
+  const thread = renderThread.get();
   const opened = await thread.run({ op: 'open', job, fontDir, info });
   return {
     chunks: asBuffers(opened),

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.js';
+import { findJobRow, markSilentJobs, updateJobIn } from '../../platform/jobs-repository.js';
 import { badgePrints, printJobChunks, printJobs } from './print.tables.js';
 
 export type PrintJobRow = typeof printJobs.$inferSelect;
@@ -12,8 +13,7 @@ export async function insertPrintJob(tx: DbOrTx, row: typeof printJobs.$inferIns
 }
 
 export async function findPrintJob(tx: DbOrTx, id: string): Promise<PrintJobRow | undefined> {
-  const [row] = await tx.select().from(printJobs).where(eq(printJobs.id, id));
-  return row;
+  return findJobRow(tx, printJobs, id);
 }
 
 export async function updatePrintJob(tx: DbOrTx, id: string, values: Partial<typeof printJobs.$inferInsert>): Promise<void> {
@@ -59,12 +59,7 @@ export async function upsertBadgePrints(tx: DbOrTx, rows: (typeof badgePrints.$i
 
 /** Running jobs silent since before `staleBefore` become interrupted (their process stopped). */
 export async function markInterruptedPrintJobs(tx: DbOrTx, staleBefore: Date): Promise<number> {
-  const rows = await tx
-    .update(printJobs)
-    .set({ status: 'interrupted' })
-    .where(and(eq(printJobs.status, 'running'), lt(printJobs.updatedAt, staleBefore)))
-    .returning({ id: printJobs.id });
-  return rows.length;
+  return markSilentJobs(tx, printJobs, printJobs.status, ['running'], staleBefore, { status: 'interrupted' });
 }
 
 export async function listInterruptedPrintJobs(tx: DbOrTx): Promise<PrintJobRow[]> {
@@ -76,11 +71,7 @@ export async function listInterruptedPrintJobs(tx: DbOrTx): Promise<PrintJobRow[
  * rendered again whole); nothing when it is not interrupted (another resume won).
  */
 export async function claimInterruptedPrintJob(tx: DbOrTx, id: string, now: Date): Promise<PrintJobRow | undefined> {
-  const [row] = await tx
-    .update(printJobs)
-    .set({ status: 'queued', done: 0, pages: 0, bytes: 0, updatedAt: now })
-    .where(and(eq(printJobs.id, id), eq(printJobs.status, 'interrupted')))
-    .returning();
+  const row = await updateJobIn(tx, printJobs, printJobs.status, id, 'interrupted', { status: 'queued', done: 0, pages: 0, bytes: 0, updatedAt: now });
   if (row) await tx.delete(printJobChunks).where(eq(printJobChunks.jobId, id));
   return row;
 }

@@ -10,7 +10,7 @@ import { PLATFORM_ERRORS, PRINT_ERRORS, type Language, type PrintJob, type Print
 import type { Principal } from '../../platform/access.js';
 import type { Db, DbOrTx } from '../../platform/db.js';
 import { WorkerStoppedError } from '../../platform/worker-pool.js';
-import type { BulkJobs } from '../../platform/bulk-jobs.js';
+import { bulkJobKind, waitForJob, type BulkJobs } from '../../platform/bulk-jobs.js';
 import { AppError, conflict, notFound } from '../../platform/errors.js';
 import { recordAudit } from '../../platform/audit.js';
 import type { ManagerContext, ServiceContext } from '../../platform/service-context.js';
@@ -265,22 +265,12 @@ export async function startPrintJob(ctx: ManagerContext, request: PrintRequest, 
  * nothing counts twice.
  */
 export function printBulkJobs(ctx: ServiceContext): BulkJobs {
-  return {
-    kind: 'print',
-    permission: 'print:write',
-    markInterrupted: (db, staleBefore) => markInterruptedPrintJobs(db, staleBefore),
-    listInterrupted: async (db) =>
-      (await listInterruptedPrintJobs(db)).map((row) => ({
-        kind: 'print' as const,
-        id: row.id,
-        action: row.document,
-        done: row.done,
-        total: row.total,
-        startedAt: row.createdAt.toISOString(),
-      })),
-    resume: async (id, actor) => {
-      const row = await ctx.db.transaction((tx) => claimInterruptedPrintJob(tx, id, ctx.clock.now()));
-      if (!row) return false;
+  return bulkJobKind('print', 'print:write', {
+    markInterrupted: markInterruptedPrintJobs,
+    listInterrupted: listInterruptedPrintJobs,
+    view: (row) => ({ id: row.id, action: row.document, done: row.done, total: row.total, startedAt: row.createdAt }),
+    claim: (id) => ctx.db.transaction((tx) => claimInterruptedPrintJob(tx, id, ctx.clock.now())),
+    resume: (row, actor) => {
       const finished = awaitJob(row.id, actor).then(async () => {
         const after = await findPrintJob(ctx.db, row.id);
         if (after?.status === 'failed') throw new Error(`print job ${row.id} failed: ${after.error}`);
@@ -288,17 +278,12 @@ export function printBulkJobs(ctx: ServiceContext): BulkJobs {
       drainPrintQueue(ctx);
       return { finished };
     },
-  };
+  });
 }
 
 /** The job's state; with `waitSeconds`, waits (when this instance queued or runs it) until it finishes or the time is up. */
 export async function getPrintJob(db: DbOrTx, id: string, waitSeconds = 0): Promise<PrintJob> {
-  const inProgress = waiting.get(id)?.done;
-  if (inProgress && waitSeconds > 0) {
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([inProgress, new Promise((resolve) => (timer = setTimeout(resolve, waitSeconds * 1000)))]);
-    clearTimeout(timer);
-  }
+  await waitForJob(waiting.get(id)?.done, waitSeconds);
   const row = await findPrintJob(db, id);
   if (!row) throw notFound(PRINT_ERRORS.jobNotFound, 'No such print job');
   return toPrintJob(db, row);

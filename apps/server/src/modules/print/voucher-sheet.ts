@@ -1,5 +1,5 @@
 import { formatStructuredMessage, type Voucher } from '@bjk/domain';
-import { A4, FONT, FONT_BOLD, fitLine, mm, textColourOn, type Pdf } from './pdf-canvas.js';
+import { A4, CUT_LINE, drawDashedLine, FONT, FONT_BOLD, fitLine, mm, textColourOn, type Pdf } from './pdf-canvas.js';
 
 /** Four vouchers per A4 sheet, one above the other, cut apart along the dashed lines. */
 export const VOUCHERS_PER_PAGE = 4;
@@ -17,17 +17,7 @@ export type VoucherStyle = {
 export function drawVoucher(doc: Pdf, slot: number, voucher: Voucher, style: VoucherStyle): void {
   if (slot === 0) doc.addPage({ size: 'A4', margin: 0 });
   const top = slot * HEIGHT;
-  if (slot > 0) {
-    doc
-      .save()
-      .moveTo(0, top)
-      .lineTo(A4.width, top)
-      .lineWidth(0.4)
-      .dash(mm(2), { space: mm(2) })
-      .strokeColor('#000000')
-      .stroke()
-      .restore();
-  }
+  if (slot > 0) drawDashedLine(doc, 0, A4.width, top, CUT_LINE);
   const left = mm(14);
   const width = A4.width - mm(28);
   const color = style.categoryColor(voucher.category);

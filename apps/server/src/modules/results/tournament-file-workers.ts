@@ -1,7 +1,7 @@
 import type { Tournament } from '@bjk/domain';
 import type { Config } from '../../config.js';
 import { badRequest, validationError } from '../../platform/errors.js';
-import { createWorkerPool, HEAVY_WORK_NICENESS, type WorkerPool } from '../../platform/worker-pool.js';
+import { HEAVY_WORK_NICENESS, lazyWorkerPool } from '../../platform/worker-pool.js';
 import { checkTournamentFile, type TournamentFileAnswer } from './tournament-file-check.js';
 
 /**
@@ -13,26 +13,17 @@ import { checkTournamentFile, type TournamentFileAnswer } from './tournament-fil
 /** Below this size a file is read in this thread: a round trip to a thread would cost it more than the parse. */
 export const INLINE_FILE_BYTES = 32 * 1024;
 
-let pool: WorkerPool<Uint8Array, TournamentFileAnswer> | null = null;
-
-function tournamentWorkers(config: Pick<Config, 'workers'>): WorkerPool<Uint8Array, TournamentFileAnswer> {
-  // A file that takes a minute is a broken worker, not a big file (the largest real ones take well under a second).
-  pool ??= createWorkerPool<Uint8Array, TournamentFileAnswer>({
-    script: new URL('./tournament-file.worker.ts', import.meta.url),
-    size: config.workers.threads,
-    maxQueued: config.workers.queue,
-    taskTimeoutMs: 60_000,
-    niceness: HEAVY_WORK_NICENESS,
-  });
-  return pool;
-}
+// A file that takes a minute is a broken worker, not a big file (the largest real ones take well under a second).
+const tournamentWorkers = lazyWorkerPool<Uint8Array, TournamentFileAnswer, [Pick<Config, 'workers'>]>((config) => ({
+  script: new URL('./tournament-file.worker.ts', import.meta.url),
+  size: config.workers.threads,
+  maxQueued: config.workers.queue,
+  taskTimeoutMs: 60_000,
+  niceness: HEAVY_WORK_NICENESS,
+}));
 
 /** Stops the threads (the app's close). */
-export async function closeTournamentWorkers(): Promise<void> {
-  const closing = pool;
-  pool = null;
-  await closing?.close();
-}
+export const closeTournamentWorkers = tournamentWorkers.close;
 
 /**
  * The tournament of an uploaded file, read in a worker thread when it is large; a refused file throws the coded
@@ -40,7 +31,7 @@ export async function closeTournamentWorkers(): Promise<void> {
  * `WorkerPoolBusyError` (the error handler answers 500 `platform.worker_failed` and 503 `platform.busy`).
  */
 export async function readTournamentFile(bytes: Uint8Array, config: Pick<Config, 'workers'>): Promise<Tournament> {
-  const answer = bytes.length <= INLINE_FILE_BYTES ? checkTournamentFile(bytes) : await tournamentWorkers(config).run(bytes);
+  const answer = bytes.length <= INLINE_FILE_BYTES ? checkTournamentFile(bytes) : await tournamentWorkers.get(config).run(bytes);
   if (answer.ok) return answer.tournament;
   if (answer.refused === 'file') throw badRequest(answer.code, answer.message, answer.details);
   throw validationError([{ path: `file.${answer.path}`, code: 'unsafe_text', message: 'The file contains a character that is not allowed' }]);
