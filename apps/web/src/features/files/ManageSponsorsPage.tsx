@@ -41,6 +41,28 @@ function Arrow({ d }: { d: string }) {
   );
 }
 
+/** The chosen logo as the carousel shows it, in a frame of its size; "no logo" in it while none is chosen. */
+function LogoPreview({ logo, name }: { logo: Draft['logo']; name: string }) {
+  const { t } = useTranslation('files');
+  return (
+    <Box sx={{ width: 160, height: 60, border: 1, borderColor: 'divider', borderRadius: 1, display: 'grid', placeItems: 'center', flexShrink: 0 }}>
+      {logo ? (
+        <Box
+          component="img"
+          src={publicFileUrl(logo)}
+          alt={t('sponsorsAdmin.logoOf', { name })}
+          data-testid="sponsor-logo-preview"
+          sx={{ maxWidth: 156, maxHeight: 56, objectFit: 'contain' }}
+        />
+      ) : (
+        <Typography variant="caption" color="textSecondary">
+          {t('sponsorsAdmin.noLogo')}
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
 type Draft = { name: string; url: string; enabled: boolean; logo: { group: string; name: string } | null };
 
 /** Add or edit a sponsor: name, link, shown or not, and a logo uploaded here or picked from the sponsors group. */
@@ -115,21 +137,7 @@ function SponsorForm({ sponsor, nextOrder, onDone }: { sponsor: Sponsor | null; 
           />
         </Box>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-          <Box sx={{ width: 160, height: 60, border: 1, borderColor: 'divider', borderRadius: 1, display: 'grid', placeItems: 'center', flexShrink: 0 }}>
-            {draft.logo ? (
-              <Box
-                component="img"
-                src={publicFileUrl(draft.logo)}
-                alt={t('sponsorsAdmin.logoOf', { name: draft.name })}
-                data-testid="sponsor-logo-preview"
-                sx={{ maxWidth: 156, maxHeight: 56, objectFit: 'contain' }}
-              />
-            ) : (
-              <Typography variant="caption" color="textSecondary">
-                {t('sponsorsAdmin.noLogo')}
-              </Typography>
-            )}
-          </Box>
+          <LogoPreview logo={draft.logo} name={draft.name} />
           <SelectField
             size="small"
             label={t('sponsorsAdmin.pickLogo')}
