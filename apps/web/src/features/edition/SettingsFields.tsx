@@ -101,11 +101,10 @@ function RegisteredInput({
   return <TextField label={label} required={required} error={!!error} helperText={error ?? helper} {...props} {...register(name, { valueAsNumber })} />;
 }
 
-/** A field the form keeps through a controller: `render` draws it from the form's field and its failure in words. */
-function ControlledField({ name, render }: { name: SettingsPath; render: (field: ControllerRenderProps<EditionSettings>, error?: string) => ReactElement }) {
+/** A field the form keeps through a controller: `render` draws it from the form's field. */
+function ControlledField({ name, render }: { name: SettingsPath; render: (field: ControllerRenderProps<EditionSettings>) => ReactElement }) {
   const { control } = useFormContext<EditionSettings>();
-  const error = useFieldError(name);
-  return <Controller control={control} name={name} render={({ field }) => render(field, error)} />;
+  return <Controller control={control} name={name} render={({ field }) => render(field)} />;
 }
 
 /** A text field whose text the form keeps as another value: `toText` shows the value, `fromText` reads what is typed. */
@@ -120,10 +119,11 @@ function ConvertedInput({
     TextFieldProps,
     'type' | 'required' | 'slotProps' | 'select' | 'children' | 'sx'
   >) {
+  const error = useFieldError(name);
   return (
     <ControlledField
       name={name}
-      render={(field, error) => (
+      render={(field) => (
         <TextField
           label={label}
           {...props}
@@ -194,11 +194,12 @@ export function NumberInput({ name, label, helper, unit }: InputProps & { unit?:
 /** Money typed in euros with decimals, kept as integer cents. */
 export function MoneyInput({ name, label, helper }: { name: SettingsPath; label: string; helper?: string }) {
   const { t } = useTranslation('edition');
+  const error = useFieldError(name);
   const language = currentLanguage();
   return (
     <ControlledField
       name={name}
-      render={(field, error) => (
+      render={(field) => (
         <MoneyText
           value={field.value as number}
           onChange={field.onChange}
