@@ -130,7 +130,8 @@ function EditForm({ request }: { request: PaymentRequestDetail }) {
           )}
         />
         <TextField label={t('edit.remarks')} multiline minRows={2} {...form.register('remarks')} />
-        <MutationStatus mutation={save} success={!form.formState.isDirty && <Alert severity="success">{t('edit.saved')}</Alert>} />
+        {/* As before, the form's dirty state is read (subscribed to) only once saved: read from the start, the notice did not show. */}
+        <MutationStatus mutation={save} success={save.isSuccess && !form.formState.isDirty && <Alert severity="success">{t('edit.saved')}</Alert>} />
         <Box>
           <Button type="submit" variant="contained" disabled={save.isPending || request.status === 'cancelled'}>
             {t('edit.save')}
