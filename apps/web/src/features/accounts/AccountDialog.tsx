@@ -26,6 +26,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { accountCreateSchema, accountUpdateSchema, passwordResetSchema, type AccountListItem, type PasswordReset } from '@bjk/domain/accounts';
 import { ROLES, type Role } from '@bjk/domain/permissions';
+import { MutationStatus } from '../../shared/forms/MutationStatus';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { RecordHistory } from '../../shared/ui/RecordHistory';
 import { accountsQuery, createAccount, resetPassword, updateAccount } from './api';
@@ -91,12 +92,14 @@ function PasswordReset({ account }: { account: AccountListItem }) {
       <Typography variant="body2" color="textSecondary">
         {t('admin.resetHelp')}
       </Typography>
-      {mutation.isError && <ErrorAlert error={mutation.error} submit />}
-      {mutation.isSuccess && (
-        <Typography role="status" color="success">
-          {t('admin.resetDone')}
-        </Typography>
-      )}
+      <MutationStatus
+        mutation={mutation}
+        success={
+          <Typography role="status" color="success">
+            {t('admin.resetDone')}
+          </Typography>
+        }
+      />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'flex-start' } }}>
         <TextField
           label={t('fields.newPassword')}

@@ -3,15 +3,12 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -25,7 +22,8 @@ import { hasPermission, useManager } from '../../shared/auth/session';
 import { useEdition } from '../../shared/edition/useEdition';
 import { formatDateTime } from '../../shared/format';
 import { currentLanguage } from '../../shared/i18n';
-import { ActionsHeaderCell } from '../../shared/ui/ActionsHeaderCell';
+import { RecordTable } from '../../shared/forms/RecordTable';
+import { SelectField, plainOptions } from '../../shared/forms/SelectField';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import {
   contentKeys,
@@ -66,8 +64,7 @@ function HeroPicker({ value, onChange }: { value: FileRef | null; onChange?: (re
   // The current choice stays listed even before the images arrive (or if it was since deleted).
   const listed = value && !options.some((f) => refKey(f) === refKey(value)) ? [{ group: value.group, name: value.name }, ...options] : options;
   return (
-    <TextField
-      select
+    <SelectField
       label={t('heroImage')}
       value={refKey(value)}
       disabled={!onChange}
@@ -78,14 +75,8 @@ function HeroPicker({ value, onChange }: { value: FileRef | null; onChange?: (re
       helperText={images.isError ? t('heroImagesUnavailable') : t('heroImageHelp')}
       slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'page-hero' } as object } }}
       sx={{ minWidth: 260, maxWidth: '100%' }}
-    >
-      <MenuItem value="">{t('noHeroImage')}</MenuItem>
-      {listed.map((f) => (
-        <MenuItem key={refKey(f)} value={refKey(f)}>
-          {refKey(f)}
-        </MenuItem>
-      ))}
-    </TextField>
+      options={[{ value: '', label: t('noHeroImage') }, ...plainOptions(listed.map(refKey))]}
+    />
   );
 }
 
@@ -123,8 +114,7 @@ function PageSettingsForm({ page }: { page: PageDetail }) {
           }
           label={settings.published ? t('published') : t('draft')}
         />
-        <TextField
-          select
+        <SelectField
           size="small"
           label={t('menuGroup')}
           value={settings.menuGroup}
@@ -132,13 +122,8 @@ function PageSettingsForm({ page }: { page: PageDetail }) {
           onChange={(e) => setSettings({ ...settings, menuGroup: e.target.value as PageSettings['menuGroup'] })}
           slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'page-menu-group' } as object } }}
           sx={{ minWidth: 200 }}
-        >
-          {MENU_GROUPS.map((g) => (
-            <MenuItem key={g} value={g}>
-              {t(`menuGroups.${g}`)}
-            </MenuItem>
-          ))}
-        </TextField>
+          options={MENU_GROUPS.map((g) => ({ value: g, label: t(`menuGroups.${g}`) }))}
+        />
         <TextField
           size="small"
           type="number"
@@ -301,43 +286,29 @@ export function ManagePagesPage() {
       </PageHeader>
       {selected && <PageEditor key={selected} slug={selected} onClose={() => setParams({})} />}
       {pages.isError && <ErrorAlert error={pages.error} />}
-      <TableContainer component={Paper} variant="outlined">
-        <Table size="small" data-testid="pages-table">
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('title')}</TableCell>
-              <TableCell>{t('languages')}</TableCell>
-              <TableCell>{t('state')}</TableCell>
-              <TableCell>{t('menuGroup')}</TableCell>
-              <TableCell>{t('lock')}</TableCell>
-              <ActionsHeaderCell label={t('actions')} />
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {(pages.data ?? []).map((page) => (
-              <TableRow key={page.slug} data-testid={`page-row-${page.slug}`}>
-                <TableCell>
-                  {page.title}
-                  <Typography variant="caption" component="div" color="textSecondary">
-                    {`${page.slug} · v${page.version}`}
-                  </Typography>
-                </TableCell>
-                <TableCell>{page.languages.join(' ')}</TableCell>
-                <TableCell>{page.published ? t('published') : t('draft')}</TableCell>
-                <TableCell>{page.menuGroup === 'none' ? t('menuGroups.none') : `${t(`menuGroups.${page.menuGroup}`)} · ${page.menuOrder}`}</TableCell>
-                <TableCell>
-                  <LockChip page={page} />
-                </TableCell>
-                <TableCell align="right">
-                  <Button size="small" onClick={() => setParams({ page: page.slug })} data-testid={`page-edit-${page.slug}`}>
-                    {t('open')}
-                  </Button>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      <RecordTable testId="pages-table" headers={[t('title'), t('languages'), t('state'), t('menuGroup'), t('lock')]} actionsLabel={t('actions')}>
+        {(pages.data ?? []).map((page) => (
+          <TableRow key={page.slug} data-testid={`page-row-${page.slug}`}>
+            <TableCell>
+              {page.title}
+              <Typography variant="caption" component="div" color="textSecondary">
+                {`${page.slug} · v${page.version}`}
+              </Typography>
+            </TableCell>
+            <TableCell>{page.languages.join(' ')}</TableCell>
+            <TableCell>{page.published ? t('published') : t('draft')}</TableCell>
+            <TableCell>{page.menuGroup === 'none' ? t('menuGroups.none') : `${t(`menuGroups.${page.menuGroup}`)} · ${page.menuOrder}`}</TableCell>
+            <TableCell>
+              <LockChip page={page} />
+            </TableCell>
+            <TableCell align="right">
+              <Button size="small" onClick={() => setParams({ page: page.slug })} data-testid={`page-edit-${page.slug}`}>
+                {t('open')}
+              </Button>
+            </TableCell>
+          </TableRow>
+        ))}
+      </RecordTable>
     </Stack>
   );
 }

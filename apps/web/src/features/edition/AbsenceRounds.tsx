@@ -1,8 +1,9 @@
 import Stack from '@mui/material/Stack';
-import { useFieldArray, useFormContext } from 'react-hook-form';
+import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { EditionSettings } from '@bjk/domain/edition';
-import { AddButton, CheckInput, DateTimeInput, ListItemCard, NumberInput, Row } from './SettingsFields';
+import { SettingsList } from './SettingsFields';
+import { CheckInput, DateTimeInput, NumberInput, Row } from './SettingsFields';
 import { zonedInputToIso } from './settings-inputs';
 
 /**
@@ -11,33 +12,27 @@ import { zonedInputToIso } from './settings-inputs';
  */
 export function AbsenceRounds({ timeZone }: { timeZone: string }) {
   const { t } = useTranslation('edition');
-  const { control, getValues } = useFormContext<EditionSettings>();
-  const rounds = useFieldArray({ control, name: 'familyAbsences.rounds' });
-  const addRound = () => {
+  const { getValues } = useFormContext<EditionSettings>();
+  const newRound = () => {
     const taken = getValues('familyAbsences.rounds') ?? [];
     const next = taken.reduce((max, r) => Math.max(max, r.round), 0) + 1;
     // A new round's deadline starts on the first day, 09:00 in the edition's zone: the arbiters then adjust it.
-    rounds.append({ round: next, deadline: zonedInputToIso(`${getValues('startDate')}T09:00`, timeZone), halfPointBye: false });
+    return { round: next, deadline: zonedInputToIso(`${getValues('startDate')}T09:00`, timeZone), halfPointBye: false };
   };
   return (
     <Stack spacing={2}>
       <NumberInput name="familyAbsences.maxHalfPointByes" label={t('fields.maxHalfPointByes')} />
-      {rounds.fields.map((round, index) => (
-        <ListItemCard
-          key={round.id}
-          title={t('fields.absenceRound', { number: index + 1 })}
-          removeLabel={t('actions.removeAbsenceRound', { number: index + 1 })}
-          onRemove={() => rounds.remove(index)}
-          testId="absence-round"
-        >
-          <Row>
-            <NumberInput name={`familyAbsences.rounds.${index}.round`} label={t('fields.round')} />
-            <DateTimeInput name={`familyAbsences.rounds.${index}.deadline`} label={t('fields.absenceDeadline')} timeZone={timeZone} />
-          </Row>
-          <CheckInput name={`familyAbsences.rounds.${index}.halfPointBye`} label={t('fields.halfPointBye')} />
-        </ListItemCard>
-      ))}
-      <AddButton label={t('actions.addAbsenceRound')} onClick={addRound} />
+      <SettingsList name="familyAbsences.rounds" item="absenceRound" newItem={newRound}>
+        {(index) => (
+          <>
+            <Row>
+              <NumberInput name={`familyAbsences.rounds.${index}.round`} label={t('fields.round')} />
+              <DateTimeInput name={`familyAbsences.rounds.${index}.deadline`} label={t('fields.absenceDeadline')} timeZone={timeZone} />
+            </Row>
+            <CheckInput name={`familyAbsences.rounds.${index}.halfPointBye`} label={t('fields.halfPointBye')} />
+          </>
+        )}
+      </SettingsList>
     </Stack>
   );
 }

@@ -2,18 +2,18 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { Controller, get, useFieldArray, useFormContext, useFormState, useWatch } from 'react-hook-form';
+import { get, useFieldArray, useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { EditionSettings, SpecialPrize } from '@bjk/domain/edition';
 import { formatMoney } from '../../shared/format';
 import { currentLanguage } from '../../shared/i18n';
-import { AddButton, DateInput, LocalizedInput, MoneyInput, NumberInput, OptionalYearInput, Row, useFieldError } from './SettingsFields';
+import { AddButton } from '../../shared/forms/ListEditor';
+import { plainOptions } from '../../shared/forms/SelectField';
+import { DateInput, FieldGroup, LocalizedInput, MoneyInput, NumberInput, OptionalYearInput, Row, SelectInput } from './SettingsFields';
 
 type PrizeIndex = { index: number };
 
@@ -121,22 +121,14 @@ function PrizeCategories() {
 
 function PrizeCategoryCode({ index, codes }: PrizeIndex & { codes: string[] }) {
   const { t } = useTranslation('edition');
-  const { control } = useFormContext<EditionSettings>();
-  const error = useFieldError(`prizes.categories.${index}.category`);
+  const current = useWatch<EditionSettings, `prizes.categories.${number}.category`>({ name: `prizes.categories.${index}.category` });
   return (
-    <Controller
-      control={control}
+    <SelectInput
       name={`prizes.categories.${index}.category`}
-      render={({ field }) => (
-        <TextField select label={t('fields.prizeCategory')} {...field} error={!!error} helperText={error} sx={{ maxWidth: { sm: 320 } }}>
-          {/* A code no longer among the categories stays listed, so the error says what is wrong with it. */}
-          {[...new Set([...codes, field.value])].map((code) => (
-            <MenuItem key={code} value={code}>
-              {code}
-            </MenuItem>
-          ))}
-        </TextField>
-      )}
+      label={t('fields.prizeCategory')}
+      // A code no longer among the categories stays listed, so the error says what is wrong with it.
+      options={plainOptions([...new Set(current === undefined ? codes : [...codes, current])])}
+      sx={{ maxWidth: { sm: 320 } }}
     />
   );
 }
@@ -150,10 +142,7 @@ function Places({ index }: PrizeIndex) {
     places.append({ place: taken.length === 0 ? 1 : Math.max(...taken.filter(Number.isFinite), 0) + 1, amountCents: 0 });
   };
   return (
-    <fieldset style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
-      <Typography component="legend" variant="subtitle2" sx={{ mb: 1.5 }}>
-        {t('fields.places')}
-      </Typography>
+    <FieldGroup legend={t('fields.places')}>
       <Stack spacing={1.5}>
         {places.fields.map((place, placeIndex) => (
           <Stack key={place.id} direction="row" spacing={1} sx={{ alignItems: 'flex-start', '& > div': { flex: 1, minWidth: 0 } }} data-testid="prize-place">
@@ -170,7 +159,7 @@ function Places({ index }: PrizeIndex) {
         ))}
         <AddButton label={t('actions.addPlace')} size="small" onClick={addPlace} />
       </Stack>
-    </fieldset>
+    </FieldGroup>
   );
 }
 
@@ -182,10 +171,7 @@ function SpecialPrizes({ index }: PrizeIndex) {
   const specials = useFieldArray({ control, name: `prizes.categories.${index}.special` });
   const kinds = useWatch({ control, name: `prizes.categories.${index}.special` });
   return (
-    <fieldset style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
-      <Typography component="legend" variant="subtitle2" sx={{ mb: 1.5 }}>
-        {t('fields.specialPrizes')}
-      </Typography>
+    <FieldGroup legend={t('fields.specialPrizes')}>
       <Stack spacing={2}>
         {specials.fields.map((special, specialIndex) => {
           const name = `prizes.categories.${index}.special.${specialIndex}` as const;
@@ -194,18 +180,10 @@ function SpecialPrizes({ index }: PrizeIndex) {
               <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
                 <Box sx={{ flex: 1, minWidth: 0 }}>
                   <Row>
-                    <Controller
-                      control={control}
+                    <SelectInput
                       name={`${name}.kind`}
-                      render={({ field }) => (
-                        <TextField select label={t('fields.specialKind')} {...field}>
-                          {SPECIAL_KINDS.map((kind) => (
-                            <MenuItem key={kind} value={kind}>
-                              {t(`specialKinds.${kind}`)}
-                            </MenuItem>
-                          ))}
-                        </TextField>
-                      )}
+                      label={t('fields.specialKind')}
+                      options={SPECIAL_KINDS.map((kind) => ({ value: kind, label: t(`specialKinds.${kind}`) }))}
                     />
                     {kinds?.[specialIndex]?.kind === 'youngest' ? (
                       <OptionalYearInput name={`${name}.minBirthYear`} label={t('fields.specialMinBirthYear')} helper={t('help.specialMinBirthYear')} />
@@ -229,6 +207,6 @@ function SpecialPrizes({ index }: PrizeIndex) {
           onClick={() => specials.append({ kind: 'girl', label: { nl: '', fr: '', de: '', en: '' }, amountCents: 0 })}
         />
       </Stack>
-    </fieldset>
+    </FieldGroup>
   );
 }

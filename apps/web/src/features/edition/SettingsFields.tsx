@@ -1,19 +1,28 @@
-import AddIcon from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/Delete';
-import Button, { type ButtonProps } from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
+import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState, type ReactNode } from 'react';
-import { Controller, get, useFormContext, useFormState, type FieldError, type Path } from 'react-hook-form';
+import { useState, type ReactElement, type ReactNode } from 'react';
+import {
+  Controller,
+  get,
+  useFormContext,
+  useFormState,
+  type ControllerRenderProps,
+  type FieldArray,
+  type FieldArrayPath,
+  type FieldError,
+  type Path,
+} from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { SETTINGS_ISSUES, type EditionSettings } from '@bjk/domain/edition';
 import { LANGUAGES } from '@bjk/domain/languages';
+import { ListEditor } from '../../shared/forms/ListEditor';
+import type { SelectOption } from '../../shared/forms/SelectField';
 import { currentLanguage } from '../../shared/i18n';
 import { centsToInput, inputToCents, isoToZonedInput, zonedInputToIso } from './settings-inputs';
 
@@ -76,48 +85,6 @@ export function Row({ children }: { children: ReactNode }) {
   );
 }
 
-/** One item of a list in the settings (a room type, a category, a round): its title and remove button, then its fields. */
-export function ListItemCard({
-  title,
-  removeLabel,
-  onRemove,
-  testId,
-  children,
-}: {
-  title: string;
-  removeLabel: string;
-  onRemove: () => void;
-  testId: string;
-  children: ReactNode;
-}) {
-  return (
-    <Paper variant="outlined" sx={{ p: 2, bgcolor: 'background.default' }} data-testid={testId}>
-      <Stack spacing={2}>
-        <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
-          <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
-            {title}
-          </Typography>
-          <IconButton onClick={onRemove} aria-label={removeLabel}>
-            <DeleteIcon />
-          </IconButton>
-        </Stack>
-        {children}
-      </Stack>
-    </Paper>
-  );
-}
-
-/** The button under a list of the settings that adds an item to it. */
-export function AddButton({ label, ...props }: { label: string } & Omit<ButtonProps, 'children' | 'startIcon'>) {
-  return (
-    <div>
-      <Button startIcon={<AddIcon />} {...props}>
-        {label}
-      </Button>
-    </div>
-  );
-}
-
 type InputProps = { name: SettingsPath; label: string; helper?: string };
 
 /** A text field registered on the form (typed as text, a number, a date, a colour), its failure or `helper` under it. */
@@ -134,6 +101,12 @@ function RegisteredInput({
   return <TextField label={label} required={required} error={!!error} helperText={error ?? helper} {...props} {...register(name, { valueAsNumber })} />;
 }
 
+/** A field the form keeps through a controller: `render` draws it from the form's field. */
+function ControlledField({ name, render }: { name: SettingsPath; render: (field: ControllerRenderProps<EditionSettings>) => ReactElement }) {
+  const { control } = useFormContext<EditionSettings>();
+  return <Controller control={control} name={name} render={({ field }) => render(field)} />;
+}
+
 /** A text field whose text the form keeps as another value: `toText` shows the value, `fromText` reads what is typed. */
 function ConvertedInput({
   name,
@@ -142,14 +115,15 @@ function ConvertedInput({
   toText,
   fromText,
   ...props
-}: InputProps & { toText: (value: unknown) => string; fromText: (text: string) => unknown } & Pick<TextFieldProps, 'type' | 'required' | 'slotProps'>) {
-  const { control } = useFormContext<EditionSettings>();
+}: InputProps & { toText: (value: unknown) => string; fromText: (text: string) => unknown } & Pick<
+    TextFieldProps,
+    'type' | 'required' | 'slotProps' | 'select' | 'children' | 'sx'
+  >) {
   const error = useFieldError(name);
   return (
-    <Controller
-      control={control}
+    <ControlledField
       name={name}
-      render={({ field }) => (
+      render={(field) => (
         <TextField
           label={label}
           {...props}
@@ -161,6 +135,42 @@ function ConvertedInput({
         />
       )}
     />
+  );
+}
+
+const asText = (value: unknown) => String(value ?? '');
+const asTyped = (text: string) => text;
+
+/** A choice among `options`; `toText`/`fromText` where the form keeps the choice as another value. */
+export function SelectInput({
+  name,
+  label,
+  helper,
+  options,
+  toText = asText,
+  fromText = asTyped,
+  sx,
+}: InputProps & { options: readonly SelectOption[]; toText?: (value: unknown) => string; fromText?: (text: string) => unknown } & Pick<TextFieldProps, 'sx'>) {
+  return (
+    <ConvertedInput name={name} label={label} helper={helper} toText={toText} fromText={fromText} sx={sx} select>
+      {options.map((option) => (
+        <MenuItem key={option.value} value={option.value}>
+          {option.label}
+        </MenuItem>
+      ))}
+    </ConvertedInput>
+  );
+}
+
+/** Fields under one legend (a fieldset without the browser's frame). */
+export function FieldGroup({ legend, legendMargin = 1.5, children }: { legend: string; legendMargin?: number; children: ReactNode }) {
+  return (
+    <fieldset style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+      <Typography component="legend" variant="subtitle2" sx={{ mb: legendMargin }}>
+        {legend}
+      </Typography>
+      {children}
+    </fieldset>
   );
 }
 
@@ -183,15 +193,13 @@ export function NumberInput({ name, label, helper, unit }: InputProps & { unit?:
 
 /** Money typed in euros with decimals, kept as integer cents. */
 export function MoneyInput({ name, label, helper }: { name: SettingsPath; label: string; helper?: string }) {
-  const { control } = useFormContext<EditionSettings>();
   const { t } = useTranslation('edition');
   const error = useFieldError(name);
   const language = currentLanguage();
   return (
-    <Controller
-      control={control}
+    <ControlledField
       name={name}
-      render={({ field }) => (
+      render={(field) => (
         <MoneyText
           value={field.value as number}
           onChange={field.onChange}
@@ -264,12 +272,10 @@ export function DateTimeInput({ name, label, helper, timeZone }: InputProps & { 
 }
 
 export function CheckInput({ name, label }: { name: SettingsPath; label: string }) {
-  const { control } = useFormContext<EditionSettings>();
   return (
-    <Controller
-      control={control}
+    <ControlledField
       name={name}
-      render={({ field }) => (
+      render={(field) => (
         <FormControlLabel
           control={<Checkbox checked={!!field.value} onChange={(e) => field.onChange(e.target.checked)} onBlur={field.onBlur} />}
           label={label}
@@ -304,15 +310,48 @@ export function LocalizedInput({
 }) {
   const { t } = useTranslation('edition');
   return (
-    <fieldset style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
-      <Typography component="legend" variant="subtitle2" sx={{ mb: 1.5 }}>
-        {label}
-      </Typography>
+    <FieldGroup legend={label}>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={1} useFlexGap sx={{ '& > *': { flex: 1, minWidth: 0 } }}>
         {LANGUAGES.map((language) => (
           <TextInput key={language} name={`${name}.${language}` as SettingsPath} label={t(`languages.${language}`)} />
         ))}
       </Stack>
-    </fieldset>
+    </FieldGroup>
+  );
+}
+
+const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+const kebab = (word: string) => word.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+
+/**
+ * A list of the settings edited in place, one card per item. `item` names the item in the texts (`fields.<item>`
+ * titles a card with its number, `actions.remove<Item>` and `actions.add<Item>` its buttons) and, in kebab case,
+ * the cards' test id.
+ */
+export function SettingsList<N extends FieldArrayPath<EditionSettings>>({
+  name,
+  item,
+  newItem,
+  children,
+}: {
+  name: N;
+  item: string;
+  newItem: () => FieldArray<EditionSettings, N>;
+  children: (index: number) => ReactNode;
+}) {
+  const { t } = useTranslation('edition');
+  const { control } = useFormContext<EditionSettings>();
+  return (
+    <ListEditor
+      control={control}
+      name={name}
+      testId={kebab(item)}
+      title={(number) => t(`fields.${item}`, { number })}
+      removeLabel={(number) => t(`actions.remove${capitalised(item)}`, { number })}
+      addLabel={t(`actions.add${capitalised(item)}`)}
+      newItem={newItem}
+    >
+      {children}
+    </ListEditor>
   );
 }

@@ -1,24 +1,27 @@
 import DeleteIcon from '@mui/icons-material/Delete';
 import IconButton from '@mui/material/IconButton';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Controller, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { MEAL_PLANS, type EditionSettings } from '@bjk/domain/edition';
+import { AddButton } from '../../shared/forms/ListEditor';
 import {
-  AddButton,
   CheckInput,
-  ListItemCard,
+  FieldGroup,
   LocalizedInput,
   MoneyInput,
   NumberInput,
   OptionalYearInput,
+  SettingsList,
   Row,
+  SelectInput,
   TextInput,
   useFieldError,
 } from './SettingsFields';
+
+const NO_GENDER = 'any';
+const CATEGORY_KINDS = ['player', 'staff'] as const;
 
 /**
  * The lists of the settings form, each added to and removed from in place: room types, meal plans and their prices,
@@ -27,18 +30,24 @@ import {
  */
 export function RoomTypes() {
   const { t } = useTranslation('edition');
-  const { control } = useFormContext<EditionSettings>();
-  const rooms = useFieldArray({ control, name: 'roomTypes' });
   return (
-    <Stack spacing={2}>
-      {rooms.fields.map((room, index) => (
-        <ListItemCard
-          key={room.id}
-          title={t('fields.roomType', { number: index + 1 })}
-          removeLabel={t('actions.removeRoomType', { number: index + 1 })}
-          onRemove={() => rooms.remove(index)}
-          testId="room-type"
-        >
+    <SettingsList
+      name="roomTypes"
+      item="roomType"
+      newItem={() => ({
+        code: '',
+        label: { nl: '', fr: '', de: '', en: '' },
+        minPersons: 1,
+        maxPersons: 2,
+        pricePerNightCents: 0,
+        cleaningFeeCents: 0,
+        breakfastIncluded: false,
+        hotel: false,
+        available: true,
+      })}
+    >
+      {(index) => (
+        <>
           <Row>
             <TextInput name={`roomTypes.${index}.code`} label={t('fields.code')} helper={t('help.code')} />
             <NumberInput name={`roomTypes.${index}.minPersons`} label={t('fields.minPersons')} />
@@ -54,25 +63,9 @@ export function RoomTypes() {
             <CheckInput name={`roomTypes.${index}.breakfastIncluded`} label={t('fields.breakfastIncluded')} />
             <CheckInput name={`roomTypes.${index}.available`} label={t('fields.available')} />
           </Stack>
-        </ListItemCard>
-      ))}
-      <AddButton
-        label={t('actions.addRoomType')}
-        onClick={() =>
-          rooms.append({
-            code: '',
-            label: { nl: '', fr: '', de: '', en: '' },
-            minPersons: 1,
-            maxPersons: 2,
-            pricePerNightCents: 0,
-            cleaningFeeCents: 0,
-            breakfastIncluded: false,
-            hotel: false,
-            available: true,
-          })
-        }
-      />
-    </Stack>
+        </>
+      )}
+    </SettingsList>
   );
 }
 
@@ -85,10 +78,7 @@ export function MealPlans() {
       control={control}
       name="meals.plans"
       render={({ field }) => (
-        <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
-          <Typography component="legend" variant="subtitle2">
-            {t('fields.mealPlans')}
-          </Typography>
+        <FieldGroup legend={t('fields.mealPlans')} legendMargin={0}>
           <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', columnGap: 2 }}>
             {MEAL_PLANS.map((plan) => (
               <label key={plan} style={{ display: 'flex', alignItems: 'center', gap: 4 }}>
@@ -107,7 +97,7 @@ export function MealPlans() {
               {error}
             </Typography>
           )}
-        </fieldset>
+        </FieldGroup>
       )}
     />
   );
@@ -119,16 +109,13 @@ export function MealPrices() {
   return (
     <Stack spacing={2}>
       {prices.map((price, index) => (
-        <fieldset key={price.ageGroup} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
-          <Typography component="legend" variant="subtitle2" sx={{ mb: 1 }}>
-            {t(`ageGroups.${price.ageGroup}`)}
-          </Typography>
+        <FieldGroup key={price.ageGroup} legend={t(`ageGroups.${price.ageGroup}`)} legendMargin={1}>
           <Row>
             <MoneyInput name={`meals.prices.${index}.breakfastCents`} label={t('fields.breakfastPrice')} />
             <MoneyInput name={`meals.prices.${index}.halfCents`} label={t('fields.halfPrice')} />
             <MoneyInput name={`meals.prices.${index}.dinnerCents`} label={t('fields.dinnerPrice')} />
           </Row>
-        </fieldset>
+        </FieldGroup>
       ))}
     </Stack>
   );
@@ -153,15 +140,10 @@ export function Categories() {
             <TextInput name={`categories.${index}.code`} label={t('fields.categoryCode')} />
           </div>
           <div>
-            <Controller
-              control={control}
+            <SelectInput
               name={`categories.${index}.kind`}
-              render={({ field }) => (
-                <TextField select label={t('fields.categoryKind')} {...field}>
-                  <MenuItem value="player">{t('categoryKinds.player')}</MenuItem>
-                  <MenuItem value="staff">{t('categoryKinds.staff')}</MenuItem>
-                </TextField>
-              )}
+              label={t('fields.categoryKind')}
+              options={CATEGORY_KINDS.map((kind) => ({ value: kind, label: t(`categoryKinds.${kind}`) }))}
             />
           </div>
           <div>
@@ -194,41 +176,21 @@ export function Categories() {
   );
 }
 
-const NO_GENDER = 'any';
-
 /** The Flemish championship's (vk) categories: code, name in four languages, who may play (gender, birth years), colour. */
 export function VkCategories() {
   const { t } = useTranslation('edition');
-  const { control } = useFormContext<EditionSettings>();
-  const categories = useFieldArray({ control, name: 'vk.categories' });
   return (
-    <Stack spacing={2}>
-      {categories.fields.map((category, index) => (
-        <ListItemCard
-          key={category.id}
-          title={t('fields.vkCategory', { number: index + 1 })}
-          removeLabel={t('actions.removeVkCategory', { number: index + 1 })}
-          onRemove={() => categories.remove(index)}
-          testId="vk-category"
-        >
+    <SettingsList name="vk.categories" item="vkCategory" newItem={() => ({ code: '', label: { nl: '', fr: '', de: '', en: '' }, color: '#9e9e9e' })}>
+      {(index) => (
+        <>
           <Row>
             <TextInput name={`vk.categories.${index}.code`} label={t('fields.categoryCode')} helper={t('help.code')} />
-            <Controller
-              control={control}
+            <SelectInput
               name={`vk.categories.${index}.gender`}
-              render={({ field }) => (
-                <TextField
-                  select
-                  label={t('fields.gender')}
-                  value={field.value ?? NO_GENDER}
-                  onChange={(e) => field.onChange(e.target.value === NO_GENDER ? undefined : e.target.value)}
-                  onBlur={field.onBlur}
-                >
-                  <MenuItem value={NO_GENDER}>{t('genders.any')}</MenuItem>
-                  <MenuItem value="M">{t('genders.M')}</MenuItem>
-                  <MenuItem value="F">{t('genders.F')}</MenuItem>
-                </TextField>
-              )}
+              label={t('fields.gender')}
+              options={[NO_GENDER, 'M', 'F'].map((gender) => ({ value: gender, label: t(`genders.${gender}`) }))}
+              toText={(value) => (value as string | undefined) ?? NO_GENDER}
+              fromText={(text) => (text === NO_GENDER ? undefined : text)}
             />
             <TextInput name={`vk.categories.${index}.color`} label={t('fields.color')} type="color" />
           </Row>
@@ -237,12 +199,8 @@ export function VkCategories() {
             <OptionalYearInput name={`vk.categories.${index}.maxBirthYear`} label={t('fields.vkMaxBirthYear')} helper={t('help.vkMaxBirthYear')} />
           </Row>
           <LocalizedInput name={`vk.categories.${index}.label`} label={t('fields.vkLabel')} />
-        </ListItemCard>
-      ))}
-      <AddButton
-        label={t('actions.addVkCategory')}
-        onClick={() => categories.append({ code: '', label: { nl: '', fr: '', de: '', en: '' }, color: '#9e9e9e' })}
-      />
-    </Stack>
+        </>
+      )}
+    </SettingsList>
   );
 }

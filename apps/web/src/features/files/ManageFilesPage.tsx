@@ -2,13 +2,9 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -19,6 +15,8 @@ import { MAX_FILE_BYTES, type StoredFile } from '@bjk/domain/files';
 import { LANGUAGES } from '@bjk/domain/languages';
 import { useManager } from '../../shared/auth/session';
 import { currentLanguage } from '../../shared/i18n';
+import { RecordTable } from '../../shared/forms/RecordTable';
+import { SelectField } from '../../shared/forms/SelectField';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { deleteFile, displayNameIn, filesKeys, forgetPublicFiles, formatSize, mgmtFilesQuery, mgmtGroupsQuery, publicFileUrl, sendUpload } from './api';
 
@@ -75,13 +73,16 @@ export function ManageFilesPage() {
       {groups.isError && <ErrorAlert error={groups.error} />}
       <Paper variant="outlined" component="form" onSubmit={submit} sx={{ p: 2 }}>
         <Stack spacing={2}>
-          <TextField select label={t('mgmt.group')} value={group} onChange={(e) => setGroup(e.target.value)} sx={{ maxWidth: 320 }}>
-            {(groups.data ?? []).map((g) => (
-              <MenuItem key={g.code} value={g.code}>
-                {`${displayNameIn(g.label, language, g.code)} (${g.public ? t('mgmt.public') : t('mgmt.private')})`}
-              </MenuItem>
-            ))}
-          </TextField>
+          <SelectField
+            label={t('mgmt.group')}
+            value={group}
+            onChange={(e) => setGroup(e.target.value)}
+            sx={{ maxWidth: 320 }}
+            options={(groups.data ?? []).map((g) => ({
+              value: g.code,
+              label: `${displayNameIn(g.label, language, g.code)} (${g.public ? t('mgmt.public') : t('mgmt.private')})`,
+            }))}
+          />
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
             {LANGUAGES.map((l) => (
               <TextField key={l} name={`displayName_${l}`} label={t('mgmt.displayName', { language: l.toUpperCase() })} size="small" />
@@ -105,39 +106,24 @@ export function ManageFilesPage() {
           )}
         </Stack>
       </Paper>
-      <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
-        <Table size="small" data-testid="files-table">
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('mgmt.name')}</TableCell>
-              <TableCell>{t('mgmt.size')}</TableCell>
-              <TableCell>
-                <Box component="span" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }}>
-                  {t('mgmt.actions')}
-                </Box>
-              </TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {(files.data ?? []).map((file) => (
-              <TableRow key={file.name}>
-                <TableCell>
-                  <a href={publicFileUrl(file)}>{displayNameIn(file.displayName, language, file.name)}</a>
-                  <Typography variant="caption" component="div" color="textSecondary">
-                    {file.name}
-                  </Typography>
-                </TableCell>
-                <TableCell>{formatSize(file.size, language)}</TableCell>
-                <TableCell align="right">
-                  <Button size="small" color="error" onClick={() => void remove(file)}>
-                    {t('mgmt.delete')}
-                  </Button>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </Paper>
+      <RecordTable testId="files-table" headers={[t('mgmt.name'), t('mgmt.size')]} actionsLabel={t('mgmt.actions')}>
+        {(files.data ?? []).map((file) => (
+          <TableRow key={file.name}>
+            <TableCell>
+              <a href={publicFileUrl(file)}>{displayNameIn(file.displayName, language, file.name)}</a>
+              <Typography variant="caption" component="div" color="textSecondary">
+                {file.name}
+              </Typography>
+            </TableCell>
+            <TableCell>{formatSize(file.size, language)}</TableCell>
+            <TableCell align="right">
+              <Button size="small" color="error" onClick={() => void remove(file)}>
+                {t('mgmt.delete')}
+              </Button>
+            </TableCell>
+          </TableRow>
+        ))}
+      </RecordTable>
     </Stack>
   );
 }

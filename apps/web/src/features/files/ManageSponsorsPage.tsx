@@ -4,15 +4,10 @@ import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -22,7 +17,8 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { MAX_FILE_BYTES, type Sponsor, type SponsorInput } from '@bjk/domain/files';
 import { useManager } from '../../shared/auth/session';
-import { ActionsHeaderCell } from '../../shared/ui/ActionsHeaderCell';
+import { RecordTable } from '../../shared/forms/RecordTable';
+import { SelectField, plainOptions } from '../../shared/forms/SelectField';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { deleteSponsor, filesKeys, mgmtFilesQuery, orderSponsors, publicFileUrl, saveSponsor, sendUpload, sponsorsQuery } from './api';
 import { randomId } from '../../shared/random-id';
@@ -42,6 +38,28 @@ function Arrow({ d }: { d: string }) {
     <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
       <path d={d} fill="currentColor" />
     </svg>
+  );
+}
+
+/** The chosen logo as the carousel shows it, in a frame of its size; "no logo" in it while none is chosen. */
+function LogoPreview({ logo, name }: { logo: Draft['logo']; name: string }) {
+  const { t } = useTranslation('files');
+  return (
+    <Box sx={{ width: 160, height: 60, border: 1, borderColor: 'divider', borderRadius: 1, display: 'grid', placeItems: 'center', flexShrink: 0 }}>
+      {logo ? (
+        <Box
+          component="img"
+          src={publicFileUrl(logo)}
+          alt={t('sponsorsAdmin.logoOf', { name })}
+          data-testid="sponsor-logo-preview"
+          sx={{ maxWidth: 156, maxHeight: 56, objectFit: 'contain' }}
+        />
+      ) : (
+        <Typography variant="caption" color="textSecondary">
+          {t('sponsorsAdmin.noLogo')}
+        </Typography>
+      )}
+    </Box>
   );
 }
 
@@ -91,6 +109,9 @@ function SponsorForm({ sponsor, nextOrder, onDone }: { sponsor: Sponsor | null; 
   };
   const errorText = (code: string) => (i18n.exists(`codes.${code}`, { ns: 'errors' }) ? t(`codes.${code}`, { ns: 'errors' }) : t('mgmt.uploadFailed'));
   const logoKey = draft.logo ? draft.logo.name : '';
+  // The chosen logo stays listed (last) even if it is not among the group's images.
+  const logoNames = images.map((f) => f.name);
+  if (draft.logo && !logoNames.includes(draft.logo.name)) logoNames.push(draft.logo.name);
   const valid = draft.name.trim() !== '' && /^https?:\/\/[^\s/]+\.[^\s]+$/.test(draft.url) && draft.logo !== null;
   return (
     <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 } }} component="section" aria-labelledby="sponsor-form-heading" data-testid="sponsor-form">
@@ -116,37 +137,15 @@ function SponsorForm({ sponsor, nextOrder, onDone }: { sponsor: Sponsor | null; 
           />
         </Box>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-          <Box sx={{ width: 160, height: 60, border: 1, borderColor: 'divider', borderRadius: 1, display: 'grid', placeItems: 'center', flexShrink: 0 }}>
-            {draft.logo ? (
-              <Box
-                component="img"
-                src={publicFileUrl(draft.logo)}
-                alt={t('sponsorsAdmin.logoOf', { name: draft.name })}
-                data-testid="sponsor-logo-preview"
-                sx={{ maxWidth: 156, maxHeight: 56, objectFit: 'contain' }}
-              />
-            ) : (
-              <Typography variant="caption" color="textSecondary">
-                {t('sponsorsAdmin.noLogo')}
-              </Typography>
-            )}
-          </Box>
-          <TextField
-            select
+          <LogoPreview logo={draft.logo} name={draft.name} />
+          <SelectField
             size="small"
             label={t('sponsorsAdmin.pickLogo')}
             value={logoKey}
             onChange={(e) => setDraft({ ...draft, logo: e.target.value ? { group: LOGO_GROUP, name: e.target.value } : null })}
             sx={{ minWidth: 240 }}
-          >
-            <MenuItem value="">{t('sponsorsAdmin.noLogo')}</MenuItem>
-            {images.map((f) => (
-              <MenuItem key={f.name} value={f.name}>
-                {f.name}
-              </MenuItem>
-            ))}
-            {draft.logo && !images.some((f) => f.name === draft.logo?.name) && <MenuItem value={draft.logo.name}>{draft.logo.name}</MenuItem>}
-          </TextField>
+            options={[{ value: '', label: t('sponsorsAdmin.noLogo') }, ...plainOptions(logoNames)]}
+          />
           <Button variant="outlined" onClick={() => fileInput.current?.click()}>
             {t('sponsorsAdmin.uploadLogo')}
           </Button>
@@ -253,80 +252,72 @@ export function ManageSponsorsPage() {
       <Typography color="textSecondary">{t('sponsorsAdmin.intro')}</Typography>
       {formOpen && <SponsorForm key={selected} sponsor={editing} nextOrder={nextOrder} onDone={() => setParams({})} />}
       {(sponsors.error ?? reorder.error) && <ErrorAlert error={sponsors.error ?? reorder.error} />}
-      <TableContainer component={Paper} variant="outlined">
-        <Table size="small" data-testid="sponsors-table">
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('sponsorsAdmin.logo')}</TableCell>
-              <TableCell>{t('sponsorsAdmin.name')}</TableCell>
-              <TableCell>{t('sponsorsAdmin.state')}</TableCell>
-              <ActionsHeaderCell label={t('mgmt.actions')} />
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {sponsors.data?.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={4}>{t('sponsorsAdmin.none')}</TableCell>
-              </TableRow>
-            )}
-            {list.map((s, index) => (
-              <TableRow key={s.id} data-testid={`sponsor-row-${s.id}`}>
-                <TableCell>
-                  <Box
-                    component="img"
-                    src={publicFileUrl(s.logo)}
-                    alt=""
-                    width={96}
-                    height={36}
-                    sx={{ display: 'block', width: 96, height: 36, objectFit: 'contain' }}
-                  />
-                </TableCell>
-                <TableCell sx={{ minWidth: 160, overflowWrap: 'anywhere' }}>
-                  {s.name}
-                  <Typography variant="caption" component="div">
-                    <a href={s.url} target="_blank" rel="noopener noreferrer">
-                      {s.url}
-                    </a>
-                  </Typography>
-                </TableCell>
-                <TableCell>{s.enabled ? t('sponsorsAdmin.shown') : t('sponsorsAdmin.hidden')}</TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  <IconButton
-                    size="small"
-                    disabled={index === 0 || reorder.isPending}
-                    onClick={() => move(index, -1)}
-                    aria-label={t('sponsorsAdmin.moveUp', { name: s.name })}
-                    data-testid={`sponsor-up-${s.id}`}
-                  >
-                    <Arrow d={UP} />
-                  </IconButton>
-                  <IconButton
-                    size="small"
-                    disabled={index === list.length - 1 || reorder.isPending}
-                    onClick={() => move(index, 1)}
-                    aria-label={t('sponsorsAdmin.moveDown', { name: s.name })}
-                    data-testid={`sponsor-down-${s.id}`}
-                  >
-                    <Arrow d={DOWN} />
-                  </IconButton>
-                  <Button size="small" onClick={() => setParams({ sponsor: String(s.id) })} aria-label={t('sponsorsAdmin.editNamed', { name: s.name })}>
-                    {t('sponsorsAdmin.edit')}
-                  </Button>
-                  <Button
-                    size="small"
-                    color="error"
-                    onClick={() => setRemoving(s)}
-                    aria-label={t('sponsorsAdmin.removeNamed', { name: s.name })}
-                    data-testid={`sponsor-remove-${s.id}`}
-                  >
-                    {t('sponsorsAdmin.remove')}
-                  </Button>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      <RecordTable
+        testId="sponsors-table"
+        headers={[t('sponsorsAdmin.logo'), t('sponsorsAdmin.name'), t('sponsorsAdmin.state')]}
+        actionsLabel={t('mgmt.actions')}
+      >
+        {sponsors.data?.length === 0 && (
+          <TableRow>
+            <TableCell colSpan={4}>{t('sponsorsAdmin.none')}</TableCell>
+          </TableRow>
+        )}
+        {list.map((s, index) => (
+          <TableRow key={s.id} data-testid={`sponsor-row-${s.id}`}>
+            <TableCell>
+              <Box
+                component="img"
+                src={publicFileUrl(s.logo)}
+                alt=""
+                width={96}
+                height={36}
+                sx={{ display: 'block', width: 96, height: 36, objectFit: 'contain' }}
+              />
+            </TableCell>
+            <TableCell sx={{ minWidth: 160, overflowWrap: 'anywhere' }}>
+              {s.name}
+              <Typography variant="caption" component="div">
+                <a href={s.url} target="_blank" rel="noopener noreferrer">
+                  {s.url}
+                </a>
+              </Typography>
+            </TableCell>
+            <TableCell>{s.enabled ? t('sponsorsAdmin.shown') : t('sponsorsAdmin.hidden')}</TableCell>
+            <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+              <IconButton
+                size="small"
+                disabled={index === 0 || reorder.isPending}
+                onClick={() => move(index, -1)}
+                aria-label={t('sponsorsAdmin.moveUp', { name: s.name })}
+                data-testid={`sponsor-up-${s.id}`}
+              >
+                <Arrow d={UP} />
+              </IconButton>
+              <IconButton
+                size="small"
+                disabled={index === list.length - 1 || reorder.isPending}
+                onClick={() => move(index, 1)}
+                aria-label={t('sponsorsAdmin.moveDown', { name: s.name })}
+                data-testid={`sponsor-down-${s.id}`}
+              >
+                <Arrow d={DOWN} />
+              </IconButton>
+              <Button size="small" onClick={() => setParams({ sponsor: String(s.id) })} aria-label={t('sponsorsAdmin.editNamed', { name: s.name })}>
+                {t('sponsorsAdmin.edit')}
+              </Button>
+              <Button
+                size="small"
+                color="error"
+                onClick={() => setRemoving(s)}
+                aria-label={t('sponsorsAdmin.removeNamed', { name: s.name })}
+                data-testid={`sponsor-remove-${s.id}`}
+              >
+                {t('sponsorsAdmin.remove')}
+              </Button>
+            </TableCell>
+          </TableRow>
+        ))}
+      </RecordTable>
       {removing && <RemoveDialog sponsor={removing} onClose={() => setRemoving(null)} />}
     </Stack>
   );

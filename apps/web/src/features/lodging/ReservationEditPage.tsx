@@ -15,7 +15,6 @@ import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
@@ -34,6 +33,7 @@ import { useEdition } from '../../shared/edition/useEdition';
 import { formatDateTime } from '../../shared/format';
 import { HttpError } from '../../shared/http';
 import { currentLanguage } from '../../shared/i18n';
+import { SelectField, type SelectOption } from '../../shared/forms/SelectField';
 import { MissingRecord } from '../../shared/ui/MissingRecord';
 import { RecordBoundary } from '../../shared/ui/RecordBoundary';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
@@ -66,6 +66,11 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
       {children}
     </Paper>
   );
+}
+
+/** The edition's room types, each as its code and its name in the manager's language. */
+function roomTypeOptions(settings: EditionSettings, language: ReturnType<typeof currentLanguage>): SelectOption[] {
+  return settings.roomTypes.map((type) => ({ value: type.code, label: `${type.code} · ${type.label[language]}` }));
 }
 
 function formValues(reservation: Reservation): UpdateReservationInput {
@@ -155,13 +160,7 @@ function ReservationEditor({ id }: { id: string }) {
             control={form.control}
             name="language"
             render={({ field }) => (
-              <TextField select label={t('mgmt.edit.language')} {...field}>
-                {LANGUAGES.map((lng) => (
-                  <MenuItem key={lng} value={lng}>
-                    {lng.toUpperCase()}
-                  </MenuItem>
-                ))}
-              </TextField>
+              <SelectField label={t('mgmt.edit.language')} {...field} options={LANGUAGES.map((lng) => ({ value: lng, label: lng.toUpperCase() }))} />
             )}
           />
         </Box>
@@ -172,27 +171,19 @@ function ReservationEditor({ id }: { id: string }) {
           <Controller
             control={form.control}
             name="roomType"
-            render={({ field }) => (
-              <TextField select label={t('mgmt.list.type')} {...field}>
-                {settings.roomTypes.map((type) => (
-                  <MenuItem key={type.code} value={type.code}>
-                    {type.code} · {type.label[language]}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
+            render={({ field }) => <SelectField label={t('mgmt.list.type')} {...field} options={roomTypeOptions(settings, language)} />}
           />
           <Controller
             control={form.control}
             name="mealPlan"
             render={({ field }) => (
-              <TextField select label={t('mgmt.edit.mealPlan')} error={!!errors.mealPlan} helperText={fieldError(t, errors.mealPlan?.message)} {...field}>
-                {(roomType ? mealPlansFor(settings, roomType) : []).map((plan) => (
-                  <MenuItem key={plan} value={plan}>
-                    {t(`plans.${plan}.label`)}
-                  </MenuItem>
-                ))}
-              </TextField>
+              <SelectField
+                label={t('mgmt.edit.mealPlan')}
+                error={!!errors.mealPlan}
+                helperText={fieldError(t, errors.mealPlan?.message)}
+                {...field}
+                options={(roomType ? mealPlansFor(settings, roomType) : []).map((plan) => ({ value: plan, label: t(`plans.${plan}.label`) }))}
+              />
             )}
           />
           <TextField
@@ -364,11 +355,17 @@ function DiscountFields({ value, onChange }: { value: Discount; onChange: (disco
   };
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', sm: '12rem 10rem' } }}>
-      <TextField select size="small" label={t('mgmt.edit.discount')} value={kind} onChange={(e) => change(e.target.value, amount)}>
-        <MenuItem value="none">{t('mgmt.edit.discountNone')}</MenuItem>
-        <MenuItem value="amount">{t('mgmt.edit.discountAmount')}</MenuItem>
-        <MenuItem value="percent">{t('mgmt.edit.discountPercent')}</MenuItem>
-      </TextField>
+      <SelectField
+        size="small"
+        label={t('mgmt.edit.discount')}
+        value={kind}
+        onChange={(e) => change(e.target.value, amount)}
+        options={[
+          { value: 'none', label: t('mgmt.edit.discountNone') },
+          { value: 'amount', label: t('mgmt.edit.discountAmount') },
+          { value: 'percent', label: t('mgmt.edit.discountPercent') },
+        ]}
+      />
       {kind !== 'none' && (
         <TextField
           size="small"
@@ -426,8 +423,7 @@ function RoomsSection({ reservation, settings, onChange }: { reservation: Reserv
           </List>
         )}
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr auto' }, alignItems: 'start' }}>
-          <TextField
-            select
+          <SelectField
             size="small"
             label={t('mgmt.edit.assignType')}
             value={type}
@@ -435,28 +431,20 @@ function RoomsSection({ reservation, settings, onChange }: { reservation: Reserv
               setType(e.target.value);
               setRoom('');
             }}
-          >
-            {settings.roomTypes.map((rt) => (
-              <MenuItem key={rt.code} value={rt.code}>
-                {rt.code} · {rt.label[language]}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            select
+            options={roomTypeOptions(settings, language)}
+          />
+          <SelectField
             size="small"
             label={t('mgmt.edit.freeRoom')}
             value={room}
             onChange={(e) => setRoom(e.target.value)}
             disabled={!free.data || free.data.items.length === 0}
             helperText={free.data && free.data.items.length === 0 ? t('mgmt.edit.noFreeRooms') : undefined}
-          >
-            {(free.data?.items ?? []).map((r) => (
-              <MenuItem key={r.number} value={r.number}>
-                {t('mgmt.edit.roomFacts', { room: r.number, type: r.venueCode || r.roomType, capacity: r.capacity })}
-              </MenuItem>
-            ))}
-          </TextField>
+            options={(free.data?.items ?? []).map((r) => ({
+              value: r.number,
+              label: t('mgmt.edit.roomFacts', { room: r.number, type: r.venueCode || r.roomType, capacity: r.capacity }),
+            }))}
+          />
           <Button variant="contained" onClick={() => room && assign.mutate(room)} disabled={!room || assign.isPending} data-testid="assign-room">
             {t('mgmt.edit.assign')}
           </Button>

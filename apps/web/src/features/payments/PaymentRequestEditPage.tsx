@@ -40,6 +40,7 @@ import { formatDate, formatDateTime, formatMoney } from '../../shared/format';
 import { currentLanguage } from '../../shared/i18n';
 import { useFieldErrorText } from '../../shared/i18n/field-error';
 import { MissingRecord } from '../../shared/ui/MissingRecord';
+import { MutationStatus } from '../../shared/forms/MutationStatus';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { paymentsApi, requestDetailQuery } from './api';
 import { saveBlob } from '../../shared/ui/save-blob';
@@ -129,8 +130,8 @@ function EditForm({ request }: { request: PaymentRequestDetail }) {
           )}
         />
         <TextField label={t('edit.remarks')} multiline minRows={2} {...form.register('remarks')} />
-        {save.error && <ErrorAlert error={save.error} submit />}
-        {save.isSuccess && !form.formState.isDirty && <Alert severity="success">{t('edit.saved')}</Alert>}
+        {/* As before, the form's dirty state is read (subscribed to) only once saved: read from the start, the notice did not show. */}
+        <MutationStatus mutation={save} success={save.isSuccess && !form.formState.isDirty && <Alert severity="success">{t('edit.saved')}</Alert>} />
         <Box>
           <Button type="submit" variant="contained" disabled={save.isPending || request.status === 'cancelled'}>
             {t('edit.save')}

@@ -6,10 +6,8 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TournamentDiff, TournamentImport, TournamentVersion } from '@bjk/domain/results';
@@ -19,10 +17,15 @@ import { useTranslation } from 'react-i18next';
 import { useEdition } from '../../shared/edition/useEdition';
 import { formatDateTime } from '../../shared/format';
 import { currentLanguage } from '../../shared/i18n';
+import { SelectField, plainOptions } from '../../shared/forms/SelectField';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { invalidateResources } from '../../shared/data/resource';
 import { previewImport, publishImport, restoreVersion, uploadTournamentFile, versionDiff, versionsQuery } from './api';
 import { ResultsTable } from './ResultsTable';
+
+/** The published versions' columns (heading `versions.<column>`), and those holding numbers (right-aligned). */
+const VERSION_COLUMNS = ['version', 'file', 'players', 'rounds', 'publishedAt', 'actions'] as const;
+const NUMERIC_VERSION_COLUMNS: ReadonlySet<string> = new Set(['version', 'players', 'rounds']);
 
 /**
  * `/mgmt/upload_json`: upload a category's Swar JSON (or TRF), confirm the category the file proposes, see what
@@ -115,24 +118,17 @@ export function UploadJsonPage() {
                 planned: shown.plannedRounds,
               })}
             </Typography>
-            <TextField
-              select
+            <SelectField
               label={t('upload.category')}
               value={category}
               onChange={(e) => setCategory(e.target.value)}
               sx={{ maxWidth: 240 }}
               size="small"
               helperText={shown.categoryHint ? t('upload.proposed', { category: shown.categoryHint }) : t('upload.noProposal')}
-            >
-              {categories.map((c) => (
-                <MenuItem key={c.code} value={c.code}>
-                  {c.code}
-                </MenuItem>
-              ))}
-            </TextField>
+              options={plainOptions(categories.map((c) => c.code))}
+            />
             {preview.data && preview.data.tieBreakRulesChoices.length > 0 && (
-              <TextField
-                select
+              <SelectField
                 label={t('upload.rules')}
                 value={rules ?? preview.data.tieBreakRules}
                 onChange={(e) => setRules(e.target.value as FideTieBreakRules)}
@@ -140,13 +136,8 @@ export function UploadJsonPage() {
                 size="small"
                 helperText={t('upload.rulesHelp')}
                 data-testid="upload-rules"
-              >
-                {preview.data.tieBreakRulesChoices.map((choice) => (
-                  <MenuItem key={choice} value={choice}>
-                    {t(`upload.rulesChoice.${choice}`)}
-                  </MenuItem>
-                ))}
-              </TextField>
+                options={preview.data.tieBreakRulesChoices.map((choice) => ({ value: choice, label: t(`upload.rulesChoice.${choice}`) }))}
+              />
             )}
             {preview.data && preview.data.tieBreakRulesChoices.length === 0 && (
               <Typography color="textSecondary" data-testid="upload-rules-fixed">
@@ -319,21 +310,15 @@ function Versions({ category, categories, onCategory }: { category: string; cate
           <Typography variant="h2" sx={{ fontSize: '1.25rem' }}>
             {t('versions.title')}
           </Typography>
-          <TextField
-            select
+          <SelectField
             size="small"
             label={t('upload.category')}
             value={category}
             onChange={(e) => onCategory(e.target.value)}
             sx={{ minWidth: 160 }}
             data-testid="versions-category"
-          >
-            {categories.map((code) => (
-              <MenuItem key={code} value={code}>
-                {code}
-              </MenuItem>
-            ))}
-          </TextField>
+            options={plainOptions(categories)}
+          />
         </Stack>
         {versions.isError && !notPublished && <ErrorAlert error={versions.error} />}
         {restoreDiff.isError && <ErrorAlert error={restoreDiff.error} />}
@@ -353,18 +338,11 @@ function Versions({ category, categories, onCategory }: { category: string; cate
           <ResultsTable testId="versions-table" label={t('versions.title')}>
             <thead>
               <tr>
-                <th scope="col" className="bjk-num">
-                  {t('versions.version')}
-                </th>
-                <th scope="col">{t('versions.file')}</th>
-                <th scope="col" className="bjk-num">
-                  {t('versions.players')}
-                </th>
-                <th scope="col" className="bjk-num">
-                  {t('versions.rounds')}
-                </th>
-                <th scope="col">{t('versions.publishedAt')}</th>
-                <th scope="col">{t('versions.actions')}</th>
+                {VERSION_COLUMNS.map((column) => (
+                  <th key={column} scope="col" className={NUMERIC_VERSION_COLUMNS.has(column) ? 'bjk-num' : undefined}>
+                    {t(`versions.${column}`)}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
