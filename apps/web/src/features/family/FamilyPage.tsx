@@ -73,24 +73,18 @@ function FamilyOverviewView({ overview }: { overview: FamilyOverview }) {
       </div>
       {overview.children.length === 0 && overview.reservations.length === 0 && <Notice>{t('page.empty')}</Notice>}
       {overview.children.length > 0 && (
-        <section aria-labelledby="family-children" className="bjk-stack">
-          <h2 className="bjk-h2" id="family-children">
-            {t('page.children')}
-          </h2>
+        <Section id="family-children" title={t('page.children')}>
           {overview.children.map((child) => (
             <ChildCard key={child.registrationId} child={child} overview={overview} />
           ))}
-        </section>
+        </Section>
       )}
       {overview.reservations.length > 0 && (
-        <section aria-labelledby="family-reservations" className="bjk-stack">
-          <h2 className="bjk-h2" id="family-reservations">
-            {t('page.reservations')}
-          </h2>
+        <Section id="family-reservations" title={t('page.reservations')}>
           {overview.reservations.map((reservation) => (
             <ReservationCard key={reservation.id} reservation={reservation} />
           ))}
-        </section>
+        </Section>
       )}
       <Card className="bjk-family-card">
         <p className="bjk-body2 bjk-secondary">{t('page.downloadHelp')}</p>
@@ -108,6 +102,18 @@ function FamilyOverviewView({ overview }: { overview: FamilyOverview }) {
       </Card>
       <PrivacyCard overview={overview} />
     </div>
+  );
+}
+
+/** A titled part of the page (children, reservations), named by its heading. */
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="bjk-stack">
+      <h2 className="bjk-h2" id={id}>
+        {title}
+      </h2>
+      {children}
+    </section>
   );
 }
 
