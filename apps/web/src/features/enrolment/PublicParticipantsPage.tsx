@@ -6,6 +6,7 @@ import { useResource } from '../../shared/data/resource';
 import { PageLoading } from '../../shared/ui/PageLoading';
 import { LoadFailure } from '../../shared/ui/plain/LoadFailure';
 import { SelectInput, TextInput } from '../../shared/ui/plain/fields';
+import { TableContent, type Column } from '../../shared/ui/plain/Table';
 import { ShellButton } from '../../shared/ui/ShellButton';
 import { loadPublicParticipants, publicParticipantsKey } from './public-participants-resource';
 import './public-participants.css';
@@ -91,6 +92,22 @@ function ParticipantList({ search, category, sort, shown, onMore }: { search: st
           : byName;
     return list.sort(order);
   }, [items, search, category, sort, categoryOrder]);
+  const columns: Column<PublicParticipant>[] = [
+    {
+      head: t('participants.name'),
+      cell: (p) => (
+        <>
+          <span className="bjk-participants-name">
+            {p.lastName} {p.firstName}
+          </span>
+          {p.clubName && <span className="bjk-participants-club">{p.clubName}</span>}
+        </>
+      ),
+    },
+    { head: t('participants.category'), cell: (p) => p.category },
+    { head: t('participants.ratingFide'), className: 'bjk-participants-num', cell: (p) => p.ratingFide ?? '—' },
+    { head: t('participants.ratingNational'), className: 'bjk-participants-num bjk-participants-wide', cell: (p) => p.ratingNational ?? '—' },
+  ];
   return (
     <>
       <p className="bjk-body2 bjk-secondary" data-testid="participants-count">
@@ -104,33 +121,7 @@ function ParticipantList({ search, category, sort, shown, onMore }: { search: st
       )}
       {rows.length > 0 && (
         <table className="bjk-participants" data-testid="participants-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('participants.name')}</th>
-              <th scope="col">{t('participants.category')}</th>
-              <th scope="col" className="bjk-participants-num">
-                {t('participants.ratingFide')}
-              </th>
-              <th scope="col" className="bjk-participants-num bjk-participants-wide">
-                {t('participants.ratingNational')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.slice(0, shown).map((p) => (
-              <tr key={p.id}>
-                <td>
-                  <span className="bjk-participants-name">
-                    {p.lastName} {p.firstName}
-                  </span>
-                  {p.clubName && <span className="bjk-participants-club">{p.clubName}</span>}
-                </td>
-                <td>{p.category}</td>
-                <td className="bjk-participants-num">{p.ratingFide ?? '—'}</td>
-                <td className="bjk-participants-num bjk-participants-wide">{p.ratingNational ?? '—'}</td>
-              </tr>
-            ))}
-          </tbody>
+          <TableContent columns={columns} rows={rows.slice(0, shown)} rowKey={(p) => p.id} />
         </table>
       )}
       {rows.length > shown && (

@@ -2,22 +2,16 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import type { AbsenceListQuery } from '@bjk/domain/family';
+import type { AbsenceListQuery, AbsenceRow } from '@bjk/domain/family';
 import { hasPermission, useManager } from '../../shared/auth/session';
 import { useEdition, useInstantFormat } from '../../shared/edition/useEdition';
+import { DataTable, type DataColumn } from '../../shared/ui/DataTable';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { saveBlob } from '../../shared/ui/save-blob';
 import { absencesCsv, absencesQuery, markAbsence } from './mgmt-api';
@@ -51,6 +45,34 @@ export function AbsencesPage() {
     setParams(next, { replace: true });
   };
   const rounds = (edition.familyAbsences?.rounds ?? []).map((r) => r.round).sort((a, b) => a - b);
+  const columns: DataColumn<AbsenceRow>[] = [
+    { id: 'category', header: t('absences.category'), cell: (row) => row.category },
+    { id: 'round', header: t('absences.round'), cell: (row) => row.round },
+    { id: 'pairingNumber', header: t('absences.pairingNumber'), cell: (row) => row.pairingNumber ?? '–' },
+    { id: 'player', header: t('absences.player'), cell: (row) => row.playerName, primary: true },
+    { id: 'request', header: t('absences.request'), cell: (row) => t(`absences.kinds.${row.kind}`) },
+    { id: 'remark', header: t('absences.remark'), cell: (row) => row.remark },
+    { id: 'asked', header: t('absences.asked'), cell: (row) => instant(row.createdAt, { dateStyle: 'short', timeStyle: 'short' }) },
+    {
+      id: 'noted',
+      header: t('absences.noted'),
+      cell: (row) => (
+        <>
+          <Checkbox
+            checked={row.status === 'noted'}
+            disabled={!mayMark || mark.isPending}
+            onChange={(e) => mark.mutate({ id: row.id, noted: e.target.checked })}
+            slotProps={{ input: { 'aria-label': t('absences.markNoted', { name: row.playerName, round: row.round }) } }}
+          />
+          {row.notedBy && (
+            <Typography variant="caption" color="textSecondary">
+              {row.notedBy}
+            </Typography>
+          )}
+        </>
+      ),
+    },
+  ];
   return (
     <Stack spacing={2}>
       <Typography variant="h1">{t('absences.title')}</Typography>
@@ -95,48 +117,7 @@ export function AbsencesPage() {
       {exportCsv.isError && <ErrorAlert error={exportCsv.error} submit />}
       {list.data && list.data.items.length === 0 && <Alert severity="info">{t('absences.none')}</Alert>}
       {list.data && list.data.items.length > 0 && (
-        <TableContainer component={Paper} variant="outlined">
-          <Table size="small" aria-label={t('absences.title')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('absences.category')}</TableCell>
-                <TableCell>{t('absences.round')}</TableCell>
-                <TableCell>{t('absences.pairingNumber')}</TableCell>
-                <TableCell>{t('absences.player')}</TableCell>
-                <TableCell>{t('absences.request')}</TableCell>
-                <TableCell>{t('absences.remark')}</TableCell>
-                <TableCell>{t('absences.asked')}</TableCell>
-                <TableCell>{t('absences.noted')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {list.data.items.map((row) => (
-                <TableRow key={row.id} data-testid={`absence-${row.id}`}>
-                  <TableCell>{row.category}</TableCell>
-                  <TableCell>{row.round}</TableCell>
-                  <TableCell>{row.pairingNumber ?? '–'}</TableCell>
-                  <TableCell>{row.playerName}</TableCell>
-                  <TableCell>{t(`absences.kinds.${row.kind}`)}</TableCell>
-                  <TableCell>{row.remark}</TableCell>
-                  <TableCell>{instant(row.createdAt, { dateStyle: 'short', timeStyle: 'short' })}</TableCell>
-                  <TableCell>
-                    <Checkbox
-                      checked={row.status === 'noted'}
-                      disabled={!mayMark || mark.isPending}
-                      onChange={(e) => mark.mutate({ id: row.id, noted: e.target.checked })}
-                      slotProps={{ input: { 'aria-label': t('absences.markNoted', { name: row.playerName, round: row.round }) } }}
-                    />
-                    {row.notedBy && (
-                      <Typography variant="caption" color="textSecondary">
-                        {row.notedBy}
-                      </Typography>
-                    )}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <DataTable label={t('absences.title')} columns={columns} rows={list.data.items} rowKey={(row) => row.id} rowTestId={(row) => `absence-${row.id}`} />
       )}
     </Stack>
   );

@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CONSENT_PURPOSES } from '@bjk/domain/consent-purposes';
@@ -14,6 +14,7 @@ import { currentLanguage } from '../../shared/i18n';
 import { PaymentInstructions } from '../../shared/ui/PaymentInstructions';
 import { Card } from '../../shared/ui/plain/Card';
 import { Chip, type ChipTone } from '../../shared/ui/plain/Chip';
+import { ActionForm, ActionStatus } from '../../shared/ui/plain/ActionForm';
 import { ErrorNotice } from '../../shared/ui/plain/ErrorNotice';
 import { SelectInput, TextInput } from '../../shared/ui/plain/fields';
 import { Notice } from '../../shared/ui/plain/Notice';
@@ -72,24 +73,18 @@ function FamilyOverviewView({ overview }: { overview: FamilyOverview }) {
       </div>
       {overview.children.length === 0 && overview.reservations.length === 0 && <Notice>{t('page.empty')}</Notice>}
       {overview.children.length > 0 && (
-        <section aria-labelledby="family-children" className="bjk-stack">
-          <h2 className="bjk-h2" id="family-children">
-            {t('page.children')}
-          </h2>
+        <Section id="family-children" title={t('page.children')}>
           {overview.children.map((child) => (
             <ChildCard key={child.registrationId} child={child} overview={overview} />
           ))}
-        </section>
+        </Section>
       )}
       {overview.reservations.length > 0 && (
-        <section aria-labelledby="family-reservations" className="bjk-stack">
-          <h2 className="bjk-h2" id="family-reservations">
-            {t('page.reservations')}
-          </h2>
+        <Section id="family-reservations" title={t('page.reservations')}>
           {overview.reservations.map((reservation) => (
             <ReservationCard key={reservation.id} reservation={reservation} />
           ))}
-        </section>
+        </Section>
       )}
       <Card className="bjk-family-card">
         <p className="bjk-body2 bjk-secondary">{t('page.downloadHelp')}</p>
@@ -107,6 +102,18 @@ function FamilyOverviewView({ overview }: { overview: FamilyOverview }) {
       </Card>
       <PrivacyCard overview={overview} />
     </div>
+  );
+}
+
+/** A titled part of the page (children, reservations), named by its heading. */
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="bjk-stack">
+      <h2 className="bjk-h2" id={id}>
+        {title}
+      </h2>
+      {children}
+    </section>
   );
 }
 
@@ -240,12 +247,7 @@ function PhotoBlock({ child }: { child: FamilyChild }) {
             />
           </label>
           <p className="bjk-body2 bjk-secondary">{t('child.photoHelp')}</p>
-          {upload.isSuccess && (
-            <Notice severity="success" testId="family-photo-replaced">
-              {t('child.photoReplaced')}
-            </Notice>
-          )}
-          {upload.isError && <ErrorNotice error={upload.error} submit />}
+          <ActionStatus action={upload} success={t('child.photoReplaced')} successTestId="family-photo-replaced" />
         </div>
       </div>
     </Block>
@@ -298,14 +300,15 @@ function AbsenceBlock({ child, overview }: { child: FamilyChild; overview: Famil
           ))}
         </ul>
       )}
-      {withdraw.isError && <ErrorNotice error={withdraw.error} submit />}
+      <ActionStatus action={withdraw} />
       {chosen && (
-        <form
+        <ActionForm
+          action={announce}
           className="bjk-family-form"
-          onSubmit={(event: FormEvent) => {
-            event.preventDefault();
-            announce.run();
-          }}
+          submit={t('child.announce')}
+          submitTestId="family-absence-submit"
+          success={t('child.announced')}
+          successTestId="family-absence-sent"
         >
           <SelectInput
             label={t('child.round')}
@@ -331,16 +334,7 @@ function AbsenceBlock({ child, overview }: { child: FamilyChild; overview: Famil
             </SelectInput>
           )}
           <TextInput label={t('child.remark')} value={remark} maxLength={500} onChange={(event) => setRemark(event.target.value)} />
-          {announce.isError && <ErrorNotice error={announce.error} submit />}
-          {announce.isSuccess && (
-            <Notice severity="success" testId="family-absence-sent">
-              {t('child.announced')}
-            </Notice>
-          )}
-          <button type="submit" className="bjk-button bjk-button--contained" disabled={announce.isPending} data-testid="family-absence-submit">
-            {t('child.announce')}
-          </button>
-        </form>
+        </ActionForm>
       )}
     </div>
   );
@@ -408,12 +402,7 @@ function ConsentsBlock({ child, optional }: { child: FamilyChild; optional: Fami
           {t('child.consents.changed', { when: instant(changedAt), who: t(`child.consents.by.${changedBy}`) })}
         </p>
       )}
-      {save.isError && <ErrorNotice error={save.error} submit />}
-      {save.isSuccess && (
-        <Notice severity="success" testId="family-consents-saved">
-          {t('child.saved')}
-        </Notice>
-      )}
+      <ActionStatus action={save} success={t('child.saved')} successTestId="family-consents-saved" />
     </Block>
   );
 }
@@ -475,12 +464,14 @@ function PrivacyCard({ overview }: { overview: FamilyOverview }) {
             ))}
           </ul>
         )}
-        <form
+        <ActionForm
+          action={send}
           className="bjk-family-form"
-          onSubmit={(event) => {
-            event.preventDefault();
-            send.run();
-          }}
+          submit={t('privacy.send')}
+          submitTestId="family-privacy-send"
+          incomplete={child === ''}
+          success={t('privacy.sent')}
+          successTestId="family-privacy-sent"
         >
           <SelectInput
             label={t('privacy.kind')}
@@ -507,18 +498,20 @@ function PrivacyCard({ overview }: { overview: FamilyOverview }) {
           )}
           {kind === 'erasure' && <p className="bjk-body2 bjk-secondary">{t('privacy.erasureKeeps')}</p>}
           <TextInput label={t('privacy.message')} value={message} maxLength={2000} onChange={(e) => setMessage(e.target.value)} />
-          {send.isError && <ErrorNotice error={send.error} submit />}
-          {send.isSuccess && (
-            <Notice severity="success" testId="family-privacy-sent">
-              {t('privacy.sent')}
-            </Notice>
-          )}
-          <button type="submit" className="bjk-button bjk-button--contained" disabled={send.isPending || child === ''} data-testid="family-privacy-send">
-            {t('privacy.send')}
-          </button>
-        </form>
+        </ActionForm>
       </section>
     </Card>
+  );
+}
+
+/** A form folded away under its summary line, its help above it once opened. */
+function FoldedForm({ summary, help, children }: { summary: string; help: string; children: ReactNode }) {
+  return (
+    <details className="bjk-family-details">
+      <summary className="bjk-link">{summary}</summary>
+      <p className="bjk-body2 bjk-secondary">{help}</p>
+      {children}
+    </details>
   );
 }
 
@@ -533,27 +526,14 @@ function ContactsForm({ child }: { child: FamilyChild }) {
     onSuccess: () => refreshResources(familyPrefix),
   });
   return (
-    <details className="bjk-family-details">
-      <summary className="bjk-link">{t('child.contacts')}</summary>
-      <p className="bjk-body2 bjk-secondary">{t('child.contactsHelp')}</p>
-      <form
-        className="bjk-family-form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          save.run();
-        }}
-      >
+    <FoldedForm summary={t('child.contacts')} help={t('child.contactsHelp')}>
+      <ActionForm action={save} className="bjk-family-form" submit={t('child.save')} success={t('child.saved')}>
         <TextInput label={t('child.playerEmail')} type="email" value={email} autoComplete="off" onChange={(e) => setEmail(e.target.value)} />
         <TextInput label={t('child.playerMobile')} type="tel" value={mobile} autoComplete="off" onChange={(e) => setMobile(e.target.value)} />
         <ContactFields prefix="parent" value={parent} onChange={setParent} />
         <ContactFields prefix="attendant" value={attendant} onChange={setAttendant} />
-        {save.isError && <ErrorNotice error={save.error} submit />}
-        {save.isSuccess && <Notice severity="success">{t('child.saved')}</Notice>}
-        <button type="submit" className="bjk-button bjk-button--contained" disabled={save.isPending}>
-          {t('child.save')}
-        </button>
-      </form>
-    </details>
+      </ActionForm>
+    </FoldedForm>
   );
 }
 
@@ -610,16 +590,8 @@ function ReservationCard({ reservation }: { reservation: FamilyReservation }) {
           </ul>
         </Block>
       )}
-      <details className="bjk-family-details">
-        <summary className="bjk-link">{t('reservation.ask')}</summary>
-        <p className="bjk-body2 bjk-secondary">{t('reservation.askHelp')}</p>
-        <form
-          className="bjk-family-form"
-          onSubmit={(event) => {
-            event.preventDefault();
-            ask.run();
-          }}
-        >
+      <FoldedForm summary={t('reservation.ask')} help={t('reservation.askHelp')}>
+        <ActionForm action={ask} className="bjk-family-form" submit={t('reservation.send')} incomplete={message.trim() === ''} success={t('reservation.sent')}>
           <SelectInput label={t('reservation.kind')} value={kind} onChange={(event) => setKind(event.target.value as 'change' | 'cancel')}>
             <option value="change">{t('reservation.kinds.change')}</option>
             <option value="cancel">{t('reservation.kinds.cancel')}</option>
@@ -634,13 +606,8 @@ function ReservationCard({ reservation }: { reservation: FamilyReservation }) {
               onChange={(event) => setMessage(event.target.value)}
             />
           </label>
-          {ask.isError && <ErrorNotice error={ask.error} submit />}
-          {ask.isSuccess && <Notice severity="success">{t('reservation.sent')}</Notice>}
-          <button type="submit" className="bjk-button bjk-button--contained" disabled={ask.isPending || message.trim() === ''}>
-            {t('reservation.send')}
-          </button>
-        </form>
-      </details>
+        </ActionForm>
+      </FoldedForm>
     </Card>
   );
 }

@@ -7,7 +7,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { PrivacyRequestRow, ReservationRequestRow } from '@bjk/domain/family';
@@ -17,9 +17,53 @@ import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { PersonalDataOverview } from './PersonalDataOverview';
 import { answerPrivacyRequest, answerRequest, privacyRequestsQuery, reservationRequestsQuery } from './mgmt-api';
 
+type RequestFrameProps = { testId: string; level: 'h2' | 'h3'; heading: ReactNode; createdAt: string; children: ReactNode };
+
+/** A family's request as a card: what and whose (the heading), when it was made, then its text and answer. */
+function RequestFrame({ testId, level, heading, createdAt, children }: RequestFrameProps) {
+  const instant = useInstantFormat();
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} data-testid={testId}>
+      <Stack spacing={1}>
+        <Typography variant={level} sx={{ fontSize: '1.05rem' }}>
+          {heading}
+        </Typography>
+        <Typography variant="body2" color="textSecondary">
+          {instant(createdAt, { dateStyle: 'medium', timeStyle: 'short' })}
+        </Typography>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** Who answered a request and when, for the answered line. */
+function useAnsweredBy() {
+  const instant = useInstantFormat();
+  return (request: { answeredBy: string | null; answeredAt: string | null }) => ({
+    who: request.answeredBy ?? '',
+    at: request.answeredAt ? instant(request.answeredAt, { dateStyle: 'medium', timeStyle: 'short' }) : '',
+  });
+}
+
+/** The desk's answer or reason: a few lines, at most 2000 characters. */
+function AnswerField({ label, value, onChange, testId }: { label: string; value: string; onChange: (value: string) => void; testId?: string }) {
+  return (
+    <TextField
+      label={label}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      multiline
+      minRows={2}
+      size="small"
+      slotProps={{ htmlInput: { maxLength: 2000, 'data-testid': testId } }}
+    />
+  );
+}
+
 function RequestCard({ request, mayAnswer }: { request: ReservationRequestRow; mayAnswer: boolean }) {
   const { t } = useTranslation('familyAdmin');
-  const instant = useInstantFormat();
+  const answeredBy = useAnsweredBy();
   const client = useQueryClient();
   const [answer, setAnswer] = useState('');
   const send = useMutation({
@@ -27,52 +71,41 @@ function RequestCard({ request, mayAnswer }: { request: ReservationRequestRow; m
     onSuccess: () => client.invalidateQueries({ queryKey: ['mgmt', 'family', 'requests'] }),
   });
   return (
-    <Paper variant="outlined" sx={{ p: 2 }} data-testid={`family-request-${request.id}`}>
-      <Stack spacing={1}>
-        <Typography variant="h2" sx={{ fontSize: '1.05rem' }}>
+    <RequestFrame
+      testId={`family-request-${request.id}`}
+      level="h2"
+      createdAt={request.createdAt}
+      heading={
+        <>
           {t(`requests.kinds.${request.kind}`)} · <RouterLink to={`/mgmt/reservation_edit?id=${request.reservationId}`}>{request.reservationNumber}</RouterLink>{' '}
           · {request.requester}
-        </Typography>
-        <Typography variant="body2" color="textSecondary">
-          {instant(request.createdAt, { dateStyle: 'medium', timeStyle: 'short' })}
-        </Typography>
-        <Typography sx={{ whiteSpace: 'pre-wrap' }}>{request.message}</Typography>
-        {request.status === 'answered' ? (
-          <Alert severity="success">
-            {t('requests.answeredBy', {
-              who: request.answeredBy ?? '',
-              at: request.answeredAt ? instant(request.answeredAt, { dateStyle: 'medium', timeStyle: 'short' }) : '',
-            })}
-            : {request.answer}
-          </Alert>
-        ) : (
-          mayAnswer && (
-            <Stack spacing={1} component="form" onSubmit={(e) => (e.preventDefault(), send.mutate())}>
-              <TextField
-                label={t('requests.answer')}
-                value={answer}
-                onChange={(e) => setAnswer(e.target.value)}
-                multiline
-                minRows={2}
-                size="small"
-                slotProps={{ htmlInput: { maxLength: 2000 } }}
-              />
-              {send.isError && <ErrorAlert error={send.error} submit />}
-              <Button type="submit" variant="contained" disabled={send.isPending || answer.trim() === ''} sx={{ alignSelf: 'flex-start' }}>
-                {t('requests.send')}
-              </Button>
-            </Stack>
-          )
-        )}
-      </Stack>
-    </Paper>
+        </>
+      }
+    >
+      <Typography sx={{ whiteSpace: 'pre-wrap' }}>{request.message}</Typography>
+      {request.status === 'answered' ? (
+        <Alert severity="success">
+          {t('requests.answeredBy', answeredBy(request))}: {request.answer}
+        </Alert>
+      ) : (
+        mayAnswer && (
+          <Stack spacing={1} component="form" onSubmit={(e) => (e.preventDefault(), send.mutate())}>
+            <AnswerField label={t('requests.answer')} value={answer} onChange={setAnswer} />
+            {send.isError && <ErrorAlert error={send.error} submit />}
+            <Button type="submit" variant="contained" disabled={send.isPending || answer.trim() === ''} sx={{ alignSelf: 'flex-start' }}>
+              {t('requests.send')}
+            </Button>
+          </Stack>
+        )
+      )}
+    </RequestFrame>
   );
 }
 
 /** A family's erasure or correction request (decision 0021): approve (an erasure runs at once) or refuse with a reason. */
 function PrivacyRequestCard({ request, mayAnswer }: { request: PrivacyRequestRow; mayAnswer: boolean }) {
   const { t } = useTranslation('familyAdmin');
-  const instant = useInstantFormat();
+  const answeredBy = useAnsweredBy();
   const client = useQueryClient();
   const [reason, setReason] = useState('');
   const send = useMutation({
@@ -83,9 +116,12 @@ function PrivacyRequestCard({ request, mayAnswer }: { request: PrivacyRequestRow
     ? [request.correction.firstName, request.correction.lastName, request.correction.birthDate].filter((v) => v !== '').join(' · ')
     : '';
   return (
-    <Paper variant="outlined" sx={{ p: 2 }} data-testid={`privacy-request-${request.id}`}>
-      <Stack spacing={1}>
-        <Typography variant="h3" sx={{ fontSize: '1.05rem' }}>
+    <RequestFrame
+      testId={`privacy-request-${request.id}`}
+      level="h3"
+      createdAt={request.createdAt}
+      heading={
+        <>
           {t(`privacy.kinds.${request.kind}`)} ·{' '}
           {request.registrationId ? (
             <RouterLink to={`/mgmt/registration_edit?id=${request.registrationId}${request.registrationKind === 'vk' ? '&kind=vk' : ''}`}>
@@ -95,48 +131,35 @@ function PrivacyRequestCard({ request, mayAnswer }: { request: PrivacyRequestRow
             t('privacy.wholeFamily')
           )}{' '}
           · {request.requester}
-        </Typography>
-        <Typography variant="body2" color="textSecondary">
-          {instant(request.createdAt, { dateStyle: 'medium', timeStyle: 'short' })}
-        </Typography>
-        {correction && <Typography>{t('privacy.correction', { correction })}</Typography>}
-        {request.message && <Typography sx={{ whiteSpace: 'pre-wrap' }}>{request.message}</Typography>}
-        {request.status !== 'open' ? (
-          <Alert severity={request.status === 'approved' ? 'success' : 'warning'}>
-            {t(`privacy.status.${request.status}`, {
-              who: request.answeredBy ?? '',
-              at: request.answeredAt ? instant(request.answeredAt, { dateStyle: 'medium', timeStyle: 'short' }) : '',
-            })}
-            {request.reason && `: ${request.reason}`}
-          </Alert>
-        ) : (
-          mayAnswer && (
-            <Stack spacing={1}>
-              {request.kind === 'erasure' && <Alert severity="warning">{t('privacy.erasureWarning')}</Alert>}
-              {request.kind === 'correction' && <Alert severity="info">{t('privacy.correctionHelp')}</Alert>}
-              <TextField
-                label={t('privacy.reason')}
-                value={reason}
-                onChange={(e) => setReason(e.target.value)}
-                multiline
-                minRows={2}
-                size="small"
-                slotProps={{ htmlInput: { maxLength: 2000, 'data-testid': 'privacy-reason' } }}
-              />
-              {send.isError && <ErrorAlert error={send.error} submit />}
-              <Stack direction="row" spacing={1}>
-                <Button variant="contained" disabled={send.isPending} onClick={() => send.mutate(true)} data-testid="privacy-approve">
-                  {t('privacy.approve')}
-                </Button>
-                <Button variant="outlined" disabled={send.isPending || reason.trim() === ''} onClick={() => send.mutate(false)} data-testid="privacy-refuse">
-                  {t('privacy.refuse')}
-                </Button>
-              </Stack>
+        </>
+      }
+    >
+      {correction && <Typography>{t('privacy.correction', { correction })}</Typography>}
+      {request.message && <Typography sx={{ whiteSpace: 'pre-wrap' }}>{request.message}</Typography>}
+      {request.status !== 'open' ? (
+        <Alert severity={request.status === 'approved' ? 'success' : 'warning'}>
+          {t(`privacy.status.${request.status}`, answeredBy(request))}
+          {request.reason && `: ${request.reason}`}
+        </Alert>
+      ) : (
+        mayAnswer && (
+          <Stack spacing={1}>
+            {request.kind === 'erasure' && <Alert severity="warning">{t('privacy.erasureWarning')}</Alert>}
+            {request.kind === 'correction' && <Alert severity="info">{t('privacy.correctionHelp')}</Alert>}
+            <AnswerField label={t('privacy.reason')} value={reason} onChange={setReason} testId="privacy-reason" />
+            {send.isError && <ErrorAlert error={send.error} submit />}
+            <Stack direction="row" spacing={1}>
+              <Button variant="contained" disabled={send.isPending} onClick={() => send.mutate(true)} data-testid="privacy-approve">
+                {t('privacy.approve')}
+              </Button>
+              <Button variant="outlined" disabled={send.isPending || reason.trim() === ''} onClick={() => send.mutate(false)} data-testid="privacy-refuse">
+                {t('privacy.refuse')}
+              </Button>
             </Stack>
-          )
-        )}
-      </Stack>
-    </Paper>
+          </Stack>
+        )
+      )}
+    </RequestFrame>
   );
 }
 

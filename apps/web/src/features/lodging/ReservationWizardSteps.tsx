@@ -1,4 +1,5 @@
-import type { FieldErrors, UseFieldArrayReturn, UseFormReturn } from 'react-hook-form';
+import type { InputHTMLAttributes } from 'react';
+import type { FieldError, FieldErrors, Path, UseFieldArrayReturn, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { addDays } from '@bjk/domain/dates';
 import type { EditionSettings } from '@bjk/domain/edition';
@@ -8,7 +9,7 @@ import { formatDate, formatMoney } from '../../shared/format';
 import { currentLanguage } from '../../shared/i18n';
 import { ShellButton } from '../../shared/ui/ShellButton';
 import { Card } from '../../shared/ui/plain/Card';
-import { CheckboxField, RadioChoice, RadioGroup, TextArea, TextInput } from '../../shared/ui/plain/fields';
+import { CheckboxField, CONTACT_INPUTS, RadioChoice, RadioGroup, TextArea, TextInput } from '../../shared/ui/plain/fields';
 import { Icon } from '../../shared/ui/plain/Icon';
 import { Notice } from '../../shared/ui/plain/Notice';
 import { fieldError } from './messages';
@@ -24,6 +25,21 @@ type WizardForm = UseFormReturn<ReservationWizardValues>;
 type WizardErrors = FieldErrors<ReservationWizardValues>;
 type RoomType = NonNullable<ReturnType<typeof findRoomType>>;
 
+type WizardInputProps = {
+  form: WizardForm;
+  path: Path<ReservationWizardValues>;
+  /** The label's key in the lodging texts. */
+  label: string;
+  error: FieldError | undefined;
+  help?: string;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, 'form'>;
+
+/** A required text field of the wizard, registered at `path`, its message (after a check) beneath it. */
+function WizardInput({ form, path, label, error, help, ...input }: WizardInputProps) {
+  const { t } = useTranslation('lodging');
+  return <TextInput label={t(label)} required error={fieldError(t, error?.message)} help={help} {...input} {...form.register(path)} />;
+}
+
 export const emptyGuest = () => ({ firstName: '', lastName: '', birthDate: '', participates: false });
 /** Who asks: name, e-mail, mobile and address of the responsible adult. */
 export function ContactStep({ form, errors }: { form: WizardForm; errors: WizardErrors }) {
@@ -32,39 +48,18 @@ export function ContactStep({ form, errors }: { form: WizardForm; errors: Wizard
     <div className="bjk-stack">
       <p className="bjk-body1 bjk-secondary">{t('contact.intro')}</p>
       <div className="bjk-wizard-pair">
-        <TextInput
-          label={t('fields.firstName')}
-          required
-          autoComplete="given-name"
-          error={fieldError(t, errors.contact?.firstName?.message)}
-          {...form.register('contact.firstName')}
-        />
-        <TextInput
-          label={t('fields.lastName')}
-          required
-          autoComplete="family-name"
-          error={fieldError(t, errors.contact?.lastName?.message)}
-          {...form.register('contact.lastName')}
-        />
+        <WizardInput form={form} path="contact.firstName" label="fields.firstName" error={errors.contact?.firstName} autoComplete="given-name" />
+        <WizardInput form={form} path="contact.lastName" label="fields.lastName" error={errors.contact?.lastName} autoComplete="family-name" />
       </div>
-      <TextInput
-        label={t('fields.email')}
-        type="email"
-        required
-        autoComplete="email"
-        inputMode="email"
-        error={fieldError(t, errors.contact?.email?.message)}
-        {...form.register('contact.email')}
-      />
-      <TextInput
-        label={t('fields.mobile')}
-        type="tel"
-        required
-        autoComplete="tel"
+      <WizardInput form={form} path="contact.email" label="fields.email" error={errors.contact?.email} {...CONTACT_INPUTS.email} />
+      <WizardInput
+        form={form}
+        path="contact.mobile"
+        label="fields.mobile"
+        error={errors.contact?.mobile}
+        {...CONTACT_INPUTS.mobile}
         placeholder="+32 475 12 34 56"
-        error={fieldError(t, errors.contact?.mobile?.message)}
         help={t('fields.mobileHelp')}
-        {...form.register('contact.mobile')}
       />
       <TextArea
         label={t('fields.address')}
@@ -164,26 +159,16 @@ export function GuestsStep({
                 )}
               </div>
               <div className="bjk-wizard-pair">
-                <TextInput
-                  label={t('fields.firstName')}
-                  required
-                  error={fieldError(t, guestErrors?.firstName?.message)}
-                  {...form.register(`guests.${index}.firstName`)}
-                />
-                <TextInput
-                  label={t('fields.lastName')}
-                  required
-                  error={fieldError(t, guestErrors?.lastName?.message)}
-                  {...form.register(`guests.${index}.lastName`)}
-                />
+                <WizardInput form={form} path={`guests.${index}.firstName`} label="fields.firstName" error={guestErrors?.firstName} />
+                <WizardInput form={form} path={`guests.${index}.lastName`} label="fields.lastName" error={guestErrors?.lastName} />
               </div>
-              <TextInput
-                label={t('fields.birthDate')}
+              <WizardInput
+                form={form}
+                path={`guests.${index}.birthDate`}
+                label="fields.birthDate"
+                error={guestErrors?.birthDate}
                 type="date"
-                required
-                error={fieldError(t, guestErrors?.birthDate?.message)}
                 help={birthDate && /^\d{4}-\d{2}-\d{2}$/.test(birthDate) ? t(`ageGroups.${ageGroupOf(settings, birthDate)}`) : undefined}
-                {...form.register(`guests.${index}.birthDate`)}
               />
               <CheckboxField label={t('fields.participates')} {...form.register(`guests.${index}.participates`)} />
             </div>

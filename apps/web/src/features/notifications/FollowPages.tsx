@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import type { FollowStatus } from '@bjk/domain/notifications';
+import { useAction } from '../../shared/data/action';
 import { confirmFollow, followStatus, forgetFollow, unfollow } from '../../shared/follow/follow-api';
 import { ShellButton, shellButtonClass } from '../../shared/ui/ShellButton';
 import { ErrorNotice } from '../../shared/ui/plain/ErrorNotice';
@@ -22,9 +23,10 @@ export function UnfollowPage() {
   const { t } = useTranslation('notifications');
   const token = useToken();
   const [status, setStatus] = useState<FollowStatus | null>(null);
-  const [done, setDone] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
+  const [loadError, setError] = useState<unknown>(null);
+  const stop = useAction({ send: () => unfollow(token), onSuccess: () => forgetFollow(token) });
+  const done = stop.isSuccess;
+  const error = stop.isError ? stop.error : loadError;
 
   useEffect(() => {
     if (!token) return;
@@ -37,19 +39,6 @@ export function UnfollowPage() {
       live = false;
     };
   }, [token]);
-
-  const stop = async () => {
-    setBusy(true);
-    try {
-      await unfollow(token);
-      forgetFollow(token);
-      setDone(true);
-    } catch (caught) {
-      setError(caught);
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
     <div className="bjk-stack" data-testid="unfollow-page">
@@ -65,7 +54,7 @@ export function UnfollowPage() {
             {t(status.channel === 'email' ? 'unfollowPage.whatEmail' : 'unfollowPage.what', { name: status.name, category: status.category })}
           </p>
           <div>
-            <ShellButton variant="contained" disabled={busy} onClick={() => void stop()} data-testid="unfollow-confirm">
+            <ShellButton variant="contained" disabled={stop.isPending} onClick={() => stop.run()} data-testid="unfollow-confirm">
               {t('unfollowPage.button')}
             </ShellButton>
           </div>
@@ -87,19 +76,7 @@ export function ConfirmFollowPage() {
   const { t } = useTranslation('notifications');
   const token = useToken();
   const [status, setStatus] = useState<FollowStatus | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-
-  const confirm = async () => {
-    setBusy(true);
-    try {
-      setStatus(await confirmFollow(token));
-    } catch (caught) {
-      setError(caught);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const confirm = useAction({ send: () => confirmFollow(token), onSuccess: setStatus });
 
   return (
     <div className="bjk-stack" data-testid="confirm-follow-page">
@@ -114,13 +91,13 @@ export function ConfirmFollowPage() {
         <>
           <p className="bjk-body1">{t('confirmPage.intro')}</p>
           <div>
-            <ShellButton variant="contained" disabled={busy} onClick={() => void confirm()} data-testid="confirm-follow">
+            <ShellButton variant="contained" disabled={confirm.isPending} onClick={() => confirm.run()} data-testid="confirm-follow">
               {t('confirmPage.button')}
             </ShellButton>
           </div>
         </>
       )}
-      {error !== null && <ErrorNotice error={error} />}
+      {confirm.isError && <ErrorNotice error={confirm.error} />}
     </div>
   );
 }

@@ -64,7 +64,7 @@ function CategoryResults({ category }: { category: string }) {
   const live = useLiveResults(category);
   return (
     <div className="results-page">
-      <div className="results-header">
+      <div className="bjk-split results-header">
         <div>
           <h1 className="bjk-h1">{t('title', { category })}</h1>
           <Suspense fallback={null}>

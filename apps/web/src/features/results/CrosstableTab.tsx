@@ -1,10 +1,12 @@
-import type { PublicTournamentPlayer } from '@bjk/domain/results';
+import type { PublicTournamentPlayer, Standings } from '@bjk/domain/results';
 import { useTranslation } from 'react-i18next';
 import { useResource } from '../../shared/data/resource';
-import { formatPoints } from './api';
+import { TableContent, type Column } from '../../shared/ui/plain/Table';
 import { PlayerLink } from './PlayerLink';
 import { loadStandings, standingsKey, usePublishedTournament } from './resources';
-import { ResultsTable } from './ResultsTable';
+import { playerColumns, ResultsTable } from './ResultsTable';
+
+type StandingsRow = Standings['rows'][number];
 
 /** A game's result after the opponent's line and colour ("12w1"); a forfeit is + or −. */
 const GAME_SYMBOL: Record<string, string> = { win: '1', draw: '½', loss: '0', forfeit_win: '+', forfeit_loss: '−', pending: '' };
@@ -44,50 +46,30 @@ export function CrosstableTab({ category }: { category: string }) {
   const players = new Map(tournament.players.map((p) => [p.pairingNumber, p]));
   const rounds = Array.from({ length: tournament.pairedRounds }, (_, i) => i + 1);
   const letters = { white: t('crosstable.white'), black: t('crosstable.black'), bye: t('crosstable.bye') };
+  const player = playerColumns<StandingsRow>(t, category);
+  const columns: Column<StandingsRow>[] = [
+    { head: t('columns.rank'), className: 'bjk-num results-sticky-rank', cell: (row) => row.rank ?? '—' },
+    {
+      head: t('columns.name'),
+      className: 'results-nowrap results-sticky-name',
+      cell: (row) => <PlayerLink category={category} pairingNumber={row.pairingNumber} name={row.name} />,
+    },
+    ...rounds.map((r) => ({
+      head: t('crosstable.round', { round: r }),
+      className: 'bjk-num',
+      cell: (row: StandingsRow) =>
+        crosstableCell(
+          players.get(row.pairingNumber)!.rounds.find((x) => x.round === r),
+          (n) => place.get(n),
+          letters,
+        ),
+    })),
+    player.points,
+  ];
   return (
     <>
       <ResultsTable testId="crosstable" label={t('tabs.crosstable')}>
-        <thead>
-          <tr>
-            <th scope="col" className="bjk-num results-sticky-rank">
-              {t('columns.rank')}
-            </th>
-            <th scope="col" className="results-sticky-name">
-              {t('columns.name')}
-            </th>
-            {rounds.map((r) => (
-              <th scope="col" className="bjk-num" key={r}>
-                {t('crosstable.round', { round: r })}
-              </th>
-            ))}
-            <th scope="col" className="bjk-num">
-              {t('columns.points')}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {standings.rows.map((row) => {
-            const player = players.get(row.pairingNumber)!;
-            return (
-              <tr key={row.pairingNumber} data-testid="crosstable-row">
-                <td className="bjk-num results-sticky-rank">{row.rank ?? '—'}</td>
-                <td className="results-nowrap results-sticky-name">
-                  <PlayerLink category={category} pairingNumber={row.pairingNumber} name={row.name} />
-                </td>
-                {rounds.map((r) => (
-                  <td className="bjk-num" key={r}>
-                    {crosstableCell(
-                      player.rounds.find((x) => x.round === r),
-                      (n) => place.get(n),
-                      letters,
-                    )}
-                  </td>
-                ))}
-                <td className="bjk-num">{formatPoints(row.points)}</td>
-              </tr>
-            );
-          })}
-        </tbody>
+        <TableContent columns={columns} rows={standings.rows} rowKey={(row) => row.pairingNumber} rowTestId="crosstable-row" />
       </ResultsTable>
       <p className="bjk-body2 bjk-secondary" data-testid="crosstable-legend">
         {t('crosstable.legend', letters)}

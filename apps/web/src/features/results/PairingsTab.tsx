@@ -6,12 +6,13 @@ import { useResource } from '../../shared/data/resource';
 import { PageLoading } from '../../shared/ui/PageLoading';
 import { ChipButton } from '../../shared/ui/plain/Chip';
 import { LoadFailure } from '../../shared/ui/plain/LoadFailure';
+import { TableContent, type Column } from '../../shared/ui/plain/Table';
 import { formatPoints } from './api';
 import { GameLink } from './GameLink';
 import { useGameOnBoard } from './games/live';
 import { PlayerLink } from './PlayerLink';
 import { loadPairings, pairingsKey, usePublishedTournament } from './resources';
-import { ResultsTable } from './ResultsTable';
+import { ResultsTable, UnofficialResult } from './ResultsTable';
 import './results.css';
 
 /** Rounds newest first; the chosen one is `?round=` (default: the last paired round). */
@@ -47,42 +48,22 @@ function RoundTable({ category, round }: { category: string; round: number }) {
   const { t } = useTranslation('results');
   const pairings = useResource(pairingsKey(category, round), loadPairings(category, round));
   const gameOn = useGameOnBoard(category);
+  const side = (player: Pairing['black']) =>
+    player && (
+      <>
+        <PlayerLink category={category} pairingNumber={player.pairingNumber} name={player.name} />
+        <span className="results-points">{formatPoints(player.points)}</span>
+      </>
+    );
+  const columns: Column<Pairing>[] = [
+    { head: t('columns.board'), className: 'bjk-num', cell: (p) => <BoardCell board={p.board} game={gameOn(round, p.board)} /> },
+    { head: t('columns.white'), cell: (p) => side(p.white) },
+    { head: t('columns.result'), testId: 'pairing-result', cell: (p) => <ResultCell pairing={p} /> },
+    { head: t('columns.black'), cell: (p) => side(p.black) },
+  ];
   return (
     <ResultsTable testId="pairings-table" label={t('pairings.round', { round })}>
-      <thead>
-        <tr>
-          <th scope="col" className="bjk-num">
-            {t('columns.board')}
-          </th>
-          <th scope="col">{t('columns.white')}</th>
-          <th scope="col">{t('columns.result')}</th>
-          <th scope="col">{t('columns.black')}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {pairings.pairings.map((p) => (
-          <tr key={`${p.board ?? 'x'}-${p.white.pairingNumber}`} data-testid="pairing-row">
-            <td className="bjk-num">
-              <BoardCell board={p.board} game={gameOn(round, p.board)} />
-            </td>
-            <td>
-              <PlayerLink category={category} pairingNumber={p.white.pairingNumber} name={p.white.name} />
-              <span className="results-points">{formatPoints(p.white.points)}</span>
-            </td>
-            <td data-testid="pairing-result">
-              <ResultCell pairing={p} />
-            </td>
-            <td>
-              {p.black && (
-                <>
-                  <PlayerLink category={category} pairingNumber={p.black.pairingNumber} name={p.black.name} />
-                  <span className="results-points">{formatPoints(p.black.points)}</span>
-                </>
-              )}
-            </td>
-          </tr>
-        ))}
-      </tbody>
+      <TableContent columns={columns} rows={pairings.pairings} rowKey={(p) => `${p.board ?? 'x'}-${p.white.pairingNumber}`} rowTestId="pairing-row" />
     </ResultsTable>
   );
 }
@@ -106,13 +87,6 @@ function ResultCell({ pairing }: { pairing: Pairing }) {
   const { t } = useTranslation('results');
   if (pairing.result && UNPAIRED.has(pairing.result)) return <>{t(`outcome.${pairing.result}`)}</>;
   if (pairing.result) return <span className="results-result results-result--official">{pairing.result}</span>;
-  if (pairing.unofficialResult) {
-    return (
-      <span className="results-nowrap" title={t('pairings.unofficial')} data-testid="pairing-unofficial">
-        {pairing.unofficialResult}
-        <span className="results-unofficial">{t('pairings.unofficialShort')}</span>
-      </span>
-    );
-  }
+  if (pairing.unofficialResult) return <UnofficialResult value={pairing.unofficialResult} testId="pairing-unofficial" />;
   return <span className="bjk-secondary">{t('pairings.pending')}</span>;
 }

@@ -8,7 +8,8 @@ import { GameLink } from './GameLink';
 import { playerPgnUrl, useGameOnBoard } from './games/live';
 import { PlayerLink } from './PlayerLink';
 import { loadPairings, pairingsKey } from './resources';
-import { ResultsTable } from './ResultsTable';
+import { ResultsTable, UnofficialResult } from './ResultsTable';
+import { TableContent, type Column } from '../../shared/ui/plain/Table';
 import './results.css';
 
 /**
@@ -32,8 +33,42 @@ export function PlayerCard({ tournament, pairingNumber }: { tournament: PublicTo
     .sort((a, b) => a.round - b.round)
     .map((r) => {
       running += r.points;
-      return { ...r, running };
+      return { ...r, running, opponent: r.opponent === null ? undefined : byNumber.get(r.opponent) };
     });
+  type Row = (typeof rows)[number];
+  // The official outcome, else the board's unofficial result (labelled so) or "pending"; then the game's link.
+  const result = (r: Row) => (
+    <>
+      {r.outcome !== 'pending' ? (
+        t(`outcome.${r.outcome}`)
+      ) : r.round === playing?.round && unofficial ? (
+        <UnofficialResult value={unofficial} testId="player-unofficial" />
+      ) : (
+        t('pairings.pending')
+      )}
+      {gameOn(r.round, r.board) !== undefined && (
+        <>
+          {' · '}
+          <GameLink id={gameOn(r.round, r.board)!} label={t('games.gameOfRound', { round: r.round })}>
+            {t('games.game')}
+          </GameLink>
+        </>
+      )}
+    </>
+  );
+  const columns: Column<Row>[] = [
+    { head: t('columns.round'), className: 'bjk-num', cell: (r) => r.round },
+    { head: t('columns.board'), className: 'bjk-num', cell: (r) => r.board ?? '' },
+    { head: t('columns.colour'), cell: (r) => (r.colour ? t(`colour.${r.colour}`) : '') },
+    {
+      head: t('columns.opponent'),
+      cell: ({ opponent, outcome }) =>
+        opponent ? <PlayerLink category={tournament.category} pairingNumber={opponent.pairingNumber} name={opponent.name} /> : t(`outcome.${outcome}`),
+    },
+    { head: t('columns.rating'), className: 'bjk-num results-wide', cell: (r) => r.opponent?.rating ?? '' },
+    { head: t('columns.result'), cell: (r) => result(r) },
+    { head: t('columns.running'), className: 'bjk-num', cell: (r) => (r.outcome === 'pending' ? '' : formatPoints(r.running)) },
+  ];
   return (
     <div className="bjk-stack" data-testid="player-card">
       <div>
@@ -59,66 +94,7 @@ export function PlayerCard({ tournament, pairingNumber }: { tournament: PublicTo
         <FollowButton category={tournament.category} pairingNumber={player.pairingNumber} name={player.name} />
       </div>
       <ResultsTable testId="player-rounds" label={t('player.rounds')}>
-        <thead>
-          <tr>
-            <th scope="col" className="bjk-num">
-              {t('columns.round')}
-            </th>
-            <th scope="col" className="bjk-num">
-              {t('columns.board')}
-            </th>
-            <th scope="col">{t('columns.colour')}</th>
-            <th scope="col">{t('columns.opponent')}</th>
-            <th scope="col" className="bjk-num results-wide">
-              {t('columns.rating')}
-            </th>
-            <th scope="col">{t('columns.result')}</th>
-            <th scope="col" className="bjk-num">
-              {t('columns.running')}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => {
-            const opponent = r.opponent === null ? undefined : byNumber.get(r.opponent);
-            return (
-              <tr key={r.round}>
-                <td className="bjk-num">{r.round}</td>
-                <td className="bjk-num">{r.board ?? ''}</td>
-                <td>{r.colour ? t(`colour.${r.colour}`) : ''}</td>
-                <td>
-                  {opponent ? (
-                    <PlayerLink category={tournament.category} pairingNumber={opponent.pairingNumber} name={opponent.name} />
-                  ) : (
-                    t(`outcome.${r.outcome}`)
-                  )}
-                </td>
-                <td className="bjk-num results-wide">{opponent?.rating ?? ''}</td>
-                <td>
-                  {r.outcome !== 'pending' ? (
-                    t(`outcome.${r.outcome}`)
-                  ) : r.round === playing?.round && unofficial ? (
-                    <span className="results-nowrap" title={t('pairings.unofficial')} data-testid="player-unofficial">
-                      {unofficial}
-                      <span className="results-unofficial">{t('pairings.unofficialShort')}</span>
-                    </span>
-                  ) : (
-                    t('pairings.pending')
-                  )}
-                  {gameOn(r.round, r.board) !== undefined && (
-                    <>
-                      {' · '}
-                      <GameLink id={gameOn(r.round, r.board)!} label={t('games.gameOfRound', { round: r.round })}>
-                        {t('games.game')}
-                      </GameLink>
-                    </>
-                  )}
-                </td>
-                <td className="bjk-num">{r.outcome === 'pending' ? '' : formatPoints(r.running)}</td>
-              </tr>
-            );
-          })}
-        </tbody>
+        <TableContent columns={columns} rows={rows} rowKey={(r) => r.round} />
       </ResultsTable>
       {rows.some((r) => gameOn(r.round, r.board) !== undefined) && (
         <div className="results-no-print">

@@ -5,10 +5,13 @@ import { useResource } from '../../shared/data/resource';
 import { Icon } from '../../shared/ui/plain/Icon';
 import { Notice } from '../../shared/ui/plain/Notice';
 import { currentLanguage } from '../../shared/i18n';
-import { formatPoints, formatTieBreak, tieBreakName } from './api';
-import { PlayerLink } from './PlayerLink';
+import type { PublicTournamentPlayer, Standings } from '@bjk/domain/results';
+import { TableContent, type Column } from '../../shared/ui/plain/Table';
+import { formatTieBreak, tieBreakName } from './api';
 import { loadStandings, standingsKey, usePublishedTournament } from './resources';
-import { ResultsTable } from './ResultsTable';
+import { playerColumns, ResultsTable } from './ResultsTable';
+
+type StandingsRow = Standings['rows'][number];
 import './results.css';
 
 /**
@@ -24,6 +27,40 @@ export function StandingsTab({ category }: { category: string }) {
   if (standings.afterRound === 0) return <StartingList category={category} />;
   const language = currentLanguage();
   const names = standings.tieBreaks.map((c) => tieBreakName(t, c));
+  const player = playerColumns<StandingsRow>(t, category);
+  const tieBreak = (row: StandingsRow, index: number) => formatTieBreak(row.tieBreaks[index] ?? null, language);
+  const columns: Column<StandingsRow>[] = [
+    { head: t('columns.rank'), className: 'bjk-num', cell: (row) => row.rank ?? <Unranked /> },
+    player.name,
+    player.federation,
+    player.club,
+    player.rating,
+    { ...player.points, testId: 'standings-points' },
+    ...names.map((name, index) => ({
+      head: name,
+      className: 'bjk-num results-wide',
+      headClassName: 'results-tie-break',
+      cell: (row: StandingsRow) => tieBreak(row, index),
+    })),
+    { head: <span className="results-visually-hidden">{t('standings.more')}</span>, className: 'results-narrow results-more-cell', cell: (row) => more(row) },
+  ];
+  // A phone's details beneath a row: club, federation and the tie-breaks.
+  const details = (row: StandingsRow) => [
+    [t('columns.club'), row.club ?? '—'],
+    [t('columns.federation'), row.federation ?? '—'],
+    ...names.map((name, index) => [name, tieBreak(row, index)]),
+  ];
+  const more = (row: StandingsRow) => (
+    <ShellButton
+      variant="icon"
+      className="results-more"
+      aria-expanded={open === row.pairingNumber}
+      aria-label={t('standings.detailsOf', { name: row.name })}
+      onClick={() => setOpen(open === row.pairingNumber ? null : row.pairingNumber)}
+    >
+      <Icon name={open === row.pairingNumber ? 'expandLess' : 'expandMore'} size={20} />
+    </ShellButton>
+  );
   return (
     <div className="bjk-stack results-stack-tight">
       {standings.provisional ? (
@@ -39,96 +76,41 @@ export function StandingsTab({ category }: { category: string }) {
         </p>
       )}
       <ResultsTable testId="standings-table" label={t('tabs.standings')}>
-        <thead>
-          <tr>
-            <th scope="col" className="bjk-num">
-              {t('columns.rank')}
-            </th>
-            <th scope="col">{t('columns.name')}</th>
-            <th scope="col" className="results-wide">
-              {t('columns.federation')}
-            </th>
-            <th scope="col" className="results-wide">
-              {t('columns.club')}
-            </th>
-            <th scope="col" className="bjk-num">
-              {t('columns.rating')}
-            </th>
-            <th scope="col" className="bjk-num">
-              {t('columns.points')}
-            </th>
-            {names.map((name, index) => (
-              <th scope="col" className="bjk-num results-wide results-tie-break" key={index}>
-                {name}
-              </th>
-            ))}
-            <th scope="col" className="results-narrow results-more-cell">
-              <span className="results-visually-hidden">{t('standings.more')}</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {standings.rows.map((row) => (
-            <Fragment key={row.pairingNumber}>
-              <tr data-testid="standings-row">
-                <td className="bjk-num">
-                  {row.rank ?? (
-                    <>
-                      <span aria-hidden="true">—</span>
-                      <span className="results-visually-hidden">{t('standings.unranked')}</span>
-                    </>
-                  )}
-                </td>
-                <td>
-                  {row.title && <span className="results-title">{row.title}</span>}
-                  <PlayerLink category={category} pairingNumber={row.pairingNumber} name={row.name} />
-                </td>
-                <td className="results-wide">{row.federation}</td>
-                <td className="results-wide">{row.club}</td>
-                <td className="bjk-num">{row.rating ?? '—'}</td>
-                <td className="bjk-num" data-testid="standings-points">
-                  {formatPoints(row.points)}
-                </td>
-                {row.tieBreaks.map((value, index) => (
-                  <td className="bjk-num results-wide" key={index}>
-                    {formatTieBreak(value, language)}
-                  </td>
-                ))}
-                <td className="results-narrow results-more-cell">
-                  <ShellButton
-                    variant="icon"
-                    className="results-more"
-                    aria-expanded={open === row.pairingNumber}
-                    aria-label={t('standings.detailsOf', { name: row.name })}
-                    onClick={() => setOpen(open === row.pairingNumber ? null : row.pairingNumber)}
-                  >
-                    <Icon name={open === row.pairingNumber ? 'expandLess' : 'expandMore'} size={20} />
-                  </ShellButton>
+        <TableContent
+          columns={columns}
+          rows={standings.rows}
+          rowKey={(row) => row.pairingNumber}
+          rowTestId="standings-row"
+          after={(row) =>
+            open === row.pairingNumber && (
+              <tr className="results-narrow" data-testid="standings-details">
+                <td colSpan={5}>
+                  <dl className="results-details">
+                    {details(row).map(([name, value], index) => (
+                      <Fragment key={index}>
+                        <dt>{name}</dt>
+                        <dd>{value}</dd>
+                      </Fragment>
+                    ))}
+                  </dl>
                 </td>
               </tr>
-              {open === row.pairingNumber && (
-                <tr className="results-narrow" data-testid="standings-details">
-                  <td colSpan={5}>
-                    <dl className="results-details">
-                      <dt>{t('columns.club')}</dt>
-                      <dd>{row.club ?? '—'}</dd>
-                      <dt>{t('columns.federation')}</dt>
-                      <dd>{row.federation ?? '—'}</dd>
-                      {names.map((name, index) => (
-                        <Fragment key={index}>
-                          <dt>{name}</dt>
-                          <dd>{formatTieBreak(row.tieBreaks[index] ?? null, language)}</dd>
-                        </Fragment>
-                      ))}
-                    </dl>
-                  </td>
-                </tr>
-              )}
-            </Fragment>
-          ))}
-        </tbody>
+            )
+          }
+        />
       </ResultsTable>
     </div>
+  );
+}
+
+/** A withdrawn player's rank: a dash, said in words to a screen reader. */
+function Unranked() {
+  const { t } = useTranslation('results');
+  return (
+    <>
+      <span aria-hidden="true">—</span>
+      <span className="results-visually-hidden">{t('standings.unranked')}</span>
+    </>
   );
 }
 
@@ -140,52 +122,35 @@ function StartingList({ category }: { category: string }) {
   const { t } = useTranslation('results');
   const tournament = usePublishedTournament(category);
   const players = [...tournament.players].sort((a, b) => a.pairingNumber - b.pairingNumber);
+  const player = playerColumns<PublicTournamentPlayer>(t, category);
+  const absent = (p: PublicTournamentPlayer) => p.rounds.some((r) => r.round === 1 && (r.outcome === 'absent' || r.outcome === 'zero_bye'));
+  const columns: Column<PublicTournamentPlayer>[] = [
+    { head: t('columns.pairingNumber'), className: 'bjk-num', cell: (p) => p.pairingNumber },
+    {
+      ...player.name,
+      cell: (p) => (
+        <>
+          {player.name.cell(p)}
+          {absent(p) && (
+            <span className="bjk-secondary" data-testid="starting-absent">
+              {' '}
+              ({t('standings.absentRound1')})
+            </span>
+          )}
+        </>
+      ),
+    },
+    player.rating,
+    player.federation,
+    player.club,
+  ];
   return (
     <div className="bjk-stack results-stack-tight">
       <p className="bjk-body2 bjk-secondary" data-testid="starting-list-title">
         {t('standings.startingList', { count: players.length })}
       </p>
       <ResultsTable testId="starting-list" label={t('standings.startingListLabel')}>
-        <thead>
-          <tr>
-            <th scope="col" className="bjk-num">
-              {t('columns.pairingNumber')}
-            </th>
-            <th scope="col">{t('columns.name')}</th>
-            <th scope="col" className="bjk-num">
-              {t('columns.rating')}
-            </th>
-            <th scope="col" className="results-wide">
-              {t('columns.federation')}
-            </th>
-            <th scope="col" className="results-wide">
-              {t('columns.club')}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {players.map((player) => {
-            const absent = player.rounds.some((r) => r.round === 1 && (r.outcome === 'absent' || r.outcome === 'zero_bye'));
-            return (
-              <tr key={player.pairingNumber} data-testid="starting-row">
-                <td className="bjk-num">{player.pairingNumber}</td>
-                <td>
-                  {player.title && <span className="results-title">{player.title}</span>}
-                  <PlayerLink category={category} pairingNumber={player.pairingNumber} name={player.name} />
-                  {absent && (
-                    <span className="bjk-secondary" data-testid="starting-absent">
-                      {' '}
-                      ({t('standings.absentRound1')})
-                    </span>
-                  )}
-                </td>
-                <td className="bjk-num">{player.rating ?? '—'}</td>
-                <td className="results-wide">{player.federation}</td>
-                <td className="results-wide">{player.club}</td>
-              </tr>
-            );
-          })}
-        </tbody>
+        <TableContent columns={columns} rows={players} rowKey={(player) => player.pairingNumber} rowTestId="starting-row" />
       </ResultsTable>
     </div>
   );

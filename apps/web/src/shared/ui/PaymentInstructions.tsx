@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { PublicPayment } from '@bjk/domain/payments';
 import { formatDate, formatMoney } from '../format';
 import { currentLanguage } from '../i18n';
+import './plain/plain.css';
 import './payment-instructions.css';
 
 /**
@@ -27,7 +28,7 @@ export function PaymentInstructions({
     [t('page.dueDate'), formatDate(payment.dueDate, language), 'pay-due'],
   ];
   return (
-    <div className="bjk-pay">
+    <div className="bjk-split bjk-pay">
       {/* Each label above its value at every width: beside the QR code, a label column left the values so little room
           that the IBAN, the structured message and the beneficiary's name broke in the middle. */}
       <dl className="bjk-pay-details">

@@ -69,7 +69,7 @@ export function ConfirmStep({ kind, phase, player, details, draftId, photo, cons
         </>
       }
     >
-      <div className="bjk-confirm">
+      <div className="bjk-split bjk-confirm">
         {photoUrl && <img src={photoUrl} alt={t('photo.previewAlt')} className="bjk-enrol-photo" />}
         <dl className="bjk-confirm-summary" data-testid="confirm-summary">
           {rows

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
-import { useForm, type FieldErrors, type UseFormRegister } from 'react-hook-form';
+import { useForm, type FieldErrors, type Path, type UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   contactIssues,
@@ -13,13 +13,36 @@ import {
 import { currentLanguage } from '../../../shared/i18n';
 import { onValidSubmit } from '../../../shared/ui/forms';
 import { ErrorNotice } from '../../../shared/ui/plain/ErrorNotice';
-import { SelectInput, TextInput } from '../../../shared/ui/plain/fields';
+import { CONTACT_INPUTS, SelectInput, TextInput } from '../../../shared/ui/plain/fields';
 import { ShellButton } from '../../../shared/ui/ShellButton';
 import { saveDraft } from '../api';
 import { BackButton } from './BackButton';
 import { useFieldMessage } from './field-message';
 import { StepFrame } from './StepFrame';
 import { useSubmission } from './submission';
+
+/** A contact field of the step: its label, input attributes and help, by name. */
+const CONTACT_FIELDS = {
+  fullName: { input: CONTACT_INPUTS.name, help: undefined },
+  email: { input: CONTACT_INPUTS.email, help: undefined },
+  mobile: { input: { ...CONTACT_INPUTS.mobile, placeholder: '+32 470 12 34 56' }, help: 'details.mobileHelp' },
+} as const;
+
+type ContactFieldProps = {
+  name: keyof typeof CONTACT_FIELDS;
+  path: Path<RegistrationDetails>;
+  testId: string;
+  error: string | undefined;
+  register: UseFormRegister<RegistrationDetails>;
+};
+
+/** One contact field, registered at `path`, its error (after a submit) beneath it. */
+function ContactField({ name, path, testId, error, register }: ContactFieldProps) {
+  const { t } = useTranslation('enrolment');
+  const message = useFieldMessage();
+  const { input, help } = CONTACT_FIELDS[name];
+  return <TextInput label={t(`details.${name}`)} {...input} error={message(error)} help={help && t(help)} data-testid={testId} {...register(path)} />;
+}
 
 type ContactFieldsProps = {
   who: 'parent' | 'attendant';
@@ -29,38 +52,13 @@ type ContactFieldsProps = {
 
 function ContactFields({ who, register, errors }: ContactFieldsProps) {
   const { t } = useTranslation('enrolment');
-  const message = useFieldMessage();
-  const fieldErrors = errors[who];
   return (
     <fieldset className="bjk-enrol-fieldset">
       <legend className="bjk-enrol-subtitle">{t(`details.${who}`)}</legend>
       <p className="bjk-body2 bjk-secondary">{t(`details.${who}Help`)}</p>
-      <TextInput
-        label={t('details.fullName')}
-        autoComplete="name"
-        error={message(fieldErrors?.fullName?.message)}
-        data-testid={`${who}-fullName`}
-        {...register(`${who}.fullName`)}
-      />
-      <TextInput
-        label={t('details.email')}
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        error={message(fieldErrors?.email?.message)}
-        data-testid={`${who}-email`}
-        {...register(`${who}.email`)}
-      />
-      <TextInput
-        label={t('details.mobile')}
-        type="tel"
-        autoComplete="tel"
-        placeholder="+32 470 12 34 56"
-        error={message(fieldErrors?.mobile?.message)}
-        help={t('details.mobileHelp')}
-        data-testid={`${who}-mobile`}
-        {...register(`${who}.mobile`)}
-      />
+      {(['fullName', 'email', 'mobile'] as const).map((name) => (
+        <ContactField key={name} name={name} path={`${who}.${name}`} testId={`${who}-${name}`} error={errors[who]?.[name]?.message} register={register} />
+      ))}
     </fieldset>
   );
 }
@@ -138,25 +136,9 @@ export function DetailsStep({ kind, player, kept, onDrafted, onBack }: Props) {
           <h3 className="bjk-enrol-subtitle">{t('details.player')}</h3>
           <p className="bjk-body2 bjk-secondary">{adult ? t('details.playerHelpAdult') : t('details.playerHelpMinor')}</p>
         </div>
-        <TextInput
-          label={t('details.email')}
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          error={message(errors.email?.message)}
-          data-testid="player-email"
-          {...form.register('email')}
-        />
-        <TextInput
-          label={t('details.mobile')}
-          type="tel"
-          autoComplete="tel"
-          placeholder="+32 470 12 34 56"
-          error={message(errors.mobile?.message)}
-          help={t('details.mobileHelp')}
-          data-testid="player-mobile"
-          {...form.register('mobile')}
-        />
+        {(['email', 'mobile'] as const).map((name) => (
+          <ContactField key={name} name={name} path={name} testId={`player-${name}`} error={errors[name]?.message} register={form.register} />
+        ))}
         <ContactFields who="parent" register={form.register} errors={errors} />
         <ContactFields who="attendant" register={form.register} errors={errors} />
         {draft.failure !== null && <ErrorNotice error={draft.failure} submit />}

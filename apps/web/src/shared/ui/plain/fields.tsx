@@ -22,6 +22,13 @@ function Field({ id, label, help, error, required, className, children }: FieldP
   );
 }
 
+/** The input attributes of the contact fields every form asks alike: the phone's keyboard and the browser's autofill. */
+export const CONTACT_INPUTS = {
+  name: { autoComplete: 'name' },
+  email: { type: 'email', inputMode: 'email', autoComplete: 'email' },
+  mobile: { type: 'tel', autoComplete: 'tel' },
+} as const satisfies Record<string, InputHTMLAttributes<HTMLInputElement>>;
+
 /**
  * MUI's small outlined TextField as a native input with a visible label, help or error text (`plain.css`). A
  * react-hook-form `register(…)` spreads onto it as onto an input (its ref included).
