@@ -14,7 +14,8 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { attendeeInputSchema, type Attendee, type AttendeeInput, type RegistrationKind } from '@bjk/domain/enrolment';
 import { useEdition } from '../../shared/edition/useEdition';
-import { DataTable, type DataColumn } from '../../shared/ui/DataTable';
+import type { DataColumn } from '../../shared/ui/DataTable';
+import { PagedTable } from '../../shared/ui/PagedTable';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { ListSearch } from '../../shared/ui/ListFilter';
 import { useListParams } from '../../shared/ui/useListParams';
@@ -30,7 +31,7 @@ const empty: AttendeeInput = { firstName: '', lastName: '', category: 'GUEST', e
 /** The attendees of a kind, with search and paging in the address; `onSelect` makes each name open the editor. */
 function AttendeeTable({ kind, onSelect }: { kind: RegistrationKind; onSelect?: (a: Attendee) => void }) {
   const { t } = useTranslation('enrolment');
-  const list = useListParams({ pageSize: 100 });
+  const list = useListParams({ pageSize: 100, pageSizes: [25, 100, 500] });
   const attendees = useQuery(attendeesQuery(kind, list.query));
   const columns: DataColumn<Attendee>[] = [
     {
@@ -63,18 +64,7 @@ function AttendeeTable({ kind, onSelect }: { kind: RegistrationKind; onSelect?: 
   return (
     <Stack spacing={1}>
       <ListSearch list={list} size="small" label={t('mgmt.search')} sx={{ maxWidth: 360 }} />
-      {attendees.isError && <ErrorAlert error={attendees.error} />}
-      <DataTable
-        label={t('mgmt.attendees')}
-        columns={columns}
-        rows={attendees.data?.items}
-        total={attendees.data?.total ?? 0}
-        state={list}
-        pageSizes={[25, 100, 500]}
-        rowKey={(a) => a.id}
-        testId="attendees-table"
-        rowFaded={(a) => !a.enabled}
-      />
+      <PagedTable label={t('mgmt.attendees')} columns={columns} query={attendees} list={list} testId="attendees-table" rowFaded={(a) => !a.enabled} />
     </Stack>
   );
 }

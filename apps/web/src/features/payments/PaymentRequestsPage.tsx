@@ -13,9 +13,9 @@ import { PAYMENT_REQUEST_KINDS, PAYMENT_REQUEST_STATUSES, type PaymentRequest } 
 import { useInstantFormat } from '../../shared/edition/useEdition';
 import { formatMoney } from '../../shared/format';
 import { currentLanguage } from '../../shared/i18n';
-import { DataTable, type DataColumn } from '../../shared/ui/DataTable';
-import { ListFilter } from '../../shared/ui/ListFilter';
-import { ErrorAlert } from '../../shared/ui/ErrorAlert';
+import type { DataColumn } from '../../shared/ui/DataTable';
+import { ListFilters, choices, yesNo } from '../../shared/ui/ListFilter';
+import { PagedTable } from '../../shared/ui/PagedTable';
 import { useListParams } from '../../shared/ui/useListParams';
 import { paymentsApi, requestListQuery } from './api';
 import { saveBlob } from '../../shared/ui/save-blob';
@@ -41,7 +41,7 @@ export function PaymentRequestsPage() {
   const { t } = useTranslation('payments');
   const language = currentLanguage();
   const formatInstant = useInstantFormat();
-  const list = useListParams({ filters: ['status', 'kind', 'sent'] as const });
+  const list = useListParams({ pageSizes: [10, 25, 50, 100, 250], filters: ['status', 'kind', 'sent'] as const });
   // The request's page links back to this list as it was (search, filters, page).
   const back = `/mgmt/paymentrequests${useLocation().search}`;
   const { filters } = list;
@@ -102,43 +102,26 @@ export function PaymentRequestsPage() {
           sx={{ flex: 2 }}
           slotProps={{ htmlInput: { 'data-testid': 'search' } }}
         />
-        <ListFilter
+        <ListFilters
           list={list}
-          name="status"
-          label={t('list.status')}
           all={t('list.all')}
-          options={PAYMENT_REQUEST_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
           sx={{ flex: 1, minWidth: 160 }}
-        />
-        <ListFilter
-          list={list}
-          name="kind"
-          label={t('list.kind')}
-          all={t('list.all')}
-          options={PAYMENT_REQUEST_KINDS.map((k) => ({ value: k, label: t(`kind.${k}`) }))}
-          sx={{ flex: 1, minWidth: 160 }}
-        />
-        <ListFilter
-          list={list}
-          name="sent"
-          label={t('list.sent')}
-          all={t('list.all')}
-          options={(['yes', 'no'] as const).map((v) => ({ value: v, label: t(v === 'yes' ? 'list.sentYes' : 'list.sentNo') }))}
-          sx={{ flex: 1, minWidth: 140 }}
+          filters={[
+            { name: 'status', label: t('list.status'), options: choices(PAYMENT_REQUEST_STATUSES, (s) => t(`status.${s}`)) },
+            { name: 'kind', label: t('list.kind'), options: choices(PAYMENT_REQUEST_KINDS, (k) => t(`kind.${k}`)) },
+            { name: 'sent', label: t('list.sent'), options: yesNo(t('list.sentYes'), t('list.sentNo')), sx: { flex: 1, minWidth: 140 } },
+          ]}
         />
         <Button variant="outlined" onClick={() => exportCsv.mutate()} disabled={exportCsv.isPending} sx={{ whiteSpace: 'nowrap' }}>
           {t('list.export')}
         </Button>
       </Stack>
-      {(requests.error ?? exportCsv.error) && <ErrorAlert error={requests.error ?? exportCsv.error} />}
-      <DataTable
+      <PagedTable
         label={t('list.title')}
         columns={columns}
-        rows={data?.items}
-        total={data?.total ?? 0}
-        state={list}
-        pageSizes={[10, 25, 50, 100, 250]}
-        rowKey={(r) => r.id}
+        query={requests}
+        list={list}
+        error={exportCsv.error}
         testId="requests-table"
         rowTestId={(r) => `request-row-${r.number}`}
         empty={t('list.none')}
