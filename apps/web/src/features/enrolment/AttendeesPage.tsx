@@ -17,6 +17,7 @@ import { useEdition } from '../../shared/edition/useEdition';
 import type { DataColumn } from '../../shared/ui/DataTable';
 import { PagedTable } from '../../shared/ui/PagedTable';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
+import { SelectField } from '../../shared/ui/SelectField';
 import { ListSearch } from '../../shared/ui/ListFilter';
 import { useListParams } from '../../shared/ui/useListParams';
 import { KindSwitch, useRegistrationKind } from '../../shared/edition/kind';
@@ -64,7 +65,7 @@ function AttendeeTable({ kind, onSelect }: { kind: RegistrationKind; onSelect?: 
   return (
     <Stack spacing={1}>
       <ListSearch list={list} size="small" label={t('mgmt.search')} sx={{ maxWidth: 360 }} />
-      <PagedTable label={t('mgmt.attendees')} columns={columns} query={attendees} list={list} testId="attendees-table" rowFaded={(a) => !a.enabled} />
+      <PagedTable label={t('mgmt.attendees')} columns={columns} query={attendees} list={list} testId="attendees-table" />
     </Stack>
   );
 }
@@ -143,6 +144,10 @@ function AttendeeEditor({ kind }: { kind: RegistrationKind }) {
   );
 }
 
+function GuestNameField({ label, value, onChange, testId }: { label: string; value: string; onChange: (value: string) => void; testId: string }) {
+  return <TextField size="small" label={label} value={value} onChange={(e) => onChange(e.target.value)} slotProps={{ htmlInput: { 'data-testid': testId } }} />;
+}
+
 /** `/mgmt/guests`: the quick way to give someone a badge: a name and a category. */
 export function GuestsPage() {
   const { t } = useTranslation('enrolment');
@@ -164,27 +169,16 @@ export function GuestsPage() {
       <Typography variant="h1">{t('mgmt.guests')}</Typography>
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Stack component="form" direction={{ xs: 'column', sm: 'row' }} spacing={1} noValidate onSubmit={(e) => (e.preventDefault(), add.mutate())}>
-          <TextField
+          <GuestNameField label={t('details.firstName')} value={firstName} onChange={setFirstName} testId="guest-first" />
+          <GuestNameField label={t('details.lastName')} value={lastName} onChange={setLastName} testId="guest-last" />
+          <SelectField
             size="small"
-            label={t('details.firstName')}
-            value={firstName}
-            onChange={(e) => setFirstName(e.target.value)}
-            slotProps={{ htmlInput: { 'data-testid': 'guest-first' } }}
+            label={t('details.category')}
+            value={category}
+            onChange={(e) => setCategory(e.target.value)}
+            sx={{ minWidth: 120 }}
+            options={categories.map((c) => ({ value: c.code, label: t(`categories.${c.code}`, { defaultValue: c.code }) }))}
           />
-          <TextField
-            size="small"
-            label={t('details.lastName')}
-            value={lastName}
-            onChange={(e) => setLastName(e.target.value)}
-            slotProps={{ htmlInput: { 'data-testid': 'guest-last' } }}
-          />
-          <TextField size="small" select label={t('details.category')} value={category} onChange={(e) => setCategory(e.target.value)} sx={{ minWidth: 120 }}>
-            {categories.map((c) => (
-              <MenuItem key={c.code} value={c.code}>
-                {t(`categories.${c.code}`, { defaultValue: c.code })}
-              </MenuItem>
-            ))}
-          </TextField>
           <Button type="submit" variant="contained" disabled={!firstName.trim() || !lastName.trim() || add.isPending} data-testid="guest-add">
             {t('mgmt.addGuest')}
           </Button>

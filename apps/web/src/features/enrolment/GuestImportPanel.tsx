@@ -1,16 +1,13 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -19,6 +16,8 @@ import type { GuestImportLine, GuestImportResult } from '@bjk/domain/guest-impor
 import type { RegistrationKind } from '@bjk/domain/enrolment';
 import { useEdition } from '../../shared/edition/useEdition';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
+import { SelectField } from '../../shared/ui/SelectField';
+import { TableHeadRow } from '../../shared/ui/TableHeadRow';
 import { importGuests } from './mgmt-api';
 
 const STATUS_COLOUR = { new: 'success', existing: 'default', error: 'error' } as const;
@@ -71,20 +70,14 @@ export function GuestImportPanel({ kind }: { kind: RegistrationKind }) {
               onChange={(e) => choose(e.target.files?.[0] ?? null)}
             />
           </Button>
-          <TextField
+          <SelectField
             size="small"
-            select
             label={t('guestImport.defaultCategory')}
             value={category}
             onChange={(e) => setCategory(e.target.value)}
             sx={{ minWidth: 200 }}
-          >
-            {categories.map((c) => (
-              <MenuItem key={c.code} value={c.code}>
-                {t(`categories.${c.code}`, { defaultValue: c.code })}
-              </MenuItem>
-            ))}
-          </TextField>
+            options={categories.map((c) => ({ value: c.code, label: t(`categories.${c.code}`, { defaultValue: c.code }) }))}
+          />
           <Button variant="contained" disabled={!file || run.isPending} onClick={() => run.mutate(false)} data-testid="guest-import-preview">
             {t('guestImport.preview')}
           </Button>
@@ -118,14 +111,14 @@ export function GuestImportPanel({ kind }: { kind: RegistrationKind }) {
             )}
             <TableContainer sx={{ maxHeight: 480 }}>
               <Table size="small" stickyHeader aria-label={t('guestImport.title')}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell sx={WIDE_ONLY}>{t('guestImport.line')}</TableCell>
-                    <TableCell>{t('participants.name')}</TableCell>
-                    <TableCell sx={WIDE_ONLY}>{t('details.category')}</TableCell>
-                    <TableCell>{t('guestImport.verdict')}</TableCell>
-                  </TableRow>
-                </TableHead>
+                <TableHeadRow
+                  cells={[
+                    { label: t('guestImport.line'), sx: WIDE_ONLY },
+                    t('participants.name'),
+                    { label: t('details.category'), sx: WIDE_ONLY },
+                    t('guestImport.verdict'),
+                  ]}
+                />
                 <TableBody>
                   {result.lines.map((line) => (
                     <TableRow key={line.line} data-testid={`guest-import-line-${line.line}`}>

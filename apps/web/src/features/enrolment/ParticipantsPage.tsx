@@ -2,7 +2,6 @@ import DownloadIcon from '@mui/icons-material/Download';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -18,6 +17,8 @@ import { currentLanguage } from '../../shared/i18n';
 import type { DataColumn } from '../../shared/ui/DataTable';
 import { PagedTable } from '../../shared/ui/PagedTable';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
+import { choices } from '../../shared/ui/ListFilter';
+import { SelectField } from '../../shared/ui/SelectField';
 import { PaymentRequestCell } from '../../shared/ui/PaymentRequestCell';
 import { useListParams } from '../../shared/ui/useListParams';
 import { PlayerListFilters } from './PlayerListFilters';
@@ -137,20 +138,14 @@ function ParticipantList({ kind }: { kind: RegistrationKind }) {
             onChange={(e) => setLateId(e.target.value.replace(/\D/g, ''))}
             slotProps={{ htmlInput: { inputMode: 'numeric' } }}
           />
-          <TextField
+          <SelectField
             size="small"
-            select
             label={t('details.category')}
             value={lateCategory}
             onChange={(e) => setLateCategory(e.target.value)}
             sx={{ minWidth: 140 }}
-          >
-            {players.map((code) => (
-              <MenuItem key={code} value={code}>
-                {code}
-              </MenuItem>
-            ))}
-          </TextField>
+            options={choices(players, (code) => code)}
+          />
           <Button type="submit" variant="outlined" disabled={!lateId || !lateCategory || late.isPending}>
             {t('mgmt.addLate')}
           </Button>
@@ -159,7 +154,7 @@ function ParticipantList({ kind }: { kind: RegistrationKind }) {
       </Paper>
       <PlayerListFilters list={list} categories={players} searchTestId="mgmt-participants-search" />
       {payments.isError && <ErrorAlert error={payments.error} />}
-      <PagedTable label={t('mgmt.participants')} columns={columns} query={query} list={list} testId="mgmt-participants-table" rowFaded={(p) => !p.enabled} />
+      <PagedTable label={t('mgmt.participants')} columns={columns} query={query} list={list} testId="mgmt-participants-table" />
     </Stack>
   );
 }

@@ -88,7 +88,7 @@ export function RegistrationsPage() {
         searchTestId="registrations-search"
         filters={[{ name: 'status', label: t('mgmt.status'), options: choices(REGISTRATION_STATES, (s) => t(`mgmt.statuses.${s}`)) }]}
       />
-      <PagedTable label={t('mgmt.registrations')} columns={columns} query={query} list={list} testId="registrations-table" rowFaded={(r) => !r.enabled} />
+      <PagedTable label={t('mgmt.registrations')} columns={columns} query={query} list={list} testId="registrations-table" />
       {inviting && <LateInvitationDialog kind={kind} onClose={() => setInviting(false)} />}
     </Stack>
   );

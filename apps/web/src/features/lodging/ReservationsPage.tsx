@@ -16,6 +16,7 @@ import { currentLanguage } from '../../shared/i18n';
 import type { DataColumn } from '../../shared/ui/DataTable';
 import { PagedTable } from '../../shared/ui/PagedTable';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
+import { PageHeader } from '../../shared/ui/PageHeader';
 import { PaymentRequestCell } from '../../shared/ui/PaymentRequestCell';
 import { ListFilters, ListSearch, yesNo } from '../../shared/ui/ListFilter';
 import { useListParams } from '../../shared/ui/useListParams';
@@ -96,14 +97,11 @@ export function ReservationsPage() {
 
   return (
     <Stack spacing={2}>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
-        <Typography variant="h1" sx={{ fontSize: { xs: '1.6rem', sm: '2rem' } }}>
-          {t('mgmt.list.title')}
-        </Typography>
+      <PageHeader title={t('mgmt.list.title')} stacked>
         <Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => download.mutate()} disabled={download.isPending} data-testid="download-workbook">
           {t('mgmt.list.download')}
         </Button>
-      </Stack>
+      </PageHeader>
       {download.isError && <ErrorAlert error={download.error} />}
       {figures.data && (
         <Box component="section" aria-label={t('mgmt.list.figures')}>
@@ -149,7 +147,7 @@ export function ReservationsPage() {
         query={reservations}
         list={list}
         rowTestId={(item) => `reservation-row-${item.number}`}
-        rowFaded={(item) => !item.enabled}
+
         empty={t('mgmt.list.none')}
       />
     </Stack>

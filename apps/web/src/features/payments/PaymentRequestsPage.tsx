@@ -7,6 +7,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { PAYMENT_REQUEST_KINDS, PAYMENT_REQUEST_STATUSES, type PaymentRequest } from '@bjk/domain/payments';
@@ -15,6 +16,7 @@ import { formatMoney } from '../../shared/format';
 import { currentLanguage } from '../../shared/i18n';
 import type { DataColumn } from '../../shared/ui/DataTable';
 import { ListFilters, choices, yesNo } from '../../shared/ui/ListFilter';
+import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { PagedTable } from '../../shared/ui/PagedTable';
 import { useListParams } from '../../shared/ui/useListParams';
 import { paymentsApi, requestListQuery } from './api';
@@ -33,6 +35,18 @@ function Total({ label, cents, testId }: { label: string; cents: number; testId:
         <Typography color="textSecondary">{label}</Typography>
       </CardContent>
     </Card>
+  );
+}
+
+/** A part of the page with its own heading (the bulk actions, the statement import). */
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }}>
+      <Typography variant="h2" sx={{ fontSize: '1.25rem', mb: 1 }}>
+        {title}
+      </Typography>
+      {children}
+    </Paper>
   );
 }
 
@@ -88,12 +102,9 @@ export function PaymentRequestsPage() {
           <Total label={t('totals.outstanding')} cents={data.totals.outstandingCents} testId="total-outstanding" />
         </Box>
       )}
-      <Paper variant="outlined" sx={{ p: 2 }}>
-        <Typography variant="h2" sx={{ fontSize: '1.25rem', mb: 1 }}>
-          {t('bulk.title')}
-        </Typography>
+      <Section title={t('bulk.title')}>
         <BulkActions />
-      </Paper>
+      </Section>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
         <TextField
           label={t('list.search')}
@@ -116,22 +127,19 @@ export function PaymentRequestsPage() {
           {t('list.export')}
         </Button>
       </Stack>
+      {exportCsv.isError && <ErrorAlert error={exportCsv.error} />}
       <PagedTable
         label={t('list.title')}
         columns={columns}
         query={requests}
         list={list}
-        error={exportCsv.error}
         testId="requests-table"
         rowTestId={(r) => `request-row-${r.number}`}
         empty={t('list.none')}
       />
-      <Paper variant="outlined" sx={{ p: 2 }}>
-        <Typography variant="h2" sx={{ fontSize: '1.25rem', mb: 1 }}>
-          {t('statement.title')}
-        </Typography>
+      <Section title={t('statement.title')}>
         <StatementImport />
-      </Paper>
+      </Section>
     </Stack>
   );
 }

@@ -7,17 +7,18 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BankMovementView, StatementImportSummary } from '@bjk/domain/payments';
 import { formatDate, formatMoney } from '../../shared/format';
 import { currentLanguage } from '../../shared/i18n';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
+import { FileButton } from '../../shared/ui/FileButton';
+import { TableHeadRow } from '../../shared/ui/TableHeadRow';
 import { paymentsApi, unmatchedQuery } from './api';
 
 function LinkMovement({ movement }: { movement: BankMovementView }) {
@@ -67,15 +68,15 @@ export function UnmatchedMovements() {
   return (
     <TableContainer>
       <Table size="small" aria-label={t('statement.unmatched')} data-testid="unmatched-table">
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('statement.date')}</TableCell>
-            <TableCell align="right">{t('columns.amount')}</TableCell>
-            <TableCell>{t('statement.counterparty')}</TableCell>
-            <TableCell>{t('statement.communication')}</TableCell>
-            <TableCell>{t('statement.link')}</TableCell>
-          </TableRow>
-        </TableHead>
+        <TableHeadRow
+          cells={[
+            t('statement.date'),
+            { label: t('columns.amount'), align: 'right' },
+            t('statement.counterparty'),
+            t('statement.communication'),
+            t('statement.link'),
+          ]}
+        />
         <TableBody>
           {data.map((m) => (
             <TableRow key={m.id}>
@@ -122,7 +123,6 @@ function Summary({ summary }: { summary: StatementImportSummary }) {
 export function StatementImport() {
   const { t } = useTranslation('payments');
   const client = useQueryClient();
-  const input = useRef<HTMLInputElement>(null);
   const upload = useMutation({
     mutationFn: paymentsApi.importStatement,
     onSuccess: () => client.invalidateQueries({ queryKey: ['payments'] }),
@@ -130,21 +130,12 @@ export function StatementImport() {
   return (
     <Stack spacing={2}>
       <Box>
-        <Button variant="outlined" disabled={upload.isPending} onClick={() => input.current?.click()}>
-          {t('statement.upload')}
-        </Button>
-        <input
-          ref={input}
-          hidden
-          type="file"
+        <FileButton
+          label={t('statement.upload')}
           accept=".cod,.coda,.txt,.xml,.cod2"
-          aria-label={t('statement.upload')}
-          data-testid="statement-file"
-          onChange={(event) => {
-            const file = event.target.files?.[0];
-            if (file) upload.mutate(file);
-            event.target.value = '';
-          }}
+          testId="statement-file"
+          disabled={upload.isPending}
+          onFile={(file) => upload.mutate(file)}
         />
         <Typography variant="body2" color="textSecondary" sx={{ mt: 0.5 }}>
           {t('statement.hint')}

@@ -15,16 +15,19 @@ type Props<T> = Omit<DataTableProps<T>, 'rows' | 'total' | 'state' | 'rowKey'> &
   rowKey?: (row: T) => string | number;
 };
 
+/** A disabled record (`enabled: false`) is shown faded. */
+const disabled = (row: object) => 'enabled' in row && row.enabled === false;
+
 /**
  * A managers' paged list: the failure of its query (if any), then the `DataTable` of the page of rows the API
- * answered, with paging and sorting kept in the address.
+ * answered, with paging and sorting kept in the address; disabled records faded unless `rowFaded` says otherwise.
  */
-export function PagedTable<T extends { id: string | number }>({ query, list, error, rowKey = (row) => row.id, ...table }: Props<T>) {
+export function PagedTable<T extends { id: string | number }>({ query, list, error, rowKey = (row) => row.id, rowFaded = disabled, ...table }: Props<T>) {
   const failure = query.error ?? error;
   return (
     <>
       {failure ? <ErrorAlert error={failure} /> : null}
-      <DataTable {...table} rows={query.data?.items} total={query.data?.total ?? 0} state={list} rowKey={rowKey} />
+      <DataTable {...table} rows={query.data?.items} total={query.data?.total ?? 0} state={list} rowKey={rowKey} rowFaded={rowFaded} />
     </>
   );
 }
