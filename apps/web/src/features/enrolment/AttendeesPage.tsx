@@ -17,11 +17,10 @@ import { useEdition } from '../../shared/edition/useEdition';
 import type { DataColumn } from '../../shared/ui/DataTable';
 import { PagedTable } from '../../shared/ui/PagedTable';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
-import { SelectField } from '../../shared/ui/SelectField';
 import { ListSearch } from '../../shared/ui/ListFilter';
 import { useListParams } from '../../shared/ui/useListParams';
 import { KindSwitch, useRegistrationKind } from '../../shared/edition/kind';
-import { GuestImportPanel } from './GuestImportPanel';
+import { GuestImportPanel, StaffCategorySelect } from './GuestImportPanel';
 import { attendeesQuery, createAttendee, createGuest, updateAttendee } from './mgmt-api';
 import { EnabledSwitch, editableFields, mealsCodeOptions, useTextFields } from './form-fields';
 import { onValidSubmit } from '../../shared/ui/forms';
@@ -70,10 +69,6 @@ function AttendeeTable({ kind, onSelect }: { kind: RegistrationKind; onSelect?: 
   );
 }
 
-function useStaffCategories() {
-  return useEdition().categories.filter((c) => c.kind === 'staff');
-}
-
 /** `/mgmt/attendee_bjk[?kind=vk]`: arbiters, organisers, guests and meals-only people, added and edited here. */
 export function AttendeesPage() {
   const kind = useRegistrationKind();
@@ -84,7 +79,7 @@ export function AttendeesPage() {
 function AttendeeEditor({ kind }: { kind: RegistrationKind }) {
   const { t } = useTranslation('enrolment');
   const client = useQueryClient();
-  const categories = useStaffCategories();
+  const categories = useEdition().categories.filter((c) => c.kind === 'staff');
   const [editing, setEditing] = useState<number | null>(null);
   const form = useForm<AttendeeInput>({ resolver: zodResolver(attendeeInputSchema), defaultValues: empty });
   const save = useMutation({
@@ -152,7 +147,6 @@ function GuestNameField({ label, value, onChange, testId }: { label: string; val
 export function GuestsPage() {
   const { t } = useTranslation('enrolment');
   const client = useQueryClient();
-  const categories = useStaffCategories();
   const [firstName, setFirstName] = useState('');
   const [lastName, setLastName] = useState('');
   const [category, setCategory] = useState('GUEST');
@@ -171,14 +165,7 @@ export function GuestsPage() {
         <Stack component="form" direction={{ xs: 'column', sm: 'row' }} spacing={1} noValidate onSubmit={(e) => (e.preventDefault(), add.mutate())}>
           <GuestNameField label={t('details.firstName')} value={firstName} onChange={setFirstName} testId="guest-first" />
           <GuestNameField label={t('details.lastName')} value={lastName} onChange={setLastName} testId="guest-last" />
-          <SelectField
-            size="small"
-            label={t('details.category')}
-            value={category}
-            onChange={(e) => setCategory(e.target.value)}
-            sx={{ minWidth: 120 }}
-            options={categories.map((c) => ({ value: c.code, label: t(`categories.${c.code}`, { defaultValue: c.code }) }))}
-          />
+          <StaffCategorySelect label={t('details.category')} value={category} onChange={setCategory} minWidth={120} />
           <Button type="submit" variant="contained" disabled={!firstName.trim() || !lastName.trim() || add.isPending} data-testid="guest-add">
             {t('mgmt.addGuest')}
           </Button>

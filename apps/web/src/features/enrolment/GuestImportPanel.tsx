@@ -24,6 +24,32 @@ const STATUS_COLOUR = { new: 'success', existing: 'default', error: 'error' } as
 /** Columns a phone leaves out (their values go under the name). */
 const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } } as const;
 
+/** A choice among the edition's staff categories (guests, arbiters, meals only …), in the language shown. */
+export function StaffCategorySelect({
+  label,
+  value,
+  onChange,
+  minWidth,
+}: {
+  label: string;
+  value: string;
+  onChange: (code: string) => void;
+  minWidth: number;
+}) {
+  const { t } = useTranslation('enrolment');
+  const categories = useEdition().categories.filter((c) => c.kind === 'staff');
+  return (
+    <SelectField
+      size="small"
+      label={label}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      sx={{ minWidth }}
+      options={categories.map((c) => ({ value: c.code, label: t(`categories.${c.code}`, { defaultValue: c.code }) }))}
+    />
+  );
+}
+
 /**
  * Guest import (issue #28): a CSV or XLSX of guests and meal-eaters. The preview shows every line with its verdict
  * and the reasons of each error, the empty lines counted and the columns not used; importing adds the new lines only
@@ -32,7 +58,6 @@ const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } } as const;
 export function GuestImportPanel({ kind }: { kind: RegistrationKind }) {
   const { t } = useTranslation('enrolment');
   const client = useQueryClient();
-  const categories = useEdition().categories.filter((c) => c.kind === 'staff');
   const [file, setFile] = useState<File | null>(null);
   const [category, setCategory] = useState('EAT');
   const [result, setResult] = useState<GuestImportResult | null>(null);
@@ -70,14 +95,7 @@ export function GuestImportPanel({ kind }: { kind: RegistrationKind }) {
               onChange={(e) => choose(e.target.files?.[0] ?? null)}
             />
           </Button>
-          <SelectField
-            size="small"
-            label={t('guestImport.defaultCategory')}
-            value={category}
-            onChange={(e) => setCategory(e.target.value)}
-            sx={{ minWidth: 200 }}
-            options={categories.map((c) => ({ value: c.code, label: t(`categories.${c.code}`, { defaultValue: c.code }) }))}
-          />
+          <StaffCategorySelect label={t('guestImport.defaultCategory')} value={category} onChange={setCategory} minWidth={200} />
           <Button variant="contained" disabled={!file || run.isPending} onClick={() => run.mutate(false)} data-testid="guest-import-preview">
             {t('guestImport.preview')}
           </Button>

@@ -3,11 +3,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -16,9 +11,9 @@ import { useTranslation } from 'react-i18next';
 import type { BankMovementView, StatementImportSummary } from '@bjk/domain/payments';
 import { formatDate, formatMoney } from '../../shared/format';
 import { currentLanguage } from '../../shared/i18n';
+import { DataTable, type DataColumn } from '../../shared/ui/DataTable';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { FileButton } from '../../shared/ui/FileButton';
-import { TableHeadRow } from '../../shared/ui/TableHeadRow';
 import { paymentsApi, unmatchedQuery } from './api';
 
 function LinkMovement({ movement }: { movement: BankMovementView }) {
@@ -65,34 +60,19 @@ export function UnmatchedMovements() {
   const { data = [], error } = useQuery(unmatchedQuery);
   if (error) return <ErrorAlert error={error} />;
   if (data.length === 0) return <Typography color="textSecondary">{t('statement.noUnmatched')}</Typography>;
-  return (
-    <TableContainer>
-      <Table size="small" aria-label={t('statement.unmatched')} data-testid="unmatched-table">
-        <TableHeadRow
-          cells={[
-            t('statement.date'),
-            { label: t('columns.amount'), align: 'right' },
-            t('statement.counterparty'),
-            t('statement.communication'),
-            t('statement.link'),
-          ]}
-        />
-        <TableBody>
-          {data.map((m) => (
-            <TableRow key={m.id}>
-              <TableCell>{formatDate(m.bookingDate, language, { dateStyle: 'short' })}</TableCell>
-              <TableCell align="right">{formatMoney(m.amountCents, language)}</TableCell>
-              <TableCell>{m.counterpartyName ?? ''}</TableCell>
-              <TableCell sx={{ overflowWrap: 'anywhere' }}>{m.structuredMessage ?? m.communication ?? ''}</TableCell>
-              <TableCell>
-                <LinkMovement movement={m} />
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
-  );
+  const columns: DataColumn<BankMovementView>[] = [
+    { id: 'date', header: t('statement.date'), cell: (m) => formatDate(m.bookingDate, language, { dateStyle: 'short' }) },
+    { id: 'amount', header: t('columns.amount'), align: 'right', cell: (m) => formatMoney(m.amountCents, language) },
+    { id: 'counterparty', header: t('statement.counterparty'), cell: (m) => m.counterpartyName ?? '' },
+    {
+      id: 'communication',
+      header: t('statement.communication'),
+      cell: (m) => <Box sx={{ overflowWrap: 'anywhere' }}>{m.structuredMessage ?? m.communication ?? ''}</Box>,
+    },
+    { id: 'link', header: t('statement.link'), cell: (m) => <LinkMovement movement={m} /> },
+  ];
+  // Inside the section's own outlined box: no second border.
+  return <DataTable label={t('statement.unmatched')} columns={columns} rows={data} rowKey={(m) => m.id} testId="unmatched-table" sx={{ border: 0 }} />;
 }
 
 function Summary({ summary }: { summary: StatementImportSummary }) {
