@@ -23,35 +23,28 @@ export type NavItem = {
 );
 export type NavGroup = { key: string; labelKey: string; items: NavItem[] };
 
+/** A group of the public menu (its label `nav.groups.<key>`), with its fixed entries: path, label key and order. */
+function group(key: string, entries: readonly [to: string, labelKey: string, order: number][]): NavGroup {
+  return { key, labelKey: `nav.groups.${key}`, items: entries.map(([to, labelKey, order]) => ({ to, labelKey, order })) };
+}
+
 /** The public menu's fixed entries: the site's own pages. */
 export const publicNavigation: NavGroup[] = [
-  {
-    key: 'championship',
-    labelKey: 'nav.groups.championship',
-    items: [
-      { to: '/', labelKey: 'nav.home', order: 10 },
-      { to: '/news', labelKey: 'nav.news', order: 20 },
-      { to: '/registration_bjk', labelKey: 'nav.registration', order: 30 },
-      { to: '/participants_bjk', labelKey: 'nav.participants', order: 40 },
-      { to: '/family', labelKey: 'nav.family', order: 50 },
-      { to: '/files', labelKey: 'nav.files', order: 60 },
-    ],
-  },
-  {
-    key: 'practical',
-    labelKey: 'nav.groups.practical',
-    items: [{ to: '/rsv26wizard', labelKey: 'nav.reservationWizard', order: 30 }],
-  },
-  {
-    key: 'tournament',
-    labelKey: 'nav.groups.tournament',
-    items: [
-      { to: '/schedule', labelKey: 'nav.schedule', order: 10 },
-      { to: '/results', labelKey: 'nav.results', order: 20 },
-      { to: '/games', labelKey: 'nav.games', order: 30 },
-    ],
-  },
-  { key: 'about', labelKey: 'nav.groups.about', items: [] },
+  group('championship', [
+    ['/', 'nav.home', 10],
+    ['/news', 'nav.news', 20],
+    ['/registration_bjk', 'nav.registration', 30],
+    ['/participants_bjk', 'nav.participants', 40],
+    ['/family', 'nav.family', 50],
+    ['/files', 'nav.files', 60],
+  ]),
+  group('practical', [['/rsv26wizard', 'nav.reservationWizard', 30]]),
+  group('tournament', [
+    ['/schedule', 'nav.schedule', 10],
+    ['/results', 'nav.results', 20],
+    ['/games', 'nav.games', 30],
+  ]),
+  group('about', []),
 ];
 
 /**

@@ -10,7 +10,6 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useSuspenseQuery } from '@tanstack/react-query';
@@ -21,6 +20,7 @@ import { hasPermission, useManager } from '../../shared/auth/session';
 import { useEdition } from '../../shared/edition/useEdition';
 import { formatDateTime } from '../../shared/format';
 import { currentLanguage } from '../../shared/i18n';
+import { TableHeadRow } from '../../shared/ui/TableHeadRow';
 import { AccountDialog } from './AccountDialog';
 import { accountsQuery } from './api';
 
@@ -64,18 +64,21 @@ function AccountsTable({ onEdit }: { onEdit: (account: AccountListItem) => void 
   return (
     <TableContainer component={Paper} variant="outlined">
       <Table size="small" aria-label={t('admin.title')}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('fields.manager')}</TableCell>
-            <TableCell>{t('fields.roles')}</TableCell>
-            <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{t('fields.lastLogin')}</TableCell>
-            <TableCell align="right">
-              <Box component="span" sx={visuallyHidden}>
-                {t('admin.actions')}
-              </Box>
-            </TableCell>
-          </TableRow>
-        </TableHead>
+        <TableHeadRow
+          cells={[
+            t('fields.manager'),
+            t('fields.roles'),
+            { label: t('fields.lastLogin'), sx: WIDE_ONLY },
+            {
+              label: (
+                <Box component="span" sx={visuallyHidden}>
+                  {t('admin.actions')}
+                </Box>
+              ),
+              align: 'right',
+            },
+          ]}
+        />
         <TableBody>
           {data.map((account) => (
             <TableRow key={account.id} data-testid="account-row" sx={account.enabled ? undefined : { opacity: 0.6 }}>
@@ -100,9 +103,7 @@ function AccountsTable({ onEdit }: { onEdit: (account: AccountListItem) => void 
                   ))}
                 </Box>
               </TableCell>
-              <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
-                {account.lastLoginAt ? formatDateTime(account.lastLoginAt, language, timeZone) : t('fields.never')}
-              </TableCell>
+              <TableCell sx={WIDE_ONLY}>{account.lastLoginAt ? formatDateTime(account.lastLoginAt, language, timeZone) : t('fields.never')}</TableCell>
               <TableCell align="right">
                 <IconButton onClick={() => onEdit(account)} aria-label={t('admin.edit', { name: account.displayName })}>
                   <EditIcon />
@@ -115,6 +116,9 @@ function AccountsTable({ onEdit }: { onEdit: (account: AccountListItem) => void 
     </TableContainer>
   );
 }
+
+/** Columns a phone leaves out. */
+const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } } as const;
 
 const visuallyHidden = {
   border: 0,

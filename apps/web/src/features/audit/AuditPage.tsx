@@ -9,23 +9,24 @@ import { useTranslation } from 'react-i18next';
 import type { AuditEntry } from '@bjk/domain/audit';
 import { hasPermission, useManager } from '../../shared/auth/session';
 import { useInstantFormat } from '../../shared/edition/useEdition';
-import { DataTable, type DataColumn } from '../../shared/ui/DataTable';
-import { ErrorAlert } from '../../shared/ui/ErrorAlert';
+import type { DataColumn } from '../../shared/ui/DataTable';
+import { PagedTable } from '../../shared/ui/PagedTable';
 import { useListParams } from '../../shared/ui/useListParams';
 import { auditListQuery } from './api';
 import { describeChanges } from '../../shared/ui/RecordHistory';
-import { ListFilter } from '../../shared/ui/ListFilter';
+import { ListFilter, choices } from '../../shared/ui/ListFilter';
 
 /** The areas whose actions are audited (the prefix of `area.verb`). */
 const AREAS = ['accounts', 'edition', 'members', 'enrolment', 'participants', 'lodging', 'payments', 'content', 'files', 'results', 'print', 'mail'] as const;
-const PAGE_SIZES = [25, 50, 100];
+/** The date range filters, the first and last day shown. */
+const DATE_FILTERS = ['from', 'to'] as const;
 
 /** `/mgmt/audit`: every change managers made, newest first, filtered by actor, area and days. */
 export function AuditPage() {
   const { t } = useTranslation('audit');
   const session = useManager();
   const formatInstant = useInstantFormat();
-  const list = useListParams({ pageSize: 50, filters: ['actor', 'area', 'from', 'to'] as const });
+  const list = useListParams({ pageSize: 50, pageSizes: [25, 50, 100], filters: ['actor', 'area', 'from', 'to'] as const });
   const { filters } = list;
   const [actorInput, setActorInput] = useState(filters.actor);
   const rangeInvalid = !!filters.from && !!filters.to && filters.from > filters.to;
@@ -97,42 +98,26 @@ export function AuditPage() {
             name="area"
             label={t('filters.area')}
             all={t('filters.allAreas')}
-            options={AREAS.map((area) => ({ value: area, label: t(`areas.${area}`) }))}
+            options={choices(AREAS, (area) => t(`areas.${area}`))}
             size="small"
             sx={{ flex: 1, minWidth: 160 }}
           />
-          <TextField
-            type="date"
-            label={t('filters.from')}
-            value={filters.from}
-            onChange={(e) => list.setFilter('from', e.target.value)}
-            size="small"
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
-          <TextField
-            type="date"
-            label={t('filters.to')}
-            value={filters.to}
-            onChange={(e) => list.setFilter('to', e.target.value)}
-            size="small"
-            error={rangeInvalid}
-            helperText={rangeInvalid ? t('filters.rangeInvalid') : undefined}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
+          {DATE_FILTERS.map((name) => (
+            <TextField
+              key={name}
+              type="date"
+              label={t(`filters.${name}`)}
+              value={filters[name]}
+              onChange={(e) => list.setFilter(name, e.target.value)}
+              size="small"
+              error={name === 'to' && rangeInvalid}
+              helperText={name === 'to' && rangeInvalid ? t('filters.rangeInvalid') : undefined}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+          ))}
         </Stack>
       </Paper>
-      {query.isError && <ErrorAlert error={query.error} />}
-      <DataTable
-        label={t('page.title')}
-        columns={columns}
-        rows={query.data?.items}
-        total={query.data?.total ?? 0}
-        state={list}
-        pageSizes={PAGE_SIZES}
-        rowKey={(entry) => entry.id}
-        rowTestId={() => 'audit-row'}
-        empty={t('page.empty')}
-      />
+      <PagedTable label={t('page.title')} columns={columns} query={query} list={list} rowTestId={() => 'audit-row'} empty={t('page.empty')} />
     </Stack>
   );
 }

@@ -16,7 +16,8 @@ import { invalidateResources } from '../../shared/data/resource';
 import { useEdition } from '../../shared/edition/useEdition';
 import { formatDate } from '../../shared/format';
 import { currentLanguage } from '../../shared/i18n';
-import { DataTable, type DataColumn } from '../../shared/ui/DataTable';
+import type { DataColumn } from '../../shared/ui/DataTable';
+import { PagedTable } from '../../shared/ui/PagedTable';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { useListParams } from '../../shared/ui/useListParams';
 import { contentKeys, deleteNews, mgmtNewsQuery, saveNews } from './api';
@@ -195,14 +196,12 @@ export function ManageNewsPage() {
         )}
       </PageHeader>
       {editorOpen && <NewsEditor key={selected} entry={entry} onDone={() => select(null)} />}
-      {(news.error ?? toggle.error) && <ErrorAlert error={news.error ?? toggle.error} />}
-      <DataTable
+      <PagedTable
         label={t('news.title')}
         columns={columns}
-        rows={news.data?.items}
-        total={news.data?.total ?? 0}
-        state={list}
-        rowKey={(n) => n.id}
+        query={news}
+        list={list}
+        error={toggle.error}
         testId="news-table"
         rowTestId={(n) => `news-row-${n.id}`}
         empty={t('news.none')}

@@ -4,7 +4,6 @@ import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
@@ -31,6 +30,7 @@ import { HttpError } from '../../shared/http';
 import { formatDate, formatDateTime } from '../../shared/format';
 import { currentLanguage } from '../../shared/i18n';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
+import { SelectField } from '../../shared/ui/SelectField';
 import { useErrorMessage } from '../../shared/ui/error-message';
 import { DeskSync, scansOfBadge, type DeskState, type KnownScan } from './desk-sync';
 import { keepDeskPageOffline } from './offline-page';
@@ -147,36 +147,27 @@ export function DeskPage() {
       </Stack>
       {settings.mode === 'meal' && roster && (
         <Stack direction="row" spacing={1}>
-          <TextField
-            select
+          <SelectField
             size="small"
             label={t('meal.day')}
             value={mealDate}
             onChange={(e) => setSettings((s) => ({ ...s, mealDate: e.target.value }))}
             sx={{ flex: 1 }}
             data-testid="desk-meal-day"
-          >
-            {mealDays.map((d) => (
-              <MenuItem key={d.date} value={d.date}>
-                {formatDate(d.date, currentLanguage(), { weekday: 'short', day: 'numeric', month: 'short' })}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            select
+            options={mealDays.map((d) => ({
+              value: d.date,
+              label: formatDate(d.date, currentLanguage(), { weekday: 'short', day: 'numeric', month: 'short' }),
+            }))}
+          />
+          <SelectField
             size="small"
             label={t('meal.which')}
             value={meal}
             onChange={(e) => setSettings((s) => ({ ...s, meal: e.target.value as MealKind }))}
             sx={{ flex: 1 }}
             data-testid="desk-meal-kind"
-          >
-            {mealsOfDay.map((m) => (
-              <MenuItem key={m} value={m}>
-                {t(`meal.${m}`)}
-              </MenuItem>
-            ))}
-          </TextField>
+            options={mealsOfDay.map((m) => ({ value: m, label: t(`meal.${m}`) }))}
+          />
         </Stack>
       )}
       {roster && <Scanner onCode={onCode} />}

@@ -14,12 +14,13 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { attendeeInputSchema, type Attendee, type AttendeeInput, type RegistrationKind } from '@bjk/domain/enrolment';
 import { useEdition } from '../../shared/edition/useEdition';
-import { DataTable, type DataColumn } from '../../shared/ui/DataTable';
+import type { DataColumn } from '../../shared/ui/DataTable';
+import { PagedTable } from '../../shared/ui/PagedTable';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { ListSearch } from '../../shared/ui/ListFilter';
 import { useListParams } from '../../shared/ui/useListParams';
 import { KindSwitch, useRegistrationKind } from '../../shared/edition/kind';
-import { GuestImportPanel } from './GuestImportPanel';
+import { GuestImportPanel, StaffCategorySelect } from './GuestImportPanel';
 import { attendeesQuery, createAttendee, createGuest, updateAttendee } from './mgmt-api';
 import { EnabledSwitch, editableFields, mealsCodeOptions, useTextFields } from './form-fields';
 import { onValidSubmit } from '../../shared/ui/forms';
@@ -30,7 +31,7 @@ const empty: AttendeeInput = { firstName: '', lastName: '', category: 'GUEST', e
 /** The attendees of a kind, with search and paging in the address; `onSelect` makes each name open the editor. */
 function AttendeeTable({ kind, onSelect }: { kind: RegistrationKind; onSelect?: (a: Attendee) => void }) {
   const { t } = useTranslation('enrolment');
-  const list = useListParams({ pageSize: 100 });
+  const list = useListParams({ pageSize: 100, pageSizes: [25, 100, 500] });
   const attendees = useQuery(attendeesQuery(kind, list.query));
   const columns: DataColumn<Attendee>[] = [
     {
@@ -63,24 +64,9 @@ function AttendeeTable({ kind, onSelect }: { kind: RegistrationKind; onSelect?: 
   return (
     <Stack spacing={1}>
       <ListSearch list={list} size="small" label={t('mgmt.search')} sx={{ maxWidth: 360 }} />
-      {attendees.isError && <ErrorAlert error={attendees.error} />}
-      <DataTable
-        label={t('mgmt.attendees')}
-        columns={columns}
-        rows={attendees.data?.items}
-        total={attendees.data?.total ?? 0}
-        state={list}
-        pageSizes={[25, 100, 500]}
-        rowKey={(a) => a.id}
-        testId="attendees-table"
-        rowFaded={(a) => !a.enabled}
-      />
+      <PagedTable label={t('mgmt.attendees')} columns={columns} query={attendees} list={list} testId="attendees-table" />
     </Stack>
   );
-}
-
-function useStaffCategories() {
-  return useEdition().categories.filter((c) => c.kind === 'staff');
 }
 
 /** `/mgmt/attendee_bjk[?kind=vk]`: arbiters, organisers, guests and meals-only people, added and edited here. */
@@ -93,7 +79,7 @@ export function AttendeesPage() {
 function AttendeeEditor({ kind }: { kind: RegistrationKind }) {
   const { t } = useTranslation('enrolment');
   const client = useQueryClient();
-  const categories = useStaffCategories();
+  const categories = useEdition().categories.filter((c) => c.kind === 'staff');
   const [editing, setEditing] = useState<number | null>(null);
   const form = useForm<AttendeeInput>({ resolver: zodResolver(attendeeInputSchema), defaultValues: empty });
   const save = useMutation({
@@ -153,11 +139,14 @@ function AttendeeEditor({ kind }: { kind: RegistrationKind }) {
   );
 }
 
+function GuestNameField({ label, value, onChange, testId }: { label: string; value: string; onChange: (value: string) => void; testId: string }) {
+  return <TextField size="small" label={label} value={value} onChange={(e) => onChange(e.target.value)} slotProps={{ htmlInput: { 'data-testid': testId } }} />;
+}
+
 /** `/mgmt/guests`: the quick way to give someone a badge: a name and a category. */
 export function GuestsPage() {
   const { t } = useTranslation('enrolment');
   const client = useQueryClient();
-  const categories = useStaffCategories();
   const [firstName, setFirstName] = useState('');
   const [lastName, setLastName] = useState('');
   const [category, setCategory] = useState('GUEST');
@@ -174,27 +163,9 @@ export function GuestsPage() {
       <Typography variant="h1">{t('mgmt.guests')}</Typography>
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Stack component="form" direction={{ xs: 'column', sm: 'row' }} spacing={1} noValidate onSubmit={(e) => (e.preventDefault(), add.mutate())}>
-          <TextField
-            size="small"
-            label={t('details.firstName')}
-            value={firstName}
-            onChange={(e) => setFirstName(e.target.value)}
-            slotProps={{ htmlInput: { 'data-testid': 'guest-first' } }}
-          />
-          <TextField
-            size="small"
-            label={t('details.lastName')}
-            value={lastName}
-            onChange={(e) => setLastName(e.target.value)}
-            slotProps={{ htmlInput: { 'data-testid': 'guest-last' } }}
-          />
-          <TextField size="small" select label={t('details.category')} value={category} onChange={(e) => setCategory(e.target.value)} sx={{ minWidth: 120 }}>
-            {categories.map((c) => (
-              <MenuItem key={c.code} value={c.code}>
-                {t(`categories.${c.code}`, { defaultValue: c.code })}
-              </MenuItem>
-            ))}
-          </TextField>
+          <GuestNameField label={t('details.firstName')} value={firstName} onChange={setFirstName} testId="guest-first" />
+          <GuestNameField label={t('details.lastName')} value={lastName} onChange={setLastName} testId="guest-last" />
+          <StaffCategorySelect label={t('details.category')} value={category} onChange={setCategory} minWidth={120} />
           <Button type="submit" variant="contained" disabled={!firstName.trim() || !lastName.trim() || add.isPending} data-testid="guest-add">
             {t('mgmt.addGuest')}
           </Button>

@@ -1,16 +1,13 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -19,11 +16,39 @@ import type { GuestImportLine, GuestImportResult } from '@bjk/domain/guest-impor
 import type { RegistrationKind } from '@bjk/domain/enrolment';
 import { useEdition } from '../../shared/edition/useEdition';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
+import { SelectField } from '../../shared/ui/SelectField';
+import { TableHeadRow } from '../../shared/ui/TableHeadRow';
 import { importGuests } from './mgmt-api';
 
 const STATUS_COLOUR = { new: 'success', existing: 'default', error: 'error' } as const;
 /** Columns a phone leaves out (their values go under the name). */
 const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } } as const;
+
+/** A choice among the edition's staff categories (guests, arbiters, meals only …), in the language shown. */
+export function StaffCategorySelect({
+  label,
+  value,
+  onChange,
+  minWidth,
+}: {
+  label: string;
+  value: string;
+  onChange: (code: string) => void;
+  minWidth: number;
+}) {
+  const { t } = useTranslation('enrolment');
+  const categories = useEdition().categories.filter((c) => c.kind === 'staff');
+  return (
+    <SelectField
+      size="small"
+      label={label}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      sx={{ minWidth }}
+      options={categories.map((c) => ({ value: c.code, label: t(`categories.${c.code}`, { defaultValue: c.code }) }))}
+    />
+  );
+}
 
 /**
  * Guest import (issue #28): a CSV or XLSX of guests and meal-eaters. The preview shows every line with its verdict
@@ -33,7 +58,6 @@ const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } } as const;
 export function GuestImportPanel({ kind }: { kind: RegistrationKind }) {
   const { t } = useTranslation('enrolment');
   const client = useQueryClient();
-  const categories = useEdition().categories.filter((c) => c.kind === 'staff');
   const [file, setFile] = useState<File | null>(null);
   const [category, setCategory] = useState('EAT');
   const [result, setResult] = useState<GuestImportResult | null>(null);
@@ -71,20 +95,7 @@ export function GuestImportPanel({ kind }: { kind: RegistrationKind }) {
               onChange={(e) => choose(e.target.files?.[0] ?? null)}
             />
           </Button>
-          <TextField
-            size="small"
-            select
-            label={t('guestImport.defaultCategory')}
-            value={category}
-            onChange={(e) => setCategory(e.target.value)}
-            sx={{ minWidth: 200 }}
-          >
-            {categories.map((c) => (
-              <MenuItem key={c.code} value={c.code}>
-                {t(`categories.${c.code}`, { defaultValue: c.code })}
-              </MenuItem>
-            ))}
-          </TextField>
+          <StaffCategorySelect label={t('guestImport.defaultCategory')} value={category} onChange={setCategory} minWidth={200} />
           <Button variant="contained" disabled={!file || run.isPending} onClick={() => run.mutate(false)} data-testid="guest-import-preview">
             {t('guestImport.preview')}
           </Button>
@@ -118,14 +129,14 @@ export function GuestImportPanel({ kind }: { kind: RegistrationKind }) {
             )}
             <TableContainer sx={{ maxHeight: 480 }}>
               <Table size="small" stickyHeader aria-label={t('guestImport.title')}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell sx={WIDE_ONLY}>{t('guestImport.line')}</TableCell>
-                    <TableCell>{t('participants.name')}</TableCell>
-                    <TableCell sx={WIDE_ONLY}>{t('details.category')}</TableCell>
-                    <TableCell>{t('guestImport.verdict')}</TableCell>
-                  </TableRow>
-                </TableHead>
+                <TableHeadRow
+                  cells={[
+                    { label: t('guestImport.line'), sx: WIDE_ONLY },
+                    t('participants.name'),
+                    { label: t('details.category'), sx: WIDE_ONLY },
+                    t('guestImport.verdict'),
+                  ]}
+                />
                 <TableBody>
                   {result.lines.map((line) => (
                     <TableRow key={line.line} data-testid={`guest-import-line-${line.line}`}>

@@ -2,8 +2,6 @@ import DownloadIcon from '@mui/icons-material/Download';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Link from '@mui/material/Link';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -16,9 +14,12 @@ import type { Participant, RegistrationKind } from '@bjk/domain/enrolment';
 import { hasPermission, useManager } from '../../shared/auth/session';
 import { formatMoney } from '../../shared/format';
 import { currentLanguage } from '../../shared/i18n';
-import { DataTable, type DataColumn } from '../../shared/ui/DataTable';
+import type { DataColumn } from '../../shared/ui/DataTable';
+import { PagedTable } from '../../shared/ui/PagedTable';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
-import { PaymentStatusChip } from '../../shared/ui/PaymentStatusChip';
+import { choices } from '../../shared/ui/ListFilter';
+import { SelectField } from '../../shared/ui/SelectField';
+import { PaymentRequestCell } from '../../shared/ui/PaymentRequestCell';
 import { useListParams } from '../../shared/ui/useListParams';
 import { PlayerListFilters } from './PlayerListFilters';
 import { KindSwitch, usePlayerCategoryCodes, useRegistrationKind, withKind } from '../../shared/edition/kind';
@@ -36,25 +37,15 @@ import { PageHeader } from '../../shared/ui/PageHeader';
 /** A participant's payment request in the list: its number (to its page), status and what is still owed. */
 function ParticipantPaymentCell({ request }: { request: ParticipantPayment | undefined }) {
   const { t } = useTranslation('enrolment');
-  if (!request)
-    return (
-      <Typography variant="body2" color="textSecondary">
-        {t('mgmt.paymentNone')}
-      </Typography>
-    );
-  const outstanding = Math.max(request.totalCents - request.receivedCents, 0);
+  const outstanding = request ? Math.max(request.totalCents - request.receivedCents, 0) : 0;
   return (
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', whiteSpace: 'nowrap' }}>
-      <Link component={RouterLink} to={`/mgmt/paymentrequest_edit?id=${request.id}`}>
-        {request.number}
-      </Link>
-      <PaymentStatusChip status={request.status} flagged={request.flagged} />
-      {request.status !== 'cancelled' && outstanding > 0 && (
+    <PaymentRequestCell request={request} none={t('mgmt.paymentNone')} spacing={1}>
+      {request?.status !== 'cancelled' && outstanding > 0 && (
         <Typography variant="body2" sx={{ fontVariantNumeric: 'tabular-nums' }}>
           {t('mgmt.outstanding', { amount: formatMoney(outstanding, currentLanguage()) })}
         </Typography>
       )}
-    </Stack>
+    </PaymentRequestCell>
   );
 }
 
@@ -72,7 +63,7 @@ function ParticipantList({ kind }: { kind: RegistrationKind }) {
   const mayReadPayments = hasPermission(useManager(), 'payments:read');
   const payments = useQuery({ ...participantPaymentsQuery(kind), enabled: mayReadPayments });
   const client = useQueryClient();
-  const list = useListParams({ pageSize: 50, sort: 'name', dir: 'asc', filters: ['category', 'enabled'] as const });
+  const list = useListParams({ pageSize: 50, pageSizes: [25, 50, 100, 500], sort: 'name', dir: 'asc', filters: ['category', 'enabled'] as const });
   const [lateId, setLateId] = useState('');
   const [lateCategory, setLateCategory] = useState('');
   const query = useQuery(participantsQuery(kind, list.query));
@@ -147,20 +138,14 @@ function ParticipantList({ kind }: { kind: RegistrationKind }) {
             onChange={(e) => setLateId(e.target.value.replace(/\D/g, ''))}
             slotProps={{ htmlInput: { inputMode: 'numeric' } }}
           />
-          <TextField
+          <SelectField
             size="small"
-            select
             label={t('details.category')}
             value={lateCategory}
             onChange={(e) => setLateCategory(e.target.value)}
             sx={{ minWidth: 140 }}
-          >
-            {players.map((code) => (
-              <MenuItem key={code} value={code}>
-                {code}
-              </MenuItem>
-            ))}
-          </TextField>
+            options={choices(players, (code) => code)}
+          />
           <Button type="submit" variant="outlined" disabled={!lateId || !lateCategory || late.isPending}>
             {t('mgmt.addLate')}
           </Button>
@@ -168,19 +153,8 @@ function ParticipantList({ kind }: { kind: RegistrationKind }) {
         {late.isError && <ErrorAlert error={late.error} submit />}
       </Paper>
       <PlayerListFilters list={list} categories={players} searchTestId="mgmt-participants-search" />
-      {query.isError && <ErrorAlert error={query.error} />}
       {payments.isError && <ErrorAlert error={payments.error} />}
-      <DataTable
-        label={t('mgmt.participants')}
-        columns={columns}
-        rows={query.data?.items}
-        total={query.data?.total ?? 0}
-        state={list}
-        pageSizes={[25, 50, 100, 500]}
-        rowKey={(p) => p.id}
-        testId="mgmt-participants-table"
-        rowFaded={(p) => !p.enabled}
-      />
+      <PagedTable label={t('mgmt.participants')} columns={columns} query={query} list={list} testId="mgmt-participants-table" />
     </Stack>
   );
 }

@@ -8,9 +8,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { Registration } from '@bjk/domain/enrolment';
-import { DataTable, type DataColumn } from '../../shared/ui/DataTable';
-import { ListFilter } from '../../shared/ui/ListFilter';
-import { ErrorAlert } from '../../shared/ui/ErrorAlert';
+import type { DataColumn } from '../../shared/ui/DataTable';
+import { choices } from '../../shared/ui/ListFilter';
+import { PagedTable } from '../../shared/ui/PagedTable';
 import { useListParams } from '../../shared/ui/useListParams';
 import { PlayerListFilters } from './PlayerListFilters';
 import { useInstantFormat } from '../../shared/edition/useEdition';
@@ -82,28 +82,13 @@ export function RegistrationsPage() {
           )}
         </Stack>
       </PageHeader>
-      <PlayerListFilters list={list} categories={categories} searchTestId="registrations-search">
-        <ListFilter
-          list={list}
-          name="status"
-          size="small"
-          label={t('mgmt.status')}
-          all={t('mgmt.any')}
-          options={REGISTRATION_STATES.map((s) => ({ value: s, label: t(`mgmt.statuses.${s}`) }))}
-          sx={{ flex: 1 }}
-        />
-      </PlayerListFilters>
-      {query.isError && <ErrorAlert error={query.error} />}
-      <DataTable
-        label={t('mgmt.registrations')}
-        columns={columns}
-        rows={query.data?.items}
-        total={query.data?.total ?? 0}
-        state={list}
-        rowKey={(r) => r.id}
-        testId="registrations-table"
-        rowFaded={(r) => !r.enabled}
+      <PlayerListFilters
+        list={list}
+        categories={categories}
+        searchTestId="registrations-search"
+        filters={[{ name: 'status', label: t('mgmt.status'), options: choices(REGISTRATION_STATES, (s) => t(`mgmt.statuses.${s}`)) }]}
       />
+      <PagedTable label={t('mgmt.registrations')} columns={columns} query={query} list={list} testId="registrations-table" />
       {inviting && <LateInvitationDialog kind={kind} onClose={() => setInviting(false)} />}
     </Stack>
   );

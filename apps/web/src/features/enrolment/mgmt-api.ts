@@ -16,37 +16,36 @@ import type {
 } from '@bjk/domain/enrolment';
 import type { GuestImportResult } from '@bjk/domain/guest-import';
 import type { PaymentRequest, PaymentRequestPage } from '@bjk/domain/payments';
+import { keepPreviousData } from '@tanstack/react-query';
 import { http } from '../../shared/http';
 import { saveBlob } from '../../shared/ui/save-blob';
 import type { ListQuery } from '../../shared/ui/useListParams';
 
-export const registrationsQuery = (kind: RegistrationKind, query: ListQuery) => ({
-  queryKey: ['enrolment', 'registrations', kind, query] as const,
-  queryFn: () => http.get<RegistrationPage>(`/api/v1/registration/${kind}`, { query }),
-  placeholderData: (previous: RegistrationPage | undefined) => previous,
-});
+/** A kind's paged list (`/api/v1/<path>/<kind>`): the page shown stays while the next one loads. */
+function kindListQuery<Page>(name: string, path: string) {
+  return (kind: RegistrationKind, query: ListQuery) => ({
+    queryKey: ['enrolment', name, kind, query] as const,
+    queryFn: () => http.get<Page>(`/api/v1/${path}/${kind}`, { query }),
+    placeholderData: keepPreviousData<Page>,
+  });
+}
 
-export const registrationQuery = (kind: RegistrationKind, id: string) => ({
-  queryKey: ['enrolment', 'registration', kind, id] as const,
-  queryFn: () => http.get<Registration>(`/api/v1/registration/${kind}/${id}`),
-});
+/** One record of a kind (`/api/v1/<path>/<kind>/<id>`): its query, and its update answering the record saved. */
+function kindRecord<Item, Update>(path: string) {
+  return {
+    query: (kind: RegistrationKind, id: string | number) => ({
+      queryKey: ['enrolment', path, kind, id] as const,
+      queryFn: () => http.get<Item>(`/api/v1/${path}/${kind}/${id}`),
+    }),
+    update: (kind: RegistrationKind, id: string | number, body: Update) => http.put<Item>(`/api/v1/${path}/${kind}/${id}`, body),
+  };
+}
 
-export const updateRegistration = (kind: RegistrationKind, id: string, body: RegistrationUpdate) =>
-  http.put<Registration>(`/api/v1/registration/${kind}/${id}`, body);
+export const registrationsQuery = kindListQuery<RegistrationPage>('registrations', 'registration');
+export const { query: registrationQuery, update: updateRegistration } = kindRecord<Registration, RegistrationUpdate>('registration');
 
-export const participantsQuery = (kind: RegistrationKind, query: ListQuery) => ({
-  queryKey: ['enrolment', 'participants', kind, query] as const,
-  queryFn: () => http.get<ParticipantPage>(`/api/v1/participant/${kind}`, { query }),
-  placeholderData: (previous: ParticipantPage | undefined) => previous,
-});
-
-export const participantQuery = (kind: RegistrationKind, id: number) => ({
-  queryKey: ['enrolment', 'participant', kind, id] as const,
-  queryFn: () => http.get<Participant>(`/api/v1/participant/${kind}/${id}`),
-});
-
-export const updateParticipant = (kind: RegistrationKind, id: number, body: ParticipantUpdate) =>
-  http.put<Participant>(`/api/v1/participant/${kind}/${id}`, body);
+export const participantsQuery = kindListQuery<ParticipantPage>('participants', 'participant');
+export const { query: participantQuery, update: updateParticipant } = kindRecord<Participant, ParticipantUpdate>('participant');
 
 export const updateParticipantConsents = (kind: RegistrationKind, id: number, body: ConsentChoices) =>
   http.put<Participant>(`/api/v1/participant/${kind}/${id}/consents`, body);
@@ -85,11 +84,7 @@ export const participantPaymentsQuery = (kind: RegistrationKind) => ({
   },
 });
 
-export const attendeesQuery = (kind: RegistrationKind, query: ListQuery) => ({
-  queryKey: ['enrolment', 'attendees', kind, query] as const,
-  queryFn: () => http.get<AttendeeList>(`/api/v1/attendee/${kind}`, { query }),
-  placeholderData: (previous: AttendeeList | undefined) => previous,
-});
+export const attendeesQuery = kindListQuery<AttendeeList>('attendees', 'attendee');
 
 export const createAttendee = (kind: RegistrationKind, body: AttendeeInput) => http.post<Attendee>(`/api/v1/attendee/${kind}`, body);
 export const updateAttendee = (kind: RegistrationKind, id: number, body: AttendeeInput) => http.put<Attendee>(`/api/v1/attendee/${kind}/${id}`, body);

@@ -9,37 +9,19 @@ import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { ReservationSummary } from '@bjk/domain/lodging';
-import type { PaymentRequestStatus } from '@bjk/domain/payments';
 import { hasPermission, useManager } from '../../shared/auth/session';
 import { useEdition } from '../../shared/edition/useEdition';
 import { formatDate, formatMoney } from '../../shared/format';
 import { currentLanguage } from '../../shared/i18n';
-import { DataTable, type DataColumn } from '../../shared/ui/DataTable';
+import type { DataColumn } from '../../shared/ui/DataTable';
+import { PagedTable } from '../../shared/ui/PagedTable';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
-import { PaymentStatusChip } from '../../shared/ui/PaymentStatusChip';
-import { ListFilter, ListSearch } from '../../shared/ui/ListFilter';
+import { PageHeader } from '../../shared/ui/PageHeader';
+import { PaymentRequestCell } from '../../shared/ui/PaymentRequestCell';
+import { ListFilters, ListSearch, yesNo } from '../../shared/ui/ListFilter';
 import { useListParams } from '../../shared/ui/useListParams';
 import { downloadStayWorkbook, lodgingFiguresQuery, reservationListQuery, stayPaymentsQuery } from './api';
 import { saveBlob } from '../../shared/ui/save-blob';
-
-/** A stay's payment request in the list: its number (to its page) and status, or "no request". */
-function StayPayment({ request }: { request: { id: number; number: number; status: PaymentRequestStatus; flagged: boolean } | undefined }) {
-  const { t } = useTranslation('lodging');
-  if (!request)
-    return (
-      <Typography variant="body2" color="textSecondary">
-        {t('mgmt.list.paymentNone')}
-      </Typography>
-    );
-  return (
-    <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', justifyContent: 'flex-end', whiteSpace: 'nowrap' }}>
-      <Link component={RouterLink} to={`/mgmt/paymentrequest_edit?id=${request.id}`}>
-        {request.number}
-      </Link>
-      <PaymentStatusChip status={request.status} flagged={request.flagged} />
-    </Stack>
-  );
-}
 
 /** `/mgmt/reservations`: every reservation with search, filters, paging, totals and the venue workbook. */
 export function ReservationsPage() {
@@ -105,7 +87,7 @@ export function ReservationsPage() {
           {/* Under the price rather than a column of its own: the table stays within a laptop's width. */}
           {payments.data && (
             <Box sx={{ mt: 0.5 }} data-testid="reservation-payment">
-              <StayPayment request={payments.data.get(item.id)} />
+              <PaymentRequestCell request={payments.data.get(item.id)} none={t('mgmt.list.paymentNone')} spacing={0.5} end />
             </Box>
           )}
         </>
@@ -115,14 +97,11 @@ export function ReservationsPage() {
 
   return (
     <Stack spacing={2}>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
-        <Typography variant="h1" sx={{ fontSize: { xs: '1.6rem', sm: '2rem' } }}>
-          {t('mgmt.list.title')}
-        </Typography>
+      <PageHeader title={t('mgmt.list.title')} stacked>
         <Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => download.mutate()} disabled={download.isPending} data-testid="download-workbook">
           {t('mgmt.list.download')}
         </Button>
-      </Stack>
+      </PageHeader>
       {download.isError && <ErrorAlert error={download.error} />}
       {figures.data && (
         <Box component="section" aria-label={t('mgmt.list.figures')}>
@@ -138,38 +117,21 @@ export function ReservationsPage() {
       )}
       <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr 1fr', md: '2fr 1fr 1fr 1fr' } }}>
         <ListSearch list={list} label={t('mgmt.list.search')} sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }} />
-        <ListFilter
+        <ListFilters
           list={list}
-          name="roomType"
-          label={t('mgmt.list.type')}
           all={t('mgmt.list.all')}
           allShown
-          options={settings.roomTypes.map((type) => ({ value: type.code, label: `${type.code} · ${type.label[language]}` }))}
-        />
-        <ListFilter
-          list={list}
-          name="assigned"
-          label={t('mgmt.list.assigned')}
-          all={t('mgmt.list.all')}
-          allShown
-          options={[
-            { value: 'yes', label: t('mgmt.list.assignedYes') },
-            { value: 'no', label: t('mgmt.list.assignedNo') },
-          ]}
-        />
-        <ListFilter
-          list={list}
-          name="enabled"
-          label={t('mgmt.list.enabled')}
-          all={t('mgmt.list.all')}
-          allShown
-          options={[
-            { value: 'yes', label: t('mgmt.list.enabledYes') },
-            { value: 'no', label: t('mgmt.list.enabledNo') },
+          filters={[
+            {
+              name: 'roomType',
+              label: t('mgmt.list.type'),
+              options: settings.roomTypes.map((type) => ({ value: type.code, label: `${type.code} · ${type.label[language]}` })),
+            },
+            { name: 'assigned', label: t('mgmt.list.assigned'), options: yesNo(t('mgmt.list.assignedYes'), t('mgmt.list.assignedNo')) },
+            { name: 'enabled', label: t('mgmt.list.enabled'), options: yesNo(t('mgmt.list.enabledYes'), t('mgmt.list.enabledNo')) },
           ]}
         />
       </Box>
-      {reservations.isError && <ErrorAlert error={reservations.error} />}
       {reservations.data && (
         <Typography data-testid="reservation-totals">
           {[
@@ -179,15 +141,13 @@ export function ReservationsPage() {
           ].join(' · ')}
         </Typography>
       )}
-      <DataTable
+      <PagedTable
         label={t('mgmt.list.title')}
         columns={columns}
-        rows={reservations.data?.items}
-        total={reservations.data?.total ?? 0}
-        state={list}
-        rowKey={(item) => item.id}
+        query={reservations}
+        list={list}
         rowTestId={(item) => `reservation-row-${item.number}`}
-        rowFaded={(item) => !item.enabled}
+
         empty={t('mgmt.list.none')}
       />
     </Stack>

@@ -14,8 +14,9 @@ import { useTranslation } from 'react-i18next';
 import { MAIL_STATUSES, type MailStatus, type OutboxEntry } from '@bjk/domain/mail';
 import { hasPermission, useManager } from '../../shared/auth/session';
 import { useInstantFormat } from '../../shared/edition/useEdition';
-import { DataTable, type DataColumn } from '../../shared/ui/DataTable';
-import { ListFilter, ListSearch } from '../../shared/ui/ListFilter';
+import type { DataColumn } from '../../shared/ui/DataTable';
+import { ListFilter, ListSearch, choices } from '../../shared/ui/ListFilter';
+import { PagedTable } from '../../shared/ui/PagedTable';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { useListParams } from '../../shared/ui/useListParams';
 import { mailKeys, outboxMailQuery, outboxQuery, resendMail } from './api';
@@ -89,7 +90,7 @@ function MailPreview({ id, onClose }: { id: number; onClose: () => void }) {
 export function OutboxPage() {
   const { t } = useTranslation('mail');
   const formatInstant = useInstantFormat();
-  const list = useListParams({ filters: ['status'] as const });
+  const list = useListParams({ pageSizes: [25, 50, 100], filters: ['status'] as const });
   const [open, setOpen] = useState<number | null>(null);
   const outbox = useQuery(outboxQuery(list.query));
   const columns: DataColumn<OutboxEntry>[] = [
@@ -117,21 +118,11 @@ export function OutboxPage() {
           size="small"
           label={t('status')}
           all={t('all')}
-          options={MAIL_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
+          options={choices(MAIL_STATUSES, (s) => t(`statuses.${s}`))}
           sx={{ flex: 1 }}
         />
       </Stack>
-      {outbox.isError && <ErrorAlert error={outbox.error} />}
-      <DataTable
-        label={t('title')}
-        columns={columns}
-        rows={outbox.data?.items}
-        total={outbox.data?.total ?? 0}
-        state={list}
-        pageSizes={[25, 50, 100]}
-        rowKey={(m) => m.id}
-        testId="outbox-table"
-      />
+      <PagedTable label={t('title')} columns={columns} query={outbox} list={list} testId="outbox-table" />
       {open !== null && <MailPreview id={open} onClose={() => setOpen(null)} />}
     </Stack>
   );

@@ -7,15 +7,17 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { PAYMENT_REQUEST_KINDS, PAYMENT_REQUEST_STATUSES, type PaymentRequest } from '@bjk/domain/payments';
 import { useInstantFormat } from '../../shared/edition/useEdition';
 import { formatMoney } from '../../shared/format';
 import { currentLanguage } from '../../shared/i18n';
-import { DataTable, type DataColumn } from '../../shared/ui/DataTable';
-import { ListFilter } from '../../shared/ui/ListFilter';
+import type { DataColumn } from '../../shared/ui/DataTable';
+import { ListFilters, choices, yesNo } from '../../shared/ui/ListFilter';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
+import { PagedTable } from '../../shared/ui/PagedTable';
 import { useListParams } from '../../shared/ui/useListParams';
 import { paymentsApi, requestListQuery } from './api';
 import { saveBlob } from '../../shared/ui/save-blob';
@@ -36,12 +38,24 @@ function Total({ label, cents, testId }: { label: string; cents: number; testId:
   );
 }
 
+/** A part of the page with its own heading (the bulk actions, the statement import). */
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }}>
+      <Typography variant="h2" sx={{ fontSize: '1.25rem', mb: 1 }}>
+        {title}
+      </Typography>
+      {children}
+    </Paper>
+  );
+}
+
 /** `/mgmt/paymentrequests`: every request with search, filters, totals, bulk actions, export and statement import. */
 export function PaymentRequestsPage() {
   const { t } = useTranslation('payments');
   const language = currentLanguage();
   const formatInstant = useInstantFormat();
-  const list = useListParams({ filters: ['status', 'kind', 'sent'] as const });
+  const list = useListParams({ pageSizes: [10, 25, 50, 100, 250], filters: ['status', 'kind', 'sent'] as const });
   // The request's page links back to this list as it was (search, filters, page).
   const back = `/mgmt/paymentrequests${useLocation().search}`;
   const { filters } = list;
@@ -88,12 +102,9 @@ export function PaymentRequestsPage() {
           <Total label={t('totals.outstanding')} cents={data.totals.outstandingCents} testId="total-outstanding" />
         </Box>
       )}
-      <Paper variant="outlined" sx={{ p: 2 }}>
-        <Typography variant="h2" sx={{ fontSize: '1.25rem', mb: 1 }}>
-          {t('bulk.title')}
-        </Typography>
+      <Section title={t('bulk.title')}>
         <BulkActions />
-      </Paper>
+      </Section>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
         <TextField
           label={t('list.search')}
@@ -102,53 +113,33 @@ export function PaymentRequestsPage() {
           sx={{ flex: 2 }}
           slotProps={{ htmlInput: { 'data-testid': 'search' } }}
         />
-        <ListFilter
+        <ListFilters
           list={list}
-          name="status"
-          label={t('list.status')}
           all={t('list.all')}
-          options={PAYMENT_REQUEST_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
           sx={{ flex: 1, minWidth: 160 }}
-        />
-        <ListFilter
-          list={list}
-          name="kind"
-          label={t('list.kind')}
-          all={t('list.all')}
-          options={PAYMENT_REQUEST_KINDS.map((k) => ({ value: k, label: t(`kind.${k}`) }))}
-          sx={{ flex: 1, minWidth: 160 }}
-        />
-        <ListFilter
-          list={list}
-          name="sent"
-          label={t('list.sent')}
-          all={t('list.all')}
-          options={(['yes', 'no'] as const).map((v) => ({ value: v, label: t(v === 'yes' ? 'list.sentYes' : 'list.sentNo') }))}
-          sx={{ flex: 1, minWidth: 140 }}
+          filters={[
+            { name: 'status', label: t('list.status'), options: choices(PAYMENT_REQUEST_STATUSES, (s) => t(`status.${s}`)) },
+            { name: 'kind', label: t('list.kind'), options: choices(PAYMENT_REQUEST_KINDS, (k) => t(`kind.${k}`)) },
+            { name: 'sent', label: t('list.sent'), options: yesNo(t('list.sentYes'), t('list.sentNo')), sx: { flex: 1, minWidth: 140 } },
+          ]}
         />
         <Button variant="outlined" onClick={() => exportCsv.mutate()} disabled={exportCsv.isPending} sx={{ whiteSpace: 'nowrap' }}>
           {t('list.export')}
         </Button>
       </Stack>
-      {(requests.error ?? exportCsv.error) && <ErrorAlert error={requests.error ?? exportCsv.error} />}
-      <DataTable
+      {exportCsv.isError && <ErrorAlert error={exportCsv.error} />}
+      <PagedTable
         label={t('list.title')}
         columns={columns}
-        rows={data?.items}
-        total={data?.total ?? 0}
-        state={list}
-        pageSizes={[10, 25, 50, 100, 250]}
-        rowKey={(r) => r.id}
+        query={requests}
+        list={list}
         testId="requests-table"
         rowTestId={(r) => `request-row-${r.number}`}
         empty={t('list.none')}
       />
-      <Paper variant="outlined" sx={{ p: 2 }}>
-        <Typography variant="h2" sx={{ fontSize: '1.25rem', mb: 1 }}>
-          {t('statement.title')}
-        </Typography>
+      <Section title={t('statement.title')}>
         <StatementImport />
-      </Paper>
+      </Section>
     </Stack>
   );
 }

@@ -3,21 +3,17 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BankMovementView, StatementImportSummary } from '@bjk/domain/payments';
 import { formatDate, formatMoney } from '../../shared/format';
 import { currentLanguage } from '../../shared/i18n';
+import { DataTable, type DataColumn } from '../../shared/ui/DataTable';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
+import { FileButton } from '../../shared/ui/FileButton';
 import { paymentsApi, unmatchedQuery } from './api';
 
 function LinkMovement({ movement }: { movement: BankMovementView }) {
@@ -64,34 +60,19 @@ export function UnmatchedMovements() {
   const { data = [], error } = useQuery(unmatchedQuery);
   if (error) return <ErrorAlert error={error} />;
   if (data.length === 0) return <Typography color="textSecondary">{t('statement.noUnmatched')}</Typography>;
-  return (
-    <TableContainer>
-      <Table size="small" aria-label={t('statement.unmatched')} data-testid="unmatched-table">
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('statement.date')}</TableCell>
-            <TableCell align="right">{t('columns.amount')}</TableCell>
-            <TableCell>{t('statement.counterparty')}</TableCell>
-            <TableCell>{t('statement.communication')}</TableCell>
-            <TableCell>{t('statement.link')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {data.map((m) => (
-            <TableRow key={m.id}>
-              <TableCell>{formatDate(m.bookingDate, language, { dateStyle: 'short' })}</TableCell>
-              <TableCell align="right">{formatMoney(m.amountCents, language)}</TableCell>
-              <TableCell>{m.counterpartyName ?? ''}</TableCell>
-              <TableCell sx={{ overflowWrap: 'anywhere' }}>{m.structuredMessage ?? m.communication ?? ''}</TableCell>
-              <TableCell>
-                <LinkMovement movement={m} />
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
-  );
+  const columns: DataColumn<BankMovementView>[] = [
+    { id: 'date', header: t('statement.date'), cell: (m) => formatDate(m.bookingDate, language, { dateStyle: 'short' }) },
+    { id: 'amount', header: t('columns.amount'), align: 'right', cell: (m) => formatMoney(m.amountCents, language) },
+    { id: 'counterparty', header: t('statement.counterparty'), cell: (m) => m.counterpartyName ?? '' },
+    {
+      id: 'communication',
+      header: t('statement.communication'),
+      cell: (m) => <Box sx={{ overflowWrap: 'anywhere' }}>{m.structuredMessage ?? m.communication ?? ''}</Box>,
+    },
+    { id: 'link', header: t('statement.link'), cell: (m) => <LinkMovement movement={m} /> },
+  ];
+  // Inside the section's own outlined box: no second border.
+  return <DataTable label={t('statement.unmatched')} columns={columns} rows={data} rowKey={(m) => m.id} testId="unmatched-table" sx={{ border: 0 }} />;
 }
 
 function Summary({ summary }: { summary: StatementImportSummary }) {
@@ -122,7 +103,6 @@ function Summary({ summary }: { summary: StatementImportSummary }) {
 export function StatementImport() {
   const { t } = useTranslation('payments');
   const client = useQueryClient();
-  const input = useRef<HTMLInputElement>(null);
   const upload = useMutation({
     mutationFn: paymentsApi.importStatement,
     onSuccess: () => client.invalidateQueries({ queryKey: ['payments'] }),
@@ -130,21 +110,12 @@ export function StatementImport() {
   return (
     <Stack spacing={2}>
       <Box>
-        <Button variant="outlined" disabled={upload.isPending} onClick={() => input.current?.click()}>
-          {t('statement.upload')}
-        </Button>
-        <input
-          ref={input}
-          hidden
-          type="file"
+        <FileButton
+          label={t('statement.upload')}
           accept=".cod,.coda,.txt,.xml,.cod2"
-          aria-label={t('statement.upload')}
-          data-testid="statement-file"
-          onChange={(event) => {
-            const file = event.target.files?.[0];
-            if (file) upload.mutate(file);
-            event.target.value = '';
-          }}
+          testId="statement-file"
+          disabled={upload.isPending}
+          onFile={(file) => upload.mutate(file)}
         />
         <Typography variant="body2" color="textSecondary" sx={{ mt: 0.5 }}>
           {t('statement.hint')}

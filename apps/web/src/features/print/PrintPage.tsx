@@ -6,10 +6,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -18,6 +16,7 @@ import { useSearchParams } from 'react-router';
 import type { BadgeSummaryQuery, PrintDocument, PrintJob, PrintRequestInput, PrintSelection, Voucher } from '@bjk/domain/print';
 import { useEdition } from '../../shared/edition/useEdition';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
+import { SelectField } from '../../shared/ui/SelectField';
 import { KindSwitch, usePlayerCategoryCodes, useRegistrationKind } from '../../shared/edition/kind';
 import { badgeSummaryQuery, downloadPrintJob, fetchPrintPreview, printJobQuery, printQueueQuery, startPrintJob, voucherProposalQuery } from './api';
 import { VoucherEditor } from './VoucherEditor';
@@ -42,20 +41,14 @@ function Choice<T extends string>({
   testId: string;
 }) {
   return (
-    <TextField
-      select
+    <SelectField
       size="small"
       label={label}
       value={value}
       onChange={(e) => onChange(e.target.value as T)}
       slotProps={{ htmlInput: { 'data-testid': testId } }}
-    >
-      {options.map((option) => (
-        <MenuItem key={option.value} value={option.value}>
-          {option.label}
-        </MenuItem>
-      ))}
-    </TextField>
+      options={options}
+    />
   );
 }
 

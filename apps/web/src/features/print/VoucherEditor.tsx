@@ -4,11 +4,11 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import type { Voucher, VoucherProposal } from '@bjk/domain/print';
+import { CellField } from '../../shared/ui/CellField';
+import { TableHeadRow } from '../../shared/ui/TableHeadRow';
 
 /**
  * The vouchers the standings and the prize table give, editable before printing: the manager corrects a name
@@ -28,31 +28,22 @@ export function VoucherEditor({ proposal, vouchers, onChange }: { proposal: Vouc
       {vouchers.length > 0 && (
         <TableContainer component={Paper} variant="outlined">
           <Table size="small" data-testid="vouchers-table">
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('vouchers.prize')}</TableCell>
-                <TableCell>{t('vouchers.name')}</TableCell>
-                <TableCell align="right">{t('vouchers.amount')}</TableCell>
-              </TableRow>
-            </TableHead>
+            <TableHeadRow cells={[t('vouchers.prize'), t('vouchers.name'), { label: t('vouchers.amount'), align: 'right' }]} />
             <TableBody>
               {vouchers.map((v, index) => (
                 <TableRow key={v.code}>
                   <TableCell>{v.prize}</TableCell>
                   <TableCell>
-                    <TextField
-                      size="small"
-                      variant="standard"
+                    <CellField
                       fullWidth
+                      label={t('vouchers.nameOf', { prize: v.prize })}
                       value={v.name}
                       onChange={(e) => change(index, { name: e.target.value })}
-                      slotProps={{ htmlInput: { 'aria-label': t('vouchers.nameOf', { prize: v.prize }) } }}
                     />
                   </TableCell>
                   <TableCell align="right">
-                    <TextField
-                      size="small"
-                      variant="standard"
+                    <CellField
+                      label={t('vouchers.amountOf', { prize: v.prize })}
                       type="number"
                       sx={{ width: '7rem' }}
                       value={v.amountCents / 100}
@@ -60,9 +51,7 @@ export function VoucherEditor({ proposal, vouchers, onChange }: { proposal: Vouc
                         const euros = Number(e.target.value);
                         if (Number.isFinite(euros) && euros >= 0) change(index, { amountCents: Math.round(euros * 100) });
                       }}
-                      slotProps={{
-                        htmlInput: { min: 0, step: 0.01, 'aria-label': t('vouchers.amountOf', { prize: v.prize }), 'data-testid': `voucher-amount-${index}` },
-                      }}
+                      htmlInput={{ min: 0, step: 0.01, 'data-testid': `voucher-amount-${index}` }}
                     />
                   </TableCell>
                 </TableRow>

@@ -1,9 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
@@ -12,6 +10,7 @@ import { UNOFFICIAL_RESULTS, type Pairing, type UnofficialResult } from '@bjk/do
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
+import { SelectField } from '../../shared/ui/SelectField';
 import { refreshResources } from '../../shared/data/resource';
 import { resultsPrefix } from './resources';
 import { enterUnofficialResult, pairingsQuery, resultsCategoriesQuery, unofficialRoundQuery } from './api';
@@ -48,27 +47,24 @@ export function UnofficialResultsPage() {
       {categories.data && categories.data.length === 0 && <Typography>{t('unofficial.nothingPublished')}</Typography>}
       {summary && (
         <Stack direction="row" spacing={2}>
-          <TextField
-            select
+          <SelectField
             size="small"
             label={t('upload.category')}
             value={category}
             onChange={(e) => (setChosen(e.target.value), setChosenRound(0))}
             data-testid="unofficial-category"
-          >
-            {categories.data!.map((c) => (
-              <MenuItem key={c.category} value={c.category}>
-                {c.category}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField select size="small" label={t('columns.round')} value={round} onChange={(e) => setChosenRound(Number(e.target.value))}>
-            {Array.from({ length: summary.pairedRounds }, (_, i) => summary.pairedRounds - i).map((r) => (
-              <MenuItem key={r} value={r}>
-                {t('pairings.round', { round: r })}
-              </MenuItem>
-            ))}
-          </TextField>
+            options={categories.data!.map((c) => ({ value: c.category, label: c.category }))}
+          />
+          <SelectField
+            size="small"
+            label={t('columns.round')}
+            value={round}
+            onChange={(e) => setChosenRound(Number(e.target.value))}
+            options={Array.from({ length: summary.pairedRounds }, (_, i) => summary.pairedRounds - i).map((r) => ({
+              value: r,
+              label: t('pairings.round', { round: r }),
+            }))}
+          />
         </Stack>
       )}
       {pairings.isError && <ErrorAlert error={pairings.error} />}

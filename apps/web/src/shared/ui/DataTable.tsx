@@ -54,6 +54,8 @@ export type DataColumn<T> = {
 export type DataTableState = {
   page: number;
   pageSize: number;
+  /** The page sizes offered, when the list names its own (before the table's `pageSizes`). */
+  pageSizes?: number[];
   sort?: string;
   dir?: SortDirection;
   setPage: (page: number) => void;
@@ -98,7 +100,7 @@ export function DataTable<T>({
   testId,
   rowTestId,
   rowFaded,
-  pageSizes = [10, 25, 50, 100],
+  pageSizes: tablePageSizes = [10, 25, 50, 100],
   size = 'small',
   sx,
 }: DataTableProps<T>) {
@@ -110,6 +112,7 @@ export function DataTable<T>({
   const primary = columns.find((c) => c.primary) ?? columns[0]!;
   const sortable = columns.filter((c) => c.sortKey);
   const nothing = empty ?? t('none');
+  const pageSizes = state?.pageSizes ?? tablePageSizes;
 
   const pagination =
     state && total !== undefined ? (

@@ -43,6 +43,33 @@ export function ListFilter<F extends string>({ list, name, label, all, options, 
   );
 }
 
+/** One filter of a filter bar (`ListFilters`): what `ListFilter` takes besides the list, the bar's defaults left out. */
+export type FilterChoice<F extends string> = Omit<Props<F>, 'list' | 'all' | 'size' | 'allShown'> & { all?: string };
+
+/** The select filters of a managers' list, one `ListFilter` each, with the bar's `all` text, size and `sx` unless a filter says otherwise. */
+export function ListFilters<F extends string>({
+  list,
+  filters,
+  ...common
+}: Pick<Props<F>, 'list' | 'all' | 'size' | 'sx' | 'allShown'> & { filters: readonly FilterChoice<F>[] }) {
+  return filters.map((filter) => (
+    <ListFilter key={filter.name} list={list} {...common} {...filter} all={filter.all ?? common.all} sx={filter.sx ?? common.sx} />
+  ));
+}
+
+/** A filter's choices: its values, each with its label. */
+export function choices<V extends string>(values: readonly V[], label: (value: V) => string) {
+  return values.map((value) => ({ value, label: label(value) }));
+}
+
+/** A yes/no filter's two choices; the address says `yes`/`no` unless the API names them otherwise (`1`/`0`). */
+export function yesNo(yes: string, no: string, [yesValue, noValue]: readonly [string, string] = ['yes', 'no']) {
+  return [
+    { value: yesValue, label: yes },
+    { value: noValue, label: no },
+  ];
+}
+
 /** The search box of a managers' list kept in the address (`useListParams`): a new search goes back to page 1. */
 export function ListSearch({
   list,

@@ -6,6 +6,8 @@ export type SortDirection = 'asc' | 'desc';
 export type ListParamsOptions<F extends string> = {
   /** Rows per page when the address names none. */
   pageSize?: number;
+  /** The page sizes the table offers (the table's own choices without them). */
+  pageSizes?: number[];
   /** The server's sort key and direction when the address names none (lists the server sorts). */
   sort?: string;
   dir?: SortDirection;
@@ -72,6 +74,7 @@ export function useListParams<F extends string = never>(options: ListParamsOptio
   return {
     page,
     pageSize,
+    pageSizes: options.pageSizes,
     search,
     sort,
     dir,

@@ -3,7 +3,6 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -12,6 +11,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ManagedGame } from '@bjk/domain/games';
 import { ErrorAlert } from '../../../shared/ui/ErrorAlert';
+import { SelectField } from '../../../shared/ui/SelectField';
 import { deleteGame, moveGame } from './api';
 
 /** A received game's move (another category, round or board) and deletion, each asked in a dialog first. */
@@ -54,13 +54,12 @@ export function GameActions({ game, categories }: { game: ManagedGame; categorie
             <DialogTitle id={`game-move-${game.id}`}>{t('games.manage.moveTitle', { game: title })}</DialogTitle>
             <DialogContent>
               <Stack spacing={2} sx={{ pt: 1 }}>
-                <TextField select name="category" label={t('games.manage.category')} defaultValue={game.category}>
-                  {categories.map((c) => (
-                    <MenuItem key={c} value={c}>
-                      {c}
-                    </MenuItem>
-                  ))}
-                </TextField>
+                <SelectField
+                  name="category"
+                  label={t('games.manage.category')}
+                  defaultValue={game.category}
+                  options={categories.map((c) => ({ value: c, label: c }))}
+                />
                 <TextField
                   name="round"
                   type="number"

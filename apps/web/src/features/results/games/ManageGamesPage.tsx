@@ -2,13 +2,11 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -23,6 +21,8 @@ import { formatDateTime, formatNumber } from '../../../shared/format';
 import { HttpError } from '../../../shared/http';
 import { currentLanguage } from '../../../shared/i18n';
 import { ErrorAlert } from '../../../shared/ui/ErrorAlert';
+import { SelectField } from '../../../shared/ui/SelectField';
+import { TableHeadRow } from '../../../shared/ui/TableHeadRow';
 import { GameActions } from './GameActions';
 import {
   deletedGamesQuery,
@@ -38,6 +38,10 @@ import {
   saveGameSource,
   uploadGames,
 } from './api';
+
+/** The columns of a round's games and of the sources table (their headings are `games.manage.<column>`). */
+const GAME_COLUMNS = ['white', 'black', 'moves', 'pairingBoard', 'link', 'actions'] as const;
+const SOURCE_COLUMNS = ['category', 'delay', 'sources', 'gameCount'] as const;
 
 type Language = ReturnType<typeof currentLanguage>;
 /** The poller keeps a failure class (`outbound.timeout`, `http.503`, `pgn.refused.3`), never the relay's own words. */
@@ -309,29 +313,23 @@ function RoundGamesTable({ category, categories }: { category: string; categorie
   });
   return (
     <Stack spacing={1}>
-      <TextField select label={t('games.manage.round')} value={round} onChange={(e) => setRound(Number(e.target.value))} sx={{ maxWidth: 160 }}>
-        {Array.from({ length: Math.max(11, round, ...(rounds.data?.rounds ?? [])) }, (_, i) => i + 1).map((r) => (
-          <MenuItem key={r} value={r}>
-            {t('games.round', { round: r })}
-          </MenuItem>
-        ))}
-      </TextField>
+      <SelectField
+        label={t('games.manage.round')}
+        value={round}
+        onChange={(e) => setRound(Number(e.target.value))}
+        sx={{ maxWidth: 160 }}
+        options={Array.from({ length: Math.max(11, round, ...(rounds.data?.rounds ?? [])) }, (_, i) => ({
+          value: i + 1,
+          label: t('games.round', { round: i + 1 }),
+        }))}
+      />
       {games.isError && <ErrorAlert error={games.error} />}
       {link.isError && <ErrorAlert error={link.error} />}
       {games.data && games.data.length === 0 && <Typography color="textSecondary">{t('games.noGames')}</Typography>}
       {games.data && games.data.length > 0 && (
         <Box sx={{ overflowX: 'auto' }}>
           <Table size="small">
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('games.manage.white')}</TableCell>
-                <TableCell>{t('games.manage.black')}</TableCell>
-                <TableCell>{t('games.manage.moves')}</TableCell>
-                <TableCell>{t('games.manage.pairingBoard')}</TableCell>
-                <TableCell>{t('games.manage.link')}</TableCell>
-                <TableCell>{t('games.manage.actions')}</TableCell>
-              </TableRow>
-            </TableHead>
+            <TableHeadRow cells={GAME_COLUMNS.map((column) => t(`games.manage.${column}`))} />
             <TableBody>
               {games.data.map((game) => (
                 <TableRow key={game.id} data-testid="managed-game">
@@ -444,14 +442,7 @@ export function ManageGamesPage() {
       <Typography variant="h1">{t('games.manage.title')}</Typography>
       <Box sx={{ overflowX: 'auto' }}>
         <Table size="small" aria-label={t('games.manage.title')}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('games.manage.category')}</TableCell>
-              <TableCell>{t('games.manage.delay')}</TableCell>
-              <TableCell>{t('games.manage.sources')}</TableCell>
-              <TableCell>{t('games.manage.gameCount')}</TableCell>
-            </TableRow>
-          </TableHead>
+          <TableHeadRow cells={SOURCE_COLUMNS.map((column) => t(`games.manage.${column}`))} />
           <TableBody>
             {sources.data.map((s) => (
               <TableRow key={s.category} hover selected={s.category === chosen?.category}>
