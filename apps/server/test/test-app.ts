@@ -10,6 +10,8 @@ import { createChangeBus, type ChangeBus } from '../src/platform/change-bus.js';
 import { fixedClock } from '../src/platform/clock.js';
 import type { Database } from '../src/platform/db.js';
 import { openTestDatabase } from './test-database.js';
+import { managerHeaders } from './managers.js';
+import type { Role } from '@bjk/domain';
 
 /** "Now" in tests: the demo edition has enrolment and lodging open at this instant. */
 export const TEST_NOW = '2026-11-21T10:00:00+01:00';
@@ -78,4 +80,16 @@ async function startInstance(
       await closeDatabase();
     },
   };
+}
+
+/**
+ * The app of a test file with a manager of these roles logged in, as most API test files start:
+ * `beforeAll(async () => ({ ctx, headers: arbiter } = await createTestAppWithManager(['arbiter'])), 60_000)`.
+ */
+export async function createTestAppWithManager(
+  roles: Role[],
+  options: Parameters<typeof createTestApp>[0] = {},
+): Promise<{ ctx: TestContext; headers: { authorization: string } }> {
+  const ctx = await createTestApp(options);
+  return { ctx, headers: await managerHeaders(ctx, roles) };
 }
