@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
 import type { AppDeps } from '../src/platform/app-deps.js';
@@ -92,4 +93,22 @@ export async function createTestAppWithManager(
 ): Promise<{ ctx: TestContext; headers: { authorization: string } }> {
   const ctx = await createTestApp(options);
   return { ctx, headers: await managerHeaders(ctx, roles) };
+}
+
+/**
+ * Registers a test file's app: created with a manager of these roles logged in before the file's tests (handed to
+ * `started`, which keeps what it needs), closed after them.
+ */
+export function useTestAppWithManager(
+  roles: Role[],
+  started: (app: { ctx: TestContext; headers: { authorization: string } }) => void,
+  options: Parameters<typeof createTestApp>[0] = {},
+): void {
+  let ctx: TestContext | undefined;
+  beforeAll(async () => {
+    const app = await createTestAppWithManager(roles, options);
+    ctx = app.ctx;
+    started(app);
+  }, 60_000);
+  afterAll(async () => ctx?.close());
 }

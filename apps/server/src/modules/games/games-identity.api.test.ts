@@ -1,22 +1,17 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { GAMES_ERRORS } from '@bjk/domain';
 import { auditEntries } from '../../platform/audit.tables.js';
 import { deletedGames } from './games.tables.js';
 import { GAMES_TOPIC } from './games.stream.js';
 import { uploadAndWait } from '../../../test/game-uploads.js';
 import { managerHeaders } from '../../../test/managers.js';
-import { createTestApp, type TestContext } from '../../../test/test-app.js';
+import { type TestContext, useTestAppWithManager } from '../../../test/test-app.js';
 
 /** A broadcast's games keep their identity across re-uploads, polls and pushes; managers delete and move them. */
 let ctx: TestContext;
 let arbiter: { authorization: string };
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-  arbiter = await managerHeaders(ctx, ['arbiter']);
-}, 60_000);
-afterAll(async () => ctx?.close());
+useTestAppWithManager(['arbiter'], (app) => ({ ctx, headers: arbiter } = app));
 
 const game = (round: string, white: string, black: string, moves = '1. e4 e5', result = '*') =>
   `[Event "BJK"]\n[Round "${round}"]\n[White "${white}"]\n[Black "${black}"]\n[Result "${result}"]\n\n${moves} ${result}\n`;

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createGamesPoller, type GamesPoller } from './games.poller.js';
-import { createTestAppWithManager, TEST_NOW, testConfig, type TestContext } from '../../../test/test-app.js';
+import { createTestAppWithManager, TEST_NOW, testConfig, type TestContext, useTestAppWithManager } from '../../../test/test-app.js';
 
 /**
  * The poller against a relay the test runs on loopback: it serves `games.pgn` with an ETag and Last-Modified,
@@ -46,16 +46,15 @@ let arbiter: { authorization: string };
 let relay: Relay;
 let poller: GamesPoller;
 
+// The test's relay runs on loopback: allowed here the way an admin allows a venue's relay (OUTBOUND_ALLOW).
+useTestAppWithManager(['arbiter'], (app) => ({ ctx, headers: arbiter } = app), { env: { OUTBOUND_ALLOW: '127.0.0.1' } });
 beforeAll(async () => {
-  // The test's relay runs on loopback: allowed here the way an admin allows a venue's relay (OUTBOUND_ALLOW).
-  ({ ctx, headers: arbiter } = await createTestAppWithManager(['arbiter'], { env: { OUTBOUND_ALLOW: '127.0.0.1' } }));
   relay = await startRelay();
   poller = pollerOf(ctx.config, { timeoutMs: 2000 });
-}, 60_000);
+});
 afterAll(async () => {
   await poller?.stop();
   await relay?.close();
-  await ctx?.close();
 });
 
 const at = (seconds: number) => new Date(new Date(TEST_NOW).getTime() + seconds * 1000);

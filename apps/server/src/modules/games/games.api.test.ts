@@ -1,20 +1,17 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { GAMES_ERRORS } from '@bjk/domain';
 import { INLINE_PGN_BYTES, SLICE_GAMES } from './games-pgn-workers.js';
 import { uploadAndWait } from '../../../test/game-uploads.js';
-import { createTestAppWithManager, TEST_NOW, type TestContext } from '../../../test/test-app.js';
+import { TEST_NOW, type TestContext, useTestAppWithManager } from '../../../test/test-app.js';
 
 const fixture = (name: string) => readFileSync(new URL(`./games-fixtures/${name}`, import.meta.url), 'utf8');
 
 let ctx: TestContext;
 let arbiter: { authorization: string };
 
-beforeAll(async () => {
-  ({ ctx, headers: arbiter } = await createTestAppWithManager(['arbiter']));
-  await pushDelayedRound();
-}, 60_000);
-afterAll(async () => ctx?.close());
+useTestAppWithManager(['arbiter'], (app) => ({ ctx, headers: arbiter } = app));
+beforeAll(async () => pushDelayedRound());
 
 const at = (secondsAfterStart: number) => new Date(new Date(TEST_NOW).getTime() + secondsAfterStart * 1000);
 

@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditEntries } from '../../platform/audit.tables.js';
 import { listRoundPairings } from './results.service.js';
 import { getCurrentEdition } from '../edition/edition.service.js';
@@ -14,7 +14,7 @@ import {
   sendTournamentJson,
   uploadResultsFile,
 } from '../../../test/results-publishing.js';
-import { createTestAppWithManager, type TestContext } from '../../../test/test-app.js';
+import { type TestContext, useTestAppWithManager } from '../../../test/test-app.js';
 
 let ctx: TestContext;
 let arbiter: { authorization: string };
@@ -25,14 +25,13 @@ let u8: { draft: Answer; published: Answer };
 const upload = (name: string, data: Buffer) => uploadResultsFile(ctx, arbiter, name, data);
 const publish = (id: string, category: string, confirm?: boolean) => publishDraft(ctx, arbiter, id, { category, confirm });
 
+useTestAppWithManager(['arbiter'], (app) => ({ ctx, headers: arbiter } = app));
 beforeAll(async () => {
-  ({ ctx, headers: arbiter } = await createTestAppWithManager(['arbiter']));
   // Categories of their own for the tests that publish, beside the demo's U8 … U20.
   await addResultsCategories(ctx, ['X1', 'X2', 'X3', 'X4', 'X5', 'X6', 'X7']);
   const draft = await upload('bjk_u8.json', fixture('swar', 'bycco_bjk2026_u08.json'));
   u8 = { draft, published: await publish(draft.json().id, 'U8') };
 }, 60_000);
-afterAll(async () => ctx?.close());
 
 type SwarRound = { RoundNr: number; OpponentNi: number; Result: string };
 type SwarPlayer = { Ni: number; RoundArray?: SwarRound[] };
