@@ -7,6 +7,7 @@ import { insertNews } from '../src/modules/content/content.repository.js';
 import type { Pairing } from '@bjk/domain';
 import { pairingPlayerKey } from '../src/modules/results/tournament-views.js';
 import { ALL_PUBLIC_ANSWERS, scopedChange } from '../src/platform/public-cache.js';
+import { newPushToken, pushPgn } from './games-relay.js';
 import { managerHeaders } from './managers.js';
 import { enterUnofficialResult, publishTournament, swarFixture } from './results-publishing.js';
 import { createSecondInstance, createTestApp, testConfig, type TestContext } from './test-app.js';
@@ -232,13 +233,9 @@ describe('public answers kept per data version, two instances on one database', 
     await fromTheDatabase();
     const before = await newsTitles(second);
     await insertNews(first.db, { date: '2026-11-20', published: true, translations: { nl: { title: 'Tijdens ronde 3', body: '' } } });
-    const token = (await first.app.inject({ method: 'POST', url: '/api/v1/games/sources/U12/token', headers: arbiter })).json().token as string;
-    const pushed = await first.app.inject({
-      method: 'POST',
-      url: '/api/v1/games/push/U12',
-      headers: { 'content-type': 'application/x-chess-pgn', authorization: `Bearer ${token}` },
-      payload: '[Event "U12"]\n[Round "3.1"]\n[White "Peeters, Anna"]\n[Black "Dubois, Lucas"]\n[Result "*"]\n\n1. e4 e5 *\n',
-    });
+    const token = await newPushToken(first, arbiter, 'U12');
+    const pgn = '[Event "U12"]\n[Round "3.1"]\n[White "Peeters, Anna"]\n[Black "Dubois, Lucas"]\n[Result "*"]\n\n1. e4 e5 *\n';
+    const pushed = await pushPgn(first, 'U12', token, pgn, 'application/x-chess-pgn');
     expect(pushed.statusCode, pushed.body).toBe(200);
     expect(pushed.json()).toMatchObject({ added: 1 });
     expect(await newsTitles(second)).toEqual(before);

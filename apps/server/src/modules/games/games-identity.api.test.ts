@@ -5,6 +5,7 @@ import { auditEntries } from '../../platform/audit.tables.js';
 import { deletedGames } from './games.tables.js';
 import { GAMES_TOPIC } from './games.stream.js';
 import { uploadAndWait } from '../../../test/game-uploads.js';
+import { newPushToken, pushPgn } from '../../../test/games-relay.js';
 import { managerHeaders } from '../../../test/managers.js';
 import { type TestContext, useTestAppWithManager } from '../../../test/test-app.js';
 
@@ -36,19 +37,12 @@ function broadcastOf605(): string {
 const upload = (category: string, pgn: string, round?: number) => uploadAndWait(ctx, arbiter, category, pgn, { round });
 
 async function push(category: string, token: string, pgn: string) {
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: `/api/v1/games/push/${category}`,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'text/plain' },
-    payload: pgn,
-  });
+  const response = await pushPgn(ctx, category, token, pgn);
   expect(response.statusCode, response.body).toBe(200);
   return response.json<{ added: number; grown: number; replaced: number; unchanged: number; errors: { code: string; white?: string }[] }>();
 }
 
-async function newToken(category: string): Promise<string> {
-  return (await ctx.app.inject({ method: 'POST', url: `/api/v1/games/sources/${category}/token`, headers: arbiter })).json().token;
-}
+const newToken = (category: string) => newPushToken(ctx, arbiter, category);
 
 type Managed = {
   id: number;

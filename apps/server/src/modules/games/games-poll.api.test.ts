@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createGamesPoller, type GamesPoller } from './games.poller.js';
+import { saveGamesSource } from '../../../test/games-relay.js';
 import { createTestAppWithManager, TEST_NOW, testConfig, type TestContext, useTestAppWithManager } from '../../../test/test-app.js';
 
 /**
@@ -69,13 +70,7 @@ const pollerOf = (config: TestContext['config'], options: { timeoutMs?: number }
  * poll finds the category due.
  */
 async function pollFrom(category: string, pollUrl: string) {
-  const put = (url: string | null) =>
-    ctx.app.inject({
-      method: 'PUT',
-      url: `/api/v1/games/sources/${category}`,
-      headers: arbiter,
-      payload: { delaySeconds: 0, pollUrl: url, pollSeconds: 20, pollRound: null },
-    });
+  const put = (url: string | null) => saveGamesSource(ctx, arbiter, category, { pollUrl: url, pollSeconds: 20 });
   onTestFinished(async () => {
     expect((await put(null)).statusCode).toBe(200);
   });
@@ -217,12 +212,7 @@ describe('the poll address cannot reach inside the network', () => {
         'http://localhost:9/x',
         'http://db/x',
       ]) {
-        const put = await strict.app.inject({
-          method: 'PUT',
-          url: '/api/v1/games/sources/U10',
-          headers: arbiterHere,
-          payload: { delaySeconds: 0, pollUrl, pollSeconds: 20, pollRound: null },
-        });
+        const put = await saveGamesSource(strict, arbiterHere, 'U10', { pollUrl, pollSeconds: 20 });
         expect(put.statusCode, pollUrl).toBe(400);
         expect(put.json(), pollUrl).toMatchObject({ code: 'results.games_poll_url_not_public', details: { failure: 'blocked_address' } });
       }

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { GAMES_ERRORS } from '@bjk/domain';
 import { INLINE_PGN_BYTES, SLICE_GAMES } from './games-pgn-workers.js';
 import { uploadAndWait } from '../../../test/game-uploads.js';
+import { newPushToken, pushPgn, saveGamesSource } from '../../../test/games-relay.js';
 import { TEST_NOW, type TestContext, useTestAppWithManager } from '../../../test/test-app.js';
 
 const fixture = (name: string) => readFileSync(new URL(`./games-fixtures/${name}`, import.meta.url), 'utf8');
@@ -15,31 +16,8 @@ beforeAll(async () => pushDelayedRound());
 
 const at = (secondsAfterStart: number) => new Date(new Date(TEST_NOW).getTime() + secondsAfterStart * 1000);
 
-async function newToken(category: string): Promise<string> {
-  const response = await ctx.app.inject({ method: 'POST', url: `/api/v1/games/sources/${category}/token`, headers: arbiter });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json().token;
-}
-
-function push(category: string, token: string | null, pgn: string, contentType = 'application/x-chess-pgn') {
-  return ctx.app.inject({
-    method: 'POST',
-    url: `/api/v1/games/push/${category}`,
-    headers: { 'content-type': contentType, ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    payload: pgn,
-  });
-}
-
-async function setSource(category: string, change: Record<string, unknown>) {
-  const response = await ctx.app.inject({
-    method: 'PUT',
-    url: `/api/v1/games/sources/${category}`,
-    headers: arbiter,
-    payload: { delaySeconds: 0, pollUrl: null, pollSeconds: 30, pollRound: null, ...change },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json();
-}
+const newToken = (category: string) => newPushToken(ctx, arbiter, category);
+const push = (category: string, token: string | null, pgn: string, contentType = 'application/x-chess-pgn') => pushPgn(ctx, category, token, pgn, contentType);
 
 async function publicRound(category: string, round: number) {
   const response = await ctx.app.inject({ method: 'GET', url: `/api/v1/games/public/${category}/${round}` });
@@ -118,7 +96,7 @@ describe('the relay pushes a round with the category’s token', () => {
  * at the start and again ten minutes later with one more move.
  */
 async function pushDelayedRound() {
-  await setSource('U18', { delaySeconds: 900 });
+  expect((await saveGamesSource(ctx, arbiter, 'U18', { delaySeconds: 900 })).statusCode).toBe(200);
   const token = await newToken('U18');
   ctx.clock.set(at(0));
   await push('U18', token, fixture('round3-live.pgn'));
@@ -266,12 +244,7 @@ describe('a category’s sources in the back office', () => {
   });
 
   it('refuses an address that is not http(s) and a delay out of range, naming the fields', async () => {
-    const response = await ctx.app.inject({
-      method: 'PUT',
-      url: '/api/v1/games/sources/U8',
-      headers: arbiter,
-      payload: { delaySeconds: -1, pollUrl: 'ftp://relay.example/games.pgn', pollSeconds: 30, pollRound: null },
-    });
+    const response = await saveGamesSource(ctx, arbiter, 'U8', { delaySeconds: -1, pollUrl: 'ftp://relay.example/games.pgn' });
     expect(response.statusCode).toBe(400);
     expect(
       response
