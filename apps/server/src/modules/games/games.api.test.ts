@@ -12,7 +12,9 @@ let ctx: TestContext;
 let arbiter: { authorization: string };
 
 useTestAppWithManager(['arbiter'], (app) => ({ ctx, headers: arbiter } = app));
-beforeAll(async () => pushDelayedRound());
+beforeAll(async () => {
+  await pushDelayedRound();
+});
 
 const at = (secondsAfterStart: number) => new Date(new Date(TEST_NOW).getTime() + secondsAfterStart * 1000);
 
