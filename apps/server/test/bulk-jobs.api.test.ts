@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InterruptedJob, MakeReservationInput, PrintJob } from '@bjk/domain';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { InterruptedJob, PrintJob } from '@bjk/domain';
 import { bulkJobKinds } from '../src/app.js';
 import { seedRoomsIfEmpty } from '../src/modules/lodging/lodging.service.js';
 import { systemContext } from '../src/platform/service-context.js';
@@ -10,8 +10,9 @@ import { paymentJobs } from '../src/modules/payments/payments.tables.js';
 import { printJobs } from '../src/modules/print/print.tables.js';
 import { BULK_JOB_STALE_AFTER_MS, markInterruptedJobs } from '../src/platform/bulk-jobs.js';
 import { finishedPaymentJob } from './payment-jobs.js';
+import { bookStayInRoom } from './print-stays.js';
 import { managerHeaders } from './managers.js';
-import { createTestApp, type TestContext } from './test-app.js';
+import { type TestContext, useTestAppWithManager } from './test-app.js';
 
 /**
  * The platform's rule for bulk jobs a stopped server left "running", for every kind: marked interrupted at
@@ -21,43 +22,12 @@ import { createTestApp, type TestContext } from './test-app.js';
 let ctx: TestContext;
 let admin: { authorization: string };
 
+useTestAppWithManager(['admin'], (app) => ({ ctx, headers: admin } = app));
 beforeAll(async () => {
-  ctx = await createTestApp();
   await seedRoomsIfEmpty(systemContext(ctx));
-  admin = await managerHeaders(ctx, ['admin']);
-}, 60_000);
-afterAll(async () => ctx?.close());
+});
 
-async function makeStay(lastName: string): Promise<string> {
-  const input: MakeReservationInput = {
-    submissionId: randomUUID(),
-    language: 'nl',
-    contact: {
-      firstName: 'An',
-      lastName,
-      email: `${lastName.toLowerCase()}.${randomUUID().slice(0, 6)}@example.test`,
-      mobile: '+32 475 12 34 56',
-      address: 'Zeedijk 1, 8420 De Haan',
-    },
-    roomType: 'DH',
-    arrivalDate: '2027-02-15',
-    departureDate: '2027-02-21',
-    guests: [
-      { firstName: 'An', lastName, birthDate: '1980-03-01', participates: false },
-      { firstName: 'Bo', lastName, birthDate: '1979-06-11', participates: false },
-    ],
-    mealPlan: 'half',
-    remarks: '',
-  };
-  const made = await ctx.app.inject({ method: 'POST', url: '/api/v1/stay/cmd/make_reservation', payload: input });
-  expect(made.statusCode, made.body).toBe(201);
-  const list = await ctx.app.inject({ method: 'GET', url: `/api/v1/stay/reservation?search=${made.json().number}`, headers: admin });
-  const id = list.json().items[0].id as string;
-  const free = await ctx.app.inject({ method: 'GET', url: '/api/v1/room/freeroom/DH', headers: admin });
-  const room = free.json().items[0].number as string;
-  expect((await ctx.app.inject({ method: 'POST', url: `/api/v1/stay/cmd/assignroom/${id}/${room}`, headers: admin })).statusCode).toBe(200);
-  return id;
-}
+const makeStay = (lastName: string) => bookStayInRoom(ctx, admin, lastName, ['An', 'Bo']);
 
 const startAt = () => ctx.clock.now();
 const interrupted = async (headers = admin) => (await ctx.app.inject({ method: 'GET', url: '/api/v1/jobs/interrupted', headers })).json<InterruptedJob[]>();

@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAGE_SIZE_MAX, type MakeReservationInput } from '@bjk/domain';
+import { PAGE_SIZE_MAX } from '@bjk/domain';
 import { multipartFile } from './bank-statements.js';
+import { bookStayInRoom } from './print-stays.js';
 import { managerHeaders } from './managers.js';
 import { createTestApp, type TestContext } from './test-app.js';
 import { seedRoomsIfEmpty } from '../src/modules/lodging/lodging.service.js';
@@ -88,50 +88,15 @@ beforeAll(async () => {
 
   // Reservations, each with its payment request: "Van_Dam" and "VanXDam".
   for (const lastName of ['Van_Dam', 'VanXDam']) {
-    const input: MakeReservationInput = {
-      submissionId: randomUUID(),
-      language: 'nl',
-      contact: {
-        firstName: 'Anna',
-        lastName,
-        email: `anna.${randomUUID().slice(0, 8)}@example.test`,
-        mobile: '+32 475 12 34 56',
-        address: 'Zeedijk 1, 8420 De Haan',
-      },
-      roomType: 'DH',
-      arrivalDate: '2027-02-15',
-      departureDate: '2027-02-21',
-      guests: [
-        { firstName: 'Anna', lastName, birthDate: '1980-03-01', participates: false },
-        { firstName: 'Bart', lastName, birthDate: '1979-06-11', participates: false },
-      ],
-      mealPlan: 'half',
-      remarks: '',
-    };
-    const made = await ctx.app.inject({ method: 'POST', url: '/api/v1/stay/cmd/make_reservation', payload: input });
-    expect(made.statusCode, made.body).toBe(201);
-    const id = (await get(`/api/v1/stay/reservation?search=${made.json().number}`)).json().items[0].id as string;
-    const room = (await get('/api/v1/room/freeroom/DH')).json().items[0].number as string;
-    expect((await ctx.app.inject({ method: 'POST', url: `/api/v1/stay/cmd/assignroom/${id}/${room}`, headers: admin })).statusCode).toBe(200);
+    const id = await bookStayInRoom(ctx, admin, lastName, ['Anna', 'Bart']);
     const requested = await ctx.app.inject({ method: 'POST', url: `/api/v1/payment/stay/${id}`, headers: admin, payload: {} });
     expect(requested.statusCode, requested.body).toBeLessThan(300);
   }
 
   // Mail, audit entries and news with a `%` or `_` and a near miss each.
-  await queueMail(ctx.db, {
-    kind: 'test.lists',
-    to: ['lists@example.test'],
-    subject: 'Lists: 100% sure',
-    content: { heading: 'x', blocks: [], footer: 'x' },
-    language: 'nl',
-  });
-  await queueMail(ctx.db, {
-    kind: 'test.lists',
-    to: ['lists@example.test'],
-    subject: 'Lists: 1000 sure',
-    content: { heading: 'x', blocks: [], footer: 'x' },
-    language: 'nl',
-  });
+  for (const subject of ['Lists: 100% sure', 'Lists: 1000 sure']) {
+    await queueMail(ctx.db, { kind: 'test.lists', to: ['lists@example.test'], subject, content: { heading: 'x', blocks: [], footer: 'x' }, language: 'nl' });
+  }
   const actor = { accountId: '00000000-0000-4000-8000-000000000003', email: 'lists@test.example', displayName: 'Lists', permissions: new Set<never>() };
   await recordAudit(ctx.db, { actor, action: 'content.check', subjectType: 'page', subjectId: 'list_check' });
   await recordAudit(ctx.db, { actor, action: 'content.check', subjectType: 'page', subjectId: 'listxcheck' });

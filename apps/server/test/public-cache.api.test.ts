@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -9,7 +7,9 @@ import { insertNews } from '../src/modules/content/content.repository.js';
 import type { Pairing } from '@bjk/domain';
 import { pairingPlayerKey } from '../src/modules/results/tournament-views.js';
 import { ALL_PUBLIC_ANSWERS, scopedChange } from '../src/platform/public-cache.js';
+import { newPushToken, pushPgn } from './games-relay.js';
 import { managerHeaders } from './managers.js';
+import { enterUnofficialResult, publishTournament, swarFixture } from './results-publishing.js';
 import { createSecondInstance, createTestApp, testConfig, type TestContext } from './test-app.js';
 
 let first: TestContext;
@@ -31,11 +31,18 @@ afterAll(async () => {
 
 const newsTitles = async (ctx: TestContext) =>
   (await ctx.app.inject({ method: 'GET', url: '/api/v1/news/anon?lang=nl' })).json<{ title: string }[]>().map((n) => n.title);
+/** A day after every news entry so far: an entry of that day comes first in the news list. */
+const nextNewsDate = async (ctx: TestContext) =>
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- Db's execute<T> answers unknown until one driver remains (#22)
+  ((await ctx.db.execute(sql`select to_char(max(date) + 1, 'YYYY-MM-DD') as date from content_news`)) as unknown as { rows: { date: string }[] }).rows[0]!.date;
+/** Both instances drop their kept news: the test starts from the database, whatever an earlier one wrote behind the app's back. */
+const fromTheDatabase = () => first.bus.publish('content');
 const fees = async (ctx: TestContext) =>
   (await ctx.app.inject({ method: 'GET', url: '/api/v1/stay/common' })).json<{ settings: { fees: { enrolmentCents: number } } }>().settings.fees.enrolmentCents;
 
 describe('public answers kept per data version, two instances on one database', () => {
   it('shows a manager’s change on the next request on every instance, whichever instance took the write', async () => {
+    await fromTheDatabase();
     // Both instances have answered (and kept) the news list before the change.
     const before = await newsTitles(first);
     expect(await newsTitles(second)).toEqual(before);
@@ -44,7 +51,7 @@ describe('public answers kept per data version, two instances on one database', 
       method: 'POST',
       url: '/api/v1/news',
       headers: editor,
-      payload: { date: '2026-11-22', published: true, translations: { nl: { title: 'Ronde 1 gestart', body: '' } } },
+      payload: { date: await nextNewsDate(first), published: true, translations: { nl: { title: 'Ronde 1 gestart', body: '' } } },
     });
     expect(created.statusCode).toBe(201);
     expect(await newsTitles(first)).toEqual(['Ronde 1 gestart', ...before]);
@@ -65,9 +72,10 @@ describe('public answers kept per data version, two instances on one database', 
   });
 
   it('answers from the kept answer until its topic is published (not from the database on every request)', async () => {
+    await fromTheDatabase();
     const before = await newsTitles(first);
     // Written behind the app's back: no write route, so nothing is published.
-    await insertNews(first.db, { date: '2026-11-23', published: true, translations: { nl: { title: 'Stil toegevoegd', body: '' } } });
+    await insertNews(first.db, { date: await nextNewsDate(first), published: true, translations: { nl: { title: 'Stil toegevoegd', body: '' } } });
     expect(await newsTitles(first)).toEqual(before);
 
     await first.bus.publish('files');
@@ -168,14 +176,7 @@ describe('public answers kept per data version, two instances on one database', 
     // Both instances keep the list of categories before the first version of U20.
     expect(await categories(first)).not.toContain('U20');
     expect(await categories(second)).not.toContain('U20');
-    const swar = readFileSync(path.resolve(import.meta.dirname, '../../../packages/domain/fixtures/swar/bycco_bjk2019_u20bg_round1_paired.json'));
-    const published = await first.app.inject({
-      method: 'POST',
-      url: '/api/v1/tournament/json',
-      headers: arbiter,
-      payload: { name: 'trn_u20', jsoncontent: `data:application/json;base64,${swar.toString('base64')}` },
-    });
-    expect(published.statusCode, published.body).toBe(200);
+    await publishTournament(first, arbiter, 'trn_u20', swarFixture('bycco_bjk2019_u20bg_round1_paired.json'));
     expect(await categories(second)).toContain('U20');
     expect(await categories(first)).toContain('U20');
 
@@ -184,12 +185,7 @@ describe('public answers kept per data version, two instances on one database', 
       expect(await board4(ctx)).toBeNull();
       expect(await provisional(ctx)).toBe(false);
     }
-    const entered = await second.app.inject({
-      method: 'POST',
-      url: '/api/v1/tournament/unofficial_result',
-      headers: arbiter,
-      payload: { name: 'trn_u20', round: 1, boardnr: 4, unofficial_result: '½-½' },
-    });
+    const entered = await enterUnofficialResult(second, arbiter, { name: 'trn_u20', round: 1, boardnr: 4, unofficial_result: '½-½' });
     expect(entered.statusCode, entered.body).toBe(200);
     for (const ctx of [first, second]) {
       expect(await board4(ctx)).toBe('½-½');
@@ -199,64 +195,47 @@ describe('public answers kept per data version, two instances on one database', 
 
   it('drops only the changed category’s kept results on an arbiter’s write: the other categories’ answers stay', async () => {
     const arbiter = await managerHeaders(first, ['arbiter']);
-    const publish = async (name: string, file: string) => {
-      const bytes = readFileSync(path.resolve(import.meta.dirname, '../../../packages/domain/fixtures/swar', file));
-      const response = await first.app.inject({
-        method: 'POST',
-        url: '/api/v1/tournament/json',
-        headers: arbiter,
-        payload: { name, jsoncontent: `data:application/json;base64,${bytes.toString('base64')}` },
-      });
-      expect(response.statusCode, response.body).toBe(200);
-    };
-    await publish('trn_u20', 'bycco_bjk2019_u20bg_round1_paired.json');
-    await publish('trn_u8', 'bycco_test_bjk_1_paired.json');
+    // Categories of its own: U16 (with U20 2019's round 1) and U8.
+    await publishTournament(first, arbiter, 'trn_u16', swarFixture('bycco_bjk2019_u20bg_round1_paired.json'));
+    await publishTournament(first, arbiter, 'trn_u8', swarFixture('bycco_test_bjk_1_paired.json'));
     const boardResult = async (ctx: TestContext, url: string, board: number) =>
       (await ctx.app.inject({ method: 'GET', url }))
         .json<{ pairings: { board: number; unofficialResult: string | null }[] }>()
         .pairings.find((p) => p.board === board)!.unofficialResult;
-    const u20 = (ctx: TestContext) => boardResult(ctx, '/api/v1/results/anon/u20/pairings/1', 5);
+    const u16 = (ctx: TestContext) => boardResult(ctx, '/api/v1/results/anon/u16/pairings/1', 5);
     const u8 = (ctx: TestContext) => boardResult(ctx, '/api/v1/results/anon/U8/pairings/1', 1);
     for (const ctx of [first, second]) {
-      expect(await u20(ctx)).toBeNull();
+      expect(await u16(ctx)).toBeNull();
       expect(await u8(ctx)).toBeNull();
     }
-    // U20's board 5 changes behind the app's back: only a publication of U20 (or of everything) may show it.
+    // U16's board 5 changes behind the app's back: only a publication of U16 (or of everything) may show it.
     // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- Db's execute<T> answers unknown until one driver remains (#22)
-    const { rows } = (await first.db.execute(sql`select edition from tournament_current where category = 'U20'`)) as unknown as { rows: { edition: string }[] };
-    const board5 = (await second.app.inject({ method: 'GET', url: '/api/v1/results/anon/U20/pairings/1' }))
+    const { rows } = (await first.db.execute(sql`select edition from tournament_current where category = 'U16'`)) as unknown as { rows: { edition: string }[] };
+    const board5 = (await second.app.inject({ method: 'GET', url: '/api/v1/results/anon/U16/pairings/1' }))
       .json<{ pairings: Pairing[] }>()
       .pairings.find((p) => p.board === 5)!;
     await first.db.execute(
-      sql`insert into unofficial_results (edition, category, round, board, white, black, result) values (${rows[0]!.edition}, 'U20', 1, 5, ${pairingPlayerKey(board5.white)}, ${pairingPlayerKey(board5.black!)}, '1-0')`,
+      sql`insert into unofficial_results (edition, category, round, board, white, black, result) values (${rows[0]!.edition}, 'U16', 1, 5, ${pairingPlayerKey(board5.white)}, ${pairingPlayerKey(board5.black!)}, '1-0')`,
     );
 
-    const entered = await second.app.inject({
-      method: 'POST',
-      url: '/api/v1/tournament/unofficial_result',
-      headers: arbiter,
-      payload: { name: 'U8', round: 1, boardnr: 1, unofficial_result: '0-1' },
-    });
+    const entered = await enterUnofficialResult(second, arbiter, { name: 'U8', round: 1, boardnr: 1, unofficial_result: '0-1' });
     expect(entered.statusCode, entered.body).toBe(200);
     for (const ctx of [first, second]) {
       expect(await u8(ctx)).toBe('0-1');
-      expect(await u20(ctx)).toBeNull();
+      expect(await u16(ctx)).toBeNull();
     }
-    await first.bus.publish('results', scopedChange('U20'));
-    for (const ctx of [first, second]) expect(await u20(ctx)).toBe('1-0');
+    await first.bus.publish('results', scopedChange('U16'));
+    for (const ctx of [first, second]) expect(await u16(ctx)).toBe('1-0');
   });
 
   it('keeps every kept answer through the relay’s pushes of live games (games are not kept answers)', async () => {
     const arbiter = await managerHeaders(first, ['arbiter']);
+    await fromTheDatabase();
     const before = await newsTitles(second);
     await insertNews(first.db, { date: '2026-11-20', published: true, translations: { nl: { title: 'Tijdens ronde 3', body: '' } } });
-    const token = (await first.app.inject({ method: 'POST', url: '/api/v1/games/sources/U12/token', headers: arbiter })).json().token as string;
-    const pushed = await first.app.inject({
-      method: 'POST',
-      url: '/api/v1/games/push/U12',
-      headers: { 'content-type': 'application/x-chess-pgn', authorization: `Bearer ${token}` },
-      payload: '[Event "U12"]\n[Round "3.1"]\n[White "Peeters, Anna"]\n[Black "Dubois, Lucas"]\n[Result "*"]\n\n1. e4 e5 *\n',
-    });
+    const token = await newPushToken(first, arbiter, 'U12');
+    const pgn = '[Event "U12"]\n[Round "3.1"]\n[White "Peeters, Anna"]\n[Black "Dubois, Lucas"]\n[Result "*"]\n\n1. e4 e5 *\n';
+    const pushed = await pushPgn(first, 'U12', token, pgn, 'application/x-chess-pgn');
     expect(pushed.statusCode, pushed.body).toBe(200);
     expect(pushed.json()).toMatchObject({ added: 1 });
     expect(await newsTitles(second)).toEqual(before);
@@ -278,9 +257,9 @@ describe('public answers kept per data version, two instances on one database', 
 
 describe('public answers when the change bus lost its connection', () => {
   it('drops every kept answer once the connection is back (changes may have been missed meanwhile)', async () => {
-    await first.bus.publish('content');
+    await fromTheDatabase();
     const before = await newsTitles(second);
-    await insertNews(first.db, { date: '2026-11-25', published: true, translations: { nl: { title: 'Tijdens de onderbreking', body: '' } } });
+    await insertNews(first.db, { date: await nextNewsDate(first), published: true, translations: { nl: { title: 'Tijdens de onderbreking', body: '' } } });
     expect(await newsTitles(second)).toEqual(before);
     const resynced = new Promise<void>((resolve) => {
       const off = second.bus.subscribe('content', () => {

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
 import type { AppDeps } from '../src/platform/app-deps.js';
@@ -10,6 +11,8 @@ import { createChangeBus, type ChangeBus } from '../src/platform/change-bus.js';
 import { fixedClock } from '../src/platform/clock.js';
 import type { Database } from '../src/platform/db.js';
 import { openTestDatabase } from './test-database.js';
+import { managerHeaders } from './managers.js';
+import type { Role } from '@bjk/domain';
 
 /** "Now" in tests: the demo edition has enrolment and lodging open at this instant. */
 export const TEST_NOW = '2026-11-21T10:00:00+01:00';
@@ -78,4 +81,34 @@ async function startInstance(
       await closeDatabase();
     },
   };
+}
+
+/**
+ * The app of a test file with a manager of these roles logged in, as most API test files start:
+ * `beforeAll(async () => ({ ctx, headers: arbiter } = await createTestAppWithManager(['arbiter'])), 60_000)`.
+ */
+export async function createTestAppWithManager(
+  roles: Role[],
+  options: Parameters<typeof createTestApp>[0] = {},
+): Promise<{ ctx: TestContext; headers: { authorization: string } }> {
+  const ctx = await createTestApp(options);
+  return { ctx, headers: await managerHeaders(ctx, roles) };
+}
+
+/**
+ * Registers a test file's app: created with a manager of these roles logged in before the file's tests (handed to
+ * `started`, which keeps what it needs), closed after them.
+ */
+export function useTestAppWithManager(
+  roles: Role[],
+  started: (app: { ctx: TestContext; headers: { authorization: string } }) => void,
+  options: Parameters<typeof createTestApp>[0] = {},
+): void {
+  let ctx: TestContext | undefined;
+  beforeAll(async () => {
+    const app = await createTestAppWithManager(roles, options);
+    ctx = app.ctx;
+    started(app);
+  }, 60_000);
+  afterAll(async () => ctx?.close());
 }

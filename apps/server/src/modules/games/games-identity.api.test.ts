@@ -1,22 +1,18 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { GAMES_ERRORS } from '@bjk/domain';
 import { auditEntries } from '../../platform/audit.tables.js';
 import { deletedGames } from './games.tables.js';
 import { GAMES_TOPIC } from './games.stream.js';
 import { uploadAndWait } from '../../../test/game-uploads.js';
+import { newPushToken, pushPgn } from '../../../test/games-relay.js';
 import { managerHeaders } from '../../../test/managers.js';
-import { createTestApp, type TestContext } from '../../../test/test-app.js';
+import { type TestContext, useTestAppWithManager } from '../../../test/test-app.js';
 
 /** A broadcast's games keep their identity across re-uploads, polls and pushes; managers delete and move them. */
 let ctx: TestContext;
 let arbiter: { authorization: string };
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-  arbiter = await managerHeaders(ctx, ['arbiter']);
-}, 60_000);
-afterAll(async () => ctx?.close());
+useTestAppWithManager(['arbiter'], (app) => ({ ctx, headers: arbiter } = app));
 
 const game = (round: string, white: string, black: string, moves = '1. e4 e5', result = '*') =>
   `[Event "BJK"]\n[Round "${round}"]\n[White "${white}"]\n[Black "${black}"]\n[Result "${result}"]\n\n${moves} ${result}\n`;
@@ -41,19 +37,12 @@ function broadcastOf605(): string {
 const upload = (category: string, pgn: string, round?: number) => uploadAndWait(ctx, arbiter, category, pgn, { round });
 
 async function push(category: string, token: string, pgn: string) {
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: `/api/v1/games/push/${category}`,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'text/plain' },
-    payload: pgn,
-  });
+  const response = await pushPgn(ctx, category, token, pgn);
   expect(response.statusCode, response.body).toBe(200);
   return response.json<{ added: number; grown: number; replaced: number; unchanged: number; errors: { code: string; white?: string }[] }>();
 }
 
-async function newToken(category: string): Promise<string> {
-  return (await ctx.app.inject({ method: 'POST', url: `/api/v1/games/sources/${category}/token`, headers: arbiter })).json().token;
-}
+const newToken = (category: string) => newPushToken(ctx, arbiter, category);
 
 type Managed = {
   id: number;

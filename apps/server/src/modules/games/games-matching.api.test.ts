@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { GAMES_ERRORS } from '@bjk/domain';
 import { GAMES_TOPIC } from './games.stream.js';
 import { importAndPublishDataUrl } from '../results/results.service.js';
 import { systemContext } from '../../platform/service-context.js';
-import { managerHeaders } from '../../../test/managers.js';
-import { createTestApp, TEST_NOW, type TestContext } from '../../../test/test-app.js';
+import { newPushToken, pushPgn } from '../../../test/games-relay.js';
+import { publishTournament, swarFixture } from '../../../test/results-publishing.js';
+import { TEST_NOW, type TestContext, useTestAppWithManager } from '../../../test/test-app.js';
 
 /** Games matched to the pairings a real Swar export publishes (round 1 paired, no results yet). */
 let ctx: TestContext;
@@ -15,23 +14,13 @@ let arbiter: { authorization: string };
 let token: string;
 type Side = { name: string; fideId: number | null };
 let pairings: { board: number; white: Side; black: Side | null }[];
-const fixture = (name: string) => readFileSync(path.resolve(import.meta.dirname, '../../../../../packages/domain/fixtures/swar', name));
 
+useTestAppWithManager(['arbiter'], (app) => ({ ctx, headers: arbiter } = app));
 beforeAll(async () => {
-  ctx = await createTestApp();
-  arbiter = await managerHeaders(ctx, ['arbiter']);
-  const swar = fixture('bycco_bjk2019_u20bg_round1_paired.json');
-  const published = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/v1/tournament/json',
-    headers: arbiter,
-    payload: { name: 'trn_u16', jsoncontent: `data:application/json;base64,${swar.toString('base64')}` },
-  });
-  expect(published.statusCode, published.body).toBeLessThan(300);
+  await publishTournament(ctx, arbiter, 'trn_u16', swarFixture('bycco_bjk2019_u20bg_round1_paired.json'));
   pairings = (await ctx.app.inject({ method: 'GET', url: '/api/v1/results/anon/U16/pairings/1' })).json().pairings;
-  token = (await ctx.app.inject({ method: 'POST', url: '/api/v1/games/sources/U16/token', headers: arbiter })).json().token;
-}, 60_000);
-afterAll(async () => ctx?.close());
+  token = await newPushToken(ctx, arbiter, 'U16');
+});
 
 /** The venue types "Surname, I": the initial of the first given name. */
 const asTyped = (name: string) => {
@@ -67,12 +56,7 @@ async function pushRoundOne() {
     game(7, asTyped(second!.white.name), asTyped(second!.black!.name)),
     game(2, 'Nobody, N', 'Someone, S'),
   ].join('\n');
-  const pushed = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/v1/games/push/U16',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'text/plain' },
-    payload: pgn,
-  });
+  const pushed = await pushPgn(ctx, 'U16', token, pgn);
   expect(pushed.statusCode, pushed.body).toBe(200);
   return { first: first!, second: second! };
 }
@@ -136,12 +120,7 @@ describe('games matched to the published pairings', () => {
     expect(linked.statusCode, linked.body).toBe(200);
     expect(linked.json()).toMatchObject({ pairingBoard: third.board, linkedByHand: true, unmatchedReason: null });
     // A later push of the same game keeps the link.
-    await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/games/push/U16',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'text/plain' },
-      payload: game(2, 'Nobody, N', 'Someone, S').replace('1. e4', '1. e4 e5'),
-    });
+    await pushPgn(ctx, 'U16', token, game(2, 'Nobody, N', 'Someone, S').replace('1. e4', '1. e4 e5'));
     expect((await managed()).find((g) => g.id === stray.id)).toMatchObject({ pairingBoard: third.board, linkedByHand: true });
 
     const missing = await ctx.app.inject({
@@ -163,12 +142,7 @@ describe('games matched to the published pairings', () => {
   });
 
   it('says when a round has no published pairings to match against', async () => {
-    await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/games/push/U16',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'text/plain' },
-      payload: game(1, 'A, B', 'C, D').replace('"1.1"', '"4.1"'),
-    });
+    await pushPgn(ctx, 'U16', token, game(1, 'A, B', 'C, D').replace('"1.1"', '"4.1"'));
     const response = await ctx.app.inject({ method: 'GET', url: '/api/v1/games/manage/U16/4', headers: arbiter });
     expect(response.json().map((g: { unmatchedReason: string }) => g.unmatchedReason)).toEqual(['no_pairings']);
     const rounds = await ctx.app.inject({ method: 'GET', url: '/api/v1/games/public/U16/rounds' });
@@ -177,26 +151,12 @@ describe('games matched to the published pairings', () => {
 });
 
 describe('games received before their round’s pairings', () => {
-  async function publish(name: string, file: string) {
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/tournament/json',
-      headers: arbiter,
-      payload: { name, jsoncontent: `data:application/json;base64,${fixture(file).toString('base64')}` },
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json<{ version: number }>();
-  }
+  const publish = (name: string, file: string) => publishTournament(ctx, arbiter, name, swarFixture(file));
   /** Pushes the first paired board's game; `paired`: the round's pairings are published already (it is matched). */
   async function pushFirstBoard(category: string, paired?: { version: number }) {
-    const pushToken = (await ctx.app.inject({ method: 'POST', url: `/api/v1/games/sources/${category}/token`, headers: arbiter })).json().token;
+    const pushToken = await newPushToken(ctx, arbiter, category);
     const first = pairings.find((p) => p.black !== null)!;
-    const pushed = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/v1/games/push/${category}`,
-      headers: { authorization: `Bearer ${pushToken}`, 'content-type': 'text/plain' },
-      payload: game(1, asTyped(first.white.name), asTyped(first.black!.name)),
-    });
+    const pushed = await pushPgn(ctx, category, pushToken, game(1, asTyped(first.white.name), asTyped(first.black!.name)));
     expect(pushed.statusCode, pushed.body).toBe(200);
     expect((await managed(category)).map((g) => [g.pairingBoard, g.unmatchedReason])).toEqual([paired ? [first.board, null] : [null, 'no_pairings']]);
     return first;
@@ -274,18 +234,13 @@ describe('games received before their round’s pairings', () => {
 
 describe('a growing game still without its pairing', () => {
   it('is matched again at most every 30 s of the injected clock', async () => {
-    const pushToken = (await ctx.app.inject({ method: 'POST', url: '/api/v1/games/sources/U18/token', headers: arbiter })).json().token;
+    const pushToken = await newPushToken(ctx, arbiter, 'U18');
     const first = pairings.find((p) => p.black !== null)!;
     const moves = ['1. e4', '1. e4 e5', '1. e4 e5 2. Nf3', '1. e4 e5 2. Nf3 Nc6'];
     const heard: string[] = [];
     const unsubscribe = ctx.bus.subscribe(GAMES_TOPIC, (payload) => heard.push(payload));
     const push = async (ply: number) => {
-      const response = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/v1/games/push/U18',
-        headers: { authorization: `Bearer ${pushToken}`, 'content-type': 'text/plain' },
-        payload: game(1, asTyped(first.white.name), asTyped(first.black!.name)).replace('1. e4', moves[ply]!),
-      });
+      const response = await pushPgn(ctx, 'U18', pushToken, game(1, asTyped(first.white.name), asTyped(first.black!.name)).replace('1. e4', moves[ply]!));
       expect(response.statusCode, response.body).toBe(200);
       // Visitors' view (the managers' list would match the round itself).
       const listed = (await ctx.app.inject({ method: 'GET', url: '/api/v1/games/public/U18/1' })).json().games as { id: number; pairingBoard: number | null }[];
@@ -301,7 +256,7 @@ describe('a growing game still without its pairing', () => {
       // publishing existed, or an instance stopped between its commit and the rematch).
       await importAndPublishDataUrl(
         { ...systemContext(ctx), actor: { accountId: randomUUID(), email: 'arbiter@example.test', displayName: 'Arbiter', permissions: new Set() } },
-        { name: 'trn_u18', jsoncontent: `data:application/json;base64,${fixture('bycco_bjk2019_u20bg_round1_paired.json').toString('base64')}` },
+        { name: 'trn_u18', jsoncontent: `data:application/json;base64,${swarFixture('bycco_bjk2019_u20bg_round1_paired.json').toString('base64')}` },
       );
       // Within 30 s of the last rematch the growth is stored and told by its id, without matching.
       ctx.clock.set(new Date(start + 30_999));

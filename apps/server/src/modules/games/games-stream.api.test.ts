@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicGame } from '@bjk/domain';
 import { systemClock } from '../../platform/clock.js';
 import { uploadAndWait } from '../../../test/game-uploads.js';
+import { newPushToken, pushPgn, saveGamesSource } from '../../../test/games-relay.js';
 import { managerHeaders } from '../../../test/managers.js';
 import { createSecondInstance, createTestApp, type TestContext } from '../../../test/test-app.js';
 
@@ -62,23 +63,13 @@ async function watch(server: string, category: string, round: number): Promise<V
 }
 
 async function tokenFor(category: string, delaySeconds: number): Promise<string> {
-  const put = await first.app.inject({
-    method: 'PUT',
-    url: `/api/v1/games/sources/${category}`,
-    headers: arbiter,
-    payload: { delaySeconds, pollUrl: null, pollSeconds: 30, pollRound: null },
-  });
+  const put = await saveGamesSource(first, arbiter, category, { delaySeconds });
   expect(put.statusCode, put.body).toBe(200);
-  return (await first.app.inject({ method: 'POST', url: `/api/v1/games/sources/${category}/token`, headers: arbiter })).json().token;
+  return newPushToken(first, arbiter, category);
 }
 
 async function push(server: TestContext, category: string, token: string, moves: string) {
-  const response = await server.app.inject({
-    method: 'POST',
-    url: `/api/v1/games/push/${category}`,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'text/plain' },
-    payload: `[Round "1.1"]\n[White "Peeters, Anna"]\n[Black "Dubois, Lucas"]\n\n${moves} *\n`,
-  });
+  const response = await pushPgn(server, category, token, `[Round "1.1"]\n[White "Peeters, Anna"]\n[Black "Dubois, Lucas"]\n\n${moves} *\n`);
   expect(response.statusCode, response.body).toBe(200);
 }
 
@@ -143,22 +134,12 @@ describe('moves pushed live to the viewers of a round', () => {
   it('sends only the game that moved, and a viewer who joins later the whole round as it is', async () => {
     const token = await tokenFor('U14', 0);
     const board = (n: number, moves: string) => `[Round "1.${n}"]\n[White "White ${n}"]\n[Black "Black ${n}"]\n\n${moves} *\n`;
-    const response = await first.app.inject({
-      method: 'POST',
-      url: '/api/v1/games/push/U14',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'text/plain' },
-      payload: `${board(1, '1. e4')}\n${board(2, '1. d4')}\n${board(3, '1. c4')}`,
-    });
+    const response = await pushPgn(first, 'U14', token, `${board(1, '1. e4')}\n${board(2, '1. d4')}\n${board(3, '1. c4')}`);
     expect(response.statusCode, response.body).toBe(200);
     const early = await watch(base.first!, 'U14', 1);
     expect((await early.next()).games.map((g) => g.board)).toEqual([1, 2, 3]);
 
-    const grow = await first.app.inject({
-      method: 'POST',
-      url: '/api/v1/games/push/U14',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'text/plain' },
-      payload: board(2, '1. d4 d5'),
-    });
+    const grow = await pushPgn(first, 'U14', token, board(2, '1. d4 d5'));
     expect(grow.statusCode, grow.body).toBe(200);
     const moved = await early.next();
     expect(moved.games.map((g) => [g.board, g.moves.length])).toEqual([[2, 2]]);
@@ -178,12 +159,7 @@ describe('moves pushed live to the viewers of a round', () => {
     await push(first, 'U16', token, '1. e4 e5');
     const viewer = await watch(base.second!, 'U16', 1);
     expect((await viewer.next()).games[0]!.moves).toEqual([]);
-    const put = await first.app.inject({
-      method: 'PUT',
-      url: '/api/v1/games/sources/U16',
-      headers: arbiter,
-      payload: { delaySeconds: 0, pollUrl: null, pollSeconds: 30, pollRound: null },
-    });
+    const put = await saveGamesSource(first, arbiter, 'U16', { delaySeconds: 0 });
     expect(put.statusCode, put.body).toBe(200);
     expect((await viewer.next()).games[0]!.moves.map((m) => m.san)).toEqual(['e4', 'e5']);
     viewer.close();

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { GAMES_ERRORS, PLATFORM_ERRORS, type GameUploadJob, type InterruptedJob } from '@bjk/domain';
 import { bulkJobKinds } from '../../app.js';
 import { auditEntries } from '../../platform/audit.tables.js';
@@ -11,7 +11,7 @@ import { gamesCategory } from './games-sources.service.js';
 import { gameUploadJobs, games } from './games.tables.js';
 import { finishedUpload, startUpload } from '../../../test/game-uploads.js';
 import { managerHeaders } from '../../../test/managers.js';
-import { createTestApp, type TestContext } from '../../../test/test-app.js';
+import { type TestContext, useTestAppWithManager } from '../../../test/test-app.js';
 
 /**
  * A manager's PGN upload is a job the page follows (issue 22): the request answers 202 with the job at once, the job
@@ -20,12 +20,7 @@ import { createTestApp, type TestContext } from '../../../test/test-app.js';
  */
 let ctx: TestContext;
 let arbiter: { authorization: string };
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-  arbiter = await managerHeaders(ctx, ['arbiter']);
-}, 60_000);
-afterAll(async () => ctx?.close());
+useTestAppWithManager(['arbiter'], (app) => ({ ctx, headers: arbiter } = app));
 
 const ROUNDS = 3;
 const BOARDS = 40;

@@ -1,49 +1,25 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { GAMES_ERRORS } from '@bjk/domain';
 import { INLINE_PGN_BYTES, SLICE_GAMES } from './games-pgn-workers.js';
 import { uploadAndWait } from '../../../test/game-uploads.js';
-import { managerHeaders } from '../../../test/managers.js';
-import { createTestApp, TEST_NOW, type TestContext } from '../../../test/test-app.js';
+import { newPushToken, pushPgn, saveGamesSource } from '../../../test/games-relay.js';
+import { TEST_NOW, type TestContext, useTestAppWithManager } from '../../../test/test-app.js';
 
 const fixture = (name: string) => readFileSync(new URL(`./games-fixtures/${name}`, import.meta.url), 'utf8');
 
 let ctx: TestContext;
 let arbiter: { authorization: string };
 
+useTestAppWithManager(['arbiter'], (app) => ({ ctx, headers: arbiter } = app));
 beforeAll(async () => {
-  ctx = await createTestApp();
-  arbiter = await managerHeaders(ctx, ['arbiter']);
-}, 60_000);
-afterAll(async () => ctx?.close());
+  await pushDelayedRound();
+});
 
 const at = (secondsAfterStart: number) => new Date(new Date(TEST_NOW).getTime() + secondsAfterStart * 1000);
 
-async function newToken(category: string): Promise<string> {
-  const response = await ctx.app.inject({ method: 'POST', url: `/api/v1/games/sources/${category}/token`, headers: arbiter });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json().token;
-}
-
-function push(category: string, token: string | null, pgn: string, contentType = 'application/x-chess-pgn') {
-  return ctx.app.inject({
-    method: 'POST',
-    url: `/api/v1/games/push/${category}`,
-    headers: { 'content-type': contentType, ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    payload: pgn,
-  });
-}
-
-async function setSource(category: string, change: Record<string, unknown>) {
-  const response = await ctx.app.inject({
-    method: 'PUT',
-    url: `/api/v1/games/sources/${category}`,
-    headers: arbiter,
-    payload: { delaySeconds: 0, pollUrl: null, pollSeconds: 30, pollRound: null, ...change },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json();
-}
+const newToken = (category: string) => newPushToken(ctx, arbiter, category);
+const push = (category: string, token: string | null, pgn: string, contentType = 'application/x-chess-pgn') => pushPgn(ctx, category, token, pgn, contentType);
 
 async function publicRound(category: string, round: number) {
   const response = await ctx.app.inject({ method: 'GET', url: `/api/v1/games/public/${category}/${round}` });
@@ -117,15 +93,22 @@ describe('the relay pushes a round with the category’s token', () => {
   });
 });
 
+/**
+ * The shared, read-only round of the delay, downloads and sources tests: U18 with a fifteen-minute delay, round 3 pushed
+ * at the start and again ten minutes later with one more move.
+ */
+async function pushDelayedRound() {
+  expect((await saveGamesSource(ctx, arbiter, 'U18', { delaySeconds: 900 })).statusCode).toBe(200);
+  const token = await newToken('U18');
+  ctx.clock.set(at(0));
+  await push('U18', token, fixture('round3-live.pgn'));
+  ctx.clock.set(at(600));
+  await push('U18', token, fixture('round3-live.pgn').replace('3. Nc3 *', '3. Nc3 Nf6 *'));
+}
+
 describe('the broadcast delay', () => {
   it('lets no visitor see a move or a result before the category’s delay has passed since it arrived', async () => {
-    await setSource('U18', { delaySeconds: 900 });
-    const token = await newToken('U18');
-    ctx.clock.set(at(0));
-    await push('U18', token, fixture('round3-live.pgn'));
     ctx.clock.set(at(600));
-    await push('U18', token, fixture('round3-live.pgn').replace('3. Nc3 *', '3. Nc3 Nf6 *'));
-
     const before = await publicRound('U18', 3);
     expect(before.delaySeconds).toBe(900);
     expect(before.games.map((g) => [g.moves.length, g.result])).toEqual([
@@ -171,6 +154,7 @@ describe('the broadcast delay', () => {
 
 describe('downloads', () => {
   it('gives a player’s games of the category as PGN, found by name as the relay wrote it', async () => {
+    ctx.clock.set(at(1500));
     const response = await ctx.app.inject({ method: 'GET', url: `/api/v1/games/public/U18/player/pgn?name=${encodeURIComponent('Dubois, L')}` });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-disposition']).toContain('U18-Dubois-L.pgn');
@@ -179,6 +163,7 @@ describe('downloads', () => {
   });
 
   it("names the championship in the reader's language, its venue and the round's day by the programme", async () => {
+    ctx.clock.set(at(1500));
     const dutch = await ctx.app.inject({ method: 'GET', url: '/api/v1/games/public/U18/3/pgn' });
     expect(dutch.body).toContain('[Event "Belgisch Jeugdschaakkampioenschap 2027 U18"]');
     expect(dutch.body).toContain('[Site "Duinenhof vakantiepark, Zeedijk 120, 8420 De Haan"]');
@@ -261,12 +246,7 @@ describe('a category’s sources in the back office', () => {
   });
 
   it('refuses an address that is not http(s) and a delay out of range, naming the fields', async () => {
-    const response = await ctx.app.inject({
-      method: 'PUT',
-      url: '/api/v1/games/sources/U8',
-      headers: arbiter,
-      payload: { delaySeconds: -1, pollUrl: 'ftp://relay.example/games.pgn', pollSeconds: 30, pollRound: null },
-    });
+    const response = await saveGamesSource(ctx, arbiter, 'U8', { delaySeconds: -1, pollUrl: 'ftp://relay.example/games.pgn' });
     expect(response.statusCode).toBe(400);
     expect(
       response

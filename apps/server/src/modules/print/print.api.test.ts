@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
@@ -21,6 +19,7 @@ import { multipartFile } from '../../../test/bank-statements.js';
 import { importMembers } from '../members/members.service.js';
 import { managerHeaders } from '../../../test/managers.js';
 import { decodeQr, pdfImages, pdfPageCount, pdfText, pdfWords, renderPdfRegion } from '../../../test/pdf-files.js';
+import { swarFixture, uploadAndPublish } from '../../../test/results-publishing.js';
 import { createTestApp, type TestContext } from '../../../test/test-app.js';
 import { getCurrentEdition } from '../edition/edition.service.js';
 import { seedFilesIfEmpty } from '../files/files.seed.js';
@@ -36,6 +35,9 @@ let registrar: Record<string, string>;
 let players: Participant[];
 let arbiter: Attendee;
 let editionCode: string;
+/** What the set-up saw before the first print, and its print of every badge: read by the first two badge tests. */
+let unprintedSummary: BadgeSummary;
+let firstPrint: { job: PrintJob; pdf: Buffer };
 
 /** Names from every alphabet a Belgian youth championship sees, and a double name far too long for one line. */
 const PLAYERS: TestPlayer[] = [
@@ -79,20 +81,22 @@ beforeAll(async () => {
   const created = await ctx.app.inject({ method: 'POST', url: '/api/v1/guest/%C4%9E%C3%BCl%C5%9Fen/%C3%96zt%C3%BCrk/ARB', headers: registrar });
   expect(created.statusCode, created.body).toBe(200);
   arbiter = created.json<Attendee>();
-}, 120_000);
+  unprintedSummary = await summary('scope=all');
+  firstPrint = await produce({ document: 'badges', selection: { scope: 'all' } });
+}, 180_000);
 afterAll(async () => ctx?.close());
 
-async function produce(request: PrintRequestInput, headers = registrar): Promise<{ job: PrintJob; pdf: Buffer }> {
-  const started = await ctx.app.inject({
+async function produce(request: PrintRequestInput, headers = registrar, on = ctx): Promise<{ job: PrintJob; pdf: Buffer }> {
+  const started = await on.app.inject({
     method: 'POST',
     url: '/api/v1/print/jobs',
     headers: { ...headers, 'idempotency-key': randomUUID() },
     payload: request,
   });
   expect(started.statusCode, started.body).toBe(202);
-  const job = (await ctx.app.inject({ method: 'GET', url: `/api/v1/print/jobs/${started.json().id}?wait=30`, headers })).json<PrintJob>();
+  const job = (await on.app.inject({ method: 'GET', url: `/api/v1/print/jobs/${started.json().id}?wait=30`, headers })).json<PrintJob>();
   expect(job.status, job.error ?? '').toBe('done');
-  const download = await ctx.app.inject({ method: 'GET', url: `/api/v1/print/jobs/${job.id}/pdf`, headers });
+  const download = await on.app.inject({ method: 'GET', url: `/api/v1/print/jobs/${job.id}/pdf`, headers });
   expect(download.statusCode).toBe(200);
   expect(download.headers['content-type']).toBe('application/pdf');
   expect(download.rawPayload.length).toBe(job.bytes);
@@ -107,15 +111,28 @@ async function summary(query: string): Promise<BadgeSummary> {
 
 const fullName = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`;
 
+/** A family's stay booked on the public form, three nights from the first day unless told: its guests eat what its plan says. */
+async function reserve(
+  on: TestContext,
+  booking: { language: string; contact: { firstName: string; lastName: string; email: string; mobile: string; address: string } } & Record<string, unknown>,
+) {
+  const reserved = await on.app.inject({
+    method: 'POST',
+    url: '/api/v1/stay/cmd/make_reservation',
+    payload: { submissionId: randomUUID(), arrivalDate: '2027-02-15', departureDate: '2027-02-18', remarks: '', ...booking },
+  });
+  expect(reserved.statusCode, reserved.body).toBe(201);
+}
+
 describe('badges', () => {
   it('lists who has no photo before printing, and every badge starts unprinted', async () => {
-    const before = await summary('scope=all');
+    const before = unprintedSummary;
     expect(before).toMatchObject({ total: 10, unprinted: 10, printed: 0, reprint: 0 });
     expect(before.withoutPhoto.map(fullName).sort()).toEqual(['Noah Peeters', 'Ğülşen Öztürk']);
   });
 
   it('prints 8 badges per A4 page with every name, category and meals label, and a QR code carrying the badge id', async () => {
-    const { job, pdf } = await produce({ document: 'badges', selection: { scope: 'all' } });
+    const { job, pdf } = firstPrint;
     expect(job).toMatchObject({ total: 10, done: 10, pages: 2 });
     expect(await pdfPageCount(pdf)).toBe(2);
     const text = await pdfText(pdf);
@@ -166,7 +183,8 @@ describe('badges', () => {
     expect(nameWords.map((w) => w.text).join(' ')).toContain('VANDERSTRAETEN');
   });
 
-  it('marks printed badges and flags one for reprint when its meals, name or photo change', async () => {
+  it('after the first print, flags a badge for reprint when its meals, category, name or photo change (not when undone), reprints those, and a preview marks nothing printed', async () => {
+    // The badges as the set-up printed them all (one story: each step starts where the one before left them).
     const after = await summary('scope=all');
     expect(after).toMatchObject({ total: 10, printed: 10, unprinted: 0, reprint: 0 });
 
@@ -176,13 +194,12 @@ describe('badges', () => {
     expect(flagged.withoutPhoto).toEqual([]);
     expect((await summary(`scope=person&holder=participant&id=${players[2]!.id}`)).person?.state).toBe('reprint');
 
-    const { pdf } = await produce({ document: 'badges', selection: { scope: 'pending' } });
-    expect(await pdfPageCount(pdf)).toBe(1);
-    expect(await pdfText(pdf)).toContain('ØDEGAARD');
+    const mealsReprint = (await produce({ document: 'badges', selection: { scope: 'pending' } })).pdf;
+    expect(await pdfPageCount(mealsReprint)).toBe(1);
+    expect(await pdfText(mealsReprint)).toContain('ØDEGAARD');
     expect((await summary('scope=pending')).total).toBe(0);
-  });
 
-  it('flags a reprint when a category, a photo or a guest’s name changes, and not when a change is undone', async () => {
+    // A reprint is flagged when a category, a photo or a guest’s name changes, and not when a change is undone.
     expect((await summary('scope=pending')).total).toBe(0);
     const lena = players[8]!;
     const moved = await updatePlayer(ctx.app, registrar, lena, { category: 'U18' });
@@ -225,9 +242,8 @@ describe('badges', () => {
     expect(text).toContain('DUBOIS-LEFÈVRE');
     expect(text).toContain('ÖZTÜRK-KAYA');
     expect((await summary('scope=pending')).total).toBe(0);
-  });
 
-  it('previews the first page as an image without marking anything printed', async () => {
+    // A preview of the first page, as an image, marks nothing printed.
     const guest = await ctx.app.inject({ method: 'POST', url: '/api/v1/guest/Anna/Claes/GUEST', headers: registrar });
     expect(guest.statusCode).toBe(200);
     const { job } = await produce({ document: 'badges', selection: { scope: 'pending' }, preview: true });
@@ -304,26 +320,19 @@ describe('name cards and lists', () => {
     expect(u16).not.toContain('Éloïse');
   });
 
-  it('prints the meals per day from the lodging reservations', async () => {
-    const reserved = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/stay/cmd/make_reservation',
-      payload: {
-        submissionId: randomUUID(),
-        language: 'nl',
-        contact: { firstName: 'Els', lastName: 'Maes', email: 'els.maes@example.be', mobile: '+32 475 12 34 56', address: 'Kerkstraat 1, 9000 Gent' },
-        roomType: 'AP4',
-        arrivalDate: '2027-02-15',
-        departureDate: '2027-02-17',
-        guests: [
-          { firstName: 'Els', lastName: 'Maes', birthDate: '1984-04-02', participates: false },
-          { firstName: 'Tom', lastName: 'Maes', birthDate: '2014-09-12', participates: true },
-        ],
-        mealPlan: 'half',
-        remarks: '',
-      },
+  it("prints the meals per day from the lodging reservations, and the badge's meals label from the person's booked stay, not the one set by hand", async () => {
+    // Both from the stays it books: the meals of every reservation are printed, so the first list comes before the second stay.
+    await reserve(ctx, {
+      language: 'nl',
+      contact: { firstName: 'Els', lastName: 'Maes', email: 'els.maes@example.be', mobile: '+32 475 12 34 56', address: 'Kerkstraat 1, 9000 Gent' },
+      roomType: 'AP4',
+      departureDate: '2027-02-17',
+      guests: [
+        { firstName: 'Els', lastName: 'Maes', birthDate: '1984-04-02', participates: false },
+        { firstName: 'Tom', lastName: 'Maes', birthDate: '2014-09-12', participates: true },
+      ],
+      mealPlan: 'half',
     });
-    expect(reserved.statusCode, reserved.body).toBe(201);
     const { job, pdf } = await produce({ document: 'meals' }, { ...registrar, 'accept-language': 'en' });
     // Dinner on arrival, breakfast and dinner the day after, breakfast on departure.
     expect(job.total).toBe(4);
@@ -332,32 +341,21 @@ describe('name cards and lists', () => {
     expect(text).toContain('Meals per day');
     expect(text).toMatch(/Monday,? 15 February[\s\S]*Dinner/);
     expect(text).toMatch(/Wednesday,? 17 February[\s\S]*Breakfast/);
-  });
 
-  it("prints the badge's meals label from the person's booked stay, not the one set by hand", async () => {
     const ayse = players.find((p) => p.lastName === 'Yıldırım')!;
     const before = await pdfText((await produce({ document: 'badges', selection: { scope: 'person', holder: 'participant', id: ayse.id } })).pdf);
     expect(before).toContain('HB');
     // Her family books breakfast only (her name in capitals): the badge says BO.
-    const reserved = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/stay/cmd/make_reservation',
-      payload: {
-        submissionId: randomUUID(),
-        language: 'en',
-        contact: { firstName: 'Emre', lastName: 'Yildirim', email: 'emre.yildirim@example.be', mobile: '+32 475 12 34 57', address: 'Kerkstraat 2, 9000 Gent' },
-        roomType: 'DH',
-        arrivalDate: '2027-02-15',
-        departureDate: '2027-02-18',
-        guests: [
-          { firstName: 'Emre', lastName: 'Yildirim', birthDate: '1980-01-02', participates: false },
-          { firstName: 'Ayşe', lastName: 'YILDIRIM', birthDate: '2012-06-01', participates: true },
-        ],
-        mealPlan: 'breakfast',
-        remarks: '',
-      },
+    await reserve(ctx, {
+      language: 'en',
+      contact: { firstName: 'Emre', lastName: 'Yildirim', email: 'emre.yildirim@example.be', mobile: '+32 475 12 34 57', address: 'Kerkstraat 2, 9000 Gent' },
+      roomType: 'DH',
+      guests: [
+        { firstName: 'Emre', lastName: 'Yildirim', birthDate: '1980-01-02', participates: false },
+        { firstName: 'Ayşe', lastName: 'YILDIRIM', birthDate: '2012-06-01', participates: true },
+      ],
+      mealPlan: 'breakfast',
     });
-    expect(reserved.statusCode, reserved.body).toBe(201);
     const summary = await ctx.app.inject({
       method: 'GET',
       url: `/api/v1/print/badges/summary?scope=person&holder=participant&id=${ayse.id}`,
@@ -414,22 +412,7 @@ describe('prize vouchers', () => {
   it('proposes vouchers from the final standings and the prize table, and prints them as adjusted with valid structured messages', async () => {
     const headers = await admin();
     // A real Swar export of a U8 tournament (9 rounds played), published through the results area.
-    const bytes = readFileSync(path.resolve(import.meta.dirname, '../../../../../packages/domain/fixtures/swar/bycco_bjk2026_u08.json'));
-    const boundary = '----print-vouchers';
-    const payload = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="u8.json"\r\nContent-Type: application/json\r\n\r\n`),
-      bytes,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    const draft = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/results/imports',
-      headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
-      payload,
-    });
-    expect(draft.statusCode, draft.body).toBe(201);
-    const published = await ctx.app.inject({ method: 'POST', url: `/api/v1/results/imports/${draft.json().id}/publish`, headers, payload: { category: 'U8' } });
-    expect(published.statusCode, published.body).toBe(200);
+    await uploadAndPublish(ctx, headers, 'u8.json', swarFixture('bycco_bjk2026_u08.json'), 'U8');
     const standings = (await ctx.app.inject({ method: 'GET', url: '/api/v1/results/anon/U8/standings' })).json<{ rows: { rank: number; name: string }[] }>();
 
     const proposal = await ctx.app.inject({ method: 'GET', url: '/api/v1/print/vouchers?category=U8', headers: { ...registrar, 'accept-language': 'en' } });

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GAMES_TOPIC } from '../games/games.stream.js';
 import { setUnofficialResult } from './results.service.js';
 import { unofficialResults } from './results.tables.js';
 import { createAppEvents, inTransaction, type AppEvent } from '../../platform/after-commit.js';
 import { systemContext, type ManagerContext } from '../../platform/service-context.js';
+import { saveGamesSource } from '../../../test/games-relay.js';
 import { managerHeaders } from '../../../test/managers.js';
+import { enterUnofficialResult, sendTournamentJson, swarFixture } from '../../../test/results-publishing.js';
 import { createTestApp, type TestContext } from '../../../test/test-app.js';
 
 /**
@@ -16,7 +16,6 @@ import { createTestApp, type TestContext } from '../../../test/test-app.js';
  * of a write that was rolled back.
  */
 
-const fixture = (name: string) => readFileSync(path.resolve(import.meta.dirname, '../../../../../packages/domain/fixtures/swar', name));
 const events = createAppEvents();
 let ctx: TestContext;
 let arbiter: { authorization: string };
@@ -44,13 +43,7 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-const publish = (name: string) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: '/api/v1/tournament/json',
-    headers: arbiter,
-    payload: { name, jsoncontent: `data:application/json;base64,${fixture('bycco_bjk2019_u20bg_round1_paired.json').toString('base64')}` },
-  });
+const publish = (name: string) => sendTournamentJson(ctx, arbiter, name, swarFixture('bycco_bjk2019_u20bg_round1_paired.json'));
 
 describe('announcing results changes after commit', () => {
   it('announces a publish once, before the answer; the same file again announces nothing', async () => {
@@ -88,12 +81,7 @@ describe('announcing results changes after commit', () => {
 
   it('announces an arbiter’s result entered through the route before the answer', async () => {
     heard.length = 0;
-    const answer = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/tournament/unofficial_result',
-      headers: arbiter,
-      payload: { name: 'trn_u20', round: 1, boardnr: 4, unofficial_result: '' },
-    });
+    const answer = await enterUnofficialResult(ctx, arbiter, { name: 'trn_u20', round: 1, boardnr: 4, unofficial_result: '' });
     expect(answer.statusCode, answer.body).toBe(200);
     expect(heard).toEqual(['unofficial:1:4']);
   });
@@ -102,13 +90,7 @@ describe('announcing results changes after commit', () => {
     const games: string[] = [];
     const unsubscribe = ctx.bus.subscribe(GAMES_TOPIC, (payload) => games.push(payload));
     try {
-      const source = (pollUrl: string | null) =>
-        ctx.app.inject({
-          method: 'PUT',
-          url: '/api/v1/games/sources/U20',
-          headers: arbiter,
-          payload: { delaySeconds: 0, pollUrl, pollSeconds: 30, pollRound: null },
-        });
+      const source = (pollUrl: string | null) => saveGamesSource(ctx, arbiter, 'U20', { pollUrl });
       const refused = await source('http://127.0.0.1/games.pgn');
       expect(refused.statusCode).toBe(400);
       await events.settled();

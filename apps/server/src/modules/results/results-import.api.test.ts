@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { managerHeaders } from '../../../test/managers.js';
-import { createTestApp, type TestContext } from '../../../test/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { type TestContext, useTestAppWithManager } from '../../../test/test-app.js';
 
 /** Uploading and publishing tournament files: the specification's call, the preview of what changes, confirmation. */
 
@@ -10,12 +9,7 @@ const fixture = (dir: string, name: string) => readFileSync(path.resolve(import.
 
 let ctx: TestContext;
 let arbiter: { authorization: string };
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-  arbiter = await managerHeaders(ctx, ['arbiter']);
-}, 60_000);
-afterAll(async () => ctx?.close());
+useTestAppWithManager(['arbiter'], (app) => ({ ctx, headers: arbiter } = app));
 
 const get = (url: string, headers: Record<string, string> = {}) => ctx.app.inject({ method: 'GET', url, headers });
 

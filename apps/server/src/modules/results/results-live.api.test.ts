@@ -1,10 +1,7 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { managerHeaders } from '../../../test/managers.js';
+import { enterUnofficialResult, publishTournament, swarFixture } from '../../../test/results-publishing.js';
 import { createSecondInstance, createTestApp, type TestContext } from '../../../test/test-app.js';
-
-const fixture = (name: string) => readFileSync(path.resolve(import.meta.dirname, '../../../../../packages/domain/fixtures/swar', name));
 
 let first: TestContext;
 let second: TestContext;
@@ -15,13 +12,7 @@ beforeAll(async () => {
   first = await createTestApp();
   second = await createSecondInstance(first);
   arbiter = await managerHeaders(first, ['arbiter']);
-  const published = await first.app.inject({
-    method: 'POST',
-    url: '/api/v1/tournament/json',
-    headers: arbiter,
-    payload: { name: 'trn_u20', jsoncontent: `data:application/json;base64,${fixture('bycco_bjk2019_u20bg_round1_paired.json').toString('base64')}` },
-  });
-  expect(published.statusCode, published.body).toBe(200);
+  await publishTournament(first, arbiter, 'trn_u20', swarFixture('bycco_bjk2019_u20bg_round1_paired.json'));
   secondUrl = await second.app.listen({ port: 0, host: '127.0.0.1' });
 }, 60_000);
 afterAll(async () => {
@@ -64,12 +55,7 @@ describe('live results across two server instances', () => {
     expect(stream.response.headers.get('content-type')).toContain('text/event-stream');
     await stream.opened();
     const message = stream.nextMessage();
-    const entered = await first.app.inject({
-      method: 'POST',
-      url: '/api/v1/tournament/unofficial_result',
-      headers: arbiter,
-      payload: { name: 'trn_u20', round: 1, boardnr: 4, unofficial_result: '½-½' },
-    });
+    const entered = await enterUnofficialResult(first, arbiter, { name: 'trn_u20', round: 1, boardnr: 4, unofficial_result: '½-½' });
     expect(entered.statusCode, entered.body).toBe(200);
     expect(await message).toBe('unofficial:1:4');
     // What the page then reloads, from the other instance, has the result.

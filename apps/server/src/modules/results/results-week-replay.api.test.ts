@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { managerHeaders } from '../../../test/managers.js';
-import { createTestApp, type TestContext } from '../../../test/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { type TestContext, useTestAppWithManager } from '../../../test/test-app.js';
 
 /**
  * The whole week of a real category, replayed as the organiser and the arbiters live it, from the real Swar export
@@ -53,12 +52,7 @@ function arbitersResult(white: SwarRound, black: SwarRound): string {
 
 let ctx: TestContext;
 let arbiter: { authorization: string };
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-  arbiter = await managerHeaders(ctx, ['arbiter']);
-}, 60_000);
-afterAll(async () => ctx?.close());
+useTestAppWithManager(['arbiter'], (app) => ({ ctx, headers: arbiter } = app));
 
 const get = (url: string) => ctx.app.inject({ method: 'GET', url, headers: arbiter });
 

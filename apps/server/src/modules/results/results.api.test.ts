@@ -1,39 +1,37 @@
-import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
-import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditEntries } from '../../platform/audit.tables.js';
 import { listRoundPairings } from './results.service.js';
 import { getCurrentEdition } from '../edition/edition.service.js';
 import { managerHeaders } from '../../../test/managers.js';
-import { createTestApp, type TestContext } from '../../../test/test-app.js';
-
-const fixture = (dir: string, name: string) => readFileSync(path.resolve(import.meta.dirname, '../../../../../packages/domain/fixtures', dir, name));
+import {
+  addResultsCategories,
+  domainFixture as fixture,
+  enterUnofficialResult,
+  publishDraft,
+  publishTournament,
+  sendTournamentJson,
+  uploadResultsFile,
+} from '../../../test/results-publishing.js';
+import { type TestContext, useTestAppWithManager } from '../../../test/test-app.js';
 
 let ctx: TestContext;
 let arbiter: { authorization: string };
+type Answer = Awaited<ReturnType<typeof upload>>;
+/** The shared, read-only U8 of most tests: BJK 2026 U8 uploaded and published as version 1 before any test. */
+let u8: { draft: Answer; published: Answer };
 
+const upload = (name: string, data: Buffer) => uploadResultsFile(ctx, arbiter, name, data);
+const publish = (id: string, category: string, confirm?: boolean) => publishDraft(ctx, arbiter, id, { category, confirm });
+
+useTestAppWithManager(['arbiter'], (app) => ({ ctx, headers: arbiter } = app));
 beforeAll(async () => {
-  ctx = await createTestApp();
-  arbiter = await managerHeaders(ctx, ['arbiter']);
+  // Categories of their own for the tests that publish, beside the demo's U8 … U20.
+  await addResultsCategories(ctx, ['X1', 'X2', 'X3', 'X4', 'X5', 'X6', 'X7']);
+  const draft = await upload('bjk_u8.json', fixture('swar', 'bycco_bjk2026_u08.json'));
+  u8 = { draft, published: await publish(draft.json().id, 'U8') };
 }, 60_000);
-afterAll(async () => ctx?.close());
-
-function multipart(name: string, data: Buffer) {
-  const boundary = '----bjk-results-boundary';
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/json\r\n\r\n`),
-    data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
-async function upload(name: string, data: Buffer) {
-  const body = multipart(name, data);
-  return ctx.app.inject({ method: 'POST', url: '/api/v1/results/imports', headers: { ...arbiter, ...body.headers }, payload: body.payload });
-}
 
 type SwarRound = { RoundNr: number; OpponentNi: number; Result: string };
 type SwarPlayer = { Ni: number; RoundArray?: SwarRound[] };
@@ -54,17 +52,10 @@ const get = (url: string, headers: Record<string, string> = {}) => ctx.app.injec
 
 describe('importing and publishing a Swar file', () => {
   it('proposes the category from the file, shows every player as added, and publishes it as version 1', async () => {
-    const draft = await upload('bjk_u8.json', fixture('swar', 'bycco_bjk2026_u08.json'));
+    const { draft, published } = u8;
     expect(draft.statusCode, draft.body).toBe(201);
     expect(draft.json()).toMatchObject({ categoryHint: 'U8', players: 26, pairedRounds: 9, comparedWithVersion: null, format: 'Swar v6.75' });
     expect(draft.json().diff.playersAdded).toHaveLength(26);
-
-    const published = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/v1/results/imports/${draft.json().id}/publish`,
-      headers: arbiter,
-      payload: { category: 'U8' },
-    });
     expect(published.statusCode, published.body).toBe(200);
     expect(published.json()).toMatchObject({ version: 1, current: true, players: 26 });
   });
@@ -96,29 +87,16 @@ describe('importing and publishing a Swar file', () => {
 
   it('never answers from before a change: a new version replaces the kept standings at once', async () => {
     const file = fixture('swar', 'bycco_bjk2026_u08.json');
-    const publish = (bytes: Buffer) =>
-      ctx.app.inject({
-        method: 'POST',
-        url: '/api/v1/tournament/json',
-        headers: arbiter,
-        payload: { name: 'U10', jsoncontent: `data:application/json;base64,${bytes.toString('base64')}` },
-      });
-    expect((await publish(file)).statusCode).toBe(200);
+    await publishTournament(ctx, arbiter, 'U10', file);
     const first = await get('/api/v1/results/anon/U10/standings');
     const again = await get('/api/v1/results/anon/U10/standings', { 'if-none-match': first.headers.etag as string });
     expect(again.statusCode).toBe(304); // kept
-    expect((await publish(withFirstDrawDecided(file))).json().version).toBe(2);
+    expect((await publishTournament(ctx, arbiter, 'U10', withFirstDrawDecided(file))).version).toBe(2);
     expect((await get('/api/v1/results/anon/U10/standings')).json().version).toBe(2);
   });
 
   it('publishes the same content once however often and however concurrently it is sent, without an Idempotency-Key', async () => {
-    const send = () =>
-      ctx.app.inject({
-        method: 'POST',
-        url: '/api/v1/tournament/json',
-        headers: arbiter,
-        payload: { name: 'trn_u12', jsoncontent: `data:application/json;base64,${fixture('swar', 'bycco_bjk2025_u20.json').toString('base64')}` },
-      });
+    const send = () => sendTournamentJson(ctx, arbiter, 'trn_u12', fixture('swar', 'bycco_bjk2025_u20.json'));
     const answers = await Promise.all([send(), send(), send()]);
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
     expect(answers.map((a) => a.json().version)).toEqual([1, 1, 1]);
@@ -211,12 +189,7 @@ describe('importing and publishing a Swar file', () => {
     });
     swarFile.Swar.Player[0].RoundArray[0].RoundNr = 1;
     swarFile.Swar.TournamentDesc.NbOfRounds = 1e9;
-    const viaJsonCall = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/tournament/json',
-      headers: arbiter,
-      payload: { name: 'bjk_u14.json', jsoncontent: `data:application/json;base64,${Buffer.from(JSON.stringify(swarFile)).toString('base64')}` },
-    });
+    const viaJsonCall = await sendTournamentJson(ctx, arbiter, 'bjk_u14.json', Buffer.from(JSON.stringify(swarFile)));
     expect(viaJsonCall.json()).toMatchObject({ code: 'results.too_many_rounds', details: { field: 'Swar.TournamentDesc.NbOfRounds' } });
     // TRF16 columns: starting rank 5–8, name 15–47, …, points 81–84, rank 86–89, round 1 from column 92.
     const player = `001    1 m    ${'Alpha, A'.padEnd(33)} 1500 BEL ${'123456'.padStart(11)} ${'2015/01/01'.padEnd(10)}  1.0    1     1 w 1`;
@@ -242,21 +215,16 @@ describe('importing and publishing a Swar file', () => {
     const trf = await get('/api/v1/results/anon/U8/trf');
     const draft = await upload('copy.trf', Buffer.from(trf.body));
     expect(draft.statusCode, draft.body).toBe(201);
-    const published = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/v1/results/imports/${draft.json().id}/publish`,
-      headers: arbiter,
-      payload: { category: 'U12', confirm: true },
-    });
+    const published = await publish(draft.json().id, 'X1', true);
     expect(published.statusCode, published.body).toBe(200);
-    const [swar, copy] = await Promise.all([get('/api/v1/results/anon/U8/standings'), get('/api/v1/results/anon/U12/standings')]);
+    const [swar, copy] = await Promise.all([get('/api/v1/results/anon/U8/standings'), get('/api/v1/results/anon/X1/standings')]);
     const rows = (body: { rows: { rank: number; name: string; rating: number; points: number; tieBreaks: (number | null)[] }[] }) =>
       // Direct encounter: Swar prints a value only where it broke a tie; ours is computed for every group.
       body.rows.map((r) => [r.rank, r.name, r.rating, r.points, r.tieBreaks.slice(0, 4)]);
     expect(rows(copy.json())).toEqual(rows(swar.json()));
     expect(copy.json().tieBreaks.map((c: { kind: string }) => c.kind)).toEqual(swar.json().tieBreaks.map((c: { kind: string }) => c.kind));
     for (let round = 1; round <= 9; round++) {
-      const [a, b] = await Promise.all([get(`/api/v1/results/anon/U8/pairings/${round}`), get(`/api/v1/results/anon/U12/pairings/${round}`)]);
+      const [a, b] = await Promise.all([get(`/api/v1/results/anon/U8/pairings/${round}`), get(`/api/v1/results/anon/X1/pairings/${round}`)]);
       const boards = (body: { pairings: { board: number | null; white: { name: string }; black: { name: string } | null; result: string | null }[] }) =>
         body.pairings.map((p) => [p.board, p.white.name, p.black?.name ?? null, p.result]);
       expect(boards(b.json()), `round ${round}`).toEqual(boards(a.json()));
@@ -273,27 +241,26 @@ describe('importing and publishing a Swar file', () => {
   });
 
   it('keeps every version and restores an older one as the newest, audited', async () => {
-    await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/tournament/json',
-      headers: arbiter,
-      payload: { name: 'trn_u8', jsoncontent: `data:application/json;base64,${fixture('swar', 'bycco_bjk2017_u08_swar_v3.json').toString('base64')}` },
-    });
+    // Its own category: BJK 2026 U8 as version 1, then BJK 2017 U8 as version 2.
+    await publishTournament(ctx, arbiter, 'X2', fixture('swar', 'bycco_bjk2026_u08.json'));
+    await publishTournament(ctx, arbiter, 'X2', fixture('swar', 'bycco_bjk2017_u08_swar_v3.json'));
     // First what it changes, then the manager's confirmation: without it nothing is restored.
-    const diff = (await get('/api/v1/results/U8/versions/1/diff', arbiter)).json();
-    expect(diff).toMatchObject({ category: 'U8', version: 1, comparedWithVersion: 2 });
+    const diff = (await get('/api/v1/results/X2/versions/1/diff', arbiter)).json();
+    expect(diff).toMatchObject({ category: 'X2', version: 1, comparedWithVersion: 2 });
     expect(diff.diff.playersAdded).toHaveLength(26);
     expect(diff.diff.playersRemoved.length).toBeGreaterThan(0);
-    const unconfirmed = await ctx.app.inject({ method: 'POST', url: '/api/v1/results/U8/versions/1/restore', headers: arbiter, payload: { confirm: false } });
+    const restore = (confirm: boolean) =>
+      ctx.app.inject({ method: 'POST', url: '/api/v1/results/X2/versions/1/restore', headers: arbiter, payload: { confirm } });
+    const unconfirmed = await restore(false);
     expect(unconfirmed.statusCode).toBe(409);
     expect(unconfirmed.json()).toMatchObject({ code: 'results.confirmation_required', details: { playersRemoved: diff.diff.playersRemoved.length } });
-    expect((await get('/api/v1/results/U8/versions', arbiter)).json()).toHaveLength(2);
-    const restored = await ctx.app.inject({ method: 'POST', url: '/api/v1/results/U8/versions/1/restore', headers: arbiter, payload: { confirm: true } });
+    expect((await get('/api/v1/results/X2/versions', arbiter)).json()).toHaveLength(2);
+    const restored = await restore(true);
     expect(restored.statusCode, restored.body).toBe(200);
     expect(restored.json()).toMatchObject({ version: 3, restoredFrom: 1, current: true });
-    const versions = (await get('/api/v1/results/U8/versions', arbiter)).json();
+    const versions = (await get('/api/v1/results/X2/versions', arbiter)).json();
     expect(versions.map((v: { version: number }) => v.version)).toEqual([3, 2, 1]);
-    expect((await get('/api/v1/results/anon/U8/standings')).json().rows).toHaveLength(26);
+    expect((await get('/api/v1/results/anon/X2/standings')).json().rows).toHaveLength(26);
     const trail = await ctx.db.select().from(auditEntries).where(eq(auditEntries.action, 'results.version_restored'));
     expect(trail).toHaveLength(1);
     expect(trail[0]!.after).toMatchObject({ version: 3, restoredFrom: 1 });
@@ -302,22 +269,20 @@ describe('importing and publishing a Swar file', () => {
 
 describe('a publish that takes something away', () => {
   it('says what it removes and is refused until the manager confirms: players, rounds and results taken back', async () => {
-    const publish = (id: string, payload: Record<string, unknown>) =>
-      ctx.app.inject({ method: 'POST', url: `/api/v1/results/imports/${id}/publish`, headers: arbiter, payload: { category: 'U18', ...payload } });
     const played = await upload('u18.json', fixture('swar', 'bycco_test_bjk_2_played.json'));
-    expect((await publish(played.json().id, { confirm: false })).statusCode).toBe(200);
+    expect((await publish(played.json().id, 'U18', false)).statusCode).toBe(200);
     // The round-1 pairing file after the played one: round 1's six results taken back.
     // Previewed against U18 (the file proposes another category).
     const preview = async (draft: { json: () => { id: string } }) => (await get(`/api/v1/results/imports/${draft.json().id}?category=U18`, arbiter)).json();
     const back = await upload('u18.json', fixture('swar', 'bycco_test_bjk_1_paired.json'));
     expect(await preview(back)).toMatchObject({ confirmationRequired: true });
     expect((await preview(back)).diff.resultsChanged.filter((c: { after: string | null }) => c.after === null)).toHaveLength(6);
-    const refused = await publish(back.json().id, {});
+    const refused = await publish(back.json().id, 'U18');
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ code: 'results.confirmation_required', details: { resultsRemoved: 6, playersRemoved: 0 } });
     expect((await get('/api/v1/results/U18/versions', arbiter)).json()[0].fileName).toBe('u18.json');
     expect((await get('/api/v1/results/U18/versions', arbiter)).json()).toHaveLength(1);
-    const confirmed = await publish(back.json().id, { confirm: true });
+    const confirmed = await publish(back.json().id, 'U18', true);
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     // The start list before any pairing: round 1 taken away.
     const start = await upload('u18.json', fixture('swar', 'bycco_test_bjk_0_start.json'));
@@ -329,29 +294,31 @@ describe('a publish that takes something away', () => {
 });
 
 describe('unofficial results during a round', () => {
+  const u20 = fixture('swar', 'bycco_bjk2019_u20bg_round1_paired.json');
+  // U20 by the specification's tournament name: the one category the official import below publishes again.
   beforeAll(async () => {
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/tournament/json',
-      headers: arbiter,
-      payload: { name: 'trn_u20', jsoncontent: `data:application/json;base64,${fixture('swar', 'bycco_bjk2019_u20bg_round1_paired.json').toString('base64')}` },
-    });
-    expect(response.statusCode, response.body).toBe(200);
+    await publishTournament(ctx, arbiter, 'trn_u20', u20);
   });
 
-  const enter = (boardnr: number, result: string | null, headers = arbiter) =>
-    ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/tournament/unofficial_result',
-      headers,
-      payload: { name: 'trn_u20', round: 1, boardnr, unofficial_result: result },
-    });
+  const enterIn = (name: string, boardnr: number, result: string | null, headers = arbiter) =>
+    enterUnofficialResult(ctx, headers, { name, round: 1, boardnr, unofficial_result: result });
+  /** The results of the round's first three boards entered in a category. */
+  async function enterThreeBoards(category: string) {
+    for (const [board, result] of [
+      [1, '1-0'],
+      [2, '½-½'],
+      [3, '0-1 FF'],
+    ] as const) {
+      expect((await enterIn(category, board, result)).statusCode).toBe(200);
+    }
+  }
 
   it('keeps the results of two arbiters entering different boards at the same moment', async () => {
+    await publishTournament(ctx, arbiter, 'X3', u20);
     const other = await managerHeaders(ctx, ['arbiter']);
-    const answers = await Promise.all([enter(1, '1-0'), enter(2, '½-½', other), enter(3, '0-1 FF')]);
+    const answers = await Promise.all([enterIn('X3', 1, '1-0'), enterIn('X3', 2, '½-½', other), enterIn('X3', 3, '0-1 FF')]);
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
-    const round = (await get('/api/v1/results/anon/U20/unofficial/1')).json();
+    const round = (await get('/api/v1/results/anon/X3/unofficial/1')).json();
     expect(round.boards.map((b: { board: number; result: string }) => [b.board, b.result])).toEqual([
       [1, '1-0'],
       [2, '½-½'],
@@ -360,49 +327,56 @@ describe('unofficial results during a round', () => {
   });
 
   it('shows them in the pairings and ranks provisional standings with them', async () => {
-    const pairings = (await get('/api/v1/results/anon/U20/pairings/1')).json();
+    await publishTournament(ctx, arbiter, 'X4', u20);
+    await enterThreeBoards('X4');
+    const pairings = (await get('/api/v1/results/anon/X4/pairings/1')).json();
     expect(pairings.pairings[0]).toMatchObject({ board: 1, result: null, unofficialResult: '1-0' });
-    const standings = (await get('/api/v1/results/anon/U20/standings')).json();
+    const standings = (await get('/api/v1/results/anon/X4/standings')).json();
     expect(standings.provisional).toBe(true);
     expect(standings.rows[0].points).toBe(1);
   });
 
   it('clears a board and refuses a board that is not paired', async () => {
-    expect((await enter(3, null)).json().boards).toHaveLength(2);
-    expect((await enter(99, '1-0')).json().code).toBe('results.board_not_paired');
+    await publishTournament(ctx, arbiter, 'X5', u20);
+    await enterThreeBoards('X5');
+    expect((await enterIn('X5', 3, null)).json().boards).toHaveLength(2);
+    expect((await enterIn('X5', 99, '1-0')).json().code).toBe('results.board_not_paired');
   });
 
   it('refuses anyone without the results permission', async () => {
     const editor = await managerHeaders(ctx, ['editor']);
-    expect((await enter(1, '0-1', editor)).statusCode).toBe(403);
+    expect((await enterIn('trn_u20', 1, '0-1', editor)).statusCode).toBe(403);
   });
 
   it('lets the next official import supersede them, and its preview names the one it contradicts', async () => {
+    await enterThreeBoards('trn_u20');
+    await enterIn('trn_u20', 3, null);
     const played = Buffer.from(
-      fixture('swar', 'bycco_bjk2019_u20bg_round1_paired.json')
+      u20
         .toString('utf8')
         .replace(/("Tabel" : "1",\s+"OpponentNi" : \d+,\s+"OpponentName" : "[^"]+",\s+"Result" : )"-"(,\s+"Color" : "White")/, '$1"0"$2')
         .replace(/("Tabel" : "1",\s+"OpponentNi" : \d+,\s+"OpponentName" : "[^"]+",\s+"Result" : )"-"(,\s+"Color" : "Black")/, '$1"1"$2'),
     );
     const draft = await upload('u20.json', played);
     expect(draft.json().diff.unofficialContradicted).toEqual([{ round: 1, board: 1, unofficial: '1-0', official: '0-1' }]);
-    await ctx.app.inject({ method: 'POST', url: `/api/v1/results/imports/${draft.json().id}/publish`, headers: arbiter, payload: { category: 'U20' } });
+    await publish(draft.json().id, 'U20');
     const round = (await get('/api/v1/results/anon/U20/unofficial/1')).json();
     expect(round.boards.map((b: { board: number }) => b.board)).toEqual([2]);
     // Board 1 now has its official result: an arbiter's entry there is refused, naming it.
-    const refused = await enter(1, '1-0');
+    const refused = await enterIn('trn_u20', 1, '1-0');
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ code: 'results.board_has_official_result', details: { round: 1, board: 1, official: '0-1' } });
   });
 
   it('records in the audit the value each of two arbiters on one board really replaced', async () => {
+    await publishTournament(ctx, arbiter, 'X6', u20);
     const other = await managerHeaders(ctx, ['arbiter']);
-    const answers = await Promise.all([enter(5, '1-0'), enter(5, '0-1', other), enter(5, '½-½'), enter(5, '1-0', other)]);
+    const answers = await Promise.all([enterIn('X6', 5, '1-0'), enterIn('X6', 5, '0-1', other), enterIn('X6', 5, '½-½'), enterIn('X6', 5, '1-0', other)]);
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200]);
     const rows = (await ctx.db
       .select({ before: auditEntries.before, after: auditEntries.after })
       .from(auditEntries)
-      .where(eq(auditEntries.subjectId, `${(await getCurrentEdition(ctx.db)).code}/U20/1/5`))
+      .where(eq(auditEntries.subjectId, `${(await getCurrentEdition(ctx.db)).code}/X6/1/5`))
       .orderBy(asc(auditEntries.id))) as { before: { result: string | null }; after: { result: string | null } }[];
     expect(rows).toHaveLength(4);
     // Each entry's "before" is the previous entry's "after": no two saw the same value.
@@ -435,8 +409,7 @@ function repaired(file: Buffer): Buffer {
 }
 
 describe('unofficial results keyed to the pairing, not to the board number', () => {
-  const enter = (payload: Record<string, unknown>) =>
-    ctx.app.inject({ method: 'POST', url: '/api/v1/tournament/unofficial_result', headers: arbiter, payload: { name: 'U16', round: 1, ...payload } });
+  const enter = (payload: Record<string, unknown>) => enterUnofficialResult(ctx, arbiter, { name: 'U16', round: 1, ...payload });
   const pairingsOf = async (category: string) =>
     (await get(`/api/v1/results/anon/${category}/pairings/1`)).json<{
       pairings: {
@@ -450,7 +423,7 @@ describe('unofficial results keyed to the pairing, not to the board number', () 
   it('follows its players to their new board after a new version re-pairs the round; a result whose game is gone is shown as such and not counted', async () => {
     const file = fixture('swar', 'bycco_bjk2019_u20bg_round1_paired.json');
     const first = await upload('u16.json', file);
-    await ctx.app.inject({ method: 'POST', url: `/api/v1/results/imports/${first.json().id}/publish`, headers: arbiter, payload: { category: 'U16' } });
+    await publish(first.json().id, 'U16');
     const before = await pairingsOf('U16');
     const board = (n: number) => before.find((p) => p.board === n)!;
     for (const [n, result] of [
@@ -462,12 +435,7 @@ describe('unofficial results keyed to the pairing, not to the board number', () 
     }
 
     const second = await upload('u16.json', repaired(file));
-    const published = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/v1/results/imports/${second.json().id}/publish`,
-      headers: arbiter,
-      payload: { category: 'U16' },
-    });
+    const published = await publish(second.json().id, 'U16');
     expect(published.statusCode, published.body).toBe(200);
     const after = await pairingsOf('U16');
     // Board 1's game is on board 2 now: its result went with it; the new board 1 and both re-paired boards have none.
@@ -499,23 +467,18 @@ describe('unofficial results keyed to the pairing, not to the board number', () 
     );
     const draft = await upload('gros.trf', trf);
     expect(draft.statusCode, draft.body).toBe(201);
-    await ctx.app.inject({ method: 'POST', url: `/api/v1/results/imports/${draft.json().id}/publish`, headers: arbiter, payload: { category: 'U14' } });
-    const pairings = await pairingsOf('U14');
+    await publish(draft.json().id, 'X7');
+    const pairings = await pairingsOf('X7');
     expect(pairings.filter((p) => p.black !== null).map((p) => p.board)).toEqual(pairings.filter((p) => p.black !== null).map((_, i) => i + 1));
     const round = 4;
-    const open = (await get(`/api/v1/results/anon/U14/pairings/${round}`)).json<{
+    const open = (await get(`/api/v1/results/anon/X7/pairings/${round}`)).json<{
       pairings: { board: number | null; result: string | null; white: { pairingNumber: number }; black: { pairingNumber: number } | null }[];
     }>().pairings;
     const pending = open.find((p) => p.board !== null && p.result === null);
     expect(pending, 'a game of the last round without a result').toBeDefined();
-    const entered = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/tournament/unofficial_result',
-      headers: arbiter,
-      payload: { name: 'U14', round, boardnr: pending!.board, unofficial_result: '½-½' },
-    });
+    const entered = await enterUnofficialResult(ctx, arbiter, { name: 'X7', round, boardnr: pending!.board, unofficial_result: '½-½' });
     expect(entered.statusCode, entered.body).toBe(200);
-    const shown = (await get(`/api/v1/results/anon/U14/pairings/${round}`)).json<{ pairings: { board: number | null; unofficialResult: string | null }[] }>();
+    const shown = (await get(`/api/v1/results/anon/X7/pairings/${round}`)).json<{ pairings: { board: number | null; unofficialResult: string | null }[] }>();
     expect(shown.pairings.find((p) => p.board === pending!.board)!.unofficialResult).toBe('½-½');
   });
 });
