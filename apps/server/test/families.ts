@@ -74,3 +74,16 @@ export async function familySignIn(ctx: TestContext, email: string): Promise<str
   expect(session.statusCode, session.body).toBe(200);
   return String(session.headers['set-cookie']).split(';')[0]!;
 }
+
+/** A family: one member's child per idbel enrolled and confirmed under the same parent, in order; answers their registration ids. */
+export async function enrolFamily(
+  ctx: TestContext,
+  parentEmail: string,
+  idbels: number[],
+  child: Omit<ChildInput, 'idbel' | 'parentEmail'>,
+  consents?: ConsentChoices,
+): Promise<string[]> {
+  const ids: string[] = [];
+  for (const idbel of idbels) ids.push(await enrolChild(ctx, { ...child, idbel, parentEmail }, consents));
+  return ids;
+}

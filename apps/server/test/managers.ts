@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Role } from '@bjk/domain';
 import { createAccount } from '../src/modules/accounts/accounts.service.js';
-import type { TestContext } from './test-app.js';
+import { createTestApp, type TestContext } from './test-app.js';
 import { systemContext } from '../src/platform/service-context.js';
 
 export const TEST_PASSWORD = 'correct-horse-battery-staple';
@@ -28,4 +28,13 @@ export async function loginHeaders(ctx: TestContext, email: string, password = T
 export async function managerHeaders(ctx: TestContext, roles: Role[] = ['admin']): Promise<{ authorization: string }> {
   const { email } = await createManager(ctx, roles);
   return loginHeaders(ctx, email);
+}
+
+/** A test file's usual set-up: the app on a database of its own, and a logged-in manager with these roles (default admin). */
+export async function appWithManager(
+  roles: Role[] = ['admin'],
+  options?: Parameters<typeof createTestApp>[0],
+): Promise<{ ctx: TestContext; headers: { authorization: string } }> {
+  const ctx = await createTestApp(options);
+  return { ctx, headers: await managerHeaders(ctx, roles) };
 }

@@ -1,14 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/test-app.js';
-import { createManager, loginHeaders, managerHeaders, TEST_PASSWORD } from '../../../test/managers.js';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import type { TestContext } from '../../../test/test-app.js';
+import { appWithManager, createManager, loginHeaders, TEST_PASSWORD } from '../../../test/managers.js';
 import { listAccountRows, updateAccount } from './accounts.repository.js';
 
 let ctx: TestContext;
 let admin: { authorization: string };
-beforeAll(async () => {
-  ctx = await createTestApp();
-  admin = await managerHeaders(ctx, ['admin']);
-}, 60_000);
+beforeAll(async () => ({ ctx, headers: admin } = await appWithManager(['admin'])), 60_000);
 afterAll(async () => ctx?.close());
 
 type Method = 'GET' | 'POST' | 'PUT';
@@ -93,9 +90,12 @@ describe('managing manager accounts', () => {
 
   it('never leaves the back office without an enabled admin', async () => {
     const { id: lastId, email } = await createManager(ctx, ['admin']);
-    for (const row of await listAccountRows(ctx.db)) {
-      if (row.id !== lastId && row.roles.includes('admin')) await updateAccount(ctx.db, row.id, { enabled: false });
-    }
+    const others = (await listAccountRows(ctx.db)).filter((row) => row.id !== lastId && row.roles.includes('admin') && row.enabled);
+    for (const row of others) await updateAccount(ctx.db, row.id, { enabled: false });
+    // The other admins come back afterwards: the file's admin serves the other tests.
+    onTestFinished(async () => {
+      for (const row of others) await updateAccount(ctx.db, row.id, { enabled: true });
+    });
     const last = await loginHeaders(ctx, email);
     const disable = await call('PUT', `/api/v1/accounts/${lastId}`, { displayName: 'Last', roles: ['admin'], enabled: false }, last);
     expect(disable.statusCode).toBe(409);

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Attendee, DeskEventBatchResult, DeskEventInput, DeskEventsPage, DeskRoster, MakeReservationInput, Participant } from '@bjk/domain';
+import type { Attendee, DeskEventBatchResult, DeskEventInput, DeskEventsPage, DeskRoster, Participant } from '@bjk/domain';
 import { addPlayers } from '../../../test/badge-holders.js';
 import { managerHeaders } from '../../../test/managers.js';
+import { assignFreeRoom, makeReservation, stayInput } from '../../../test/family-stays.js';
 import { createSecondInstance, createTestApp, type TestContext } from '../../../test/test-app.js';
 import { systemContext } from '../../platform/service-context.js';
 import { seedRoomsIfEmpty } from '../lodging/lodging.service.js';
@@ -46,27 +47,12 @@ beforeAll(async () => {
   });
   expect(updated.statusCode, updated.body).toBe(200);
   // Éloïse sleeps in a double room with her mother, half board; the name is typed without accents by the family.
-  const reservation: MakeReservationInput = {
-    submissionId: randomUUID(),
-    language: 'fr',
-    contact: { firstName: 'Claire', lastName: 'Dubois', email: 'claire@example.be', mobile: '+32 475 12 34 56', address: 'Rue Haute 5, 1000 Bruxelles' },
-    roomType: 'DH',
-    arrivalDate: '2027-02-15',
-    departureDate: '2027-02-21',
-    guests: [
-      { firstName: 'Claire', lastName: 'Dubois', birthDate: '1980-03-01', participates: false },
-      { firstName: 'Eloise', lastName: 'DUBOIS', birthDate: '2014-05-02', participates: true },
-    ],
-    mealPlan: 'half',
-    remarks: '',
-  };
-  const made = await ctx.app.inject({ method: 'POST', url: '/api/v1/stay/cmd/make_reservation', payload: reservation });
-  expect(made.statusCode, made.body).toBe(201);
-  const lodging = await managerHeaders(ctx, ['lodging_desk']);
-  const list = await ctx.app.inject({ method: 'GET', url: `/api/v1/stay/reservation?search=${made.json().number}`, headers: lodging });
-  const id = list.json().items[0].id as string;
-  room = (await ctx.app.inject({ method: 'GET', url: '/api/v1/room/freeroom/DH', headers: lodging })).json().items[0].number;
-  expect((await ctx.app.inject({ method: 'POST', url: `/api/v1/stay/cmd/assignroom/${id}/${room}`, headers: lodging })).statusCode).toBe(200);
+  const contact = { firstName: 'Claire', lastName: 'Dubois', email: 'claire@example.be' };
+  const { id } = await makeReservation(
+    ctx,
+    stayInput(contact, { firstName: 'Eloise', lastName: 'DUBOIS', birthDate: '2014-05-02', participates: true }, { language: 'fr' }),
+  );
+  room = await assignFreeRoom(ctx, id, await managerHeaders(ctx, ['lodging_desk']));
   const treasurer = await managerHeaders(ctx, ['treasurer']);
   const pr = await ctx.app.inject({ method: 'POST', url: `/api/v1/payment/participant_bjk_pr/${players[0]!.id}`, headers: treasurer });
   expect(pr.statusCode, pr.body).toBe(201);

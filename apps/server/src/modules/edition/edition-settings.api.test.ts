@@ -1,14 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EditionSettings } from '@bjk/domain';
-import { createTestApp, type TestContext } from '../../../test/test-app.js';
-import { managerHeaders } from '../../../test/managers.js';
+import type { TestContext } from '../../../test/test-app.js';
+import { appWithManager, managerHeaders } from '../../../test/managers.js';
 
 let ctx: TestContext;
 let admin: { authorization: string };
-beforeAll(async () => {
-  ctx = await createTestApp();
-  admin = await managerHeaders(ctx, ['admin']);
-}, 60_000);
+beforeAll(async () => ({ ctx, headers: admin } = await appWithManager(['admin'])), 60_000);
 afterAll(async () => ctx?.close());
 
 async function current(): Promise<{ settings: EditionSettings; updatedAt: string }> {

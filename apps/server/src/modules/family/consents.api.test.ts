@@ -44,6 +44,8 @@ const changeByFamily = (cookie: string, id: string, choices: ConsentChoices) =>
   ctx.app.inject({ method: 'PUT', url: `/api/v1/family/children/${id}/consents`, headers: { cookie }, payload: choices });
 const participantOf = async (registrationId: string) => (await ctx.db.select().from(participants).where(eq(participants.registrationId, registrationId)))[0]!;
 const publicList = async () => (await ctx.app.inject({ method: 'GET', url: '/api/v1/participant/public/bjk' })).json<PublicParticipantList>();
+/** How many children of the category the public list counts without naming them (no entry: none). */
+const unnamedIn = (list: PublicParticipantList, category: string) => list.unnamed.find((u) => u.category === category)?.count ?? 0;
 async function badgeSummary(): Promise<BadgeSummary> {
   const response = await ctx.app.inject({ method: 'GET', url: '/api/v1/print/badges/summary?scope=all', headers: admin });
   expect(response.statusCode, response.body).toBe(200);
@@ -75,32 +77,39 @@ describe('consent per purpose', () => {
   });
 
   it('keeps a child without the name consent off the public list: counted per category, not named', async () => {
-    const emma = await participantOf(children.emma);
+    const before = await publicList();
+    const id = await enrolChild(ctx, { idbel: 45111, parentEmail: FAMILY_A, photo }, { badgePhoto: true, webPhoto: false, publicName: false });
+    const child = await participantOf(id);
     const list = await publicList();
-    expect(list.items.map((p) => p.id)).not.toContain(emma.id);
-    expect(list.items.map((p) => p.lastName)).not.toContain(emma.lastName);
-    expect(list.items).toHaveLength(2);
-    expect(list.unnamed).toEqual([{ category: emma.category, count: 1 }]);
+    expect(list.items.map((p) => p.id)).not.toContain(child.id);
+    expect(list.items.map((p) => p.lastName)).not.toContain(child.lastName);
+    expect(list.items).toHaveLength(before.items.length);
+    expect(unnamedIn(list, child.category)).toBe(unnamedIn(before, child.category) + 1);
   });
 
   it('is changed by the family (audited as the family’s) and the public list follows at once', async () => {
-    const changed = await changeByFamily(cookies.a, children.emma, { badgePhoto: true, webPhoto: true, publicName: true });
+    const id = await enrolChild(ctx, { idbel: 45112, parentEmail: FAMILY_A, photo }, { badgePhoto: true, webPhoto: false, publicName: false });
+    const { category } = await participantOf(id);
+    const before = await publicList();
+    const changed = await changeByFamily(cookies.a, id, { badgePhoto: true, webPhoto: true, publicName: true });
     expect(changed.statusCode, changed.body).toBe(200);
     expect(changed.json()).toMatchObject({ webPhoto: true, publicName: true, changedBy: 'family' });
-    const audit = await lastAudit('enrolment.family_consents', children.emma);
+    const audit = await lastAudit('enrolment.family_consents', id);
     expect(audit!.actorEmail).toBe(`family:${FAMILY_A}`);
     expect(audit!.before).toEqual({ badgePhoto: true, webPhoto: false, publicName: false });
     expect(audit!.after).toEqual({ badgePhoto: true, webPhoto: true, publicName: true });
     const list = await publicList();
-    expect(list.items).toHaveLength(3);
-    expect(list.unnamed).toEqual([]);
+    expect(list.items).toHaveLength(before.items.length + 1);
+    expect(unnamedIn(list, category)).toBe(unnamedIn(before, category) - 1);
+    // A category left with no unnamed child is not listed at all.
+    expect(list.unnamed.every((u) => u.count > 0)).toBe(true);
   });
 
   it('is changed by no other family: the other family’s child answers not found, and nothing changes', async () => {
     const probe = await changeByFamily(cookies.b, children.emma, { badgePhoto: false, webPhoto: false, publicName: false });
     expect(probe.statusCode).toBe(404);
     expect(probe.json().code).toBe('family.not_found');
-    expect((await childIn(cookies.a, children.emma)).consents.publicName).toBe(true);
+    expect((await childIn(cookies.a, children.emma)).consents).toMatchObject({ badgePhoto: true, webPhoto: false, publicName: false, changedBy: 'enrolment' });
     expect((await ctx.app.inject({ method: 'PUT', url: `/api/v1/family/children/${children.emma}/consents`, payload: ALL })).statusCode).toBe(401);
     const withManagerToken = await ctx.app.inject({ method: 'PUT', url: `/api/v1/family/children/${children.emma}/consents`, headers: admin, payload: ALL });
     expect(withManagerToken.statusCode).toBe(401);

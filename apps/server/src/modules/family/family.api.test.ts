@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FamilyOverview, MakeReservationInput } from '@bjk/domain';
+import type { FamilyOverview } from '@bjk/domain';
 import { familySignInRequests } from './family.tables.js';
 import { seedRoomsIfEmpty } from '../lodging/lodging.service.js';
 import { mailOutbox } from '../mail/mail.tables.js';
@@ -19,7 +19,8 @@ import { deliverOutbox, expectMailLayout } from '../../../test/mail-layout.js';
 import { managerHeaders } from '../../../test/managers.js';
 import { pdfText } from '../../../test/pdf-files.js';
 import { startSmtpSink, type SmtpSink } from '../../../test/smtp-sink.js';
-import { badgePhoto, enrolChild } from '../../../test/families.js';
+import { badgePhoto, enrolChild, familySignIn } from '../../../test/families.js';
+import { childGuest, makeReservation, stayInput } from '../../../test/family-stays.js';
 import { createTestApp, TEST_NOW, type TestContext } from '../../../test/test-app.js';
 
 // "My family" (issue #26): a family signs in by a single-use link mailed to its address and sees, changes and asks
@@ -55,24 +56,8 @@ afterAll(async () => {
 });
 
 async function reserve(email: string): Promise<string> {
-  const input: MakeReservationInput = {
-    submissionId: randomUUID(),
-    language: 'fr',
-    contact: { firstName: 'Anna', lastName: 'Parent', email, mobile: '+32 475 12 34 56', address: 'Rue Haute 5, 1000 Bruxelles' },
-    roomType: 'DH',
-    arrivalDate: '2027-02-15',
-    departureDate: '2027-02-21',
-    guests: [
-      { firstName: 'Anna', lastName: 'Parent', birthDate: '1980-03-01', participates: false },
-      { firstName: 'Emma', lastName: 'Parent', birthDate: '2016-06-11', participates: true },
-    ],
-    mealPlan: 'half',
-    remarks: '',
-  };
-  const made = await ctx.app.inject({ method: 'POST', url: '/api/v1/stay/cmd/make_reservation', payload: input });
-  expect(made.statusCode, made.body).toBe(201);
-  const list = await ctx.app.inject({ method: 'GET', url: `/api/v1/stay/reservation?search=${made.json().number}`, headers: admin });
-  return list.json().items[0].id as string;
+  const stay = stayInput({ firstName: 'Anna', lastName: 'Parent', email }, childGuest('Emma'), { language: 'fr' });
+  return (await makeReservation(ctx, stay)).id;
 }
 
 const askLink = (email: string, language = 'nl') =>
@@ -101,15 +86,7 @@ async function clearRateLimit() {
 }
 
 /** Signs a family in through its mailed link; answers the session cookie. */
-async function signIn(email: string): Promise<string> {
-  ctx.clock.set(TEST_NOW);
-  await clearRateLimit();
-  expect((await askLink(email)).statusCode).toBe(202);
-  const session = await ctx.app.inject({ method: 'POST', url: '/api/v1/family/anon/session', payload: { token: await lastToken(email) } });
-  expect(session.statusCode, session.body).toBe(200);
-  const cookie = String(session.headers['set-cookie']);
-  return cookie.split(';')[0]!;
-}
+const signIn = (email: string) => familySignIn(ctx, email);
 
 function withCookie<T extends { headers: Record<string, string> }>(request: T, cookie: string): T {
   return { ...request, headers: { ...request.headers, cookie } };
@@ -255,8 +232,11 @@ describe('the family page', () => {
   });
 
   it('replaces a badge photo through sharp, and flags a printed badge for reprint', async () => {
-    const cookie = await signIn(FAMILY_A);
-    const [participant] = await ctx.db.select().from(participants).where(eq(participants.registrationId, children.emma));
+    // A family of its own: the badge it flags is no other test's.
+    const family = 'photo.parent@example.test';
+    const child = await enrolChild(ctx, { idbel: 45110, parentEmail: family, parentName: 'Pia Parent', photo });
+    const cookie = await signIn(family);
+    const [participant] = await ctx.db.select().from(participants).where(eq(participants.registrationId, child));
     const [current] = await ctx.db.select().from(participantPhotos).where(eq(participantPhotos.participantId, participant!.id));
     // As the print area stores it when the badge is printed.
     await ctx.db.insert(badgePrints).values({
@@ -267,27 +247,27 @@ describe('the family page', () => {
       printedAt: new Date(),
       jobId: randomUUID(),
     });
-    expect((await me(cookie)).json<FamilyOverview>().children.find((c) => c.registrationId === children.emma)!.badge).toBe('printed');
+    expect((await me(cookie)).json<FamilyOverview>().children.find((c) => c.registrationId === child)!.badge).toBe('printed');
     const landscape = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#cc8844' } })
       .png()
       .toBuffer();
     const replaced = await ctx.app.inject({
       method: 'POST',
-      url: `/api/v1/family/children/${children.emma}/photo`,
+      url: `/api/v1/family/children/${child}/photo`,
       ...withCookie(multipartFile('new.png', landscape, 'photo', 'image/png'), cookie),
     });
     expect(replaced.statusCode, replaced.body).toBe(200);
     expect(replaced.json()).toEqual({ width: 720, height: 900 });
-    const stored = await ctx.app.inject({ method: 'GET', url: `/api/v1/family/children/${children.emma}/photo`, headers: { cookie } });
+    const stored = await ctx.app.inject({ method: 'GET', url: `/api/v1/family/children/${child}/photo`, headers: { cookie } });
     expect(await sharp(stored.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: 720, height: 900 });
-    expect((await me(cookie)).json<FamilyOverview>().children.find((c) => c.registrationId === children.emma)!.badge).toBe('reprint');
+    expect((await me(cookie)).json<FamilyOverview>().children.find((c) => c.registrationId === child)!.badge).toBe('reprint');
     const [audit] = await ctx.db
       .select()
       .from(auditEntries)
       .where(eq(auditEntries.action, 'participants.replace_photo'))
       .orderBy(desc(auditEntries.id))
       .limit(1);
-    expect(audit!.actorEmail).toBe(`family:${FAMILY_A}`);
+    expect(audit!.actorEmail).toBe(`family:${family}`);
   });
 
   it('changes contacts, audited as the family’s change, and keeps a minor’s contact complete', async () => {

@@ -1,18 +1,15 @@
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { managerHeaders } from '../../../test/managers.js';
-import { createTestApp, type TestContext } from '../../../test/test-app.js';
+import { appWithManager, managerHeaders } from '../../../test/managers.js';
+import type { TestContext } from '../../../test/test-app.js';
 import { auditEntries } from '../../platform/audit.tables.js';
 import { attendees } from './participants.tables.js';
 
 let ctx: TestContext;
 let admin: { authorization: string };
 
-beforeAll(async () => {
-  ctx = await createTestApp();
-  admin = await managerHeaders(ctx, ['admin']);
-}, 60_000);
+beforeAll(async () => ({ ctx, headers: admin } = await appWithManager(['admin'])), 60_000);
 afterAll(async () => ctx?.close());
 
 function multipart(file: Buffer, filename: string, fields: Record<string, string> = {}) {

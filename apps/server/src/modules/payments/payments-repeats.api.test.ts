@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MakeReservationInput, PaymentRequest } from '@bjk/domain';
+import type { PaymentRequest } from '@bjk/domain';
 import { seedRoomsIfEmpty } from '../lodging/lodging.service.js';
 import { systemContext } from '../../platform/service-context.js';
 import { mailOutbox } from '../mail/mail.tables.js';
 import { REPEAT_WINDOW_MS } from './payment-requests.service.js';
 import { paymentRecords } from './payments.tables.js';
 import { managerHeaders } from '../../../test/managers.js';
+import { assignFreeRoom, makeReservation, stayInput } from '../../../test/family-stays.js';
 import { createTestApp, type TestContext } from '../../../test/test-app.js';
 
 /**
@@ -26,27 +27,9 @@ afterAll(async () => ctx?.close());
 
 async function openRequest(): Promise<PaymentRequest & { payer: { emails: string[] } }> {
   const lastName = `Peeters${randomUUID().slice(0, 6)}`;
-  const input: MakeReservationInput = {
-    submissionId: randomUUID(),
-    language: 'nl',
-    contact: { firstName: 'Jan', lastName, email: `${lastName.toLowerCase()}@example.test`, mobile: '+32 475 12 34 56', address: 'Zeedijk 1, 8420 De Haan' },
-    roomType: 'DH',
-    arrivalDate: '2027-02-15',
-    departureDate: '2027-02-21',
-    guests: [
-      { firstName: 'Jan', lastName, birthDate: '1980-03-01', participates: false },
-      { firstName: 'Els', lastName, birthDate: '1979-06-11', participates: false },
-    ],
-    mealPlan: 'half',
-    remarks: '',
-  };
-  const made = await ctx.app.inject({ method: 'POST', url: '/api/v1/stay/cmd/make_reservation', payload: input });
-  expect(made.statusCode, made.body).toBe(201);
-  const list = await ctx.app.inject({ method: 'GET', url: `/api/v1/stay/reservation?search=${made.json().number}`, headers: treasurer });
-  const id = list.json().items[0].id as string;
-  // A stay is billed once it has its room.
-  const room = (await ctx.app.inject({ method: 'GET', url: '/api/v1/room/freeroom/DH', headers: treasurer })).json().items[0].number as string;
-  expect((await ctx.app.inject({ method: 'POST', url: `/api/v1/stay/cmd/assignroom/${id}/${room}`, headers: treasurer })).statusCode).toBe(200);
+  const contact = { firstName: 'Jan', lastName, email: `${lastName.toLowerCase()}@example.test`, address: 'Zeedijk 1, 8420 De Haan' };
+  const { id } = await makeReservation(ctx, stayInput(contact, { firstName: 'Els' }));
+  await assignFreeRoom(ctx, id, treasurer);
   const created = await ctx.app.inject({ method: 'POST', url: `/api/v1/payment/stay/${id}`, headers: treasurer });
   expect(created.statusCode, created.body).toBe(201);
   return created.json();

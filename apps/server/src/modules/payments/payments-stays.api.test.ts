@@ -6,6 +6,7 @@ import { systemContext } from '../../platform/service-context.js';
 import { seedMembersIfEmpty } from '../members/members.service.js';
 import { finishedPaymentJob } from '../../../test/payment-jobs.js';
 import { managerHeaders } from '../../../test/managers.js';
+import { assignFreeRoom, makeReservation, stayInput } from '../../../test/family-stays.js';
 import { createTestApp, type TestContext } from '../../../test/test-app.js';
 
 let ctx: TestContext;
@@ -19,39 +20,10 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx?.close());
 
-function couple(language: MakeReservationInput['language']): MakeReservationInput {
-  return {
-    submissionId: randomUUID(),
-    language,
-    contact: {
-      firstName: 'Claire',
-      lastName: 'Dubois',
-      email: `claire.${randomUUID().slice(0, 8)}@example.be`,
-      mobile: '+32 475 12 34 56',
-      address: 'Rue Haute 5, 1000 Bruxelles',
-    },
-    roomType: 'DH',
-    arrivalDate: '2027-02-15',
-    departureDate: '2027-02-21',
-    guests: [
-      { firstName: 'Claire', lastName: 'Dubois', birthDate: '1980-03-01', participates: false },
-      { firstName: 'Paul', lastName: 'Dubois', birthDate: '1979-06-11', participates: false },
-    ],
-    mealPlan: 'half',
-    remarks: '',
-  };
-}
-
 async function reservationWithRoom(language: MakeReservationInput['language'], assign = true): Promise<string> {
-  const made = await ctx.app.inject({ method: 'POST', url: '/api/v1/stay/cmd/make_reservation', payload: couple(language) });
-  expect(made.statusCode).toBe(201);
-  const list = await ctx.app.inject({ method: 'GET', url: `/api/v1/stay/reservation?search=${made.json().number}`, headers: admin });
-  const id = list.json().items[0].id as string;
-  if (assign) {
-    const free = await ctx.app.inject({ method: 'GET', url: '/api/v1/room/freeroom/DH', headers: admin });
-    const room = free.json().items[0].number as string;
-    expect((await ctx.app.inject({ method: 'POST', url: `/api/v1/stay/cmd/assignroom/${id}/${room}`, headers: admin })).statusCode).toBe(200);
-  }
+  const contact = { firstName: 'Claire', lastName: 'Dubois', email: `claire.${randomUUID().slice(0, 8)}@example.be` };
+  const { id } = await makeReservation(ctx, stayInput(contact, { firstName: 'Paul' }, { language }));
+  if (assign) await assignFreeRoom(ctx, id, admin);
   return id;
 }
 

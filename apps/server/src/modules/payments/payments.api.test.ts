@@ -1,11 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Language, MakeReservationInput, PaymentJob, PaymentRequest, Reservation } from '@bjk/domain';
+import type { Language, PaymentJob, PaymentRequest, Reservation } from '@bjk/domain';
 import { seedRoomsIfEmpty } from '../lodging/lodging.service.js';
 import { systemContext } from '../../platform/service-context.js';
 import { mailOutbox } from '../mail/mail.tables.js';
@@ -14,6 +13,7 @@ import { camtStatement, codaStatement, multipartFile } from '../../../test/bank-
 import { changeEditionSettings } from '../../../test/edition-settings.js';
 import { finishedPaymentJob } from '../../../test/payment-jobs.js';
 import { managerHeaders } from '../../../test/managers.js';
+import { assignFreeRoom, makeReservation, stayInput } from '../../../test/family-stays.js';
 import { deliverOutbox, expectMailLayout } from '../../../test/mail-layout.js';
 import { startSmtpSink } from '../../../test/smtp-sink.js';
 import { createTestApp, TEST_NOW, type TestContext } from '../../../test/test-app.js';
@@ -41,27 +41,11 @@ type Stay = { id: string; email: string };
 async function makeStay(firstName: string, lastName: string, language: Language): Promise<Stay> {
   families += 1;
   const email = `${firstName.normalize('NFD').replace(/[^a-z]/gi, '')}.${families}@example.test`.toLowerCase();
-  const input: MakeReservationInput = {
-    submissionId: randomUUID(),
-    language,
-    contact: { firstName, lastName, email, mobile: '+32 475 12 34 56', address: 'Zeedijk 1, 8420 De Haan' },
-    roomType: 'DH',
-    arrivalDate: '2027-02-15',
-    departureDate: '2027-02-21',
-    guests: [
-      { firstName, lastName, birthDate: '1980-03-01', participates: false },
-      { firstName: 'Partner', lastName, birthDate: '1979-06-11', participates: false },
-    ],
-    mealPlan: 'half',
-    remarks: '',
-  };
-  const made = await ctx.app.inject({ method: 'POST', url: '/api/v1/stay/cmd/make_reservation', payload: input });
-  expect(made.statusCode, made.body).toBe(201);
-  const list = await ctx.app.inject({ method: 'GET', url: `/api/v1/stay/reservation?search=${made.json().number}`, headers: admin });
-  const id = list.json().items[0].id as string;
-  const free = await ctx.app.inject({ method: 'GET', url: '/api/v1/room/freeroom/DH', headers: admin });
-  const room = free.json().items[0].number as string;
-  expect((await ctx.app.inject({ method: 'POST', url: `/api/v1/stay/cmd/assignroom/${id}/${room}`, headers: admin })).statusCode).toBe(200);
+  const { id } = await makeReservation(
+    ctx,
+    stayInput({ firstName, lastName, email, address: 'Zeedijk 1, 8420 De Haan' }, { firstName: 'Partner' }, { language }),
+  );
+  await assignFreeRoom(ctx, id, admin);
   return { id, email };
 }
 

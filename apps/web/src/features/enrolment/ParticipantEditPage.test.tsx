@@ -4,22 +4,12 @@ import { participantSchema, participantUpdateSchema, type Participant } from '@b
 import { consentChoicesSchema } from '@bjk/domain/consents';
 import { paymentRequestPageSchema } from '@bjk/domain/payments';
 import { click, fail, file, network, ok, renderPage, route, textOf, type, type Route } from '../../test/render-page';
+import { lotteMember } from '../../test/people';
 
 const lotte: Participant = {
   id: 12,
   kind: 'bjk',
-  idbel: 45123,
-  idfide: 205001234,
-  firstName: 'Lotte',
-  lastName: 'Peeters',
-  birthYear: 2015,
-  gender: 'F',
-  clubId: 301,
-  clubName: 'KSK Brugge',
-  fideFederation: 'BEL',
-  ratingNational: 1430,
-  ratingFide: 1450,
-  fideTitle: null,
+  ...lotteMember,
   category: 'U12',
   email: '',
   parentName: 'Anne Peeters',

@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { registrationSchema, registrationUpdateSchema, type Registration } from '@bjk/domain/enrolment';
 import { click, fail, file, network, ok, renderPage, route, textOf, type, type Route } from '../../test/render-page';
+import { lotteMember } from '../../test/people';
 
 const ID = '6a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
 const lotte: Registration = {
@@ -9,18 +10,7 @@ const lotte: Registration = {
   kind: 'bjk',
   status: 'confirmed',
   enabled: true,
-  idbel: 45123,
-  idfide: 205001234,
-  firstName: 'Lotte',
-  lastName: 'Peeters',
-  birthYear: 2015,
-  gender: 'F',
-  clubId: 301,
-  clubName: 'KSK Brugge',
-  fideFederation: 'BEL',
-  ratingNational: 1430,
-  ratingFide: 1450,
-  fideTitle: null,
+  ...lotteMember,
   category: 'U12',
   email: '',
   mobile: '',

@@ -2,20 +2,10 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { lateInvitationViewSchema, playerLookupSchema, registrationDraftResultSchema, registrationDraftSchema, type PlayerLookup } from '@bjk/domain/enrolment';
 import { click, editionSettings, fail, network, ok, renderPage, route, textOf, type, type Route } from '../../test/render-page';
+import { lotteMember } from '../../test/people';
 
 const lotte: PlayerLookup = {
-  idbel: 45123,
-  idfide: 205001234,
-  firstName: 'Lotte',
-  lastName: 'Peeters',
-  birthYear: 2015,
-  gender: 'F',
-  clubId: 301,
-  clubName: 'KSK Brugge',
-  fideFederation: 'BEL',
-  ratingNational: 1430,
-  ratingFide: 1450,
-  fideTitle: null,
+  ...lotteMember,
   youth: true,
   adult: false,
   eligibleCategories: ['U12', 'U14', 'U16', 'U18', 'U20'],
@@ -42,6 +32,17 @@ async function toDetails() {
   await click(screen.getByTestId('wizard-next'));
   await click(await screen.findByTestId('wizard-next')); // the nationality step
   await screen.findByTestId('parent-fullName');
+}
+
+/** The wizard with a server that saves drafts, on the details form filled in with Lotte's parent. */
+async function toFilledDetails() {
+  await renderPage('/registration_bjk', {
+    routes: [...registry(), route('POST /api/v1/registration/:kind', ok(registrationDraftResultSchema, { id: DRAFT_ID, status: 'draft' }))],
+  });
+  await toDetails();
+  await type(screen.getByTestId('parent-fullName'), 'Anne Peeters');
+  await type(screen.getByTestId('parent-email'), 'anne@example.org');
+  await type(screen.getByTestId('parent-mobile'), '+32 470 12 34 56');
 }
 
 describe('the enrolment wizard', () => {
@@ -107,13 +108,7 @@ describe('the enrolment wizard', () => {
   });
 
   it('saves the details as a draft with the player’s ids and language, and goes on to the photo', async () => {
-    await renderPage('/registration_bjk', {
-      routes: [...registry(), route('POST /api/v1/registration/:kind', ok(registrationDraftResultSchema, { id: DRAFT_ID, status: 'draft' }))],
-    });
-    await toDetails();
-    await type(screen.getByTestId('parent-fullName'), 'Anne Peeters');
-    await type(screen.getByTestId('parent-email'), 'anne@example.org');
-    await type(screen.getByTestId('parent-mobile'), '+32 470 12 34 56');
+    await toFilledDetails();
     await click(screen.getByTestId('wizard-next'));
     expect(await screen.findByText('Stap 5 van 7')).toBeTruthy();
     const [draft] = network.sent('POST /api/v1/registration/bjk', registrationDraftSchema);
@@ -129,13 +124,7 @@ describe('the enrolment wizard', () => {
   });
 
   it('sends the draft once when "next" is clicked twice before the answer', async () => {
-    await renderPage('/registration_bjk', {
-      routes: [...registry(), route('POST /api/v1/registration/:kind', ok(registrationDraftResultSchema, { id: DRAFT_ID, status: 'draft' }))],
-    });
-    await toDetails();
-    await type(screen.getByTestId('parent-fullName'), 'Anne Peeters');
-    await type(screen.getByTestId('parent-email'), 'anne@example.org');
-    await type(screen.getByTestId('parent-mobile'), '+32 470 12 34 56');
+    await toFilledDetails();
     const next = screen.getByTestId('wizard-next');
     await act(async () => {
       fireEvent.click(next);
