@@ -1,10 +1,10 @@
 import type { Readable } from 'node:stream';
 import type {
   ContextConfigDefault,
-  FastifyRequest,
   FastifyContextConfig,
   FastifyInstance,
   FastifyReply,
+  FastifyRequest,
   FastifySchema,
   HTTPMethods,
   RawReplyDefaultExpression,
@@ -14,10 +14,10 @@ import type {
   RouteHandlerMethod,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { ChangeBus } from './change-bus.js';
-import type { EventStreams } from './event-streams.js';
 import { z } from 'zod';
 import type { RouteAccess } from '@bjk/domain';
+import type { ChangeBus } from './change-bus.js';
+import type { EventStreams } from './event-streams.js';
 
 /** A route's handler: its request (params, query, body) and its answer typed from the route's schemas. */
 export type ApiHandler<S extends FastifySchema> = RouteHandlerMethod<
@@ -39,6 +39,14 @@ export type ApiRoute<S extends FastifySchema> = {
   handler: ApiHandler<S>;
 };
 
+type Access = RouteAccess | FastifyContextConfig;
+
+/** Declares a route: its summary on the declaration line, or (too long for that line) first in the route. */
+type Declare = {
+  <const S extends FastifySchema = FastifySchema>(url: string, access: Access, summary: string, route: ApiRoute<S>): void;
+  <const S extends FastifySchema = FastifySchema>(url: string, access: Access, route: ApiRoute<S> & { summary: string }): void;
+};
+
 /**
  * The route declarations of a module: `api.get(url, access, summary, { schema, handler })` registers the route with
  * the module's OpenAPI tags. `access` is the permission (`'lodging:read'`, `'public'`…) or the whole route config
@@ -46,17 +54,12 @@ export type ApiRoute<S extends FastifySchema> = {
  */
 export function apiRoutes(app: FastifyInstance, tags: readonly string[]) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const declare =
-    (method: HTTPMethods) =>
-    <const S extends FastifySchema = FastifySchema>(
-      url: string,
-      access: RouteAccess | FastifyContextConfig,
-      summary: string,
-      { description, schema, ...options }: ApiRoute<S>,
-    ) => {
-      const documented = { tags, summary, ...(description === undefined ? {} : { description }), ...schema } as S;
+  const declare = (method: HTTPMethods): Declare =>
+    function declareRoute(url: string, access: Access, ...args: [string, ApiRoute<FastifySchema>] | [ApiRoute<FastifySchema> & { summary: string }]) {
+      const { summary, description, schema, ...options } = args.length === 2 ? { ...args[1], summary: args[0] } : args[0];
+      const documented = { tags, summary, ...(description === undefined ? {} : { description }), ...schema };
       const config = typeof access === 'string' ? { access } : access;
-      r.route<RouteGenericInterface, ContextConfigDefault, S>({ method, url, config, schema: documented, ...options });
+      r.route({ method, url, config, schema: documented, ...options });
     };
   return { get: declare('GET'), post: declare('POST'), put: declare('PUT'), delete: declare('DELETE') };
 }

@@ -50,29 +50,21 @@ export async function deskRoutes(app: FastifyInstance, deps: AppDeps, streams: E
     })().catch((error: unknown) => app.log.error({ err: error }, 'desk: a scan could not be announced'));
   };
 
-  api.get(
-    '/api/v1/desk/roster',
-    'desk:scan',
-    "The day's roster for a desk's phone: everyone with a badge (thumbnail, category, payment, stay, meals) and the scans it needs",
-    {
-      schema: { response: { 200: deskRosterSchema } },
-      handler: async () => getDeskRoster(systemContext(deps)),
-    },
-  );
+  api.get('/api/v1/desk/roster', 'desk:scan', {
+    summary: "The day's roster for a desk's phone: everyone with a badge (thumbnail, category, payment, stay, meals) and the scans it needs",
+    schema: { response: { 200: deskRosterSchema } },
+    handler: async () => getDeskRoster(systemContext(deps)),
+  });
 
-  api.post(
-    '/api/v1/desk/events',
-    scan,
-    'Records scans made on a phone (each id once, however often sent) and answers them judged: counted, or a repeat of an earlier scan',
-    {
-      schema: { body: deskEventBatchSchema, response: { 200: deskEventBatchResultSchema } },
-      handler: async (request) => {
-        const result = await recordDeskEvents(managerContext(deps, request), request.body);
-        if (result.events.length > 0) announceLast(result.last);
-        return result;
-      },
+  api.post('/api/v1/desk/events', scan, {
+    summary: 'Records scans made on a phone (each id once, however often sent) and answers them judged: counted, or a repeat of an earlier scan',
+    schema: { body: deskEventBatchSchema, response: { 200: deskEventBatchResultSchema } },
+    handler: async (request) => {
+      const result = await recordDeskEvents(managerContext(deps, request), request.body);
+      if (result.events.length > 0) announceLast(result.last);
+      return result;
     },
-  );
+  });
 
   api.get('/api/v1/desk/events', 'desk:scan', 'Scans recorded after a cursor (`after`: the last `seq` the phone has), oldest first, at most 1000', {
     schema: { querystring: deskEventsQuerySchema, response: { 200: deskEventsPageSchema } },
@@ -93,12 +85,8 @@ export async function deskRoutes(app: FastifyInstance, deps: AppDeps, streams: E
     },
   });
 
-  api.get(
-    '/api/v1/desk/stream',
-    'desk:read',
-    "Server-sent events: a message (the newest scan's seq) whenever a desk records scans; read /api/v1/desk/events after your cursor then",
-    {
-      handler: async (request, reply) => sendTopicEvents(request, reply, { streams, bus, topic: DESK_TOPIC }, { cacheControl: 'no-store, no-transform' }),
-    },
-  );
+  api.get('/api/v1/desk/stream', 'desk:read', {
+    summary: "Server-sent events: a message (the newest scan's seq) whenever a desk records scans; read /api/v1/desk/events after your cursor then",
+    handler: async (request, reply) => sendTopicEvents(request, reply, { streams, bus, topic: DESK_TOPIC }, { cacheControl: 'no-store, no-transform' }),
+  });
 }

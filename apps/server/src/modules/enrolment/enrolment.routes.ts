@@ -71,39 +71,31 @@ export async function enrolmentRoutes(app: FastifyInstance, deps: AppDeps, payme
     handler: async (request) => uploadRegistrationPhoto(deps.db, request.params.idsub, await readUploadedPhoto(request)),
   });
 
-  api.post(
-    '/api/v1/registration/confirm/:idsub',
-    'public',
-    'Confirm a draft enrolment (idempotent); queues the confirmation e-mail and, as the edition configures, makes and mails the payment request',
-    {
-      schema: { params: idsubParamsSchema, body: confirmRegistrationSchema, response: { 200: confirmedRegistrationSchema } },
-      handler: async (request) => {
-        const confirmed = await confirmRegistration(
-          systemContext(deps),
-          request.params.idsub,
-          request.body.consent,
-          request.body.invitation,
-          request.body.consents,
-        );
-        return { ...confirmed, payment: await confirmationPayment({ ...systemContext(deps), sources: paymentSources }, request.params.idsub) };
-      },
+  api.post('/api/v1/registration/confirm/:idsub', 'public', {
+    summary: 'Confirm a draft enrolment (idempotent); queues the confirmation e-mail and, as the edition configures, makes and mails the payment request',
+    schema: { params: idsubParamsSchema, body: confirmRegistrationSchema, response: { 200: confirmedRegistrationSchema } },
+    handler: async (request) => {
+      const confirmed = await confirmRegistration(
+        systemContext(deps),
+        request.params.idsub,
+        request.body.consent,
+        request.body.invitation,
+        request.body.consents,
+      );
+      return { ...confirmed, payment: await confirmationPayment({ ...systemContext(deps), sources: paymentSources }, request.params.idsub) };
     },
-  );
+  });
 
   api.post('/api/v1/registration/invitation', 'public', "What a late-entry invitation's token opens (checked, not spent: the confirmation spends it)", {
     schema: { body: lateInvitationTokenSchema, response: { 200: lateInvitationViewSchema } },
     handler: async (request) => readLateInvitation(systemContext(deps), request.body.invitation),
   });
 
-  api.post(
-    '/api/v1/registration/:kind/invitations',
-    'registrations:write',
-    'Mail a late-entry invitation: a signed single-use link to the wizard for one player, late fee applied',
-    {
-      schema: { params: kindParamsSchema, body: lateInvitationRequestSchema, response: { 200: lateInvitationSchema } },
-      handler: async (request) => sendLateInvitation(managerContext(deps, request), request.params.kind, request.body),
-    },
-  );
+  api.post('/api/v1/registration/:kind/invitations', 'registrations:write', {
+    summary: 'Mail a late-entry invitation: a signed single-use link to the wizard for one player, late fee applied',
+    schema: { params: kindParamsSchema, body: lateInvitationRequestSchema, response: { 200: lateInvitationSchema } },
+    handler: async (request) => sendLateInvitation(managerContext(deps, request), request.params.kind, request.body),
+  });
 
   api.get('/api/v1/registration/:kind', 'registrations:read', 'Registrations with search, filters, sort and paging', {
     description: `${LIST_CONVENTION_NOTE} ${LIST_CHANGED_NOTE}`,

@@ -85,15 +85,11 @@ export async function familyRoutes(app: FastifyInstance, deps: AppDeps): Promise
   });
 
   // Every attempt counts towards the per-address limit: a replayed key must not slip past it.
-  api.post(
-    '/api/v1/family/anon/sign-in-link',
-    publicOnce,
-    'Mail a single-use sign-in link to a family’s address (the same answer for every address; limited per address)',
-    {
-      schema: { body: familySignInLinkRequestSchema, response: { 202: familySignInLinkAnswerSchema } },
-      handler: async (request, reply) => reply.status(202).send(await requestSignInLink(ctx(), request.body)),
-    },
-  );
+  api.post('/api/v1/family/anon/sign-in-link', publicOnce, {
+    summary: 'Mail a single-use sign-in link to a family’s address (the same answer for every address; limited per address)',
+    schema: { body: familySignInLinkRequestSchema, response: { 202: familySignInLinkAnswerSchema } },
+    handler: async (request, reply) => reply.status(202).send(await requestSignInLink(ctx(), request.body)),
+  });
 
   // The answer sets a session cookie: it must never be stored for a replay.
   api.post('/api/v1/family/anon/session', publicOnce, 'Spend a sign-in link (the landing page’s button) and open the family’s session (an HttpOnly cookie)', {
@@ -135,48 +131,32 @@ export async function familyRoutes(app: FastifyInstance, deps: AppDeps): Promise
     handler: async (request, reply) => reply.type('image/jpeg').send(await getChildPhoto(ctx(), familyOf(request), request.params.registrationId)),
   });
 
-  api.post(
-    '/api/v1/family/children/:registrationId/photo',
-    'family',
-    'Replace a child’s badge photo (multipart field "photo"; a printed badge is flagged for reprint)',
-    {
-      schema: { params: familyChildParamsSchema, response: { 200: photoSizeSchema } },
-      handler: async (request) => replaceChildPhoto(ctx(), familyOf(request), request.params.registrationId, await readUploadedPhoto(request)),
-    },
-  );
+  api.post('/api/v1/family/children/:registrationId/photo', 'family', {
+    summary: 'Replace a child’s badge photo (multipart field "photo"; a printed badge is flagged for reprint)',
+    schema: { params: familyChildParamsSchema, response: { 200: photoSizeSchema } },
+    handler: async (request) => replaceChildPhoto(ctx(), familyOf(request), request.params.registrationId, await readUploadedPhoto(request)),
+  });
 
-  api.put(
-    '/api/v1/family/children/:registrationId/contacts',
-    'family',
-    'Change a child’s contacts (player, parent, attendant); audited as the family’s change',
-    {
-      schema: { params: familyChildParamsSchema, body: familyContactsUpdateSchema, response: { 204: z.null() } },
-      handler: async (request, reply) => {
-        await changeChildContacts(ctx(), familyOf(request), request.params.registrationId, request.body);
-        return noContent(reply);
-      },
+  api.put('/api/v1/family/children/:registrationId/contacts', 'family', {
+    summary: 'Change a child’s contacts (player, parent, attendant); audited as the family’s change',
+    schema: { params: familyChildParamsSchema, body: familyContactsUpdateSchema, response: { 204: z.null() } },
+    handler: async (request, reply) => {
+      await changeChildContacts(ctx(), familyOf(request), request.params.registrationId, request.body);
+      return noContent(reply);
     },
-  );
+  });
 
-  api.put(
-    '/api/v1/family/children/:registrationId/consents',
-    'family',
-    'Change a child’s consents per purpose (badge photo, website photo, name on the public list); audited as the family’s change',
-    {
-      schema: { params: familyChildParamsSchema, body: familyConsentsUpdateSchema, response: { 200: consentsSchema } },
-      handler: async (request) => changeChildConsents(ctx(), familyOf(request), request.params.registrationId, request.body),
-    },
-  );
+  api.put('/api/v1/family/children/:registrationId/consents', 'family', {
+    summary: 'Change a child’s consents per purpose (badge photo, website photo, name on the public list); audited as the family’s change',
+    schema: { params: familyChildParamsSchema, body: familyConsentsUpdateSchema, response: { 200: consentsSchema } },
+    handler: async (request) => changeChildConsents(ctx(), familyOf(request), request.params.registrationId, request.body),
+  });
 
-  api.post(
-    '/api/v1/family/children/:registrationId/absences',
-    'family',
-    'Announce an absence or ask a half-point bye for a round, before its deadline (a retry answers the same request)',
-    {
-      schema: { params: familyChildParamsSchema, body: familyAbsenceInputSchema, response: { 200: familyAbsenceSchema } },
-      handler: async (request) => announceAbsence(ctx(), familyOf(request), request.params.registrationId, request.body),
-    },
-  );
+  api.post('/api/v1/family/children/:registrationId/absences', 'family', {
+    summary: 'Announce an absence or ask a half-point bye for a round, before its deadline (a retry answers the same request)',
+    schema: { params: familyChildParamsSchema, body: familyAbsenceInputSchema, response: { 200: familyAbsenceSchema } },
+    handler: async (request) => announceAbsence(ctx(), familyOf(request), request.params.registrationId, request.body),
+  });
 
   api.delete('/api/v1/family/children/:registrationId/absences/:absenceId', 'family', 'Withdraw an absence request before the round’s deadline', {
     schema: { params: familyAbsenceParamsSchema, response: { 204: z.null() } },
@@ -230,47 +210,35 @@ export async function familyRoutes(app: FastifyInstance, deps: AppDeps): Promise
     handler: async (request) => markAbsenceNoted(managerContext(deps, request), request.params.id, request.body.noted),
   });
 
-  api.post(
-    '/api/v1/family/privacy-requests',
-    'family',
-    'Ask the organisers to erase a child’s or the whole family’s personal data, or to correct a child’s name or birth date',
-    {
-      schema: {
-        querystring: languageQuery,
-        body: familyPrivacyRequestInputSchema,
-        response: { 201: familyPrivacyRequestSchema },
-      },
-      handler: async (request, reply) => {
-        const created = await requestPrivacy(ctx(), familyOf(request), request.body, request.query.language);
-        return reply.status(201).send(created);
-      },
+  api.post('/api/v1/family/privacy-requests', 'family', {
+    summary: 'Ask the organisers to erase a child’s or the whole family’s personal data, or to correct a child’s name or birth date',
+    schema: {
+      querystring: languageQuery,
+      body: familyPrivacyRequestInputSchema,
+      response: { 201: familyPrivacyRequestSchema },
     },
-  );
+    handler: async (request, reply) => {
+      const created = await requestPrivacy(ctx(), familyOf(request), request.body, request.query.language);
+      return reply.status(201).send(created);
+    },
+  });
 
-  api.get(
-    '/api/v1/family/mgmt/personal-data',
-    'audit:read',
-    'Per edition: how many records still hold each kind of personal data, and when the shredder’s stages run',
-    {
-      schema: { response: { 200: personalDataOverviewSchema } },
-      handler: async () => getPersonalDataOverview(deps.db),
-    },
-  );
+  api.get('/api/v1/family/mgmt/personal-data', 'audit:read', {
+    summary: 'Per edition: how many records still hold each kind of personal data, and when the shredder’s stages run',
+    schema: { response: { 200: personalDataOverviewSchema } },
+    handler: async () => getPersonalDataOverview(deps.db),
+  });
 
   api.get('/api/v1/family/mgmt/privacy-requests', 'registrations:read', 'Families’ erasure and correction requests', {
     schema: { querystring: privacyRequestListQuerySchema, response: { 200: privacyRequestListSchema } },
     handler: async (request) => listPrivacyRequests(deps.db, request.query.status),
   });
 
-  api.put(
-    '/api/v1/family/mgmt/privacy-requests/:id/answer',
-    'registrations:write',
-    'Approve (an erasure runs at once) or refuse with a reason a family’s privacy request; the family is mailed',
-    {
-      schema: { params: absenceIdParamsSchema, body: privacyRequestAnswerSchema, response: { 200: privacyRequestRowSchema } },
-      handler: async (request) => answerPrivacyRequest(managerContext(deps, request), request.params.id, request.body),
-    },
-  );
+  api.put('/api/v1/family/mgmt/privacy-requests/:id/answer', 'registrations:write', {
+    summary: 'Approve (an erasure runs at once) or refuse with a reason a family’s privacy request; the family is mailed',
+    schema: { params: absenceIdParamsSchema, body: privacyRequestAnswerSchema, response: { 200: privacyRequestRowSchema } },
+    handler: async (request) => answerPrivacyRequest(managerContext(deps, request), request.params.id, request.body),
+  });
 
   api.get('/api/v1/family/mgmt/reservation-requests', 'lodging:read', 'Families’ change and cancellation requests of reservations', {
     schema: { querystring: reservationRequestListQuerySchema, response: { 200: reservationRequestListSchema } },

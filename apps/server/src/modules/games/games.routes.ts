@@ -131,20 +131,16 @@ export async function gamesRoutes(app: FastifyInstance, deps: AppDeps, streams: 
       return listGameLinks(db, request.params.category);
     },
   });
-  api.get(
-    '/api/v1/games/public/:category/:round/stream',
-    'public',
-    'Live games of a round (server-sent events `games`: first the whole round, then each game whose visible part changed)',
-    {
-      schema: { params: gameRoundParamsSchema },
-      handler: async (request, reply) => {
-        const { category, round } = request.params;
-        await gamesCategory(db, category);
-        const stream = streams.open(request, reply, { retryMs: 3000 });
-        await feed.attach(category, round, stream.response);
-      },
+  api.get('/api/v1/games/public/:category/:round/stream', 'public', {
+    summary: 'Live games of a round (server-sent events `games`: first the whole round, then each game whose visible part changed)',
+    schema: { params: gameRoundParamsSchema },
+    handler: async (request, reply) => {
+      const { category, round } = request.params;
+      await gamesCategory(db, category);
+      const stream = streams.open(request, reply, { retryMs: 3000 });
+      await feed.attach(category, round, stream.response);
     },
-  );
+  });
   api.get('/api/v1/games/public/:category/:round/pgn', 'public', 'PGN of a round (after the broadcast delay)', {
     schema: { params: gameRoundParamsSchema, querystring: pgnQuerySchema },
     handler: async (request, reply) => {
@@ -196,19 +192,15 @@ export async function gamesRoutes(app: FastifyInstance, deps: AppDeps, streams: 
     schema: { params: categoryParamsSchema, response: { 200: pushTokenSchema } },
     handler: async (request) => rotatePushToken(managerContext(deps, request), request.params.category),
   });
-  api.post(
-    '/api/v1/games/sources/:category/upload',
-    write,
-    'Upload a PGN file of a round (multipart, field `file`): answers the job that takes its games (follow it with GET /api/v1/games/uploads/{id})',
-    {
-      schema: { params: categoryParamsSchema, querystring: uploadGamesQuerySchema, response: { 202: gameUploadJobSchema } },
-      handler: async (request, reply) => {
-        const text = (await readUpload(request, { maxBytes: PGN_MAX_BYTES })).data.toString('utf8');
-        const job = await startGameUpload({ ...managerContext(deps, request), bus: deps.bus }, request.params.category, text, request.query.round);
-        return reply.status(202).send(job);
-      },
+  api.post('/api/v1/games/sources/:category/upload', write, {
+    summary: 'Upload a PGN file of a round (multipart, field `file`): answers the job that takes its games (follow it with GET /api/v1/games/uploads/{id})',
+    schema: { params: categoryParamsSchema, querystring: uploadGamesQuerySchema, response: { 202: gameUploadJobSchema } },
+    handler: async (request, reply) => {
+      const text = (await readUpload(request, { maxBytes: PGN_MAX_BYTES })).data.toString('utf8');
+      const job = await startGameUpload({ ...managerContext(deps, request), bus: deps.bus }, request.params.category, text, request.query.round);
+      return reply.status(202).send(job);
     },
-  );
+  });
   api.get('/api/v1/games/uploads', write, 'The recent PGN uploads of the edition (of one category), newest first', {
     schema: { querystring: gameUploadListQuerySchema, response: { 200: gameUploadJobListSchema } },
     handler: async (request) => listGameUploads(db, request.query.category),
@@ -225,15 +217,11 @@ export async function gamesRoutes(app: FastifyInstance, deps: AppDeps, streams: 
     schema: { params: gameIdParamsSchema, body: linkGameSchema, response: { 200: managedGameSchema } },
     handler: (request) => linkGameToPairing(managerContext(deps, request), request.params.id, request.body.pairingBoard),
   });
-  api.put(
-    '/api/v1/games/manage/game/:id/place',
-    write,
-    'Move a game to another category, round or board (audited); the relay’s later copies still find it there',
-    {
-      schema: { params: gameIdParamsSchema, body: moveGameSchema, response: { 200: managedGameSchema } },
-      handler: async (request) => (await moveGame(managerContext(deps, request), request.params.id, request.body)).game,
-    },
-  );
+  api.put('/api/v1/games/manage/game/:id/place', write, {
+    summary: 'Move a game to another category, round or board (audited); the relay’s later copies still find it there',
+    schema: { params: gameIdParamsSchema, body: moveGameSchema, response: { 200: managedGameSchema } },
+    handler: async (request) => (await moveGame(managerContext(deps, request), request.params.id, request.body)).game,
+  });
   api.delete('/api/v1/games/manage/game/:id', write, 'Delete a received game (audited); the relay sending it again does not bring it back', {
     schema: { params: gameIdParamsSchema },
     handler: async (request, reply) => {
@@ -245,13 +233,9 @@ export async function gamesRoutes(app: FastifyInstance, deps: AppDeps, streams: 
     schema: { params: gameRoundParamsSchema, response: { 200: z.array(deletedGameSchema) } },
     handler: async (request) => listDeletedGames(db, request.params.category, request.params.round),
   });
-  api.post(
-    '/api/v1/games/manage/deleted/:id/restore',
-    write,
-    'Restore a deleted game as it was (audited); the relay sending it again grows it instead of skipping it',
-    {
-      schema: { params: gameIdParamsSchema, response: { 200: managedGameSchema } },
-      handler: (request) => restoreGame(managerContext(deps, request), request.params.id),
-    },
-  );
+  api.post('/api/v1/games/manage/deleted/:id/restore', write, {
+    summary: 'Restore a deleted game as it was (audited); the relay sending it again grows it instead of skipping it',
+    schema: { params: gameIdParamsSchema, response: { 200: managedGameSchema } },
+    handler: (request) => restoreGame(managerContext(deps, request), request.params.id),
+  });
 }

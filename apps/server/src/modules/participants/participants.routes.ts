@@ -75,15 +75,11 @@ export async function participantsRoutes(app: FastifyInstance, deps: AppDeps): P
     },
   });
 
-  api.post(
-    '/api/v1/participant/import/enrollments/:kind',
-    'participants:write',
-    'Import confirmed registrations (one per player, latest wins; existing skipped)',
-    {
-      schema: { params: kindParamsSchema, response: { 200: participantImportResultSchema } },
-      handler: async (request) => importConfirmedRegistrations(managerContext(deps, request), request.params.kind),
-    },
-  );
+  api.post('/api/v1/participant/import/enrollments/:kind', 'participants:write', {
+    summary: 'Import confirmed registrations (one per player, latest wins; existing skipped)',
+    schema: { params: kindParamsSchema, response: { 200: participantImportResultSchema } },
+    handler: async (request) => importConfirmedRegistrations(managerContext(deps, request), request.params.kind),
+  });
 
   api.post('/api/v1/participant/ratings/:kind', 'participants:write', 'Refresh ratings from the member registry', {
     schema: { params: kindParamsSchema, response: { 200: ratingsRefreshResultSchema } },
@@ -105,15 +101,11 @@ export async function participantsRoutes(app: FastifyInstance, deps: AppDeps): P
     handler: async (request) => updateParticipant(managerContext(deps, request), request.params.kind, request.params.id, request.body),
   });
 
-  api.put(
-    '/api/v1/participant/:kind/:id/consents',
-    'participants:write',
-    "Change a player's consents per purpose (badge photo, website photo, name on the public list); audited",
-    {
-      schema: { params: participantIdParamsSchema, body: participantConsentsUpdateSchema, response: { 200: participantSchema } },
-      handler: async (request) => changeParticipantConsents(managerContext(deps, request), request.params.kind, request.params.id, request.body),
-    },
-  );
+  api.put('/api/v1/participant/:kind/:id/consents', 'participants:write', {
+    summary: "Change a player's consents per purpose (badge photo, website photo, name on the public list); audited",
+    schema: { params: participantIdParamsSchema, body: participantConsentsUpdateSchema, response: { 200: participantSchema } },
+    handler: async (request) => changeParticipantConsents(managerContext(deps, request), request.params.kind, request.params.id, request.body),
+  });
 
   api.get('/api/v1/participant/photo/:kind/:id', 'participants:read', "A participant's photo (JPEG)", {
     schema: { params: participantIdParamsSchema },
@@ -150,31 +142,23 @@ export async function participantsRoutes(app: FastifyInstance, deps: AppDeps): P
     handler: async (request) => updateAttendee(managerContext(deps, request), request.params.kind, request.params.id, request.body),
   });
 
-  api.post(
-    '/api/v1/attendee/:kind/import/preview',
-    'participants:write',
-    'Read a CSV or XLSX of guests and meal-eaters (multipart field "file"; optional field "category"): every line with its verdict, nothing written',
-    {
-      schema: { params: kindParamsSchema, response: { 200: guestImportResultSchema } },
-      handler: async (request) => {
-        const upload = await readUpload(request, { maxBytes: GUEST_IMPORT_MAX_BYTES });
-        return previewGuestImport(managerContext(deps, request), request.params.kind, upload.data, upload.fields.category);
-      },
+  api.post('/api/v1/attendee/:kind/import/preview', 'participants:write', {
+    summary: 'Read a CSV or XLSX of guests and meal-eaters (multipart field "file"; optional field "category"): every line with its verdict, nothing written',
+    schema: { params: kindParamsSchema, response: { 200: guestImportResultSchema } },
+    handler: async (request) => {
+      const upload = await readUpload(request, { maxBytes: GUEST_IMPORT_MAX_BYTES });
+      return previewGuestImport(managerContext(deps, request), request.params.kind, upload.data, upload.fields.category);
     },
-  );
+  });
 
-  api.post(
-    '/api/v1/attendee/:kind/import',
-    'participants:write',
-    'Import the new lines of a CSV or XLSX of guests (as the preview judged them); lines already there are not added again',
-    {
-      schema: { params: kindParamsSchema, response: { 200: guestImportResultSchema } },
-      handler: async (request) => {
-        const upload = await readUpload(request, { maxBytes: GUEST_IMPORT_MAX_BYTES });
-        return importGuests(managerContext(deps, request), request.params.kind, upload.data, upload.fields.category);
-      },
+  api.post('/api/v1/attendee/:kind/import', 'participants:write', {
+    summary: 'Import the new lines of a CSV or XLSX of guests (as the preview judged them); lines already there are not added again',
+    schema: { params: kindParamsSchema, response: { 200: guestImportResultSchema } },
+    handler: async (request) => {
+      const upload = await readUpload(request, { maxBytes: GUEST_IMPORT_MAX_BYTES });
+      return importGuests(managerContext(deps, request), request.params.kind, upload.data, upload.fields.category);
     },
-  );
+  });
 
   api.post('/api/v1/guest/:first_name/:last_name/:cat', 'participants:write', 'Add a guest by name and category', {
     schema: { params: guestParamsSchema, response: { 200: attendeeSchema } },

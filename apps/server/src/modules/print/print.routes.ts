@@ -37,25 +37,17 @@ export async function printRoutes(app: FastifyInstance, deps: AppDeps): Promise<
   failures.on('failed', logFailure);
   app.addHook('onClose', async () => void failures.off('failed', logFailure));
 
-  api.get(
-    '/api/v1/print/badges/summary',
-    'print:read',
-    'Badges of a selection before printing: counts by state (unprinted, printed, to reprint) and who has no photo',
-    {
-      schema: { querystring: badgeSummaryQuerySchema, response: { 200: badgeSummarySchema } },
-      handler: async (request) => getBadgeSummary(deps.db, request.query),
-    },
-  );
+  api.get('/api/v1/print/badges/summary', 'print:read', {
+    summary: 'Badges of a selection before printing: counts by state (unprinted, printed, to reprint) and who has no photo',
+    schema: { querystring: badgeSummaryQuerySchema, response: { 200: badgeSummarySchema } },
+    handler: async (request) => getBadgeSummary(deps.db, request.query),
+  });
 
-  api.get(
-    '/api/v1/print/vouchers',
-    'print:read',
-    "A category's prize vouchers from its current standings and the edition's prize table, to adjust before printing",
-    {
-      schema: { querystring: voucherQuerySchema, response: { 200: voucherProposalSchema } },
-      handler: async (request) => proposeCategoryVouchers(deps.db, request.query.category, readerLanguage(request)),
-    },
-  );
+  api.get('/api/v1/print/vouchers', 'print:read', {
+    summary: "A category's prize vouchers from its current standings and the edition's prize table, to adjust before printing",
+    schema: { querystring: voucherQuerySchema, response: { 200: voucherProposalSchema } },
+    handler: async (request) => proposeCategoryVouchers(deps.db, request.query.category, readerLanguage(request)),
+  });
 
   api.post('/api/v1/print/jobs', 'print:write', 'Start producing a PDF (badges, name cards, check-in lists, meal list); answers the job to follow', {
     schema: { body: printRequestSchema, response: { 202: printJobSchema } },

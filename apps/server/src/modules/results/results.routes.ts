@@ -169,16 +169,13 @@ export async function resultsRoutes(app: FastifyInstance, deps: AppDeps, streams
     schema: { params: tournamentImportIdParamsSchema, body: publishImportSchema, response: { 200: tournamentVersionSchema } },
     handler: (request) => publishImport(managerContext(deps, request), request.params.id, request.body),
   });
-  api.post(
-    '/api/v1/tournament/json',
-    write,
-    "The specification's import: {name, jsoncontent} with a data URL, published at once; the same content again answers the current version without publishing a new one",
-    {
-      schema: { body: tournamentJsonUploadSchema, response: { 200: tournamentVersionSchema } },
-      bodyLimit: TOURNAMENT_JSON_BODY_MAX_BYTES,
-      handler: async (request) => (await importAndPublishDataUrl(managerContext(deps, request), request.body)).version,
-    },
-  );
+  api.post('/api/v1/tournament/json', write, {
+    summary:
+      "The specification's import: {name, jsoncontent} with a data URL, published at once; the same content again answers the current version without publishing a new one",
+    schema: { body: tournamentJsonUploadSchema, response: { 200: tournamentVersionSchema } },
+    bodyLimit: TOURNAMENT_JSON_BODY_MAX_BYTES,
+    handler: async (request) => (await importAndPublishDataUrl(managerContext(deps, request), request.body)).version,
+  });
 
   api.get('/api/v1/results/:category/versions', write, 'Every published version of a category, newest first', {
     schema: { params: resultsCategoryParamsSchema, response: { 200: z.array(tournamentVersionSchema) } },
@@ -188,28 +185,20 @@ export async function resultsRoutes(app: FastifyInstance, deps: AppDeps, streams
     schema: { params: versionParamsSchema, response: { 200: versionDiffSchema } },
     handler: (request) => restoreDiff(db, request.params.category, request.params.version),
   });
-  api.post(
-    '/api/v1/results/:category/versions/:version/restore',
-    write,
-    'Publish an older version again (audited); `confirm: true` after the manager saw its diff, else 409 results.confirmation_required',
-    {
-      schema: { params: versionParamsSchema, body: restoreVersionSchema, response: { 200: tournamentVersionSchema } },
-      handler: (request) => restoreVersion(managerContext(deps, request), request.params.category, request.params.version, request.body.confirm),
-    },
-  );
+  api.post('/api/v1/results/:category/versions/:version/restore', write, {
+    summary: 'Publish an older version again (audited); `confirm: true` after the manager saw its diff, else 409 results.confirmation_required',
+    schema: { params: versionParamsSchema, body: restoreVersionSchema, response: { 200: tournamentVersionSchema } },
+    handler: (request) => restoreVersion(managerContext(deps, request), request.params.category, request.params.version, request.body.confirm),
+  });
   api.post('/api/v1/tournament/unofficial_result', write, "An arbiter's unofficial result of one board (empty clears it)", {
     schema: { body: unofficialResultInputSchema, response: { 200: unofficialRoundSchema } },
     handler: (request) => setUnofficialResult(managerContext(deps, request), request.body),
   });
 
-  api.get(
-    '/api/v1/results/anon/:category/events',
-    'public',
-    'Server-sent events: a message ("unofficial:<round>:<board>", "version:<n>") whenever the category\'s results change; reload when one arrives',
-    {
-      schema: { params: resultsCategoryParamsSchema },
-      // Reconnect after 5 s when the connection drops.
-      handler: async (request, reply) => sendTopicEvents(request, reply, { streams, bus, topic: await resultsTopic(db, request.params.category) }),
-    },
-  );
+  api.get('/api/v1/results/anon/:category/events', 'public', {
+    summary: 'Server-sent events: a message ("unofficial:<round>:<board>", "version:<n>") whenever the category\'s results change; reload when one arrives',
+    schema: { params: resultsCategoryParamsSchema },
+    // Reconnect after 5 s when the connection drops.
+    handler: async (request, reply) => sendTopicEvents(request, reply, { streams, bus, topic: await resultsTopic(db, request.params.category) }),
+  });
 }
