@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   accountCreateSchema,
@@ -14,6 +13,7 @@ import {
   ACCOUNTS_ERRORS,
 } from '@bjk/domain';
 import type { AppDeps } from '../../platform/app-deps.js';
+import { apiRoutes, noContent } from '../../platform/routes.js';
 import { managerContext, systemContext } from '../../platform/service-context.js';
 import { principalOf } from '../../platform/access.js';
 import { AppError, notFound } from '../../platform/errors.js';
@@ -38,17 +38,12 @@ import {
 import { createOidcProvider, OidcUnavailable } from './oidc.js';
 
 export async function accountsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const api = apiRoutes(app, ['accounts']);
   const oidc = deps.config.oidc ? createOidcProvider(deps.config.oidc) : null;
 
-  r.get('/api/v1/accounts/anon/providers', {
-    schema: {
-      tags: ['accounts'],
-      summary: 'Sign-in methods besides e-mail and password: the identity provider, when configured',
-      response: { 200: loginProvidersSchema },
-    },
-    // Published facts only (provider name, issuer, public client id, its authorisation endpoint).
-    config: { access: 'public' },
+  // Published facts only (provider name, issuer, public client id, its authorisation endpoint).
+  api.get('/api/v1/accounts/anon/providers', 'public', 'Sign-in methods besides e-mail and password: the identity provider, when configured', {
+    schema: { response: { 200: loginProvidersSchema } },
     handler: async (request) => {
       if (!oidc) return { oidc: null };
       try {
@@ -63,16 +58,11 @@ export async function accountsRoutes(app: FastifyInstance, deps: AppDeps): Promi
     },
   });
 
-  r.post('/api/v1/accounts/anon/login', {
-    schema: {
-      tags: ['accounts'],
-      summary: 'Log in a manager (e-mail and password, or the identity provider’s id token); answers a bearer token',
-      body: loginRequestSchema,
-      response: { 200: loginResponseSchema },
-    },
-    // The answer is a bearer token, kept server-side only hashed: never stored for idempotent replays.
-    // Signing in or out changes nothing public: no kept public answer is dropped.
-    config: { access: 'public', idempotency: false, invalidates: [], answersToken: true },
+  // The answer is a bearer token, kept server-side only hashed: never stored for idempotent replays.
+  // Signing in or out changes nothing public: no kept public answer is dropped.
+  const signIn = { access: 'public', idempotency: false, invalidates: [], answersToken: true } as const;
+  api.post('/api/v1/accounts/anon/login', signIn, 'Log in a manager (e-mail and password, or the identity provider’s id token); answers a bearer token', {
+    schema: { body: loginRequestSchema, response: { 200: loginResponseSchema } },
     handler: async (request, reply) => {
       const body = request.body;
       try {
@@ -101,19 +91,18 @@ export async function accountsRoutes(app: FastifyInstance, deps: AppDeps): Promi
     },
   });
 
-  r.post('/api/v1/accounts/logout', {
-    schema: { tags: ['accounts'], summary: 'Revoke the calling session', security: [{ bearer: [] }], response: { 204: z.null() } },
-    config: { access: 'authenticated', invalidates: [] },
+  const signOut = { access: 'authenticated', invalidates: [] } as const;
+  api.post('/api/v1/accounts/logout', signOut, 'Revoke the calling session', {
+    schema: { response: { 204: z.null() } },
     handler: async (request, reply) => {
       const token = request.headers.authorization?.replace(/^Bearer\s+/i, '') ?? '';
       await logout(managerContext(deps, request), token);
-      return reply.status(204).send(null);
+      return noContent(reply);
     },
   });
 
-  r.get('/api/v1/accounts/me', {
-    schema: { tags: ['accounts'], summary: 'The calling manager', security: [{ bearer: [] }], response: { 200: accountSchema } },
-    config: { access: 'authenticated' },
+  api.get('/api/v1/accounts/me', 'authenticated', 'The calling manager', {
+    schema: { response: { 200: accountSchema } },
     handler: async (request) => {
       const row = await findAccountById(deps.db, principalOf(request).accountId);
       if (!row) throw notFound(ACCOUNTS_ERRORS.notFound);
@@ -122,17 +111,14 @@ export async function accountsRoutes(app: FastifyInstance, deps: AppDeps): Promi
   });
 
   const managed = accountListSchema.element;
-  const admin = { tags: ['accounts'], security: [{ bearer: [] }] };
 
-  r.get('/api/v1/accounts', {
-    schema: { ...admin, summary: 'Every manager account', response: { 200: accountListSchema } },
-    config: { access: 'accounts:admin' },
+  api.get('/api/v1/accounts', 'accounts:admin', 'Every manager account', {
+    schema: { response: { 200: accountListSchema } },
     handler: async () => listAccounts(deps.db),
   });
 
-  r.post('/api/v1/accounts', {
-    schema: { ...admin, summary: 'Create a manager account', body: accountCreateSchema, response: { 201: managed } },
-    config: { access: 'accounts:admin' },
+  api.post('/api/v1/accounts', 'accounts:admin', 'Create a manager account', {
+    schema: { body: accountCreateSchema, response: { 201: managed } },
     handler: async (request, reply) => {
       const created = await deps.db.transaction(async (tx) =>
         createAccount({ ...managerContext(deps, request), db: tx }, { ...request.body, password: request.body.password ?? null }),
@@ -141,37 +127,22 @@ export async function accountsRoutes(app: FastifyInstance, deps: AppDeps): Promi
     },
   });
 
-  r.get('/api/v1/accounts/:id', {
-    schema: { ...admin, summary: 'One manager account', params: accountIdParamsSchema, response: { 200: managed } },
-    config: { access: 'accounts:admin' },
+  api.get('/api/v1/accounts/:id', 'accounts:admin', 'One manager account', {
+    schema: { params: accountIdParamsSchema, response: { 200: managed } },
     handler: async (request) => toAccountListItem(await getAccount(deps.db, request.params.id)),
   });
 
-  r.put('/api/v1/accounts/:id', {
-    schema: {
-      ...admin,
-      summary: 'Change name, roles or enabled state; disabling revokes the sessions at once',
-      params: accountIdParamsSchema,
-      body: accountUpdateSchema,
-      response: { 200: managed },
-    },
-    config: { access: 'accounts:admin' },
+  api.put('/api/v1/accounts/:id', 'accounts:admin', 'Change name, roles or enabled state; disabling revokes the sessions at once', {
+    schema: { params: accountIdParamsSchema, body: accountUpdateSchema, response: { 200: managed } },
     handler: async (request) => updateManagerAccount(managerContext(deps, request), request.params.id, request.body),
   });
 
-  r.put('/api/v1/accounts/:id/password', {
-    schema: {
-      ...admin,
-      summary: 'Set a new password; the account’s other sessions end',
-      params: accountIdParamsSchema,
-      body: passwordResetSchema,
-      response: { 204: z.null() },
-    },
-    config: { access: 'accounts:admin' },
+  api.put('/api/v1/accounts/:id/password', 'accounts:admin', 'Set a new password; the account’s other sessions end', {
+    schema: { params: accountIdParamsSchema, body: passwordResetSchema, response: { 204: z.null() } },
     handler: async (request, reply) => {
       const token = request.headers.authorization?.replace(/^Bearer\s+/i, '');
       await resetAccountPassword(managerContext(deps, request), request.params.id, request.body.password, token);
-      return reply.status(204).send(null);
+      return noContent(reply);
     },
   });
 }

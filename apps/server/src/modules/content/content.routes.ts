@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   calendarQuerySchema,
@@ -26,6 +25,7 @@ import {
   publicPageSchema,
 } from '@bjk/domain';
 import type { AppDeps } from '../../platform/app-deps.js';
+import { apiRoutes, notModifiedSchema } from '../../platform/routes.js';
 import { managerContext } from '../../platform/service-context.js';
 import { getCalendarFeed, getProgramme } from './calendar.service.js';
 import {
@@ -51,61 +51,39 @@ import {
 } from './content.service.js';
 
 export async function contentRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const api = apiRoutes(app, ['content']);
   const { db } = deps;
-  const tags = ['content'];
   const write = { access: 'content:write', invalidates: ['content'] } as const;
+  const published = { access: 'public', publicCache: { topic: 'content' } } as const;
+  // The programme is part of the edition settings.
+  const programme = { access: 'public', publicCache: { topic: 'edition' } } as const;
 
   // Public reading: only published pages and entries, texts only (no personal data).
-  r.get('/api/v1/page/anon/page/:instance', {
-    schema: {
-      tags,
-      summary: 'A published page in the visitor’s language (Dutch fallback flagged)',
-      params: pageInstanceParamsSchema,
-      querystring: pageLanguageQuerySchema,
-      response: { 200: publicPageSchema },
-    },
-    config: { access: 'public', publicCache: { topic: 'content' } },
+  api.get('/api/v1/page/anon/page/:instance', published, 'A published page in the visitor’s language (Dutch fallback flagged)', {
+    schema: { params: pageInstanceParamsSchema, querystring: pageLanguageQuerySchema, response: { 200: publicPageSchema } },
     handler: async (request) => getPublicPage(db, request.params.instance, request.query.lang),
   });
-  r.get('/api/v1/page/anon/menu', {
-    schema: {
-      tags,
-      summary: 'The organisers’ pages in the public menu: group, order and title in the visitor’s language',
-      querystring: pageLanguageQuerySchema,
-      response: { 200: z.array(menuEntrySchema), 304: z.null().describe('Not modified (If-None-Match)') },
-    },
-    // Every page view asks for the menu: the kept answer's ETag makes an unchanged menu a 304.
-    config: { access: 'public', publicCache: { topic: 'content' } },
+  // Every page view asks for the menu: the kept answer's ETag makes an unchanged menu a 304.
+  api.get('/api/v1/page/anon/menu', published, 'The organisers’ pages in the public menu: group, order and title in the visitor’s language', {
+    schema: { querystring: pageLanguageQuerySchema, response: { 200: z.array(menuEntrySchema), 304: notModifiedSchema } },
     handler: async (request) => getPublicMenu(db, request.query.lang),
   });
-  r.get('/api/v1/news/anon', {
-    schema: { tags, summary: 'Published news, newest first', querystring: pageLanguageQuerySchema, response: { 200: z.array(publicNewsItemSchema) } },
-    config: { access: 'public', publicCache: { topic: 'content' } },
+  api.get('/api/v1/news/anon', published, 'Published news, newest first', {
+    schema: { querystring: pageLanguageQuerySchema, response: { 200: z.array(publicNewsItemSchema) } },
     handler: async (request) => listPublicNews(db, request.query.lang),
   });
-  r.get('/api/v1/news/anon/:id', {
-    schema: {
-      tags,
-      summary: 'A news entry with its previous and next entry',
-      params: newsIdParamsSchema,
-      querystring: pageLanguageQuerySchema,
-      response: { 200: publicNewsDetailSchema },
-    },
-    config: { access: 'public', publicCache: { topic: 'content' } },
+  api.get('/api/v1/news/anon/:id', published, 'A news entry with its previous and next entry', {
+    schema: { params: newsIdParamsSchema, querystring: pageLanguageQuerySchema, response: { 200: publicNewsDetailSchema } },
     handler: async (request) => getPublicNews(db, request.params.id, request.query.lang),
   });
 
   // The programme (edition events) and its iCalendar feed for phones.
-  r.get('/api/v1/calendar/anon/events', {
-    schema: { tags, summary: 'The programme, whole or for one category', querystring: calendarQuerySchema, response: { 200: programmeSchema } },
-    // The programme is part of the edition settings.
-    config: { access: 'public', publicCache: { topic: 'edition' } },
+  api.get('/api/v1/calendar/anon/events', programme, 'The programme, whole or for one category', {
+    schema: { querystring: calendarQuerySchema, response: { 200: programmeSchema } },
     handler: async (request) => getProgramme(db, request.query.category),
   });
-  r.get('/api/v1/calendar/anon/ics', {
-    schema: { tags, summary: 'The programme as an iCalendar feed to subscribe to (text/calendar)', querystring: calendarQuerySchema },
-    config: { access: 'public' },
+  api.get('/api/v1/calendar/anon/ics', 'public', 'The programme as an iCalendar feed to subscribe to (text/calendar)', {
+    schema: { querystring: calendarQuerySchema },
     handler: async (request, reply) => {
       const feed = await getCalendarFeed(db, request.query.category, request.query.lang);
       reply.header('etag', feed.etag).header('cache-control', 'public, max-age=900');
@@ -116,116 +94,67 @@ export async function contentRoutes(app: FastifyInstance, deps: AppDeps): Promis
   });
 
   // Managers: pages with check-out / check-in.
-  r.get('/api/v1/page', {
-    schema: { tags, summary: 'All pages with lock and publication state', response: { 200: z.array(pageSummarySchema) } },
-    config: write,
+  api.get('/api/v1/page', write, 'All pages with lock and publication state', {
+    schema: { response: { 200: z.array(pageSummarySchema) } },
     handler: async () => listPages(db),
   });
-  r.post('/api/v1/page', {
-    schema: { tags, summary: 'Create a page', body: createPageSchema, response: { 201: pageDetailSchema } },
-    config: write,
+  api.post('/api/v1/page', write, 'Create a page', {
+    schema: { body: createPageSchema, response: { 201: pageDetailSchema } },
     handler: async (request, reply) => reply.status(201).send(await createPage(managerContext(deps, request), request.body)),
   });
-  r.get('/api/v1/page/preview/:instance', {
-    schema: {
-      tags,
-      summary: 'A page as visitors would read it, drafts included (managers’ preview)',
-      params: pageInstanceParamsSchema,
-      querystring: pageLanguageQuerySchema,
-      response: { 200: publicPageSchema },
-    },
-    config: write,
+  api.get('/api/v1/page/preview/:instance', write, 'A page as visitors would read it, drafts included (managers’ preview)', {
+    schema: { params: pageInstanceParamsSchema, querystring: pageLanguageQuerySchema, response: { 200: publicPageSchema } },
     handler: async (request) => getPagePreview(db, request.params.instance, request.query.lang),
   });
-  r.get('/api/v1/page/:instance', {
-    schema: { tags, summary: 'A page with its working copy, lock and versions', params: pageInstanceParamsSchema, response: { 200: pageDetailSchema } },
-    config: write,
+  api.get('/api/v1/page/:instance', write, 'A page with its working copy, lock and versions', {
+    schema: { params: pageInstanceParamsSchema, response: { 200: pageDetailSchema } },
     handler: async (request) => getPageDetail(db, request.params.instance),
   });
-  r.post('/api/v1/page/checkout/:instance', {
-    schema: { tags, summary: 'Check out a page: take the edit lock and a working copy', params: pageInstanceParamsSchema, response: { 200: pageDetailSchema } },
-    config: write,
+  api.post('/api/v1/page/checkout/:instance', write, 'Check out a page: take the edit lock and a working copy', {
+    schema: { params: pageInstanceParamsSchema, response: { 200: pageDetailSchema } },
     handler: async (request) => checkoutPage(managerContext(deps, request), request.params.instance),
   });
-  r.put('/api/v1/page/draft/:instance', {
-    schema: {
-      tags,
-      summary: 'Save the working copy (lock holder only)',
-      params: pageInstanceParamsSchema,
-      body: pageWorkingCopySchema,
-      response: { 200: pageDetailSchema },
-    },
-    config: write,
+  api.put('/api/v1/page/draft/:instance', write, 'Save the working copy (lock holder only)', {
+    schema: { params: pageInstanceParamsSchema, body: pageWorkingCopySchema, response: { 200: pageDetailSchema } },
     handler: async (request) => saveDraft(managerContext(deps, request), request.params.instance, request.body),
   });
-  r.post('/api/v1/page/checkin/:instance', {
-    schema: {
-      tags,
-      summary: 'Check in a page: publish the working copy as a new version and release the lock',
-      params: pageInstanceParamsSchema,
-      body: pageCheckinSchema.nullish(),
-      response: { 200: pageDetailSchema },
-    },
-    config: write,
+  api.post('/api/v1/page/checkin/:instance', write, 'Check in a page: publish the working copy as a new version and release the lock', {
+    schema: { params: pageInstanceParamsSchema, body: pageCheckinSchema.nullish(), response: { 200: pageDetailSchema } },
     handler: async (request) => checkinPage(managerContext(deps, request), request.params.instance, request.body?.workingCopy),
   });
-  r.post('/api/v1/page/unlock/:instance', {
-    schema: {
-      tags,
-      summary: 'Discard one’s own check-out, or (admin) break another manager’s lock',
-      params: pageInstanceParamsSchema,
-      response: { 200: pageDetailSchema },
-    },
-    config: write,
+  api.post('/api/v1/page/unlock/:instance', write, 'Discard one’s own check-out, or (admin) break another manager’s lock', {
+    schema: { params: pageInstanceParamsSchema, response: { 200: pageDetailSchema } },
     handler: async (request) => releaseLock(managerContext(deps, request), request.params.instance),
   });
-  r.put('/api/v1/page/settings/:instance', {
-    schema: {
-      tags,
-      summary: 'Publication and menu placement of a page',
-      params: pageInstanceParamsSchema,
-      body: pageSettingsSchema,
-      response: { 200: pageDetailSchema },
-    },
-    config: write,
+  api.put('/api/v1/page/settings/:instance', write, 'Publication and menu placement of a page', {
+    schema: { params: pageInstanceParamsSchema, body: pageSettingsSchema, response: { 200: pageDetailSchema } },
     handler: async (request) => updatePageSettings(managerContext(deps, request), request.params.instance, request.body),
   });
-  r.get('/api/v1/page/version/:instance/:version', {
-    schema: { tags, summary: 'One earlier version of a page', params: pageVersionParamsSchema, response: { 200: pageVersionSchema } },
-    config: write,
+  api.get('/api/v1/page/version/:instance/:version', write, 'One earlier version of a page', {
+    schema: { params: pageVersionParamsSchema, response: { 200: pageVersionSchema } },
     handler: async (request) => getPageVersion(db, request.params.instance, request.params.version),
   });
-  r.post('/api/v1/page/restore/:instance/:version', {
-    schema: { tags, summary: 'Publish an earlier version again as the newest', params: pageVersionParamsSchema, response: { 200: pageDetailSchema } },
-    config: write,
+  api.post('/api/v1/page/restore/:instance/:version', write, 'Publish an earlier version again as the newest', {
+    schema: { params: pageVersionParamsSchema, response: { 200: pageDetailSchema } },
     handler: async (request) => restorePageVersion(managerContext(deps, request), request.params.instance, request.params.version),
   });
 
   // Managers: news.
-  r.get('/api/v1/news', {
-    schema: {
-      tags,
-      summary: 'News entries, newest first, drafts included',
-      description: `${LIST_CONVENTION_NOTE} Changed: the answer was an array of every entry; it is now one page.`,
-      querystring: newsListQuerySchema,
-      response: { 200: newsPageSchema },
-    },
-    config: write,
+  api.get('/api/v1/news', write, 'News entries, newest first, drafts included', {
+    description: `${LIST_CONVENTION_NOTE} Changed: the answer was an array of every entry; it is now one page.`,
+    schema: { querystring: newsListQuerySchema, response: { 200: newsPageSchema } },
     handler: async (request) => listNews(db, request.query),
   });
-  r.post('/api/v1/news', {
-    schema: { tags, summary: 'Write a news entry', body: newsInputSchema, response: { 201: newsEntrySchema } },
-    config: write,
+  api.post('/api/v1/news', write, 'Write a news entry', {
+    schema: { body: newsInputSchema, response: { 201: newsEntrySchema } },
     handler: async (request, reply) => reply.status(201).send(await createNews(managerContext(deps, request), request.body)),
   });
-  r.put('/api/v1/news/:id', {
-    schema: { tags, summary: 'Edit a news entry', params: newsIdParamsSchema, body: newsInputSchema, response: { 200: newsEntrySchema } },
-    config: write,
+  api.put('/api/v1/news/:id', write, 'Edit a news entry', {
+    schema: { params: newsIdParamsSchema, body: newsInputSchema, response: { 200: newsEntrySchema } },
     handler: async (request) => updateNews(managerContext(deps, request), request.params.id, request.body),
   });
-  r.delete('/api/v1/news/:id', {
-    schema: { tags, summary: 'Delete a news entry', params: newsIdParamsSchema },
-    config: write,
+  api.delete('/api/v1/news/:id', write, 'Delete a news entry', {
+    schema: { params: newsIdParamsSchema },
     handler: async (request, reply) => {
       await deleteNews(managerContext(deps, request), request.params.id);
       return reply.status(204).send();

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   deskDeparturesSchema,
   deskEventBatchResultSchema,
@@ -10,6 +9,7 @@ import {
   deskSessionSchema,
 } from '@bjk/domain';
 import type { AppDeps } from '../../platform/app-deps.js';
+import { apiRoutes, sendTopicEvents } from '../../platform/routes.js';
 import type { EventStreams } from '../../platform/event-streams.js';
 import { unauthenticated } from '../../platform/errors.js';
 import { managerContext, systemContext } from '../../platform/service-context.js';
@@ -19,9 +19,10 @@ import { getDeskRoster, keepDeskSession, listDepartures, listDeskEventsSince, re
 export const DESK_TOPIC = 'desk';
 
 export async function deskRoutes(app: FastifyInstance, deps: AppDeps, streams: EventStreams): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const api = apiRoutes(app, ['desk']);
   const { db, bus } = deps;
-  const tags = ['desk'];
+  // Scans change no public answer.
+  const scan = { access: 'desk:scan', invalidates: [] } as const;
 
   /**
    * Every instance's open desks read what came after their cursor when told the newest seq. Not awaited: the
@@ -49,25 +50,15 @@ export async function deskRoutes(app: FastifyInstance, deps: AppDeps, streams: E
     })().catch((error: unknown) => app.log.error({ err: error }, 'desk: a scan could not be announced'));
   };
 
-  r.get('/api/v1/desk/roster', {
-    schema: {
-      tags,
-      summary: "The day's roster for a desk's phone: everyone with a badge (thumbnail, category, payment, stay, meals) and the scans it needs",
-      response: { 200: deskRosterSchema },
-    },
-    config: { access: 'desk:scan' },
+  api.get('/api/v1/desk/roster', 'desk:scan', {
+    summary: "The day's roster for a desk's phone: everyone with a badge (thumbnail, category, payment, stay, meals) and the scans it needs",
+    schema: { response: { 200: deskRosterSchema } },
     handler: async () => getDeskRoster(systemContext(deps)),
   });
 
-  r.post('/api/v1/desk/events', {
-    schema: {
-      tags,
-      summary: 'Records scans made on a phone (each id once, however often sent) and answers them judged: counted, or a repeat of an earlier scan',
-      body: deskEventBatchSchema,
-      response: { 200: deskEventBatchResultSchema },
-    },
-    // Scans change no public answer.
-    config: { access: 'desk:scan', invalidates: [] },
+  api.post('/api/v1/desk/events', scan, {
+    summary: 'Records scans made on a phone (each id once, however often sent) and answers them judged: counted, or a repeat of an earlier scan',
+    schema: { body: deskEventBatchSchema, response: { 200: deskEventBatchResultSchema } },
     handler: async (request) => {
       const result = await recordDeskEvents(managerContext(deps, request), request.body);
       if (result.events.length > 0) announceLast(result.last);
@@ -75,30 +66,18 @@ export async function deskRoutes(app: FastifyInstance, deps: AppDeps, streams: E
     },
   });
 
-  r.get('/api/v1/desk/events', {
-    schema: {
-      tags,
-      summary: 'Scans recorded after a cursor (`after`: the last `seq` the phone has), oldest first, at most 1000',
-      querystring: deskEventsQuerySchema,
-      response: { 200: deskEventsPageSchema },
-    },
-    config: { access: 'desk:scan' },
+  api.get('/api/v1/desk/events', 'desk:scan', 'Scans recorded after a cursor (`after`: the last `seq` the phone has), oldest first, at most 1000', {
+    schema: { querystring: deskEventsQuerySchema, response: { 200: deskEventsPageSchema } },
     handler: async (request) => listDeskEventsSince(db, request.query.after),
   });
 
-  r.get('/api/v1/desk/departures', {
-    schema: { tags, summary: 'Who left early (counted departure scans), newest first', response: { 200: deskDeparturesSchema } },
-    config: { access: 'desk:read' },
+  api.get('/api/v1/desk/departures', 'desk:read', 'Who left early (counted departure scans), newest first', {
+    schema: { response: { 200: deskDeparturesSchema } },
     handler: async () => listDepartures(db),
   });
 
-  r.post('/api/v1/desk/session', {
-    schema: {
-      tags,
-      summary: "Makes the caller's sign-in last until the end of the desk's day (it may work offline for hours)",
-      response: { 200: deskSessionSchema },
-    },
-    config: { access: 'desk:scan', invalidates: [] },
+  api.post('/api/v1/desk/session', scan, "Makes the caller's sign-in last until the end of the desk's day (it may work offline for hours)", {
+    schema: { response: { 200: deskSessionSchema } },
     handler: async (request) => {
       const token = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
       if (!token) throw unauthenticated();
@@ -106,15 +85,8 @@ export async function deskRoutes(app: FastifyInstance, deps: AppDeps, streams: E
     },
   });
 
-  r.get('/api/v1/desk/stream', {
-    schema: {
-      tags,
-      summary: "Server-sent events: a message (the newest scan's seq) whenever a desk records scans; read /api/v1/desk/events after your cursor then",
-    },
-    config: { access: 'desk:read' },
-    handler: async (request, reply) => {
-      const stream = streams.open(request, reply, { cacheControl: 'no-store, no-transform' });
-      stream.onClose(bus.subscribe(DESK_TOPIC, (payload) => stream.write(`data: ${payload}\n\n`)));
-    },
+  api.get('/api/v1/desk/stream', 'desk:read', {
+    summary: "Server-sent events: a message (the newest scan's seq) whenever a desk records scans; read /api/v1/desk/events after your cursor then",
+    handler: async (request, reply) => sendTopicEvents(request, reply, { streams, bus, topic: DESK_TOPIC }, { cacheControl: 'no-store, no-transform' }),
   });
 }

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   LANGUAGES,
@@ -16,6 +15,7 @@ import {
   storedFileSchema,
 } from '@bjk/domain';
 import type { AppDeps } from '../../platform/app-deps.js';
+import { apiRoutes } from '../../platform/routes.js';
 import { managerContext } from '../../platform/service-context.js';
 import { validationError } from '../../platform/errors.js';
 import { readUpload } from '../../platform/uploads.js';
@@ -35,7 +35,6 @@ import {
   saveGroup,
   updateSponsor,
   uploadFile,
-  type FileDownload,
 } from './files.service.js';
 
 /** What a file of the file store may weigh. */
@@ -52,7 +51,14 @@ async function readFileUpload(request: FastifyRequest) {
   return { ...fields.data, originalName: file.filename, data: file.data };
 }
 
-function sendDownload(reply: FastifyReply, download: FileDownload, cacheControl: string) {
+/** Answers a file of the store with its audience's cache rule, or 304 when the caller's copy (If-None-Match) is still current. */
+async function sendStoredFile(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  { group, name }: { group: string; name: string },
+  { db, onlyPublic, cacheControl }: { db: AppDeps['db']; onlyPublic: boolean; cacheControl: string },
+) {
+  const download = await getFileForDownload(db, group, name, { onlyPublic, ifNoneMatch: request.headers['if-none-match'] });
   reply.header('etag', download.etag).header('cache-control', cacheControl).header('last-modified', download.meta.updatedAt.toUTCString());
   if (!download.data) return reply.status(304).send();
   return reply
@@ -63,114 +69,77 @@ function sendDownload(reply: FastifyReply, download: FileDownload, cacheControl:
 }
 
 export async function filesRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const api = apiRoutes(app, ['files']);
   const { db } = deps;
-  const tags = ['files'];
   const write = { access: 'files:write', invalidates: ['files'] } as const;
+  const published = { access: 'public', publicCache: { topic: 'files' } } as const;
 
   // Public: only groups marked public are listed and served.
-  r.get('/api/v1/filestore/anon/groups', {
-    schema: { tags, summary: 'Public file groups', response: { 200: z.array(fileGroupSchema) } },
-    config: { access: 'public', publicCache: { topic: 'files' } },
+  api.get('/api/v1/filestore/anon/groups', published, 'Public file groups', {
+    schema: { response: { 200: z.array(fileGroupSchema) } },
     handler: async () => listPublicGroups(db),
   });
-  r.get('/api/v1/filestore/anon/files', {
-    schema: {
-      tags,
-      summary: 'Files of a public group (all public groups without `group`)',
-      querystring: fileListQuerySchema,
-      response: { 200: z.array(storedFileSchema) },
-    },
-    config: { access: 'public', publicCache: { topic: 'files' } },
+  api.get('/api/v1/filestore/anon/files', published, 'Files of a public group (all public groups without `group`)', {
+    schema: { querystring: fileListQuerySchema, response: { 200: z.array(storedFileSchema) } },
     handler: async (request) => listPublicFiles(db, request.query.group),
   });
-  r.get('/api/v1/filestore/anon/file', {
-    schema: { tags, summary: 'Download a file of a public group (ETag, If-None-Match)', querystring: fileAddressQuerySchema },
-    config: { access: 'public' },
-    handler: async (request, reply) => {
-      const download = await getFileForDownload(db, request.query.group, request.query.name, {
-        onlyPublic: true,
-        ifNoneMatch: request.headers['if-none-match'],
-      });
-      // Short freshness, then a cheap revalidation: a replaced file shows within minutes.
-      return sendDownload(reply, download, 'public, max-age=300, must-revalidate');
-    },
+  api.get('/api/v1/filestore/anon/file', 'public', 'Download a file of a public group (ETag, If-None-Match)', {
+    schema: { querystring: fileAddressQuerySchema },
+    // Short freshness, then a cheap revalidation: a replaced file shows within minutes.
+    handler: async (request, reply) =>
+      sendStoredFile(request, reply, request.query, { db, onlyPublic: true, cacheControl: 'public, max-age=300, must-revalidate' }),
   });
-  r.get('/api/v1/filestore/anon/sponsors', {
-    schema: { tags, summary: 'Sponsors shown on the site', response: { 200: z.array(sponsorSchema) } },
-    config: { access: 'public', publicCache: { topic: 'files' } },
+  api.get('/api/v1/filestore/anon/sponsors', published, 'Sponsors shown on the site', {
+    schema: { response: { 200: z.array(sponsorSchema) } },
     handler: async () => listPublicSponsors(db),
   });
 
   // Managers.
-  r.get('/api/v1/filestore/groups', {
-    schema: { tags, summary: 'All file groups with their file counts', response: { 200: z.array(fileGroupWithCountSchema) } },
-    config: write,
+  api.get('/api/v1/filestore/groups', write, 'All file groups with their file counts', {
+    schema: { response: { 200: z.array(fileGroupWithCountSchema) } },
     handler: async () => listGroups(db),
   });
-  r.put('/api/v1/filestore/group/:code', {
-    schema: {
-      tags,
-      summary: 'Create or change a file group',
-      params: z.object({ code: fileGroupSchema.shape.code }),
-      body: fileGroupUpdateSchema,
-      response: { 200: fileGroupSchema },
-    },
-    config: write,
+  api.put('/api/v1/filestore/group/:code', write, 'Create or change a file group', {
+    schema: { params: z.object({ code: fileGroupSchema.shape.code }), body: fileGroupUpdateSchema, response: { 200: fileGroupSchema } },
     handler: async (request) => saveGroup(managerContext(deps, request), { code: request.params.code, ...request.body }),
   });
-  r.get('/api/v1/filestore/files', {
-    schema: { tags, summary: 'All files, private groups included', querystring: fileListQuerySchema, response: { 200: z.array(storedFileSchema) } },
-    config: write,
+  api.get('/api/v1/filestore/files', write, 'All files, private groups included', {
+    schema: { querystring: fileListQuerySchema, response: { 200: z.array(storedFileSchema) } },
     handler: async (request) => listFiles(db, request.query.group),
   });
-  r.get('/api/v1/filestore/file', {
-    schema: { tags, summary: 'Download any file (private groups included)', querystring: fileAddressQuerySchema },
-    config: write,
-    handler: async (request, reply) => {
-      const download = await getFileForDownload(db, request.query.group, request.query.name, {
-        onlyPublic: false,
-        ifNoneMatch: request.headers['if-none-match'],
-      });
-      return sendDownload(reply, download, 'private, no-cache');
-    },
+  api.get('/api/v1/filestore/file', write, 'Download any file (private groups included)', {
+    schema: { querystring: fileAddressQuerySchema },
+    handler: async (request, reply) => sendStoredFile(request, reply, request.query, { db, onlyPublic: false, cacheControl: 'private, no-cache' }),
   });
-  r.post('/api/v1/filestore/upload', {
-    schema: { tags, summary: 'Upload a file (multipart: group, name?, displayName_<lang>?, then file)', response: { 201: storedFileSchema } },
-    config: write,
+  api.post('/api/v1/filestore/upload', write, 'Upload a file (multipart: group, name?, displayName_<lang>?, then file)', {
+    schema: { response: { 201: storedFileSchema } },
     handler: async (request, reply) => reply.status(201).send(await uploadFile(managerContext(deps, request), await readFileUpload(request))),
   });
-  r.delete('/api/v1/filestore/file', {
-    schema: { tags, summary: 'Delete a file', querystring: fileAddressQuerySchema },
-    config: write,
+  api.delete('/api/v1/filestore/file', write, 'Delete a file', {
+    schema: { querystring: fileAddressQuerySchema },
     handler: async (request, reply) => {
       await deleteFile(managerContext(deps, request), request.query.group, request.query.name);
       return reply.status(204).send();
     },
   });
-  r.get('/api/v1/filestore/sponsors', {
-    schema: { tags, summary: 'All sponsors, hidden ones included', response: { 200: z.array(sponsorSchema) } },
-    config: write,
+  api.get('/api/v1/filestore/sponsors', write, 'All sponsors, hidden ones included', {
+    schema: { response: { 200: z.array(sponsorSchema) } },
     handler: async () => listSponsors(db),
   });
-  r.post('/api/v1/filestore/sponsors', {
-    schema: { tags, summary: 'Add a sponsor', body: sponsorInputSchema, response: { 201: sponsorSchema } },
-    config: write,
+  api.post('/api/v1/filestore/sponsors', write, 'Add a sponsor', {
+    schema: { body: sponsorInputSchema, response: { 201: sponsorSchema } },
     handler: async (request, reply) => reply.status(201).send(await createSponsor(managerContext(deps, request), request.body)),
   });
-  r.put('/api/v1/filestore/sponsors/order', {
-    schema: { tags, summary: 'Put the sponsors in a new order (every sponsor once)', body: sponsorOrderSchema, response: { 200: z.array(sponsorSchema) } },
-    config: write,
+  api.put('/api/v1/filestore/sponsors/order', write, 'Put the sponsors in a new order (every sponsor once)', {
+    schema: { body: sponsorOrderSchema, response: { 200: z.array(sponsorSchema) } },
     handler: async (request) => reorderSponsors(managerContext(deps, request), request.body.ids),
   });
-  r.put('/api/v1/filestore/sponsors/:id', {
-    schema: { tags, summary: 'Change a sponsor', params: sponsorIdParamsSchema, body: sponsorInputSchema, response: { 200: sponsorSchema } },
-    config: write,
+  api.put('/api/v1/filestore/sponsors/:id', write, 'Change a sponsor', {
+    schema: { params: sponsorIdParamsSchema, body: sponsorInputSchema, response: { 200: sponsorSchema } },
     handler: async (request) => updateSponsor(managerContext(deps, request), request.params.id, request.body),
   });
-  r.delete('/api/v1/filestore/sponsors/:id', {
-    schema: { tags, summary: 'Remove a sponsor', params: sponsorIdParamsSchema },
-    config: write,
+  api.delete('/api/v1/filestore/sponsors/:id', write, 'Remove a sponsor', {
+    schema: { params: sponsorIdParamsSchema },
     handler: async (request, reply) => {
       await deleteSponsor(managerContext(deps, request), request.params.id);
       return reply.status(204).send();

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   categoryParamsSchema,
@@ -29,6 +28,7 @@ import {
   uploadGamesQuerySchema,
 } from '@bjk/domain';
 import type { AppDeps } from '../../platform/app-deps.js';
+import { apiRoutes } from '../../platform/routes.js';
 import type { EventStreams } from '../../platform/event-streams.js';
 import { managerContext, systemContext } from '../../platform/service-context.js';
 import { readUpload } from '../../platform/uploads.js';
@@ -67,7 +67,7 @@ const safeFilePart = (text: string) =>
 const PGN_MAX_BYTES = 15 * 1024 * 1024;
 
 export async function gamesRoutes(app: FastifyInstance, deps: AppDeps, streams: EventStreams): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const api = apiRoutes(app, ['results']);
   const { db, clock } = deps;
   const feed = createGamesFeed({ db, clock, bus: deps.bus, log: app.log });
   // Streams never end by themselves: end them before the server waits for its connections to close.
@@ -93,7 +93,6 @@ export async function gamesRoutes(app: FastifyInstance, deps: AppDeps, streams: 
     await settleUploadJobs();
     await closePgnWorkers();
   });
-  const tags = ['results'];
   // Games are no kept public answer (their reads are not cached; the live stream tells viewers): a push every few
   // seconds during a round must not drop every page's kept answers.
   const write = { access: 'results:write', invalidates: [] } as const;
@@ -104,55 +103,37 @@ export async function gamesRoutes(app: FastifyInstance, deps: AppDeps, streams: 
   );
 
   // Public: everything passes the category's broadcast delay.
-  r.get('/api/v1/games/public/:category/:round', {
-    schema: {
-      tags,
-      summary: 'Games of a round as visitors may see them now (after the broadcast delay)',
-      params: gameRoundParamsSchema,
-      response: { 200: publicRoundGamesSchema },
-    },
-    config: { access: 'public' },
+  api.get('/api/v1/games/public/:category/:round', 'public', 'Games of a round as visitors may see them now (after the broadcast delay)', {
+    schema: { params: gameRoundParamsSchema, response: { 200: publicRoundGamesSchema } },
     handler: async (request, reply) => {
       reply.header('cache-control', 'no-cache');
       return listRoundGames(deps, request.params.category, request.params.round);
     },
   });
-  r.get('/api/v1/games/public/categories', {
-    schema: { tags, summary: 'Every player category with how many games it has received', response: { 200: gameCategoriesSchema } },
-    config: { access: 'public' },
+  api.get('/api/v1/games/public/categories', 'public', 'Every player category with how many games it has received', {
+    schema: { response: { 200: gameCategoriesSchema } },
     handler: async (_request, reply) => {
       reply.header('cache-control', 'no-cache');
       return listGameCategories(db);
     },
   });
-  r.get('/api/v1/games/public/:category/rounds', {
-    schema: { tags, summary: 'The rounds of a category that have games', params: categoryParamsSchema, response: { 200: gameRoundsSchema } },
-    config: { access: 'public' },
+  api.get('/api/v1/games/public/:category/rounds', 'public', 'The rounds of a category that have games', {
+    schema: { params: categoryParamsSchema, response: { 200: gameRoundsSchema } },
     handler: async (request, reply) => {
       reply.header('cache-control', 'no-cache');
       return { category: request.params.category, rounds: await listGameRounds(db, request.params.category) };
     },
   });
-  r.get('/api/v1/games/public/:category/boards', {
-    schema: {
-      tags,
-      summary: 'Which game was played on which board of which round (for links from the pairings)',
-      params: categoryParamsSchema,
-      response: { 200: gameLinksSchema },
-    },
-    config: { access: 'public' },
+  api.get('/api/v1/games/public/:category/boards', 'public', 'Which game was played on which board of which round (for links from the pairings)', {
+    schema: { params: categoryParamsSchema, response: { 200: gameLinksSchema } },
     handler: async (request, reply) => {
       reply.header('cache-control', 'no-cache');
       return listGameLinks(db, request.params.category);
     },
   });
-  r.get('/api/v1/games/public/:category/:round/stream', {
-    schema: {
-      tags,
-      summary: 'Live games of a round (server-sent events `games`: first the whole round, then each game whose visible part changed)',
-      params: gameRoundParamsSchema,
-    },
-    config: { access: 'public' },
+  api.get('/api/v1/games/public/:category/:round/stream', 'public', {
+    summary: 'Live games of a round (server-sent events `games`: first the whole round, then each game whose visible part changed)',
+    schema: { params: gameRoundParamsSchema },
     handler: async (request, reply) => {
       const { category, round } = request.params;
       await gamesCategory(db, category);
@@ -160,38 +141,29 @@ export async function gamesRoutes(app: FastifyInstance, deps: AppDeps, streams: 
       await feed.attach(category, round, stream.response);
     },
   });
-  r.get('/api/v1/games/public/:category/:round/pgn', {
-    schema: { tags, summary: 'PGN of a round (after the broadcast delay)', params: gameRoundParamsSchema, querystring: pgnQuerySchema },
-    config: { access: 'public' },
+  api.get('/api/v1/games/public/:category/:round/pgn', 'public', 'PGN of a round (after the broadcast delay)', {
+    schema: { params: gameRoundParamsSchema, querystring: pgnQuerySchema },
     handler: async (request, reply) => {
       const { category, round } = request.params;
       return sendPgn(reply, await roundPgn(deps, category, round, request.query.lang), `${category}-round-${round}.pgn`);
     },
   });
-  r.get('/api/v1/games/public/:category/player/pgn', {
-    schema: {
-      tags,
-      summary: 'PGN of every game of one player in the category (after the broadcast delay)',
-      params: categoryParamsSchema,
-      querystring: playerGamesQuerySchema,
-    },
-    config: { access: 'public' },
+  api.get('/api/v1/games/public/:category/player/pgn', 'public', 'PGN of every game of one player in the category (after the broadcast delay)', {
+    schema: { params: categoryParamsSchema, querystring: playerGamesQuerySchema },
     handler: async (request, reply) => {
       const { category } = request.params;
       return sendPgn(reply, await playerPgn(deps, category, request.query.name, request.query.lang), `${category}-${safeFilePart(request.query.name)}.pgn`);
     },
   });
-  r.get('/api/v1/games/public/game/:id', {
-    schema: { tags, summary: 'One game (after the broadcast delay)', params: gameIdParamsSchema, response: { 200: publicGameSchema } },
-    config: { access: 'public' },
+  api.get('/api/v1/games/public/game/:id', 'public', 'One game (after the broadcast delay)', {
+    schema: { params: gameIdParamsSchema, response: { 200: publicGameSchema } },
     handler: async (request, reply) => {
       reply.header('cache-control', 'no-cache');
       return getPublicGame(deps, request.params.id);
     },
   });
-  r.get('/api/v1/games/public/game/:id/pgn', {
-    schema: { tags, summary: 'PGN of one game (after the broadcast delay)', params: gameIdParamsSchema, querystring: pgnQuerySchema },
-    config: { access: 'public' },
+  api.get('/api/v1/games/public/game/:id/pgn', 'public', 'PGN of one game (after the broadcast delay)', {
+    schema: { params: gameIdParamsSchema, querystring: pgnQuerySchema },
     handler: async (request, reply) => {
       const { pgn, game } = await gamePgn(deps, request.params.id, request.query.lang);
       return sendPgn(reply, pgn, `${game.category}-r${game.round}-${safeFilePart(game.white.name)}-${safeFilePart(game.black.name)}.pgn`);
@@ -199,140 +171,71 @@ export async function gamesRoutes(app: FastifyInstance, deps: AppDeps, streams: 
   });
 
   // The venue's relay: public route, the category's push token as the bearer.
-  r.post('/api/v1/games/push/:category', {
-    schema: {
-      tags,
-      summary: 'Push the PGN of a round (one or many games) with the category’s push token as bearer',
-      params: categoryParamsSchema,
-      querystring: pushGamesQuerySchema,
-      response: { 200: pgnIngestReportSchema },
-    },
-    config: { access: 'public', idempotency: false, invalidates: [] },
+  const relay = { access: 'public', idempotency: false, invalidates: [] } as const;
+  api.post('/api/v1/games/push/:category', relay, 'Push the PGN of a round (one or many games) with the category’s push token as bearer', {
+    schema: { params: categoryParamsSchema, querystring: pushGamesQuerySchema, response: { 200: pgnIngestReportSchema } },
     bodyLimit: PGN_BODY_LIMIT,
     handler: (request) =>
       pushGames({ ...systemContext(deps), onGamesChanged: feed.notify }, request.params.category, bearer(request), request.body, request.query.round),
   });
 
   // Managers.
-  r.get('/api/v1/games/sources', {
-    schema: { tags, summary: 'Sources of the games of every player category', response: { 200: z.array(gameSourceSchema) } },
-    config: write,
+  api.get('/api/v1/games/sources', write, 'Sources of the games of every player category', {
+    schema: { response: { 200: z.array(gameSourceSchema) } },
     handler: async () => listGameSources(db),
   });
-  r.put('/api/v1/games/sources/:category', {
-    schema: {
-      tags,
-      summary: 'Change a category’s broadcast delay and polled address',
-      params: categoryParamsSchema,
-      body: gameSourceUpdateSchema,
-      response: { 200: gameSourceSchema },
-    },
-    config: write,
+  api.put('/api/v1/games/sources/:category', write, 'Change a category’s broadcast delay and polled address', {
+    schema: { params: categoryParamsSchema, body: gameSourceUpdateSchema, response: { 200: gameSourceSchema } },
     handler: (request) => updateGameSource(managerContext(deps, request), request.params.category, request.body),
   });
-  r.post('/api/v1/games/sources/:category/token', {
-    schema: {
-      tags,
-      summary: 'A new push token for the category (the previous one stops working)',
-      params: categoryParamsSchema,
-      response: { 200: pushTokenSchema },
-    },
-    config: write,
+  api.post('/api/v1/games/sources/:category/token', write, 'A new push token for the category (the previous one stops working)', {
+    schema: { params: categoryParamsSchema, response: { 200: pushTokenSchema } },
     handler: async (request) => rotatePushToken(managerContext(deps, request), request.params.category),
   });
-  r.post('/api/v1/games/sources/:category/upload', {
-    schema: {
-      tags,
-      summary: 'Upload a PGN file of a round (multipart, field `file`): answers the job that takes its games (follow it with GET /api/v1/games/uploads/{id})',
-      params: categoryParamsSchema,
-      querystring: uploadGamesQuerySchema,
-      response: { 202: gameUploadJobSchema },
-    },
-    config: write,
+  api.post('/api/v1/games/sources/:category/upload', write, {
+    summary: 'Upload a PGN file of a round (multipart, field `file`): answers the job that takes its games (follow it with GET /api/v1/games/uploads/{id})',
+    schema: { params: categoryParamsSchema, querystring: uploadGamesQuerySchema, response: { 202: gameUploadJobSchema } },
     handler: async (request, reply) => {
       const text = (await readUpload(request, { maxBytes: PGN_MAX_BYTES })).data.toString('utf8');
       const job = await startGameUpload({ ...managerContext(deps, request), bus: deps.bus }, request.params.category, text, request.query.round);
       return reply.status(202).send(job);
     },
   });
-  r.get('/api/v1/games/uploads', {
-    schema: {
-      tags,
-      summary: 'The recent PGN uploads of the edition (of one category), newest first',
-      querystring: gameUploadListQuerySchema,
-      response: { 200: gameUploadJobListSchema },
-    },
-    config: write,
+  api.get('/api/v1/games/uploads', write, 'The recent PGN uploads of the edition (of one category), newest first', {
+    schema: { querystring: gameUploadListQuerySchema, response: { 200: gameUploadJobListSchema } },
     handler: async (request) => listGameUploads(db, request.query.category),
   });
-  r.get('/api/v1/games/uploads/:id', {
-    schema: {
-      tags,
-      summary: 'A PGN upload: status, progress, and its report once done (wait=N waits up to N seconds for it to end)',
-      params: gameUploadJobParamsSchema,
-      querystring: gameUploadJobQuerySchema,
-      response: { 200: gameUploadJobSchema },
-    },
-    config: write,
+  api.get('/api/v1/games/uploads/:id', write, 'A PGN upload: status, progress, and its report once done (wait=N waits up to N seconds for it to end)', {
+    schema: { params: gameUploadJobParamsSchema, querystring: gameUploadJobQuerySchema, response: { 200: gameUploadJobSchema } },
     handler: async (request) => getGameUpload(db, request.params.id, request.query.wait),
   });
-  r.get('/api/v1/games/manage/:category/:round', {
-    schema: { tags, summary: 'Every game received for a round, without delay', params: gameRoundParamsSchema, response: { 200: z.array(managedGameSchema) } },
-    config: write,
+  api.get('/api/v1/games/manage/:category/:round', write, 'Every game received for a round, without delay', {
+    schema: { params: gameRoundParamsSchema, response: { 200: z.array(managedGameSchema) } },
     handler: async (request) => listManagedGames(db, request.params.category, request.params.round),
   });
-  r.put('/api/v1/games/manage/game/:id/pairing', {
-    schema: {
-      tags,
-      summary: 'Link a game to a board of its round’s pairings by hand (null: back to the automatic matching)',
-      params: gameIdParamsSchema,
-      body: linkGameSchema,
-      response: { 200: managedGameSchema },
-    },
-    config: write,
+  api.put('/api/v1/games/manage/game/:id/pairing', write, 'Link a game to a board of its round’s pairings by hand (null: back to the automatic matching)', {
+    schema: { params: gameIdParamsSchema, body: linkGameSchema, response: { 200: managedGameSchema } },
     handler: (request) => linkGameToPairing(managerContext(deps, request), request.params.id, request.body.pairingBoard),
   });
-  r.put('/api/v1/games/manage/game/:id/place', {
-    schema: {
-      tags,
-      summary: 'Move a game to another category, round or board (audited); the relay’s later copies still find it there',
-      params: gameIdParamsSchema,
-      body: moveGameSchema,
-      response: { 200: managedGameSchema },
-    },
-    config: write,
+  api.put('/api/v1/games/manage/game/:id/place', write, {
+    summary: 'Move a game to another category, round or board (audited); the relay’s later copies still find it there',
+    schema: { params: gameIdParamsSchema, body: moveGameSchema, response: { 200: managedGameSchema } },
     handler: async (request) => (await moveGame(managerContext(deps, request), request.params.id, request.body)).game,
   });
-  r.delete('/api/v1/games/manage/game/:id', {
-    schema: {
-      tags,
-      summary: 'Delete a received game (audited); the relay sending it again does not bring it back',
-      params: gameIdParamsSchema,
-    },
-    config: write,
+  api.delete('/api/v1/games/manage/game/:id', write, 'Delete a received game (audited); the relay sending it again does not bring it back', {
+    schema: { params: gameIdParamsSchema },
     handler: async (request, reply) => {
       await deleteGame(managerContext(deps, request), request.params.id);
       return reply.status(204).send();
     },
   });
-  r.get('/api/v1/games/manage/:category/:round/deleted', {
-    schema: {
-      tags,
-      summary: 'The games managers deleted from a round (where they were received), newest first',
-      params: gameRoundParamsSchema,
-      response: { 200: z.array(deletedGameSchema) },
-    },
-    config: write,
+  api.get('/api/v1/games/manage/:category/:round/deleted', write, 'The games managers deleted from a round (where they were received), newest first', {
+    schema: { params: gameRoundParamsSchema, response: { 200: z.array(deletedGameSchema) } },
     handler: async (request) => listDeletedGames(db, request.params.category, request.params.round),
   });
-  r.post('/api/v1/games/manage/deleted/:id/restore', {
-    schema: {
-      tags,
-      summary: 'Restore a deleted game as it was (audited); the relay sending it again grows it instead of skipping it',
-      params: gameIdParamsSchema,
-      response: { 200: managedGameSchema },
-    },
-    config: write,
+  api.post('/api/v1/games/manage/deleted/:id/restore', write, {
+    summary: 'Restore a deleted game as it was (audited); the relay sending it again grows it instead of skipping it',
+    schema: { params: gameIdParamsSchema, response: { 200: managedGameSchema } },
     handler: (request) => restoreGame(managerContext(deps, request), request.params.id),
   });
 }

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   memberCountSchema,
   memberImportJobListSchema,
@@ -9,6 +8,7 @@ import {
   memberImportQuerySchema,
 } from '@bjk/domain';
 import type { AppDeps } from '../../platform/app-deps.js';
+import { apiRoutes } from '../../platform/routes.js';
 import { managerContext } from '../../platform/service-context.js';
 import { streamUpload } from '../../platform/uploads.js';
 import { getMemberImport, importFailures, listMemberImports, startMemberImport, stopMemberImports } from './member-imports.service.js';
@@ -18,7 +18,7 @@ import { countMembers } from './members.service.js';
 const IMPORT_FILE_LIMIT_BYTES = 400 * 1024 * 1024;
 
 export async function membersRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const api = apiRoutes(app, ['members']);
   const onFailed = ({ job, code, reason }: { job: string; code: string; reason: string }) => app.log.error({ job, code, reason }, 'member import failed');
   importFailures.on('failed', onFailed);
   app.addHook('onClose', async () => {
@@ -26,14 +26,9 @@ export async function membersRoutes(app: FastifyInstance, deps: AppDeps): Promis
     await stopMemberImports();
   });
 
-  r.post('/api/v1/members/import', {
-    schema: {
-      tags: ['members'],
-      summary: 'Import the member registry (CSV with header, FIDE players list TXT or XML): stores the upload and answers the job, which upserts in batches',
-      querystring: memberImportQuerySchema,
-      response: { 202: memberImportJobSchema },
-    },
-    config: { access: 'members:write' },
+  api.post('/api/v1/members/import', 'members:write', {
+    summary: 'Import the member registry (CSV with header, FIDE players list TXT or XML): stores the upload and answers the job, which upserts in batches',
+    schema: { querystring: memberImportQuerySchema, response: { 202: memberImportJobSchema } },
     handler: async (request, reply) => {
       const { job, finished } = await startMemberImport(managerContext(deps, request), request.query.format, (store) =>
         streamUpload(request, { maxBytes: IMPORT_FILE_LIMIT_BYTES }, store),
@@ -46,27 +41,19 @@ export async function membersRoutes(app: FastifyInstance, deps: AppDeps): Promis
     },
   });
 
-  r.get('/api/v1/members/imports', {
-    schema: { tags: ['members'], summary: 'The latest member imports, newest first', response: { 200: memberImportJobListSchema } },
-    config: { access: 'members:write' },
+  api.get('/api/v1/members/imports', 'members:write', 'The latest member imports, newest first', {
+    schema: { response: { 200: memberImportJobListSchema } },
     handler: async () => listMemberImports(deps.db),
   });
 
-  r.get('/api/v1/members/imports/:id', {
-    schema: {
-      tags: ['members'],
-      summary: 'A member import: status, progress and, when done, its report (wait=N waits up to N seconds for it to end)',
-      params: memberImportJobParamsSchema,
-      querystring: memberImportJobQuerySchema,
-      response: { 200: memberImportJobSchema },
-    },
-    config: { access: 'members:write' },
+  api.get('/api/v1/members/imports/:id', 'members:write', {
+    summary: 'A member import: status, progress and, when done, its report (wait=N waits up to N seconds for it to end)',
+    schema: { params: memberImportJobParamsSchema, querystring: memberImportJobQuerySchema, response: { 200: memberImportJobSchema } },
     handler: async (request) => getMemberImport(deps.db, request.params.id, request.query.wait),
   });
 
-  r.get('/api/v1/members/count', {
-    schema: { tags: ['members'], summary: 'How many members the registry holds', response: { 200: memberCountSchema } },
-    config: { access: 'members:write' },
+  api.get('/api/v1/members/count', 'members:write', 'How many members the registry holds', {
+    schema: { response: { 200: memberCountSchema } },
     handler: async () => countMembers(deps.db),
   });
 }

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   bankMovementListSchema,
@@ -27,6 +26,7 @@ import {
   LIST_CONVENTION_NOTE,
 } from '@bjk/domain';
 import type { AppDeps } from '../../platform/app-deps.js';
+import { apiRoutes, CSV_TYPE, PDF_TYPE, sendAttachment, sendUnstored } from '../../platform/routes.js';
 import type { PaymentSources } from './payment-sources.js';
 import { managerContext } from '../../platform/service-context.js';
 import { readUpload } from '../../platform/uploads.js';
@@ -61,11 +61,10 @@ const SOURCE_PATHS: { path: string; kind: PaymentRequestKind }[] = [
 const STATEMENT_MAX_BYTES = 15 * 1024 * 1024;
 
 export async function paymentsRoutes(app: FastifyInstance, deps: AppDeps, sources: PaymentSources): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const api = apiRoutes(app, ['payments']);
   const { db } = deps;
   /** The signed-in manager's context with the billable things' owners. */
   const ctxOf = (request: FastifyRequest): PaymentsManagerContext => ({ ...managerContext(deps, request), sources });
-  const tags = ['payments'];
   const read = { access: 'payments:read' } as const;
   const write = { access: 'payments:write' } as const;
   const base = '/api/v1/payment';
@@ -77,136 +76,74 @@ export async function paymentsRoutes(app: FastifyInstance, deps: AppDeps, source
   };
 
   for (const { path, kind } of SOURCE_PATHS) {
-    r.post(`${base}/${path}/:id`, {
-      schema: {
-        tags,
-        summary: `Create the payment request of a ${kind} (answers the open one if it exists)`,
-        params: paymentSourceParamsSchema,
-        response: { 200: paymentRequestSchema, 201: paymentRequestSchema },
-      },
-      config: write,
+    api.post(`${base}/${path}/:id`, write, `Create the payment request of a ${kind} (answers the open one if it exists)`, {
+      schema: { params: paymentSourceParamsSchema, response: { 200: paymentRequestSchema, 201: paymentRequestSchema } },
       handler: async (request, reply) => {
         const { request: created, created: isNew } = await createPaymentRequest(ctxOf(request), kind, request.params.id);
         return reply.status(isNew ? 201 : 200).send(created);
       },
     });
-    r.put(`${base}/${path}/:id`, {
-      schema: {
-        tags,
-        summary: `Recompute the open payment request of a ${kind} from its current data`,
-        params: paymentSourceParamsSchema,
-        response: { 200: paymentRequestSchema },
-      },
-      config: write,
+    api.put(`${base}/${path}/:id`, write, `Recompute the open payment request of a ${kind} from its current data`, {
+      schema: { params: paymentSourceParamsSchema, response: { 200: paymentRequestSchema } },
       handler: async (request) => recomputePaymentRequest(ctxOf(request), await getOpenRequestIdOfSource(db, kind, request.params.id)),
     });
-    r.delete(`${base}/${path}/:id`, {
-      schema: {
-        tags,
-        summary: `Cancel the open payment request of a ${kind} (unlinks the source)`,
-        params: paymentSourceParamsSchema,
-        response: { 200: paymentRequestSchema },
-      },
-      config: write,
+    api.delete(`${base}/${path}/:id`, write, `Cancel the open payment request of a ${kind} (unlinks the source)`, {
+      schema: { params: paymentSourceParamsSchema, response: { 200: paymentRequestSchema } },
       handler: async (request) => cancelPaymentRequest(ctxOf(request), await getOpenRequestIdOfSource(db, kind, request.params.id)),
     });
-    r.post(`${base}/${path}`, {
-      schema: { tags, summary: `Create a payment request for every ${kind} that has none (a job with progress)`, response: { 202: bulkCreateResponseSchema } },
-      config: write,
+    api.post(`${base}/${path}`, write, `Create a payment request for every ${kind} that has none (a job with progress)`, {
+      schema: { response: { 202: bulkCreateResponseSchema } },
       handler: async (request, reply) => reply.status(202).send(detach(await startBulkCreate(ctxOf(request), kind))),
     });
   }
 
-  r.post(`${base}/email_pr/:id`, {
-    schema: { tags, summary: 'E-mail a payment request with its EPC QR code', params: paymentRequestIdParamsSchema, response: { 200: paymentRequestSchema } },
-    config: write,
+  api.post(`${base}/email_pr/:id`, write, 'E-mail a payment request with its EPC QR code', {
+    schema: { params: paymentRequestIdParamsSchema, response: { 200: paymentRequestSchema } },
     handler: async (request) => sendPaymentRequest(ctxOf(request), request.params.id),
   });
-  r.post(`${base}/email_pr`, {
-    schema: { tags, summary: 'E-mail every payment request not sent yet (a job with progress)', response: { 202: bulkCreateResponseSchema } },
-    config: write,
+  api.post(`${base}/email_pr`, write, 'E-mail every payment request not sent yet (a job with progress)', {
+    schema: { response: { 202: bulkCreateResponseSchema } },
     handler: async (request, reply) => reply.status(202).send(detach(await startBulkSend(ctxOf(request)))),
   });
-  r.get(`${base}/jobs/:id`, {
-    schema: { tags, summary: 'Progress of a bulk job', params: paymentJobParamsSchema, response: { 200: paymentJobSchema } },
-    config: read,
+  api.get(`${base}/jobs/:id`, read, 'Progress of a bulk job', {
+    schema: { params: paymentJobParamsSchema, response: { 200: paymentJobSchema } },
     handler: async (request) => getPaymentJob(db, request.params.id),
   });
 
-  r.get(`${base}/pr`, {
-    schema: {
-      tags,
-      summary: 'Payment requests: search, filters, paging and totals',
-      description: LIST_CONVENTION_NOTE,
-      querystring: paymentRequestListQuerySchema,
-      response: { 200: paymentRequestPageSchema },
-    },
-    config: read,
+  api.get(`${base}/pr`, read, 'Payment requests: search, filters, paging and totals', {
+    description: LIST_CONVENTION_NOTE,
+    schema: { querystring: paymentRequestListQuerySchema, response: { 200: paymentRequestPageSchema } },
     handler: async (request) => listPaymentRequests(db, request.query),
   });
-  r.get(`${base}/pr.csv`, {
-    schema: {
-      tags,
-      summary: 'Payment requests as CSV (the filtered set, every page)',
-      querystring: paymentRequestListQuerySchema.omit({ page: true, pageSize: true }),
-    },
-    config: read,
+  api.get(`${base}/pr.csv`, read, 'Payment requests as CSV (the filtered set, every page)', {
+    schema: { querystring: paymentRequestListQuerySchema.omit({ page: true, pageSize: true }) },
     handler: async (request, reply) => {
       const csv = await paymentRequestsCsv(db, request.query, readerLanguage(request));
-      return reply.type('text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="payment-requests.csv"').send(csv);
+      return sendAttachment(reply, CSV_TYPE, 'payment-requests.csv', csv);
     },
   });
-  r.get(`${base}/pr/:id`, {
-    schema: {
-      tags,
-      summary: 'A payment request with its payments and history',
-      params: paymentRequestIdParamsSchema,
-      response: { 200: paymentRequestDetailSchema },
-    },
-    config: read,
+  api.get(`${base}/pr/:id`, read, 'A payment request with its payments and history', {
+    schema: { params: paymentRequestIdParamsSchema, response: { 200: paymentRequestDetailSchema } },
     handler: async (request) => getPaymentRequestDetail(db, request.params.id),
   });
-  r.put(`${base}/pr/:id`, {
-    schema: {
-      tags,
-      summary: 'Edit discount, remarks, due date and e-mail addresses',
-      params: paymentRequestIdParamsSchema,
-      body: updatePaymentRequestSchema,
-      response: { 200: paymentRequestSchema },
-    },
-    config: write,
+  api.put(`${base}/pr/:id`, write, 'Edit discount, remarks, due date and e-mail addresses', {
+    schema: { params: paymentRequestIdParamsSchema, body: updatePaymentRequestSchema, response: { 200: paymentRequestSchema } },
     handler: async (request) => updatePaymentRequest(ctxOf(request), request.params.id, request.body),
   });
-  r.post(`${base}/pr/:id/recompute`, {
-    schema: { tags, summary: 'Recompute lines and payer from the source', params: paymentRequestIdParamsSchema, response: { 200: paymentRequestSchema } },
-    config: write,
+  api.post(`${base}/pr/:id/recompute`, write, 'Recompute lines and payer from the source', {
+    schema: { params: paymentRequestIdParamsSchema, response: { 200: paymentRequestSchema } },
     handler: async (request) => recomputePaymentRequest(ctxOf(request), request.params.id),
   });
-  r.post(`${base}/pr/:id/cancel`, {
-    schema: { tags, summary: 'Cancel a payment request that received nothing', params: paymentRequestIdParamsSchema, response: { 200: paymentRequestSchema } },
-    config: write,
+  api.post(`${base}/pr/:id/cancel`, write, 'Cancel a payment request that received nothing', {
+    schema: { params: paymentRequestIdParamsSchema, response: { 200: paymentRequestSchema } },
     handler: async (request) => cancelPaymentRequest(ctxOf(request), request.params.id),
   });
-  r.post(`${base}/pr/:id/payments`, {
-    schema: {
-      tags,
-      summary: 'Register a payment by hand',
-      params: paymentRequestIdParamsSchema,
-      body: manualPaymentSchema,
-      response: { 200: paymentRequestDetailSchema },
-    },
-    config: write,
+  api.post(`${base}/pr/:id/payments`, write, 'Register a payment by hand', {
+    schema: { params: paymentRequestIdParamsSchema, body: manualPaymentSchema, response: { 200: paymentRequestDetailSchema } },
     handler: async (request) => registerManualPayment(ctxOf(request), request.params.id, request.body),
   });
-  r.post(`${base}/pr/:id/invoice`, {
-    schema: {
-      tags,
-      summary: 'Turn a paid request into an invoice (PDF, e-mailed when asked)',
-      params: paymentRequestIdParamsSchema,
-      body: invoiceRequestSchema,
-      response: { 201: invoiceSchema },
-    },
-    config: write,
+  api.post(`${base}/pr/:id/invoice`, write, 'Turn a paid request into an invoice (PDF, e-mailed when asked)', {
+    schema: { params: paymentRequestIdParamsSchema, body: invoiceRequestSchema, response: { 201: invoiceSchema } },
     handler: async (request, reply) => {
       const invoice = await createInvoice(ctxOf(request), request.params.id, request.body);
       return reply.status(201).send({
@@ -218,65 +155,45 @@ export async function paymentsRoutes(app: FastifyInstance, deps: AppDeps, source
       });
     },
   });
-  r.get(`${base}/pr/:id/invoice.pdf`, {
-    schema: { tags, summary: 'The invoice PDF of a request', params: paymentRequestIdParamsSchema },
-    config: read,
+  api.get(`${base}/pr/:id/invoice.pdf`, read, 'The invoice PDF of a request', {
+    schema: { params: paymentRequestIdParamsSchema },
     handler: async (request, reply) => {
       const { pdf, fileName } = await getInvoicePdf(db, request.params.id);
-      return reply.type('application/pdf').header('content-disposition', `attachment; filename="${fileName}"`).send(pdf);
+      return sendAttachment(reply, PDF_TYPE, fileName, pdf);
     },
   });
 
-  r.post(`${base}/statements`, {
-    schema: { tags, summary: 'Import a CODA or camt.053 bank statement (multipart field "file")', response: { 200: statementImportSummarySchema } },
-    config: write,
+  api.post(`${base}/statements`, write, 'Import a CODA or camt.053 bank statement (multipart field "file")', {
+    schema: { response: { 200: statementImportSummarySchema } },
     handler: async (request) => {
       const file = await readUpload(request, { maxBytes: STATEMENT_MAX_BYTES });
       return importBankStatement(ctxOf(request), file.filename || 'statement', file.data);
     },
   });
-  r.get(`${base}/movements/unmatched`, {
-    schema: { tags, summary: 'Bank credits no request claimed', response: { 200: bankMovementListSchema } },
-    config: read,
+  api.get(`${base}/movements/unmatched`, read, 'Bank credits no request claimed', {
+    schema: { response: { 200: bankMovementListSchema } },
     handler: async () => ({ items: await listUnmatched(db) }),
   });
-  r.post(`${base}/movements/:id/link`, {
-    schema: {
-      tags,
-      summary: 'Link an unmatched bank credit to the request it pays',
-      params: movementIdParamsSchema,
-      body: linkMovementSchema,
-      response: { 200: bankMovementSchema },
-    },
-    config: write,
+  api.post(`${base}/movements/:id/link`, write, 'Link an unmatched bank credit to the request it pays', {
+    schema: { params: movementIdParamsSchema, body: linkMovementSchema, response: { 200: bankMovementSchema } },
     handler: async (request) => linkMovement(ctxOf(request), request.params.id, request.body.requestId),
   });
-  r.get(`${base}/figures`, {
-    schema: { tags, summary: 'Due, received, outstanding and overdue amounts', response: { 200: paymentFiguresSchema } },
-    config: read,
+  api.get(`${base}/figures`, read, 'Due, received, outstanding and overdue amounts', {
+    schema: { response: { 200: paymentFiguresSchema } },
     handler: async (request) => paymentFigures(managerContext(deps, request)),
   });
 
   // The payment page of the e-mail's link: only what to pay and how; the token is the only key.
-  r.get(`${base}/public/:token`, {
-    schema: {
-      tags,
-      summary: 'What to pay and how, by the e-mail’s unguessable token',
-      params: paymentTokenParamsSchema,
-      response: { 200: publicPaymentSchema },
-    },
-    config: { access: 'public', rateLimit: { max: 60, timeWindow: '1 minute' } },
+  const paymentPage = { access: 'public', rateLimit: { max: 60, timeWindow: '1 minute' } } as const;
+  api.get(`${base}/public/:token`, paymentPage, 'What to pay and how, by the e-mail’s unguessable token', {
+    schema: { params: paymentTokenParamsSchema, response: { 200: publicPaymentSchema } },
     handler: async (request, reply) => {
       reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex');
       return getPublicPayment(db, request.params.token);
     },
   });
-  r.get(`${base}/public/:token/qr.png`, {
-    schema: { tags, summary: 'The EPC QR code of a payment', params: paymentTokenParamsSchema, response: { 200: z.any() } },
-    config: { access: 'public', rateLimit: { max: 60, timeWindow: '1 minute' } },
-    handler: async (request, reply) => {
-      const png = await getPublicPaymentQr(db, request.params.token);
-      return reply.type('image/png').header('cache-control', 'no-store').send(png);
-    },
+  api.get(`${base}/public/:token/qr.png`, paymentPage, 'The EPC QR code of a payment', {
+    schema: { params: paymentTokenParamsSchema, response: { 200: z.any() } },
+    handler: async (request, reply) => sendUnstored(reply, 'image/png', await getPublicPaymentQr(db, request.params.token), 'no-store'),
   });
 }

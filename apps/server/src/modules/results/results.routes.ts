@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   normaliseResultsCategory,
@@ -30,6 +29,7 @@ import type { EventStreams } from '../../platform/event-streams.js';
 import { managerContext } from '../../platform/service-context.js';
 import { scopedChange } from '../../platform/public-cache.js';
 import { readUpload } from '../../platform/uploads.js';
+import { apiRoutes, CSV_TYPE, notModifiedSchema, sendTopicEvents } from '../../platform/routes.js';
 import {
   exportStandingsCsv,
   exportTrf,
@@ -72,7 +72,6 @@ function sendDownload(request: FastifyRequest, reply: FastifyReply, body: string
 const TOURNAMENT_JSON_BODY_MAX_BYTES = Math.ceil((TOURNAMENT_FILE_MAX_BYTES * 4) / 3) + 64 * 1024;
 
 export async function resultsRoutes(app: FastifyInstance, deps: AppDeps, streams: EventStreams): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const { db, bus } = deps;
   app.addHook('onClose', async () => closeTournamentWorkers());
   /**
@@ -105,7 +104,7 @@ export async function resultsRoutes(app: FastifyInstance, deps: AppDeps, streams
     stopDropping?.();
     stopTelling?.();
   });
-  const tags = ['results'];
+  const api = apiRoutes(app, ['results']);
   // Writes drop the kept public answers of the category they changed, on every instance (`announce`: a draft upload
   // changes nothing public); the answers of a category also depend on the edition (which categories exist).
   const write = { access: 'results:write', invalidates: [] } as const;
@@ -117,189 +116,89 @@ export async function resultsRoutes(app: FastifyInstance, deps: AppDeps, streams
       scope: (request: FastifyRequest) => normaliseResultsCategory((request.params as { category: string }).category),
     },
   } as const;
-  const notModified = { 304: z.null().describe('Not modified (If-None-Match)') };
 
-  r.get('/api/v1/results/anon/categories', {
-    schema: { tags, summary: 'Categories of the edition with published results', response: { 200: z.array(resultsCategorySummarySchema) } },
-    config: readAll,
+  api.get('/api/v1/results/anon/categories', readAll, 'Categories of the edition with published results', {
+    schema: { response: { 200: z.array(resultsCategorySummarySchema) } },
     handler: () => listResultsCategories(db),
   });
-
-  r.get('/api/v1/results/anon/:category', {
-    schema: {
-      tags,
-      summary: "A category's published tournament: players (no private data), every round",
-      params: resultsCategoryParamsSchema,
-      response: { 200: publicTournamentSchema, ...notModified },
-    },
-    config: read,
+  api.get('/api/v1/results/anon/:category', read, "A category's published tournament: players (no private data), every round", {
+    schema: { params: resultsCategoryParamsSchema, response: { 200: publicTournamentSchema, 304: notModifiedSchema } },
     handler: (request) => getPublicTournament(db, request.params.category),
   });
-
-  r.get('/api/v1/results/anon/:category/standings', {
-    schema: {
-      tags,
-      summary: "Standings with the program's tie-break columns; provisional while unofficial results are in",
-      params: resultsCategoryParamsSchema,
-      response: { 200: standingsSchema, ...notModified },
-    },
-    config: read,
+  api.get('/api/v1/results/anon/:category/standings', read, "Standings with the program's tie-break columns; provisional while unofficial results are in", {
+    schema: { params: resultsCategoryParamsSchema, response: { 200: standingsSchema, 304: notModifiedSchema } },
     handler: (request) => getStandings(db, request.params.category),
   });
-
-  r.get('/api/v1/results/anon/:category/pairings/:round', {
-    schema: {
-      tags,
-      summary: 'Pairings and results of a round, with unofficial results',
-      params: resultsRoundParamsSchema,
-      response: { 200: roundPairingsSchema, ...notModified },
-    },
-    config: read,
+  api.get('/api/v1/results/anon/:category/pairings/:round', read, 'Pairings and results of a round, with unofficial results', {
+    schema: { params: resultsRoundParamsSchema, response: { 200: roundPairingsSchema, 304: notModifiedSchema } },
     handler: (request) => getRoundPairings(db, request.params.category, request.params.round),
   });
-
-  r.get('/api/v1/results/anon/:category/unofficial/:round', {
-    schema: {
-      tags,
-      summary: "Arbiters' unofficial results of a round",
-      params: resultsRoundParamsSchema,
-      response: { 200: unofficialRoundSchema, ...notModified },
-    },
-    config: read,
+  api.get('/api/v1/results/anon/:category/unofficial/:round', read, "Arbiters' unofficial results of a round", {
+    schema: { params: resultsRoundParamsSchema, response: { 200: unofficialRoundSchema, 304: notModifiedSchema } },
     handler: (request) => getUnofficialRound(db, request.params.category, request.params.round),
   });
 
-  r.get('/api/v1/results/anon/:category/trf', {
-    schema: { tags, summary: 'The category as a FIDE TRF16 file (open data, no birth dates)', params: resultsCategoryParamsSchema },
-    config: { access: 'public' },
+  api.get('/api/v1/results/anon/:category/trf', 'public', 'The category as a FIDE TRF16 file (open data, no birth dates)', {
+    schema: { params: resultsCategoryParamsSchema },
     handler: async (request, reply) => {
       const answer = await exportTrf(db, request.params.category);
       return sendDownload(request, reply, answer.body, 'text/plain; charset=utf-8', `${answer.category.toLowerCase()}.trf`);
     },
   });
-
-  r.get('/api/v1/results/anon/:category/standings.csv', {
-    schema: {
-      tags,
-      summary: 'Standings as CSV in the language asked (nl, fr, de: semicolons and decimal commas)',
-      params: resultsCategoryParamsSchema,
-      querystring: downloadLanguageQuerySchema,
-    },
-    config: { access: 'public' },
+  api.get('/api/v1/results/anon/:category/standings.csv', 'public', 'Standings as CSV in the language asked (nl, fr, de: semicolons and decimal commas)', {
+    schema: { params: resultsCategoryParamsSchema, querystring: downloadLanguageQuerySchema },
     handler: async (request, reply) => {
       const answer = await exportStandingsCsv(db, request.params.category, request.query.lang);
-      return sendDownload(request, reply, answer.body, 'text/csv; charset=utf-8', `${answer.category.toLowerCase()}-standings.csv`);
+      return sendDownload(request, reply, answer.body, CSV_TYPE, `${answer.category.toLowerCase()}-standings.csv`);
     },
   });
 
-  r.post('/api/v1/results/imports', {
-    schema: {
-      tags,
-      summary: 'Upload a Swar JSON or TRF file (multipart, field "file"): a draft with its proposed category and diff',
-      response: { 201: tournamentImportSchema },
-    },
-    config: write,
+  api.post('/api/v1/results/imports', write, 'Upload a Swar JSON or TRF file (multipart, field "file"): a draft with its proposed category and diff', {
+    schema: { response: { 201: tournamentImportSchema } },
     handler: async (request, reply) => {
       const file = await readUpload(request, { maxBytes: TOURNAMENT_FILE_MAX_BYTES });
       reply.status(201);
       return importTournamentFile(managerContext(deps, request), { fileName: file.filename, bytes: file.data });
     },
   });
-
-  r.get('/api/v1/results/imports/:id', {
-    schema: {
-      tags,
-      summary: 'The diff of a draft against the chosen category',
-      params: tournamentImportIdParamsSchema,
-      querystring: tournamentDiffQuerySchema,
-      response: { 200: tournamentImportSchema },
-    },
-    config: write,
+  api.get('/api/v1/results/imports/:id', write, 'The diff of a draft against the chosen category', {
+    schema: { params: tournamentImportIdParamsSchema, querystring: tournamentDiffQuerySchema, response: { 200: tournamentImportSchema } },
     handler: (request) => previewImport(db, request.params.id, request.query.category),
   });
-
-  r.post('/api/v1/results/imports/:id/publish', {
-    schema: {
-      tags,
-      summary: 'Publish a draft as the next version of the confirmed category',
-      params: tournamentImportIdParamsSchema,
-      body: publishImportSchema,
-      response: { 200: tournamentVersionSchema },
-    },
-    config: write,
+  api.post('/api/v1/results/imports/:id/publish', write, 'Publish a draft as the next version of the confirmed category', {
+    schema: { params: tournamentImportIdParamsSchema, body: publishImportSchema, response: { 200: tournamentVersionSchema } },
     handler: (request) => publishImport(managerContext(deps, request), request.params.id, request.body),
   });
-
-  r.post('/api/v1/tournament/json', {
-    schema: {
-      tags,
-      summary:
-        "The specification's import: {name, jsoncontent} with a data URL, published at once; the same content again answers the current version without publishing a new one",
-      body: tournamentJsonUploadSchema,
-      response: { 200: tournamentVersionSchema },
-    },
+  api.post('/api/v1/tournament/json', write, {
+    summary:
+      "The specification's import: {name, jsoncontent} with a data URL, published at once; the same content again answers the current version without publishing a new one",
+    schema: { body: tournamentJsonUploadSchema, response: { 200: tournamentVersionSchema } },
     bodyLimit: TOURNAMENT_JSON_BODY_MAX_BYTES,
-    config: write,
     handler: async (request) => (await importAndPublishDataUrl(managerContext(deps, request), request.body)).version,
   });
 
-  r.get('/api/v1/results/:category/versions', {
-    schema: {
-      tags,
-      summary: 'Every published version of a category, newest first',
-      params: resultsCategoryParamsSchema,
-      response: { 200: z.array(tournamentVersionSchema) },
-    },
-    config: write,
+  api.get('/api/v1/results/:category/versions', write, 'Every published version of a category, newest first', {
+    schema: { params: resultsCategoryParamsSchema, response: { 200: z.array(tournamentVersionSchema) } },
     handler: (request) => listVersions(db, request.params.category),
   });
-
-  r.get('/api/v1/results/:category/versions/:version/diff', {
-    schema: {
-      tags,
-      summary: 'What restoring an older version would change against the current one',
-      params: versionParamsSchema,
-      response: { 200: versionDiffSchema },
-    },
-    config: write,
+  api.get('/api/v1/results/:category/versions/:version/diff', write, 'What restoring an older version would change against the current one', {
+    schema: { params: versionParamsSchema, response: { 200: versionDiffSchema } },
     handler: (request) => restoreDiff(db, request.params.category, request.params.version),
   });
-
-  r.post('/api/v1/results/:category/versions/:version/restore', {
-    schema: {
-      tags,
-      summary: 'Publish an older version again (audited); `confirm: true` after the manager saw its diff, else 409 results.confirmation_required',
-      params: versionParamsSchema,
-      body: restoreVersionSchema,
-      response: { 200: tournamentVersionSchema },
-    },
-    config: write,
+  api.post('/api/v1/results/:category/versions/:version/restore', write, {
+    summary: 'Publish an older version again (audited); `confirm: true` after the manager saw its diff, else 409 results.confirmation_required',
+    schema: { params: versionParamsSchema, body: restoreVersionSchema, response: { 200: tournamentVersionSchema } },
     handler: (request) => restoreVersion(managerContext(deps, request), request.params.category, request.params.version, request.body.confirm),
   });
-
-  r.post('/api/v1/tournament/unofficial_result', {
-    schema: {
-      tags,
-      summary: "An arbiter's unofficial result of one board (empty clears it)",
-      body: unofficialResultInputSchema,
-      response: { 200: unofficialRoundSchema },
-    },
-    config: write,
+  api.post('/api/v1/tournament/unofficial_result', write, "An arbiter's unofficial result of one board (empty clears it)", {
+    schema: { body: unofficialResultInputSchema, response: { 200: unofficialRoundSchema } },
     handler: (request) => setUnofficialResult(managerContext(deps, request), request.body),
   });
 
-  r.get('/api/v1/results/anon/:category/events', {
-    schema: {
-      tags,
-      summary: 'Server-sent events: a message ("unofficial:<round>:<board>", "version:<n>") whenever the category\'s results change; reload when one arrives',
-      params: resultsCategoryParamsSchema,
-    },
-    config: { access: 'public' },
-    handler: async (request, reply) => {
-      const topic = await resultsTopic(db, request.params.category);
-      // Reconnect after 5 s when the connection drops.
-      const stream = streams.open(request, reply);
-      stream.onClose(bus.subscribe(topic, (payload) => stream.write(`data: ${payload}\n\n`)));
-    },
+  api.get('/api/v1/results/anon/:category/events', 'public', {
+    summary: 'Server-sent events: a message ("unofficial:<round>:<board>", "version:<n>") whenever the category\'s results change; reload when one arrives',
+    schema: { params: resultsCategoryParamsSchema },
+    // Reconnect after 5 s when the connection drops.
+    handler: async (request, reply) => sendTopicEvents(request, reply, { streams, bus, topic: await resultsTopic(db, request.params.category) }),
   });
 }
