@@ -30,7 +30,7 @@ import { HttpError } from '../../shared/http';
 import { formatDate, formatDateTime } from '../../shared/format';
 import { currentLanguage } from '../../shared/i18n';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
-import { SelectField } from '../../shared/ui/SelectField';
+import { SelectField } from '../../shared/forms/SelectField';
 import { useErrorMessage } from '../../shared/ui/error-message';
 import { DeskSync, scansOfBadge, type DeskState, type KnownScan } from './desk-sync';
 import { keepDeskPageOffline } from './offline-page';

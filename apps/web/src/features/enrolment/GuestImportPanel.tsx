@@ -16,7 +16,7 @@ import type { GuestImportLine, GuestImportResult } from '@bjk/domain/guest-impor
 import type { RegistrationKind } from '@bjk/domain/enrolment';
 import { useEdition } from '../../shared/edition/useEdition';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
-import { SelectField } from '../../shared/ui/SelectField';
+import { SelectField } from '../../shared/forms/SelectField';
 import { TableHeadRow } from '../../shared/ui/TableHeadRow';
 import { importGuests } from './mgmt-api';
 

@@ -18,7 +18,7 @@ import type { DataColumn } from '../../shared/ui/DataTable';
 import { PagedTable } from '../../shared/ui/PagedTable';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { choices } from '../../shared/ui/ListFilter';
-import { SelectField } from '../../shared/ui/SelectField';
+import { SelectField } from '../../shared/forms/SelectField';
 import { PaymentRequestCell } from '../../shared/ui/PaymentRequestCell';
 import { useListParams } from '../../shared/ui/useListParams';
 import { PlayerListFilters } from './PlayerListFilters';

@@ -19,7 +19,7 @@ import { CellField } from '../../shared/ui/CellField';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { FileButton } from '../../shared/ui/FileButton';
-import { SelectField } from '../../shared/ui/SelectField';
+import { SelectField } from '../../shared/forms/SelectField';
 import { TableHeadRow } from '../../shared/ui/TableHeadRow';
 import { importRooms, roomsQuery, updateRoom } from './api';
 

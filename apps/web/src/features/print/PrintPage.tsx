@@ -16,7 +16,7 @@ import { useSearchParams } from 'react-router';
 import type { BadgeSummaryQuery, PrintDocument, PrintJob, PrintRequestInput, PrintSelection, Voucher } from '@bjk/domain/print';
 import { useEdition } from '../../shared/edition/useEdition';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
-import { SelectField } from '../../shared/ui/SelectField';
+import { SelectField } from '../../shared/forms/SelectField';
 import { KindSwitch, usePlayerCategoryCodes, useRegistrationKind } from '../../shared/edition/kind';
 import { badgeSummaryQuery, downloadPrintJob, fetchPrintPreview, printJobQuery, printQueueQuery, startPrintJob, voucherProposalQuery } from './api';
 import { VoucherEditor } from './VoucherEditor';

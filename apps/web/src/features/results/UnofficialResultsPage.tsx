@@ -10,7 +10,7 @@ import { UNOFFICIAL_RESULTS, type Pairing, type UnofficialResult } from '@bjk/do
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
-import { SelectField } from '../../shared/ui/SelectField';
+import { SelectField } from '../../shared/forms/SelectField';
 import { refreshResources } from '../../shared/data/resource';
 import { resultsPrefix } from './resources';
 import { enterUnofficialResult, pairingsQuery, resultsCategoriesQuery, unofficialRoundQuery } from './api';

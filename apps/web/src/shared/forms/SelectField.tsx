@@ -3,7 +3,7 @@ import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import type { ReactNode } from 'react';
 
 /** One choice of a `SelectField`: the value it sets and what the menu shows for it. */
-export type SelectOption = { value: string; label: ReactNode };
+export type SelectOption = { value: string | number; label: ReactNode };
 
 /** Each value shown as itself (codes, file names, room numbers). */
 export const plainOptions = (values: readonly string[]): SelectOption[] => values.map((value) => ({ value, label: value }));

@@ -11,7 +11,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ManagedGame } from '@bjk/domain/games';
 import { ErrorAlert } from '../../../shared/ui/ErrorAlert';
-import { SelectField } from '../../../shared/ui/SelectField';
+import { SelectField } from '../../../shared/forms/SelectField';
 import { deleteGame, moveGame } from './api';
 
 /** A received game's move (another category, round or board) and deletion, each asked in a dialog first. */

@@ -21,7 +21,7 @@ import { formatDateTime, formatNumber } from '../../../shared/format';
 import { HttpError } from '../../../shared/http';
 import { currentLanguage } from '../../../shared/i18n';
 import { ErrorAlert } from '../../../shared/ui/ErrorAlert';
-import { SelectField } from '../../../shared/ui/SelectField';
+import { SelectField } from '../../../shared/forms/SelectField';
 import { TableHeadRow } from '../../../shared/ui/TableHeadRow';
 import { GameActions } from './GameActions';
 import {
