@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { insertOne, ofChampionship, searchCondition, updateStamped } from '../../platform/people-rows.js';
 import { type RegistrationKind, type RegistrationListQuery } from '@bjk/domain';
+import { photoStore } from '../../platform/photo-store.js';
 import type { DbOrTx } from '../../platform/db.js';
 import type { MemberIdColumns } from '../members/members.service.js';
 import { registrationPhotos, registrations } from './enrolment.tables.js';
@@ -105,17 +106,9 @@ export async function listConfirmedEnabledRegistrations(tx: DbOrTx, editionCode:
     .orderBy(asc(registrations.confirmedAt));
 }
 
-export async function upsertRegistrationPhoto(tx: DbOrTx, registrationId: string, photo: { jpeg: Buffer; width: number; height: number }): Promise<void> {
-  await tx
-    .insert(registrationPhotos)
-    .values({ registrationId, ...photo })
-    .onConflictDoUpdate({ target: registrationPhotos.registrationId, set: { ...photo, uploadedAt: new Date() } });
-}
-
-export async function findRegistrationPhoto(tx: DbOrTx, registrationId: string): Promise<Buffer | undefined> {
-  const [row] = await tx.select({ jpeg: registrationPhotos.jpeg }).from(registrationPhotos).where(eq(registrationPhotos.registrationId, registrationId));
-  return row?.jpeg;
-}
+const registrationPhotoStore = photoStore(registrationPhotos, registrationPhotos.registrationId, (registrationId: string) => ({ registrationId }));
+export const upsertRegistrationPhoto = registrationPhotoStore.save;
+export const findRegistrationPhoto = registrationPhotoStore.find;
 
 export async function registrationFigures(tx: DbOrTx, editionCode: string) {
   const byCategory = await tx

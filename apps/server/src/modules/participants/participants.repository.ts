@@ -2,6 +2,7 @@ import { pick } from '@bjk/domain/objects';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { insertOne, ofChampionship, searchCondition, updateStamped } from '../../platform/people-rows.js';
 import { type AttendeeListQuery, type ParticipantListQuery, type RegistrationKind } from '@bjk/domain';
+import { photoStore } from '../../platform/photo-store.js';
 import type { DbOrTx } from '../../platform/db.js';
 import { attendees, participantPhotos, participants } from './participants.tables.js';
 import { pageWithTotal } from '../../platform/paging.js';
@@ -108,17 +109,9 @@ export async function listParticipantRows(tx: DbOrTx, editionCode: string, kind:
   return rows.map((r) => ({ ...r.participant, hasPhoto: r.hasPhoto }));
 }
 
-export async function upsertParticipantPhoto(tx: DbOrTx, participantId: number, photo: { jpeg: Buffer; width: number; height: number }): Promise<void> {
-  await tx
-    .insert(participantPhotos)
-    .values({ participantId, ...photo })
-    .onConflictDoUpdate({ target: participantPhotos.participantId, set: { ...photo, uploadedAt: new Date() } });
-}
-
-export async function findParticipantPhoto(tx: DbOrTx, participantId: number): Promise<Buffer | undefined> {
-  const [row] = await tx.select({ jpeg: participantPhotos.jpeg }).from(participantPhotos).where(eq(participantPhotos.participantId, participantId));
-  return row?.jpeg;
-}
+const participantPhotoStore = photoStore(participantPhotos, participantPhotos.participantId, (participantId: number) => ({ participantId }));
+export const upsertParticipantPhoto = participantPhotoStore.save;
+export const findParticipantPhoto = participantPhotoStore.find;
 
 /** The stored photos of several participants at once (the desk's roster), by participant id. */
 export async function listParticipantPhotos(tx: DbOrTx, participantIds: number[]): Promise<Map<number, Buffer>> {
