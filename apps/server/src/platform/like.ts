@@ -1,4 +1,4 @@
-import { ilike, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { ilike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 
 /**
  * The one way a list's `search` becomes a LIKE pattern: `%`, `_` and `\` in what the manager typed match
@@ -19,3 +19,9 @@ export const containsText = (column: AnyColumn | SQL, text: string): SQL => ilik
 
 /** Case-insensitive "contains" on a JSON column read as text (e-mail lists, guests). */
 export const jsonContainsText = (column: AnyColumn, text: string): SQL => sql`${column}::text ilike ${containsPattern(text)}`;
+
+/** A list's `search`: any of the text columns contains what the manager typed, or one of the `exact` conditions holds. */
+export function searchCondition(search: string | undefined, columns: readonly (AnyColumn | SQL)[], ...exact: SQL[]): SQL | undefined {
+  if (!search) return undefined;
+  return or(...columns.map((column) => containsText(column, search)), ...exact);
+}

@@ -1,7 +1,6 @@
-import { and, eq, getTableName, or, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, eq, getTableName, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgInsertValue, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { RegistrationKind } from '@bjk/domain';
-import { containsText } from './like.js';
 import type { DbOrTx } from './db.js';
 
 /**
@@ -10,12 +9,6 @@ import type { DbOrTx } from './db.js';
  */
 export function ofChampionship(table: { editionCode: PgColumn; kind: PgColumn }, editionCode: string, kind: RegistrationKind): SQL {
   return and(eq(table.editionCode, editionCode), eq(table.kind, kind)) as SQL;
-}
-
-/** A list's `search`: any of the text columns contains what the manager typed, or one of the `exact` conditions holds. */
-export function searchCondition(search: string | undefined, columns: readonly (AnyColumn | SQL)[], ...exact: SQL[]): SQL | undefined {
-  if (!search) return undefined;
-  return or(...columns.map((column) => containsText(column, search)), ...exact);
 }
 
 /** Inserts one row into `table` and answers it as stored (defaults and generated ids filled in). */

@@ -1,5 +1,5 @@
-import { and, count, desc, eq, gte, like, or, sql, type SQL } from 'drizzle-orm';
-import { containsText, prefixPattern } from '../../platform/like.js';
+import { and, count, desc, eq, gte, like, sql, type SQL } from 'drizzle-orm';
+import { containsText, prefixPattern, searchCondition } from '../../platform/like.js';
 import { pageOffset } from '@bjk/domain';
 import type { DbOrTx } from '../../platform/db.js';
 import { auditEntries } from '../../platform/audit.tables.js';
@@ -21,14 +21,8 @@ function conditions(filter: AuditFilter): SQL | undefined {
   const parts: SQL[] = [];
   if (filter.subjectType) parts.push(eq(auditEntries.subjectType, filter.subjectType));
   if (filter.subjectId) parts.push(eq(auditEntries.subjectId, filter.subjectId));
-  if (filter.search) {
-    const search = or(
-      containsText(auditEntries.actorEmail, filter.search),
-      containsText(auditEntries.action, filter.search),
-      containsText(auditEntries.subjectId, filter.search),
-    );
-    if (search) parts.push(search);
-  }
+  const search = searchCondition(filter.search, [auditEntries.actorEmail, auditEntries.action, auditEntries.subjectId]);
+  if (search) parts.push(search);
   if (filter.actor) parts.push(containsText(auditEntries.actorEmail, filter.actor));
   if (filter.area) parts.push(like(auditEntries.action, prefixPattern(`${filter.area}.`)));
   // Days are the organisers' days (the edition's time zone), not UTC days.

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { insertOne, ofChampionship, searchCondition, updateStamped } from '../../platform/people-rows.js';
+import { searchCondition } from '../../platform/like.js';
+import { insertOne, ofChampionship, updateStamped } from '../../platform/people-rows.js';
 import { type RegistrationKind, type RegistrationListQuery } from '@bjk/domain';
 import { photoStore } from '../../platform/photo-store.js';
 import type { DbOrTx } from '../../platform/db.js';

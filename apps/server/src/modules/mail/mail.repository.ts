@@ -1,6 +1,6 @@
-import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { OutboxQuery } from '@bjk/domain';
-import { containsText, jsonContainsText } from '../../platform/like.js';
+import { jsonContainsText, searchCondition } from '../../platform/like.js';
 import type { DbOrTx } from '../../platform/db.js';
 import { mailOutbox } from './mail.tables.js';
 import { pageWithTotal } from '../../platform/paging.js';
@@ -57,14 +57,8 @@ export async function findOutboxRow(db: DbOrTx, id: number): Promise<OutboxRow |
 export async function pageOutbox(db: DbOrTx, query: OutboxQuery): Promise<{ rows: OutboxRow[]; total: number }> {
   const filters: SQL[] = [];
   if (query.status) filters.push(eq(mailOutbox.status, query.status));
-  if (query.search) {
-    const search = or(
-      containsText(mailOutbox.subject, query.search),
-      jsonContainsText(mailOutbox.to, query.search),
-      containsText(mailOutbox.kind, query.search),
-    );
-    if (search) filters.push(search);
-  }
+  const search = searchCondition(query.search, [mailOutbox.subject, mailOutbox.kind], ...(query.search ? [jsonContainsText(mailOutbox.to, query.search)] : []));
+  if (search) filters.push(search);
   const where = filters.length > 0 ? and(...filters) : undefined;
   const rows = db.select().from(mailOutbox).where(where).orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id)).$dynamic();
   return pageWithTotal(db, rows, mailOutbox, where, query);

@@ -1,6 +1,7 @@
 import { pick } from '@bjk/domain/objects';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import { insertOne, ofChampionship, searchCondition, updateStamped } from '../../platform/people-rows.js';
+import { searchCondition } from '../../platform/like.js';
+import { insertOne, ofChampionship, updateStamped } from '../../platform/people-rows.js';
 import { type AttendeeListQuery, type ParticipantListQuery, type RegistrationKind } from '@bjk/domain';
 import { photoStore } from '../../platform/photo-store.js';
 import type { DbOrTx } from '../../platform/db.js';
