@@ -72,21 +72,39 @@ function AnswerField({ label, value, onChange, testId }: { label: string; value:
   );
 }
 
+/** A reservation request's heading: its kind and the reservation (to its page). */
+function ReservationRequestHeading({ request }: { request: ReservationRequestRow }) {
+  const { t } = useTranslation('familyAdmin');
+  return (
+    <>
+      {t(`requests.kinds.${request.kind}`)} · <RouterLink to={`/mgmt/reservation_edit?id=${request.reservationId}`}>{request.reservationNumber}</RouterLink>
+    </>
+  );
+}
+
+/** A privacy request's heading: its kind and the child's registration (to its page), or the whole family. */
+function PrivacyRequestHeading({ request }: { request: PrivacyRequestRow }) {
+  const { t } = useTranslation('familyAdmin');
+  return (
+    <>
+      {t(`privacy.kinds.${request.kind}`)} ·{' '}
+      {request.registrationId ? (
+        <RouterLink to={`/mgmt/registration_edit?id=${request.registrationId}${request.registrationKind === 'vk' ? '&kind=vk' : ''}`}>
+          {request.childName}
+        </RouterLink>
+      ) : (
+        t('privacy.wholeFamily')
+      )}
+    </>
+  );
+}
+
 function RequestCard({ request, mayAnswer }: { request: ReservationRequestRow; mayAnswer: boolean }) {
   const { t } = useTranslation('familyAdmin');
   const answeredBy = useAnsweredBy();
   const { text: answer, setText: setAnswer, send } = useAnswer('requests', (text) => answerRequest(request.id, text));
   return (
-    <RequestFrame
-      testId={`family-request-${request.id}`}
-      level="h2"
-      request={request}
-      heading={
-        <>
-          {t(`requests.kinds.${request.kind}`)} · <RouterLink to={`/mgmt/reservation_edit?id=${request.reservationId}`}>{request.reservationNumber}</RouterLink>
-        </>
-      }
-    >
+    <RequestFrame testId={`family-request-${request.id}`} level="h2" request={request} heading={<ReservationRequestHeading request={request} />}>
       <Typography sx={{ whiteSpace: 'pre-wrap' }}>{request.message}</Typography>
       {request.status === 'answered' ? (
         <Alert severity="success">
@@ -116,23 +134,7 @@ function PrivacyRequestCard({ request, mayAnswer }: { request: PrivacyRequestRow
     ? [request.correction.firstName, request.correction.lastName, request.correction.birthDate].filter((v) => v !== '').join(' · ')
     : '';
   return (
-    <RequestFrame
-      testId={`privacy-request-${request.id}`}
-      level="h3"
-      request={request}
-      heading={
-        <>
-          {t(`privacy.kinds.${request.kind}`)} ·{' '}
-          {request.registrationId ? (
-            <RouterLink to={`/mgmt/registration_edit?id=${request.registrationId}${request.registrationKind === 'vk' ? '&kind=vk' : ''}`}>
-              {request.childName}
-            </RouterLink>
-          ) : (
-            t('privacy.wholeFamily')
-          )}
-        </>
-      }
-    >
+    <RequestFrame testId={`privacy-request-${request.id}`} level="h3" request={request} heading={<PrivacyRequestHeading request={request} />}>
       {correction && <Typography>{t('privacy.correction', { correction })}</Typography>}
       {request.message && <Typography sx={{ whiteSpace: 'pre-wrap' }}>{request.message}</Typography>}
       {request.status !== 'open' ? (
@@ -162,28 +164,41 @@ function PrivacyRequestCard({ request, mayAnswer }: { request: PrivacyRequestRow
   );
 }
 
-/** The statuses each list of requests is filtered by (the first shown at first), with their labels' keys. */
-const RESERVATION_STATUSES = [
-  { value: 'open', label: 'requests.open' },
-  { value: 'answered', label: 'requests.answered' },
-] as const;
-const PRIVACY_STATUSES = [
-  { value: 'open', label: 'requests.open' },
-  { value: 'approved', label: 'privacy.approved' },
-  { value: 'refused', label: 'privacy.refused' },
-] as const;
-
-type RequestsByStatusProps<S extends string, R> = {
+type RequestList<S extends string, R> = {
+  /** The statuses the list is filtered by (the first shown at first), with their labels' keys. */
   statuses: readonly [{ value: S; label: string }, ...{ value: S; label: string }[]];
   query: (status: S) => { queryKey: readonly unknown[]; queryFn: () => Promise<{ items: R[] }> };
-  /** The line shown when no request has the chosen status. */
+  /** The key of the line shown when no request has the chosen status. */
   none: string;
-  /** One request's card (with its key). */
-  card: (request: R) => ReactNode;
+};
+
+const RESERVATION_REQUESTS: RequestList<'open' | 'answered', ReservationRequestRow> = {
+  statuses: [
+    { value: 'open', label: 'requests.open' },
+    { value: 'answered', label: 'requests.answered' },
+  ],
+  query: reservationRequestsQuery,
+  none: 'requests.none',
+};
+
+const PRIVACY_REQUESTS: RequestList<'open' | 'approved' | 'refused', PrivacyRequestRow> = {
+  statuses: [
+    { value: 'open', label: 'requests.open' },
+    { value: 'approved', label: 'privacy.approved' },
+    { value: 'refused', label: 'privacy.refused' },
+  ],
+  query: privacyRequestsQuery,
+  none: 'privacy.none',
 };
 
 /** A status toggle over a list of requests: the failure if any, the "none" line, or one card per request. */
-function RequestsByStatus<S extends string, R>({ statuses, query, none, card }: RequestsByStatusProps<S, R>) {
+function RequestsByStatus<S extends string, R>({
+  requests: { statuses, query, none },
+  card,
+}: {
+  requests: RequestList<S, R>;
+  card: (request: R) => ReactNode;
+}) {
   const { t } = useTranslation('familyAdmin');
   const [status, setStatus] = useState<S>(statuses[0].value);
   const list = useQuery(query(status));
@@ -197,7 +212,7 @@ function RequestsByStatus<S extends string, R>({ statuses, query, none, card }: 
         ))}
       </ToggleButtonGroup>
       {list.isError && <ErrorAlert error={list.error} />}
-      {list.data?.items.length === 0 && <Alert severity="info">{none}</Alert>}
+      {list.data?.items.length === 0 && <Alert severity="info">{t(none)}</Alert>}
       {list.data?.items.map(card)}
     </>
   );
@@ -213,9 +228,7 @@ function PrivacyRequests() {
       </Typography>
       <Typography color="textSecondary">{t('privacy.intro')}</Typography>
       <RequestsByStatus
-        statuses={PRIVACY_STATUSES}
-        query={privacyRequestsQuery}
-        none={t('privacy.none')}
+        requests={PRIVACY_REQUESTS}
         card={(request) => <PrivacyRequestCard key={request.id} request={request} mayAnswer={hasPermission(session, 'registrations:write')} />}
       />
     </Stack>
@@ -231,9 +244,7 @@ export function FamilyRequestsPage() {
       <Typography variant="h1">{t('requests.title')}</Typography>
       <Typography color="textSecondary">{t('requests.intro')}</Typography>
       <RequestsByStatus
-        statuses={RESERVATION_STATUSES}
-        query={reservationRequestsQuery}
-        none={t('requests.none')}
+        requests={RESERVATION_REQUESTS}
         card={(request) => <RequestCard key={request.id} request={request} mayAnswer={hasPermission(session, 'lodging:write')} />}
       />
       {hasPermission(session, 'registrations:read') && <PrivacyRequests />}
