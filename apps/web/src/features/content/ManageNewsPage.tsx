@@ -24,7 +24,7 @@ import { contentKeys, deleteNews, mgmtNewsQuery, saveNews } from './api';
 import { TextsEditor, emptyTexts, toTexts, toTranslations, type Texts } from './TextsEditor';
 import { randomId } from '../../shared/random-id';
 import { PageHeader } from '../../shared/ui/PageHeader';
-import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
+import { RemovalDialog } from '../../shared/ui/ConfirmDialog';
 
 /** After a change: the managers' list and the public news (home page, /news, an entry; the resource cache) in this tab read again. */
 function useNewsChanged() {
@@ -106,24 +106,16 @@ function DeleteDialog({ entry, onClose }: { entry: NewsEntry; onClose: () => voi
   const { t } = useTranslation('contentAdmin');
   const changed = useNewsChanged();
   const language = currentLanguage();
-  const remove = useMutation({
-    mutationFn: () => deleteNews(entry.id),
-    onSuccess: () => {
-      changed();
-      onClose();
-    },
-  });
   return (
-    <ConfirmDialog
+    <RemovalDialog
       id="news-delete-title"
       title={t('news.deleteTitle')}
       text={t('news.deleteText', { title: entry.translations[language]?.title ?? entry.translations.nl.title, date: formatDate(entry.date, language) })}
       cancelLabel={t('cancel')}
       confirmLabel={t('news.delete')}
       confirmTestId="news-delete-confirm"
-      pending={remove.isPending}
-      error={remove.error}
-      onConfirm={() => remove.mutate()}
+      remove={() => deleteNews(entry.id)}
+      onRemoved={changed}
       onClose={onClose}
     />
   );

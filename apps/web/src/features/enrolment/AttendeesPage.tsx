@@ -19,12 +19,13 @@ import { PagedTable } from '../../shared/ui/PagedTable';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { ListSearch } from '../../shared/ui/ListFilter';
 import { useListParams } from '../../shared/ui/useListParams';
-import { KindSwitch, useRegistrationKind } from '../../shared/edition/kind';
+import { KindSwitch } from '../../shared/edition/kind';
 import { GuestImportPanel, StaffCategorySelect } from './GuestImportPanel';
 import { attendeesQuery, createAttendee, createGuest, updateAttendee } from './mgmt-api';
 import { EnabledSwitch, editableFields, mealsCodeOptions, useTextFields } from './form-fields';
 import { onValidSubmit } from '../../shared/ui/forms';
 import { PageHeader } from '../../shared/ui/PageHeader';
+import { KeyedByKind } from './mgmt-lists';
 
 const empty: AttendeeInput = { firstName: '', lastName: '', category: 'GUEST', email: '', mobile: '', mealsCode: null, enabled: true, remarks: '' };
 
@@ -71,9 +72,8 @@ function AttendeeTable({ kind, onSelect }: { kind: RegistrationKind; onSelect?: 
 
 /** `/mgmt/attendee_bjk[?kind=vk]`: arbiters, organisers, guests and meals-only people, added and edited here. */
 export function AttendeesPage() {
-  const kind = useRegistrationKind();
   // Keyed by kind: a half-edited attendee of one championship does not carry over to the other.
-  return <AttendeeEditor key={kind} kind={kind} />;
+  return <KeyedByKind body={AttendeeEditor} />;
 }
 
 function AttendeeEditor({ kind }: { kind: RegistrationKind }) {

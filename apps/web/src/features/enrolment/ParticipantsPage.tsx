@@ -9,7 +9,6 @@ import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
 import type { Participant, RegistrationKind } from '@bjk/domain/enrolment';
 import { hasPermission, useManager } from '../../shared/auth/session';
 import { formatMoney } from '../../shared/format';
@@ -22,7 +21,7 @@ import { SelectField } from '../../shared/forms/SelectField';
 import { PaymentRequestCell } from '../../shared/ui/PaymentRequestCell';
 import { useListParams } from '../../shared/ui/useListParams';
 import { PlayerListFilters } from './PlayerListFilters';
-import { KindSwitch, usePlayerCategoryCodes, useRegistrationKind, withKind } from '../../shared/edition/kind';
+import { KindSwitch, usePlayerCategoryCodes, withKind } from '../../shared/edition/kind';
 import {
   addLateParticipant,
   download,
@@ -33,6 +32,7 @@ import {
   type ParticipantPayment,
 } from './mgmt-api';
 import { PageHeader } from '../../shared/ui/PageHeader';
+import { KeyedByKind, categoryColumn, clubColumn, nameColumn } from './mgmt-lists';
 
 /** A participant's payment request in the list: its number (to its page), status and what is still owed. */
 function ParticipantPaymentCell({ request }: { request: ParticipantPayment | undefined }) {
@@ -51,9 +51,8 @@ function ParticipantPaymentCell({ request }: { request: ParticipantPayment | und
 
 /** `/mgmt/participants[?kind=vk]`: the start list, with the import of confirmed registrations and late additions. */
 export function ParticipantsPage() {
-  const kind = useRegistrationKind();
   // Keyed by kind: switching championship starts from a clean search, filters and paging.
-  return <ParticipantList key={kind} kind={kind} />;
+  return <KeyedByKind body={ParticipantList} />;
 }
 
 function ParticipantList({ kind }: { kind: RegistrationKind }) {
@@ -73,24 +72,20 @@ function ParticipantList({ kind }: { kind: RegistrationKind }) {
   const ratings = useMutation({ mutationFn: () => refreshRatings(kind), onSuccess: refresh });
 
   const columns: DataColumn<Participant>[] = [
-    {
-      id: 'name',
-      header: t('participants.name'),
-      sortKey: 'name',
-      cell: (p) => (
+    nameColumn<Participant>(
+      t('participants.name'),
+      (p) => withKind(`/mgmt/participant_edit?id=${p.id}`, kind),
+      (p) => (
         <>
-          <RouterLink to={withKind(`/mgmt/participant_edit?id=${p.id}`, kind)}>
-            {p.lastName} {p.firstName}
-          </RouterLink>
           {!p.hasPhoto && <Chip size="small" color="warning" label={t('mgmt.noPhoto')} sx={{ ml: 1 }} />}
           {p.late && <Chip size="small" label={t('mgmt.late')} sx={{ ml: 1 }} />}
         </>
       ),
-    },
-    { id: 'category', header: t('details.category'), sortKey: 'category', cell: (p) => p.category },
+    ),
+    categoryColumn(t('details.category')),
     { id: 'ratingFide', header: t('participants.ratingFide'), sortKey: 'ratingFide', cell: (p) => p.ratingFide ?? '—' },
     { id: 'ratingNational', header: t('participants.ratingNational'), sortKey: 'ratingNational', hideBelow: 'md', cell: (p) => p.ratingNational ?? '—' },
-    { id: 'club', header: t('details.club'), hideBelow: 'md', cell: (p) => p.clubName },
+    clubColumn(t('details.club')),
     { id: 'meals', header: t('mgmt.meals'), cell: (p) => p.mealsCode ?? '' },
   ];
   if (payments.data) {

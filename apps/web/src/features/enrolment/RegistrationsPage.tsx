@@ -6,7 +6,6 @@ import Stack from '@mui/material/Stack';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
 import type { Registration } from '@bjk/domain/enrolment';
 import type { DataColumn } from '../../shared/ui/DataTable';
 import { choices } from '../../shared/ui/ListFilter';
@@ -19,6 +18,7 @@ import { hasPermission, useManager } from '../../shared/auth/session';
 import { LateInvitationDialog } from './LateInvitationDialog';
 import { download, registrationsQuery } from './mgmt-api';
 import { PageHeader } from '../../shared/ui/PageHeader';
+import { categoryColumn, clubColumn, nameColumn } from './mgmt-lists';
 
 /** `/mgmt/registrations[?kind=vk]`: search, filters, sort and paging live in the address, so a view can be shared. */
 /** The status filter's choices, in this order. */
@@ -34,18 +34,9 @@ export function RegistrationsPage() {
   const session = useManager();
   const [inviting, setInviting] = useState(false);
   const columns: DataColumn<Registration>[] = [
-    {
-      id: 'name',
-      header: t('participants.name'),
-      sortKey: 'name',
-      cell: (r) => (
-        <RouterLink to={withKind(`/mgmt/registration_edit?id=${r.id}`, kind)}>
-          {r.lastName} {r.firstName}
-        </RouterLink>
-      ),
-    },
+    nameColumn<Registration>(t('participants.name'), (r) => withKind(`/mgmt/registration_edit?id=${r.id}`, kind)),
     { id: 'idbel', header: t('lookup.idbel'), sortKey: 'idbel', cell: (r) => r.idbel ?? r.idfide },
-    { id: 'category', header: t('details.category'), sortKey: 'category', cell: (r) => r.category },
+    categoryColumn(t('details.category')),
     {
       id: 'status',
       header: t('mgmt.status'),
@@ -57,7 +48,7 @@ export function RegistrationsPage() {
         </Stack>
       ),
     },
-    { id: 'club', header: t('details.club'), hideBelow: 'md', cell: (r) => r.clubName },
+    clubColumn(t('details.club')),
     {
       id: 'createdAt',
       header: t('mgmt.createdAt'),

@@ -340,26 +340,28 @@ function AbsenceBlock({ child, overview }: { child: FamilyChild; overview: Famil
   );
 }
 
+/** A contact's inputs, in order: its translation key under `child.`, input type and autofill hint. */
+const CONTACT_FIELDS: readonly { name: 'fullName' | 'email' | 'mobile'; type?: string; autoComplete: string }[] = [
+  { name: 'fullName', autoComplete: 'name' },
+  { name: 'email', type: 'email', autoComplete: 'email' },
+  { name: 'mobile', type: 'tel', autoComplete: 'tel' },
+];
+
 function ContactFields({ prefix, value, onChange }: { prefix: string; value: Contact; onChange: (next: Contact) => void }) {
   const { t } = useTranslation('family');
   return (
     <fieldset className="bjk-family-fieldset">
       <legend className="bjk-field-label">{t(`child.${prefix}`)}</legend>
-      <TextInput label={t('child.fullName')} value={value.fullName} autoComplete="name" onChange={(e) => onChange({ ...value, fullName: e.target.value })} />
-      <TextInput
-        label={t('child.email')}
-        type="email"
-        value={value.email}
-        autoComplete="email"
-        onChange={(e) => onChange({ ...value, email: e.target.value })}
-      />
-      <TextInput
-        label={t('child.mobile')}
-        type="tel"
-        value={value.mobile}
-        autoComplete="tel"
-        onChange={(e) => onChange({ ...value, mobile: e.target.value })}
-      />
+      {CONTACT_FIELDS.map(({ name, type, autoComplete }) => (
+        <TextInput
+          key={name}
+          label={t(`child.${name}`)}
+          type={type}
+          value={value[name]}
+          autoComplete={autoComplete}
+          onChange={(e) => onChange({ ...value, [name]: e.target.value })}
+        />
+      ))}
     </fieldset>
   );
 }

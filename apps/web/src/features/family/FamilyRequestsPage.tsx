@@ -17,19 +17,19 @@ import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { PersonalDataOverview } from './PersonalDataOverview';
 import { answerPrivacyRequest, answerRequest, privacyRequestsQuery, reservationRequestsQuery } from './mgmt-api';
 
-type RequestFrameProps = { testId: string; level: 'h2' | 'h3'; heading: ReactNode; createdAt: string; children: ReactNode };
+type RequestFrameProps = { testId: string; level: 'h2' | 'h3'; heading: ReactNode; request: { createdAt: string; requester: string }; children: ReactNode };
 
-/** A family's request as a card: what and whose (the heading), when it was made, then its text and answer. */
-function RequestFrame({ testId, level, heading, createdAt, children }: RequestFrameProps) {
+/** A family's request as a card: what and whose (the heading), who made it and when, then its text and answer. */
+function RequestFrame({ testId, level, heading, request, children }: RequestFrameProps) {
   const instant = useInstantFormat();
   return (
     <Paper variant="outlined" sx={{ p: 2 }} data-testid={testId}>
       <Stack spacing={1}>
         <Typography variant={level} sx={{ fontSize: '1.05rem' }}>
-          {heading}
+          {heading} · {request.requester}
         </Typography>
         <Typography variant="body2" color="textSecondary">
-          {instant(createdAt, { dateStyle: 'medium', timeStyle: 'short' })}
+          {instant(request.createdAt, { dateStyle: 'medium', timeStyle: 'short' })}
         </Typography>
         {children}
       </Stack>
@@ -44,6 +44,17 @@ function useAnsweredBy() {
     who: request.answeredBy ?? '',
     at: request.answeredAt ? instant(request.answeredAt, { dateStyle: 'medium', timeStyle: 'short' }) : '',
   });
+}
+
+/** The desk's answer (or reason) being written, and its sending, which refreshes the list of requests answered. */
+function useAnswer<A = void>(list: 'requests' | 'privacy', answer: (text: string, arg: A) => Promise<unknown>) {
+  const client = useQueryClient();
+  const [text, setText] = useState('');
+  const send = useMutation({
+    mutationFn: (arg: A) => answer(text, arg),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['mgmt', 'family', list] }),
+  });
+  return { text, setText, send };
 }
 
 /** The desk's answer or reason: a few lines, at most 2000 characters. */
@@ -61,27 +72,39 @@ function AnswerField({ label, value, onChange, testId }: { label: string; value:
   );
 }
 
+/** A reservation request's heading: its kind and the reservation (to its page). */
+function ReservationRequestHeading({ request }: { request: ReservationRequestRow }) {
+  const { t } = useTranslation('familyAdmin');
+  return (
+    <>
+      {t(`requests.kinds.${request.kind}`)} · <RouterLink to={`/mgmt/reservation_edit?id=${request.reservationId}`}>{request.reservationNumber}</RouterLink>
+    </>
+  );
+}
+
+/** A privacy request's heading: its kind and the child's registration (to its page), or the whole family. */
+function PrivacyRequestHeading({ request }: { request: PrivacyRequestRow }) {
+  const { t } = useTranslation('familyAdmin');
+  return (
+    <>
+      {t(`privacy.kinds.${request.kind}`)} ·{' '}
+      {request.registrationId ? (
+        <RouterLink to={`/mgmt/registration_edit?id=${request.registrationId}${request.registrationKind === 'vk' ? '&kind=vk' : ''}`}>
+          {request.childName}
+        </RouterLink>
+      ) : (
+        t('privacy.wholeFamily')
+      )}
+    </>
+  );
+}
+
 function RequestCard({ request, mayAnswer }: { request: ReservationRequestRow; mayAnswer: boolean }) {
   const { t } = useTranslation('familyAdmin');
   const answeredBy = useAnsweredBy();
-  const client = useQueryClient();
-  const [answer, setAnswer] = useState('');
-  const send = useMutation({
-    mutationFn: () => answerRequest(request.id, answer),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['mgmt', 'family', 'requests'] }),
-  });
+  const { text: answer, setText: setAnswer, send } = useAnswer('requests', (text) => answerRequest(request.id, text));
   return (
-    <RequestFrame
-      testId={`family-request-${request.id}`}
-      level="h2"
-      createdAt={request.createdAt}
-      heading={
-        <>
-          {t(`requests.kinds.${request.kind}`)} · <RouterLink to={`/mgmt/reservation_edit?id=${request.reservationId}`}>{request.reservationNumber}</RouterLink>{' '}
-          · {request.requester}
-        </>
-      }
-    >
+    <RequestFrame testId={`family-request-${request.id}`} level="h2" request={request} heading={<ReservationRequestHeading request={request} />}>
       <Typography sx={{ whiteSpace: 'pre-wrap' }}>{request.message}</Typography>
       {request.status === 'answered' ? (
         <Alert severity="success">
@@ -106,34 +129,12 @@ function RequestCard({ request, mayAnswer }: { request: ReservationRequestRow; m
 function PrivacyRequestCard({ request, mayAnswer }: { request: PrivacyRequestRow; mayAnswer: boolean }) {
   const { t } = useTranslation('familyAdmin');
   const answeredBy = useAnsweredBy();
-  const client = useQueryClient();
-  const [reason, setReason] = useState('');
-  const send = useMutation({
-    mutationFn: (approve: boolean) => answerPrivacyRequest(request.id, approve, reason),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['mgmt', 'family', 'privacy'] }),
-  });
+  const { text: reason, setText: setReason, send } = useAnswer('privacy', (text, approve: boolean) => answerPrivacyRequest(request.id, approve, text));
   const correction = request.correction
     ? [request.correction.firstName, request.correction.lastName, request.correction.birthDate].filter((v) => v !== '').join(' · ')
     : '';
   return (
-    <RequestFrame
-      testId={`privacy-request-${request.id}`}
-      level="h3"
-      createdAt={request.createdAt}
-      heading={
-        <>
-          {t(`privacy.kinds.${request.kind}`)} ·{' '}
-          {request.registrationId ? (
-            <RouterLink to={`/mgmt/registration_edit?id=${request.registrationId}${request.registrationKind === 'vk' ? '&kind=vk' : ''}`}>
-              {request.childName}
-            </RouterLink>
-          ) : (
-            t('privacy.wholeFamily')
-          )}{' '}
-          · {request.requester}
-        </>
-      }
-    >
+    <RequestFrame testId={`privacy-request-${request.id}`} level="h3" request={request} heading={<PrivacyRequestHeading request={request} />}>
       {correction && <Typography>{t('privacy.correction', { correction })}</Typography>}
       {request.message && <Typography sx={{ whiteSpace: 'pre-wrap' }}>{request.message}</Typography>}
       {request.status !== 'open' ? (
@@ -163,27 +164,73 @@ function PrivacyRequestCard({ request, mayAnswer }: { request: PrivacyRequestRow
   );
 }
 
+type RequestList<S extends string, R> = {
+  /** The statuses the list is filtered by (the first shown at first), with their labels' keys. */
+  statuses: readonly [{ value: S; label: string }, ...{ value: S; label: string }[]];
+  query: (status: S) => { queryKey: readonly unknown[]; queryFn: () => Promise<{ items: R[] }> };
+  /** The key of the line shown when no request has the chosen status. */
+  none: string;
+};
+
+const RESERVATION_REQUESTS: RequestList<'open' | 'answered', ReservationRequestRow> = {
+  statuses: [
+    { value: 'open', label: 'requests.open' },
+    { value: 'answered', label: 'requests.answered' },
+  ],
+  query: reservationRequestsQuery,
+  none: 'requests.none',
+};
+
+const PRIVACY_REQUESTS: RequestList<'open' | 'approved' | 'refused', PrivacyRequestRow> = {
+  statuses: [
+    { value: 'open', label: 'requests.open' },
+    { value: 'approved', label: 'privacy.approved' },
+    { value: 'refused', label: 'privacy.refused' },
+  ],
+  query: privacyRequestsQuery,
+  none: 'privacy.none',
+};
+
+/** A status toggle over a list of requests: the failure if any, the "none" line, or one card per request. */
+function RequestsByStatus<S extends string, R>({
+  requests: { statuses, query, none },
+  card,
+}: {
+  requests: RequestList<S, R>;
+  card: (request: R) => ReactNode;
+}) {
+  const { t } = useTranslation('familyAdmin');
+  const [status, setStatus] = useState<S>(statuses[0].value);
+  const list = useQuery(query(status));
+  return (
+    <>
+      <ToggleButtonGroup exclusive size="small" value={status} onChange={(_, next: S | null) => next && setStatus(next)}>
+        {statuses.map((option) => (
+          <ToggleButton key={option.value} value={option.value}>
+            {t(option.label)}
+          </ToggleButton>
+        ))}
+      </ToggleButtonGroup>
+      {list.isError && <ErrorAlert error={list.error} />}
+      {list.data?.items.length === 0 && <Alert severity="info">{t(none)}</Alert>}
+      {list.data?.items.map(card)}
+    </>
+  );
+}
+
 function PrivacyRequests() {
   const { t } = useTranslation('familyAdmin');
   const session = useManager();
-  const [status, setStatus] = useState<'open' | 'approved' | 'refused'>('open');
-  const list = useQuery(privacyRequestsQuery(status));
   return (
     <Stack spacing={2} component="section" aria-labelledby="privacy-requests-title">
       <Typography variant="h2" id="privacy-requests-title" sx={{ fontSize: '1.25rem' }}>
         {t('privacy.title')}
       </Typography>
       <Typography color="textSecondary">{t('privacy.intro')}</Typography>
-      <ToggleButtonGroup exclusive size="small" value={status} onChange={(_, next: 'open' | 'approved' | 'refused' | null) => next && setStatus(next)}>
-        <ToggleButton value="open">{t('requests.open')}</ToggleButton>
-        <ToggleButton value="approved">{t('privacy.approved')}</ToggleButton>
-        <ToggleButton value="refused">{t('privacy.refused')}</ToggleButton>
-      </ToggleButtonGroup>
-      {list.isError && <ErrorAlert error={list.error} />}
-      {list.data?.items.length === 0 && <Alert severity="info">{t('privacy.none')}</Alert>}
-      {list.data?.items.map((request) => (
-        <PrivacyRequestCard key={request.id} request={request} mayAnswer={hasPermission(session, 'registrations:write')} />
-      ))}
+      <RequestsByStatus
+        requests={PRIVACY_REQUESTS}
+        card={(request) => <PrivacyRequestCard key={request.id} request={request} mayAnswer={hasPermission(session, 'registrations:write')} />}
+      />
     </Stack>
   );
 }
@@ -192,21 +239,14 @@ function PrivacyRequests() {
 export function FamilyRequestsPage() {
   const { t } = useTranslation('familyAdmin');
   const session = useManager();
-  const [status, setStatus] = useState<'open' | 'answered'>('open');
-  const list = useQuery(reservationRequestsQuery(status));
   return (
     <Stack spacing={2}>
       <Typography variant="h1">{t('requests.title')}</Typography>
       <Typography color="textSecondary">{t('requests.intro')}</Typography>
-      <ToggleButtonGroup exclusive size="small" value={status} onChange={(_, next: 'open' | 'answered' | null) => next && setStatus(next)}>
-        <ToggleButton value="open">{t('requests.open')}</ToggleButton>
-        <ToggleButton value="answered">{t('requests.answered')}</ToggleButton>
-      </ToggleButtonGroup>
-      {list.isError && <ErrorAlert error={list.error} />}
-      {list.data?.items.length === 0 && <Alert severity="info">{t('requests.none')}</Alert>}
-      {list.data?.items.map((request) => (
-        <RequestCard key={request.id} request={request} mayAnswer={hasPermission(session, 'lodging:write')} />
-      ))}
+      <RequestsByStatus
+        requests={RESERVATION_REQUESTS}
+        card={(request) => <RequestCard key={request.id} request={request} mayAnswer={hasPermission(session, 'lodging:write')} />}
+      />
       {hasPermission(session, 'registrations:read') && <PrivacyRequests />}
       {hasPermission(session, 'audit:read') && <PersonalDataOverview />}
     </Stack>

@@ -23,7 +23,7 @@ import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { deleteSponsor, filesKeys, mgmtFilesQuery, orderSponsors, publicFileUrl, saveSponsor, sendUpload, sponsorsQuery } from './api';
 import { randomId } from '../../shared/random-id';
 import { PageHeader } from '../../shared/ui/PageHeader';
-import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
+import { RemovalDialog } from '../../shared/ui/ConfirmDialog';
 
 /** Logos live in this public group, so visitors' browsers may load them. */
 const LOGO_GROUP = 'sponsors';
@@ -194,24 +194,16 @@ function SponsorForm({ sponsor, nextOrder, onDone }: { sponsor: Sponsor | null; 
 function RemoveDialog({ sponsor, onClose }: { sponsor: Sponsor; onClose: () => void }) {
   const { t } = useTranslation('files');
   const queryClient = useQueryClient();
-  const remove = useMutation({
-    mutationFn: () => deleteSponsor(sponsor.id),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: LIST_KEY });
-      onClose();
-    },
-  });
   return (
-    <ConfirmDialog
+    <RemovalDialog
       id="sponsor-remove-title"
       title={t('sponsorsAdmin.removeTitle')}
       text={t('sponsorsAdmin.removeText', { name: sponsor.name })}
       cancelLabel={t('sponsorsAdmin.cancel')}
       confirmLabel={t('sponsorsAdmin.remove')}
       confirmTestId="sponsor-remove-confirm"
-      pending={remove.isPending}
-      error={remove.error}
-      onConfirm={() => remove.mutate()}
+      remove={() => deleteSponsor(sponsor.id)}
+      onRemoved={() => void queryClient.invalidateQueries({ queryKey: LIST_KEY })}
       onClose={onClose}
     />
   );

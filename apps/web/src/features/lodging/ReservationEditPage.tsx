@@ -89,6 +89,15 @@ function formValues(reservation: Reservation): UpdateReservationInput {
   };
 }
 
+/** The stay's two dates, with their labels' keys. */
+const STAY_DATES = [
+  { name: 'arrivalDate', label: 'mgmt.edit.arrival' },
+  { name: 'departureDate', label: 'mgmt.edit.departure' },
+] as const;
+
+/** A guest's name fields (their labels under `fields.`). */
+const GUEST_NAMES = ['firstName', 'lastName'] as const;
+
 function ReservationEditor({ id }: { id: string }) {
   const { t } = useTranslation('lodging');
   const settings = useEdition();
@@ -186,20 +195,9 @@ function ReservationEditor({ id }: { id: string }) {
               />
             )}
           />
-          <TextField
-            label={t('mgmt.edit.arrival')}
-            type="date"
-            slotProps={{ inputLabel: { shrink: true } }}
-            error={!!errors.arrivalDate}
-            {...form.register('arrivalDate')}
-          />
-          <TextField
-            label={t('mgmt.edit.departure')}
-            type="date"
-            slotProps={{ inputLabel: { shrink: true } }}
-            error={!!errors.departureDate}
-            {...form.register('departureDate')}
-          />
+          {STAY_DATES.map(({ name, label }) => (
+            <TextField key={name} label={t(label)} type="date" slotProps={{ inputLabel: { shrink: true } }} error={!!errors[name]} {...form.register(name)} />
+          ))}
           <TextField label={t('fields.remarks')} multiline minRows={2} {...form.register('remarks')} />
           <TextField label={t('mgmt.edit.internalRemarks')} multiline minRows={2} {...form.register('internalRemarks')} />
         </Box>
@@ -217,20 +215,16 @@ function ReservationEditor({ id }: { id: string }) {
                 sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr 11rem auto auto' }, alignItems: 'center' }}
                 data-testid={`edit-guest-${index}`}
               >
-                <TextField
-                  size="small"
-                  label={t('fields.firstName')}
-                  error={!!guestErrors?.firstName}
-                  helperText={fieldError(t, guestErrors?.firstName?.message)}
-                  {...form.register(`guests.${index}.firstName`)}
-                />
-                <TextField
-                  size="small"
-                  label={t('fields.lastName')}
-                  error={!!guestErrors?.lastName}
-                  helperText={fieldError(t, guestErrors?.lastName?.message)}
-                  {...form.register(`guests.${index}.lastName`)}
-                />
+                {GUEST_NAMES.map((name) => (
+                  <TextField
+                    key={name}
+                    size="small"
+                    label={t(`fields.${name}`)}
+                    error={!!guestErrors?.[name]}
+                    helperText={fieldError(t, guestErrors?.[name]?.message)}
+                    {...form.register(`guests.${index}.${name}`)}
+                  />
+                ))}
                 <TextField
                   size="small"
                   label={t('fields.birthDate')}

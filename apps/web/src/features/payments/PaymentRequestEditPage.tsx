@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
+import Button, { type ButtonProps } from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -46,6 +46,21 @@ import { paymentsApi, requestDetailQuery } from './api';
 import { saveBlob } from '../../shared/ui/save-blob';
 import { PaymentStatusChip } from '../../shared/ui/PaymentStatusChip';
 import { onValidSubmit } from '../../shared/ui/forms';
+
+/** Refreshes every payments query after a change (lists, this request, its invoices). */
+function useRefreshPayments() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: ['payments'] });
+}
+
+/** A form's submit button, contained unless told otherwise. */
+function SubmitButton({ label, ...props }: { label: string } & Omit<ButtonProps, 'type' | 'children'>) {
+  return (
+    <Button type="submit" variant="contained" {...props}>
+      {label}
+    </Button>
+  );
+}
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -93,7 +108,7 @@ function EuroField<T extends FieldValues>({
 
 function EditForm({ request }: { request: PaymentRequestDetail }) {
   const { t } = useTranslation('payments');
-  const client = useQueryClient();
+  const refresh = useRefreshPayments();
   const form = useForm<UpdatePaymentRequest>({
     resolver: zodResolver(updatePaymentRequestSchema),
     values: {
@@ -106,7 +121,7 @@ function EditForm({ request }: { request: PaymentRequestDetail }) {
   });
   const save = useMutation({
     mutationFn: (values: UpdatePaymentRequest) => paymentsApi.update(request.id, values),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['payments'] }),
+    onSuccess: refresh,
   });
   const errors = form.formState.errors;
   const fieldError = useFieldErrorText();
@@ -133,9 +148,7 @@ function EditForm({ request }: { request: PaymentRequestDetail }) {
         {/* As before, the form's dirty state is read (subscribed to) only once saved: read from the start, the notice did not show. */}
         <MutationStatus mutation={save} success={save.isSuccess && !form.formState.isDirty && <Alert severity="success">{t('edit.saved')}</Alert>} />
         <Box>
-          <Button type="submit" variant="contained" disabled={save.isPending || request.status === 'cancelled'}>
-            {t('edit.save')}
-          </Button>
+          <SubmitButton disabled={save.isPending || request.status === 'cancelled'} label={t('edit.save')} />
         </Box>
       </Stack>
     </Box>
@@ -144,7 +157,7 @@ function EditForm({ request }: { request: PaymentRequestDetail }) {
 
 function ManualPaymentForm({ request }: { request: PaymentRequestDetail }) {
   const { t } = useTranslation('payments');
-  const client = useQueryClient();
+  const refresh = useRefreshPayments();
   const form = useForm<ManualPayment>({
     resolver: zodResolver(manualPaymentSchema),
     defaultValues: { amountCents: Math.max(request.totalCents - request.receivedCents, 0), paidOn: new Date().toISOString().slice(0, 10), remark: '' },
@@ -153,7 +166,7 @@ function ManualPaymentForm({ request }: { request: PaymentRequestDetail }) {
     mutationFn: (values: ManualPayment) => paymentsApi.registerPayment(request.id, values),
     onSuccess: () => {
       form.reset({ amountCents: 0, paidOn: form.getValues('paidOn'), remark: '' });
-      return client.invalidateQueries({ queryKey: ['payments'] });
+      return refresh();
     },
   });
   const errors = form.formState.errors;
@@ -164,9 +177,7 @@ function ManualPaymentForm({ request }: { request: PaymentRequestDetail }) {
         <EuroField form={form} name="amountCents" label={t('manual.amount')} htmlInput={{ 'data-testid': 'manual-amount' }} />
         <TextField label={t('manual.date')} type="date" {...form.register('paidOn')} error={!!errors.paidOn} slotProps={{ inputLabel: { shrink: true } }} />
         <TextField label={t('manual.remark')} {...form.register('remark')} error={!!errors.remark} helperText={fieldError(errors.remark)} sx={{ flex: 1 }} />
-        <Button type="submit" variant="outlined" disabled={register.isPending || request.status === 'cancelled'} sx={{ mt: { sm: 1 } }}>
-          {t('manual.register')}
-        </Button>
+        <SubmitButton variant="outlined" disabled={register.isPending || request.status === 'cancelled'} sx={{ mt: { sm: 1 } }} label={t('manual.register')} />
       </Stack>
       {register.error && <ErrorAlert error={register.error} submit />}
     </Box>
@@ -175,7 +186,7 @@ function ManualPaymentForm({ request }: { request: PaymentRequestDetail }) {
 
 function InvoiceDialog({ request, open, onClose }: { request: PaymentRequestDetail; open: boolean; onClose: () => void }) {
   const { t } = useTranslation('payments');
-  const client = useQueryClient();
+  const refresh = useRefreshPayments();
   const form = useForm<InvoiceRequest>({
     resolver: zodResolver(invoiceRequestSchema),
     defaultValues: {
@@ -188,7 +199,7 @@ function InvoiceDialog({ request, open, onClose }: { request: PaymentRequestDeta
   const create = useMutation({
     mutationFn: (values: InvoiceRequest) => paymentsApi.createInvoice(request.id, values),
     onSuccess: async () => {
-      await client.invalidateQueries({ queryKey: ['payments'] });
+      await refresh();
       onClose();
     },
   });
@@ -220,9 +231,7 @@ function InvoiceDialog({ request, open, onClose }: { request: PaymentRequestDeta
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose}>{t('invoice.close')}</Button>
-          <Button type="submit" variant="contained" disabled={create.isPending}>
-            {t('invoice.create')}
-          </Button>
+          <SubmitButton disabled={create.isPending} label={t('invoice.create')} />
         </DialogActions>
       </Box>
     </Dialog>
@@ -231,9 +240,8 @@ function InvoiceDialog({ request, open, onClose }: { request: PaymentRequestDeta
 
 function Actions({ request }: { request: PaymentRequestDetail }) {
   const { t } = useTranslation('payments');
-  const client = useQueryClient();
   const [invoiceOpen, setInvoiceOpen] = useState(false);
-  const done = () => client.invalidateQueries({ queryKey: ['payments'] });
+  const done = useRefreshPayments();
   const recompute = useMutation({ mutationFn: () => paymentsApi.recompute(request.id), onSuccess: done });
   const send = useMutation({ mutationFn: () => paymentsApi.send(request.id), onSuccess: done });
   const cancel = useMutation({ mutationFn: () => paymentsApi.cancel(request.id), onSuccess: done });
