@@ -253,9 +253,10 @@ describe('the embedded PostgreSQL', () => {
       const dataDir = path.join(base, 'stale');
       const lockFile = path.join(dataDir, 'postgres', 'postmaster.pid');
       await (await startEmbeddedPostgres(dataDir, { durable: false })).stop();
-      // `sleep 0` ends at once and its parent, now `sleep 60`, never reaps it: a zombie whose pid a signal test
-      // finds alive, as a killed postmaster is under a container's PID 1 that does not reap.
-      const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 60'], { stdio: ['ignore', 'pipe', 'ignore'] });
+      // `sleep 1` ends after its shell became `sleep 60` (a shell may still reap a child that ends before its exec),
+      // and `sleep 60` never reaps it: a zombie whose pid a signal test finds alive, as a killed postmaster is under a
+      // container's PID 1 that does not reap.
+      const parent = spawn('sh', ['-c', 'sleep 1 & echo $!; exec sleep 60'], { stdio: ['ignore', 'pipe', 'ignore'] });
       try {
         const [line] = (await once(parent.stdout, 'data')) as [Buffer];
         const zombie = Number.parseInt(line.toString(), 10);
